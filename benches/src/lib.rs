@@ -1,0 +1,2 @@
+//! Criterion benchmarks for the engines live in `benches/benches/`, one file per
+//! game; run them with `cargo bench -p benches`.
