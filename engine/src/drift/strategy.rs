@@ -33,8 +33,8 @@ impl Strategy<DriftGame> for Random {
 
 /// A sensible player. Leader: the highest target (just above an Indra card when one is
 /// shown). Chaser: the lowest card that scores, else dumps its worst card (a same-colour
-/// one with DriftMeister, a diamond with DiamondCutter). Declares Illusion/Harlequin always,
-/// Legal High with life to spare, Supernova and Indra holding a card worth 12–13+, uses
+/// one with DriftMeister, a diamond with DiamondCutter). Declares Illusion or Harlequin every round (Harlequin when a life is down),
+/// Legal High with life to spare (a leader only with 5), Supernova and Indra holding a card worth 12–13+, uses
 /// Gungnir at once as leader and as chaser when no hand card reaches the target, reveals
 /// its worst card, SpeedMaster-tosses cards under 7, and trades a Phantom point only to
 /// stay in the chase with a good hand.
@@ -138,7 +138,8 @@ impl Strategy<DriftGame> for Heuristic {
                 _ => No,
             },
             Ask::LegalHigh => {
-                let spare = if view.role() == Role::Leader { 3 } else { 2 };
+                // A leader pays from the life of its own chase: only when rich.
+                let spare = if view.role() == Role::Leader { 5 } else { 2 };
                 if life >= spare { Yes } else { No }
             }
             Ask::Supernova => {
@@ -155,6 +156,8 @@ impl Strategy<DriftGame> for Heuristic {
                     .any(|i| view.value(hand[i]).is_some_and(|v| v >= target));
                 if covered { No } else { Yes }
             }
+            // One of the two per round: healing first when a life is down.
+            Ask::Illusion if view.has(Style::Harlequin) && life < view.life().1 => No,
             Ask::Illusion | Ask::Harlequin => Yes,
             Ask::Phantom => {
                 if life < 0 && best_in_hand(view) >= 11 { Yes } else { No }
