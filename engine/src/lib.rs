@@ -14,6 +14,7 @@
 #![deny(missing_docs)]
 
 pub mod config;
+pub mod drift;
 mod game;
 mod rng;
 
