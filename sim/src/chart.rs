@@ -46,7 +46,10 @@ pub fn save(stem: &Path, chart: &impl Chart) -> Result<()> {
     let png = stem.with_extension("png");
     {
         let root = BitMapBackend::new(&png, SIZE).into_drawing_area();
-        chart.draw(&root).and_then(|()| root.present().map_err(err)).with_context(|| format!("drawing {}", png.display()))?;
+        chart
+            .draw(&root)
+            .and_then(|()| root.present().map_err(err))
+            .with_context(|| format!("drawing {}", png.display()))?;
     }
     let svg = stem.with_extension("svg");
     let root = SVGBackend::new(&svg, SIZE).into_drawing_area();
@@ -281,7 +284,10 @@ impl Chart for Heatmap<'_> {
                 let v = self.values[(r * n + c) as usize];
                 let y = n - 1 - r;
                 Rectangle::new(
-                    [(SegmentValue::Exact(c), SegmentValue::Exact(y)), (SegmentValue::Exact(c + 1), SegmentValue::Exact(y + 1))],
+                    [
+                        (SegmentValue::Exact(c), SegmentValue::Exact(y)),
+                        (SegmentValue::Exact(c + 1), SegmentValue::Exact(y + 1)),
+                    ],
                     self.colour(v).filled(),
                 )
             }))
@@ -301,13 +307,7 @@ impl Chart for Heatmap<'_> {
             .y_label_area_size(55)
             .build_cartesian_2d(0.0..1.0, self.neutral - self.spread..self.neutral + self.spread)
             .map_err(err)?;
-        bar.configure_mesh()
-            .disable_mesh()
-            .disable_x_axis()
-            .y_labels(5)
-            .label_style((FONT, 13))
-            .draw()
-            .map_err(err)?;
+        bar.configure_mesh().disable_mesh().disable_x_axis().y_labels(5).label_style((FONT, 13)).draw().map_err(err)?;
         let step = 2.0 * self.spread / f64::from(steps);
         bar.draw_series((0..steps).map(|k| {
             let v0 = self.neutral - self.spread + step * f64::from(k);

@@ -17,5 +17,6 @@ pub mod chart;
 pub mod output;
 pub mod runner;
 pub mod stats;
+pub mod studies;
 
 pub mod study;

@@ -34,8 +34,7 @@ impl Staged {
 
     fn commit(&self) -> Result<()> {
         if self.target.exists() {
-            fs::remove_dir_all(&self.target)
-                .with_context(|| format!("cannot replace {}", self.target.display()))?;
+            fs::remove_dir_all(&self.target).with_context(|| format!("cannot replace {}", self.target.display()))?;
         }
         fs::rename(&self.staging, &self.target)
             .with_context(|| format!("cannot move results into {}", self.target.display()))

@@ -184,9 +184,7 @@ mod tests {
     fn totals_do_not_depend_on_threads_or_shards() {
         let sum = |threads, shard| {
             let plan = RunPlan { games: 50_000, seed: 11, threads, shard, progress: false };
-            run(&plan, || (), || 0u64, |_, _, rng, acc| *acc = acc.wrapping_add(rng.next_u64() >> 20))
-                .unwrap()
-                .0
+            run(&plan, || (), || 0u64, |_, _, rng, acc| *acc = acc.wrapping_add(rng.next_u64() >> 20)).unwrap().0
         };
         let one = sum(1, Shard::WHOLE);
         assert_eq!(one, sum(2, Shard::WHOLE));

@@ -184,6 +184,38 @@ impl Histogram {
     pub fn bins(&self) -> impl Iterator<Item = (i64, u64)> + '_ {
         self.counts.iter().enumerate().map(|(i, &c)| (self.min + i as i64, c))
     }
+
+    /// Total observations.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// The smallest value with at least a share `q` of the observations at or below it.
+    pub fn quantile(&self, q: f64) -> i64 {
+        let need = (q * self.total() as f64).ceil() as u64;
+        let mut seen = 0;
+        for (v, c) in self.bins() {
+            seen += c;
+            if seen >= need.max(1) {
+                return v;
+            }
+        }
+        self.min + self.counts.len() as i64 - 1
+    }
+
+    /// Counts merged into bins of `width` values, as `(first value of the bin, count)`.
+    pub fn rebinned(&self, width: i64) -> Vec<(i64, u64)> {
+        let width = width.max(1);
+        let mut out: Vec<(i64, u64)> = Vec::new();
+        for (v, c) in self.bins() {
+            let start = self.min + (v - self.min) / width * width;
+            match out.last_mut() {
+                Some(last) if last.0 == start => last.1 += c,
+                _ => out.push((start, c)),
+            }
+        }
+        out
+    }
 }
 
 impl AddAssign for Histogram {
@@ -254,5 +286,8 @@ mod tests {
         g.record(2);
         h += g;
         assert_eq!(h.counts, vec![2, 1, 1, 2]);
+        assert_eq!(h.rebinned(2), vec![(0, 3), (2, 3)]);
+        assert_eq!(h.rebinned(3), vec![(0, 4), (3, 2)]);
+        assert_eq!((h.quantile(0.0), h.quantile(0.5), h.quantile(1.0)), (0, 1, 3));
     }
 }

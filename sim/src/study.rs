@@ -108,16 +108,11 @@ struct Saved<P, A> {
 }
 
 /// Runs `study` as `plan` says and writes its results under `out_root` as `name`.
-pub fn execute<S: Study>(study: &S, plan: &RunPlan, out_root: &Path, name: &str) -> Result<String>
-{
+pub fn execute<S: Study>(study: &S, plan: &RunPlan, out_root: &Path, name: &str) -> Result<String> {
     let out = StudyOutput::create(out_root, name)?;
     let (acc, run) = study.simulate(plan)?;
-    let coverage = Coverage {
-        games: plan.games,
-        seed: plan.seed,
-        shard_count: plan.shard.count,
-        shards: vec![plan.shard.index],
-    };
+    let coverage =
+        Coverage { games: plan.games, seed: plan.seed, shard_count: plan.shard.count, shards: vec![plan.shard.index] };
     let summary = finish(study, acc, coverage, out)?;
     Ok(format!(
         "{summary}\nthroughput: {:.0} games/s ({} games in {:.2} s on {} thread{})\n",
@@ -129,8 +124,7 @@ pub fn execute<S: Study>(study: &S, plan: &RunPlan, out_root: &Path, name: &str)
     ))
 }
 
-fn finish<S: Study>(study: &S, acc: S::Acc, coverage: Coverage, out: StudyOutput) -> Result<String>
-{
+fn finish<S: Study>(study: &S, acc: S::Acc, coverage: Coverage, out: StudyOutput) -> Result<String> {
     let summary = study.report(&acc, &coverage, &out)?;
     let saved = Saved { kind: S::KIND.to_string(), params: study.params().clone(), coverage, acc };
     out.data_file("state.json", &serde_json::to_string(&saved)?)?;
@@ -147,13 +141,13 @@ pub fn saved_kind(dir: &Path) -> Result<String> {
     }
     let path = dir.join("state.json");
     let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-    let k: Kind = serde_json::from_str(&text).with_context(|| format!("{} is not a saved study state", path.display()))?;
+    let k: Kind =
+        serde_json::from_str(&text).with_context(|| format!("{} is not a saved study state", path.display()))?;
     Ok(k.kind)
 }
 
 /// Adds up the saved states of shard results and writes the merged study.
-pub fn merge<S: Study>(dirs: &[&Path], out_root: &Path, name: &str) -> Result<String>
-{
+pub fn merge<S: Study>(dirs: &[&Path], out_root: &Path, name: &str) -> Result<String> {
     let mut merged: Option<Saved<S::Params, S::Acc>> = None;
     for dir in dirs {
         let path = dir.join("state.json");

@@ -44,7 +44,8 @@ fn all_chart_kinds_render() {
 
     let values: Vec<f64> = (0..16).map(|i| i as f64 / 15.0).collect();
     let stem = dir.join("heat");
-    let heat = Heatmap { title: "Matrix", labels: &labels, values: &values, neutral: 0.5, spread: 0.5, axes: ("row", "col") };
+    let heat =
+        Heatmap { title: "Matrix", labels: &labels, values: &values, neutral: 0.5, spread: 0.5, axes: ("row", "col") };
     chart::save(&stem, &heat).unwrap();
     assert_drawn(&stem);
     println!("charts in {}", dir.display());

@@ -25,12 +25,36 @@ const fn set(styles: &[Style]) -> StyleSet {
 use Style::*;
 const CHASE_LEADER: StyleSet = set(&[Juggernaut, Centaur, SpeedMaster, LegalHigh, Gungnir, Ballista]);
 const CHASE_CHASER: StyleSet = set(&[
-    Juggernaut, Supernova, Barbaroi, SpeedMaster, Madness, Phantom, Indra, Gungnir, Illusion,
-    LegalHigh, DriftMeister, JetStream, Ballista, Harlequin, DiamondCutter,
+    Juggernaut,
+    Supernova,
+    Barbaroi,
+    SpeedMaster,
+    Madness,
+    Phantom,
+    Indra,
+    Gungnir,
+    Illusion,
+    LegalHigh,
+    DriftMeister,
+    JetStream,
+    Ballista,
+    Harlequin,
+    DiamondCutter,
 ]);
 const SOLO: StyleSet = set(&[
-    Juggernaut, Supernova, Barbaroi, SpeedMaster, Phantom, Gungnir, Illusion, LegalHigh,
-    DriftMeister, JetStream, Harlequin, Swastika, DiamondCutter,
+    Juggernaut,
+    Supernova,
+    Barbaroi,
+    SpeedMaster,
+    Phantom,
+    Gungnir,
+    Illusion,
+    LegalHigh,
+    DriftMeister,
+    JetStream,
+    Harlequin,
+    Swastika,
+    DiamondCutter,
 ]);
 const TEAM_LEADER: StyleSet = set(&[Juggernaut, Centaur]);
 const TEAM_HEAD: StyleSet = set(&[Juggernaut, Concorde]);
@@ -121,17 +145,11 @@ impl DriftGame {
                 (1, if offered { st.hands[1].len as usize + 1 } else { 1 }, DriftAction::No)
             }
             Step::LeaderGungnir => yes_no(0, st.hands[0].revealed != NONE),
-            Step::ChaserGungnir(m) => {
-                yes_no(m as usize, !r.indra && st.hands[m as usize].revealed != NONE)
-            }
+            Step::ChaserGungnir(m) => yes_no(m as usize, !r.indra && st.hands[m as usize].revealed != NONE),
             Step::Illusion(m) => yes_no(m as usize, !r.indra && st.act[m as usize].contains(Illusion)),
-            Step::Harlequin(m) => {
-                yes_no(m as usize, !r.indra && !r.illusion && st.act[m as usize].contains(Harlequin))
-            }
+            Step::Harlequin(m) => yes_no(m as usize, !r.indra && !r.illusion && st.act[m as usize].contains(Harlequin)),
             Step::LeaderPick => (0, st.hands[0].playable_count() + 1, DriftAction::PlayDrawn),
-            Step::ChaserPick(m) => {
-                (m as usize, st.hands[m as usize].playable_count() + 1, DriftAction::PlayDrawn)
-            }
+            Step::ChaserPick(m) => (m as usize, st.hands[m as usize].playable_count() + 1, DriftAction::PlayDrawn),
             Step::BonusPick => (1, st.hands[1].playable_count() + 1, DriftAction::PlayDrawn),
             Step::Phantom => {
                 let side = &st.sides[st.chaser_side as usize];

@@ -1,5 +1,6 @@
 //! [`DriftGame`]: the rules value, its constructors and the [`Game`] implementation.
 
+use super::DriftError;
 use super::card::Card;
 use super::lineup::{Driver, Team};
 use super::outcome::DriftOutcome;
@@ -7,7 +8,6 @@ use super::rules::{DriftRules, MAX_DECK};
 use super::state::{DriftState, Step};
 use super::style::Style;
 use super::view::{Ask, DriftAction, DriftView};
-use super::DriftError;
 use crate::{Game, GameRng, Seat};
 
 /// Which kind of drift battle.
@@ -119,9 +119,7 @@ impl DriftGame {
         match st.step {
             Step::Reveal(s) | Step::SpeedMaster(s) | Step::LegalHigh(s) => s as usize,
             Step::LeaderGungnir | Step::LeaderPick => 0,
-            Step::ChaserGungnir(m) | Step::Illusion(m) | Step::Harlequin(m) | Step::ChaserPick(m) => {
-                m as usize
-            }
+            Step::ChaserGungnir(m) | Step::Illusion(m) | Step::Harlequin(m) | Step::ChaserPick(m) => m as usize,
             _ => 1,
         }
     }

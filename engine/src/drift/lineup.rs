@@ -24,14 +24,7 @@ pub struct Driver {
 impl Driver {
     /// A driver with no home bonus and no styles.
     pub const fn new(rank: i8, speed: i8, horsepower: i8) -> Driver {
-        Driver {
-            rank,
-            home_bonus: 0,
-            home_is_drift: false,
-            speed,
-            horsepower,
-            styles: StyleSet::EMPTY,
-        }
+        Driver { rank, home_bonus: 0, home_is_drift: false, speed, horsepower, styles: StyleSet::EMPTY }
     }
 
     /// This driver with `style` added.
@@ -161,16 +154,17 @@ impl Lineup {
 
     /// A built-in line-up by name (see [`Lineup::PRESET_NAMES`]).
     pub fn preset(name: &str) -> Result<Lineup, DriftError> {
-        let (_, text) = EXAMPLES.iter().find(|(n, _)| *n == name).ok_or_else(|| {
-            DriftError::UnknownPreset { name: name.to_string(), valid: Self::PRESET_NAMES }
-        })?;
+        let (_, text) = EXAMPLES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .ok_or_else(|| DriftError::UnknownPreset { name: name.to_string(), valid: Self::PRESET_NAMES })?;
         Lineup::from_toml_str(text)
     }
 
     /// Parses and checks a line-up file (format: see `presets/lineup_example.toml`).
     pub fn from_toml_str(text: &str) -> Result<Lineup, DriftError> {
-        let file: LineupFile = toml::from_str(text)
-            .map_err(|e| DriftError::Toml { what: "line-up", message: e.to_string() })?;
+        let file: LineupFile =
+            toml::from_str(text).map_err(|e| DriftError::Toml { what: "line-up", message: e.to_string() })?;
         if file.driver.is_empty() {
             return Err(DriftError::BadValue {
                 item: "line-up".into(),
@@ -193,9 +187,10 @@ impl Lineup {
             }
             let mut members = Vec::with_capacity(entry.members.len());
             for m in &entry.members {
-                let (_, d) = drivers.iter().find(|(n, _)| n == m).ok_or_else(|| {
-                    DriftError::UnknownDriver { team: entry.name.clone(), driver: m.clone() }
-                })?;
+                let (_, d) = drivers
+                    .iter()
+                    .find(|(n, _)| n == m)
+                    .ok_or_else(|| DriftError::UnknownDriver { team: entry.name.clone(), driver: m.clone() })?;
                 members.push(*d);
             }
             let team = Team::new(&members).map_err(|e| match e {
@@ -232,10 +227,8 @@ impl DriverEntry {
         };
         let mut styles = StyleSet::EMPTY;
         for s in &self.styles {
-            let style: Style = s.parse().map_err(|_| DriftError::UnknownStyle {
-                name: s.clone(),
-                driver: Some(self.name.clone()),
-            })?;
+            let style: Style =
+                s.parse().map_err(|_| DriftError::UnknownStyle { name: s.clone(), driver: Some(self.name.clone()) })?;
             styles.insert(style);
         }
         Ok(Driver {
@@ -270,9 +263,7 @@ mod tests {
     #[test]
     fn errors_name_driver_field_and_position() {
         let base = "[[driver]]\nname = \"Ken\"\nrank = 2\nspeed = 4\nhorsepower = 4\n";
-        let e = Lineup::from_toml_str(&format!("{base}styles = [\"juggernaut\", \"warp\"]"))
-            .unwrap_err()
-            .to_string();
+        let e = Lineup::from_toml_str(&format!("{base}styles = [\"juggernaut\", \"warp\"]")).unwrap_err().to_string();
         assert!(e.contains("\"Ken\"") && e.contains("warp") && e.contains("road_dancer"), "{e}");
         let e = Lineup::from_toml_str(&base.replace("speed = 4", "speed = 40")).unwrap_err();
         assert!(e.to_string().contains("\"Ken\"") && e.to_string().contains("speed"), "{e}");
@@ -282,8 +273,8 @@ mod tests {
         assert!(e.to_string().contains("colour"), "{e}");
         let e = Lineup::from_toml_str(&format!("{base}{base}")).unwrap_err();
         assert_eq!(e, DriftError::Duplicate("Ken".into()));
-        let e = Lineup::from_toml_str(&format!("{base}[[team]]\nname = \"T\"\nmembers = [\"Ken\", \"Bo\"]"))
-            .unwrap_err();
+        let e =
+            Lineup::from_toml_str(&format!("{base}[[team]]\nname = \"T\"\nmembers = [\"Ken\", \"Bo\"]")).unwrap_err();
         assert!(e.to_string().contains("\"Bo\""), "{e}");
         let five = "members = [\"Ken\", \"Ken\", \"Ken\", \"Ken\", \"Ken\"]";
         let e = Lineup::from_toml_str(&format!("{base}[[team]]\nname = \"T\"\n{five}")).unwrap_err();

@@ -60,28 +60,24 @@ impl DriftRules {
 
     /// A built-in preset by name (see [`DriftRules::PRESET_NAMES`]).
     pub fn preset(name: &str) -> Result<DriftRules, DriftError> {
-        let (_, text) = PRESETS.iter().find(|(n, _)| *n == name).ok_or_else(|| {
-            DriftError::UnknownPreset { name: name.to_string(), valid: Self::PRESET_NAMES }
-        })?;
+        let (_, text) = PRESETS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .ok_or_else(|| DriftError::UnknownPreset { name: name.to_string(), valid: Self::PRESET_NAMES })?;
         DriftRules::from_toml_str(text)
     }
 
     /// Parses and checks a rules preset.
     pub fn from_toml_str(text: &str) -> Result<DriftRules, DriftError> {
-        let rules: DriftRules = toml::from_str(text)
-            .map_err(|e| DriftError::Toml { what: "rules", message: e.to_string() })?;
+        let rules: DriftRules =
+            toml::from_str(text).map_err(|e| DriftError::Toml { what: "rules", message: e.to_string() })?;
         rules.validate()?;
         Ok(rules)
     }
 
     fn validate(&self) -> Result<(), DriftError> {
         let bad = |field, allowed, found: u32| {
-            Err(DriftError::BadValue {
-                item: "rules".into(),
-                field,
-                allowed,
-                found: found.to_string(),
-            })
+            Err(DriftError::BadValue { item: "rules".into(), field, allowed, found: found.to_string() })
         };
         if !(1..=2).contains(&self.decks) {
             return bad("decks", "1 or 2", self.decks.into());

@@ -1,10 +1,10 @@
 //! Drift battle players: [`Plain`], [`Random`], [`Heuristic`], chosen by [`StrategyKind`].
 
+use super::DriftError;
 use super::card::{Card, Suit};
 use super::game::DriftGame;
 use super::style::Style;
 use super::view::{Ask, DriftAction, DriftView, Role};
-use super::DriftError;
 use crate::{GameRng, Strategy};
 use rand::RngExt;
 use std::fmt;
@@ -143,7 +143,11 @@ impl Strategy<DriftGame> for Heuristic {
                 if life >= spare { Yes } else { No }
             }
             Ask::Supernova => {
-                if life >= 2 && best_in_hand(view) >= 13 { Yes } else { No }
+                if life >= 2 && best_in_hand(view) >= 13 {
+                    Yes
+                } else {
+                    No
+                }
             }
             Ask::Gungnir => {
                 if view.role() == Role::Leader {
@@ -160,7 +164,11 @@ impl Strategy<DriftGame> for Heuristic {
             Ask::Illusion if view.has(Style::Harlequin) && life < view.life().1 => No,
             Ask::Illusion | Ask::Harlequin => Yes,
             Ask::Phantom => {
-                if life < 0 && best_in_hand(view) >= 11 { Yes } else { No }
+                if life < 0 && best_in_hand(view) >= 11 {
+                    Yes
+                } else {
+                    No
+                }
             }
         }
     }
@@ -210,7 +218,10 @@ impl FromStr for StrategyKind {
     type Err = DriftError;
 
     fn from_str(s: &str) -> Result<StrategyKind, DriftError> {
-        StrategyKind::ALL.into_iter().find(|k| k.name().eq_ignore_ascii_case(s.trim())).ok_or_else(|| DriftError::UnknownStrategy(s.to_string()))
+        StrategyKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| DriftError::UnknownStrategy(s.to_string()))
     }
 }
 

@@ -96,11 +96,7 @@ impl FromStr for Style {
     /// Accepts the id (`"road_dancer"`), case-insensitively, with `-` or ` ` for `_`, or the
     /// variant name (`"RoadDancer"`).
     fn from_str(s: &str) -> Result<Style, DriftError> {
-        let key: String = s
-            .chars()
-            .filter(|c| !matches!(c, '_' | '-' | ' '))
-            .map(|c| c.to_ascii_lowercase())
-            .collect();
+        let key: String = s.chars().filter(|c| !matches!(c, '_' | '-' | ' ')).map(|c| c.to_ascii_lowercase()).collect();
         Style::ALL
             .into_iter()
             .find(|st| st.id().replace('_', "") == key)

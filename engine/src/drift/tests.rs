@@ -249,7 +249,8 @@ fn fixed_deck_rejects_cards_it_does_not_hold() {
     assert!(game.with_deck(&cards("AS AH AD AC")).is_ok());
     let e = game.with_deck(&cards("AS AS")).unwrap_err();
     assert_eq!(e, DriftError::NotInDeck("AS".into()));
-    let no_jokers = DriftGame::chase(DriftRules::preset("no_jokers").unwrap(), plain_driver(1, 1, 1), plain_driver(1, 1, 1));
+    let no_jokers =
+        DriftGame::chase(DriftRules::preset("no_jokers").unwrap(), plain_driver(1, 1, 1), plain_driver(1, 1, 1));
     assert!(no_jokers.with_deck(&cards("JK")).is_err());
 }
 
@@ -269,7 +270,12 @@ fn random_play_keeps_every_invariant_in_every_mode() {
             games.push(DriftGame::team(DriftRules::default(), *a, *b));
         }
     }
-    let every_style = Driver { home_bonus: 2, home_is_drift: true, styles: Style::ALL.iter().fold(StyleSet::EMPTY, |s, &x| s.with(x)), ..plain_driver(3, 5, 5) };
+    let every_style = Driver {
+        home_bonus: 2,
+        home_is_drift: true,
+        styles: Style::ALL.iter().fold(StyleSet::EMPTY, |s, &x| s.with(x)),
+        ..plain_driver(3, 5, 5)
+    };
     games.push(DriftGame::chase(DriftRules::default(), every_style, every_style));
     games.push(DriftGame::solo(DriftRules::default(), every_style));
     let continuous = DriftRules::preset("continuous_deck").unwrap();

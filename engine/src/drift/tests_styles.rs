@@ -102,9 +102,11 @@ fn madness_makes_the_leaders_exchange_random() {
     let deck = "KS 2S 3S 5S KH 2H";
     let leader = plain_driver(0, 2, 0);
     let count = |chaser: Driver| {
-        (0..200).filter(|&s| {
-            play_checked(&chase(leader, chaser, deck), &mut [&mut Heuristic, &mut Plain], s).first_round_scored[1]
-        }).count()
+        (0..200)
+            .filter(|&s| {
+                play_checked(&chase(leader, chaser, deck), &mut [&mut Heuristic, &mut Plain], s).first_round_scored[1]
+            })
+            .count()
     };
     assert_eq!(count(ZERO), 0);
     let scored = count(ZERO.with(Madness));
@@ -250,7 +252,9 @@ fn remora_adds_two_for_a_follower() {
 #[test]
 fn swastika_adds_two_in_a_solo_run_only() {
     let deck = "5S 3S KS 2S";
-    let solo = |d: Driver| play_checked(&DriftGame::solo(DriftRules::default(), d).with_deck(&cards(deck)).unwrap(), &mut [&mut Plain], 1);
+    let solo = |d: Driver| {
+        play_checked(&DriftGame::solo(DriftRules::default(), d).with_deck(&cards(deck)).unwrap(), &mut [&mut Plain], 1)
+    };
     assert_eq!(solo(ZERO).points[0], 0);
     let with = solo(ZERO.with(Swastika));
     assert_eq!((with.points[0], with.uses(0, Swastika)), (1, 2));

@@ -1,0 +1,3 @@
+//! One study per game: what is played, what is aggregated, what is written.
+
+pub mod drift;
