@@ -15,6 +15,7 @@
 
 mod game;
 mod rng;
+pub mod rackup;
 
 pub use game::{Game, Seat, Strategy, Table};
 pub use rng::{GameRng, GameSeeds};
