@@ -66,7 +66,7 @@ impl Default for HeuristicConfig {
     fn default() -> Self {
         HeuristicConfig {
             riichi: RiichiPolicy::Likely,
-            riichi_threshold: 0.25,
+            riichi_threshold: 0.2,
             snipe: true,
             meteor: true,
             kan: true,
@@ -97,9 +97,11 @@ impl HeuristicStrategy {
         let kill = v.active_kill_chance(v.seat);
         let riichi = Action::Declare(Decl::Riichi);
         let meteor = Action::Declare(Decl::Meteor);
-        if legal.contains(&riichi) && self.wants_riichi(kill) {
+        let riichi_open = legal.contains(&riichi);
+        let calls_ok = !riichi_open || self.config.riichi == RiichiPolicy::Never;
+        if riichi_open && self.wants_riichi(kill) {
             riichi
-        } else if self.config.meteor && kill > 0.0 && legal.contains(&meteor) {
+        } else if self.config.meteor && calls_ok && kill > 0.0 && legal.contains(&meteor) {
             meteor
         } else {
             Action::Declare(Decl::None)
@@ -125,8 +127,9 @@ impl HeuristicStrategy {
         } else {
             Decl::None
         };
-        let riichi_wanted = riichi_open && self.config.riichi != RiichiPolicy::Never;
-        let calls_ok = !riichi_wanted || decl != Decl::None || v.call_used[me];
+        // Calls and kans ban riichi for the round: make them only once riichi is
+        // out of reach or not wanted.
+        let calls_ok = !riichi_open || self.config.riichi == RiichiPolicy::Never;
         let kan = self.config.kan
             && calls_ok
             && legal.iter().any(|a| matches!(a, Action::Turn { kan: true, .. }));

@@ -257,6 +257,10 @@ fn gather(log: &RoundLog, w: u8, l: u8, finish: usize) -> Facts {
     };
     let mut hp = [log.max_hp; 2];
     for (i, event) in log.events().iter().enumerate() {
+        // Only dora dice are read past the finishing shot (ura dora follow it).
+        if i > finish && !matches!(event, Event::Dora { .. }) {
+            continue;
+        }
         match *event {
             Event::Dora { kind, face, .. } => {
                 let slot = face.min(6) as usize;
@@ -299,9 +303,6 @@ fn gather(log: &RoundLog, w: u8, l: u8, finish: usize) -> Facts {
                 f.winner_stun_pure |= cause == StunCause::Overturned;
             }
             _ => {}
-        }
-        if i == finish {
-            break;
         }
     }
     f
