@@ -88,13 +88,25 @@ pub struct RackupGame {
     pub(crate) model: ShotModel,
     foul: Chance,
     score_rules: yaku::ScoreRules,
+    /// Damage by `Hit as usize`.
+    damage: [u8; 7],
 }
 
 impl RackupGame {
     /// A game for a validated profile.
     pub fn new(profile: Profile) -> Result<Self, ProfileError> {
         profile.validate()?;
+        let d = &profile.damage;
         Ok(RackupGame {
+            damage: [
+                0,
+                d.beat_hit,
+                d.mine_hit,
+                d.flip_out_partial,
+                d.flip_out_full,
+                d.active_out,
+                d.self_out,
+            ],
             model: ShotModel::new(&profile),
             foul: Chance::new(profile.rules.foul),
             score_rules: yaku::ScoreRules { stack_yakuman: profile.rules.stack_yakuman },
@@ -118,16 +130,7 @@ impl RackupGame {
 
     /// Damage a machine takes from `hit`.
     pub fn damage(&self, hit: Hit) -> u8 {
-        let d = &self.profile.damage;
-        match hit {
-            Hit::None => 0,
-            Hit::BeatHit => d.beat_hit,
-            Hit::MineHit => d.mine_hit,
-            Hit::FlipOutPartial => d.flip_out_partial,
-            Hit::FlipOutFull => d.flip_out_full,
-            Hit::ActiveOut => d.active_out,
-            Hit::SelfOut => d.self_out,
-        }
+        self.damage[hit as usize]
     }
 }
 

@@ -82,23 +82,25 @@ yaku_list! {
     Chuurendantou = "chuurendantou", "九連弾燈";
 }
 
+/// The yaku that are always yakuman.
+const YAKUMAN: [Yaku; 7] = [
+    Yaku::Daisangen,
+    Yaku::Suuanshou,
+    Yaku::JunseiKokushimusou,
+    Yaku::Kishikaisei,
+    Yaku::Ryankantsu,
+    Yaku::Kyoukasuigetsu,
+    Yaku::Chuurendantou,
+];
+
 impl Yaku {
     /// Number of yaku in the seed's list.
     pub const COUNT: usize = 37;
 
     /// Whether this yaku is always a yakuman (流星 is one only at 150 cm, see
     /// [`YakuResult::yakuman`]).
-    pub const fn is_yakuman(self) -> bool {
-        matches!(
-            self,
-            Yaku::Daisangen
-                | Yaku::Suuanshou
-                | Yaku::JunseiKokushimusou
-                | Yaku::Kishikaisei
-                | Yaku::Ryankantsu
-                | Yaku::Kyoukasuigetsu
-                | Yaku::Chuurendantou
-        )
+    pub fn is_yakuman(self) -> bool {
+        YAKUMAN.contains(&self)
     }
 }
 
@@ -527,8 +529,8 @@ pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
     if finish == Hit::SelfOut && !(fs.active && fs.contact) {
         award(Yaku::Boketsu, log.round);
     }
-    for y in Yaku::ALL {
-        if y.is_yakuman() && v[y as usize] > 0 {
+    for y in YAKUMAN {
+        if v[y as usize] > 0 {
             yakuman |= 1 << y as u64;
         }
     }
