@@ -14,8 +14,8 @@
 #![deny(missing_docs)]
 
 mod game;
-mod rng;
 pub mod rackup;
+mod rng;
 
 pub use game::{Game, Seat, Strategy, Table};
 pub use rng::{GameRng, GameSeeds};

@@ -45,7 +45,10 @@ impl Hit {
 
     /// Whether the machine left the field (a ring-out forces a re-set).
     pub const fn is_ring_out(self) -> bool {
-        matches!(self, Hit::FlipOutPartial | Hit::FlipOutFull | Hit::ActiveOut | Hit::SelfOut)
+        matches!(
+            self,
+            Hit::FlipOutPartial | Hit::FlipOutFull | Hit::ActiveOut | Hit::SelfOut
+        )
     }
 
     /// Whether this is a flip-out (partial or full).
@@ -322,7 +325,13 @@ impl RoundLog {
     /// An empty log for round `round`.
     pub fn new(round: u8, max_hp: u8, barricades: u8) -> Self {
         let blank = Event::Skip { seat: 0 };
-        Self { round, max_hp, barricades, len: 0, events: [blank; LOG_CAPACITY] }
+        Self {
+            round,
+            max_hp,
+            barricades,
+            len: 0,
+            events: [blank; LOG_CAPACITY],
+        }
     }
 
     /// Empties the log for a new round, keeping its storage.
@@ -333,7 +342,9 @@ impl RoundLog {
 
     /// Appends an event; returns `false` (and records nothing) when full.
     pub fn push(&mut self, event: Event) -> bool {
-        let Some(slot) = self.events.get_mut(self.len as usize) else { return false };
+        let Some(slot) = self.events.get_mut(self.len as usize) else {
+            return false;
+        };
         *slot = event;
         self.len += 1;
         true
@@ -351,19 +362,33 @@ impl RoundLog {
 
     /// The last shot record, with its index.
     pub fn last_shot(&self) -> Option<(usize, &ShotRecord)> {
-        self.events().iter().enumerate().rev().find_map(|(i, e)| match e {
-            Event::Shot(s) => Some((i, s)),
-            _ => None,
-        })
+        self.events()
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(i, e)| match e {
+                Event::Shot(s) => Some((i, s)),
+                _ => None,
+            })
     }
 
     /// How the round ended: read from the HP after the last shot.
     pub fn end(&self) -> RoundEnd {
-        let Some((i, shot)) = self.last_shot() else { return RoundEnd::Open };
+        let Some((i, shot)) = self.last_shot() else {
+            return RoundEnd::Open;
+        };
         match shot.hp {
             [0, 0] => RoundEnd::Mutual,
-            [0, _] => RoundEnd::Won { winner: 1, loser: 0, finish: i as u16 },
-            [_, 0] => RoundEnd::Won { winner: 0, loser: 1, finish: i as u16 },
+            [0, _] => RoundEnd::Won {
+                winner: 1,
+                loser: 0,
+                finish: i as u16,
+            },
+            [_, 0] => RoundEnd::Won {
+                winner: 0,
+                loser: 1,
+                finish: i as u16,
+            },
             _ => RoundEnd::Open,
         }
     }

@@ -73,7 +73,9 @@ pub use log::{Decl, Event, Hit, RoundLog, ShotRecord};
 pub use outcome::{MatchEnd, MatchOutcome};
 pub use profile::{Player, Profile, ProfileError, ProfileErrorKind, Spell};
 pub use state::{Act, Action, Decision, RackupState, RackupView};
-pub use strategy::{HeuristicConfig, HeuristicStrategy, RandomStrategy, RackupStrategy, StrategyKind};
+pub use strategy::{
+    HeuristicConfig, HeuristicStrategy, RackupStrategy, RandomStrategy, StrategyKind,
+};
 pub use yaku::{Yaku, YakuResult, evaluate};
 
 use crate::{Game, GameRng, Seat};
@@ -109,7 +111,9 @@ impl RackupGame {
             ],
             model: ShotModel::new(&profile),
             foul: Chance::new(profile.rules.foul),
-            score_rules: yaku::ScoreRules { stack_yakuman: profile.rules.stack_yakuman },
+            score_rules: yaku::ScoreRules {
+                stack_yakuman: profile.rules.stack_yakuman,
+            },
             profile,
         })
     }

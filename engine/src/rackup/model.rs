@@ -24,8 +24,13 @@ impl Chance {
 }
 
 /// Order of the categorical outcomes of a normal shot.
-const OUTCOMES: [Hit; 5] =
-    [Hit::BeatHit, Hit::MineHit, Hit::FlipOutPartial, Hit::FlipOutFull, Hit::SelfOut];
+const OUTCOMES: [Hit; 5] = [
+    Hit::BeatHit,
+    Hit::MineHit,
+    Hit::FlipOutPartial,
+    Hit::FlipOutFull,
+    Hit::SelfOut,
+];
 
 /// Outcome chances of one normal-shot situation: the five hits, then clinch.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -110,7 +115,12 @@ pub(crate) struct ActiveChances {
     pub(crate) pusher_first: [f64; 2],
 }
 
-fn normal_table(profile: &Profile, me: &Player, distance: usize, barricades: usize) -> OutcomeTable {
+fn normal_table(
+    profile: &Profile,
+    me: &Player,
+    distance: usize,
+    barricades: usize,
+) -> OutcomeTable {
     let n = &profile.normal;
     let factor = [1.0, n.mid_factor, n.far_factor][distance]
         * (1.0 - n.barricade_block).powi(barricades as i32)
@@ -154,10 +164,16 @@ impl ShotModel {
             direction_change: std::array::from_fn(|s| {
                 Chance::new(n.direction_change * pl[s].direction_change)
             }),
-            mine_out: [Chance::new(n.mine_out_one + n.mine_out_two), Chance::new(n.mine_out_two)],
+            mine_out: [
+                Chance::new(n.mine_out_one + n.mine_out_two),
+                Chance::new(n.mine_out_two),
+            ],
             body_hit: Chance::new(n.body_hit),
             barricade_break: Chance::new(n.barricade_break),
-            distance: [Chance::new(n.distance_mid + n.distance_far), Chance::new(n.distance_far)],
+            distance: [
+                Chance::new(n.distance_mid + n.distance_far),
+                Chance::new(n.distance_far),
+            ],
             first: Chance::new(first0),
             contact: Chance::new(a.contact),
             active: [
@@ -219,7 +235,11 @@ impl ShotModel {
         let target = 1 - shooter;
         let level = (enemy_field as usize).min(BARRICADE_LEVELS - 1);
         let k = self.normal[shooter][distance as usize][level].draw(rng);
-        let mut s = ShotRecord { seat: shooter as u8, distance, ..ShotRecord::default() };
+        let mut s = ShotRecord {
+            seat: shooter as u8,
+            distance,
+            ..ShotRecord::default()
+        };
         s.decl[shooter] = decl;
         let (mut me, mut it) = (SeatFlags::default(), SeatFlags::default());
         match k {
@@ -271,7 +291,11 @@ impl ShotModel {
         if s.hit[shooter] == Hit::None {
             if self.half_turn.draw(rng) {
                 me.set(SeatFlags::HALF_TURN);
-                me.set(if self.landing.draw(rng) { SeatFlags::LANDED } else { SeatFlags::TURNED_OVER });
+                me.set(if self.landing.draw(rng) {
+                    SeatFlags::LANDED
+                } else {
+                    SeatFlags::TURNED_OVER
+                });
             }
             if self.cross_centre.draw(rng) {
                 me.set(SeatFlags::CROSSED_CENTRE);
@@ -296,11 +320,20 @@ impl ShotModel {
     /// Draws an active shoot (HP left at 0; the engine applies damage).
     pub(crate) fn active_shoot(&self, rng: &mut GameRng, decl: [Decl; 2]) -> ShotRecord {
         let first = if self.first.draw(rng) { 0 } else { 1 };
-        let mut s = ShotRecord { active: true, seat: first as u8, decl, ..ShotRecord::default() };
+        let mut s = ShotRecord {
+            active: true,
+            seat: first as u8,
+            decl,
+            ..ShotRecord::default()
+        };
         s.contact = self.contact.draw(rng);
         if s.contact {
             let r = u64::from(rng.next_u32());
-            let pusher = if self.pusher_first[first].draw(rng) { first } else { 1 - first };
+            let pusher = if self.pusher_first[first].draw(rng) {
+                first
+            } else {
+                1 - first
+            };
             let victim = 1 - pusher;
             if r < self.active[1].0 {
                 s.hit[victim] = Hit::ActiveOut;

@@ -112,9 +112,15 @@ impl HeuristicStrategy {
         let me = v.seat as usize;
         let game_damage = |h: Hit| v.damage(h);
         let kill = v.shot_kill_chance(v.seat);
-        let riichi_open = legal.contains(&Action::Turn { kan: false, act: Act::Shot(Decl::Riichi) });
+        let riichi_open = legal.contains(&Action::Turn {
+            kan: false,
+            act: Act::Shot(Decl::Riichi),
+        });
         if riichi_open && self.wants_riichi(kill) {
-            return Action::Turn { kan: false, act: Act::Shot(Decl::Riichi) };
+            return Action::Turn {
+                kan: false,
+                act: Act::Shot(Decl::Riichi),
+            };
         }
         let target_hp = v.hp[1 - me];
         let decl = if self.config.snipe
@@ -132,7 +138,9 @@ impl HeuristicStrategy {
         let calls_ok = !riichi_open || self.config.riichi == RiichiPolicy::Never;
         let kan = self.config.kan
             && calls_ok
-            && legal.iter().any(|a| matches!(a, Action::Turn { kan: true, .. }));
+            && legal
+                .iter()
+                .any(|a| matches!(a, Action::Turn { kan: true, .. }));
         let decl = if calls_ok { decl } else { Decl::None };
         let act = if v.hp[me] <= self.config.barricade_hp && v.field[me] == 0 && kill < 0.1 {
             Act::Place
@@ -143,13 +151,20 @@ impl HeuristicStrategy {
         } else {
             Act::Shot(decl)
         };
-        [Action::Turn { kan, act }, Action::Turn { kan: false, act }, Action::Turn {
-            kan: false,
-            act: Act::Shot(decl),
-        }]
+        [
+            Action::Turn { kan, act },
+            Action::Turn { kan: false, act },
+            Action::Turn {
+                kan: false,
+                act: Act::Shot(decl),
+            },
+        ]
         .into_iter()
         .find(|a| legal.contains(a))
-        .unwrap_or(Action::Turn { kan: false, act: Act::Shot(Decl::None) })
+        .unwrap_or(Action::Turn {
+            kan: false,
+            act: Act::Shot(Decl::None),
+        })
     }
 }
 
@@ -235,7 +250,10 @@ impl StrategyKind {
             StrategyKind::RiichiNever => RiichiPolicy::Never,
             StrategyKind::RiichiAlways => RiichiPolicy::Always,
         };
-        Some(HeuristicConfig { riichi, ..HeuristicConfig::default() })
+        Some(HeuristicConfig {
+            riichi,
+            ..HeuristicConfig::default()
+        })
     }
 
     /// A fresh strategy of this kind.
@@ -260,7 +278,12 @@ pub struct UnknownStrategy(pub String);
 impl fmt::Display for UnknownStrategy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = StrategyKind::ALL.iter().map(|k| k.name()).collect();
-        write!(f, "unknown rackup strategy {:?} (known: {})", self.0, names.join(", "))
+        write!(
+            f,
+            "unknown rackup strategy {:?} (known: {})",
+            self.0,
+            names.join(", ")
+        )
     }
 }
 

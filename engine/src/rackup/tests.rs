@@ -26,16 +26,26 @@ pub(crate) fn play_many(
 /// Checks the invariants of a state between decisions.
 fn validate(game: &RackupGame, st: &RackupState) {
     let r = &game.profile().rules;
-    assert_eq!(u32::from(st.points[0]) + u32::from(st.points[1]), 2 * u32::from(r.start_points));
+    assert_eq!(
+        u32::from(st.points[0]) + u32::from(st.points[1]),
+        2 * u32::from(r.start_points)
+    );
     assert!(st.kans <= r.max_kans);
     for s in 0..2 {
         assert!(st.hp[s] <= r.max_hp && st.hp[s] > 0, "{:?}", st.hp);
         assert!(st.held[s] + st.field[s] + st.spent[s] <= r.barricades);
-        assert!(!(st.riichi_used[s] && st.call_used[s]), "riichi and calls in one round");
+        assert!(
+            !(st.riichi_used[s] && st.call_used[s]),
+            "riichi and calls in one round"
+        );
     }
     let roller = st.first_roller ^ ((st.round - 1) % 2);
     match st.log.events().first() {
-        Some(Event::Dora { kind: log::DoraKind::Omote, seat, .. }) => assert_eq!(*seat, roller),
+        Some(Event::Dora {
+            kind: log::DoraKind::Omote,
+            seat,
+            ..
+        }) => assert_eq!(*seat, roller),
         other => panic!("round must open with the dora die: {other:?}"),
     }
 }
@@ -68,7 +78,10 @@ fn play_checked(
 
 fn check_outcome(game: &RackupGame, o: &MatchOutcome) {
     let r = &game.profile().rules;
-    assert_eq!(u32::from(o.points[0]) + u32::from(o.points[1]), 2 * u32::from(r.start_points));
+    assert_eq!(
+        u32::from(o.points[0]) + u32::from(o.points[1]),
+        2 * u32::from(r.start_points)
+    );
     match o.end {
         MatchEnd::Bust => assert!(o.points.contains(&0)),
         MatchEnd::Rounds => {
@@ -131,8 +144,12 @@ fn same_seed_same_match() {
     let game = RackupGame::preset("default").unwrap();
     let mut a = Vec::new();
     let mut b = Vec::new();
-    play_many(&game, [StrategyKind::Random; 2], 3, 50, |_, o, _| a.push(*o));
-    play_many(&game, [StrategyKind::Random; 2], 3, 50, |_, o, _| b.push(*o));
+    play_many(&game, [StrategyKind::Random; 2], 3, 50, |_, o, _| {
+        a.push(*o)
+    });
+    play_many(&game, [StrategyKind::Random; 2], 3, 50, |_, o, _| {
+        b.push(*o)
+    });
     assert_eq!(a, b);
 }
 
@@ -147,16 +164,25 @@ fn every_yaku_occurs_under_default_profile() {
             counts[y as usize] += u64::from(o.yaku_total(y));
         }
     });
-    let missing: Vec<_> = Yaku::ALL.iter().filter(|y| counts[**y as usize] == 0).collect();
+    let missing: Vec<_> = Yaku::ALL
+        .iter()
+        .filter(|y| counts[**y as usize] == 0)
+        .collect();
     assert!(missing.is_empty(), "never scored: {missing:?}");
     let mut heuristic = [0u64; Yaku::COUNT];
     let mut riichi = 0;
-    play_many(&game, [StrategyKind::Heuristic; 2], 12, 50_000, |_, o, _| {
-        for y in Yaku::ALL {
-            heuristic[y as usize] += u64::from(o.yaku_total(y));
-        }
-        riichi += u32::from(o.riichi_won[0] + o.riichi_won[1]);
-    });
+    play_many(
+        &game,
+        [StrategyKind::Heuristic; 2],
+        12,
+        50_000,
+        |_, o, _| {
+            for y in Yaku::ALL {
+                heuristic[y as usize] += u64::from(o.yaku_total(y));
+            }
+            riichi += u32::from(o.riichi_won[0] + o.riichi_won[1]);
+        },
+    );
     assert!(riichi > 0 && heuristic[Yaku::Riichi as usize] > 0);
     assert!(heuristic.iter().filter(|&&c| c > 0).count() >= 30);
 }
@@ -192,7 +218,10 @@ fn quiet_profile() -> Profile {
 fn plain(_: &RackupView<'_>, legal: &[Action], _: &mut crate::GameRng) -> Action {
     for a in [
         Action::Declare(Decl::None),
-        Action::Turn { kan: false, act: Act::Shot(Decl::None) },
+        Action::Turn {
+            kan: false,
+            act: Act::Shot(Decl::None),
+        },
         Action::Counter(false),
         Action::Penalty(log::Penalty::Stun),
     ] {
@@ -221,11 +250,17 @@ fn chombo_two_voids_self_out_and_pays() {
     let loser = o.points.iter().position(|&p| p == 0).unwrap();
     assert!(o.chombo[loser][1] >= 1);
     assert_eq!(o.rounds, 1);
-    let voided = st.log.events().iter().any(|e| {
-        matches!(e, Event::Shot(s) if s.voided && s.hit == [Hit::None; 2] && s.hp.contains(&2))
-    });
+    let voided = st.log.events().iter().any(
+        |e| matches!(e, Event::Shot(s) if s.voided && s.hit == [Hit::None; 2] && s.hp.contains(&2)),
+    );
     assert!(voided);
-    assert!(has_event(&st, |e| matches!(e, Event::Chombo { case: log::ChomboCase::SelfOut, .. })));
+    assert!(has_event(&st, |e| matches!(
+        e,
+        Event::Chombo {
+            case: log::ChomboCase::SelfOut,
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -266,7 +301,10 @@ fn tie_after_round_four_plays_extra_rounds() {
     let o = game.outcome(&st);
     assert_eq!(o.mutual, 9);
     assert_eq!(o.rounds, 9);
-    assert_eq!((o.end, o.winner, o.points), (MatchEnd::RoundLimit, None, [10, 10]));
+    assert_eq!(
+        (o.end, o.winner, o.points),
+        (MatchEnd::RoundLimit, None, [10, 10])
+    );
 }
 
 #[test]
@@ -281,7 +319,14 @@ fn riichi_failure_stun_skips_a_turn_and_bans_counters() {
         game.apply(&mut st, Action::Declare(Decl::None), &mut rng);
     }
     let shooter = game.to_move(&st).unwrap() as u8;
-    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::Riichi) }, &mut rng);
+    game.apply(
+        &mut st,
+        Action::Turn {
+            kan: false,
+            act: Act::Shot(Decl::Riichi),
+        },
+        &mut rng,
+    );
     // No counter blow against a riichi shot: the miss goes straight to the penalty.
     assert_eq!(st.phase, state::Phase::Decide(shooter, Decision::Penalty));
     game.legal_actions(&st, &mut legal);
@@ -290,20 +335,45 @@ fn riichi_failure_stun_skips_a_turn_and_bans_counters() {
     let opponent = 1 - shooter;
     assert_eq!(st.phase, state::Phase::Decide(opponent, Decision::Turn));
     // A plain shot can be countered.
-    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::None) }, &mut rng);
-    assert_eq!(st.phase, state::Phase::Decide(shooter, Decision::Counter(Decl::None)));
+    game.apply(
+        &mut st,
+        Action::Turn {
+            kan: false,
+            act: Act::Shot(Decl::None),
+        },
+        &mut rng,
+    );
+    assert_eq!(
+        st.phase,
+        state::Phase::Decide(shooter, Decision::Counter(Decl::None))
+    );
     game.apply(&mut st, Action::Counter(false), &mut rng);
     // The stunned shooter skips: the opponent moves again.
     assert_eq!(st.phase, state::Phase::Decide(opponent, Decision::Turn));
     assert!(has_event(&st, |e| *e == Event::Skip { seat: shooter }));
-    assert!(has_event(&st, |e| *e == Event::Stun { seat: shooter, cause: log::StunCause::RiichiPenalty }));
+    assert!(has_event(&st, |e| *e
+        == Event::Stun {
+            seat: shooter,
+            cause: log::StunCause::RiichiPenalty
+        }));
     // Calls are now banned for the riichi declarer.
-    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::None) }, &mut rng);
+    game.apply(
+        &mut st,
+        Action::Turn {
+            kan: false,
+            act: Act::Shot(Decl::None),
+        },
+        &mut rng,
+    );
     game.apply(&mut st, Action::Counter(false), &mut rng);
     game.legal_actions(&st, &mut legal);
     assert!(legal.iter().all(|a| !matches!(
         a,
-        Action::Turn { kan: true, .. } | Action::Turn { act: Act::Shot(Decl::Meteor | Decl::Snipe), .. }
+        Action::Turn { kan: true, .. }
+            | Action::Turn {
+                act: Act::Shot(Decl::Meteor | Decl::Snipe),
+                ..
+            }
     )));
 }
 
@@ -319,11 +389,27 @@ fn riichi_failure_with_reset_pending_pays() {
         game.apply(&mut st, Action::Declare(Decl::None), &mut rng);
     }
     let shooter = game.to_move(&st).unwrap();
-    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::Riichi) }, &mut rng);
+    game.apply(
+        &mut st,
+        Action::Turn {
+            kan: false,
+            act: Act::Shot(Decl::Riichi),
+        },
+        &mut rng,
+    );
     // Clinch → re-set: no choice, 1 point paid, a new active shoot.
     assert_eq!(st.points[shooter], 9);
-    assert!(matches!(st.phase, state::Phase::Decide(_, Decision::Declare)));
-    assert!(has_event(&st, |e| matches!(e, Event::RiichiFailed { penalty: log::Penalty::Pay, .. })));
+    assert!(matches!(
+        st.phase,
+        state::Phase::Decide(_, Decision::Declare)
+    ));
+    assert!(has_event(&st, |e| matches!(
+        e,
+        Event::RiichiFailed {
+            penalty: log::Penalty::Pay,
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -339,14 +425,21 @@ fn calls_ban_riichi_and_spells_restrict() {
             let s = v.seat as usize;
             for a in legal {
                 match a {
-                    Action::Declare(Decl::Riichi) | Action::Turn { act: Act::Shot(Decl::Riichi), .. } => {
+                    Action::Declare(Decl::Riichi)
+                    | Action::Turn {
+                        act: Act::Shot(Decl::Riichi),
+                        ..
+                    } => {
                         assert_eq!(s, 1, "mirage bans riichi");
                         assert!(!v.call_used[s]);
                         seen[1] = true;
                     }
                     Action::Declare(Decl::Meteor | Decl::Snipe)
                     | Action::Turn { kan: true, .. }
-                    | Action::Turn { act: Act::Shot(Decl::Meteor | Decl::Snipe), .. } => {
+                    | Action::Turn {
+                        act: Act::Shot(Decl::Meteor | Decl::Snipe),
+                        ..
+                    } => {
                         assert_eq!(s, 0, "diet bans calls");
                         assert!(!v.riichi_used[s]);
                         seen[0] = true;
@@ -368,14 +461,22 @@ fn profile_errors_name_the_field() {
     assert!(e.to_string().contains("normal.beat_hit"), "{e}");
     let unknown = text.replace("[meteor]", "[meteor]\nhuge = 0.1");
     let e = Profile::from_toml(&unknown).unwrap_err();
-    assert!(matches!(e.kind, ProfileErrorKind::Parse(_)) && e.to_string().contains("huge"), "{e}");
+    assert!(
+        matches!(e.kind, ProfileErrorKind::Parse(_)) && e.to_string().contains("huge"),
+        "{e}"
+    );
     assert!(matches!(
         Profile::preset("nope").unwrap_err().kind,
         ProfileErrorKind::UnknownPreset(_)
     ));
     let mut p = Profile::preset("default").unwrap();
     p.players[1].speed = 0.0;
-    assert!(RackupGame::new(p).unwrap_err().to_string().contains("players[1].speed"));
+    assert!(
+        RackupGame::new(p)
+            .unwrap_err()
+            .to_string()
+            .contains("players[1].speed")
+    );
 }
 
 #[test]
@@ -383,7 +484,13 @@ fn strategy_names_round_trip() {
     for k in StrategyKind::ALL {
         assert_eq!(k.name().parse::<StrategyKind>().unwrap(), k);
     }
-    assert!("bogus".parse::<StrategyKind>().unwrap_err().to_string().contains("random"));
+    assert!(
+        "bogus"
+            .parse::<StrategyKind>()
+            .unwrap_err()
+            .to_string()
+            .contains("random")
+    );
 }
 
 #[test]

@@ -380,11 +380,23 @@ fn only(f: &Facts, kind: Hit) -> bool {
 pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
     let end = log.end();
     let (w, l, fi) = match end {
-        RoundEnd::Won { winner, loser, finish } => (winner, loser, finish as usize),
-        RoundEnd::Mutual => return YakuResult { end, verdict: Verdict::Mutual, ..Default::default() },
+        RoundEnd::Won {
+            winner,
+            loser,
+            finish,
+        } => (winner, loser, finish as usize),
+        RoundEnd::Mutual => {
+            return YakuResult {
+                end,
+                verdict: Verdict::Mutual,
+                ..Default::default()
+            };
+        }
         RoundEnd::Open => return YakuResult::default(),
     };
-    let Event::Shot(fs) = log.events()[fi] else { unreachable!("finish indexes a shot") };
+    let Event::Shot(fs) = log.events()[fi] else {
+        unreachable!("finish indexes a shot")
+    };
     let f = gather(log, w, l, fi);
     let (wi, li) = (w as usize, l as usize);
     let finish = fs.hit[li];
@@ -402,7 +414,14 @@ pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
         && !f.winner_normal_before_finish
         && f.actions[li] == 0;
     if own_normal && riichi_win {
-        award(if double { Yaku::DaburuRiichi } else { Yaku::Riichi }, if double { 2 } else { 1 });
+        award(
+            if double {
+                Yaku::DaburuRiichi
+            } else {
+                Yaku::Riichi
+            },
+            if double { 2 } else { 1 },
+        );
     }
     for (yaku, kind, points) in [
         (Yaku::Ichigeki, Hit::FlipOutFull, 1),
@@ -449,11 +468,18 @@ pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
         award(Yaku::Shoudan, 2);
     }
     if own_normal && fs.decl[wi] == Decl::Snipe && finish == Hit::BeatHit {
-        let points = if fs.distance >= super::log::Distance::Far { 3 } else { 1 };
+        let points = if fs.distance >= super::log::Distance::Far {
+            3
+        } else {
+            1
+        };
         award(Yaku::Sogeki, points);
     }
     if own_normal && wf.has(SeatFlags::HALF_TURN) {
-        award(Yaku::Yuugekishu, if wf.has(SeatFlags::LANDED) { 3 } else { 1 });
+        award(
+            Yaku::Yuugekishu,
+            if wf.has(SeatFlags::LANDED) { 3 } else { 1 },
+        );
     }
     if enough && !f.winner_damaged {
         award(Yaku::Kanpuu, 2);
@@ -468,7 +494,10 @@ pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
         award(Yaku::Chototsumoushin, 3);
     }
     if fs.active && riichi_win && fs.contact {
-        award(Yaku::AkutibuRiichi, if fs.hit[wi] == Hit::SelfOut { 1 } else { 3 });
+        award(
+            Yaku::AkutibuRiichi,
+            if fs.hit[wi] == Hit::SelfOut { 1 } else { 3 },
+        );
     }
     let knocked_out = finish.is_flip_out() || finish == Hit::ActiveOut;
     if (own_normal || fs.active) && fs.decl[wi] == Decl::Meteor && knocked_out && !chokugeki {
@@ -511,7 +540,9 @@ pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
         // The finishing active shoot must come from the winner's first counter
         // blow, declared with the last barricade in hand.
         let first_is_this = f.winner_first_counter.is_some_and(|(i, last)| {
-            last && !log.events()[i + 1..fi].iter().any(|e| matches!(e, Event::Shot(_)))
+            last && !log.events()[i + 1..fi]
+                .iter()
+                .any(|e| matches!(e, Event::Shot(_)))
         });
         if first_is_this {
             award(Yaku::Kishikaisei, YAKUMAN_POINTS);
@@ -560,13 +591,29 @@ fn score(
             }
         }
     }
-    let base = YakuResult { end, finish, riichi_win, ..Default::default() };
+    let base = YakuResult {
+        end,
+        finish,
+        riichi_win,
+        ..Default::default()
+    };
     if v.iter().all(|&x| x == 0) {
-        return YakuResult { verdict: Verdict::NoYaku, ..base };
+        return YakuResult {
+            verdict: Verdict::NoYaku,
+            ..base
+        };
     }
     let (dora, ura, points) = if yakuman != 0 {
         let n = yakuman.count_ones() as u8;
-        (0, 0, if rules.stack_yakuman { n * YAKUMAN_POINTS } else { YAKUMAN_POINTS })
+        (
+            0,
+            0,
+            if rules.stack_yakuman {
+                n * YAKUMAN_POINTS
+            } else {
+                YAKUMAN_POINTS
+            },
+        )
     } else {
         let face = finish.dora_face().map_or(0, usize::from);
         let omote = f.omote_kan[face];
