@@ -18,8 +18,31 @@ impl Chance {
         Chance((p.clamp(0.0, 1.0) * 4_294_967_296.0).round() as u64)
     }
 
-    pub(crate) fn draw(self, rng: &mut GameRng) -> bool {
-        u64::from(rng.next_u32()) < self.0
+    pub(crate) fn draw(self, d: &mut Draws<'_>) -> bool {
+        u64::from(d.next()) < self.0
+    }
+}
+
+/// Uniform 32-bit draws from the game's stream, two from each 64-bit word.
+pub(crate) struct Draws<'r> {
+    rng: &'r mut GameRng,
+    spare: Option<u32>,
+}
+
+impl<'r> Draws<'r> {
+    pub(crate) fn new(rng: &'r mut GameRng) -> Self {
+        Draws { rng, spare: None }
+    }
+
+    pub(crate) fn next(&mut self) -> u32 {
+        match self.spare.take() {
+            Some(x) => x,
+            None => {
+                let w = self.rng.next_u64();
+                self.spare = Some((w >> 32) as u32);
+                w as u32
+            }
+        }
     }
 }
 
@@ -56,8 +79,8 @@ impl OutcomeTable {
     }
 
     /// Index into [beat, mine, partial, full, self-out, clinch], or 6 for a miss.
-    fn draw(&self, rng: &mut GameRng) -> usize {
-        let r = u64::from(rng.next_u32());
+    fn draw(&self, d: &mut Draws<'_>) -> usize {
+        let r = u64::from(d.next());
         self.cumulative.iter().position(|&c| r < c).unwrap_or(6)
     }
 }
@@ -201,8 +224,8 @@ impl ShotModel {
         }
     }
 
-    fn flight(&self, rng: &mut GameRng) -> Flight {
-        let r = u64::from(rng.next_u32());
+    fn flight(&self, d: &mut Draws<'_>) -> Flight {
+        let r = u64::from(d.next());
         match self.flight {
             [l, ..] if r < l.0 => Flight::Large,
             [_, m, _] if r < m.0 => Flight::Medium,
@@ -212,8 +235,8 @@ impl ShotModel {
     }
 
     /// Distance between the machines after a shot.
-    pub(crate) fn distance_after(&self, rng: &mut GameRng) -> Distance {
-        let r = u64::from(rng.next_u32());
+    pub(crate) fn distance_after(&self, d: &mut Draws<'_>) -> Distance {
+        let r = u64::from(d.next());
         if r < self.distance[1].0 {
             Distance::Far
         } else if r < self.distance[0].0 {
@@ -226,7 +249,7 @@ impl ShotModel {
     /// Draws a normal shot of `shooter` (HP left at 0; the engine applies damage).
     pub(crate) fn normal_shot(
         &self,
-        rng: &mut GameRng,
+        rng: &mut Draws<'_>,
         shooter: usize,
         decl: Decl,
         distance: Distance,
@@ -318,7 +341,7 @@ impl ShotModel {
     }
 
     /// Draws an active shoot (HP left at 0; the engine applies damage).
-    pub(crate) fn active_shoot(&self, rng: &mut GameRng, decl: [Decl; 2]) -> ShotRecord {
+    pub(crate) fn active_shoot(&self, rng: &mut Draws<'_>, decl: [Decl; 2]) -> ShotRecord {
         let first = if self.first.draw(rng) { 0 } else { 1 };
         let mut s = ShotRecord {
             active: true,
@@ -328,7 +351,7 @@ impl ShotModel {
         };
         s.contact = self.contact.draw(rng);
         if s.contact {
-            let r = u64::from(rng.next_u32());
+            let r = u64::from(rng.next());
             let pusher = if self.pusher_first[first].draw(rng) {
                 first
             } else {

@@ -11,6 +11,7 @@ use super::log::{
 use super::outcome::{MatchEnd, MatchOutcome};
 use super::profile::Spell;
 use super::state::{Act, Action, Decision, Phase, RackupState};
+use super::model::Draws;
 use super::yaku::{self, Tier, Verdict, YakuResult};
 use crate::GameRng;
 use rand::RngExt;
@@ -82,17 +83,17 @@ impl RackupGame {
                 }
                 Step::Declare(s) => self.ask_declare(st, s),
                 Step::Active(counter) => {
-                    let mut rec = self.model.active_shoot(rng, st.active_decl);
+                    let d = &mut Draws::new(rng);
+                    let mut rec = self.model.active_shoot(d, st.active_decl);
                     rec.counter_by = counter;
-                    self.land(st, rng, rec)
+                    self.land(st, d, rec)
                 }
                 Step::Turn(s) => self.begin_turn(st, s),
                 Step::Normal(s, decl) => {
                     let o = other(s) as usize;
-                    let rec =
-                        self.model
-                            .normal_shot(rng, s as usize, decl, st.distance, st.field[o]);
-                    self.land(st, rng, rec)
+                    let d = &mut Draws::new(rng);
+                    let rec = self.model.normal_shot(d, s as usize, decl, st.distance, st.field[o]);
+                    self.land(st, d, rec)
                 }
                 Step::Penalties(next) => self.penalties(st, next),
                 Step::Finish => self.finish_round(st, rng),
@@ -248,7 +249,7 @@ impl RackupGame {
                 face,
             });
         }
-        if self.foul.draw(rng) {
+        if self.foul.draw(&mut Draws::new(rng)) {
             st.fouled[s] = true;
             st.outcome.chombo[s][0] += 1;
             st.log.push(Event::Chombo {
@@ -304,7 +305,7 @@ impl RackupGame {
     }
 
     /// Applies a drawn shot: chombo ②, damage, log, stuns, riichi failures.
-    fn land(&self, st: &mut RackupState, rng: &mut GameRng, mut rec: ShotRecord) -> Step {
+    fn land(&self, st: &mut RackupState, d: &mut Draws<'_>, mut rec: ShotRecord) -> Step {
         st.outcome.shots += 1;
         let chombo = [0, 1].map(|s| {
             rec.hit[s] == Hit::SelfOut && !rec.contact && st.hp[s] <= CHOMBO_SELF_OUT_HP
@@ -327,7 +328,7 @@ impl RackupGame {
             let t = 1 - rec.seat as usize;
             st.field[t] -= rec.broken.min(st.field[t]);
         }
-        st.distance = self.model.distance_after(rng);
+        st.distance = self.model.distance_after(d);
         st.log.push(Event::Shot(rec));
         for s in 0..2u8 {
             if chombo[s as usize] {

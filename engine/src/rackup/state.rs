@@ -131,6 +131,12 @@ pub struct RackupView<'a> {
     pub stunned: [bool; 2],
     /// The face of the dora die (表ドラ).
     pub dora: u8,
+    /// The deciding seat may declare riichi this round (no spell, no call yet).
+    pub riichi_open: bool,
+    /// The deciding seat may call (snipe, meteor, kan) this round.
+    pub calls_open: bool,
+    /// The deciding seat may declare a kan now.
+    pub kan_open: bool,
     game: &'a RackupGame,
 }
 
@@ -156,6 +162,9 @@ impl<'a> RackupView<'a> {
             call_used: st.call_used,
             stunned: st.stunned,
             dora: st.omote,
+            riichi_open: game.riichi_allowed(st, seat),
+            calls_open: game.call_allowed(st, seat),
+            kan_open: game.kan_allowed(st, seat),
             game,
         }
     }

@@ -93,86 +93,64 @@ impl HeuristicStrategy {
         }
     }
 
-    fn declare(&self, v: &RackupView<'_>, legal: &[Action]) -> Action {
+    fn declare(&self, v: &RackupView<'_>) -> Action {
         let kill = v.active_kill_chance(v.seat);
-        let riichi = Action::Declare(Decl::Riichi);
-        let meteor = Action::Declare(Decl::Meteor);
-        let riichi_open = legal.contains(&riichi);
-        let calls_ok = !riichi_open || self.config.riichi == RiichiPolicy::Never;
-        if riichi_open && self.wants_riichi(kill) {
-            riichi
-        } else if self.config.meteor && calls_ok && kill > 0.0 && legal.contains(&meteor) {
-            meteor
+        let calls_ok = !v.riichi_open || self.config.riichi == RiichiPolicy::Never;
+        if v.riichi_open && self.wants_riichi(kill) {
+            Action::Declare(Decl::Riichi)
+        } else if self.config.meteor && calls_ok && v.calls_open && kill > 0.0 {
+            Action::Declare(Decl::Meteor)
         } else {
             Action::Declare(Decl::None)
         }
     }
 
-    fn turn(&self, v: &RackupView<'_>, legal: &[Action]) -> Action {
+    fn turn(&self, v: &RackupView<'_>) -> Action {
         let me = v.seat as usize;
-        let game_damage = |h: Hit| v.damage(h);
         let kill = v.shot_kill_chance(v.seat);
-        let riichi_open = legal.contains(&Action::Turn {
-            kan: false,
-            act: Act::Shot(Decl::Riichi),
-        });
-        if riichi_open && self.wants_riichi(kill) {
-            return Action::Turn {
-                kan: false,
-                act: Act::Shot(Decl::Riichi),
-            };
+        if v.riichi_open && self.wants_riichi(kill) {
+            return Action::Turn { kan: false, act: Act::Shot(Decl::Riichi) };
         }
+        // Calls and kans ban riichi for the round: make them only once riichi is
+        // out of reach or not wanted.
+        let calls_ok =
+            v.calls_open && (!v.riichi_open || self.config.riichi == RiichiPolicy::Never);
         let target_hp = v.hp[1 - me];
-        let decl = if self.config.snipe
+        let decl = if !calls_ok {
+            Decl::None
+        } else if self.config.snipe
             && v.distance >= Distance::Mid
-            && game_damage(Hit::BeatHit) >= target_hp
+            && v.damage(Hit::BeatHit) >= target_hp
         {
             Decl::Snipe
-        } else if self.config.meteor && game_damage(Hit::FlipOutPartial) >= target_hp {
+        } else if self.config.meteor && v.damage(Hit::FlipOutPartial) >= target_hp {
             Decl::Meteor
         } else {
             Decl::None
         };
-        // Calls and kans ban riichi for the round: make them only once riichi is
-        // out of reach or not wanted.
-        let calls_ok = !riichi_open || self.config.riichi == RiichiPolicy::Never;
-        let kan = self.config.kan
-            && calls_ok
-            && legal
-                .iter()
-                .any(|a| matches!(a, Action::Turn { kan: true, .. }));
-        let decl = if calls_ok { decl } else { Decl::None };
-        let act = if v.hp[me] <= self.config.barricade_hp && v.field[me] == 0 && kill < 0.1 {
+        let kan = self.config.kan && calls_ok && v.kan_open;
+        // Barricades in hand after a kan, and those that a recover could take back.
+        let held = v.held[me] - 2 * u8::from(kan);
+        let aside = v.spent[me] + 2 * u8::from(kan) + v.field[me];
+        let act = if held > 0 && v.hp[me] <= self.config.barricade_hp && v.field[me] == 0 && kill < 0.1
+        {
             Act::Place
-        } else if v.distance == Distance::Far && v.held[me] > 0 && kill < 0.1 {
+        } else if held > 0 && v.distance == Distance::Far && kill < 0.1 {
             Act::Step
-        } else if v.held[me] == 0 && v.spent[me] + v.field[me] > 0 && kill < 0.05 {
+        } else if held == 0 && aside > 0 && kill < 0.05 {
             Act::Recover
         } else {
             Act::Shot(decl)
         };
-        [
-            Action::Turn { kan, act },
-            Action::Turn { kan: false, act },
-            Action::Turn {
-                kan: false,
-                act: Act::Shot(decl),
-            },
-        ]
-        .into_iter()
-        .find(|a| legal.contains(a))
-        .unwrap_or(Action::Turn {
-            kan: false,
-            act: Act::Shot(Decl::None),
-        })
+        Action::Turn { kan, act }
     }
 }
 
 impl Strategy<RackupGame> for HeuristicStrategy {
-    fn choose(&mut self, v: &RackupView<'_>, legal: &[Action], _: &mut GameRng) -> Action {
+    fn choose(&mut self, v: &RackupView<'_>, _: &[Action], _: &mut GameRng) -> Action {
         match v.decision {
-            Decision::Declare => self.declare(v, legal),
-            Decision::Turn => self.turn(v, legal),
+            Decision::Declare => self.declare(v),
+            Decision::Turn => self.turn(v),
             Decision::Counter(_) => {
                 Action::Counter(v.shot_kill_chance(1 - v.seat) >= self.config.counter_threshold)
             }
