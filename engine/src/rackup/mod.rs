@@ -51,7 +51,7 @@
 //! - Yakuman stack (10 each, `rules.stack_yakuman`); dora never join yakuman; 墓穴
 //!   overrides every yaku (yakuman included) but takes dora; ordinary yaku plus
 //!   dora are capped at 10.
-//! - Yaku details are documented on each condition in [`yaku::evaluate`]'s module.
+//! - Every yaku condition, as read, is tabled in [`yaku`].
 //! - A round needing more than [`log::LOG_CAPACITY`] events is stopped as
 //!   unscored (`MatchOutcome::aborted`; never observed).
 
@@ -74,7 +74,8 @@ pub use outcome::{MatchEnd, MatchOutcome};
 pub use profile::{Player, Profile, ProfileError, ProfileErrorKind, Spell};
 pub use state::{Act, Action, Decision, RackupState, RackupView};
 pub use strategy::{
-    HeuristicConfig, HeuristicStrategy, RackupStrategy, RandomStrategy, StrategyKind,
+    HeuristicConfig, HeuristicStrategy, PenaltyPolicy, RackupStrategy, RandomStrategy,
+    RiichiPolicy, StrategyKind,
 };
 pub use yaku::{Yaku, YakuResult, evaluate};
 

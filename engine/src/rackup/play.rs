@@ -8,10 +8,10 @@ use super::log::{
     BarricadeAct, ChomboCase, Decl, Distance, DoraKind, Event, Hit, Penalty, RoundEnd, SeatFlags,
     ShotRecord, StunCause,
 };
+use super::model::Draws;
 use super::outcome::{MatchEnd, MatchOutcome};
 use super::profile::Spell;
 use super::state::{Act, Action, Decision, Phase, RackupState};
-use super::model::Draws;
 use super::yaku::{self, Tier, Verdict, YakuResult};
 use crate::GameRng;
 use rand::RngExt;
@@ -92,7 +92,9 @@ impl RackupGame {
                 Step::Normal(s, decl) => {
                     let o = other(s) as usize;
                     let d = &mut Draws::new(rng);
-                    let rec = self.model.normal_shot(d, s as usize, decl, st.distance, st.field[o]);
+                    let rec = self
+                        .model
+                        .normal_shot(d, s as usize, decl, st.distance, st.field[o]);
                     self.land(st, d, rec)
                 }
                 Step::Penalties(next) => self.penalties(st, next),
@@ -307,9 +309,8 @@ impl RackupGame {
     /// Applies a drawn shot: chombo ②, damage, log, stuns, riichi failures.
     fn land(&self, st: &mut RackupState, d: &mut Draws<'_>, mut rec: ShotRecord) -> Step {
         st.outcome.shots += 1;
-        let chombo = [0, 1].map(|s| {
-            rec.hit[s] == Hit::SelfOut && !rec.contact && st.hp[s] <= CHOMBO_SELF_OUT_HP
-        });
+        let chombo = [0, 1]
+            .map(|s| rec.hit[s] == Hit::SelfOut && !rec.contact && st.hp[s] <= CHOMBO_SELF_OUT_HP);
         for (hit, &void) in rec.hit.iter_mut().zip(&chombo) {
             if void {
                 *hit = Hit::None;

@@ -46,13 +46,16 @@ pub enum PenaltyPolicy {
 pub struct HeuristicConfig {
     /// When to declare riichi.
     pub riichi: RiichiPolicy,
-    /// Finishing chance at which [`RiichiPolicy::Likely`] declares.
+    /// Finishing chance at which [`RiichiPolicy::Likely`] declares before a normal shot.
     pub riichi_threshold: f64,
-    /// Declare snipe when a beat hit would finish and the distance allows.
+    /// Finishing chance at which [`RiichiPolicy::Likely`] declares before an active shoot.
+    pub active_riichi_threshold: f64,
+    /// Declare snipe when a beat hit would finish and the distance allows (when
+    /// riichi is not declared on that shot; a call gives up riichi for the round).
     pub snipe: bool,
-    /// Declare meteor when a flip-out or active out would finish.
+    /// Declare meteor when a flip-out or active out would finish (same proviso).
     pub meteor: bool,
-    /// Declare a kan when holding two barricades and riichi is no longer wanted.
+    /// Declare a kan when holding two barricades once riichi is given up.
     pub kan: bool,
     /// Counter the opponent's shot when it finishes us with at least this chance.
     pub counter_threshold: f64,
@@ -67,10 +70,11 @@ impl Default for HeuristicConfig {
         HeuristicConfig {
             riichi: RiichiPolicy::Likely,
             riichi_threshold: 0.2,
+            active_riichi_threshold: 0.08,
             snipe: true,
             meteor: true,
             kan: true,
-            counter_threshold: 0.2,
+            counter_threshold: 0.1,
             penalty: PenaltyPolicy::Auto,
             barricade_hp: 3,
         }
@@ -95,10 +99,14 @@ impl HeuristicStrategy {
 
     fn declare(&self, v: &RackupView<'_>) -> Action {
         let kill = v.active_kill_chance(v.seat);
-        let calls_ok = !v.riichi_open || self.config.riichi == RiichiPolicy::Never;
-        if v.riichi_open && self.wants_riichi(kill) {
+        let riichi = match self.config.riichi {
+            RiichiPolicy::Never => false,
+            RiichiPolicy::Always => true,
+            RiichiPolicy::Likely => kill >= self.config.active_riichi_threshold,
+        };
+        if v.riichi_open && riichi {
             Action::Declare(Decl::Riichi)
-        } else if self.config.meteor && calls_ok && v.calls_open && kill > 0.0 {
+        } else if self.config.meteor && v.calls_open && kill > 0.0 {
             Action::Declare(Decl::Meteor)
         } else {
             Action::Declare(Decl::None)
@@ -109,14 +117,14 @@ impl HeuristicStrategy {
         let me = v.seat as usize;
         let kill = v.shot_kill_chance(v.seat);
         if v.riichi_open && self.wants_riichi(kill) {
-            return Action::Turn { kan: false, act: Act::Shot(Decl::Riichi) };
+            return Action::Turn {
+                kan: false,
+                act: Act::Shot(Decl::Riichi),
+            };
         }
-        // Calls and kans ban riichi for the round: make them only once riichi is
-        // out of reach or not wanted.
-        let calls_ok =
-            v.calls_open && (!v.riichi_open || self.config.riichi == RiichiPolicy::Never);
+        // A call that can score on this shot is taken, giving up riichi for the round.
         let target_hp = v.hp[1 - me];
-        let decl = if !calls_ok {
+        let decl = if !v.calls_open {
             Decl::None
         } else if self.config.snipe
             && v.distance >= Distance::Mid
@@ -128,14 +136,17 @@ impl HeuristicStrategy {
         } else {
             Decl::None
         };
-        let kan = self.config.kan && calls_ok && v.kan_open;
-        // Barricades in hand after a kan, and those that a recover could take back.
+        // A kan also bans riichi: only once riichi is given up or out of reach.
+        let riichi_given_up =
+            decl != Decl::None || !v.riichi_open || self.config.riichi == RiichiPolicy::Never;
+        let kan = self.config.kan && v.kan_open && riichi_given_up;
+        // Barricades in hand after a kan, and those a recover could take back.
         let held = v.held[me] - 2 * u8::from(kan);
         let aside = v.spent[me] + 2 * u8::from(kan) + v.field[me];
-        let act = if held > 0 && v.hp[me] <= self.config.barricade_hp && v.field[me] == 0 && kill < 0.1
-        {
+        let calm = kill < 0.1;
+        let act = if held > 0 && calm && v.hp[me] <= self.config.barricade_hp && v.field[me] == 0 {
             Act::Place
-        } else if held > 0 && v.distance == Distance::Far && kill < 0.1 {
+        } else if held > 0 && calm && v.distance == Distance::Far {
             Act::Step
         } else if held == 0 && aside > 0 && kill < 0.05 {
             Act::Recover

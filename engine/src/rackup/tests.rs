@@ -251,7 +251,11 @@ fn chombo_two_voids_self_out_and_pays() {
     assert_eq!(o.no_yaku, [0, 0]);
     let loser = o.points.iter().position(|&p| p == 0).unwrap();
     let paid = |s: usize| i32::from(o.chombo[s][1]);
-    assert_eq!(paid(loser) - paid(1 - loser), 10, "chombo ② payments are the only transfers");
+    assert_eq!(
+        paid(loser) - paid(1 - loser),
+        10,
+        "chombo ② payments are the only transfers"
+    );
     let voided = st.log.events().iter().any(
         |e| matches!(e, Event::Shot(s) if s.voided && s.hit == [Hit::None; 2] && s.hp.contains(&2)),
     );

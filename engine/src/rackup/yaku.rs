@@ -1,5 +1,49 @@
 //! The 37 yaku of the seed's list (役一覧) and the round's score, decided by a
 //! pure function of the round log ([`evaluate`]).
+//!
+//! The seed lists 37 yaku; with the point variants (狙撃 1/3, 遊撃手 3/1, 能動立直
+//! 3/1, 流星 1/3/yakuman) they make the "40" of the issue. Readings, with W the
+//! winner, L the loser and F the finishing shot (the shot that brought L to 0):
+//!
+//! | yaku | condition read from the log |
+//! |---|---|
+//! | 立直 1 | F is W's normal shot declared riichi (and not 二重立直) |
+//! | 二重立直 2 | W took the initiative in the round's first active shoot and F, declared riichi, is the round's first normal action |
+//! | 一撃 1 / 二脱 2 / 二爆 1 / 一揃 6 / 一騎打 3 | every damage L took was full flip-outs / partial flip-outs / mine hits / beat hits / active outs, or L's own self ring-outs |
+//! | 出落 1 | nobody took a normal action in the round |
+//! | 断爆 1 per mine | F knocked mines off the field |
+//! | 破壊 1 per barricade | F is W's normal shot and broke L's barricades |
+//! | 箱割 1 | F is a full flip-out of L at HP 1 |
+//! | 直撃 1 | in F, L's machine or its parts hit L's player (excludes 流星) |
+//! | 墓穴 round number | F is L's self ring-out, unless F is an active shoot with contact; excludes every other yaku, yakuman included, but takes dora |
+//! | 無盾 1 | W took 3+ normal actions, none placing a barricade or stepping (kan and counter blows allowed) |
+//! | 転覆 1 / 登頂 2 | F is a beat or mine hit leaving L overturned / W on L's chassis |
+//! | 半場 2 | W took 3+ normal actions and never stopped past a centre line (own normal shots and active shoots) |
+//! | 照弾 2 | F is W's normal shot touching two mines |
+//! | 狙撃 1 / 3 | F is W's normal shot declared snipe, a beat hit, from 50 / 100 cm |
+//! | 遊撃手 3 / 1 | F is W's normal shot with a vertical half turn, landed / not landed |
+//! | 完封 2 | W took 3+ normal actions and no damage |
+//! | 大逆転 3 | W ends at HP 1, and when W fell to 1, L was at full HP |
+//! | 駄目押 3 | F is W's normal shot flipping L out with a mine, without machine contact |
+//! | 猪突猛進 3 | W took 3+ normal actions and never changed direction in a normal shot |
+//! | 能動立直 3 / 1 | F is an active shoot with contact in which W declared riichi; 1 if W also left the field |
+//! | 流星 1 / 3 / yakuman | W declared meteor on F, a flip-out or active out of L flying 50 / 100 / 150 cm |
+//! | 小三元 3 | L's hits (self ring-outs aside) contain beat, mine, flip-out in that order |
+//! | 大三元 yakuman | L's hits contain beat, beat, mine, full flip-out in that order |
+//! | 三暗衝 3 | 3 consecutive rear contacts in W's own normal shots (active shoots skipped) |
+//! | 四暗衝 yakuman | W's last 4 shots (own normal shots and active shoots), F included, all rear contacts |
+//! | 国士無双 3 / 純正国士無双 yakuman | W suffered a (non-void) self ring-out, a clinch and a stun (純正: a stun other than the riichi penalty) |
+//! | 回生 3 | F is the active shoot of W's counter blow, with contact |
+//! | 起死回生 yakuman | F is an active out from W's first counter blow of the round, declared with W's last barricade in hand |
+//! | 二槓子 yakuman | W declared both kans, holds 2+ barricades at the win, and never recovered in the action right after a kan |
+//! | 鏡花水月 yakuman | W took 3+ normal actions and the machines never touched in the round |
+//! | 九連弾燈 yakuman | L took no normal action and W shot 9+ times (active shoots count) |
+//!
+//! Scoring: 墓穴 overrides all; otherwise any yakuman drops the ordinary yaku and
+//! all dora (yakuman add up, 10 each, unless `stack_yakuman` is off); otherwise
+//! yaku plus dora, capped at 10. Dora: each die (表, 槓, and after a riichi win
+//! 裏, 裏槓) showing the finishing move's face adds 1. No yaku: 和了流局, nothing
+//! scores and dora are void.
 
 use super::log::{
     BarricadeAct, Decl, DoraKind, Event, Flight, Hit, RoundEnd, RoundLog, SeatFlags, ShotRecord,
