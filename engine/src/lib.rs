@@ -16,6 +16,7 @@
 pub mod config;
 pub mod drift;
 mod game;
+pub mod rackup;
 mod rng;
 
 pub use game::{Game, Seat, Strategy, Table};
