@@ -73,8 +73,8 @@ pub struct Bar {
     pub high: f64,
 }
 
-/// Horizontal bars with interval whiskers and a dashed reference line
-/// (the baseline every bar is compared with).
+/// Horizontal bars with interval whiskers; bars grow from the reference
+/// line (drawn dashed) when there is one, else from the axis.
 pub struct IntervalBars<'a> {
     /// Chart title.
     pub title: &'a str,
@@ -82,8 +82,18 @@ pub struct IntervalBars<'a> {
     pub x_label: &'a str,
     /// The bars, drawn top to bottom in this order.
     pub bars: &'a [Bar],
-    /// Where the dashed reference line stands.
-    pub reference: f64,
+    /// The value every bar is compared with (e.g. 0.5 for a win rate).
+    pub reference: Option<f64>,
+    /// A logarithmic value axis (for rates spanning several orders of
+    /// magnitude); values at or below zero are drawn at the axis start.
+    pub log: bool,
+}
+
+impl IntervalBars<'_> {
+    /// The axis position of a value (its log10 on a log axis).
+    fn pos(&self, v: f64, floor: f64) -> f64 {
+        if self.log { v.max(floor).log10() } else { v }
+    }
 }
 
 impl Chart for IntervalBars<'_> {
@@ -92,58 +102,66 @@ impl Chart for IntervalBars<'_> {
         DB::ErrorType: 'static,
     {
         let bars = self.bars;
-        let lo = bars.iter().map(|b| b.low).fold(self.reference, f64::min);
-        let hi = bars.iter().map(|b| b.high).fold(self.reference, f64::max);
-        let pad = (hi - lo).max(1e-6) * 0.08;
-        let x0 = if lo >= 0.0 { (lo - pad).max(0.0) } else { lo - pad };
+        let floor = bars.iter().flat_map(|b| [b.low, b.value]).filter(|v| *v > 0.0).fold(f64::INFINITY, f64::min) / 2.0;
+        let floor = if floor.is_finite() { floor } else { 1e-9 };
+        let p = |v: f64| self.pos(v, floor);
+        let values = bars.iter().flat_map(|b| [p(b.low), p(b.high), p(b.value)]).chain(self.reference.map(p));
+        let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| (l.min(v), h.max(v)));
+        let pad = (hi - lo).max(1e-6) * 0.06;
+        let x0 = if !self.log && lo >= 0.0 { (lo - pad).max(0.0) } else { lo - pad };
+        let start = self.reference.map_or(x0, p);
         let n = bars.len() as i32;
         // Category i is drawn at row n-1-i so the first bar is on top.
         let row = |i: usize| n - 1 - i as i32;
         root.fill(&WHITE).map_err(err)?;
         let mut chart = ChartBuilder::on(root)
-            .caption(self.title, (FONT, 26))
+            .caption(self.title, (FONT, 24))
             .margin(15)
             .x_label_area_size(55)
             .y_label_area_size(190)
             .build_cartesian_2d(x0..hi + pad, (0..n - 1).into_segmented())
             .map_err(err)?;
+        let log = self.log;
         chart
             .configure_mesh()
             .disable_y_mesh()
             .x_desc(self.x_label)
+            .x_label_formatter(&|v| if log { format!("{:.2e}", 10f64.powf(*v)) } else { format!("{v:.3}") })
             .y_labels(bars.len())
             .y_label_formatter(&|v| match v {
                 SegmentValue::CenterOf(r) if (0..n).contains(r) => bars[(n - 1 - r) as usize].label.clone(),
                 _ => String::new(),
             })
-            .label_style((FONT, 15))
+            .label_style((FONT, 14))
             .axis_desc_style((FONT, 18))
             .draw()
             .map_err(err)?;
         chart
             .draw_series(bars.iter().enumerate().map(|(i, b)| {
                 let mut r = Rectangle::new(
-                    [(x0, SegmentValue::Exact(row(i))), (b.value, SegmentValue::Exact(row(i) + 1))],
+                    [(start, SegmentValue::Exact(row(i))), (p(b.value), SegmentValue::Exact(row(i) + 1))],
                     BLUE.mix(0.45).filled(),
                 );
-                r.set_margin(3, 3, 0, 0);
+                r.set_margin(2, 2, 0, 0);
                 r
             }))
             .map_err(err)?;
         chart
             .draw_series(bars.iter().enumerate().map(|(i, b)| {
                 let y = SegmentValue::CenterOf(row(i));
-                PathElement::new(vec![(b.low, y.clone()), (b.high, y)], BLACK.stroke_width(2))
+                PathElement::new(vec![(p(b.low), y.clone()), (p(b.high), y)], BLACK.stroke_width(2))
             }))
             .map_err(err)?;
-        chart
-            .draw_series(DashedLineSeries::new(
-                [(self.reference, SegmentValue::Exact(0)), (self.reference, SegmentValue::Last)],
-                8,
-                5,
-                RED.stroke_width(2),
-            ))
-            .map_err(err)?;
+        if let Some(r) = self.reference {
+            chart
+                .draw_series(DashedLineSeries::new(
+                    [(p(r), SegmentValue::Exact(0)), (p(r), SegmentValue::Last)],
+                    8,
+                    5,
+                    RED.stroke_width(2),
+                ))
+                .map_err(err)?;
+        }
         Ok(())
     }
 }

@@ -5,6 +5,7 @@ use anyhow::{Result, bail};
 use clap::{Args, Parser, Subcommand};
 use sim::runner::{RunPlan, Shard};
 use sim::studies::drift::{DriftParams, DriftStudy, Mode};
+use sim::studies::rackup::{RackupParams, RackupStudy};
 use sim::study::{self, Source, Study};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -22,6 +23,8 @@ struct Cli {
 enum Command {
     /// Midnight Wolves drift battle: battle styles or a line-up's drivers against each other.
     Drift(DriftArgs),
+    /// Rack-up Battle: yaku frequency, riichi EV, spells and skill, on the same streams.
+    Rackup(RackupArgs),
     /// Add up the results of shards (`--shard K/N` runs) into one study.
     Merge(MergeArgs),
 }
@@ -88,6 +91,21 @@ struct DriftArgs {
 }
 
 #[derive(Args)]
+struct RackupArgs {
+    #[command(flatten)]
+    run: RunArgs,
+    /// Shot-model profile TOML file (default: the built-in default profile).
+    #[arg(long, value_name = "FILE")]
+    profile: Option<PathBuf>,
+    /// Strategy of player A: random, heuristic, riichi-never or riichi-always.
+    #[arg(long, default_value = "heuristic", value_name = "NAME")]
+    strategy_a: String,
+    /// Strategy of player B: random, heuristic, riichi-never or riichi-always.
+    #[arg(long, default_value = "heuristic", value_name = "NAME")]
+    strategy_b: String,
+}
+
+#[derive(Args)]
 struct MergeArgs {
     /// Result folders of the shards (each holding a state.json), e.g. a/notebooks-data/drift.
     #[arg(required = true, value_name = "DIR")]
@@ -124,12 +142,22 @@ fn drift(args: &DriftArgs) -> Result<String> {
     study::execute(&study, &args.run.plan(), &args.run.out, &args.run.name(DriftStudy::KIND)?)
 }
 
+fn rackup(args: &RackupArgs) -> Result<String> {
+    let params = RackupParams {
+        profile: args.profile.as_deref().map(Source::read).transpose()?,
+        strategies: [args.strategy_a.clone(), args.strategy_b.clone()],
+    };
+    let study = RackupStudy::from_params(params)?;
+    study::execute(&study, &args.run.plan(), &args.run.out, &args.run.name(RackupStudy::KIND)?)
+}
+
 fn merge(args: &MergeArgs) -> Result<String> {
     let dirs: Vec<&Path> = args.shards.iter().map(PathBuf::as_path).collect();
     let kind = study::saved_kind(dirs[0])?;
     let name = study_name(args.study.as_deref().unwrap_or(&kind))?;
     match kind.as_str() {
         DriftStudy::KIND => study::merge::<DriftStudy>(&dirs, &args.out, &name),
+        RackupStudy::KIND => study::merge::<RackupStudy>(&dirs, &args.out, &name),
         other => bail!("{} holds an unknown study kind `{other}`", dirs[0].display()),
     }
 }
@@ -142,6 +170,7 @@ fn main() -> ExitCode {
     }
     let result = match &cli.command {
         Command::Drift(a) => drift(a),
+        Command::Rackup(a) => rackup(a),
         Command::Merge(a) => merge(a),
     };
     match result {

@@ -31,7 +31,17 @@ fn all_chart_kinds_render() {
         })
         .collect();
     let stem = dir.join("bars");
-    chart::save(&stem, &IntervalBars { title: "Win rate", x_label: "win rate", bars: &bars, reference: 0.5 }).unwrap();
+    let win = IntervalBars { title: "Win rate", x_label: "win rate", bars: &bars, reference: Some(0.5), log: false };
+    chart::save(&stem, &win).unwrap();
+    assert_drawn(&stem);
+    let rare: Vec<Bar> = (0..6)
+        .map(|i| {
+            let v = 10f64.powi(-i);
+            Bar { label: format!("yaku{i}"), value: v, low: v * 0.8, high: v * 1.2 }
+        })
+        .collect();
+    let stem = dir.join("log");
+    chart::save(&stem, &IntervalBars { title: "Rare", x_label: "rate", bars: &rare, reference: None, log: true }).unwrap();
     assert_drawn(&stem);
 
     let series = vec![

@@ -1,3 +1,4 @@
 //! One study per game: what is played, what is aggregated, what is written.
 
 pub mod drift;
+pub mod rackup;
