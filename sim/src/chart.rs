@@ -102,7 +102,8 @@ impl Chart for IntervalBars<'_> {
         DB::ErrorType: 'static,
     {
         let bars = self.bars;
-        let floor = bars.iter().flat_map(|b| [b.low, b.value]).filter(|v| *v > 0.0).fold(f64::INFINITY, f64::min) / 2.0;
+        let floor =
+            bars.iter().flat_map(|b| [b.value, b.high]).filter(|v| *v > 0.0).fold(f64::INFINITY, f64::min) / 3.0;
         let floor = if floor.is_finite() { floor } else { 1e-9 };
         let p = |v: f64| self.pos(v, floor);
         let values = bars.iter().flat_map(|b| [p(b.low), p(b.high), p(b.value)]).chain(self.reference.map(p));

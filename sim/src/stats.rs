@@ -42,7 +42,10 @@ pub fn wilson(successes: f64, trials: u64, z: f64) -> Interval {
     let z2 = z * z;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    Interval { low: (centre - half).max(0.0), high: (centre + half).min(1.0) }
+    // At the edges the bounds are exactly 0 and 1; rounding would leave crumbs.
+    let low = if successes <= 0.0 { 0.0 } else { (centre - half).max(0.0) };
+    let high = if successes >= n { 1.0 } else { (centre + half).min(1.0) };
+    Interval { low, high }
 }
 
 /// A proportion: successes (in half units, so a tie can count as half) out of trials.

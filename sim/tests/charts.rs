@@ -41,7 +41,8 @@ fn all_chart_kinds_render() {
         })
         .collect();
     let stem = dir.join("log");
-    chart::save(&stem, &IntervalBars { title: "Rare", x_label: "rate", bars: &rare, reference: None, log: true }).unwrap();
+    chart::save(&stem, &IntervalBars { title: "Rare", x_label: "rate", bars: &rare, reference: None, log: true })
+        .unwrap();
     assert_drawn(&stem);
 
     let series = vec![

@@ -355,7 +355,13 @@ impl DriftReport<'_> {
         let title = format!("Drift battle: win rate against {} (95% Wilson intervals)", self.against());
         chart::save(
             &out.chart("win_rate"),
-            &IntervalBars { title: &title, x_label: "win rate (ties count half)", bars: &bars, reference: Some(0.5), log: false },
+            &IntervalBars {
+                title: &title,
+                x_label: "win rate (ties count half)",
+                bars: &bars,
+                reference: Some(0.5),
+                log: false,
+            },
         )?;
 
         let mut by_mean: Vec<usize> = (0..n).collect();

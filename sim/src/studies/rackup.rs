@@ -292,8 +292,18 @@ fn write_tables(acc: &RackupAcc, out: &StudyOutput) -> Result<()> {
     )?;
     out.table("arms", &mut arm_table)?;
 
-    let mut rows: (Vec<String>, Vec<&str>, Vec<u64>, Vec<f64>, Vec<f64>, Vec<f64>, Vec<u64>, Vec<f64>, Vec<f64>, Vec<f64>) =
-        Default::default();
+    let mut rows: (
+        Vec<String>,
+        Vec<&str>,
+        Vec<u64>,
+        Vec<f64>,
+        Vec<f64>,
+        Vec<f64>,
+        Vec<u64>,
+        Vec<f64>,
+        Vec<f64>,
+        Vec<f64>,
+    ) = Default::default();
     for (k, a) in arms.iter().enumerate() {
         for y in Yaku::ALL {
             let per_match = rate(a.yaku_matches[y as usize], a.a_result.trials);
@@ -407,7 +417,8 @@ fn charts(acc: &RackupAcc, out: &StudyOutput) -> Result<()> {
 fn summary(params: &RackupParams, acc: &RackupAcc, coverage: &Coverage) -> String {
     let mut s = String::new();
     let base = &acc.arms[0];
-    let _ = writeln!(s, "rackup study: {} (each played in {} arms on the same streams)", coverage.describe(), ARMS.len());
+    let _ =
+        writeln!(s, "rackup study: {} (each played in {} arms on the same streams)", coverage.describe(), ARMS.len());
     let _ = writeln!(s, "strategies: A {}, B {}; intervals are 95%", params.strategies[0], params.strategies[1]);
     let f = base.first_roller;
     let _ = writeln!(s, "first dora roller wins: {:.4} ± {:.4}", f.value(), f.interval().half_width());
