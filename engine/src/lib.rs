@@ -13,6 +13,7 @@
 //! those live in the `sim` crate.
 #![deny(missing_docs)]
 
+pub mod medarot;
 mod game;
 mod rng;
 
