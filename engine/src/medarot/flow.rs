@@ -438,7 +438,7 @@ impl MedarotGame<'_> {
 
     /// Picks the next medarot to act: speed, then more arrows, then lower cost;
     /// a tie between the players is a coin flip, a tie among one player's own is their choice.
-    fn select_actor(&self, s: &mut MedarotState, rng: &mut GameRng) {
+    pub(crate) fn select_actor(&self, s: &mut MedarotState, rng: &mut GameRng) {
         let mut best = 0u32;
         let mut mask = [0u8; 2];
         for p in 0..2 {
@@ -495,7 +495,7 @@ impl MedarotGame<'_> {
     }
 
     /// End phase: end-of-turn effects, used medarotters to the trash, HP per own medarot in the neutral zone.
-    fn end_phase(&self, s: &mut MedarotState) {
+    pub(crate) fn end_phase(&self, s: &mut MedarotState) {
         for k in 0..2 {
             let p = s.order(k);
             let pl = &s.players[p as usize];

@@ -4,7 +4,6 @@
 
 use super::cards::{AttackType, Card, CardKind, Timing};
 use super::game::{Action, MedarotGame, Source};
-use super::state::HAND_LIMIT;
 use super::view::{Decision, MedarotView};
 use crate::{GameRng, Strategy};
 use rand::RngExt;
@@ -64,17 +63,10 @@ fn score(v: &MedarotView<'_>, a: Action) -> i32 {
             let c = hand(i);
             (c.armour + c.power / 2) as i32 + (cell % 3 == 1) as i32
         }
-        (_, Action::ExtraDraw(n)) => {
-            let room = HAND_LIMIT.saturating_sub(v.hand_len(me)) as i32;
-            if hp <= LOW_HP && v.owed() == 0 { -10 } else { room.min(n as i32) * 4 - 3 - (n as i32 - room).max(0) * 4 }
-        }
+        (_, Action::ExtraDraw(n)) => draw_score(v, n) - if hp <= LOW_HP { 10 } else { 2 },
         (Decision::ExtraDraw, Action::Done) => 0,
         (_, Action::Discard(i)) => -keep_value(v, hand(i)),
-        (_, Action::Draw(n)) => {
-            let room = HAND_LIMIT.saturating_sub(v.hand_len(me)) as i32;
-            let want = if v.owed() > 0 { 3 } else { room };
-            -(want - n as i32).abs() - (v.deck_len(me) < 6) as i32 * n as i32 * 3
-        }
+        (_, Action::Draw(n)) => draw_score(v, n),
         (_, Action::Pick(slot)) => -(slot as i32),
         (_, Action::Attack { cell, long }) => attack_score(v, cell) - long as i32 * 5,
         (_, Action::Special(_)) => 45,
@@ -89,6 +81,19 @@ fn score(v: &MedarotView<'_>, a: Action) -> i32 {
         (_, Action::Use { src, force, .. }) => use_score(v, src, force),
         (_, Action::Done) => 0,
     }
+}
+
+/// Draws are a clock (an empty deck loses at the next start phase): draw
+/// when a medarot is owed and none is in hand, or the hand is short, and keep
+/// some cards in the deck.
+fn draw_score(v: &MedarotView<'_>, n: u8) -> i32 {
+    let me = v.seat();
+    let n = n as i32;
+    let deck_left = v.deck_len(me) as i32 - n;
+    let no_medarot = !v.hand().iter().any(|&c| v.pool().card(c).kind == CardKind::Medarot);
+    let want = if v.owed() > 0 && no_medarot { 3 } else { (4 - v.hand_len(me) as i32).max(0) };
+    let keep = 4 + 2 * v.turn().min(6) as i32;
+    if n > 0 && deck_left < keep.min(8) { -50 } else { 10 - 4 * (want - n).abs() }
 }
 
 /// How much the heuristic wants to keep a card in hand.
