@@ -42,15 +42,15 @@ impl Deck {
         if let Some(bad) = ids.iter().find(|id| id.index() >= pool.len()) {
             return Err(err(format!("card id {} is not in the pool", bad.0)));
         }
-        if ids.len() != DECK_SIZE {
-            return Err(err(format!("has {} cards; a deck must have exactly {DECK_SIZE}", ids.len())));
-        }
         for &id in ids {
             let copies = ids.iter().filter(|&&o| o == id).count();
             if copies > MAX_COPIES {
                 let c = pool.card(id);
                 return Err(err(format!("has {copies} copies of {} '{}'; at most {MAX_COPIES}", c.kind, c.name)));
             }
+        }
+        if ids.len() != DECK_SIZE {
+            return Err(err(format!("has {} cards; a deck must have exactly {DECK_SIZE}", ids.len())));
         }
         let mut cards = [CardId(0); DECK_SIZE];
         cards.copy_from_slice(ids);
