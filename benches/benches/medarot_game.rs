@@ -14,8 +14,9 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("medarot_game");
     group.throughput(Throughput::Elements(GAMES));
     // One game value and table per deck pairing (4 × 4), reused across games.
-    let games: Vec<MedarotGame<'_>> =
-        (0..16).map(|k| MedarotGame::new(&pool, rules, &decks[k % 4], &decks[k / 4])).collect();
+    let games: Vec<MedarotGame<'_>> = (0..16)
+        .map(|k| MedarotGame::new(&pool, rules, &decks[k % 4], &decks[k / 4]))
+        .collect();
     let mut tables: Vec<Table<'_, MedarotGame<'_>>> = games.iter().map(Table::new).collect();
     let seeds = GameSeeds::new(1);
     for kinds in [[StrategyKind::Random; 2], [StrategyKind::Heuristic; 2]] {
@@ -25,7 +26,9 @@ fn bench(c: &mut Criterion) {
             bench.iter(|| {
                 let mut wins = 0;
                 for i in 0..GAMES {
-                    wins += tables[(i % 16) as usize].play(&mut [&mut a, &mut b], &mut seeds.rng(i)).winner;
+                    wins += tables[(i % 16) as usize]
+                        .play(&mut [&mut a, &mut b], &mut seeds.rng(i))
+                        .winner;
                 }
                 black_box(wins)
             })

@@ -13,8 +13,8 @@
 //! those live in the `sim` crate.
 #![deny(missing_docs)]
 
-pub mod medarot;
 mod game;
+pub mod medarot;
 mod rng;
 
 pub use game::{Game, Seat, Strategy, Table};

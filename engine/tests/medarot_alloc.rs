@@ -27,8 +27,11 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-const KINDS: [[StrategyKind; 2]; 3] =
-    [[StrategyKind::Random; 2], [StrategyKind::Heuristic; 2], [StrategyKind::Heuristic, StrategyKind::Random]];
+const KINDS: [[StrategyKind; 2]; 3] = [
+    [StrategyKind::Random; 2],
+    [StrategyKind::Heuristic; 2],
+    [StrategyKind::Heuristic, StrategyKind::Random],
+];
 
 /// One test (the counter is global: parallel tests would disturb each other).
 #[test]
@@ -56,7 +59,12 @@ fn table_games() {
         }
         let after = ALLOCATIONS.load(Ordering::Relaxed);
         assert!(turns > 2000);
-        assert_eq!(after, before, "{kinds:?}: {} allocations in 2000 games", after - before);
+        assert_eq!(
+            after,
+            before,
+            "{kinds:?}: {} allocations in 2000 games",
+            after - before
+        );
     }
 }
 
@@ -71,7 +79,12 @@ fn a_game_per_pairing() {
     let before = ALLOCATIONS.load(Ordering::Relaxed);
     let mut wins = [0; 2];
     for i in 0..2000u64 {
-        let game = MedarotGame::new(&pool, rules, &decks[(i % 4) as usize], &decks[(i / 4 % 4) as usize]);
+        let game = MedarotGame::new(
+            &pool,
+            rules,
+            &decks[(i % 4) as usize],
+            &decks[(i / 4 % 4) as usize],
+        );
         let mut rng = seeds.rng(i);
         let mut state = game.new_state();
         game.reset(&mut state, &mut rng);
@@ -84,5 +97,10 @@ fn a_game_per_pairing() {
     }
     let after = ALLOCATIONS.load(Ordering::Relaxed);
     assert!(wins[0] > wins[1]);
-    assert_eq!(after, before, "{} allocations in 2000 games", after - before);
+    assert_eq!(
+        after,
+        before,
+        "{} allocations in 2000 games",
+        after - before
+    );
 }

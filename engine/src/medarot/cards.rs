@@ -145,7 +145,16 @@ pub enum Dir {
 
 impl Dir {
     /// All eight directions, in bit order of [`Arrows`].
-    pub const ALL: [Dir; 8] = [Dir::F, Dir::FR, Dir::R, Dir::BR, Dir::B, Dir::BL, Dir::L, Dir::FL];
+    pub const ALL: [Dir; 8] = [
+        Dir::F,
+        Dir::FR,
+        Dir::R,
+        Dir::BR,
+        Dir::B,
+        Dir::BL,
+        Dir::L,
+        Dir::FL,
+    ];
 
     /// (rows forward, columns right) of one step.
     pub const fn delta(self) -> (i8, i8) {
@@ -251,15 +260,30 @@ const EXAMPLE_CARDS: &str = include_str!("presets/cards.toml");
 impl CardPool {
     /// Parses a card file (see the module docs for the format).
     pub fn from_toml_str(text: &str) -> Result<Self, MedarotError> {
-        let table: toml::Table = text.parse().map_err(|source| MedarotError::Toml { what: "cards", source })?;
+        let table: toml::Table = text.parse().map_err(|source| MedarotError::Toml {
+            what: "cards",
+            source,
+        })?;
         let mut cards = Vec::new();
-        for (key, _) in table.iter().filter(|(k, _)| k.as_str() != "card") {
-            return Err(card_err(0, "?", key, "unknown top-level key (cards are `[[card]]` tables)"));
+        if let Some(key) = table.keys().find(|k| k.as_str() != "card") {
+            return Err(card_err(
+                0,
+                "?",
+                key,
+                "unknown top-level key (cards are `[[card]]` tables)",
+            ));
         }
         let entries = match table.get("card") {
             None => &[][..],
             Some(toml::Value::Array(a)) => a.as_slice(),
-            Some(_) => return Err(card_err(0, "?", "card", "must be an array of tables `[[card]]`")),
+            Some(_) => {
+                return Err(card_err(
+                    0,
+                    "?",
+                    "card",
+                    "must be an array of tables `[[card]]`",
+                ));
+            }
         };
         for (i, entry) in entries.iter().enumerate() {
             let Some(t) = entry.as_table() else {
@@ -268,23 +292,46 @@ impl CardPool {
             cards.push(parse_card(i + 1, t)?);
         }
         if cards.len() > MAX_CARDS {
-            return Err(card_err(MAX_CARDS + 1, &cards[MAX_CARDS].name, "card", "a pool holds at most 512 cards"));
+            return Err(card_err(
+                MAX_CARDS + 1,
+                &cards[MAX_CARDS].name,
+                "card",
+                "a pool holds at most 512 cards",
+            ));
         }
         for (i, c) in cards.iter().enumerate() {
-            if cards[..i].iter().any(|d| d.kind == c.kind && d.name == c.name) {
-                return Err(card_err(i + 1, &c.name, "name", &format!("a {} of this name is already in the pool", c.kind)));
+            if cards[..i]
+                .iter()
+                .any(|d| d.kind == c.kind && d.name == c.name)
+            {
+                return Err(card_err(
+                    i + 1,
+                    &c.name,
+                    "name",
+                    &format!("a {} of this name is already in the pool", c.kind),
+                ));
             }
             if c.kind == CardKind::Medachange
-                && !cards.iter().any(|d| d.kind == CardKind::Medarot && d.name == c.name)
+                && !cards
+                    .iter()
+                    .any(|d| d.kind == CardKind::Medarot && d.name == c.name)
             {
-                return Err(card_err(i + 1, &c.name, "name", "a medachange needs a medarot of the same name"));
+                return Err(card_err(
+                    i + 1,
+                    &c.name,
+                    "name",
+                    "a medachange needs a medarot of the same name",
+                ));
             }
         }
         let bases = cards
             .iter()
             .map(|c| {
-                let base = cards.iter().position(|d| d.kind == CardKind::Medarot && d.name == c.name);
-                base.filter(|_| c.kind == CardKind::Medachange).map(|i| CardId(i as u16))
+                let base = cards
+                    .iter()
+                    .position(|d| d.kind == CardKind::Medarot && d.name == c.name);
+                base.filter(|_| c.kind == CardKind::Medachange)
+                    .map(|i| CardId(i as u16))
             })
             .collect();
         Ok(Self { cards, bases })
@@ -318,17 +365,27 @@ impl CardPool {
 
     /// All cards with their ids.
     pub fn iter(&self) -> impl Iterator<Item = (CardId, &Card)> {
-        self.cards.iter().enumerate().map(|(i, c)| (CardId(i as u16), c))
+        self.cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (CardId(i as u16), c))
     }
 
     /// The id of the card of this kind and name.
     pub fn find(&self, kind: CardKind, name: &str) -> Option<CardId> {
-        self.iter().find(|(_, c)| c.kind == kind && c.name == name).map(|(id, _)| id)
+        self.iter()
+            .find(|(_, c)| c.kind == kind && c.name == name)
+            .map(|(id, _)| id)
     }
 }
 
 fn card_err(index: usize, card: &str, field: &str, problem: &str) -> MedarotError {
-    MedarotError::Card { index, card: card.to_string(), field: field.to_string(), problem: problem.to_string() }
+    MedarotError::Card {
+        index,
+        card: card.to_string(),
+        field: field.to_string(),
+        problem: problem.to_string(),
+    }
 }
 
 /// Reads the fields of one `[[card]]` table.
@@ -343,17 +400,32 @@ fn parse_card(index: usize, t: &toml::Table) -> Result<Card, MedarotError> {
         Some("medarot") => CardKind::Medarot,
         Some("medachange") => CardKind::Medachange,
         Some("medarotter") => CardKind::Medarotter,
-        Some(other) => return Err(err("kind", &format!("unknown kind '{other}' (medarot, medachange, medarotter)"))),
+        Some(other) => {
+            return Err(err(
+                "kind",
+                &format!("unknown kind '{other}' (medarot, medachange, medarotter)"),
+            ));
+        }
         None => return Err(err("kind", "missing (medarot, medachange or medarotter)")),
     };
     let robot = kind != CardKind::Medarotter;
     let allowed: &[&str] = match kind {
-        CardKind::Medarot => &["kind", "name", "power", "armour", "speed", "cost", "arrows", "attack", "effects"],
-        CardKind::Medachange => &["kind", "name", "power", "armour", "speed", "arrows", "attack", "effects"],
+        CardKind::Medarot => &[
+            "kind", "name", "power", "armour", "speed", "cost", "arrows", "attack", "effects",
+        ],
+        CardKind::Medachange => &[
+            "kind", "name", "power", "armour", "speed", "arrows", "attack", "effects",
+        ],
         CardKind::Medarotter => &["kind", "name", "cost", "timing", "hp", "effects"],
     };
     if let Some(key) = t.keys().find(|k| !allowed.contains(&k.as_str())) {
-        return Err(err(key, &format!("unknown field for a {kind} (allowed: {})", allowed.join(", "))));
+        return Err(err(
+            key,
+            &format!(
+                "unknown field for a {kind} (allowed: {})",
+                allowed.join(", ")
+            ),
+        ));
     }
     let int = |field: &str, lo: i64, hi: i64, required: bool| -> Result<i64, MedarotError> {
         match t.get(field) {
@@ -385,7 +457,12 @@ fn parse_card(index: usize, t: &toml::Table) -> Result<Card, MedarotError> {
             Some("shoot") => AttackType::Shoot,
             Some("melee") => AttackType::Melee,
             Some("special") => AttackType::Special,
-            Some(o) => return Err(err("attack", &format!("unknown attack type '{o}' (shoot, melee, special)"))),
+            Some(o) => {
+                return Err(err(
+                    "attack",
+                    &format!("unknown attack type '{o}' (shoot, melee, special)"),
+                ));
+            }
             None => return Err(err("attack", "missing (shoot, melee or special)")),
         };
     } else {
@@ -393,19 +470,30 @@ fn parse_card(index: usize, t: &toml::Table) -> Result<Card, MedarotError> {
             Some("action") => Timing::Action,
             Some("defence") => Timing::Defence,
             Some("trigger") => Timing::Trigger,
-            Some(o) => return Err(err("timing", &format!("unknown timing '{o}' (action, defence, trigger)"))),
+            Some(o) => {
+                return Err(err(
+                    "timing",
+                    &format!("unknown timing '{o}' (action, defence, trigger)"),
+                ));
+            }
             None => return Err(err("timing", "missing (action, defence or trigger)")),
         };
     }
     if let Some(v) = t.get("effects") {
-        let Some(et) = v.as_table() else { return Err(err("effects", "must be a table of keywords")) };
+        let Some(et) = v.as_table() else {
+            return Err(err("effects", "must be a table of keywords"));
+        };
         for (key, value) in et {
             let field = format!("effects.{key}");
             if !keyword_allowed(&card, key) {
                 return Err(err(&field, &keyword_problem(&card, key)));
             }
             let e = &mut card.effects;
-            let flag = |value: &toml::Value| value.as_bool().ok_or_else(|| err(&field, "must be true or false"));
+            let flag = |value: &toml::Value| {
+                value
+                    .as_bool()
+                    .ok_or_else(|| err(&field, "must be true or false"))
+            };
             let amount = |value: &toml::Value| match value.as_integer() {
                 Some(n) if (0..=100).contains(&n) => Ok(n as u8),
                 _ => Err(err(&field, "must be an integer in 0..=100")),
@@ -430,7 +518,17 @@ fn parse_card(index: usize, t: &toml::Table) -> Result<Card, MedarotError> {
 }
 
 const KEYWORDS: [&str; 12] = [
-    "power", "armour", "cancel", "heal", "draw", "disrupt", "shield", "boost", "lock", "pierce", "end_heal",
+    "power",
+    "armour",
+    "cancel",
+    "heal",
+    "draw",
+    "disrupt",
+    "shield",
+    "boost",
+    "lock",
+    "pierce",
+    "end_heal",
     "power_change",
 ];
 
@@ -458,8 +556,14 @@ fn keyword_problem(card: &Card, key: &str) -> String {
         return format!("unknown effect keyword (known: {})", KEYWORDS.join(", "));
     }
     match card.kind {
-        CardKind::Medarotter => format!("not allowed on a {:?}-timing medarotter", card.timing).to_lowercase(),
-        _ => format!("not allowed on a {} with attack type {:?}", card.kind, card.attack).to_lowercase(),
+        CardKind::Medarotter => {
+            format!("not allowed on a {:?}-timing medarotter", card.timing).to_lowercase()
+        }
+        _ => format!(
+            "not allowed on a {} with attack type {:?}",
+            card.kind, card.attack
+        )
+        .to_lowercase(),
     }
 }
 
@@ -469,7 +573,10 @@ fn parse_arrows(value: Option<&toml::Value>) -> Result<Arrows, String> {
     };
     let mut arrows = Arrows(0);
     for v in list {
-        let dir = v.as_str().and_then(Dir::parse).ok_or_else(|| format!("{v} is not a direction (F B L R FL FR BL BR)"))?;
+        let dir = v
+            .as_str()
+            .and_then(Dir::parse)
+            .ok_or_else(|| format!("{v} is not a direction (F B L R FL FR BL BR)"))?;
         arrows.0 |= 1 << dir as u8;
     }
     Ok(arrows)
@@ -505,7 +612,9 @@ impl CardSet {
 
     /// The ids in the set, ascending.
     pub fn iter(&self) -> impl Iterator<Item = CardId> + '_ {
-        (0..MAX_CARDS).filter(|&i| self.0[i / 64] & (1 << (i % 64)) != 0).map(|i| CardId(i as u16))
+        (0..MAX_CARDS)
+            .filter(|&i| self.0[i / 64] & (1 << (i % 64)) != 0)
+            .map(|i| CardId(i as u16))
     }
 }
 

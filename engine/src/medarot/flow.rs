@@ -3,10 +3,10 @@
 
 use super::cards::{CardKind, Timing};
 use super::game::{LossCondition, MedarotGame, Source};
+use super::rules::FirstPlayer;
 use super::state::{
     Cursor, HAND_LIMIT, MedarotState, OPENING_HAND, STOCK_SIZE, Step, UNITS, Unit, abs_cell,
 };
-use super::rules::FirstPlayer;
 use crate::GameRng;
 use rand::RngExt;
 
@@ -112,16 +112,22 @@ impl MedarotGame<'_> {
         match step {
             Step::OpeningMaster(p) | Step::PickMaster(p) => {
                 let pl = &s.players[p as usize];
-                let mut rotters =
-                    pl.hand.as_slice().iter().enumerate().filter(|(_, c)| self.is(**c, CardKind::Medarotter)).map(|(i, _)| i);
-                let (first, second, has_master) = (rotters.next(), rotters.next(), pl.master.is_some());
-                if has_master || first.is_none() {
-                    s.pop();
-                } else if second.is_none() {
-                    s.pop();
-                    self.set_master(s, p, first.expect("one medarotter"));
-                } else {
-                    return false;
+                let mut rotters = pl
+                    .hand
+                    .as_slice()
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| self.is(**c, CardKind::Medarotter))
+                    .map(|(i, _)| i);
+                let (first, second, has_master) =
+                    (rotters.next(), rotters.next(), pl.master.is_some());
+                match (first, second) {
+                    (Some(_), Some(_)) if !has_master => return false,
+                    (Some(only), None) if !has_master => {
+                        s.pop();
+                        self.set_master(s, p, only);
+                    }
+                    _ => s.pop(),
                 }
             }
             Step::OpeningStock(p) | Step::StartStock(p) => {
@@ -151,7 +157,10 @@ impl MedarotGame<'_> {
             Step::PlaceOwed(p) => {
                 let mut any_cell = false;
                 self.replacement_cells(s, p, |_| any_cell = true);
-                if s.players[p as usize].owed == 0 || !any_cell || !self.has_kind(s, p, CardKind::Medarot) {
+                if s.players[p as usize].owed == 0
+                    || !any_cell
+                    || !self.has_kind(s, p, CardKind::Medarot)
+                {
                     s.pop();
                 } else {
                     return false;
@@ -314,20 +323,29 @@ impl MedarotGame<'_> {
     }
 
     pub(crate) fn has_kind(&self, s: &MedarotState, p: u8, kind: CardKind) -> bool {
-        s.players[p as usize].hand.as_slice().iter().any(|&c| self.is(c, kind))
+        s.players[p as usize]
+            .hand
+            .as_slice()
+            .iter()
+            .any(|&c| self.is(c, kind))
     }
 
     /// Whether `p` could put a medarotter from hand into the stock.
     fn can_stock(&self, s: &MedarotState, p: u8) -> bool {
         let pl = &s.players[p as usize];
-        self.has_kind(s, p, CardKind::Medarotter) && pl.stock.iter().any(|slot| slot.is_none_or(|x| !x.used))
+        self.has_kind(s, p, CardKind::Medarotter)
+            && pl.stock.iter().any(|slot| slot.is_none_or(|x| !x.used))
     }
 
     /// Places the medarot at hand index `i` face down on `cell`.
     pub(crate) fn place(&self, s: &mut MedarotState, p: u8, i: usize, cell: u8) {
         let pl = &mut s.players[p as usize];
         let card = pl.hand.take(i);
-        let slot = pl.units.iter().position(|u| u.is_none()).expect("a free unit slot");
+        let slot = pl
+            .units
+            .iter()
+            .position(|u| u.is_none())
+            .expect("a free unit slot");
         pl.units[slot] = Some(Unit::new(cell, card));
         pl.played.insert(card);
         s.board[cell as usize] = 1 + 3 * p + slot as u8;
@@ -335,7 +353,9 @@ impl MedarotGame<'_> {
 
     /// Takes a unit off the field, lifting the locks it placed.
     pub(crate) fn remove_unit(&self, s: &mut MedarotState, p: u8, slot: u8) -> Unit {
-        let unit = s.players[p as usize].units[slot as usize].take().expect("unit present");
+        let unit = s.players[p as usize].units[slot as usize]
+            .take()
+            .expect("unit present");
         s.board[unit.cell as usize] = 0;
         for u in s.players[1 - p as usize].units.iter_mut().flatten() {
             if u.locked_by == Some(slot) {
@@ -394,7 +414,13 @@ impl MedarotGame<'_> {
     }
 
     /// Calls `f(src, evict, force)` for every way `p` can use a medarotter of `timing` now.
-    pub(crate) fn usable(&self, s: &MedarotState, p: u8, timing: Timing, mut f: impl FnMut(Source, u8, u8)) {
+    pub(crate) fn usable(
+        &self,
+        s: &MedarotState,
+        p: u8,
+        timing: Timing,
+        mut f: impl FnMut(Source, u8, u8),
+    ) {
         let pl = &s.players[p as usize];
         let mut pay = |src: Source, evict: u8, cost: u8| {
             let lo = (cost as i16 - pl.hp).max(0) as u8;
@@ -415,7 +441,8 @@ impl MedarotGame<'_> {
         let hand = pl.hand.as_slice();
         for (i, &c) in hand.iter().enumerate() {
             let card = self.pool.card(c);
-            if card.kind != CardKind::Medarotter || card.timing != timing || hand[..i].contains(&c) {
+            if card.kind != CardKind::Medarotter || card.timing != timing || hand[..i].contains(&c)
+            {
                 continue;
             }
             if free {
@@ -443,7 +470,9 @@ impl MedarotGame<'_> {
         let mut mask = [0u8; 2];
         for p in 0..2 {
             for (slot, u) in s.players[p].units.iter().enumerate() {
-                let Some(u) = u.filter(|u| u.face_up && !u.acted) else { continue };
+                let Some(u) = u.filter(|u| u.face_up && !u.acted) else {
+                    continue;
+                };
                 let key = self.order_key(&u);
                 if key > best {
                     best = key;
@@ -490,7 +519,12 @@ impl MedarotGame<'_> {
                 e.locked_by = None;
             }
         }
-        s.act = super::state::Activation { p, slot, moved: false, acted: false };
+        s.act = super::state::Activation {
+            p,
+            slot,
+            moved: false,
+            acted: false,
+        };
         s.push(Step::Activation);
     }
 
@@ -499,8 +533,18 @@ impl MedarotGame<'_> {
         for k in 0..2 {
             let p = s.order(k);
             let pl = &s.players[p as usize];
-            let end_heal: u8 = pl.units.iter().flatten().map(|u| self.pool.card(u.top()).effects.end_heal).sum();
-            let neutral = pl.units.iter().flatten().filter(|u| (3..6).contains(&(u.cell as usize))).count() as u8;
+            let end_heal: u8 = pl
+                .units
+                .iter()
+                .flatten()
+                .map(|u| self.pool.card(u.top()).effects.end_heal)
+                .sum();
+            let neutral = pl
+                .units
+                .iter()
+                .flatten()
+                .filter(|u| (3..6).contains(&(u.cell as usize)))
+                .count() as u8;
             self.heal(s, p, end_heal + neutral);
             let pl = &mut s.players[p as usize];
             pl.stats.neutral_hp += neutral as u16;

@@ -22,7 +22,11 @@ pub struct MedarotGame<'p> {
 impl<'p> MedarotGame<'p> {
     /// Seat 0 plays `deck0`, seat 1 plays `deck1`; both decks must come from `pool`.
     pub fn new(pool: &'p CardPool, rules: Rules, deck0: &Deck, deck1: &Deck) -> Self {
-        Self { pool, rules, decks: [deck0.cards, deck1.cards] }
+        Self {
+            pool,
+            rules,
+            decks: [deck0.cards, deck1.cards],
+        }
     }
     /// The card pool.
     pub fn pool(&self) -> &'p CardPool {

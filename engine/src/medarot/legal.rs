@@ -11,7 +11,9 @@ use super::state::{DRAW_UP_TO, MedarotState, NO_CELL, Step, rel, step_cell};
 impl MedarotGame<'_> {
     /// Writes the legal actions of the pending decision into `out` (cleared by the caller).
     pub(crate) fn legal(&self, s: &MedarotState, out: &mut Vec<Action>) {
-        let Some(step) = s.top().filter(|_| s.over.is_none()) else { return };
+        let Some(step) = s.top().filter(|_| s.over.is_none()) else {
+            return;
+        };
         match step {
             Step::OpeningMaster(p) | Step::PickMaster(p) => {
                 self.hand_cards(s, p, CardKind::Medarotter, |i| out.push(Action::Master(i)));
@@ -33,7 +35,11 @@ impl MedarotGame<'_> {
             }
             Step::Discard(p, _) => {
                 let hand = s.players[p as usize].hand.as_slice();
-                out.extend((0..hand.len()).filter(|&i| !hand[..i].contains(&hand[i])).map(|i| Action::Discard(i as u8)));
+                out.extend(
+                    (0..hand.len())
+                        .filter(|&i| !hand[..i].contains(&hand[i]))
+                        .map(|i| Action::Discard(i as u8)),
+                );
             }
             Step::DestroyDraw(p) => {
                 let n = s.players[p as usize].deck.len().min(DRAW_UP_TO as usize) as u8;
@@ -45,7 +51,11 @@ impl MedarotGame<'_> {
             Step::Activation => self.activation_actions(s, out),
             Step::AttackWindow | Step::DefenceWindow => {
                 out.push(Action::Done);
-                let timing = if step == Step::AttackWindow { Timing::Action } else { Timing::Defence };
+                let timing = if step == Step::AttackWindow {
+                    Timing::Action
+                } else {
+                    Timing::Defence
+                };
                 self.usable(s, s.decider(step), timing, |src, evict, force| {
                     out.push(Action::Use { src, evict, force });
                 });
@@ -71,11 +81,17 @@ impl MedarotGame<'_> {
         let stock = &s.players[p as usize].stock;
         let empty = stock.iter().position(|x| x.is_none());
         self.hand_cards(s, p, CardKind::Medarotter, |hand| match empty {
-            Some(slot) => out.push(Action::Stock { hand, slot: slot as u8 }),
+            Some(slot) => out.push(Action::Stock {
+                hand,
+                slot: slot as u8,
+            }),
             None => {
                 for (slot, x) in stock.iter().enumerate() {
                     if x.is_some_and(|x| !x.used) {
-                        out.push(Action::Stock { hand, slot: slot as u8 });
+                        out.push(Action::Stock {
+                            hand,
+                            slot: slot as u8,
+                        });
                     }
                 }
             }
@@ -94,7 +110,8 @@ impl MedarotGame<'_> {
         if !act.moved && free {
             for dir in Dir::ALL {
                 if top.arrows.has(dir)
-                    && step_cell(p, u.cell, dir).is_some_and(|c| rel(p, c).0 != 2 && s.board[c as usize] == 0)
+                    && step_cell(p, u.cell, dir)
+                        .is_some_and(|c| rel(p, c).0 != 2 && s.board[c as usize] == 0)
                 {
                     out.push(Action::Move(dir));
                 }
@@ -102,7 +119,9 @@ impl MedarotGame<'_> {
         }
         if !act.acted && free {
             let hp = pl.hp;
-            let pc = (top.effects.power_change && self.rules.power_change_cost == PowerChangeCost::EachAction) as i16;
+            let pc = (top.effects.power_change
+                && self.rules.power_change_cost == PowerChangeCost::EachAction)
+                as i16;
             match top.attack {
                 AttackType::Special if hp >= pc => {
                     if top.effects.lock {
@@ -126,7 +145,10 @@ impl MedarotGame<'_> {
                     for (i, &c) in hand.iter().enumerate() {
                         let on_change = self.rules.power_change_cost == PowerChangeCost::OnChange
                             && self.pool.card(c).effects.power_change;
-                        if self.pool.base_of(c) == Some(u.base) && !hand[..i].contains(&c) && hp >= on_change as i16 {
+                        if self.pool.base_of(c) == Some(u.base)
+                            && !hand[..i].contains(&c)
+                            && hp >= on_change as i16
+                        {
                             out.push(Action::Medachange(i as u8));
                         }
                     }
@@ -142,7 +164,9 @@ impl MedarotGame<'_> {
                 });
             }
         }
-        self.usable(s, p, Timing::Trigger, |src, evict, force| out.push(Action::Use { src, evict, force }));
+        self.usable(s, p, Timing::Trigger, |src, evict, force| {
+            out.push(Action::Use { src, evict, force })
+        });
         self.stock_actions(s, p, out);
     }
 }

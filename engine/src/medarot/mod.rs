@@ -92,30 +92,30 @@
 //!    anything; melee 1 ahead, or 2 ahead for 1 HP when the square between is
 //!    empty; from the neutral zone both may also hit the squares left and right.
 //! 10. Power ≥ armour destroys: the owner pays the base medarot's cost (a
-//!    medachange stack keeps its medarot's cost) and all its cards go to the
-//!    medaforce reserve as separate cards. Otherwise the defender discards
-//!    power/10 cards of their choice; if the hand is then empty (or was), the
-//!    medarot is weakly destroyed for 1 HP (+1 if medachanged). An attack below
-//!    10 power does nothing.
+//!     medachange stack keeps its medarot's cost) and all its cards go to the
+//!     medaforce reserve as separate cards. Otherwise the defender discards
+//!     power/10 cards of their choice; if the hand is then empty (or was), the
+//!     medarot is weakly destroyed for 1 HP (+1 if medachanged). An attack below
+//!     10 power does nothing.
 //! 11. Medarotter costs are paid in HP, any part of it with medaforce cards
-//!    (1 each, then trashed); destruction costs, penalties and other HP
-//!    payments never use medaforce. Voluntary payments are offered only when
-//!    affordable; a compulsory payment that would take HP below 0 loses.
+//!     (1 each, then trashed); destruction costs, penalties and other HP
+//!     payments never use medaforce. Voluntary payments are offered only when
+//!     affordable; a compulsory payment that would take HP below 0 loses.
 //! 12. A used medarotter stays in the stock until the end phase; using one from
-//!    the hand with a full stock trashes an unused stocked card first. The
-//!    master pays its cost too, is never trashed, is used at most once a turn,
-//!    and never for 【発動】 (trigger) effects.
+//!     the hand with a full stock trashes an unused stocked card first. The
+//!     master pays its cost too, is never trashed, is used at most once a turn,
+//!     and never for 【発動】 (trigger) effects.
 //! 13. 【行動】 cards are used by the attacker after declaring an attack, then
-//!    【防御】 cards by the defender, then the attack resolves; 【発動】 cards are
-//!    used during an own medarot's turn, outside an attack.
+//!     【防御】 cards by the defender, then the attack resolves; 【発動】 cards are
+//!     used during an own medarot's turn, outside an attack.
 //! 14. Specials and attack add-on effects last until the source medarot's next
-//!    turn begins, or until it leaves the field. A lock stops moving and acting.
+//!     turn begins, or until it leaves the field. A lock stops moving and acting.
 //! 15. Medachange: one medachange per medarot, on the medarot of the same name,
-//!    as the medarot's action; release (trash the medachange) is also an
-//!    action. *(preset `power_change_cost`)* A power form pays 1 HP each time it
-//!    acts. Leaving the field splits the stack into separate cards.
+//!     as the medarot's action; release (trash the medachange) is also an
+//!     action. *(preset `power_change_cost`)* A power form pays 1 HP each time it
+//!     acts. Leaving the field splits the stack into separate cards.
 //! 16. Pierce (【格闘貫通】) resolves after the destruction processing, with the
-//!    same power against the enemy right behind the target.
+//!     same power against the enemy right behind the target.
 //! 17. A game always ends: each start phase draws a card, so a deck runs out.
 //!
 //! Cards "played" (for the outcome's sets): placed on the field, stacked as a
@@ -136,7 +136,9 @@ pub mod strategy;
 mod tests;
 mod view;
 
-pub use cards::{Arrows, AttackType, Card, CardId, CardKind, CardPool, CardSet, Dir, Effects, MAX_CARDS, Timing};
+pub use cards::{
+    Arrows, AttackType, Card, CardId, CardKind, CardPool, CardSet, Dir, Effects, MAX_CARDS, Timing,
+};
 pub use deck::{DECK_SIZE, Deck, MAX_COPIES};
 pub use error::MedarotError;
 pub use game::{Action, LossCondition, MedarotGame, MedarotOutcome, PlayerStats, Source};

@@ -12,7 +12,11 @@ use super::*;
 use crate::{Game, GameSeeds, Strategy};
 
 /// Plays one game, validating the state after every step; returns the outcome and the number of decisions.
-fn play_checked(game: &MedarotGame<'_>, kinds: [StrategyKind; 2], seed: u64) -> (MedarotOutcome, usize) {
+fn play_checked(
+    game: &MedarotGame<'_>,
+    kinds: [StrategyKind; 2],
+    seed: u64,
+) -> (MedarotOutcome, usize) {
     let mut rng = GameSeeds::new(seed).rng(0);
     let mut state = game.new_state();
     game.reset(&mut state, &mut rng);
@@ -42,12 +46,26 @@ fn play_checked(game: &MedarotGame<'_>, kinds: [StrategyKind; 2], seed: u64) -> 
 // each card: the 18 medarots, the 6 medachanges and 6 medarotters); cards are
 // moved out of the deck by hand, so card conservation holds in every scenario.
 
-
-const TEST_ROTTERS: [&str; 6] = ["Battle Coach", "Mechanic", "Lucky Charm", "Doctor", "Hot-Blooded Kid", "Professor"];
+const TEST_ROTTERS: [&str; 6] = [
+    "Battle Coach",
+    "Mechanic",
+    "Lucky Charm",
+    "Doctor",
+    "Hot-Blooded Kid",
+    "Professor",
+];
 
 fn test_deck(pool: &CardPool) -> Deck {
-    let mut ids: Vec<CardId> = pool.iter().filter(|(_, c)| c.kind != CardKind::Medarotter).map(|(id, _)| id).collect();
-    ids.extend(TEST_ROTTERS.iter().map(|n| pool.find(CardKind::Medarotter, n).unwrap()));
+    let mut ids: Vec<CardId> = pool
+        .iter()
+        .filter(|(_, c)| c.kind != CardKind::Medarotter)
+        .map(|(id, _)| id)
+        .collect();
+    ids.extend(
+        TEST_ROTTERS
+            .iter()
+            .map(|n| pool.find(CardKind::Medarotter, n).unwrap()),
+    );
     Deck::new(pool, "test", &ids).unwrap()
 }
 
@@ -77,7 +95,12 @@ fn blank(game: &MedarotGame<'_>) -> MedarotState {
 /// Moves a card from the deck to the hand; returns its hand index.
 fn to_hand(s: &mut MedarotState, p: usize, id: CardId) -> u8 {
     let pl = &mut s.players[p];
-    let i = pl.deck.as_slice().iter().position(|&c| c == id).expect("card in deck");
+    let i = pl
+        .deck
+        .as_slice()
+        .iter()
+        .position(|&c| c == id)
+        .expect("card in deck");
     let c = pl.deck.take(i);
     pl.hand.push(c);
     (pl.hand.len() - 1) as u8
@@ -125,7 +148,10 @@ fn with_game<R>(rules: Rules, f: impl FnOnce(&MedarotGame<'_>, &CardPool) -> R) 
 }
 
 fn attacks(game: &MedarotGame<'_>, s: &MedarotState) -> Vec<Action> {
-    legal(game, s).into_iter().filter(|a| matches!(a, Action::Attack { .. })).collect()
+    legal(game, s)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Attack { .. }))
+        .collect()
 }
 
 /// Answers the optional start-phase decisions with `Done` until another decision or the end.
@@ -134,4 +160,3 @@ fn decline_options(game: &MedarotGame<'_>, s: &mut MedarotState) {
         game.apply(s, Action::Done, &mut rng());
     }
 }
-
