@@ -31,6 +31,13 @@ pub enum MedarotError {
         /// What is wrong with it.
         problem: String,
     },
+    /// An action that is not legal in the state it was applied to.
+    IllegalAction {
+        /// The action, as debug text.
+        action: String,
+        /// The pending decision, as debug text.
+        pending: String,
+    },
     /// A rules preset has a bad field, or the preset name is unknown.
     Rules {
         /// The preset's name.
@@ -53,6 +60,9 @@ impl fmt::Display for MedarotError {
                 write!(f, "card #{index} '{card}', field `{field}`: {problem}")
             }
             Self::Deck { deck, problem } => write!(f, "deck '{deck}': {problem}"),
+            Self::IllegalAction { action, pending } => {
+                write!(f, "action {action} is not legal at {pending}")
+            }
             Self::Rules { preset, problem } => write!(f, "rules preset '{preset}': {problem}"),
         }
     }

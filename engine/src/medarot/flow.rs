@@ -43,6 +43,7 @@ impl MedarotGame<'_> {
         };
         for (pl, deck) in s.players.iter_mut().zip(&s.decks) {
             pl.hp = self.rules.base_hp as i16;
+            pl.hp_start = pl.hp;
             deck.iter().for_each(|&c| pl.deck.push(c));
         }
         self.run(s, rng);
@@ -307,7 +308,9 @@ impl MedarotGame<'_> {
         let card = pl.hand.take(i);
         pl.master = Some(card);
         pl.played.insert(card);
-        pl.hp = (pl.hp + self.pool.card(card).hp as i16).max(0);
+        let hp = (pl.hp + self.pool.card(card).hp as i16).max(0);
+        pl.hp_start += hp - pl.hp;
+        pl.hp = hp;
     }
 
     /// Discards the card at hand index `i`.

@@ -3,6 +3,7 @@
 
 use super::cards::{CardId, CardPool, CardSet, Dir};
 use super::deck::{DECK_SIZE, Deck};
+use super::error::MedarotError;
 use super::rules::Rules;
 use super::state::MedarotState;
 use super::view::MedarotView;
@@ -35,6 +36,26 @@ impl<'p> MedarotGame<'p> {
     /// The rules in force.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// Applies `action` after checking that it is legal (for replays and user
+    /// input; [`Game::apply`] trusts its caller).
+    pub fn try_apply(
+        &self,
+        state: &mut MedarotState,
+        action: Action,
+        rng: &mut GameRng,
+    ) -> Result<(), MedarotError> {
+        let mut legal = Vec::new();
+        self.legal_actions(state, &mut legal);
+        if !legal.contains(&action) {
+            return Err(MedarotError::IllegalAction {
+                action: format!("{action:?}"),
+                pending: format!("{:?}", state.top()),
+            });
+        }
+        self.apply(state, action, rng);
+        Ok(())
     }
 }
 

@@ -128,6 +128,8 @@ pub struct Player {
     pub(crate) master_used: bool,
     pub(crate) units: [Option<Unit>; UNITS],
     pub(crate) hp: i16,
+    /// HP after the base and the master's modifier: `hp` = this + regained − paid.
+    pub(crate) hp_start: i16,
     /// Medarots to place face down as soon as one is in hand (after a destruction or a short opening).
     pub(crate) owed: u8,
     pub(crate) stats: PlayerStats,
@@ -145,6 +147,7 @@ impl Player {
         master_used: false,
         units: [None; UNITS],
         hp: 0,
+        hp_start: 0,
         owed: 0,
         stats: PlayerStats::ZERO,
         played: CardSet::EMPTY,
@@ -343,7 +346,8 @@ impl MedarotState {
     /// Recomputes everything kept incrementally and panics on any inconsistency:
     /// each player's 30 cards are exactly their deck's cards, spread over deck,
     /// hand, trash, reserve, stock, master and field; the board matches the units;
-    /// HP is never negative; the step stack is within bounds.
+    /// HP is never negative and equals the starting HP plus all HP regained minus
+    /// all HP paid; the step stack is within bounds.
     pub fn validate(&self) {
         assert!(self.depth as usize <= STACK);
         for (p, pl) in self.players.iter().enumerate() {
@@ -362,6 +366,11 @@ impl MedarotState {
                 "player {p}: cards created or lost"
             );
             assert!(pl.hp >= 0, "player {p} HP {} below zero", pl.hp);
+            let ledger = pl.hp_start as i32 + pl.stats.hp_regained as i32 - pl.stats.hp_paid as i32;
+            assert_eq!(
+                pl.hp as i32, ledger,
+                "player {p}: HP differs from start + regained - paid"
+            );
             assert!(
                 pl.unit_count() + pl.owed as usize <= UNITS,
                 "player {p}: too many medarots owed"

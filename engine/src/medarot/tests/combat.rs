@@ -167,7 +167,7 @@ fn attack_with_stock(
     {
         to_pile(&mut s, 0, med(pool, name), |pl| &mut pl.reserve);
     }
-    s.players[0].hp = hp;
+    set_hp(&mut s, 0, hp);
     activate(game, &mut s, 0, gun);
     game.apply(
         &mut s,
@@ -225,7 +225,7 @@ fn medaforce_never_pays_a_destruction_cost() {
         for name in ["Horn Lancer", "Bat Scout", "Crow Sniper"] {
             to_pile(&mut s, 1, med(pool, name), |pl| &mut pl.reserve);
         }
-        s.players[1].hp = 1;
+        set_hp(&mut s, 1, 1);
         activate(game, &mut s, 0, gun);
         game.apply(
             &mut s,

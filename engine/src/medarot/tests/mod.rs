@@ -85,11 +85,18 @@ fn blank(game: &MedarotGame<'_>) -> MedarotState {
     for p in 0..2 {
         let deck = s.decks[p];
         deck.iter().for_each(|&c| s.players[p].deck.push(c));
-        s.players[p].hp = 20;
+        set_hp(&mut s, p, 20);
     }
     s.turn = 1;
     s.cursor = Cursor::Action;
     s
+}
+
+/// Sets a player's HP as if it had started there.
+fn set_hp(s: &mut MedarotState, p: usize, hp: i16) {
+    let pl = &mut s.players[p];
+    pl.hp_start += hp - pl.hp;
+    pl.hp = hp;
 }
 
 /// Moves a card from the deck to the hand; returns its hand index.

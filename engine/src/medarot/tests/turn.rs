@@ -162,7 +162,7 @@ fn never_into_the_opponents_side_and_the_penalty_applies_when_stuck() {
         let fort = unit(game, &mut s, 1, med(pool, "Snail Fort"), 4); // seat 1, neutral, arrows F only
         activate(game, &mut s, 1, fort);
         assert!(!legal(game, &s).iter().any(|a| matches!(a, Action::Move(_))));
-        s.players[1].hp = 0;
+        set_hp(&mut s, 1, 0);
         game.apply(&mut s, Action::Done, &mut rng());
         assert_eq!(
             s.over,
@@ -328,5 +328,22 @@ fn hand_limit_discards_down_to_seven_at_once() {
         game.run(&mut s, &mut rng());
         assert_eq!(s.top(), Some(Step::Discard(0, 2)));
         assert_eq!(legal(game, &s).len(), 9);
+    });
+}
+
+#[test]
+fn try_apply_rejects_illegal_actions() {
+    with_game(Rules::default(), |game, pool| {
+        let mut s = blank(game);
+        let gun = unit(game, &mut s, 0, med(pool, "Beetle Gunner"), 1);
+        activate(game, &mut s, 0, gun);
+        let e = game
+            .try_apply(&mut s, Action::Move(Dir::B), &mut rng())
+            .unwrap_err();
+        assert!(e.to_string().contains("Move(B)"), "{e}");
+        assert_eq!(s.players[0].unit(gun).cell, 1, "nothing applied");
+        game.try_apply(&mut s, Action::Move(Dir::F), &mut rng())
+            .unwrap();
+        assert_eq!(s.players[0].unit(gun).cell, 4);
     });
 }
