@@ -32,6 +32,23 @@ impl MedarotState {
     }
 }
 
+/// Hand indices by card kind, one bit per index (a hand holds at most 30 cards).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct HandKinds {
+    pub medarot: u32,
+    pub medachange: u32,
+    pub medarotter: u32,
+}
+
+/// The set bits of `mask`, ascending, as hand indices.
+pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        let i = mask.trailing_zeros();
+        mask &= mask.wrapping_sub(1);
+        (i < 32).then_some(i as u8)
+    })
+}
+
 impl MedarotGame<'_> {
     /// Deals a new game and runs it to the first decision.
     pub(crate) fn start(&self, s: &mut MedarotState, rng: &mut GameRng) {
@@ -201,7 +218,9 @@ impl MedarotGame<'_> {
                     _ => (1 - s.atk.p, Timing::Defence),
                 };
                 let mut any = false;
-                self.usable(s, p, timing, |_, _, _| any = true);
+                self.usable(s, p, timing, self.hand_kinds(s, p).medarotter, |_, _, _| {
+                    any = true
+                });
                 if !any {
                     s.pop();
                 } else {
@@ -325,6 +344,24 @@ impl MedarotGame<'_> {
         self.pool.card(card).kind == kind
     }
 
+    /// The hand indices (first copy of each card id) of each kind, as bit masks.
+    pub(crate) fn hand_kinds(&self, s: &MedarotState, p: u8) -> HandKinds {
+        let hand = s.players[p as usize].hand.as_slice();
+        let mut kinds = HandKinds::default();
+        for (i, &c) in hand.iter().enumerate() {
+            if hand[..i].contains(&c) {
+                continue;
+            }
+            let mask = match self.pool.card(c).kind {
+                CardKind::Medarot => &mut kinds.medarot,
+                CardKind::Medachange => &mut kinds.medachange,
+                CardKind::Medarotter => &mut kinds.medarotter,
+            };
+            *mask |= 1 << i;
+        }
+        kinds
+    }
+
     pub(crate) fn has_kind(&self, s: &MedarotState, p: u8, kind: CardKind) -> bool {
         s.players[p as usize]
             .hand
@@ -422,6 +459,7 @@ impl MedarotGame<'_> {
         s: &MedarotState,
         p: u8,
         timing: Timing,
+        rotters: u32,
         mut f: impl FnMut(Source, u8, u8),
     ) {
         let pl = &s.players[p as usize];
@@ -441,11 +479,9 @@ impl MedarotGame<'_> {
             }
         }
         let free = pl.stock.iter().any(|x| x.is_none());
-        let hand = pl.hand.as_slice();
-        for (i, &c) in hand.iter().enumerate() {
-            let card = self.pool.card(c);
-            if card.kind != CardKind::Medarotter || card.timing != timing || hand[..i].contains(&c)
-            {
+        for i in bits(rotters) {
+            let card = self.pool.card(pl.hand.as_slice()[i as usize]);
+            if card.timing != timing {
                 continue;
             }
             if free {

@@ -3,7 +3,8 @@
 //! Hand cards with the same id are interchangeable: only the first index of
 //! each id is offered, so every action has a distinct effect.
 
-use super::cards::{AttackType, CardKind, Dir, Timing};
+use super::cards::{AttackType, Dir, Timing};
+use super::flow::bits;
 use super::game::{Action, MedarotGame};
 use super::rules::PowerChangeCost;
 use super::state::{DRAW_UP_TO, MedarotState, NO_CELL, Step, rel, step_cell};
@@ -16,16 +17,16 @@ impl MedarotGame<'_> {
         };
         match step {
             Step::OpeningMaster(p) | Step::PickMaster(p) => {
-                self.hand_cards(s, p, CardKind::Medarotter, |i| out.push(Action::Master(i)));
+                out.extend(bits(self.hand_kinds(s, p).medarotter).map(Action::Master));
             }
             Step::OpeningStock(p) | Step::StartStock(p) => {
                 out.push(Action::Done);
-                self.stock_actions(s, p, out);
+                self.stock_actions(s, p, self.hand_kinds(s, p).medarotter, out);
             }
-            Step::OpeningPlace(p) => self.hand_cards(s, p, CardKind::Medarot, |hand| {
+            Step::OpeningPlace(p) => bits(self.hand_kinds(s, p).medarot).for_each(|hand| {
                 self.opening_cells(s, p, |cell| out.push(Action::Place { hand, cell }));
             }),
-            Step::PlaceOwed(p) => self.hand_cards(s, p, CardKind::Medarot, |hand| {
+            Step::PlaceOwed(p) => bits(self.hand_kinds(s, p).medarot).for_each(|hand| {
                 self.replacement_cells(s, p, |cell| out.push(Action::Place { hand, cell }));
             }),
             Step::ExtraDraw(p) => {
@@ -56,7 +57,9 @@ impl MedarotGame<'_> {
                 } else {
                     Timing::Defence
                 };
-                self.usable(s, s.decider(step), timing, |src, evict, force| {
+                let p = s.decider(step);
+                let rotters = self.hand_kinds(s, p).medarotter;
+                self.usable(s, p, timing, rotters, |src, evict, force| {
                     out.push(Action::Use { src, evict, force });
                 });
             }
@@ -66,21 +69,11 @@ impl MedarotGame<'_> {
         }
     }
 
-    /// Calls `f(hand index)` for the first copy of each card of `kind` in `p`'s hand.
-    fn hand_cards(&self, s: &MedarotState, p: u8, kind: CardKind, mut f: impl FnMut(u8)) {
-        let hand = s.players[p as usize].hand.as_slice();
-        for (i, &c) in hand.iter().enumerate() {
-            if self.is(c, kind) && !hand[..i].contains(&c) {
-                f(i as u8);
-            }
-        }
-    }
-
     /// Putting a medarotter into the first empty stock slot, or over an unused one when full.
-    fn stock_actions(&self, s: &MedarotState, p: u8, out: &mut Vec<Action>) {
+    fn stock_actions(&self, s: &MedarotState, p: u8, rotters: u32, out: &mut Vec<Action>) {
         let stock = &s.players[p as usize].stock;
         let empty = stock.iter().position(|x| x.is_none());
-        self.hand_cards(s, p, CardKind::Medarotter, |hand| match empty {
+        bits(rotters).for_each(|hand| match empty {
             Some(slot) => out.push(Action::Stock {
                 hand,
                 slot: slot as u8,
@@ -106,6 +99,7 @@ impl MedarotGame<'_> {
         let u = pl.unit(slot);
         let top = self.pool.card(u.top());
         let free = u.locked_by.is_none();
+        let kinds = self.hand_kinds(s, p);
         out.push(Action::Done);
         if !act.moved && free {
             for dir in Dir::ALL {
@@ -141,21 +135,18 @@ impl MedarotGame<'_> {
             match u.change {
                 Some(_) => out.push(Action::Release),
                 None => {
-                    let hand = pl.hand.as_slice();
-                    for (i, &c) in hand.iter().enumerate() {
+                    for i in bits(kinds.medachange) {
+                        let c = pl.hand.as_slice()[i as usize];
                         let on_change = self.rules.power_change_cost == PowerChangeCost::OnChange
                             && self.pool.card(c).effects.power_change;
-                        if self.pool.base_of(c) == Some(u.base)
-                            && !hand[..i].contains(&c)
-                            && hp >= on_change as i16
-                        {
-                            out.push(Action::Medachange(i as u8));
+                        if self.pool.base_of(c) == Some(u.base) && hp >= on_change as i16 {
+                            out.push(Action::Medachange(i));
                         }
                     }
                 }
             }
             if !act.moved {
-                self.hand_cards(s, p, CardKind::Medarot, |hand| {
+                bits(kinds.medarot).for_each(|hand| {
                     if rel(p, u.cell).0 == 0 {
                         out.push(Action::Swap { hand, cell: u.cell });
                     } else {
@@ -164,9 +155,13 @@ impl MedarotGame<'_> {
                 });
             }
         }
-        self.usable(s, p, Timing::Trigger, |src, evict, force| {
-            out.push(Action::Use { src, evict, force })
-        });
-        self.stock_actions(s, p, out);
+        self.usable(
+            s,
+            p,
+            Timing::Trigger,
+            kinds.medarotter,
+            |src, evict, force| out.push(Action::Use { src, evict, force }),
+        );
+        self.stock_actions(s, p, kinds.medarotter, out);
     }
 }

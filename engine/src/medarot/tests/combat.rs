@@ -351,7 +351,13 @@ fn master_is_used_once_a_turn_and_never_trashed() {
         assert_eq!(s.players[0].hp, 21);
         assert_eq!(s.at(7), None, "30 + 10 destroys armour 40");
         let mut again = Vec::new();
-        game.usable(&s, 0, Timing::Action, |src, _, _| again.push(src));
+        game.usable(
+            &s,
+            0,
+            Timing::Action,
+            game.hand_kinds(&s, 0).medarotter,
+            |src, _, _| again.push(src),
+        );
         assert!(again.is_empty(), "once a turn");
         game.end_phase(&mut s);
         assert_eq!(s.players[0].master, Some(rot(pool, "Battle Coach")));
