@@ -485,11 +485,11 @@ impl MedarotGame<'_> {
                 continue;
             }
             if free {
-                pay(Source::Hand(i as u8), u8::MAX, card.cost);
+                pay(Source::Hand(i), u8::MAX, card.cost);
             } else {
                 for (slot, x) in pl.stock.iter().enumerate().take(STOCK_SIZE) {
                     if x.is_some_and(|x| !x.used) {
-                        pay(Source::Hand(i as u8), slot as u8, card.cost);
+                        pay(Source::Hand(i), slot as u8, card.cost);
                     }
                 }
             }
