@@ -16,6 +16,7 @@
 pub mod config;
 pub mod drift;
 mod game;
+pub mod medarot;
 pub mod rackup;
 mod rng;
 

@@ -50,12 +50,7 @@ fn matches_do_not_allocate_after_warm_up() {
             points += u64::from(o.points[0]);
         }
         let after = ALLOCATIONS.load(Ordering::Relaxed);
-        assert_eq!(
-            after,
-            before,
-            "{kind}: {} allocations in 5,000 matches",
-            after - before
-        );
+        assert_eq!(after, before, "{kind}: {} allocations in 5,000 matches", after - before);
         assert!(points > 0);
     }
 }

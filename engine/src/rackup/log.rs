@@ -45,10 +45,7 @@ impl Hit {
 
     /// Whether the machine left the field (a ring-out forces a re-set).
     pub const fn is_ring_out(self) -> bool {
-        matches!(
-            self,
-            Hit::FlipOutPartial | Hit::FlipOutFull | Hit::ActiveOut | Hit::SelfOut
-        )
+        matches!(self, Hit::FlipOutPartial | Hit::FlipOutFull | Hit::ActiveOut | Hit::SelfOut)
     }
 
     /// Whether this is a flip-out (partial or full).
@@ -325,13 +322,7 @@ impl RoundLog {
     /// An empty log for round `round`.
     pub fn new(round: u8, max_hp: u8, barricades: u8) -> Self {
         let blank = Event::Skip { seat: 0 };
-        Self {
-            round,
-            max_hp,
-            barricades,
-            len: 0,
-            events: [blank; LOG_CAPACITY],
-        }
+        Self { round, max_hp, barricades, len: 0, events: [blank; LOG_CAPACITY] }
     }
 
     /// Empties the log for a new round, keeping its storage.
@@ -362,14 +353,10 @@ impl RoundLog {
 
     /// The last shot record, with its index.
     pub fn last_shot(&self) -> Option<(usize, &ShotRecord)> {
-        self.events()
-            .iter()
-            .enumerate()
-            .rev()
-            .find_map(|(i, e)| match e {
-                Event::Shot(s) => Some((i, s)),
-                _ => None,
-            })
+        self.events().iter().enumerate().rev().find_map(|(i, e)| match e {
+            Event::Shot(s) => Some((i, s)),
+            _ => None,
+        })
     }
 
     /// How the round ended: read from the HP after the last shot.
@@ -379,16 +366,8 @@ impl RoundLog {
         };
         match shot.hp {
             [0, 0] => RoundEnd::Mutual,
-            [0, _] => RoundEnd::Won {
-                winner: 1,
-                loser: 0,
-                finish: i as u16,
-            },
-            [_, 0] => RoundEnd::Won {
-                winner: 0,
-                loser: 1,
-                finish: i as u16,
-            },
+            [0, _] => RoundEnd::Won { winner: 1, loser: 0, finish: i as u16 },
+            [_, 0] => RoundEnd::Won { winner: 0, loser: 1, finish: i as u16 },
             _ => RoundEnd::Open,
         }
     }

@@ -47,13 +47,7 @@ impl<'r> Draws<'r> {
 }
 
 /// Order of the categorical outcomes of a normal shot.
-const OUTCOMES: [Hit; 5] = [
-    Hit::BeatHit,
-    Hit::MineHit,
-    Hit::FlipOutPartial,
-    Hit::FlipOutFull,
-    Hit::SelfOut,
-];
+const OUTCOMES: [Hit; 5] = [Hit::BeatHit, Hit::MineHit, Hit::FlipOutPartial, Hit::FlipOutFull, Hit::SelfOut];
 
 /// Outcome chances of one normal-shot situation: the five hits, then clinch.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -138,16 +132,10 @@ pub(crate) struct ActiveChances {
     pub(crate) pusher_first: [f64; 2],
 }
 
-fn normal_table(
-    profile: &Profile,
-    me: &Player,
-    distance: usize,
-    barricades: usize,
-) -> OutcomeTable {
+fn normal_table(profile: &Profile, me: &Player, distance: usize, barricades: usize) -> OutcomeTable {
     let n = &profile.normal;
-    let factor = [1.0, n.mid_factor, n.far_factor][distance]
-        * (1.0 - n.barricade_block).powi(barricades as i32)
-        * me.accuracy;
+    let factor =
+        [1.0, n.mid_factor, n.far_factor][distance] * (1.0 - n.barricade_block).powi(barricades as i32) * me.accuracy;
     OutcomeTable::new([
         n.beat_hit * factor,
         n.mine_hit * factor,
@@ -184,19 +172,11 @@ impl ShotModel {
             half_turn: Chance::new(n.half_turn),
             landing: Chance::new(n.landing),
             cross_centre: Chance::new(n.cross_centre),
-            direction_change: std::array::from_fn(|s| {
-                Chance::new(n.direction_change * pl[s].direction_change)
-            }),
-            mine_out: [
-                Chance::new(n.mine_out_one + n.mine_out_two),
-                Chance::new(n.mine_out_two),
-            ],
+            direction_change: std::array::from_fn(|s| Chance::new(n.direction_change * pl[s].direction_change)),
+            mine_out: [Chance::new(n.mine_out_one + n.mine_out_two), Chance::new(n.mine_out_two)],
             body_hit: Chance::new(n.body_hit),
             barricade_break: Chance::new(n.barricade_break),
-            distance: [
-                Chance::new(n.distance_mid + n.distance_far),
-                Chance::new(n.distance_far),
-            ],
+            distance: [Chance::new(n.distance_mid + n.distance_far), Chance::new(n.distance_far)],
             first: Chance::new(first0),
             contact: Chance::new(a.contact),
             active: [
@@ -215,12 +195,7 @@ impl ShotModel {
                 Chance::new(profile.meteor.medium),
                 Chance::new(profile.meteor.small),
             ],
-            active_p: ActiveChances {
-                first0,
-                contact: a.contact,
-                out: a.active_out + a.double_out,
-                pusher_first,
-            },
+            active_p: ActiveChances { first0, contact: a.contact, out: a.active_out + a.double_out, pusher_first },
         }
     }
 
@@ -258,11 +233,7 @@ impl ShotModel {
         let target = 1 - shooter;
         let level = (enemy_field as usize).min(BARRICADE_LEVELS - 1);
         let k = self.normal[shooter][distance as usize][level].draw(rng);
-        let mut s = ShotRecord {
-            seat: shooter as u8,
-            distance,
-            ..ShotRecord::default()
-        };
+        let mut s = ShotRecord { seat: shooter as u8, distance, ..ShotRecord::default() };
         s.decl[shooter] = decl;
         let (mut me, mut it) = (SeatFlags::default(), SeatFlags::default());
         match k {
@@ -314,11 +285,7 @@ impl ShotModel {
         if s.hit[shooter] == Hit::None {
             if self.half_turn.draw(rng) {
                 me.set(SeatFlags::HALF_TURN);
-                me.set(if self.landing.draw(rng) {
-                    SeatFlags::LANDED
-                } else {
-                    SeatFlags::TURNED_OVER
-                });
+                me.set(if self.landing.draw(rng) { SeatFlags::LANDED } else { SeatFlags::TURNED_OVER });
             }
             if self.cross_centre.draw(rng) {
                 me.set(SeatFlags::CROSSED_CENTRE);
@@ -327,11 +294,7 @@ impl ShotModel {
         if self.direction_change[shooter].draw(rng) {
             me.set(SeatFlags::DIRECTION_CHANGE);
         }
-        s.mines_out = if self.mine_out[1].draw(rng) {
-            2
-        } else {
-            u8::from(self.mine_out[0].draw(rng))
-        };
+        s.mines_out = if self.mine_out[1].draw(rng) { 2 } else { u8::from(self.mine_out[0].draw(rng)) };
         for _ in 0..enemy_field {
             s.broken += u8::from(self.barricade_break.draw(rng));
         }
@@ -343,20 +306,11 @@ impl ShotModel {
     /// Draws an active shoot (HP left at 0; the engine applies damage).
     pub(crate) fn active_shoot(&self, rng: &mut Draws<'_>, decl: [Decl; 2]) -> ShotRecord {
         let first = if self.first.draw(rng) { 0 } else { 1 };
-        let mut s = ShotRecord {
-            active: true,
-            seat: first as u8,
-            decl,
-            ..ShotRecord::default()
-        };
+        let mut s = ShotRecord { active: true, seat: first as u8, decl, ..ShotRecord::default() };
         s.contact = self.contact.draw(rng);
         if s.contact {
             let r = u64::from(rng.next());
-            let pusher = if self.pusher_first[first].draw(rng) {
-                first
-            } else {
-                1 - first
-            };
+            let pusher = if self.pusher_first[first].draw(rng) { first } else { 1 - first };
             let victim = 1 - pusher;
             if r < self.active[1].0 {
                 s.hit[victim] = Hit::ActiveOut;

@@ -227,11 +227,7 @@ impl fmt::Display for ProfileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             ProfileErrorKind::UnknownPreset(name) => {
-                write!(
-                    f,
-                    "unknown rackup preset {name:?} (known: {})",
-                    PRESETS.join(", ")
-                )
+                write!(f, "unknown rackup preset {name:?} (known: {})", PRESETS.join(", "))
             }
             ProfileErrorKind::Parse(msg) => write!(f, "rackup profile: {msg}"),
             ProfileErrorKind::Invalid { field, reason } => {
@@ -244,31 +240,15 @@ impl fmt::Display for ProfileError {
 impl std::error::Error for ProfileError {}
 
 fn invalid(field: &str, reason: impl Into<String>) -> ProfileError {
-    ProfileError {
-        kind: ProfileErrorKind::Invalid {
-            field: field.into(),
-            reason: reason.into(),
-        },
-    }
+    ProfileError { kind: ProfileErrorKind::Invalid { field: field.into(), reason: reason.into() } }
 }
 
 fn prob(field: &str, p: f64) -> Result<(), ProfileError> {
-    if (0.0..=1.0).contains(&p) {
-        Ok(())
-    } else {
-        Err(invalid(
-            field,
-            format!("{p} is not a probability in [0, 1]"),
-        ))
-    }
+    if (0.0..=1.0).contains(&p) { Ok(()) } else { Err(invalid(field, format!("{p} is not a probability in [0, 1]"))) }
 }
 
 fn positive(field: &str, x: f64) -> Result<(), ProfileError> {
-    if x.is_finite() && x > 0.0 {
-        Ok(())
-    } else {
-        Err(invalid(field, format!("{x} must be a positive number")))
-    }
+    if x.is_finite() && x > 0.0 { Ok(()) } else { Err(invalid(field, format!("{x} must be a positive number"))) }
 }
 
 impl Profile {
@@ -276,17 +256,14 @@ impl Profile {
     pub fn preset(name: &str) -> Result<Profile, ProfileError> {
         match name {
             "default" => Profile::from_toml(DEFAULT),
-            _ => Err(ProfileError {
-                kind: ProfileErrorKind::UnknownPreset(name.into()),
-            }),
+            _ => Err(ProfileError { kind: ProfileErrorKind::UnknownPreset(name.into()) }),
         }
     }
 
     /// Parses and validates a profile from TOML text.
     pub fn from_toml(text: &str) -> Result<Profile, ProfileError> {
-        let profile: Profile = toml::from_str(text).map_err(|e| ProfileError {
-            kind: ProfileErrorKind::Parse(e.to_string()),
-        })?;
+        let profile: Profile =
+            toml::from_str(text).map_err(|e| ProfileError { kind: ProfileErrorKind::Parse(e.to_string()) })?;
         profile.validate()?;
         Ok(profile)
     }
@@ -366,22 +343,13 @@ impl Profile {
         }
         let outcomes = n.beat_hit + n.mine_hit + n.flip_out_partial + n.flip_out_full;
         if outcomes + n.self_out + n.clinch > 1.0 {
-            return Err(invalid(
-                "normal",
-                "outcome chances (beat_hit .. clinch) sum above 1",
-            ));
+            return Err(invalid("normal", "outcome chances (beat_hit .. clinch) sum above 1"));
         }
         if n.mine_out_one + n.mine_out_two > 1.0 {
-            return Err(invalid(
-                "normal.mine_out_two",
-                "mine_out_one + mine_out_two above 1",
-            ));
+            return Err(invalid("normal.mine_out_two", "mine_out_one + mine_out_two above 1"));
         }
         if n.distance_mid + n.distance_far > 1.0 {
-            return Err(invalid(
-                "normal.distance_far",
-                "distance_mid + distance_far above 1",
-            ));
+            return Err(invalid("normal.distance_far", "distance_mid + distance_far above 1"));
         }
         let a = &self.active;
         for (field, p) in [
@@ -399,24 +367,14 @@ impl Profile {
             prob(field, p)?;
         }
         if a.active_out + a.double_out + a.clinch > 1.0 {
-            return Err(invalid(
-                "active",
-                "active_out + double_out + clinch above 1",
-            ));
+            return Err(invalid("active", "active_out + double_out + clinch above 1"));
         }
         let m = &self.meteor;
-        for (field, p) in [
-            ("meteor.small", m.small),
-            ("meteor.medium", m.medium),
-            ("meteor.large", m.large),
-        ] {
+        for (field, p) in [("meteor.small", m.small), ("meteor.medium", m.medium), ("meteor.large", m.large)] {
             prob(field, p)?;
         }
         if !(m.large <= m.medium && m.medium <= m.small) {
-            return Err(invalid(
-                "meteor",
-                "cumulative chances must satisfy large <= medium <= small",
-            ));
+            return Err(invalid("meteor", "cumulative chances must satisfy large <= medium <= small"));
         }
         for (i, p) in self.players.iter().enumerate() {
             for (name, x) in [

@@ -141,12 +141,7 @@ pub struct RackupView<'a> {
 }
 
 impl<'a> RackupView<'a> {
-    pub(crate) fn new(
-        game: &'a RackupGame,
-        st: &RackupState,
-        seat: u8,
-        decision: Decision,
-    ) -> Self {
+    pub(crate) fn new(game: &'a RackupGame, st: &RackupState, seat: u8, decision: Decision) -> Self {
         RackupView {
             seat,
             decision,
@@ -191,17 +186,12 @@ impl<'a> RackupView<'a> {
         let level = (self.field[1 - s] as usize).min(BARRICADE_LEVELS - 1);
         let table = &self.game.model.normal[s][self.distance as usize][level];
         let target_hp = self.hp[1 - s];
-        [
-            Hit::BeatHit,
-            Hit::MineHit,
-            Hit::FlipOutPartial,
-            Hit::FlipOutFull,
-        ]
-        .iter()
-        .zip(table.p)
-        .filter(|(h, _)| self.game.damage(**h) >= target_hp)
-        .map(|(_, p)| p)
-        .sum()
+        [Hit::BeatHit, Hit::MineHit, Hit::FlipOutPartial, Hit::FlipOutFull]
+            .iter()
+            .zip(table.p)
+            .filter(|(h, _)| self.game.damage(**h) >= target_hp)
+            .map(|(_, p)| p)
+            .sum()
     }
 
     /// Chance that an active shoot from here knocks out the opponent of `seat`

@@ -26,26 +26,16 @@ pub(crate) fn play_many(
 /// Checks the invariants of a state between decisions.
 fn validate(game: &RackupGame, st: &RackupState) {
     let r = &game.profile().rules;
-    assert_eq!(
-        u32::from(st.points[0]) + u32::from(st.points[1]),
-        2 * u32::from(r.start_points)
-    );
+    assert_eq!(u32::from(st.points[0]) + u32::from(st.points[1]), 2 * u32::from(r.start_points));
     assert!(st.kans <= r.max_kans);
     for s in 0..2 {
         assert!(st.hp[s] <= r.max_hp && st.hp[s] > 0, "{:?}", st.hp);
         assert!(st.held[s] + st.field[s] + st.spent[s] <= r.barricades);
-        assert!(
-            !(st.riichi_used[s] && st.call_used[s]),
-            "riichi and calls in one round"
-        );
+        assert!(!(st.riichi_used[s] && st.call_used[s]), "riichi and calls in one round");
     }
     let roller = st.first_roller ^ ((st.round - 1) % 2);
     match st.log.events().first() {
-        Some(Event::Dora {
-            kind: log::DoraKind::Omote,
-            seat,
-            ..
-        }) => assert_eq!(*seat, roller),
+        Some(Event::Dora { kind: log::DoraKind::Omote, seat, .. }) => assert_eq!(*seat, roller),
         other => panic!("round must open with the dora die: {other:?}"),
     }
 }
@@ -78,10 +68,7 @@ fn play_checked(
 
 fn check_outcome(game: &RackupGame, o: &MatchOutcome) {
     let r = &game.profile().rules;
-    assert_eq!(
-        u32::from(o.points[0]) + u32::from(o.points[1]),
-        2 * u32::from(r.start_points)
-    );
+    assert_eq!(u32::from(o.points[0]) + u32::from(o.points[1]), 2 * u32::from(r.start_points));
     match o.end {
         MatchEnd::Bust => assert!(o.points.contains(&0)),
         MatchEnd::Rounds => {
@@ -124,9 +111,7 @@ fn points_conserved_and_states_valid_over_many_seeds() {
         let mut strategies = kinds.map(StrategyKind::strategy);
         for i in 0..1_500 {
             let mut rng = seeds.rng(i);
-            let st = play_checked(&game, &mut rng, |v, legal, rng| {
-                strategies[v.seat as usize].choose(v, legal, rng)
-            });
+            let st = play_checked(&game, &mut rng, |v, legal, rng| strategies[v.seat as usize].choose(v, legal, rng));
             let o = game.outcome(&st);
             check_outcome(&game, &o);
             extra += usize::from(o.rounds > 4);
@@ -144,12 +129,8 @@ fn same_seed_same_match() {
     let game = RackupGame::preset("default").unwrap();
     let mut a = Vec::new();
     let mut b = Vec::new();
-    play_many(&game, [StrategyKind::Random; 2], 3, 50, |_, o, _| {
-        a.push(*o)
-    });
-    play_many(&game, [StrategyKind::Random; 2], 3, 50, |_, o, _| {
-        b.push(*o)
-    });
+    play_many(&game, [StrategyKind::Random; 2], 3, 50, |_, o, _| a.push(*o));
+    play_many(&game, [StrategyKind::Random; 2], 3, 50, |_, o, _| b.push(*o));
     assert_eq!(a, b);
 }
 
@@ -164,25 +145,16 @@ fn every_yaku_occurs_under_default_profile() {
             counts[y as usize] += u64::from(o.yaku_total(y));
         }
     });
-    let missing: Vec<_> = Yaku::ALL
-        .iter()
-        .filter(|y| counts[**y as usize] == 0)
-        .collect();
+    let missing: Vec<_> = Yaku::ALL.iter().filter(|y| counts[**y as usize] == 0).collect();
     assert!(missing.is_empty(), "never scored: {missing:?}");
     let mut heuristic = [0u64; Yaku::COUNT];
     let mut riichi = 0;
-    play_many(
-        &game,
-        [StrategyKind::Heuristic; 2],
-        12,
-        50_000,
-        |_, o, _| {
-            for y in Yaku::ALL {
-                heuristic[y as usize] += u64::from(o.yaku_total(y));
-            }
-            riichi += u32::from(o.riichi_won[0] + o.riichi_won[1]);
-        },
-    );
+    play_many(&game, [StrategyKind::Heuristic; 2], 12, 50_000, |_, o, _| {
+        for y in Yaku::ALL {
+            heuristic[y as usize] += u64::from(o.yaku_total(y));
+        }
+        riichi += u32::from(o.riichi_won[0] + o.riichi_won[1]);
+    });
     assert!(riichi > 0 && heuristic[Yaku::Riichi as usize] > 0);
     assert!(heuristic.iter().filter(|&&c| c > 0).count() >= 30);
 }
@@ -218,10 +190,7 @@ fn quiet_profile() -> Profile {
 fn plain(_: &RackupView<'_>, legal: &[Action], _: &mut crate::GameRng) -> Action {
     for a in [
         Action::Declare(Decl::None),
-        Action::Turn {
-            kan: false,
-            act: Act::Shot(Decl::None),
-        },
+        Action::Turn { kan: false, act: Act::Shot(Decl::None) },
         Action::Counter(false),
         Action::Penalty(log::Penalty::Stun),
     ] {
@@ -251,22 +220,14 @@ fn chombo_two_voids_self_out_and_pays() {
     assert_eq!(o.no_yaku, [0, 0]);
     let loser = o.points.iter().position(|&p| p == 0).unwrap();
     let paid = |s: usize| i32::from(o.chombo[s][1]);
-    assert_eq!(
-        paid(loser) - paid(1 - loser),
-        10,
-        "chombo ② payments are the only transfers"
-    );
-    let voided = st.log.events().iter().any(
-        |e| matches!(e, Event::Shot(s) if s.voided && s.hit == [Hit::None; 2] && s.hp.contains(&2)),
-    );
+    assert_eq!(paid(loser) - paid(1 - loser), 10, "chombo ② payments are the only transfers");
+    let voided = st
+        .log
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::Shot(s) if s.voided && s.hit == [Hit::None; 2] && s.hp.contains(&2)));
     assert!(voided);
-    assert!(has_event(&st, |e| matches!(
-        e,
-        Event::Chombo {
-            case: log::ChomboCase::SelfOut,
-            ..
-        }
-    )));
+    assert!(has_event(&st, |e| matches!(e, Event::Chombo { case: log::ChomboCase::SelfOut, .. })));
 }
 
 #[test]
@@ -307,10 +268,7 @@ fn tie_after_round_four_plays_extra_rounds() {
     let o = game.outcome(&st);
     assert_eq!(o.mutual, 9);
     assert_eq!(o.rounds, 9);
-    assert_eq!(
-        (o.end, o.winner, o.points),
-        (MatchEnd::RoundLimit, None, [10, 10])
-    );
+    assert_eq!((o.end, o.winner, o.points), (MatchEnd::RoundLimit, None, [10, 10]));
 }
 
 #[test]
@@ -325,14 +283,7 @@ fn riichi_failure_stun_skips_a_turn_and_bans_counters() {
         game.apply(&mut st, Action::Declare(Decl::None), &mut rng);
     }
     let shooter = game.to_move(&st).unwrap() as u8;
-    game.apply(
-        &mut st,
-        Action::Turn {
-            kan: false,
-            act: Act::Shot(Decl::Riichi),
-        },
-        &mut rng,
-    );
+    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::Riichi) }, &mut rng);
     // No counter blow against a riichi shot: the miss goes straight to the penalty.
     assert_eq!(st.phase, state::Phase::Decide(shooter, Decision::Penalty));
     game.legal_actions(&st, &mut legal);
@@ -341,45 +292,20 @@ fn riichi_failure_stun_skips_a_turn_and_bans_counters() {
     let opponent = 1 - shooter;
     assert_eq!(st.phase, state::Phase::Decide(opponent, Decision::Turn));
     // A plain shot can be countered.
-    game.apply(
-        &mut st,
-        Action::Turn {
-            kan: false,
-            act: Act::Shot(Decl::None),
-        },
-        &mut rng,
-    );
-    assert_eq!(
-        st.phase,
-        state::Phase::Decide(shooter, Decision::Counter(Decl::None))
-    );
+    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::None) }, &mut rng);
+    assert_eq!(st.phase, state::Phase::Decide(shooter, Decision::Counter(Decl::None)));
     game.apply(&mut st, Action::Counter(false), &mut rng);
     // The stunned shooter skips: the opponent moves again.
     assert_eq!(st.phase, state::Phase::Decide(opponent, Decision::Turn));
     assert!(has_event(&st, |e| *e == Event::Skip { seat: shooter }));
-    assert!(has_event(&st, |e| *e
-        == Event::Stun {
-            seat: shooter,
-            cause: log::StunCause::RiichiPenalty
-        }));
+    assert!(has_event(&st, |e| *e == Event::Stun { seat: shooter, cause: log::StunCause::RiichiPenalty }));
     // Calls are now banned for the riichi declarer.
-    game.apply(
-        &mut st,
-        Action::Turn {
-            kan: false,
-            act: Act::Shot(Decl::None),
-        },
-        &mut rng,
-    );
+    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::None) }, &mut rng);
     game.apply(&mut st, Action::Counter(false), &mut rng);
     game.legal_actions(&st, &mut legal);
     assert!(legal.iter().all(|a| !matches!(
         a,
-        Action::Turn { kan: true, .. }
-            | Action::Turn {
-                act: Act::Shot(Decl::Meteor | Decl::Snipe),
-                ..
-            }
+        Action::Turn { kan: true, .. } | Action::Turn { act: Act::Shot(Decl::Meteor | Decl::Snipe), .. }
     )));
 }
 
@@ -395,27 +321,11 @@ fn riichi_failure_with_reset_pending_pays() {
         game.apply(&mut st, Action::Declare(Decl::None), &mut rng);
     }
     let shooter = game.to_move(&st).unwrap();
-    game.apply(
-        &mut st,
-        Action::Turn {
-            kan: false,
-            act: Act::Shot(Decl::Riichi),
-        },
-        &mut rng,
-    );
+    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::Riichi) }, &mut rng);
     // Clinch → re-set: no choice, 1 point paid, a new active shoot.
     assert_eq!(st.points[shooter], 9);
-    assert!(matches!(
-        st.phase,
-        state::Phase::Decide(_, Decision::Declare)
-    ));
-    assert!(has_event(&st, |e| matches!(
-        e,
-        Event::RiichiFailed {
-            penalty: log::Penalty::Pay,
-            ..
-        }
-    )));
+    assert!(matches!(st.phase, state::Phase::Decide(_, Decision::Declare)));
+    assert!(has_event(&st, |e| matches!(e, Event::RiichiFailed { penalty: log::Penalty::Pay, .. })));
 }
 
 #[test]
@@ -431,21 +341,14 @@ fn calls_ban_riichi_and_spells_restrict() {
             let s = v.seat as usize;
             for a in legal {
                 match a {
-                    Action::Declare(Decl::Riichi)
-                    | Action::Turn {
-                        act: Act::Shot(Decl::Riichi),
-                        ..
-                    } => {
+                    Action::Declare(Decl::Riichi) | Action::Turn { act: Act::Shot(Decl::Riichi), .. } => {
                         assert_eq!(s, 1, "mirage bans riichi");
                         assert!(!v.call_used[s]);
                         seen[1] = true;
                     }
                     Action::Declare(Decl::Meteor | Decl::Snipe)
                     | Action::Turn { kan: true, .. }
-                    | Action::Turn {
-                        act: Act::Shot(Decl::Meteor | Decl::Snipe),
-                        ..
-                    } => {
+                    | Action::Turn { act: Act::Shot(Decl::Meteor | Decl::Snipe), .. } => {
                         assert_eq!(s, 0, "diet bans calls");
                         assert!(!v.riichi_used[s]);
                         seen[0] = true;
@@ -467,22 +370,11 @@ fn profile_errors_name_the_field() {
     assert!(e.to_string().contains("normal.beat_hit"), "{e}");
     let unknown = text.replace("[meteor]", "[meteor]\nhuge = 0.1");
     let e = Profile::from_toml(&unknown).unwrap_err();
-    assert!(
-        matches!(e.kind, ProfileErrorKind::Parse(_)) && e.to_string().contains("huge"),
-        "{e}"
-    );
-    assert!(matches!(
-        Profile::preset("nope").unwrap_err().kind,
-        ProfileErrorKind::UnknownPreset(_)
-    ));
+    assert!(matches!(e.kind, ProfileErrorKind::Parse(_)) && e.to_string().contains("huge"), "{e}");
+    assert!(matches!(Profile::preset("nope").unwrap_err().kind, ProfileErrorKind::UnknownPreset(_)));
     let mut p = Profile::preset("default").unwrap();
     p.players[1].speed = 0.0;
-    assert!(
-        RackupGame::new(p)
-            .unwrap_err()
-            .to_string()
-            .contains("players[1].speed")
-    );
+    assert!(RackupGame::new(p).unwrap_err().to_string().contains("players[1].speed"));
 }
 
 #[test]
@@ -490,13 +382,7 @@ fn strategy_names_round_trip() {
     for k in StrategyKind::ALL {
         assert_eq!(k.name().parse::<StrategyKind>().unwrap(), k);
     }
-    assert!(
-        "bogus"
-            .parse::<StrategyKind>()
-            .unwrap_err()
-            .to_string()
-            .contains("random")
-    );
+    assert!("bogus".parse::<StrategyKind>().unwrap_err().to_string().contains("random"));
 }
 
 #[test]

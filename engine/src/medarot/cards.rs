@@ -1,0 +1,625 @@
+//! Cards as data: the card kinds, their stats and effect keywords, the pool
+//! loaded from a TOML card list, and a fixed-size set of card ids.
+//!
+//! # Card file format
+//!
+//! A card file is a list of `[[card]]` tables. Every card has a `kind` and a
+//! `name`; `(kind, name)` must be unique in the pool.
+//!
+//! ```toml
+//! [[card]]
+//! kind = "medarot"        # medarot | medachange | medarotter
+//! name = "Beetle Gunner"
+//! power = 30              # attack power (威力), a multiple of 10 is usual: power/10 is the weak-defence discard
+//! armour = 20             # armour (装甲)
+//! speed = 5               # speed (スピード), higher acts first
+//! cost = 3                # medal cost (コスト): HP its owner pays when it is destroyed
+//! arrows = ["F", "L", "R"] # movement arrows (移動方向), relative to the owner: F B L R FL FR BL BR
+//! attack = "shoot"        # shoot (射撃) | melee (格闘) | special (特殊)
+//! effects = { pierce = true }
+//!
+//! [[card]]
+//! kind = "medachange"     # a transformed form, stacked on the medarot of the same name
+//! name = "Beetle Gunner"
+//! power = 40
+//! armour = 20
+//! speed = 3
+//! arrows = ["F"]
+//! attack = "melee"
+//! effects = { power_change = true }
+//!
+//! [[card]]
+//! kind = "medarotter"     # a support card (メダロッター), or the master
+//! name = "Coach"
+//! cost = 1                # paid with HP or medaforce when used
+//! timing = "action"       # action 【行動】 | defence 【防御】 | trigger 【発動】
+//! hp = 2                  # HP modifier when this card is the master
+//! effects = { power = 10 }
+//! ```
+//!
+//! Medachange cards have no `cost` (the stack keeps the base medarot's cost);
+//! medarotters have no `power`/`armour`/`speed`/`arrows`/`attack`.
+//!
+//! # Effect keywords
+//!
+//! Effects are a table of keywords the engine interprets; they compose freely
+//! within the contexts listed.
+//!
+//! | keyword | value | allowed on | meaning |
+//! |---|---|---|---|
+//! | `power` | int | action medarotter | +power to the attack in progress |
+//! | `armour` | int | defence medarotter | +armour to the defending medarot for this attack |
+//! | `cancel` | bool | defence medarotter | the attack in progress has no effect |
+//! | `heal` | int | medarotter, special medarot | its owner regains that much HP |
+//! | `draw` | int | medarotter, special medarot | its owner draws that many cards |
+//! | `disrupt` | int | trigger medarotter, special medarot | the opponent discards that many cards (of their choice) |
+//! | `shield` | int | special medarot | own medarots +armour until this medarot's next turn |
+//! | `boost` | int | special medarot | own medarots +power until this medarot's next turn |
+//! | `lock` | bool | special medarot, attacking medarot | the target can neither move nor act until this medarot's next turn (an attacker locks a target it hit but did not destroy) |
+//! | `pierce` | bool | attacking medarot | after destroying, the same attack hits the enemy medarot right behind the target (【格闘貫通】) |
+//! | `end_heal` | int | medarot, medachange | its owner regains that much HP in the end phase while it is on the field |
+//! | `power_change` | bool | medachange | power form (パワー変形): pays 1 HP when acting (see the rules preset) |
+
+use super::MedarotError;
+use std::fmt;
+
+/// Most cards a pool may hold (the size of [`CardSet`]).
+pub const MAX_CARDS: usize = 512;
+
+/// Index of a card in its [`CardPool`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct CardId(pub u16);
+
+impl CardId {
+    /// The index into the pool's card list.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The three kinds of card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardKind {
+    /// A robot on the field (メダロット).
+    Medarot,
+    /// A transformed form stacked on the medarot of the same name (メダチェンジ).
+    Medachange,
+    /// A support card used from the stock, or kept as the master (メダロッター).
+    Medarotter,
+}
+
+impl fmt::Display for CardKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Medarot => "medarot",
+            Self::Medachange => "medachange",
+            Self::Medarotter => "medarotter",
+        })
+    }
+}
+
+/// How a medarot acts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum AttackType {
+    /// Shooting (射撃): hits 2 squares ahead, jumping over anything between.
+    #[default]
+    Shoot,
+    /// Melee (格闘): hits 1 square ahead, or 2 for 1 HP when the square between is empty.
+    Melee,
+    /// Special (特殊): applies its effect keywords instead of attacking.
+    Special,
+}
+
+/// When a medarotter may be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Timing {
+    /// 【行動】: by the attacker, during its own attack.
+    #[default]
+    Action,
+    /// 【防御】: by the defender, when attacked.
+    Defence,
+    /// 【発動】: during an own medarot's turn, outside an attack; never by the master.
+    Trigger,
+}
+
+/// A movement direction relative to the card's owner (forward = towards the opponent).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dir {
+    /// Forward.
+    F,
+    /// Forward-right.
+    FR,
+    /// Right.
+    R,
+    /// Back-right.
+    BR,
+    /// Back.
+    B,
+    /// Back-left.
+    BL,
+    /// Left.
+    L,
+    /// Forward-left.
+    FL,
+}
+
+impl Dir {
+    /// All eight directions, in bit order of [`Arrows`].
+    pub const ALL: [Dir; 8] = [
+        Dir::F,
+        Dir::FR,
+        Dir::R,
+        Dir::BR,
+        Dir::B,
+        Dir::BL,
+        Dir::L,
+        Dir::FL,
+    ];
+
+    /// (rows forward, columns right) of one step.
+    pub const fn delta(self) -> (i8, i8) {
+        match self {
+            Dir::F => (1, 0),
+            Dir::FR => (1, 1),
+            Dir::R => (0, 1),
+            Dir::BR => (-1, 1),
+            Dir::B => (-1, 0),
+            Dir::BL => (-1, -1),
+            Dir::L => (0, -1),
+            Dir::FL => (1, -1),
+        }
+    }
+
+    fn parse(s: &str) -> Option<Dir> {
+        Dir::ALL.into_iter().find(|d| format!("{d:?}") == s)
+    }
+}
+
+/// The movement arrows of a card: a bit per [`Dir`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Arrows(pub u8);
+
+impl Arrows {
+    /// Whether the card may step in `dir`.
+    pub const fn has(self, dir: Dir) -> bool {
+        self.0 & (1 << dir as u8) != 0
+    }
+    /// Number of arrows (the second speed tie-break: more arrows act first).
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+}
+
+/// The effect keywords of a card (see the module docs for where each is allowed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Effects {
+    /// +power to the attack in progress.
+    pub power: u8,
+    /// +armour to the defending medarot.
+    pub armour: u8,
+    /// The attack in progress has no effect.
+    pub cancel: bool,
+    /// The owner regains HP.
+    pub heal: u8,
+    /// The owner draws cards.
+    pub draw: u8,
+    /// The opponent discards cards.
+    pub disrupt: u8,
+    /// Own medarots +armour until the source's next turn.
+    pub shield: u8,
+    /// Own medarots +power until the source's next turn.
+    pub boost: u8,
+    /// The target can neither move nor act until the source's next turn.
+    pub lock: bool,
+    /// A destroying attack goes on to the medarot behind the target.
+    pub pierce: bool,
+    /// The owner regains HP in each end phase while the card is on the field.
+    pub end_heal: u8,
+    /// Power form: 1 HP when acting.
+    pub power_change: bool,
+}
+
+/// One card of the pool.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Card {
+    /// Medarot, medachange or medarotter.
+    pub kind: CardKind,
+    /// The card's name (unique within its kind).
+    pub name: String,
+    /// Attack power (medarot, medachange).
+    pub power: u8,
+    /// Armour (medarot, medachange).
+    pub armour: u8,
+    /// Speed (medarot, medachange).
+    pub speed: u8,
+    /// Medal cost: HP paid when destroyed (medarot) or to use it (medarotter); 0 for medachange.
+    pub cost: u8,
+    /// Movement arrows (medarot, medachange).
+    pub arrows: Arrows,
+    /// Attack type (medarot, medachange).
+    pub attack: AttackType,
+    /// Use timing (medarotter).
+    pub timing: Timing,
+    /// HP modifier when kept as the master (medarotter).
+    pub hp: i8,
+    /// Effect keywords.
+    pub effects: Effects,
+}
+
+/// The card list every deck draws its ids from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardPool {
+    cards: Vec<Card>,
+    /// For each medachange, the medarot of the same name it stacks on.
+    bases: Vec<Option<CardId>>,
+}
+
+/// The invented example pool shipped with the engine.
+const EXAMPLE_CARDS: &str = include_str!("presets/cards.toml");
+
+impl CardPool {
+    /// Parses a card file (see the module docs for the format).
+    pub fn from_toml_str(text: &str) -> Result<Self, MedarotError> {
+        let table: toml::Table = text.parse().map_err(|source| MedarotError::Toml {
+            what: "cards",
+            source,
+        })?;
+        let mut cards = Vec::new();
+        if let Some(key) = table.keys().find(|k| k.as_str() != "card") {
+            return Err(card_err(
+                0,
+                "?",
+                key,
+                "unknown top-level key (cards are `[[card]]` tables)",
+            ));
+        }
+        let entries = match table.get("card") {
+            None => &[][..],
+            Some(toml::Value::Array(a)) => a.as_slice(),
+            Some(_) => {
+                return Err(card_err(
+                    0,
+                    "?",
+                    "card",
+                    "must be an array of tables `[[card]]`",
+                ));
+            }
+        };
+        for (i, entry) in entries.iter().enumerate() {
+            let Some(t) = entry.as_table() else {
+                return Err(card_err(i + 1, "?", "card", "must be a table"));
+            };
+            cards.push(parse_card(i + 1, t)?);
+        }
+        if cards.len() > MAX_CARDS {
+            return Err(card_err(
+                MAX_CARDS + 1,
+                &cards[MAX_CARDS].name,
+                "card",
+                "a pool holds at most 512 cards",
+            ));
+        }
+        for (i, c) in cards.iter().enumerate() {
+            if cards[..i]
+                .iter()
+                .any(|d| d.kind == c.kind && d.name == c.name)
+            {
+                return Err(card_err(
+                    i + 1,
+                    &c.name,
+                    "name",
+                    &format!("a {} of this name is already in the pool", c.kind),
+                ));
+            }
+            if c.kind == CardKind::Medachange
+                && !cards
+                    .iter()
+                    .any(|d| d.kind == CardKind::Medarot && d.name == c.name)
+            {
+                return Err(card_err(
+                    i + 1,
+                    &c.name,
+                    "name",
+                    "a medachange needs a medarot of the same name",
+                ));
+            }
+        }
+        let bases = cards
+            .iter()
+            .map(|c| {
+                let base = cards
+                    .iter()
+                    .position(|d| d.kind == CardKind::Medarot && d.name == c.name);
+                base.filter(|_| c.kind == CardKind::Medachange)
+                    .map(|i| CardId(i as u16))
+            })
+            .collect();
+        Ok(Self { cards, bases })
+    }
+
+    /// The invented example pool (`presets/cards.toml`): about 40 cards for testing,
+    /// not a real card list.
+    pub fn example() -> Self {
+        Self::from_toml_str(EXAMPLE_CARDS).expect("the embedded example pool is valid")
+    }
+
+    /// The card with this id.
+    pub fn card(&self, id: CardId) -> &Card {
+        &self.cards[id.index()]
+    }
+
+    /// For a medachange, the medarot (same name) it stacks on.
+    pub fn base_of(&self, change: CardId) -> Option<CardId> {
+        self.bases[change.index()]
+    }
+
+    /// Number of cards in the pool.
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    /// Whether the pool is empty.
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    /// All cards with their ids.
+    pub fn iter(&self) -> impl Iterator<Item = (CardId, &Card)> {
+        self.cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (CardId(i as u16), c))
+    }
+
+    /// The id of the card of this kind and name.
+    pub fn find(&self, kind: CardKind, name: &str) -> Option<CardId> {
+        self.iter()
+            .find(|(_, c)| c.kind == kind && c.name == name)
+            .map(|(id, _)| id)
+    }
+}
+
+fn card_err(index: usize, card: &str, field: &str, problem: &str) -> MedarotError {
+    MedarotError::Card {
+        index,
+        card: card.to_string(),
+        field: field.to_string(),
+        problem: problem.to_string(),
+    }
+}
+
+/// Reads the fields of one `[[card]]` table.
+fn parse_card(index: usize, t: &toml::Table) -> Result<Card, MedarotError> {
+    let name = match t.get("name") {
+        Some(toml::Value::String(s)) if !s.trim().is_empty() => s.clone(),
+        Some(_) => return Err(card_err(index, "?", "name", "must be a non-empty string")),
+        None => return Err(card_err(index, "?", "name", "missing")),
+    };
+    let err = |field: &str, problem: &str| card_err(index, &name, field, problem);
+    let kind = match t.get("kind").and_then(|v| v.as_str()) {
+        Some("medarot") => CardKind::Medarot,
+        Some("medachange") => CardKind::Medachange,
+        Some("medarotter") => CardKind::Medarotter,
+        Some(other) => {
+            return Err(err(
+                "kind",
+                &format!("unknown kind '{other}' (medarot, medachange, medarotter)"),
+            ));
+        }
+        None => return Err(err("kind", "missing (medarot, medachange or medarotter)")),
+    };
+    let robot = kind != CardKind::Medarotter;
+    let allowed: &[&str] = match kind {
+        CardKind::Medarot => &[
+            "kind", "name", "power", "armour", "speed", "cost", "arrows", "attack", "effects",
+        ],
+        CardKind::Medachange => &[
+            "kind", "name", "power", "armour", "speed", "arrows", "attack", "effects",
+        ],
+        CardKind::Medarotter => &["kind", "name", "cost", "timing", "hp", "effects"],
+    };
+    if let Some(key) = t.keys().find(|k| !allowed.contains(&k.as_str())) {
+        return Err(err(
+            key,
+            &format!(
+                "unknown field for a {kind} (allowed: {})",
+                allowed.join(", ")
+            ),
+        ));
+    }
+    let int = |field: &str, lo: i64, hi: i64, required: bool| -> Result<i64, MedarotError> {
+        match t.get(field) {
+            None if required => Err(err(field, "missing")),
+            None => Ok(0),
+            Some(v) => match v.as_integer() {
+                Some(n) if (lo..=hi).contains(&n) => Ok(n),
+                Some(n) => Err(err(field, &format!("{n} is out of range {lo}..={hi}"))),
+                None => Err(err(field, "must be an integer")),
+            },
+        }
+    };
+    let mut card = Card {
+        kind,
+        name: name.clone(),
+        power: int("power", 0, 250, robot)? as u8,
+        armour: int("armour", 0, 250, robot)? as u8,
+        speed: int("speed", 0, 99, robot)? as u8,
+        cost: int("cost", 0, 50, kind != CardKind::Medachange)? as u8,
+        arrows: Arrows(0),
+        attack: AttackType::Shoot,
+        timing: Timing::Action,
+        hp: int("hp", -19, 50, false)? as i8,
+        effects: Effects::default(),
+    };
+    if robot {
+        card.arrows = parse_arrows(t.get("arrows")).map_err(|p| err("arrows", &p))?;
+        card.attack = match t.get("attack").and_then(|v| v.as_str()) {
+            Some("shoot") => AttackType::Shoot,
+            Some("melee") => AttackType::Melee,
+            Some("special") => AttackType::Special,
+            Some(o) => {
+                return Err(err(
+                    "attack",
+                    &format!("unknown attack type '{o}' (shoot, melee, special)"),
+                ));
+            }
+            None => return Err(err("attack", "missing (shoot, melee or special)")),
+        };
+    } else {
+        card.timing = match t.get("timing").and_then(|v| v.as_str()) {
+            Some("action") => Timing::Action,
+            Some("defence") => Timing::Defence,
+            Some("trigger") => Timing::Trigger,
+            Some(o) => {
+                return Err(err(
+                    "timing",
+                    &format!("unknown timing '{o}' (action, defence, trigger)"),
+                ));
+            }
+            None => return Err(err("timing", "missing (action, defence or trigger)")),
+        };
+    }
+    if let Some(v) = t.get("effects") {
+        let Some(et) = v.as_table() else {
+            return Err(err("effects", "must be a table of keywords"));
+        };
+        for (key, value) in et {
+            let field = format!("effects.{key}");
+            if !keyword_allowed(&card, key) {
+                return Err(err(&field, &keyword_problem(&card, key)));
+            }
+            let e = &mut card.effects;
+            let flag = |value: &toml::Value| {
+                value
+                    .as_bool()
+                    .ok_or_else(|| err(&field, "must be true or false"))
+            };
+            let amount = |value: &toml::Value| match value.as_integer() {
+                Some(n) if (0..=100).contains(&n) => Ok(n as u8),
+                _ => Err(err(&field, "must be an integer in 0..=100")),
+            };
+            match key.as_str() {
+                "power" => e.power = amount(value)?,
+                "armour" => e.armour = amount(value)?,
+                "cancel" => e.cancel = flag(value)?,
+                "heal" => e.heal = amount(value)?,
+                "draw" => e.draw = amount(value)?,
+                "disrupt" => e.disrupt = amount(value)?,
+                "shield" => e.shield = amount(value)?,
+                "boost" => e.boost = amount(value)?,
+                "lock" => e.lock = flag(value)?,
+                "pierce" => e.pierce = flag(value)?,
+                "end_heal" => e.end_heal = amount(value)?,
+                _ => e.power_change = flag(value)?,
+            }
+        }
+    }
+    Ok(card)
+}
+
+const KEYWORDS: [&str; 12] = [
+    "power",
+    "armour",
+    "cancel",
+    "heal",
+    "draw",
+    "disrupt",
+    "shield",
+    "boost",
+    "lock",
+    "pierce",
+    "end_heal",
+    "power_change",
+];
+
+/// Whether effect `key` makes sense on `card` (see the table in the module docs).
+fn keyword_allowed(card: &Card, key: &str) -> bool {
+    let special = card.attack == AttackType::Special;
+    match card.kind {
+        CardKind::Medarotter => match card.timing {
+            Timing::Action => matches!(key, "power" | "heal" | "draw"),
+            Timing::Defence => matches!(key, "armour" | "cancel" | "heal" | "draw"),
+            Timing::Trigger => matches!(key, "heal" | "draw" | "disrupt"),
+        },
+        CardKind::Medarot | CardKind::Medachange => match key {
+            "heal" | "draw" | "disrupt" | "shield" | "boost" => special,
+            "pierce" => !special,
+            "lock" | "end_heal" => true,
+            "power_change" => card.kind == CardKind::Medachange,
+            _ => false,
+        },
+    }
+}
+
+fn keyword_problem(card: &Card, key: &str) -> String {
+    if !KEYWORDS.contains(&key) {
+        return format!("unknown effect keyword (known: {})", KEYWORDS.join(", "));
+    }
+    match card.kind {
+        CardKind::Medarotter => {
+            format!("not allowed on a {:?}-timing medarotter", card.timing).to_lowercase()
+        }
+        _ => format!(
+            "not allowed on a {} with attack type {:?}",
+            card.kind, card.attack
+        )
+        .to_lowercase(),
+    }
+}
+
+fn parse_arrows(value: Option<&toml::Value>) -> Result<Arrows, String> {
+    let Some(list) = value.and_then(|v| v.as_array()) else {
+        return Err("must be a list of directions (F B L R FL FR BL BR)".into());
+    };
+    let mut arrows = Arrows(0);
+    for v in list {
+        let dir = v
+            .as_str()
+            .and_then(Dir::parse)
+            .ok_or_else(|| format!("{v} is not a direction (F B L R FL FR BL BR)"))?;
+        arrows.0 |= 1 << dir as u8;
+    }
+    Ok(arrows)
+}
+
+/// A fixed-size set of card ids (one bit per card of the pool).
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+pub struct CardSet([u64; MAX_CARDS / 64]);
+
+impl CardSet {
+    /// The empty set.
+    pub const EMPTY: CardSet = CardSet([0; MAX_CARDS / 64]);
+
+    /// Adds a card.
+    pub fn insert(&mut self, id: CardId) {
+        self.0[id.index() / 64] |= 1 << (id.index() % 64);
+    }
+
+    /// Whether the card is in the set.
+    pub fn contains(&self, id: CardId) -> bool {
+        self.0[id.index() / 64] & (1 << (id.index() % 64)) != 0
+    }
+
+    /// Number of cards in the set.
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The ids in the set, ascending.
+    pub fn iter(&self) -> impl Iterator<Item = CardId> + '_ {
+        (0..MAX_CARDS)
+            .filter(|&i| self.0[i / 64] & (1 << (i % 64)) != 0)
+            .map(|i| CardId(i as u16))
+    }
+}
+
+impl fmt::Debug for CardSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter().map(|c| c.0)).finish()
+    }
+}

@@ -1,0 +1,303 @@
+//! The rules value [`MedarotGame`], its actions and its outcome record, and the
+//! [`Game`] implementation tying the step machine together.
+
+use super::cards::{CardId, CardPool, CardSet, Dir};
+use super::deck::{DECK_SIZE, Deck};
+use super::error::MedarotError;
+use super::rules::Rules;
+use super::state::MedarotState;
+use super::view::MedarotView;
+use crate::{Game, GameRng, Seat};
+
+/// The advance mode between two decks over one card pool.
+///
+/// Cheap to build per game or per pairing: it copies the two decks' 30 card
+/// ids and the rules, and borrows the pool.
+#[derive(Clone, Copy, Debug)]
+pub struct MedarotGame<'p> {
+    pub(crate) pool: &'p CardPool,
+    pub(crate) rules: Rules,
+    pub(crate) decks: [[CardId; DECK_SIZE]; 2],
+}
+
+impl<'p> MedarotGame<'p> {
+    /// Seat 0 plays `deck0`, seat 1 plays `deck1`; both decks must come from `pool`.
+    pub fn new(pool: &'p CardPool, rules: Rules, deck0: &Deck, deck1: &Deck) -> Self {
+        Self {
+            pool,
+            rules,
+            decks: [deck0.cards, deck1.cards],
+        }
+    }
+    /// The card pool.
+    pub fn pool(&self) -> &'p CardPool {
+        self.pool
+    }
+    /// The rules in force.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Applies `action` after checking that it is legal (for replays and user
+    /// input; [`Game::apply`] trusts its caller).
+    pub fn try_apply(
+        &self,
+        state: &mut MedarotState,
+        action: Action,
+        rng: &mut GameRng,
+    ) -> Result<(), MedarotError> {
+        let mut legal = Vec::new();
+        self.legal_actions(state, &mut legal);
+        if !legal.contains(&action) {
+            return Err(MedarotError::IllegalAction {
+                action: format!("{action:?}"),
+                pending: format!("{:?}", state.top()),
+            });
+        }
+        self.apply(state, action, rng);
+        Ok(())
+    }
+}
+
+/// Where a used medarotter comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// An unused card in this stock slot.
+    Stock(u8),
+    /// The card at this hand index (put into the stock as it is used).
+    Hand(u8),
+    /// The master (not trashed; once per turn).
+    Master,
+}
+
+/// One decision. Indices refer to the deciding player's hand and stock at the
+/// moment of the decision; squares are absolute (0..9, row 0 = seat 0's side).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Ends a window, a stock placement or the medarot's turn (paying the
+    /// movement penalty if it did not move); declines the optional draw.
+    Done,
+    /// Chooses the medarotter at this hand index as master.
+    Master(u8),
+    /// Puts the medarotter at hand index `hand` into stock `slot` (trashing the unused card there, if any).
+    Stock {
+        /// Hand index.
+        hand: u8,
+        /// Stock slot.
+        slot: u8,
+    },
+    /// Places the medarot at hand index `hand` face down on square `cell`.
+    Place {
+        /// Hand index.
+        hand: u8,
+        /// Square.
+        cell: u8,
+    },
+    /// Pays 1 HP and draws this many cards (1–3) in the start phase.
+    ExtraDraw(u8),
+    /// Draws this many cards (0–3) after losing a medarot.
+    Draw(u8),
+    /// Discards the card at this hand index.
+    Discard(u8),
+    /// Chooses which own tied medarot (unit slot) acts next.
+    Pick(u8),
+    /// Moves the acting medarot one step.
+    Move(Dir),
+    /// Attacks the enemy medarot on `cell`; `long` is the 2-square melee for 1 HP.
+    Attack {
+        /// Target square.
+        cell: u8,
+        /// 2-square melee.
+        long: bool,
+    },
+    /// Uses the acting medarot's special, targeting `cell` (`NO_CELL` when it needs no target).
+    Special(u8),
+    /// Stacks the medachange at this hand index on the acting medarot.
+    Medachange(u8),
+    /// Sends the stacked medachange to the trash (解除).
+    Release,
+    /// Trashes the acting medarot and places the medarot at hand index `hand` face down on `cell` (交代).
+    Swap {
+        /// Hand index.
+        hand: u8,
+        /// Square.
+        cell: u8,
+    },
+    /// Uses a medarotter, paying its cost with `force` medaforce cards and the rest in HP;
+    /// from the hand with a full stock, the unused card in stock slot `evict` is trashed first.
+    Use {
+        /// Where the card comes from.
+        src: Source,
+        /// Stock slot to clear first, or `u8::MAX`.
+        evict: u8,
+        /// Medaforce cards spent.
+        force: u8,
+    },
+}
+
+/// Why the loser lost (勝敗条件).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LossCondition {
+    /// Could not pay a cost or HP (HP would go below 0).
+    CannotPay,
+    /// Had to draw from an empty deck.
+    DeckOut,
+    /// Had no medarot on the field at the end of a start phase.
+    NoMedarot,
+}
+
+/// Per-player counts over a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayerStats {
+    /// Mulligans taken in the opening.
+    pub mulligans: u16,
+    /// Cards drawn (all draws, opening included).
+    pub cards_drawn: u16,
+    /// Optional start-phase draws taken (each cost 1 HP).
+    pub extra_draws: u16,
+    /// Attacks declared.
+    pub attacks: u16,
+    /// Two-square melee attacks (1 HP each).
+    pub long_melee: u16,
+    /// Enemy medarots destroyed by power ≥ armour.
+    pub destroys: u16,
+    /// Enemy medarots weakly destroyed (empty hand after a weak defence).
+    pub weak_destroys: u16,
+    /// Weak defences suffered (power < armour).
+    pub weak_defences: u16,
+    /// Own medarots lost.
+    pub lost: u16,
+    /// Cards discarded (weak defence, disruption, hand limit).
+    pub discarded: u16,
+    /// Specials used.
+    pub specials: u16,
+    /// Medarotters used from stock or hand.
+    pub medarotters_used: u16,
+    /// Master abilities used.
+    pub master_uses: u16,
+    /// Medaforce cards spent on costs.
+    pub medaforce_spent: u16,
+    /// Medachanges stacked.
+    pub medachanges: u16,
+    /// Medachanges released.
+    pub releases: u16,
+    /// Swaps (交代).
+    pub swaps: u16,
+    /// Moves made.
+    pub moves: u16,
+    /// Turns ended without moving (1 HP each).
+    pub move_penalties: u16,
+    /// HP paid in total.
+    pub hp_paid: u16,
+    /// HP regained in total (neutral zone, heals, end-of-turn effects).
+    pub hp_regained: u16,
+    /// HP regained from own medarots in the neutral zone.
+    pub neutral_hp: u16,
+}
+
+impl PlayerStats {
+    pub(crate) const ZERO: PlayerStats = PlayerStats {
+        mulligans: 0,
+        cards_drawn: 0,
+        extra_draws: 0,
+        attacks: 0,
+        long_melee: 0,
+        destroys: 0,
+        weak_destroys: 0,
+        weak_defences: 0,
+        lost: 0,
+        discarded: 0,
+        specials: 0,
+        medarotters_used: 0,
+        master_uses: 0,
+        medaforce_spent: 0,
+        medachanges: 0,
+        releases: 0,
+        swaps: 0,
+        moves: 0,
+        move_penalties: 0,
+        hp_paid: 0,
+        hp_regained: 0,
+        neutral_hp: 0,
+    };
+}
+
+/// The record of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MedarotOutcome {
+    /// The winning seat.
+    pub winner: Seat,
+    /// Why the other seat lost.
+    pub loss: LossCondition,
+    /// Turns begun (the opening is turn 0).
+    pub turns: u16,
+    /// The seat that resolved phases first.
+    pub first_player: Seat,
+    /// Final HP per seat.
+    pub hp: [i16; 2],
+    /// The master per seat (none if no medarotter was ever drawn).
+    pub master: [Option<CardId>; 2],
+    /// Per-seat counts.
+    pub stats: [PlayerStats; 2],
+    /// Per seat, the cards played: placed on the field, stacked, used, or kept as master.
+    pub played: [CardSet; 2],
+}
+
+impl Game for MedarotGame<'_> {
+    type State = MedarotState;
+    type Action = Action;
+    type View<'a>
+        = MedarotView<'a>
+    where
+        Self: 'a;
+    type Outcome = MedarotOutcome;
+
+    fn num_seats(&self) -> usize {
+        2
+    }
+
+    fn new_state(&self) -> MedarotState {
+        MedarotState::new(self.decks)
+    }
+
+    fn reset(&self, state: &mut MedarotState, rng: &mut GameRng) {
+        state.decks = self.decks;
+        self.start(state, rng);
+    }
+
+    fn to_move(&self, state: &MedarotState) -> Option<Seat> {
+        if state.over.is_some() {
+            return None;
+        }
+        state.top().map(|step| state.decider(step) as Seat)
+    }
+
+    fn legal_actions(&self, state: &MedarotState, out: &mut Vec<Action>) {
+        out.clear();
+        self.legal(state, out);
+    }
+
+    fn view<'a>(&'a self, state: &'a MedarotState, seat: Seat) -> MedarotView<'a> {
+        MedarotView::new(self, state, seat as u8)
+    }
+
+    fn apply(&self, state: &mut MedarotState, action: Action, rng: &mut GameRng) {
+        self.act(state, action);
+        self.run(state, rng);
+    }
+
+    fn outcome(&self, state: &MedarotState) -> MedarotOutcome {
+        let (loser, loss) = state.over.expect("the game is over");
+        let pl = &state.players;
+        MedarotOutcome {
+            winner: (1 - loser) as Seat,
+            loss,
+            turns: state.turn,
+            first_player: state.first as Seat,
+            hp: [pl[0].hp, pl[1].hp],
+            master: [pl[0].master, pl[1].master],
+            stats: [pl[0].stats, pl[1].stats],
+            played: [pl[0].played, pl[1].played],
+        }
+    }
+}

@@ -1,0 +1,148 @@
+//! Medarot card game, advance mode (メダロット カードゲーム アドバンスモード).
+//!
+//! Implements `seeds/004_6c3b4a2fa82da366.txt` with the readings of
+//! RULES-NOTES §5: two players, 30-card decks, a master setting HP from a
+//! base of 20, medarots on a 3×3 field (own side, neutral zone, opponent's
+//! side), speed-ordered actions, shooting and melee, specials, medarotters
+//! with 【行動】/【防御】/【発動】 timing, the medaforce reserve, medachange, the
+//! hand limit of 7 and HP regained from the neutral zone.
+//!
+//! # Main types
+//!
+//! - [`CardPool`]: the card list, as data ([`cards`] documents the TOML
+//!   format and the effect keywords); [`CardPool::example`] is an invented
+//!   ~40-card pool for testing.
+//! - [`Deck`]: 30 card ids checked against the deck-building limits;
+//!   [`Deck::examples`] gives four invented decks.
+//! - [`Rules`]: the readings that are assumptions, as presets
+//!   (`presets/rules.toml`; [`Rules::preset`]).
+//! - [`MedarotGame`]: implements [`crate::Game`]; built per pairing from the
+//!   pool (borrowed), the rules and two decks, without heap allocation.
+//! - [`MedarotOutcome`]: winner, [`LossCondition`], turns, first player, final
+//!   HP, per-player [`PlayerStats`] and the per-card "played" [`CardSet`]s.
+//! - [`strategy`]: `Random` and `Heuristic` players, [`StrategyKind`].
+//!
+//! ```
+//! use engine::medarot::{CardPool, Deck, MedarotGame, MedarotStrategy, Rules, StrategyKind};
+//! use engine::{GameSeeds, Table};
+//! let pool = CardPool::example();
+//! let decks = Deck::examples(&pool).unwrap();
+//! let game = MedarotGame::new(&pool, Rules::default(), &decks[0], &decks[1]);
+//! let mut table = Table::new(&game);
+//! let mut a = MedarotStrategy::new(StrategyKind::Heuristic);
+//! let mut b = MedarotStrategy::new(StrategyKind::Random);
+//! let outcome = table.play(&mut [&mut a, &mut b], &mut GameSeeds::new(7).rng(0));
+//! assert!(outcome.winner < 2 && outcome.turns >= 1);
+//! ```
+//!
+//! # The field
+//!
+//! Squares 0..9, row-major: row 0 is seat 0's side, row 1 the neutral zone
+//! (中立), row 2 seat 1's side. Directions are relative to the owner:
+//! forward is towards the opponent, and seat 1's columns are mirrored.
+//! A square holds one medarot; a player never enters the opponent's side.
+//!
+//! # Turn structure
+//!
+//! Opening (first player, then second): shuffle, draw 7 (mulligan while no
+//! medarot was drawn), choose the master among the medarotters in hand (HP =
+//! base + its modifier), put up to 3 medarotters into the stock, place up to 3
+//! medarots face down on the own side. Each turn: start phase (reveal all
+//! medarots; each player draws 1, may pay 1 HP to draw 1–3 more, may stock
+//! medarotters; hand limit 7), action phase (medarots act one by one in speed
+//! order), end phase (end-of-turn effects, used medarotters to the trash, +1
+//! HP per own medarot in the neutral zone).
+//!
+//! # Readings chosen where the seed is silent or ambiguous
+//!
+//! Those marked *(preset)* are fields of [`Rules`]; the rest are fixed here.
+//!
+//! 1. *(preset `first_player`)* The first player is a coin flip. It resolves
+//!    its opening, start- and end-phase steps first, so it loses first when
+//!    both players would lose in the same step.
+//! 2. *(preset `max_mulligans`, 10)* Mulligans repeat while no medarot was
+//!    drawn, up to a bound; after that the player starts with none placed
+//!    and owes 3 medarots.
+//! 3. The opening's master is compulsory when a medarotter is in hand. With
+//!    none, the first medarotter drawn later becomes the master at once (a
+//!    choice if one draw brings several), and its HP modifier applies then.
+//!    HP is never set below 0 by a modifier.
+//! 4. Owed medarots (a short opening, or a destroyed one) are placed face down
+//!    as soon as one is in hand after a draw; they cannot act before the next
+//!    start phase reveals them. A replacement goes on the own side but not the
+//!    centre; *(preset `centre_fallback`)* the centre when both others are taken.
+//! 5. The optional start-phase draw costs 1 HP once and draws 1–3 cards (the
+//!    player's choice); the draw after losing a medarot is 0–3 cards. Only the
+//!    compulsory start-phase draw loses the game on an empty deck; optional
+//!    draws and draw effects take what the deck has.
+//! 6. The hand limit is applied after every draw (after the master and owed
+//!    placements), not only in the start phase. Medarotters may be stocked in
+//!    the opening, after the start-phase draws, and during an own medarot's turn.
+//! 7. Action order is recomputed before each activation from the current
+//!    (possibly medachanged) speed and arrows and the base medarot's cost. A
+//!    tie between the players is a fresh coin flip for each pick; a tie among
+//!    one player's own medarots is that player's choice.
+//! 8. A turn is: at most one move of one square along an arrow (before or after
+//!    acting), and at most one action: attack, special, medachange or release.
+//!    Ending the turn without moving costs 1 HP, also when moving was
+//!    impossible or forbidden (locked), also after a medachange. A swap replaces
+//!    the whole turn (no move, no action) and has no penalty; from the neutral
+//!    zone the new medarot goes to an own non-centre square.
+//! 9. *(preset `shoot_adjacent`)* Shooting hits exactly 2 squares ahead over
+//!    anything; melee 1 ahead, or 2 ahead for 1 HP when the square between is
+//!    empty; from the neutral zone both may also hit the squares left and right.
+//! 10. Power ≥ armour destroys: the owner pays the base medarot's cost (a
+//!     medachange stack keeps its medarot's cost) and all its cards go to the
+//!     medaforce reserve as separate cards. Otherwise the defender discards
+//!     power/10 cards of their choice; if the hand is then empty (or was), the
+//!     medarot is weakly destroyed for 1 HP (+1 if medachanged). An attack below
+//!     10 power does nothing.
+//! 11. Medarotter costs are paid in HP, any part of it with medaforce cards
+//!     (1 each, then trashed); destruction costs, penalties and other HP
+//!     payments never use medaforce. Voluntary payments are offered only when
+//!     affordable; a compulsory payment that would take HP below 0 loses.
+//! 12. A used medarotter stays in the stock until the end phase; using one from
+//!     the hand with a full stock trashes an unused stocked card first. The
+//!     master pays its cost too, is never trashed, is used at most once a turn,
+//!     and never for 【発動】 (trigger) effects.
+//! 13. 【行動】 cards are used by the attacker after declaring an attack, then
+//!     【防御】 cards by the defender, then the attack resolves; 【発動】 cards are
+//!     used during an own medarot's turn, outside an attack.
+//! 14. Specials and attack add-on effects last until the source medarot's next
+//!     turn begins, or until it leaves the field. A lock stops moving and acting.
+//! 15. Medachange: one medachange per medarot, on the medarot of the same name,
+//!     as the medarot's action; release (trash the medachange) is also an
+//!     action. *(preset `power_change_cost`)* A power form pays 1 HP each time it
+//!     acts. Leaving the field splits the stack into separate cards.
+//! 16. Pierce (【格闘貫通】) resolves after the destruction processing, with the
+//!     same power against the enemy right behind the target.
+//! 17. A game always ends: each start phase draws a card, so a deck runs out.
+//!
+//! Cards "played" (for the outcome's sets): placed on the field, stacked as a
+//! medachange, used as a medarotter, or made master.
+
+mod apply;
+pub mod cards;
+mod combat;
+mod deck;
+mod error;
+mod flow;
+mod game;
+mod legal;
+mod rules;
+mod state;
+pub mod strategy;
+#[cfg(test)]
+mod tests;
+mod view;
+
+pub use cards::{
+    Arrows, AttackType, Card, CardId, CardKind, CardPool, CardSet, Dir, Effects, MAX_CARDS, Timing,
+};
+pub use deck::{DECK_SIZE, Deck, MAX_COPIES};
+pub use error::MedarotError;
+pub use game::{Action, LossCondition, MedarotGame, MedarotOutcome, PlayerStats, Source};
+pub use rules::{FirstPlayer, PowerChangeCost, Rules};
+pub use state::{CELLS, HAND_LIMIT, MedarotState, NO_CELL, STOCK_SIZE, StockSlot, UNITS};
+pub use strategy::{Heuristic, MedarotStrategy, Random, StrategyKind};
+pub use view::{AttackView, Decision, MedarotView, UnitView};

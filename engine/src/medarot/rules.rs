@@ -1,0 +1,97 @@
+//! Rules presets: the readings of the seed that are default assumptions,
+//! as data (`presets/rules.toml`).
+
+use super::MedarotError;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// The embedded rules presets.
+const PRESETS: &str = include_str!("presets/rules.toml");
+
+/// Who is the first player (先攻): resolves opening, start- and end-phase steps first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstPlayer {
+    /// A coin flip at the start of each game (the seed does not say; default).
+    Random,
+    /// Seat 0 always.
+    Seat0,
+    /// Seat 1 always.
+    Seat1,
+}
+
+/// When a power form (パワー変形) pays its 1 HP.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PowerChangeCost {
+    /// Each time the changed medarot attacks or uses its special (default reading of 行動時).
+    EachAction,
+    /// Once, when the medachange card is stacked.
+    OnChange,
+}
+
+/// The configurable rules of the advance mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// Starting HP before the master's modifier (seed: 20).
+    pub base_hp: u8,
+    /// Who resolves phases first.
+    pub first_player: FirstPlayer,
+    /// Whether shooting may also hit 1 square ahead (the seed says "2マス先": default false).
+    pub shoot_adjacent: bool,
+    /// When a power form pays its HP.
+    pub power_change_cost: PowerChangeCost,
+    /// Mulligans allowed before a player starts with no medarot (the seed repeats without bound).
+    pub max_mulligans: u8,
+    /// Whether a replacement medarot may go to the own centre square when both
+    /// other own squares are taken (the seed only says "not the centre").
+    pub centre_fallback: bool,
+}
+
+impl Default for Rules {
+    /// The `advance` preset.
+    fn default() -> Self {
+        Self::preset("advance").expect("the embedded `advance` preset is valid")
+    }
+}
+
+impl Rules {
+    /// The names of the embedded presets.
+    pub fn preset_names() -> Vec<String> {
+        parse_all(PRESETS)
+            .map(|m| m.into_keys().collect())
+            .unwrap_or_default()
+    }
+
+    /// An embedded preset by name (`advance`, `advance-long-shot`, `advance-transform-cost`).
+    pub fn preset(name: &str) -> Result<Self, MedarotError> {
+        Self::from_toml_str(PRESETS, name)
+    }
+
+    /// The preset `name` from a rules file of `[name]` tables.
+    pub fn from_toml_str(text: &str, name: &str) -> Result<Self, MedarotError> {
+        let mut all = parse_all(text)?;
+        let rules = all.remove(name).ok_or_else(|| MedarotError::Rules {
+            preset: name.to_string(),
+            problem: format!(
+                "unknown preset (known: {})",
+                all.keys().cloned().collect::<Vec<_>>().join(", ")
+            ),
+        })?;
+        if rules.base_hp == 0 {
+            return Err(MedarotError::Rules {
+                preset: name.into(),
+                problem: "base_hp must be at least 1".into(),
+            });
+        }
+        Ok(rules)
+    }
+}
+
+fn parse_all(text: &str) -> Result<BTreeMap<String, Rules>, MedarotError> {
+    toml::from_str(text).map_err(|source| MedarotError::Toml {
+        what: "rules",
+        source,
+    })
+}

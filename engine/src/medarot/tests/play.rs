@@ -1,0 +1,204 @@
+//! Whole games: invariants every step, determinism, the opening.
+
+use super::*;
+
+#[test]
+fn random_games_keep_cards_and_hp_consistent() {
+    let pool = CardPool::example();
+    let decks = Deck::examples(&pool).unwrap();
+    let mut total = 0;
+    for i in 0..400u64 {
+        let d0 = &decks[(i % 4) as usize];
+        let d1 = &decks[(i / 4 % 4) as usize];
+        let game = MedarotGame::new(&pool, Rules::default(), d0, d1);
+        let kinds = [
+            StrategyKind::ALL[(i % 2) as usize],
+            StrategyKind::ALL[(i / 2 % 2) as usize],
+        ];
+        let (out, steps) = play_checked(&game, kinds, i);
+        total += steps;
+        assert!(out.turns <= 30);
+    }
+    assert!(total > 0);
+}
+
+#[test]
+fn games_are_reproducible_from_the_seed() {
+    let pool = CardPool::example();
+    let decks = Deck::examples(&pool).unwrap();
+    let game = MedarotGame::new(&pool, Rules::default(), &decks[0], &decks[1]);
+    for seed in 0..20 {
+        let a = play_checked(&game, [StrategyKind::Random, StrategyKind::Heuristic], seed);
+        let b = play_checked(&game, [StrategyKind::Random, StrategyKind::Heuristic], seed);
+        assert_eq!(a, b);
+    }
+}
+
+#[test]
+fn the_heuristic_beats_random_play() {
+    let pool = CardPool::example();
+    let decks = Deck::examples(&pool).unwrap();
+    let mut wins = 0;
+    for i in 0..200u64 {
+        let game = MedarotGame::new(
+            &pool,
+            Rules::default(),
+            &decks[(i % 4) as usize],
+            &decks[(i / 4 % 4) as usize],
+        );
+        let seat = (i % 2) as usize;
+        let mut kinds = [StrategyKind::Random; 2];
+        kinds[seat] = StrategyKind::Heuristic;
+        wins += (play_checked(&game, kinds, i).0.winner == seat) as u32;
+    }
+    assert!(wins > 160, "{wins}/200");
+}
+
+/// Plays the opening with random choices and returns the state at the first start-phase decision.
+fn opening(game: &MedarotGame<'_>, seed: u64) -> MedarotState {
+    let mut rng = GameSeeds::new(seed).rng(0);
+    let mut s = game.new_state();
+    game.reset(&mut s, &mut rng);
+    let mut legal = Vec::new();
+    while s.turn == 0 {
+        game.legal_actions(&s, &mut legal);
+        let a = Random.choose(&game.view(&s, game.to_move(&s).unwrap()), &legal, &mut rng);
+        game.apply(&mut s, a, &mut rng);
+    }
+    s
+}
+
+#[test]
+fn opening_places_up_to_three_face_down_on_the_own_side_and_mulligans() {
+    let pool = CardPool::example();
+    // 27 medarotters and 3 medarots: no medarot in 7 cards about half the time.
+    let rotters: Vec<CardId> = pool
+        .iter()
+        .filter(|(_, c)| c.kind == CardKind::Medarotter)
+        .map(|(id, _)| id)
+        .take(9)
+        .collect();
+    let mut ids: Vec<CardId> = rotters.iter().flat_map(|&c| [c; 3]).collect();
+    ids.extend([med(&pool, "Beetle Gunner"); 3]);
+    let thin = Deck::new(&pool, "thin", &ids).unwrap();
+    let normal = test_deck(&pool);
+    let game = MedarotGame::new(&pool, Rules::default(), &thin, &normal);
+    let mut mulligans = 0;
+    for seed in 0..100 {
+        let s = opening(&game, seed);
+        s.validate();
+        for p in 0..2 {
+            let pl = &s.players[p];
+            assert!(
+                pl.units
+                    .iter()
+                    .flatten()
+                    .all(|u| u.cell / 3 == if p == 0 { 0 } else { 2 })
+            );
+            assert_eq!(pl.unit_count() + pl.owed as usize, UNITS);
+            assert!(
+                pl.master.is_some()
+                    || !pl
+                        .hand
+                        .as_slice()
+                        .iter()
+                        .any(|&c| game.is(c, CardKind::Medarotter))
+            );
+        }
+        assert!(
+            s.players[0].unit_count() >= 1,
+            "a mulligan until a medarot is drawn"
+        );
+        mulligans += s.players[0].stats.mulligans;
+    }
+    assert!(mulligans > 30, "{mulligans}");
+}
+
+#[test]
+fn placed_medarots_are_face_down_until_the_start_phase() {
+    let pool = CardPool::example();
+    let deck = test_deck(&pool);
+    let game = MedarotGame::new(&pool, Rules::default(), &deck, &deck);
+    let mut rng = GameSeeds::new(3).rng(0);
+    let mut s = game.new_state();
+    game.reset(&mut s, &mut rng);
+    while s.top() != Some(Step::ExtraDraw(s.first)) {
+        let placing = matches!(s.top(), Some(Step::OpeningPlace(_)));
+        let a = legal(&game, &s)[0];
+        game.apply(&mut s, a, &mut rng);
+        if placing && s.turn == 0 {
+            assert!(
+                s.players
+                    .iter()
+                    .flat_map(|pl| pl.units.iter().flatten())
+                    .all(|u| !u.face_up)
+            );
+        }
+    }
+    assert!(
+        s.players
+            .iter()
+            .flat_map(|pl| pl.units.iter().flatten())
+            .all(|u| u.face_up)
+    );
+}
+
+#[test]
+fn a_deck_without_medarots_loses_after_the_mulligan_bound() {
+    let pool = CardPool::example();
+    let rotters: Vec<CardId> = pool
+        .iter()
+        .filter(|(_, c)| c.kind == CardKind::Medarotter)
+        .map(|(id, _)| id)
+        .take(10)
+        .collect();
+    let ids: Vec<CardId> = rotters.iter().flat_map(|&c| [c; 3]).collect();
+    let empty = Deck::new(&pool, "no medarots", &ids).unwrap();
+    let normal = test_deck(&pool);
+    let game = MedarotGame::new(&pool, Rules::default(), &empty, &normal);
+    let (out, _) = play_checked(&game, [StrategyKind::Random; 2], 5);
+    assert_eq!(
+        (out.winner, out.loss, out.turns),
+        (1, LossCondition::NoMedarot, 1)
+    );
+    assert_eq!(
+        out.stats[0].mulligans,
+        Rules::default().max_mulligans as u16
+    );
+}
+
+#[test]
+fn without_medarotters_there_is_no_master_and_hp_stays_at_base() {
+    let pool = CardPool::example();
+    let meds: Vec<CardId> = pool
+        .iter()
+        .filter(|(_, c)| c.kind == CardKind::Medarot)
+        .map(|(id, _)| id)
+        .take(10)
+        .collect();
+    let ids: Vec<CardId> = meds.iter().flat_map(|&c| [c; 3]).collect();
+    let robots = Deck::new(&pool, "robots", &ids).unwrap();
+    let game = MedarotGame::new(&pool, Rules::default(), &robots, &robots);
+    let s = opening(&game, 1);
+    assert_eq!(s.players.map(|pl| (pl.master, pl.hp)), [(None, 20); 2]);
+}
+
+#[test]
+fn played_flags_mark_cards_that_reached_the_table() {
+    let pool = CardPool::example();
+    let decks = Deck::examples(&pool).unwrap();
+    let game = MedarotGame::new(&pool, Rules::default(), &decks[0], &decks[1]);
+    for seed in 0..50 {
+        let (out, _) = play_checked(&game, [StrategyKind::Heuristic; 2], seed);
+        for (p, deck) in decks.iter().take(2).enumerate() {
+            assert!(!out.played[p].is_empty());
+            assert!(
+                out.played[p].iter().all(|c| deck.copies(c) > 0),
+                "only own deck cards"
+            );
+            if let Some(m) = out.master[p] {
+                assert!(out.played[p].contains(m));
+            }
+        }
+    }
+}
