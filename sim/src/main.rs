@@ -5,6 +5,7 @@ use anyhow::{Result, bail};
 use clap::{Args, Parser, Subcommand};
 use sim::runner::{RunPlan, Shard};
 use sim::studies::drift::{DriftParams, DriftStudy, Mode};
+use sim::studies::medarot::{MedarotParams, MedarotStudy};
 use sim::studies::rackup::{RackupParams, RackupStudy};
 use sim::study::{self, Source, Study};
 use std::path::{Path, PathBuf};
@@ -23,6 +24,8 @@ struct Cli {
 enum Command {
     /// Midnight Wolves drift battle: battle styles or a line-up's drivers against each other.
     Drift(DriftArgs),
+    /// Medarot card game, advance mode: first-player advantage, deck matrix, card value.
+    Medarot(MedarotArgs),
     /// Rack-up Battle: yaku frequency, riichi EV, spells and skill, on the same streams.
     Rackup(RackupArgs),
     /// Add up the results of shards (`--shard K/N` runs) into one study.
@@ -91,6 +94,27 @@ struct DriftArgs {
 }
 
 #[derive(Args)]
+struct MedarotArgs {
+    #[command(flatten)]
+    run: RunArgs,
+    /// Card list TOML file (default: the invented example pool).
+    #[arg(long, value_name = "FILE")]
+    cards: Option<PathBuf>,
+    /// Deck list TOML file, checked against the card list (default: the example decks).
+    #[arg(long, value_name = "FILE")]
+    decks: Option<PathBuf>,
+    /// Rules preset TOML file (default: the readings documented in the engine).
+    #[arg(long, value_name = "FILE")]
+    rules: Option<PathBuf>,
+    /// Strategy of the row deck's player: random or heuristic.
+    #[arg(long, default_value = "heuristic", value_name = "NAME")]
+    strategy_a: String,
+    /// Strategy of the column deck's player: random or heuristic.
+    #[arg(long, default_value = "heuristic", value_name = "NAME")]
+    strategy_b: String,
+}
+
+#[derive(Args)]
 struct RackupArgs {
     #[command(flatten)]
     run: RunArgs,
@@ -142,6 +166,18 @@ fn drift(args: &DriftArgs) -> Result<String> {
     study::execute(&study, &args.run.plan(), &args.run.out, &args.run.name(DriftStudy::KIND)?)
 }
 
+fn medarot(args: &MedarotArgs) -> Result<String> {
+    let read = |p: &Option<PathBuf>| p.as_deref().map(Source::read).transpose();
+    let params = MedarotParams {
+        cards: read(&args.cards)?,
+        decks: read(&args.decks)?,
+        rules: read(&args.rules)?,
+        strategies: [args.strategy_a.clone(), args.strategy_b.clone()],
+    };
+    let study = MedarotStudy::from_params(params)?;
+    study::execute(&study, &args.run.plan(), &args.run.out, &args.run.name(MedarotStudy::KIND)?)
+}
+
 fn rackup(args: &RackupArgs) -> Result<String> {
     let params = RackupParams {
         profile: args.profile.as_deref().map(Source::read).transpose()?,
@@ -157,6 +193,7 @@ fn merge(args: &MergeArgs) -> Result<String> {
     let name = study_name(args.study.as_deref().unwrap_or(&kind))?;
     match kind.as_str() {
         DriftStudy::KIND => study::merge::<DriftStudy>(&dirs, &args.out, &name),
+        MedarotStudy::KIND => study::merge::<MedarotStudy>(&dirs, &args.out, &name),
         RackupStudy::KIND => study::merge::<RackupStudy>(&dirs, &args.out, &name),
         other => bail!("{} holds an unknown study kind `{other}`", dirs[0].display()),
     }
@@ -170,6 +207,7 @@ fn main() -> ExitCode {
     }
     let result = match &cli.command {
         Command::Drift(a) => drift(a),
+        Command::Medarot(a) => medarot(a),
         Command::Rackup(a) => rackup(a),
         Command::Merge(a) => merge(a),
     };

@@ -86,6 +86,17 @@ impl Rate {
     }
 }
 
+impl Rate {
+    /// The difference `self − other` of two independent proportions, with
+    /// its 95% normal (Wald) interval.
+    pub fn difference(&self, other: &Rate) -> (f64, Interval) {
+        let (p, q) = (self.value(), other.value());
+        let se = (p * (1.0 - p) / self.trials as f64 + q * (1.0 - q) / other.trials as f64).sqrt();
+        let d = p - q;
+        (d, Interval { low: d - Z95 * se, high: d + Z95 * se })
+    }
+}
+
 impl AddAssign for Rate {
     fn add_assign(&mut self, o: Self) {
         self.half_successes += o.half_successes;
@@ -256,6 +267,11 @@ mod tests {
         r.record_half();
         assert_eq!(r.trials, 4);
         assert_eq!(r.value(), 0.5);
+        let other = Rate { half_successes: 2 * 30, trials: 100 };
+        let (d, i) = Rate { half_successes: 2 * 60, trials: 100 }.difference(&other);
+        assert!((d - 0.3).abs() < 1e-12);
+        // se = sqrt(0.24/100 + 0.21/100) = 0.0671; half-width 1.96 se = 0.1315.
+        assert!((i.half_width() - 0.1315).abs() < 1e-3, "{i:?}");
     }
 
     #[test]
