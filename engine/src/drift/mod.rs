@@ -92,12 +92,14 @@
 //! chase or solo run.
 
 mod card;
+mod deal;
 mod error;
 mod flow;
 mod game;
 mod lineup;
 mod outcome;
 mod rules;
+mod score;
 mod state;
 pub mod strategy;
 mod style;

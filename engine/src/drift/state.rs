@@ -21,7 +21,10 @@ pub(crate) struct Pile {
 }
 
 impl Pile {
-    pub(crate) const EMPTY: Pile = Pile { cards: [Card::JOKER; MAX_DECK], len: 0 };
+    pub(crate) const EMPTY: Pile = Pile {
+        cards: [Card::JOKER; MAX_DECK],
+        len: 0,
+    };
 
     pub(crate) fn as_slice(&self) -> &[Card] {
         &self.cards[..self.len as usize]
@@ -50,7 +53,11 @@ pub(crate) struct Hand {
 }
 
 impl Hand {
-    pub(crate) const EMPTY: Hand = Hand { cards: [Card::JOKER; HAND_MAX], len: 0, revealed: NONE };
+    pub(crate) const EMPTY: Hand = Hand {
+        cards: [Card::JOKER; HAND_MAX],
+        len: 0,
+        revealed: NONE,
+    };
 
     pub(crate) fn as_slice(&self) -> &[Card] {
         &self.cards[..self.len as usize]
@@ -127,6 +134,8 @@ pub(crate) enum Step {
 pub(crate) struct Round {
     pub(crate) target: Card,
     pub(crate) has_target: bool,
+    /// The target's effective number (`None`: a joker target).
+    pub(crate) target_value: Option<i16>,
     /// The target is a revealed Gungnir card (counts as a K).
     pub(crate) target_k: bool,
     pub(crate) played: [Card; SLOTS],
@@ -254,8 +263,12 @@ impl DriftState {
         };
         self.deck.as_slice().iter().for_each(|&c| add(c));
         self.discard.as_slice().iter().for_each(|&c| add(c));
-        self.hands.iter().for_each(|h| h.as_slice().iter().for_each(|&c| add(c)));
-        self.table[..self.table_len as usize].iter().for_each(|&c| add(c));
+        self.hands
+            .iter()
+            .for_each(|h| h.as_slice().iter().for_each(|&c| add(c)));
+        self.table[..self.table_len as usize]
+            .iter()
+            .for_each(|&c| add(c));
         self.drawn.into_iter().for_each(add);
         census
     }
