@@ -5,7 +5,7 @@ use super::card::Card;
 use super::lineup::{Driver, Team};
 use super::outcome::DriftOutcome;
 use super::rules::{DriftRules, MAX_DECK};
-use super::state::{DriftState, Step};
+use super::state::{DriftState, NONE, Step};
 use super::style::Style;
 use super::view::{Ask, DriftAction, DriftView};
 use crate::{Game, GameRng, Seat};
@@ -117,6 +117,7 @@ impl DriftGame {
         full.card_census() == st.card_census()
     }
 
+    #[inline]
     pub(crate) fn seat_of(st: &DriftState, slot: usize) -> u8 {
         if slot == 0 {
             st.leader_side
@@ -126,6 +127,7 @@ impl DriftGame {
     }
 
     /// The slot whose decision is pending.
+    #[inline]
     pub(crate) fn deciding_slot(&self, st: &DriftState) -> usize {
         match st.step {
             Step::Reveal(s) | Step::SpeedMaster(s) | Step::LegalHigh(s) => s as usize,
@@ -188,6 +190,7 @@ impl DriftGame {
         Some(base + self.bonus(st, slot))
     }
 
+    #[inline]
     fn legal(&self, st: &DriftState, out: &mut Vec<DriftAction>) {
         let slot = self.deciding_slot(st);
         let hand = &st.hands[slot];
@@ -207,7 +210,11 @@ impl DriftGame {
             }
             Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => {
                 out.push(DriftAction::PlayDrawn);
-                out.extend(hand.playable().map(DriftAction::Hand));
+                if hand.revealed == NONE {
+                    out.extend((0..hand.len).map(DriftAction::Hand));
+                } else {
+                    out.extend(hand.playable().map(DriftAction::Hand));
+                }
             }
             _ => out.extend([DriftAction::Yes, DriftAction::No]),
         }
@@ -233,10 +240,12 @@ impl Game for DriftGame {
         self.run(st, rng);
     }
 
+    #[inline]
     fn to_move(&self, st: &DriftState) -> Option<Seat> {
         st.to_move.map(usize::from)
     }
 
+    #[inline]
     fn legal_actions(&self, st: &DriftState, out: &mut Vec<DriftAction>) {
         out.clear();
         if st.to_move.is_some() {
@@ -244,6 +253,7 @@ impl Game for DriftGame {
         }
     }
 
+    #[inline]
     fn view<'a>(&'a self, state: &'a DriftState, seat: Seat) -> DriftView<'a> {
         let slot = self.deciding_slot(state);
         DriftView {
@@ -255,6 +265,7 @@ impl Game for DriftGame {
         }
     }
 
+    #[inline]
     fn apply(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
         self.exec(st, action, rng);
         self.run(st, rng);

@@ -26,6 +26,7 @@ impl Pile {
         len: 0,
     };
 
+    #[inline]
     pub(crate) fn as_slice(&self) -> &[Card] {
         &self.cards[..self.len as usize]
     }
@@ -59,6 +60,7 @@ impl Hand {
         revealed: NONE,
     };
 
+    #[inline]
     pub(crate) fn as_slice(&self) -> &[Card] {
         &self.cards[..self.len as usize]
     }
@@ -69,10 +71,12 @@ impl Hand {
     }
 
     /// Hand indices that may be played or chosen (all but a revealed Gungnir card).
+    #[inline]
     pub(crate) fn playable(&self) -> impl Iterator<Item = u8> + '_ {
         (0..self.len).filter(move |&i| i != self.revealed)
     }
 
+    #[inline]
     pub(crate) fn playable_count(&self) -> usize {
         self.len as usize - usize::from(self.revealed != NONE)
     }
@@ -204,6 +208,7 @@ impl DriftState {
 
     /// Draws one card: a uniform card of the deck (lazy Fisher–Yates), or the top card
     /// with a fixed deck order. An empty deck first takes the discards back.
+    #[inline]
     pub(crate) fn draw(&mut self, fixed: bool, rng: &mut GameRng) -> Card {
         if self.deck.len == 0 {
             self.refill();
@@ -214,7 +219,7 @@ impl DriftState {
             return Card::JOKER;
         }
         if !fixed {
-            let j = rng.random_range(0..n);
+            let j = rng.random_range(0..n as u32) as usize;
             self.deck.cards.swap(j, n - 1);
         }
         self.deck.len -= 1;
@@ -233,6 +238,7 @@ impl DriftState {
         self.discard.len = 0;
     }
 
+    #[inline]
     pub(crate) fn put_on_table(&mut self, card: Card) {
         self.table[self.table_len as usize] = card;
         self.table_len += 1;

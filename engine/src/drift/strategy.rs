@@ -16,6 +16,7 @@ use std::str::FromStr;
 pub struct Plain;
 
 impl Strategy<DriftGame> for Plain {
+    #[inline]
     fn choose(&mut self, _: &DriftView<'_>, legal: &[DriftAction], _: &mut GameRng) -> DriftAction {
         if legal.contains(&DriftAction::PlayDrawn) {
             DriftAction::PlayDrawn
@@ -30,6 +31,7 @@ impl Strategy<DriftGame> for Plain {
 pub struct Random;
 
 impl Strategy<DriftGame> for Random {
+    #[inline]
     fn choose(
         &mut self,
         _: &DriftView<'_>,
@@ -118,6 +120,7 @@ impl Heuristic {
 }
 
 impl Strategy<DriftGame> for Heuristic {
+    #[inline]
     fn choose(
         &mut self,
         view: &DriftView<'_>,
@@ -259,6 +262,7 @@ pub enum AnyStrategy {
 }
 
 impl Strategy<DriftGame> for AnyStrategy {
+    #[inline]
     fn choose(
         &mut self,
         view: &DriftView<'_>,
