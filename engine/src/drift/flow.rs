@@ -127,7 +127,6 @@ impl DriftGame {
                     | Step::RoundStart
                     | Step::LeaderDraw
                     | Step::ChaserDraw(_)
-                    | Step::Resolve
                     | Step::RoundEnd
             ) {
                 return;
@@ -141,59 +140,67 @@ impl DriftGame {
                 self.deal(st, rng);
                 st.step = Step::Reveal(0);
             }
-            Step::RoundStart => {
-                st.round = Round::default();
-                let quiet = st.act[0].intersect(LEADER_DECLARATIONS).is_empty()
-                    && st.act[1].intersect(ROUND_DECLARATIONS).is_empty();
-                st.step = if quiet {
-                    Step::LeaderDraw
-                } else {
-                    Step::SpeedMaster(0)
-                };
-            }
-            Step::LeaderDraw => {
-                let card = st.draw(self.fixed, rng);
-                if self.is_solo() {
-                    self.set_target(st, card, false);
-                } else if st.round.gungnir[0] {
-                    let k = self.swap_revealed(st, 0, card);
-                    self.set_target(st, k, true);
-                } else {
-                    st.drawn = Some(card);
-                    st.step = Step::LeaderPick;
-                }
-            }
-            Step::ChaserDraw(m) => {
-                let m = m as usize;
-                if st.round.indra {
-                    self.next_member(st, m);
-                    return;
-                }
-                let card = st.draw(self.fixed, rng);
-                if st.round.gungnir[m] {
-                    let k = self.swap_revealed(st, m, card);
-                    self.set_played(st, m, k, true);
-                } else {
-                    st.drawn = Some(card);
-                    st.step = Step::ChaserPick(m as u8);
-                }
-            }
-            Step::Resolve => {
-                self.resolve(st);
-                let r = &st.round;
-                if r.scored && (r.illusion || r.harlequin) {
-                    st.drawn = Some(st.draw(self.fixed, rng));
-                    st.step = Step::BonusPick;
-                } else {
-                    st.step = if st.act[1].contains(Phantom) {
-                        Step::Phantom
-                    } else {
-                        Step::RoundEnd
-                    };
-                }
-            }
+            Step::RoundStart => self.start_round(st, rng),
+            Step::LeaderDraw => self.leader_draw(st, rng),
+            Step::ChaserDraw(m) => self.chaser_draw(st, m as usize, rng),
             Step::RoundEnd => self.end_round(st),
             _ => {}
+        }
+    }
+
+    // The automatic steps of a round call the next one directly (no dispatch through the
+    // step), stopping at the first decision; a new round starts from the loop in `auto`.
+
+    fn start_round(&self, st: &mut DriftState, rng: &mut GameRng) {
+        st.round = Round::default();
+        let quiet = st.act[0].intersect(LEADER_DECLARATIONS).is_empty()
+            && st.act[1].intersect(ROUND_DECLARATIONS).is_empty();
+        if quiet {
+            self.leader_draw(st, rng);
+        } else {
+            st.step = Step::SpeedMaster(0);
+        }
+    }
+
+    fn leader_draw(&self, st: &mut DriftState, rng: &mut GameRng) {
+        let card = st.draw(self.fixed, rng);
+        if self.is_solo() {
+            self.set_target(st, card, false, rng);
+        } else if st.round.gungnir[0] {
+            let k = self.swap_revealed(st, 0, card);
+            self.set_target(st, k, true, rng);
+        } else {
+            st.drawn = Some(card);
+            st.step = Step::LeaderPick;
+        }
+    }
+
+    fn chaser_draw(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
+        if st.round.indra {
+            self.next_member(st, m, rng);
+            return;
+        }
+        let card = st.draw(self.fixed, rng);
+        if st.round.gungnir[m] {
+            let k = self.swap_revealed(st, m, card);
+            self.set_played(st, m, k, true, rng);
+        } else {
+            st.drawn = Some(card);
+            st.step = Step::ChaserPick(m as u8);
+        }
+    }
+
+    /// All cards are down: score the round, then the extra card, Phantom, or the round end.
+    fn after_cards(&self, st: &mut DriftState, rng: &mut GameRng) {
+        self.resolve(st);
+        let r = &st.round;
+        if r.scored && (r.illusion || r.harlequin) {
+            st.drawn = Some(st.draw(self.fixed, rng));
+            st.step = Step::BonusPick;
+        } else if st.act[1].contains(Phantom) {
+            st.step = Step::Phantom;
+        } else {
+            self.end_round(st);
         }
     }
 
@@ -274,7 +281,7 @@ impl DriftGame {
                     }
                     _ => drawn,
                 };
-                self.set_target(st, card, false);
+                self.set_target(st, card, false, rng);
             }
             Step::ChaserGungnir(m) => {
                 if yes {
@@ -299,7 +306,7 @@ impl DriftGame {
             }
             Step::ChaserPick(m) => {
                 let card = Self::pick(st, m as usize, action);
-                self.set_played(st, m as usize, card, false);
+                self.set_played(st, m as usize, card, false, rng);
             }
             Step::BonusPick => {
                 let card = Self::pick(st, 1, action);
@@ -338,36 +345,36 @@ impl DriftGame {
         std::mem::replace(&mut hand.cards[at], drawn)
     }
 
-    fn set_target(&self, st: &mut DriftState, card: Card, as_k: bool) {
+    fn set_target(&self, st: &mut DriftState, card: Card, as_k: bool, rng: &mut GameRng) {
         st.put_on_table(card);
         st.round.target = card;
         st.round.target_k = as_k;
         st.round.has_target = true;
         st.round.target_value = self.card_value(st, 0, card, as_k);
-        st.step = Self::chaser_turn(st, 1);
+        self.chaser_turn(st, 1, rng);
     }
 
-    fn set_played(&self, st: &mut DriftState, m: usize, card: Card, as_k: bool) {
+    fn set_played(&self, st: &mut DriftState, m: usize, card: Card, as_k: bool, rng: &mut GameRng) {
         st.put_on_table(card);
         st.round.played[m] = card;
         st.round.played_k[m] = as_k;
-        self.next_member(st, m);
+        self.next_member(st, m, rng);
     }
 
-    fn next_member(&self, st: &mut DriftState, m: usize) {
-        st.step = if m < st.members as usize {
-            Self::chaser_turn(st, m + 1)
+    fn next_member(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
+        if m < st.members as usize {
+            self.chaser_turn(st, m + 1, rng);
         } else {
-            Step::Resolve
-        };
+            self.after_cards(st, rng);
+        }
     }
 
-    /// The first step of chaser `m`'s turn, skipping the declarations it cannot make.
-    fn chaser_turn(st: &DriftState, m: usize) -> Step {
+    /// Chaser `m`'s turn, skipping the declarations it cannot make.
+    fn chaser_turn(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
         if st.act[m].intersect(CHASER_DECLARATIONS).is_empty() {
-            Step::ChaserDraw(m as u8)
+            self.chaser_draw(st, m, rng);
         } else {
-            Step::ChaserGungnir(m as u8)
+            st.step = Step::ChaserGungnir(m as u8);
         }
     }
 

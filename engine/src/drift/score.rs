@@ -19,8 +19,9 @@ fn reaches(value: Option<i16>, target: Option<i16>) -> bool {
 impl DriftGame {
     /// Compares the round's cards and scores it.
     pub(crate) fn resolve(&self, st: &mut DriftState) {
-        let r = st.round;
-        let target = r.target_value;
+        let target = st.round.target_value;
+        let first = st.round.played[1];
+        let (indra, supernova) = (st.round.indra, st.round.supernova);
         let leader_side = st.leader_side as usize;
         if target.is_some() && st.act[0].contains(Juggernaut) {
             st.sides[leader_side].count(Juggernaut);
@@ -30,11 +31,11 @@ impl DriftGame {
         let mut all = true;
         let mut same_colour = true;
         for m in 1..=members {
-            let card = r.played[m];
-            let value = self.card_value(st, m, card, r.played_k[m]);
+            let card = st.round.played[m];
+            let value = self.card_value(st, m, card, st.round.played_k[m]);
             all &= reaches(value, target);
-            same_colour &= card.same_colour(r.played[1]);
-            if value.is_some() {
+            same_colour &= card.same_colour(first);
+            if value.is_some() && !st.act[m].is_empty() {
                 for style in [Juggernaut, Swastika, Remora] {
                     if st.act[m].contains(style) {
                         st.sides[cs].count(style);
@@ -59,10 +60,10 @@ impl DriftGame {
                 points = points.max(i32::from(side.streak + 1).min(6));
                 side.count(JetStream);
             }
-            if r.indra {
+            if indra {
                 points = points.max(2);
             }
-            if r.supernova {
+            if supernova {
                 points = 3;
             }
             if st.quadriga && same_colour {
@@ -78,8 +79,8 @@ impl DriftGame {
             side.streak += 1;
             st.sides[leader_side].legal_high = false;
         } else {
-            let mut loss = if r.supernova { 3 } else { 1 };
-            if act.contains(DriftMeister) && r.target.same_colour(r.played[1]) {
+            let mut loss = if supernova { 3 } else { 1 };
+            if act.contains(DriftMeister) && st.round.target.same_colour(first) {
                 loss = 0;
                 side.count(DriftMeister);
             }
@@ -90,7 +91,7 @@ impl DriftGame {
             st.round.life_lost = loss;
         }
         let side = &mut st.sides[cs];
-        let diamond = r.played[1].suit() == Some(Suit::Diamonds);
+        let diamond = first.suit() == Some(Suit::Diamonds);
         if act.contains(DiamondCutter) && diamond && (all || !self.rules.diamond_cutter_needs_score)
         {
             side.points += 1;

@@ -126,7 +126,6 @@ pub(crate) enum Step {
     Harlequin(u8),
     ChaserDraw(u8),
     ChaserPick(u8),
-    Resolve,
     BonusPick,
     Phantom,
     RoundEnd,
