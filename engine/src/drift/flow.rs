@@ -27,6 +27,7 @@ impl DriftGame {
             }
             let (slot, choices, default) = self.decision(st);
             if choices >= 2 {
+                st.slot = slot as u8;
                 st.to_move = Some(Self::seat_of(st, slot));
                 return;
             }

@@ -126,20 +126,6 @@ impl DriftGame {
         }
     }
 
-    /// The slot whose decision is pending.
-    #[inline]
-    pub(crate) fn deciding_slot(&self, st: &DriftState) -> usize {
-        match st.step {
-            Step::Reveal(s) | Step::SpeedMaster(s) | Step::LegalHigh(s) => s as usize,
-            Step::LeaderGungnir | Step::LeaderPick => 0,
-            Step::ChaserGungnir(m)
-            | Step::Illusion(m)
-            | Step::Harlequin(m)
-            | Step::ChaserPick(m) => m as usize,
-            _ => 1,
-        }
-    }
-
     /// The question of the pending decision.
     pub(crate) fn ask(&self, st: &DriftState) -> Ask {
         match st.step {
@@ -192,7 +178,7 @@ impl DriftGame {
 
     #[inline]
     fn legal(&self, st: &DriftState, out: &mut Vec<DriftAction>) {
-        let slot = self.deciding_slot(st);
+        let slot = st.slot as usize;
         let hand = &st.hands[slot];
         match st.step {
             Step::Reveal(_) | Step::Indra => {
@@ -255,7 +241,12 @@ impl Game for DriftGame {
 
     #[inline]
     fn view<'a>(&'a self, state: &'a DriftState, seat: Seat) -> DriftView<'a> {
-        let slot = self.deciding_slot(state);
+        // The deciding slot for the seat to move; otherwise the seat's own (first) slot.
+        let slot = if state.to_move == Some(seat as u8) {
+            state.slot as usize
+        } else {
+            usize::from(seat as u8 != state.leader_side || self.is_solo())
+        };
         DriftView {
             game: self,
             state,

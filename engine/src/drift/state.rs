@@ -178,6 +178,8 @@ pub struct DriftState {
     pub(crate) round: Round,
     pub(crate) step: Step,
     pub(crate) to_move: Option<u8>,
+    /// The card slot whose decision is pending.
+    pub(crate) slot: u8,
 }
 
 impl DriftState {
@@ -202,6 +204,7 @@ impl DriftState {
             round: Round::default(),
             step: Step::Over,
             to_move: None,
+            slot: 0,
         }
     }
 

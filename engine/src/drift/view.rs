@@ -115,10 +115,13 @@ impl<'a> DriftView<'a> {
         (r != NONE).then_some(r as usize)
     }
 
-    /// The card just drawn (the card waiting in [`Ask::Pick`] and [`Ask::BonusPick`]).
+    /// The card just drawn by this seat (the card waiting in [`Ask::Pick`] and
+    /// [`Ask::BonusPick`]); `None` for a seat not to move.
     #[inline]
     pub fn drawn(&self) -> Option<Card> {
-        self.state.drawn
+        self.state
+            .drawn
+            .filter(|_| self.state.to_move == Some(self.seat as u8))
     }
 
     /// The deciding driver's battle styles that act in this role and mode.
