@@ -5,7 +5,7 @@ use super::card::Card;
 use super::lineup::{Driver, Team};
 use super::outcome::DriftOutcome;
 use super::rules::{DriftRules, MAX_DECK};
-use super::state::{DriftState, Step};
+use super::state::{DriftState, NONE, Step};
 use super::style::Style;
 use super::view::{Ask, DriftAction, DriftView};
 use crate::{Game, GameRng, Seat};
@@ -39,7 +39,14 @@ impl DriftGame {
     fn new(rules: DriftRules, mode: Mode, teams: [Team; 2]) -> DriftGame {
         let mut deck = [Card::JOKER; MAX_DECK];
         let deck_len = rules.fill_deck(&mut deck) as u8;
-        DriftGame { rules, mode, teams, deck, deck_len, fixed: false }
+        DriftGame {
+            rules,
+            mode,
+            teams,
+            deck,
+            deck_len,
+            fixed: false,
+        }
     }
 
     /// 追走: `a` (seat 0) leads the first chase and `b` (seat 1) chases; then they swap.
@@ -110,17 +117,12 @@ impl DriftGame {
         full.card_census() == st.card_census()
     }
 
+    #[inline]
     pub(crate) fn seat_of(st: &DriftState, slot: usize) -> u8 {
-        if slot == 0 { st.leader_side } else { st.chaser_side }
-    }
-
-    /// The slot whose decision is pending.
-    pub(crate) fn deciding_slot(&self, st: &DriftState) -> usize {
-        match st.step {
-            Step::Reveal(s) | Step::SpeedMaster(s) | Step::LegalHigh(s) => s as usize,
-            Step::LeaderGungnir | Step::LeaderPick => 0,
-            Step::ChaserGungnir(m) | Step::Illusion(m) | Step::Harlequin(m) | Step::ChaserPick(m) => m as usize,
-            _ => 1,
+        if slot == 0 {
+            st.leader_side
+        } else {
+            st.chaser_side
         }
     }
 
@@ -141,13 +143,13 @@ impl DriftGame {
         }
     }
 
-    /// The effective number of `card` played from `slot` (`as_k`: a revealed Gungnir card,
-    /// which counts as a K); `None` for a joker.
-    pub(crate) fn card_value(&self, st: &DriftState, slot: usize, card: Card, as_k: bool) -> Option<i16> {
-        let base = if as_k { 13 } else { i16::from(card.rank()?) };
+    /// What `slot`'s modifiers add to a card number now (Juggernaut, Legal High in force,
+    /// Swastika, Remora).
+    #[inline]
+    pub(crate) fn bonus(&self, st: &DriftState, slot: usize) -> i16 {
         let act = st.act[slot];
         let side = &st.sides[Self::seat_of(st, slot) as usize];
-        let mut v = base + i16::from(act.contains(Style::Juggernaut));
+        let mut v = i16::from(act.contains(Style::Juggernaut));
         if side.legal_high && act.contains(Style::LegalHigh) {
             v += 2;
         }
@@ -157,17 +159,26 @@ impl DriftGame {
         if act.contains(Style::Remora) {
             v += 2;
         }
-        Some(v)
+        v
     }
 
-    /// The target's effective number once set (`Some(None)`: a joker target).
-    pub(crate) fn target_value(&self, st: &DriftState) -> Option<Option<i16>> {
-        let r = &st.round;
-        r.has_target.then(|| self.card_value(st, 0, r.target, r.target_k))
+    /// The effective number of `card` played from `slot` (`as_k`: a revealed Gungnir card,
+    /// which counts as a K); `None` for a joker.
+    #[inline]
+    pub(crate) fn card_value(
+        &self,
+        st: &DriftState,
+        slot: usize,
+        card: Card,
+        as_k: bool,
+    ) -> Option<i16> {
+        let base = if as_k { 13 } else { i16::from(card.rank()?) };
+        Some(base + self.bonus(st, slot))
     }
 
+    #[inline]
     fn legal(&self, st: &DriftState, out: &mut Vec<DriftAction>) {
-        let slot = self.deciding_slot(st);
+        let slot = st.slot as usize;
         let hand = &st.hands[slot];
         match st.step {
             Step::Reveal(_) | Step::Indra => {
@@ -176,12 +187,20 @@ impl DriftGame {
             }
             Step::SpeedMaster(_) => {
                 let marked = st.round.toss_mask;
-                out.extend(hand.playable().filter(|&i| marked & 1 << i == 0).map(DriftAction::Hand));
+                out.extend(
+                    hand.playable()
+                        .filter(|&i| marked & 1 << i == 0)
+                        .map(DriftAction::Hand),
+                );
                 out.push(DriftAction::No);
             }
             Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => {
                 out.push(DriftAction::PlayDrawn);
-                out.extend(hand.playable().map(DriftAction::Hand));
+                if hand.revealed == NONE {
+                    out.extend((0..hand.len).map(DriftAction::Hand));
+                } else {
+                    out.extend(hand.playable().map(DriftAction::Hand));
+                }
             }
             _ => out.extend([DriftAction::Yes, DriftAction::No]),
         }
@@ -207,10 +226,12 @@ impl Game for DriftGame {
         self.run(st, rng);
     }
 
+    #[inline]
     fn to_move(&self, st: &DriftState) -> Option<Seat> {
         st.to_move.map(usize::from)
     }
 
+    #[inline]
     fn legal_actions(&self, st: &DriftState, out: &mut Vec<DriftAction>) {
         out.clear();
         if st.to_move.is_some() {
@@ -218,10 +239,24 @@ impl Game for DriftGame {
         }
     }
 
+    #[inline]
     fn view<'a>(&'a self, state: &'a DriftState, seat: Seat) -> DriftView<'a> {
-        DriftView { game: self, state, seat }
+        // The deciding slot for the seat to move; otherwise the seat's own (first) slot.
+        let slot = if state.to_move == Some(seat as u8) {
+            state.slot as usize
+        } else {
+            usize::from(seat as u8 != state.leader_side || self.is_solo())
+        };
+        DriftView {
+            game: self,
+            state,
+            seat,
+            slot,
+            bonus: self.bonus(state, slot),
+        }
     }
 
+    #[inline]
     fn apply(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
         self.exec(st, action, rng);
         self.run(st, rng);

@@ -37,7 +37,12 @@
 //!   counts as the leader's joker.
 //! - **Solo run**: one seat; the target is the deck's top card, unmodified, no exchange.
 //! - **Decisions**: only decisions with two or more legal actions are asked; a lone
-//!   option (e.g. an empty hand: play the drawn card) is applied automatically.
+//!   option (e.g. an empty hand: play the drawn card) is applied automatically. Order in
+//!   a round: SpeedMaster (leader, chaser), Legal High (leader, chaser), Supernova, Indra,
+//!   leader's Gungnir, leader draws and picks; per chaser: Gungnir, Illusion, Harlequin,
+//!   draw and pick; then the result, Illusion/Harlequin's extra card, Phantom.
+//! - **Styles**: the seed lists 22 battle styles ([`Style::COUNT`]), not 24 as the issue
+//!   and RULES-NOTES say; no style was invented to fill the gap.
 //!
 //! Battle styles (optional effects that can never hurt are applied automatically):
 //! - **Juggernaut** +1, **Swastika** +2 (solo), **Remora** +2 (team follower),
@@ -82,7 +87,9 @@
 //! (member 0) and up to 3 後続. The teams chase each other once each, like drivers. The
 //! leading team's 先導 sets the target as a chase leader (hand = its speed, +3 Centaur);
 //! every member of the chasing team holds a hand from its horsepower, draws and plays a
-//! card (with exchange) against that same target. The chasing team scores only if every
+//! card (with exchange) against that same target, in member order. A member's negative
+//! horsepower gives cards to the leading 先導; the leading 先導's negative speed gives
+//! them to the chasing 先導. One seat decides for a whole team. The chasing team scores only if every
 //! member's card reaches the target; otherwise it loses one life. Team life is its 先導's.
 //! Points: 1; **Quadriga** (every member holds it, ≥ 2 members, all cards one colour) ×2;
 //! **Brotherhood** (every member holds it) + 2 per follower. **Concorde** (chasing
@@ -92,12 +99,14 @@
 //! chase or solo run.
 
 mod card;
+mod deal;
 mod error;
 mod flow;
 mod game;
 mod lineup;
 mod outcome;
 mod rules;
+mod score;
 mod state;
 pub mod strategy;
 mod style;

@@ -21,8 +21,12 @@ pub(crate) struct Pile {
 }
 
 impl Pile {
-    pub(crate) const EMPTY: Pile = Pile { cards: [Card::JOKER; MAX_DECK], len: 0 };
+    pub(crate) const EMPTY: Pile = Pile {
+        cards: [Card::JOKER; MAX_DECK],
+        len: 0,
+    };
 
+    #[inline]
     pub(crate) fn as_slice(&self) -> &[Card] {
         &self.cards[..self.len as usize]
     }
@@ -50,8 +54,13 @@ pub(crate) struct Hand {
 }
 
 impl Hand {
-    pub(crate) const EMPTY: Hand = Hand { cards: [Card::JOKER; HAND_MAX], len: 0, revealed: NONE };
+    pub(crate) const EMPTY: Hand = Hand {
+        cards: [Card::JOKER; HAND_MAX],
+        len: 0,
+        revealed: NONE,
+    };
 
+    #[inline]
     pub(crate) fn as_slice(&self) -> &[Card] {
         &self.cards[..self.len as usize]
     }
@@ -62,10 +71,12 @@ impl Hand {
     }
 
     /// Hand indices that may be played or chosen (all but a revealed Gungnir card).
+    #[inline]
     pub(crate) fn playable(&self) -> impl Iterator<Item = u8> + '_ {
         (0..self.len).filter(move |&i| i != self.revealed)
     }
 
+    #[inline]
     pub(crate) fn playable_count(&self) -> usize {
         self.len as usize - usize::from(self.revealed != NONE)
     }
@@ -115,7 +126,6 @@ pub(crate) enum Step {
     Harlequin(u8),
     ChaserDraw(u8),
     ChaserPick(u8),
-    Resolve,
     BonusPick,
     Phantom,
     RoundEnd,
@@ -127,6 +137,8 @@ pub(crate) enum Step {
 pub(crate) struct Round {
     pub(crate) target: Card,
     pub(crate) has_target: bool,
+    /// The target's effective number (`None`: a joker target).
+    pub(crate) target_value: Option<i16>,
     /// The target is a revealed Gungnir card (counts as a K).
     pub(crate) target_k: bool,
     pub(crate) played: [Card; SLOTS],
@@ -166,6 +178,8 @@ pub struct DriftState {
     pub(crate) round: Round,
     pub(crate) step: Step,
     pub(crate) to_move: Option<u8>,
+    /// The card slot whose decision is pending.
+    pub(crate) slot: u8,
 }
 
 impl DriftState {
@@ -190,11 +204,13 @@ impl DriftState {
             round: Round::default(),
             step: Step::Over,
             to_move: None,
+            slot: 0,
         }
     }
 
     /// Draws one card: a uniform card of the deck (lazy Fisher–Yates), or the top card
     /// with a fixed deck order. An empty deck first takes the discards back.
+    #[inline]
     pub(crate) fn draw(&mut self, fixed: bool, rng: &mut GameRng) -> Card {
         if self.deck.len == 0 {
             self.refill();
@@ -205,7 +221,7 @@ impl DriftState {
             return Card::JOKER;
         }
         if !fixed {
-            let j = rng.random_range(0..n);
+            let j = rng.random_range(0..n as u32) as usize;
             self.deck.cards.swap(j, n - 1);
         }
         self.deck.len -= 1;
@@ -224,6 +240,7 @@ impl DriftState {
         self.discard.len = 0;
     }
 
+    #[inline]
     pub(crate) fn put_on_table(&mut self, card: Card) {
         self.table[self.table_len as usize] = card;
         self.table_len += 1;
@@ -254,8 +271,12 @@ impl DriftState {
         };
         self.deck.as_slice().iter().for_each(|&c| add(c));
         self.discard.as_slice().iter().for_each(|&c| add(c));
-        self.hands.iter().for_each(|h| h.as_slice().iter().for_each(|&c| add(c)));
-        self.table[..self.table_len as usize].iter().for_each(|&c| add(c));
+        self.hands
+            .iter()
+            .for_each(|h| h.as_slice().iter().for_each(|&c| add(c)));
+        self.table[..self.table_len as usize]
+            .iter()
+            .for_each(|&c| add(c));
         self.drawn.into_iter().for_each(add);
         census
     }

@@ -16,8 +16,13 @@ use std::str::FromStr;
 pub struct Plain;
 
 impl Strategy<DriftGame> for Plain {
+    #[inline]
     fn choose(&mut self, _: &DriftView<'_>, legal: &[DriftAction], _: &mut GameRng) -> DriftAction {
-        if legal.contains(&DriftAction::PlayDrawn) { DriftAction::PlayDrawn } else { DriftAction::No }
+        if legal.contains(&DriftAction::PlayDrawn) {
+            DriftAction::PlayDrawn
+        } else {
+            DriftAction::No
+        }
     }
 }
 
@@ -26,7 +31,13 @@ impl Strategy<DriftGame> for Plain {
 pub struct Random;
 
 impl Strategy<DriftGame> for Random {
-    fn choose(&mut self, _: &DriftView<'_>, legal: &[DriftAction], rng: &mut GameRng) -> DriftAction {
+    #[inline]
+    fn choose(
+        &mut self,
+        _: &DriftView<'_>,
+        legal: &[DriftAction],
+        rng: &mut GameRng,
+    ) -> DriftAction {
         legal[rng.random_range(0..legal.len())]
     }
 }
@@ -49,63 +60,73 @@ fn num(view: &DriftView<'_>, card: Card) -> i16 {
 fn best_in_hand(view: &DriftView<'_>) -> i16 {
     let hand = view.hand();
     let revealed = view.revealed_value().unwrap_or(-100);
-    (0..hand.len()).filter(|&i| Some(i) != view.revealed()).map(|i| num(view, hand[i])).fold(revealed, i16::max)
+    (0..hand.len())
+        .filter(|&i| Some(i) != view.revealed())
+        .map(|i| num(view, hand[i]))
+        .fold(revealed, i16::max)
+}
+
+/// The candidate (drawn card, or a playable hand card) with the highest key; ties keep
+/// the drawn card (the hand stays as it is).
+#[inline]
+fn best_by(view: &DriftView<'_>, key: impl Fn(Card) -> i32) -> DriftAction {
+    let revealed = view.revealed().unwrap_or(usize::MAX);
+    let mut best = DriftAction::PlayDrawn;
+    let mut best_key = key(view.drawn().unwrap_or(Card::JOKER));
+    for (i, &c) in view.hand().iter().enumerate() {
+        let k = key(c);
+        if k > best_key && i != revealed {
+            best_key = k;
+            best = DriftAction::Hand(i as u8);
+        }
+    }
+    best
 }
 
 impl Heuristic {
-    /// Candidates of a pick: `None` = the drawn card, `Some(i)` = hand card `i`.
-    fn pick(view: &DriftView<'_>, legal: &[DriftAction]) -> DriftAction {
-        let card_of = |a: DriftAction| match a {
-            DriftAction::Hand(i) => view.hand()[i as usize],
-            _ => view.drawn().unwrap_or(Card::JOKER),
-        };
-        let leader = view.role() == Role::Leader;
-        if leader {
+    fn pick(view: &DriftView<'_>) -> DriftAction {
+        if view.role() == Role::Leader {
             // Highest target; against a face-up Indra card, the lowest that beats it.
-            let beat = view.chaser_face_up().and_then(|(_, v)| v);
-            let mut best = legal[0];
-            let mut best_key = i32::MIN;
-            for &a in legal {
-                let v = i32::from(num(view, card_of(a)));
-                let key = match beat {
-                    Some(b) if v > i32::from(b) => 1000 - v,
-                    _ => v,
-                };
-                if key > best_key {
-                    best_key = key;
-                    best = a;
-                }
-            }
-            return best;
+            return match view.chaser_face_up().and_then(|(_, v)| v) {
+                Some(b) => best_by(view, |c| {
+                    let v = i32::from(num(view, c));
+                    if v > i32::from(b) { 1000 - v } else { v }
+                }),
+                None => best_by(view, |c| i32::from(num(view, c))),
+            };
         }
         let (target_card, target) = view.target().unwrap_or((Card::JOKER, Some(99)));
+        let t = i32::from(target.unwrap_or(-50));
         let meister = view.has(Style::DriftMeister);
         let cutter = view.has(Style::DiamondCutter);
-        let mut best = legal[0];
-        let mut best_key = i32::MIN;
-        for &a in legal {
-            let card = card_of(a);
-            let value = view.value(card);
-            let scores = value.is_some_and(|v| target.is_none_or(|t| v >= t));
-            let v = i32::from(value.unwrap_or(-100));
-            let diamond = i32::from(cutter && card.suit() == Some(Suit::Diamonds));
-            let key = if scores {
+        if !meister && !cutter {
+            // The lowest card that scores, else the lowest card.
+            return best_by(view, |c| {
+                let v = i32::from(num(view, c));
+                if v >= t && v > 0 { 100_000 - v } else { -v }
+            });
+        }
+        best_by(view, |c| {
+            let v = i32::from(num(view, c));
+            let diamond = i32::from(cutter && c.suit() == Some(Suit::Diamonds));
+            if v >= t && v > 0 {
                 100_000 - 10 * v + 5 * diamond
             } else {
-                let saved = i32::from(meister && card.same_colour(target_card));
+                let saved = i32::from(meister && c.same_colour(target_card));
                 10_000 * saved + 200 * diamond - v
-            };
-            if key > best_key {
-                best_key = key;
-                best = a;
             }
-        }
-        best
+        })
     }
 }
 
 impl Strategy<DriftGame> for Heuristic {
-    fn choose(&mut self, view: &DriftView<'_>, legal: &[DriftAction], _: &mut GameRng) -> DriftAction {
+    #[inline]
+    fn choose(
+        &mut self,
+        view: &DriftView<'_>,
+        legal: &[DriftAction],
+        _: &mut GameRng,
+    ) -> DriftAction {
         use DriftAction::{No, Yes};
         let (life, _) = view.life();
         let hand_choice = |want: &dyn Fn(i16, i16) -> bool| {
@@ -127,7 +148,7 @@ impl Strategy<DriftGame> for Heuristic {
             (pick, pick_v)
         };
         match view.ask() {
-            Ask::Pick | Ask::BonusPick => Heuristic::pick(view, legal),
+            Ask::Pick | Ask::BonusPick => Heuristic::pick(view),
             Ask::Reveal => hand_choice(&|v, best| v < best).0,
             Ask::SpeedMaster => match hand_choice(&|v, best| v < best) {
                 (a, v) if v < 7 => a,
@@ -187,7 +208,11 @@ pub enum StrategyKind {
 
 impl StrategyKind {
     /// All kinds.
-    pub const ALL: [StrategyKind; 3] = [StrategyKind::Plain, StrategyKind::Random, StrategyKind::Heuristic];
+    pub const ALL: [StrategyKind; 3] = [
+        StrategyKind::Plain,
+        StrategyKind::Random,
+        StrategyKind::Heuristic,
+    ];
 
     /// The name (`"plain"`, `"random"`, `"heuristic"`).
     pub const fn name(self) -> &'static str {
@@ -237,7 +262,13 @@ pub enum AnyStrategy {
 }
 
 impl Strategy<DriftGame> for AnyStrategy {
-    fn choose(&mut self, view: &DriftView<'_>, legal: &[DriftAction], rng: &mut GameRng) -> DriftAction {
+    #[inline]
+    fn choose(
+        &mut self,
+        view: &DriftView<'_>,
+        legal: &[DriftAction],
+        rng: &mut GameRng,
+    ) -> DriftAction {
         match self {
             AnyStrategy::Plain(s) => s.choose(view, legal, rng),
             AnyStrategy::Random(s) => s.choose(view, legal, rng),
@@ -255,8 +286,14 @@ mod tests {
         for k in StrategyKind::ALL {
             assert_eq!(k.name().parse::<StrategyKind>().unwrap(), k);
         }
-        assert_eq!("Heuristic".parse::<StrategyKind>().unwrap(), StrategyKind::Heuristic);
+        assert_eq!(
+            "Heuristic".parse::<StrategyKind>().unwrap(),
+            StrategyKind::Heuristic
+        );
         let e = "greedy".parse::<StrategyKind>().unwrap_err().to_string();
-        assert!(e.contains("greedy") && e.contains("plain, random, heuristic"), "{e}");
+        assert!(
+            e.contains("greedy") && e.contains("plain, random, heuristic"),
+            "{e}"
+        );
     }
 }

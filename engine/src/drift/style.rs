@@ -100,7 +100,10 @@ impl FromStr for Style {
         Style::ALL
             .into_iter()
             .find(|st| st.id().replace('_', "") == key)
-            .ok_or_else(|| DriftError::UnknownStyle { name: s.to_string(), driver: None })
+            .ok_or_else(|| DriftError::UnknownStyle {
+                name: s.to_string(),
+                driver: None,
+            })
     }
 }
 
@@ -118,8 +121,14 @@ impl StyleSet {
     pub const EMPTY: StyleSet = StyleSet(0);
 
     /// The set holding exactly `styles`.
-    pub fn of(styles: &[Style]) -> StyleSet {
-        styles.iter().fold(StyleSet::EMPTY, |set, &s| set.with(s))
+    pub const fn of(styles: &[Style]) -> StyleSet {
+        let mut set = StyleSet::EMPTY;
+        let mut i = 0;
+        while i < styles.len() {
+            set = set.with(styles[i]);
+            i += 1;
+        }
+        set
     }
 
     /// Adds `style`.
@@ -182,7 +191,10 @@ mod tests {
         }
         assert_eq!("Road Dancer".parse::<Style>().unwrap(), Style::RoadDancer);
         let err = "warp_drive".parse::<Style>().unwrap_err().to_string();
-        assert!(err.contains("warp_drive") && err.contains("diamond_cutter"), "{err}");
+        assert!(
+            err.contains("warp_drive") && err.contains("diamond_cutter"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -192,7 +204,10 @@ mod tests {
         set.insert(Style::Brotherhood);
         set.insert(Style::Juggernaut);
         assert!(set.contains(Style::Brotherhood) && !set.contains(Style::Remora));
-        assert_eq!(set.iter().collect::<Vec<_>>(), [Style::Juggernaut, Style::Brotherhood]);
+        assert_eq!(
+            set.iter().collect::<Vec<_>>(),
+            [Style::Juggernaut, Style::Brotherhood]
+        );
         assert_eq!(set.len(), 2);
         assert_eq!(set.intersect(StyleSet::of(&[Style::Juggernaut])).len(), 1);
     }

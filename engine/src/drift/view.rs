@@ -63,11 +63,15 @@ pub struct DriftView<'a> {
     pub(crate) game: &'a DriftGame,
     pub(crate) state: &'a DriftState,
     pub(crate) seat: Seat,
+    /// The card slot deciding, and what its modifiers add to a card number.
+    pub(crate) slot: usize,
+    pub(crate) bonus: i16,
 }
 
 impl<'a> DriftView<'a> {
+    #[inline]
     fn slot(&self) -> usize {
-        self.game.deciding_slot(self.state)
+        self.slot
     }
 
     /// The seat this view belongs to.
@@ -82,7 +86,11 @@ impl<'a> DriftView<'a> {
 
     /// This seat's role in the current chase.
     pub fn role(&self) -> Role {
-        if self.slot() == 0 { Role::Leader } else { Role::Chaser }
+        if self.slot() == 0 {
+            Role::Leader
+        } else {
+            Role::Chaser
+        }
     }
 
     /// The team member deciding (0 = the 先導; always 0 outside team battle).
@@ -96,6 +104,7 @@ impl<'a> DriftView<'a> {
     }
 
     /// The deciding driver's hand.
+    #[inline]
     pub fn hand(&self) -> &'a [Card] {
         self.state.hands[self.slot()].as_slice()
     }
@@ -106,9 +115,13 @@ impl<'a> DriftView<'a> {
         (r != NONE).then_some(r as usize)
     }
 
-    /// The card just drawn (the card waiting in [`Ask::Pick`] and [`Ask::BonusPick`]).
+    /// The card just drawn by this seat (the card waiting in [`Ask::Pick`] and
+    /// [`Ask::BonusPick`]); `None` for a seat not to move.
+    #[inline]
     pub fn drawn(&self) -> Option<Card> {
-        self.state.drawn
+        self.state
+            .drawn
+            .filter(|_| self.state.to_move == Some(self.seat as u8))
     }
 
     /// The deciding driver's battle styles that act in this role and mode.
@@ -119,31 +132,43 @@ impl<'a> DriftView<'a> {
     /// The styles of the other side's driver acting now (the chaser for a leader, the leader
     /// for a chaser; none in a solo run).
     pub fn opponent_styles(&self) -> StyleSet {
-        if self.slot() == 0 { self.state.act[1] } else { self.state.act[0] }
+        if self.slot() == 0 {
+            self.state.act[1]
+        } else {
+            self.state.act[0]
+        }
     }
 
     /// The effective number of `card` if this driver played it now (its modifiers
     /// included); `None` for a joker.
+    #[inline]
     pub fn value(&self, card: Card) -> Option<i16> {
-        self.game.card_value(self.state, self.slot(), card, false)
+        card.rank().map(|r| i16::from(r) + self.bonus)
     }
 
     /// The effective number of the own revealed Gungnir card (a K plus modifiers).
     pub fn revealed_value(&self) -> Option<i16> {
-        self.revealed().and_then(|i| self.game.card_value(self.state, self.slot(), self.hand()[i], true))
+        self.revealed().map(|_| 13 + self.bonus)
     }
 
     /// The target card and its effective number (`None` number: a joker target, which the
     /// chaser beats with any numbered card); `None` before the target is set.
     pub fn target(&self) -> Option<(Card, Option<i16>)> {
-        self.game.target_value(self.state).map(|v| (self.state.round.target, v))
+        let r = &self.state.round;
+        r.has_target.then_some((r.target, r.target_value))
     }
 
     /// For the leader: the chaser's card played face up with Indra this round, and its
     /// effective number.
     pub fn chaser_face_up(&self) -> Option<(Card, Option<i16>)> {
         let r = &self.state.round;
-        r.indra.then(|| (r.played[1], self.game.card_value(self.state, 1, r.played[1], r.played_k[1])))
+        r.indra.then(|| {
+            (
+                r.played[1],
+                self.game
+                    .card_value(self.state, 1, r.played[1], r.played_k[1]),
+            )
+        })
     }
 
     /// Own side's life now, and at the start of the battle.
