@@ -26,7 +26,7 @@ fn bench_pair(c: &mut Criterion, name: &str, a: Driver, b: Driver, heuristic: bo
                     [&mut p0, &mut p1]
                 };
                 let mut players = players;
-                let o = table.play(&mut players, &mut seeds.rng(next));
+                let o = table.play(&game, &mut players, &mut seeds.rng(next));
                 points += o.points[0];
                 next += 1;
             }

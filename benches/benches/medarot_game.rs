@@ -17,7 +17,7 @@ fn bench(c: &mut Criterion) {
     let games: Vec<MedarotGame<'_>> = (0..16)
         .map(|k| MedarotGame::new(&pool, rules, &decks[k % 4], &decks[k / 4]))
         .collect();
-    let mut tables: Vec<Table<'_, MedarotGame<'_>>> = games.iter().map(Table::new).collect();
+    let mut tables: Vec<Table<MedarotGame<'_>>> = games.iter().map(Table::new).collect();
     let seeds = GameSeeds::new(1);
     for kinds in [[StrategyKind::Random; 2], [StrategyKind::Heuristic; 2]] {
         let name = format!("{}_vs_{}", kinds[0], kinds[1]);
@@ -26,8 +26,9 @@ fn bench(c: &mut Criterion) {
             bench.iter(|| {
                 let mut wins = 0;
                 for i in 0..GAMES {
-                    wins += tables[(i % 16) as usize]
-                        .play(&mut [&mut a, &mut b], &mut seeds.rng(i))
+                    let k = (i % 16) as usize;
+                    wins += tables[k]
+                        .play(&games[k], &mut [&mut a, &mut b], &mut seeds.rng(i))
                         .winner;
                 }
                 black_box(wins)

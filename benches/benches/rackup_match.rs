@@ -22,7 +22,7 @@ fn bench(c: &mut Criterion) {
                     let mut rng = seeds.rng(index);
                     index += 1;
                     let mut players: [&mut dyn Strategy<RackupGame>; 2] = [&mut x, &mut y];
-                    black_box(table.play(&mut players, &mut rng));
+                    black_box(table.play(&game, &mut players, &mut rng));
                 }
             });
         });

@@ -45,7 +45,7 @@ fn ten_thousand_battles_allocate_nothing_after_warm_up() {
     for &a in &team_list {
         games.extend(team_list.iter().map(|&b| DriftGame::team(rules, a, b)));
     }
-    let mut tables: Vec<Table<'_, DriftGame>> = games.iter().map(Table::new).collect();
+    let mut tables: Vec<Table<DriftGame>> = games.iter().map(Table::new).collect();
     let seeds = GameSeeds::new(11);
     let mut players = [
         StrategyKind::Heuristic.build(),
@@ -57,7 +57,7 @@ fn ten_thousand_battles_allocate_nothing_after_warm_up() {
             let seats = games[k].num_seats();
             let [p0, p1] = &mut players;
             let mut both: [&mut dyn engine::Strategy<DriftGame>; 2] = [p0, p1];
-            tables[k].play(&mut both[..seats], &mut seeds.rng(i));
+            tables[k].play(&games[k], &mut both[..seats], &mut seeds.rng(i));
         }
     };
     run(0, 2_000);

@@ -50,12 +50,12 @@ fn table_games() {
         let mut table = Table::new(&game);
         let [mut a, mut b] = kinds.map(MedarotStrategy::new);
         for i in 0..200 {
-            table.play(&mut [&mut a, &mut b], &mut seeds.rng(i));
+            table.play(&game, &mut [&mut a, &mut b], &mut seeds.rng(i));
         }
         let before = ALLOCATIONS.load(Ordering::Relaxed);
         let mut turns = 0;
         for i in 200..2200 {
-            turns += table.play(&mut [&mut a, &mut b], &mut seeds.rng(i)).turns as u64;
+            turns += table.play(&game, &mut [&mut a, &mut b], &mut seeds.rng(i)).turns as u64;
         }
         let after = ALLOCATIONS.load(Ordering::Relaxed);
         assert!(turns > 2000);

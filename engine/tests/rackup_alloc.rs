@@ -38,7 +38,7 @@ fn matches_do_not_allocate_after_warm_up() {
         let mut play = |i: u64| {
             let mut rng = seeds.rng(i);
             let mut players: [&mut dyn Strategy<RackupGame>; 2] = [&mut a, &mut b];
-            table.play(&mut players, &mut rng)
+            table.play(&game, &mut players, &mut rng)
         };
         for i in 0..100 {
             play(i);

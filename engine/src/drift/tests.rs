@@ -92,7 +92,7 @@ fn first_round_score_rate_matches_exact_probability() {
     let mut table = Table::new(&game);
     let (mut hits, mut n) = (0u64, 0u64);
     for i in 0..150_000 {
-        let o = table.play(&mut [&mut Plain, &mut Plain], &mut seeds.rng(i));
+        let o = table.play(&game, &mut [&mut Plain, &mut Plain], &mut seeds.rng(i));
         hits += o
             .first_round_scored
             .iter()
@@ -121,7 +121,7 @@ fn solo_first_round_matches_exact_probability() {
         .map(|i| {
             u64::from(
                 table
-                    .play(&mut [&mut Plain], &mut seeds.rng(i))
+                    .play(&game, &mut [&mut Plain], &mut seeds.rng(i))
                     .first_round_scored[0],
             )
         })
@@ -223,7 +223,7 @@ fn rank_three_circled_is_out_after_the_first_exchange() {
     );
     let mut table = Table::new(&game);
     for i in 0..2000 {
-        let o = table.play(&mut [&mut Heuristic, &mut Random], &mut seeds.rng(i));
+        let o = table.play(&game, &mut [&mut Heuristic, &mut Random], &mut seeds.rng(i));
         assert_eq!(o.rounds[1], 1);
     }
 }

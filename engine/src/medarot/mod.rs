@@ -31,7 +31,7 @@
 //! let mut table = Table::new(&game);
 //! let mut a = MedarotStrategy::new(StrategyKind::Heuristic);
 //! let mut b = MedarotStrategy::new(StrategyKind::Random);
-//! let outcome = table.play(&mut [&mut a, &mut b], &mut GameSeeds::new(7).rng(0));
+//! let outcome = table.play(&game, &mut [&mut a, &mut b], &mut GameSeeds::new(7).rng(0));
 //! assert!(outcome.winner < 2 && outcome.turns >= 1);
 //! ```
 //!

@@ -18,7 +18,7 @@ pub(crate) fn play_many(
     for i in 0..n {
         let mut rng = seeds.rng(i);
         let mut players: [&mut dyn Strategy<RackupGame>; 2] = [&mut a, &mut b];
-        let o = table.play(&mut players, &mut rng);
+        let o = table.play(game, &mut players, &mut rng);
         each(i, &o, table.state());
     }
 }
