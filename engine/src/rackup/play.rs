@@ -104,6 +104,7 @@ impl RackupGame {
         }
     }
 
+    #[inline(never)]
     fn start_round(&self, st: &mut RackupState, rng: &mut GameRng) -> Step {
         let r = self.rules();
         if st.outcome.round_attempts >= r.max_rounds {
@@ -165,6 +166,7 @@ impl RackupGame {
         false
     }
 
+    #[inline(never)]
     fn end_match(&self, st: &mut RackupState, end: MatchEnd) -> Step {
         st.phase = Phase::Over;
         let o = &mut st.outcome;
@@ -301,6 +303,7 @@ impl RackupGame {
         Step::Turn(other(seat))
     }
 
+    #[inline(never)]
     fn abort_round(&self, st: &mut RackupState) -> Step {
         st.outcome.aborted += 1;
         self.next_round(st)
@@ -415,6 +418,7 @@ impl RackupGame {
         }
     }
 
+    #[inline(never)]
     fn finish_round(&self, st: &mut RackupState, rng: &mut GameRng) -> Step {
         if let RoundEnd::Won { winner, finish, .. } = st.log.end() {
             let Event::Shot(f) = st.log.events()[finish as usize] else {
@@ -465,6 +469,7 @@ impl RackupGame {
         self.next_round(st)
     }
 
+    #[inline(never)]
     fn record_win(&self, st: &mut RackupState, r: &YakuResult, w: usize) {
         let o = &mut st.outcome;
         o.wins[w] += 1;
@@ -500,71 +505,59 @@ impl RackupGame {
             return;
         };
         let s = seat as usize;
+        let riichi = self.riichi_allowed(st, seat);
+        let calls = self.call_allowed(st, seat);
+        // Collected in a fixed buffer, then copied in one go.
+        let mut buf = [Action::Counter(false); 16];
+        let mut n = 0;
+        let mut push = |a: Action| {
+            buf[n] = a;
+            n += 1;
+        };
         match decision {
             Decision::Declare => {
-                out.push(Action::Declare(Decl::None));
-                if self.riichi_allowed(st, seat) {
-                    out.push(Action::Declare(Decl::Riichi));
+                push(Action::Declare(Decl::None));
+                if riichi {
+                    push(Action::Declare(Decl::Riichi));
                 }
-                if self.call_allowed(st, seat) {
-                    out.push(Action::Declare(Decl::Meteor));
+                if calls {
+                    push(Action::Declare(Decl::Meteor));
                 }
             }
             Decision::Turn => {
-                let kan_options: &[bool] = if self.kan_allowed(st, seat) {
-                    &[false, true]
-                } else {
-                    &[false]
-                };
-                for &kan in kan_options {
+                let kans = 1 + usize::from(self.kan_allowed(st, seat));
+                for kan in [false, true].into_iter().take(kans) {
                     let held = st.held[s] - 2 * u8::from(kan);
-                    let spent = st.spent[s] + 2 * u8::from(kan);
-                    let calls = self.call_allowed(st, seat);
-                    out.push(Action::Turn {
-                        kan,
-                        act: Act::Shot(Decl::None),
-                    });
-                    if !kan && self.riichi_allowed(st, seat) {
-                        out.push(Action::Turn {
-                            kan,
-                            act: Act::Shot(Decl::Riichi),
-                        });
+                    let aside = st.spent[s] + 2 * u8::from(kan) + st.field[s];
+                    let turn = |act| Action::Turn { kan, act };
+                    push(turn(Act::Shot(Decl::None)));
+                    if !kan && riichi {
+                        push(turn(Act::Shot(Decl::Riichi)));
                     }
                     if calls && st.distance >= Distance::Mid {
-                        out.push(Action::Turn {
-                            kan,
-                            act: Act::Shot(Decl::Snipe),
-                        });
+                        push(turn(Act::Shot(Decl::Snipe)));
                     }
                     if calls {
-                        out.push(Action::Turn {
-                            kan,
-                            act: Act::Shot(Decl::Meteor),
-                        });
+                        push(turn(Act::Shot(Decl::Meteor)));
                     }
                     if held > 0 {
-                        out.push(Action::Turn {
-                            kan,
-                            act: Act::Place,
-                        });
-                        out.push(Action::Turn {
-                            kan,
-                            act: Act::Step,
-                        });
+                        push(turn(Act::Place));
+                        push(turn(Act::Step));
                     }
-                    if spent + st.field[s] > 0 {
-                        out.push(Action::Turn {
-                            kan,
-                            act: Act::Recover,
-                        });
+                    if aside > 0 {
+                        push(turn(Act::Recover));
                     }
                 }
             }
-            Decision::Counter(_) => out.extend([Action::Counter(false), Action::Counter(true)]),
-            Decision::Penalty => out.extend([
-                Action::Penalty(Penalty::Stun),
-                Action::Penalty(Penalty::Pay),
-            ]),
+            Decision::Counter(_) => {
+                push(Action::Counter(false));
+                push(Action::Counter(true));
+            }
+            Decision::Penalty => {
+                push(Action::Penalty(Penalty::Stun));
+                push(Action::Penalty(Penalty::Pay));
+            }
         }
+        out.extend_from_slice(&buf[..n]);
     }
 }
