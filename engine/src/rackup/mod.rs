@@ -93,6 +93,8 @@ pub struct RackupGame {
     score_rules: yaku::ScoreRules,
     /// Damage by `Hit as usize`.
     damage: [u8; 7],
+    /// Per seat: riichi banned (蜃気楼), calls banned (ダイエットサプリ).
+    banned: [[bool; 2]; 2],
 }
 
 impl RackupGame {
@@ -110,6 +112,9 @@ impl RackupGame {
                 d.active_out,
                 d.self_out,
             ],
+            banned: profile
+                .players
+                .map(|p| [p.spell == Spell::Mirage, p.spell == Spell::Diet]),
             model: ShotModel::new(&profile),
             foul: Chance::new(profile.rules.foul),
             score_rules: yaku::ScoreRules {

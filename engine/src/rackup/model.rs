@@ -123,6 +123,10 @@ pub(crate) struct ShotModel {
     flight: [Chance; 3],
     /// Plain chances kept for strategies' estimates.
     pub(crate) active_p: ActiveChances,
+    /// Chance that a normal shot brings the target to HP 0, indexed by
+    /// [`ShotModel::kill_index`].
+    kill: Vec<f64>,
+    max_hp: usize,
 }
 
 /// Plain active-shoot chances, for strategies' estimates.
@@ -156,6 +160,25 @@ fn normal_table(
         n.self_out / me.accuracy,
         n.clinch * factor,
     ])
+}
+
+/// Kill chances by shooter, distance, barricade level and target HP (0..=max HP).
+fn kill_table(normal: &[[[OutcomeTable; BARRICADE_LEVELS]; 3]; 2], profile: &Profile) -> Vec<f64> {
+    let d = &profile.damage;
+    let damage = [d.beat_hit, d.mine_hit, d.flip_out_partial, d.flip_out_full];
+    let mut kill = Vec::new();
+    for table in normal.iter().flatten().flatten() {
+        for hp in 0..=profile.rules.max_hp {
+            let p = damage
+                .iter()
+                .zip(table.p)
+                .filter(|(d, _)| **d >= hp)
+                .map(|(_, p)| p)
+                .sum();
+            kill.push(p);
+        }
+    }
+    kill
 }
 
 impl ShotModel {
@@ -215,6 +238,8 @@ impl ShotModel {
                 Chance::new(profile.meteor.medium),
                 Chance::new(profile.meteor.small),
             ],
+            kill: kill_table(&normal, profile),
+            max_hp: profile.rules.max_hp as usize,
             active_p: ActiveChances {
                 first0,
                 contact: a.contact,
@@ -222,6 +247,24 @@ impl ShotModel {
                 pusher_first,
             },
         }
+    }
+
+    fn kill_index(&self, shooter: usize, distance: Distance, level: usize, hp: u8) -> usize {
+        let hp = (hp as usize).min(self.max_hp);
+        ((shooter * 3 + distance as usize) * BARRICADE_LEVELS + level) * (self.max_hp + 1) + hp
+    }
+
+    /// Chance that `shooter`'s normal shot brings a target at `hp` to 0, with
+    /// `enemy_field` enemy barricades on the field.
+    pub(crate) fn kill_chance(
+        &self,
+        shooter: usize,
+        distance: Distance,
+        enemy_field: u8,
+        hp: u8,
+    ) -> f64 {
+        let level = (enemy_field as usize).min(BARRICADE_LEVELS - 1);
+        self.kill[self.kill_index(shooter, distance, level, hp)]
     }
 
     fn flight(&self, d: &mut Draws<'_>) -> Flight {

@@ -10,7 +10,6 @@ use super::log::{
 };
 use super::model::Draws;
 use super::outcome::{MatchEnd, MatchOutcome};
-use super::profile::Spell;
 use super::state::{Act, Action, Decision, Phase, RackupState};
 use super::yaku::{self, Tier, Verdict, YakuResult};
 use crate::GameRng;
@@ -50,11 +49,11 @@ fn other(seat: u8) -> u8 {
 
 impl RackupGame {
     pub(crate) fn riichi_allowed(&self, st: &RackupState, s: u8) -> bool {
-        self.profile().players[s as usize].spell != Spell::Mirage && !st.call_used[s as usize]
+        !self.banned[s as usize][0] && !st.call_used[s as usize]
     }
 
     pub(crate) fn call_allowed(&self, st: &RackupState, s: u8) -> bool {
-        self.profile().players[s as usize].spell != Spell::Diet && !st.riichi_used[s as usize]
+        !self.banned[s as usize][1] && !st.riichi_used[s as usize]
     }
 
     pub(crate) fn kan_allowed(&self, st: &RackupState, s: u8) -> bool {
@@ -72,6 +71,7 @@ impl RackupGame {
     }
 
     /// Resolves steps until a decision is pending or the match is over.
+    #[inline(always)]
     fn run(&self, st: &mut RackupState, rng: &mut GameRng, mut step: Step) {
         loop {
             step = match step {
@@ -507,13 +507,7 @@ impl RackupGame {
         let s = seat as usize;
         let riichi = self.riichi_allowed(st, seat);
         let calls = self.call_allowed(st, seat);
-        // Collected in a fixed buffer, then copied in one go.
-        let mut buf = [Action::Counter(false); 16];
-        let mut n = 0;
-        let mut push = |a: Action| {
-            buf[n] = a;
-            n += 1;
-        };
+        let mut push = |a: Action| out.push(a);
         match decision {
             Decision::Declare => {
                 push(Action::Declare(Decl::None));
@@ -558,6 +552,5 @@ impl RackupGame {
                 push(Action::Penalty(Penalty::Pay));
             }
         }
-        out.extend_from_slice(&buf[..n]);
     }
 }
