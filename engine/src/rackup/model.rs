@@ -104,6 +104,7 @@ pub(crate) struct ShotModel {
     landing: Chance,
     cross_centre: Chance,
     direction_change: [Chance; 2],
+    /// Cumulative: one or two mines out, two mines out.
     mine_out: [Chance; 2],
     body_hit: Chance,
     barricade_break: Chance,
@@ -370,11 +371,9 @@ impl ShotModel {
         if self.direction_change[shooter].draw(rng) {
             me.set(SeatFlags::DIRECTION_CHANGE);
         }
-        s.mines_out = if self.mine_out[1].draw(rng) {
-            2
-        } else {
-            u8::from(self.mine_out[0].draw(rng))
-        };
+        // One draw: under `two` knocks two mines out, under `one + two` one.
+        let r = u64::from(rng.next());
+        s.mines_out = u8::from(r < self.mine_out[0].0) + u8::from(r < self.mine_out[1].0);
         for _ in 0..enemy_field {
             s.broken += u8::from(self.barricade_break.draw(rng));
         }

@@ -315,7 +315,7 @@ fn gather(log: &RoundLog, w: u8, l: u8, finish: usize) -> Facts {
                     DoraKind::Ura | DoraKind::UraKan => f.ura[slot] += 1,
                 }
             }
-            Event::Shot(s) => gather_shot(&mut f, &s, wi, li, i == finish, &mut hp),
+            Event::Shot(ref s) => gather_shot(&mut f, s, wi, li, i == finish, &mut hp),
             Event::Barricade { seat, act } => {
                 f.actions[seat as usize] += 1;
                 if seat == w {
