@@ -67,7 +67,11 @@ pub mod yaku;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_scoring;
+#[cfg(test)]
 mod tests_yaku;
+#[cfg(test)]
+mod tests_yaku_calls;
 
 pub use log::{Decl, Event, Hit, RoundLog, ShotRecord};
 pub use outcome::{MatchEnd, MatchOutcome};
