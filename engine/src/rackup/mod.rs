@@ -12,7 +12,27 @@
 //!   and the score from it alone.
 //! - [`MatchOutcome`]: the per-match record (points, wins, draws, chombo, yaku
 //!   counts per seat, riichi and call counts, skills).
-//! - [`strategy`]: [`RandomStrategy`], [`HeuristicStrategy`], [`StrategyKind`].
+//! - [`RackupView`]: what a deciding seat sees (accessors for HP, points,
+//!   barricades, distance, declarations, plus the shot model's finishing chances).
+//! - [`strategy`]: [`RandomStrategy`], [`HeuristicStrategy`] driven by a
+//!   [`HeuristicConfig`] (riichi never / always / when likely, snipe, meteor, kan,
+//!   counter threshold, penalty choice), and [`StrategyKind`] (`FromStr`:
+//!   `random`, `heuristic`, `riichi-never`, `riichi-always`).
+//!   Regulation spells are per-seat profile settings (`players[i].spell`).
+//!
+//! # Example
+//! ```
+//! use engine::rackup::{RackupGame, StrategyKind};
+//! use engine::{GameSeeds, Strategy, Table};
+//!
+//! let game = RackupGame::preset("default").unwrap();
+//! let mut table = Table::new(&game);
+//! let (mut a, mut b) = (StrategyKind::Heuristic.strategy(), StrategyKind::Random.strategy());
+//! let mut rng = GameSeeds::new(1).rng(0);
+//! let mut players: [&mut dyn Strategy<RackupGame>; 2] = [&mut a, &mut b];
+//! let outcome = table.play(&mut players, &mut rng);
+//! assert_eq!(outcome.points[0] + outcome.points[1], 20);
+//! ```
 //!
 //! # Flow
 //! A match is 4 rounds at max HP 6 with 10 points each; it ends when a player's
@@ -41,7 +61,8 @@
 //!   re-set pending the declarer pays 1 without choosing. Riichi and calls are
 //!   exclusive per player and round; a kan is a call.
 //! - Counter blow: spends one barricade (recoverable); not against a riichi shot;
-//!   the shooter's meteor carries into the active shoot, a snipe is lost.
+//!   the shooter's meteor carries into the active shoot, a snipe is lost, and
+//!   the counter declarer declares nothing else for that shoot.
 //! - Barricades (2 each): placing one puts it on the field (it blocks enemy hits
 //!   and can be broken: 破壊); a step, a kan or a counter blow spends barricades
 //!   aside; a recover action takes up to 2 back (aside first, then field).

@@ -473,8 +473,8 @@ impl RackupGame {
     fn record_win(&self, st: &mut RackupState, r: &YakuResult, w: usize) {
         let o = &mut st.outcome;
         o.wins[w] += 1;
-        for y in r.awarded() {
-            o.yaku[w][y as usize] += 1;
+        for (count, &points) in o.yaku[w].iter_mut().zip(&r.values) {
+            *count += u8::from(points > 0);
         }
         let tier = match r.tier {
             Tier::Plain => 0,
