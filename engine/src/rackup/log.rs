@@ -68,13 +68,6 @@ pub enum Decl {
     Meteor,
 }
 
-impl Decl {
-    /// Whether this declaration is a call (鳴き).
-    pub const fn is_call(self) -> bool {
-        matches!(self, Decl::Snipe | Decl::Meteor)
-    }
-}
-
 /// Distance between the two machines before a shot (狙撃 thresholds).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Distance {

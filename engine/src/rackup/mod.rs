@@ -12,7 +12,27 @@
 //!   and the score from it alone.
 //! - [`MatchOutcome`]: the per-match record (points, wins, draws, chombo, yaku
 //!   counts per seat, riichi and call counts, skills).
-//! - [`strategy`]: [`RandomStrategy`], [`HeuristicStrategy`], [`StrategyKind`].
+//! - [`RackupView`]: what a deciding seat sees (accessors for HP, points,
+//!   barricades, distance, declarations, plus the shot model's finishing chances).
+//! - [`strategy`]: [`RandomStrategy`], [`HeuristicStrategy`] driven by a
+//!   [`HeuristicConfig`] (riichi never / always / when likely, snipe, meteor, kan,
+//!   counter threshold, penalty choice), and [`StrategyKind`] (`FromStr`:
+//!   `random`, `heuristic`, `riichi-never`, `riichi-always`).
+//!   Regulation spells are per-seat profile settings (`players[i].spell`).
+//!
+//! # Example
+//! ```
+//! use engine::rackup::{RackupGame, StrategyKind};
+//! use engine::{GameSeeds, Strategy, Table};
+//!
+//! let game = RackupGame::preset("default").unwrap();
+//! let mut table = Table::new(&game);
+//! let (mut a, mut b) = (StrategyKind::Heuristic.strategy(), StrategyKind::Random.strategy());
+//! let mut rng = GameSeeds::new(1).rng(0);
+//! let mut players: [&mut dyn Strategy<RackupGame>; 2] = [&mut a, &mut b];
+//! let outcome = table.play(&mut players, &mut rng);
+//! assert_eq!(outcome.points[0] + outcome.points[1], 20);
+//! ```
 //!
 //! # Flow
 //! A match is 4 rounds at max HP 6 with 10 points each; it ends when a player's
@@ -41,7 +61,8 @@
 //!   re-set pending the declarer pays 1 without choosing. Riichi and calls are
 //!   exclusive per player and round; a kan is a call.
 //! - Counter blow: spends one barricade (recoverable); not against a riichi shot;
-//!   the shooter's meteor carries into the active shoot, a snipe is lost.
+//!   the shooter's meteor carries into the active shoot, a snipe is lost, and
+//!   the counter declarer declares nothing else for that shoot.
 //! - Barricades (2 each): placing one puts it on the field (it blocks enemy hits
 //!   and can be broken: 破壊); a step, a kan or a counter blow spends barricades
 //!   aside; a recover action takes up to 2 back (aside first, then field).
@@ -67,14 +88,19 @@ pub mod yaku;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_scoring;
+#[cfg(test)]
 mod tests_yaku;
+#[cfg(test)]
+mod tests_yaku_calls;
 
 pub use log::{Decl, Event, Hit, RoundLog, ShotRecord};
 pub use outcome::{MatchEnd, MatchOutcome};
 pub use profile::{Player, Profile, ProfileError, ProfileErrorKind, Spell};
 pub use state::{Act, Action, Decision, RackupState, RackupView};
 pub use strategy::{
-    HeuristicConfig, HeuristicStrategy, PenaltyPolicy, RackupStrategy, RandomStrategy, RiichiPolicy, StrategyKind,
+    HeuristicConfig, HeuristicStrategy, PenaltyPolicy, RackupStrategy, RandomStrategy,
+    RiichiPolicy, StrategyKind,
 };
 pub use yaku::{Yaku, YakuResult, evaluate};
 
@@ -92,6 +118,8 @@ pub struct RackupGame {
     score_rules: yaku::ScoreRules,
     /// Damage by `Hit as usize`.
     damage: [u8; 7],
+    /// Per seat: riichi banned (蜃気楼), calls banned (ダイエットサプリ).
+    banned: [[bool; 2]; 2],
 }
 
 impl RackupGame {
@@ -100,10 +128,23 @@ impl RackupGame {
         profile.validate()?;
         let d = &profile.damage;
         Ok(RackupGame {
-            damage: [0, d.beat_hit, d.mine_hit, d.flip_out_partial, d.flip_out_full, d.active_out, d.self_out],
+            damage: [
+                0,
+                d.beat_hit,
+                d.mine_hit,
+                d.flip_out_partial,
+                d.flip_out_full,
+                d.active_out,
+                d.self_out,
+            ],
+            banned: profile
+                .players
+                .map(|p| [p.spell == Spell::Mirage, p.spell == Spell::Diet]),
             model: ShotModel::new(&profile),
             foul: Chance::new(profile.rules.foul),
-            score_rules: yaku::ScoreRules { stack_yakuman: profile.rules.stack_yakuman },
+            score_rules: yaku::ScoreRules {
+                stack_yakuman: profile.rules.stack_yakuman,
+            },
             profile,
         })
     }

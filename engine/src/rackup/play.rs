@@ -5,11 +5,11 @@
 
 use super::RackupGame;
 use super::log::{
-    BarricadeAct, ChomboCase, Decl, Distance, DoraKind, Event, Hit, Penalty, RoundEnd, SeatFlags, ShotRecord, StunCause,
+    BarricadeAct, ChomboCase, Decl, Distance, DoraKind, Event, Hit, Penalty, RoundEnd, SeatFlags,
+    ShotRecord, StunCause,
 };
 use super::model::Draws;
 use super::outcome::{MatchEnd, MatchOutcome};
-use super::profile::Spell;
 use super::state::{Act, Action, Decision, Phase, RackupState};
 use super::yaku::{self, Tier, Verdict, YakuResult};
 use crate::GameRng;
@@ -49,11 +49,11 @@ fn other(seat: u8) -> u8 {
 
 impl RackupGame {
     pub(crate) fn riichi_allowed(&self, st: &RackupState, s: u8) -> bool {
-        self.profile().players[s as usize].spell != Spell::Mirage && !st.call_used[s as usize]
+        !self.banned[s as usize][0] && !st.call_used[s as usize]
     }
 
     pub(crate) fn call_allowed(&self, st: &RackupState, s: u8) -> bool {
-        self.profile().players[s as usize].spell != Spell::Diet && !st.riichi_used[s as usize]
+        !self.banned[s as usize][1] && !st.riichi_used[s as usize]
     }
 
     pub(crate) fn kan_allowed(&self, st: &RackupState, s: u8) -> bool {
@@ -71,6 +71,7 @@ impl RackupGame {
     }
 
     /// Resolves steps until a decision is pending or the match is over.
+    #[inline(always)]
     fn run(&self, st: &mut RackupState, rng: &mut GameRng, mut step: Step) {
         loop {
             step = match step {
@@ -91,7 +92,9 @@ impl RackupGame {
                 Step::Normal(s, decl) => {
                     let o = other(s) as usize;
                     let d = &mut Draws::new(rng);
-                    let rec = self.model.normal_shot(d, s as usize, decl, st.distance, st.field[o]);
+                    let rec = self
+                        .model
+                        .normal_shot(d, s as usize, decl, st.distance, st.field[o]);
                     self.land(st, d, rec)
                 }
                 Step::Penalties(next) => self.penalties(st, next),
@@ -101,6 +104,7 @@ impl RackupGame {
         }
     }
 
+    #[inline(never)]
     fn start_round(&self, st: &mut RackupState, rng: &mut GameRng) -> Step {
         let r = self.rules();
         if st.outcome.round_attempts >= r.max_rounds {
@@ -121,7 +125,11 @@ impl RackupGame {
         st.log.clear(st.round);
         let roller = st.first_roller ^ ((st.round - 1) % 2);
         st.omote = rng.random_range(1..=6);
-        st.log.push(Event::Dora { kind: DoraKind::Omote, seat: roller, face: st.omote });
+        st.log.push(Event::Dora {
+            kind: DoraKind::Omote,
+            seat: roller,
+            face: st.omote,
+        });
         Step::Reset
     }
 
@@ -158,6 +166,7 @@ impl RackupGame {
         false
     }
 
+    #[inline(never)]
     fn end_match(&self, st: &mut RackupState, end: MatchEnd) -> Step {
         st.phase = Phase::Over;
         let o = &mut st.outcome;
@@ -187,7 +196,10 @@ impl RackupGame {
             Action::Counter(true) => {
                 let c = si;
                 st.outcome.counters[c] += 1;
-                st.log.push(Event::Counter { seat, last: st.held[c] == 1 });
+                st.log.push(Event::Counter {
+                    seat,
+                    last: st.held[c] == 1,
+                });
                 st.held[c] -= 1;
                 st.spent[c] += 1;
                 let shooter_decl = st.active_decl[1 - c];
@@ -200,7 +212,11 @@ impl RackupGame {
             Action::Counter(false) => Step::Normal(other(seat), st.active_decl[1 - si]),
             Action::Penalty(p) => {
                 st.penalty_due[si] = false;
-                if self.take_penalty(st, seat, p) { Step::Wait } else { Step::Penalties(st.after_penalty) }
+                if self.take_penalty(st, seat, p) {
+                    Step::Wait
+                } else {
+                    Step::Penalties(st.after_penalty)
+                }
             }
         };
         self.run(st, rng, step);
@@ -231,12 +247,19 @@ impl RackupGame {
             st.outcome.kans[s] += 1;
             st.log.push(Event::Kan { seat });
             let face = rng.random_range(1..=6);
-            st.log.push(Event::Dora { kind: DoraKind::Kan, seat, face });
+            st.log.push(Event::Dora {
+                kind: DoraKind::Kan,
+                seat,
+                face,
+            });
         }
         if self.foul.draw(&mut Draws::new(rng)) {
             st.fouled[s] = true;
             st.outcome.chombo[s][0] += 1;
-            st.log.push(Event::Chombo { seat, case: ChomboCase::Foul });
+            st.log.push(Event::Chombo {
+                seat,
+                case: ChomboCase::Foul,
+            });
             if self.pay(st, seat, 1) {
                 return Step::Wait;
             }
@@ -270,7 +293,8 @@ impl RackupGame {
                 st.spent[s] -= from_spent;
                 st.field[s] -= from_field;
                 st.held[s] += from_spent + from_field;
-                st.log.push(act_event(BarricadeAct::Recover(from_spent + from_field)));
+                st.log
+                    .push(act_event(BarricadeAct::Recover(from_spent + from_field)));
             }
         }
         if !st.log.has_room(SHOT_ROOM) {
@@ -279,6 +303,7 @@ impl RackupGame {
         Step::Turn(other(seat))
     }
 
+    #[inline(never)]
     fn abort_round(&self, st: &mut RackupState) -> Step {
         st.outcome.aborted += 1;
         self.next_round(st)
@@ -287,7 +312,8 @@ impl RackupGame {
     /// Applies a drawn shot: chombo ②, damage, log, stuns, riichi failures.
     fn land(&self, st: &mut RackupState, d: &mut Draws<'_>, mut rec: ShotRecord) -> Step {
         st.outcome.shots += 1;
-        let chombo = [0, 1].map(|s| rec.hit[s] == Hit::SelfOut && !rec.contact && st.hp[s] <= CHOMBO_SELF_OUT_HP);
+        let chombo = [0, 1]
+            .map(|s| rec.hit[s] == Hit::SelfOut && !rec.contact && st.hp[s] <= CHOMBO_SELF_OUT_HP);
         for (hit, &void) in rec.hit.iter_mut().zip(&chombo) {
             if void {
                 *hit = Hit::None;
@@ -311,7 +337,10 @@ impl RackupGame {
         for s in 0..2u8 {
             if chombo[s as usize] {
                 st.outcome.chombo[s as usize][1] += 1;
-                st.log.push(Event::Chombo { seat: s, case: ChomboCase::SelfOut });
+                st.log.push(Event::Chombo {
+                    seat: s,
+                    case: ChomboCase::SelfOut,
+                });
                 if self.pay(st, s, 1) {
                     return Step::Wait;
                 }
@@ -325,7 +354,10 @@ impl RackupGame {
             for s in 0..2u8 {
                 if rec.flags[s as usize].has(SeatFlags::TURNED_OVER) {
                     st.stunned[s as usize] = true;
-                    st.log.push(Event::Stun { seat: s, cause: StunCause::Overturned });
+                    st.log.push(Event::Stun {
+                        seat: s,
+                        cause: StunCause::Overturned,
+                    });
                 }
             }
         }
@@ -343,7 +375,15 @@ impl RackupGame {
         if !st.log.has_room(SHOT_ROOM) {
             return self.abort_round(st);
         }
-        if reset { Step::Reset } else { Step::Penalties(if rec.active { rec.seat } else { other(rec.seat) }) }
+        if reset {
+            Step::Reset
+        } else {
+            Step::Penalties(if rec.active {
+                rec.seat
+            } else {
+                other(rec.seat)
+            })
+        }
     }
 
     /// Records a riichi-failure penalty; returns whether the match ended.
@@ -354,7 +394,10 @@ impl RackupGame {
             Penalty::Stun => {
                 st.outcome.riichi_stun[s] += 1;
                 st.stunned[s] = true;
-                st.log.push(Event::Stun { seat, cause: StunCause::RiichiPenalty });
+                st.log.push(Event::Stun {
+                    seat,
+                    cause: StunCause::RiichiPenalty,
+                });
                 false
             }
             Penalty::Pay => {
@@ -375,15 +418,22 @@ impl RackupGame {
         }
     }
 
+    #[inline(never)]
     fn finish_round(&self, st: &mut RackupState, rng: &mut GameRng) -> Step {
         if let RoundEnd::Won { winner, finish, .. } = st.log.end() {
-            let Event::Shot(f) = st.log.events()[finish as usize] else { unreachable!() };
+            let Event::Shot(f) = st.log.events()[finish as usize] else {
+                unreachable!()
+            };
             if f.decl[winner as usize] == Decl::Riichi {
-                for kind in
-                    std::iter::once(DoraKind::Ura).chain(std::iter::repeat_n(DoraKind::UraKan, st.kans as usize))
+                for kind in std::iter::once(DoraKind::Ura)
+                    .chain(std::iter::repeat_n(DoraKind::UraKan, st.kans as usize))
                 {
                     let face = rng.random_range(1..=6);
-                    st.log.push(Event::Dora { kind, seat: winner, face });
+                    st.log.push(Event::Dora {
+                        kind,
+                        seat: winner,
+                        face,
+                    });
                 }
             }
         }
@@ -394,7 +444,10 @@ impl RackupGame {
                 let w = winner as usize;
                 if st.fouled[w] && result.finish != Hit::SelfOut {
                     st.outcome.chombo[w][2] += 1;
-                    st.log.push(Event::Chombo { seat: winner, case: ChomboCase::Replay });
+                    st.log.push(Event::Chombo {
+                        seat: winner,
+                        case: ChomboCase::Replay,
+                    });
                     if self.pay(st, winner, 1) {
                         return Step::Wait;
                     }
@@ -416,11 +469,12 @@ impl RackupGame {
         self.next_round(st)
     }
 
+    #[inline(never)]
     fn record_win(&self, st: &mut RackupState, r: &YakuResult, w: usize) {
         let o = &mut st.outcome;
         o.wins[w] += 1;
-        for y in r.awarded() {
-            o.yaku[w][y as usize] += 1;
+        for (count, &points) in o.yaku[w].iter_mut().zip(&r.values) {
+            *count += u8::from(points > 0);
         }
         let tier = match r.tier {
             Tier::Plain => 0,
@@ -451,43 +505,52 @@ impl RackupGame {
             return;
         };
         let s = seat as usize;
+        let riichi = self.riichi_allowed(st, seat);
+        let calls = self.call_allowed(st, seat);
+        let mut push = |a: Action| out.push(a);
         match decision {
             Decision::Declare => {
-                out.push(Action::Declare(Decl::None));
-                if self.riichi_allowed(st, seat) {
-                    out.push(Action::Declare(Decl::Riichi));
+                push(Action::Declare(Decl::None));
+                if riichi {
+                    push(Action::Declare(Decl::Riichi));
                 }
-                if self.call_allowed(st, seat) {
-                    out.push(Action::Declare(Decl::Meteor));
+                if calls {
+                    push(Action::Declare(Decl::Meteor));
                 }
             }
             Decision::Turn => {
-                let kan_options: &[bool] = if self.kan_allowed(st, seat) { &[false, true] } else { &[false] };
-                for &kan in kan_options {
+                let kans = 1 + usize::from(self.kan_allowed(st, seat));
+                for kan in [false, true].into_iter().take(kans) {
                     let held = st.held[s] - 2 * u8::from(kan);
-                    let spent = st.spent[s] + 2 * u8::from(kan);
-                    let calls = self.call_allowed(st, seat);
-                    out.push(Action::Turn { kan, act: Act::Shot(Decl::None) });
-                    if !kan && self.riichi_allowed(st, seat) {
-                        out.push(Action::Turn { kan, act: Act::Shot(Decl::Riichi) });
+                    let aside = st.spent[s] + 2 * u8::from(kan) + st.field[s];
+                    let turn = |act| Action::Turn { kan, act };
+                    push(turn(Act::Shot(Decl::None)));
+                    if !kan && riichi {
+                        push(turn(Act::Shot(Decl::Riichi)));
                     }
                     if calls && st.distance >= Distance::Mid {
-                        out.push(Action::Turn { kan, act: Act::Shot(Decl::Snipe) });
+                        push(turn(Act::Shot(Decl::Snipe)));
                     }
                     if calls {
-                        out.push(Action::Turn { kan, act: Act::Shot(Decl::Meteor) });
+                        push(turn(Act::Shot(Decl::Meteor)));
                     }
                     if held > 0 {
-                        out.push(Action::Turn { kan, act: Act::Place });
-                        out.push(Action::Turn { kan, act: Act::Step });
+                        push(turn(Act::Place));
+                        push(turn(Act::Step));
                     }
-                    if spent + st.field[s] > 0 {
-                        out.push(Action::Turn { kan, act: Act::Recover });
+                    if aside > 0 {
+                        push(turn(Act::Recover));
                     }
                 }
             }
-            Decision::Counter(_) => out.extend([Action::Counter(false), Action::Counter(true)]),
-            Decision::Penalty => out.extend([Action::Penalty(Penalty::Stun), Action::Penalty(Penalty::Pay)]),
+            Decision::Counter(_) => {
+                push(Action::Counter(false));
+                push(Action::Counter(true));
+            }
+            Decision::Penalty => {
+                push(Action::Penalty(Penalty::Stun));
+                push(Action::Penalty(Penalty::Pay));
+            }
         }
     }
 }

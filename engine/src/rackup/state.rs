@@ -2,7 +2,6 @@
 
 use super::RackupGame;
 use super::log::{Decl, Distance, Hit, Penalty, RoundLog};
-use super::model::BARRICADE_LEVELS;
 use super::outcome::MatchOutcome;
 use super::profile::{Profile, Spell};
 use super::yaku::YakuResult;
@@ -107,61 +106,98 @@ pub struct RackupView<'a> {
     pub seat: u8,
     /// What it decides.
     pub decision: Decision,
-    /// Round number.
-    pub round: u8,
-    /// HP per seat.
-    pub hp: [u8; 2],
-    /// Points per seat.
-    pub points: [u8; 2],
-    /// Barricades in hand per seat.
-    pub held: [u8; 2],
-    /// Barricades on the field per seat.
-    pub field: [u8; 2],
-    /// Barricades spent (kan, step, counter) and recoverable, per seat.
-    pub spent: [u8; 2],
-    /// Kans declared this round (both players).
-    pub kans: u8,
-    /// Distance between the machines.
-    pub distance: Distance,
-    /// Riichi declared this round, per seat.
-    pub riichi_used: [bool; 2],
-    /// Calls declared this round, per seat.
-    pub call_used: [bool; 2],
-    /// Stunned seats.
-    pub stunned: [bool; 2],
-    /// The face of the dora die (表ドラ).
-    pub dora: u8,
-    /// The deciding seat may declare riichi this round (no spell, no call yet).
-    pub riichi_open: bool,
-    /// The deciding seat may call (snipe, meteor, kan) this round.
-    pub calls_open: bool,
-    /// The deciding seat may declare a kan now.
-    pub kan_open: bool,
+    st: &'a RackupState,
     game: &'a RackupGame,
 }
 
 impl<'a> RackupView<'a> {
-    pub(crate) fn new(game: &'a RackupGame, st: &RackupState, seat: u8, decision: Decision) -> Self {
+    pub(crate) fn new(
+        game: &'a RackupGame,
+        st: &'a RackupState,
+        seat: u8,
+        decision: Decision,
+    ) -> Self {
         RackupView {
             seat,
             decision,
-            round: st.round,
-            hp: st.hp,
-            points: st.points,
-            held: st.held,
-            field: st.field,
-            spent: st.spent,
-            kans: st.kans,
-            distance: st.distance,
-            riichi_used: st.riichi_used,
-            call_used: st.call_used,
-            stunned: st.stunned,
-            dora: st.omote,
-            riichi_open: game.riichi_allowed(st, seat),
-            calls_open: game.call_allowed(st, seat),
-            kan_open: game.kan_allowed(st, seat),
+            st,
             game,
         }
+    }
+
+    /// Round number.
+    pub fn round(&self) -> u8 {
+        self.st.round
+    }
+
+    /// HP per seat.
+    pub fn hp(&self) -> [u8; 2] {
+        self.st.hp
+    }
+
+    /// Points per seat.
+    pub fn points(&self) -> [u8; 2] {
+        self.st.points
+    }
+
+    /// Barricades in hand per seat.
+    pub fn held(&self) -> [u8; 2] {
+        self.st.held
+    }
+
+    /// Barricades on the field per seat.
+    pub fn field(&self) -> [u8; 2] {
+        self.st.field
+    }
+
+    /// Barricades spent (kan, step, counter) and recoverable, per seat.
+    pub fn spent(&self) -> [u8; 2] {
+        self.st.spent
+    }
+
+    /// Kans declared this round (both players).
+    pub fn kans(&self) -> u8 {
+        self.st.kans
+    }
+
+    /// Distance between the machines.
+    pub fn distance(&self) -> Distance {
+        self.st.distance
+    }
+
+    /// Riichi declared this round, per seat.
+    pub fn riichi_used(&self) -> [bool; 2] {
+        self.st.riichi_used
+    }
+
+    /// Calls declared this round, per seat.
+    pub fn call_used(&self) -> [bool; 2] {
+        self.st.call_used
+    }
+
+    /// Stunned seats.
+    pub fn stunned(&self) -> [bool; 2] {
+        self.st.stunned
+    }
+
+    /// The face of the dora die (表ドラ).
+    pub fn dora(&self) -> u8 {
+        self.st.omote
+    }
+
+    /// The deciding seat may declare riichi this round (no spell, no call yet).
+    pub fn riichi_open(&self) -> bool {
+        self.game.riichi_allowed(self.st, self.seat)
+    }
+
+    /// The deciding seat may call (snipe, meteor, kan) this round.
+    pub fn calls_open(&self) -> bool {
+        self.game.call_allowed(self.st, self.seat)
+    }
+
+    /// The deciding seat may declare a kan now.
+    pub fn kan_open(&self) -> bool {
+        self.game.kan_allowed(self.st, self.seat)
     }
 
     /// The profile in play (rules and shot model are public knowledge).
@@ -183,22 +219,17 @@ impl<'a> RackupView<'a> {
     /// bringing the other machine to HP 0.
     pub fn shot_kill_chance(&self, shooter: u8) -> f64 {
         let s = shooter as usize;
-        let level = (self.field[1 - s] as usize).min(BARRICADE_LEVELS - 1);
-        let table = &self.game.model.normal[s][self.distance as usize][level];
-        let target_hp = self.hp[1 - s];
-        [Hit::BeatHit, Hit::MineHit, Hit::FlipOutPartial, Hit::FlipOutFull]
-            .iter()
-            .zip(table.p)
-            .filter(|(h, _)| self.game.damage(**h) >= target_hp)
-            .map(|(_, p)| p)
-            .sum()
+        let st = self.st;
+        self.game
+            .model
+            .kill_chance(s, st.distance, st.field[1 - s], st.hp[1 - s])
     }
 
     /// Chance that an active shoot from here knocks out the opponent of `seat`
     /// and brings it to HP 0.
     pub fn active_kill_chance(&self, seat: u8) -> f64 {
         let s = seat as usize;
-        if self.game.damage(Hit::ActiveOut) < self.hp[1 - s] {
+        if self.game.damage(Hit::ActiveOut) < self.st.hp[1 - s] {
             return 0.0;
         }
         let a = &self.game.model.active_p;

@@ -343,14 +343,14 @@ fn calls_ban_riichi_and_spells_restrict() {
                 match a {
                     Action::Declare(Decl::Riichi) | Action::Turn { act: Act::Shot(Decl::Riichi), .. } => {
                         assert_eq!(s, 1, "mirage bans riichi");
-                        assert!(!v.call_used[s]);
+                        assert!(!v.call_used()[s]);
                         seen[1] = true;
                     }
                     Action::Declare(Decl::Meteor | Decl::Snipe)
                     | Action::Turn { kan: true, .. }
                     | Action::Turn { act: Act::Shot(Decl::Meteor | Decl::Snipe), .. } => {
                         assert_eq!(s, 0, "diet bans calls");
-                        assert!(!v.riichi_used[s]);
+                        assert!(!v.riichi_used()[s]);
                         seen[0] = true;
                     }
                     _ => {}
@@ -385,6 +385,9 @@ fn strategy_names_round_trip() {
     assert!("bogus".parse::<StrategyKind>().unwrap_err().to_string().contains("random"));
 }
 
+/// Yaku counts in 1,000,000 matches per pairing (about 40 s): the occurrence
+/// estimate of the report. Run with `cargo test -p engine --lib
+/// rackup::tests::print_frequencies -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn print_frequencies() {
@@ -402,4 +405,51 @@ fn print_frequencies() {
             println!("  {:20} {:>9} per {n} matches", y.id(), counts[y as usize]);
         }
     }
+}
+
+/// The shot model reproduces the profile's chances (within 5 standard errors).
+#[test]
+fn shot_model_matches_profile_chances() {
+    let p = Profile::preset("default").unwrap();
+    let game = RackupGame::new(p).unwrap();
+    let mut rng = GameSeeds::new(13).rng(0);
+    let n = 400_000;
+    let mut hits = [0u32; 7];
+    let mut clinch = 0;
+    let mut mines = [0u32; 3];
+    let mut first0 = 0;
+    for _ in 0..n {
+        let d = &mut model::Draws::new(&mut rng);
+        let s = game
+            .model
+            .normal_shot(d, 0, Decl::None, log::Distance::Near, 0);
+        let h = if s.hit[1] != Hit::None {
+            s.hit[1]
+        } else {
+            s.hit[0]
+        };
+        hits[h as usize] += 1;
+        clinch += u32::from(s.clinch);
+        mines[s.mines_out as usize] += 1;
+        first0 += u32::from(game.model.active_shoot(d, [Decl::None; 2]).seat == 0);
+    }
+    let close = |count: u32, p: f64, what: &str| {
+        let f = f64::from(count) / f64::from(n);
+        let se = (p * (1.0 - p) / f64::from(n)).sqrt();
+        assert!((f - p).abs() < 5.0 * se + 1e-12, "{what}: {f} vs {p}");
+    };
+    let m = &p.normal;
+    close(hits[Hit::BeatHit as usize], m.beat_hit, "beat");
+    close(hits[Hit::MineHit as usize], m.mine_hit, "mine");
+    close(
+        hits[Hit::FlipOutPartial as usize],
+        m.flip_out_partial,
+        "partial",
+    );
+    close(hits[Hit::FlipOutFull as usize], m.flip_out_full, "full");
+    close(hits[Hit::SelfOut as usize], m.self_out, "self-out");
+    close(clinch, m.clinch, "clinch");
+    close(mines[1], m.mine_out_one, "one mine out");
+    close(mines[2], m.mine_out_two, "two mines out");
+    close(first0, 0.5, "initiative");
 }

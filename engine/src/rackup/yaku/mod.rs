@@ -1,0 +1,259 @@
+//! The 37 yaku of the seed's list (役一覧) and the round's score, decided by a
+//! pure function of the round log ([`evaluate`]).
+//!
+//! The seed lists 37 yaku; with the point variants (狙撃 1/3, 遊撃手 3/1, 能動立直
+//! 3/1, 流星 1/3/yakuman) they make the "40" of the issue. Readings, with W the
+//! winner, L the loser and F the finishing shot (the shot that brought L to 0):
+//!
+//! | yaku | condition read from the log |
+//! |---|---|
+//! | 立直 1 | F is W's normal shot declared riichi (and not 二重立直) |
+//! | 二重立直 2 | W took the initiative in the round's first active shoot and F, declared riichi, is the round's first normal action |
+//! | 一撃 1 / 二脱 2 / 二爆 1 / 一揃 6 / 一騎打 3 | every damage L took was full flip-outs / partial flip-outs / mine hits / beat hits / active outs, or L's own self ring-outs |
+//! | 出落 1 | nobody took a normal action in the round |
+//! | 断爆 1 per mine | F knocked mines off the field |
+//! | 破壊 1 per barricade | F is W's normal shot and broke L's barricades |
+//! | 箱割 1 | F is a full flip-out of L at HP 1 |
+//! | 直撃 1 | in F, L's machine or its parts hit L's player (excludes 流星) |
+//! | 墓穴 round number | F is L's self ring-out, unless F is an active shoot with contact; excludes every other yaku, yakuman included, but takes dora |
+//! | 無盾 1 | W took 3+ normal actions, none placing a barricade or stepping (kan and counter blows allowed) |
+//! | 転覆 1 / 登頂 2 | F is a beat or mine hit leaving L overturned / W on L's chassis |
+//! | 半場 2 | W took 3+ normal actions and never stopped past a centre line (own normal shots and active shoots) |
+//! | 照弾 2 | F is W's normal shot touching two mines |
+//! | 狙撃 1 / 3 | F is W's normal shot declared snipe, a beat hit, from 50 / 100 cm |
+//! | 遊撃手 3 / 1 | F is W's normal shot with a vertical half turn, landed / not landed |
+//! | 完封 2 | W took 3+ normal actions and no damage |
+//! | 大逆転 3 | W ends at HP 1, and when W fell to 1, L was at full HP |
+//! | 駄目押 3 | F is W's normal shot flipping L out with a mine, without machine contact |
+//! | 猪突猛進 3 | W took 3+ normal actions and never changed direction in a normal shot |
+//! | 能動立直 3 / 1 | F is an active shoot with contact in which W declared riichi; 1 if W also left the field |
+//! | 流星 1 / 3 / yakuman | W declared meteor on F, a flip-out or active out of L flying 50 / 100 / 150 cm |
+//! | 小三元 3 | L's hits (self ring-outs aside) contain beat, mine, flip-out in that order |
+//! | 大三元 yakuman | L's hits contain beat, beat, mine, full flip-out in that order |
+//! | 三暗衝 3 | 3 consecutive rear contacts in W's own normal shots (active shoots skipped) |
+//! | 四暗衝 yakuman | W's last 4 shots (own normal shots and active shoots), F included, all rear contacts |
+//! | 国士無双 3 / 純正国士無双 yakuman | W suffered a (non-void) self ring-out, a clinch and a stun (純正: a stun other than the riichi penalty) |
+//! | 回生 3 | F is the active shoot of W's counter blow, with contact |
+//! | 起死回生 yakuman | F is an active out from W's first counter blow of the round, declared with W's last barricade in hand |
+//! | 二槓子 yakuman | W declared both kans, holds 2+ barricades at the win, and never recovered in the action right after a kan |
+//! | 鏡花水月 yakuman | W took 3+ normal actions and the machines never touched in the round |
+//! | 九連弾燈 yakuman | L took no normal action and W shot 9+ times (active shoots count) |
+//!
+//! Scoring: 墓穴 overrides all; otherwise any yakuman drops the ordinary yaku and
+//! all dora (yakuman add up, 10 each, unless `stack_yakuman` is off); otherwise
+//! yaku plus dora, capped at 10. Dora: each die (表, 槓, and after a riichi win
+//! 裏, 裏槓) showing the finishing move's face adds 1. No yaku: 和了流局, nothing
+//! scores and dora are void.
+
+mod conditions;
+
+pub use conditions::evaluate;
+
+use super::log::{Hit, RoundEnd};
+
+/// Point cap for ordinary yaku plus dora (数え役満).
+pub const POINT_CAP: u8 = 10;
+/// Points of one yakuman.
+pub const YAKUMAN_POINTS: u8 = 10;
+
+macro_rules! yaku_list {
+    ($($name:ident = $id:literal, $kanji:literal;)*) => {
+        /// A yaku of the seed's list, named in Hepburn romaji after the seed's reading.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u8)]
+        pub enum Yaku {
+            $(
+                #[doc = concat!($kanji, " ", $id)]
+                $name,
+            )*
+        }
+
+        impl Yaku {
+            /// Every yaku, in the seed's order (`ALL[y as usize] == y`).
+            pub const ALL: [Yaku; Yaku::COUNT] = [$(Yaku::$name),*];
+
+            /// The romaji identifier, e.g. `"ichigeki"`.
+            pub const fn id(self) -> &'static str {
+                match self { $(Yaku::$name => $id,)* }
+            }
+
+            /// The name as written in the seed, e.g. `"一撃"`.
+            pub const fn kanji(self) -> &'static str {
+                match self { $(Yaku::$name => $kanji,)* }
+            }
+        }
+    };
+}
+
+yaku_list! {
+    Riichi = "riichi", "立直";
+    Ichigeki = "ichigeki", "一撃";
+    Nidatsu = "nidatsu", "二脱";
+    Nibaku = "nibaku", "二爆";
+    Pinzoro = "pinzoro", "一揃";
+    Ikkiuchi = "ikkiuchi", "一騎打";
+    Deochi = "deochi", "出落";
+    Tanbaku = "tanbaku", "断爆";
+    Hakai = "hakai", "破壊";
+    Hakoware = "hakoware", "箱割";
+    Chokugeki = "chokugeki", "直撃";
+    Boketsu = "boketsu", "墓穴";
+    Mujun = "mujun", "無盾";
+    Tenpuku = "tenpuku", "転覆";
+    Touchou = "touchou", "登頂";
+    Hanba = "hanba", "半場";
+    Shoudan = "shoudan", "照弾";
+    Sogeki = "sogeki", "狙撃";
+    Yuugekishu = "yuugekishu", "遊撃手";
+    Kanpuu = "kanpuu", "完封";
+    Daigyakuten = "daigyakuten", "大逆転";
+    Dameoshi = "dameoshi", "駄目押";
+    Chototsumoushin = "chototsumoushin", "猪突猛進";
+    DaburuRiichi = "daburu_riichi", "二重立直";
+    AkutibuRiichi = "akutibu_riichi", "能動立直";
+    Ryuusei = "ryuusei", "流星";
+    Shousangen = "shousangen", "小三元";
+    Daisangen = "daisangen", "大三元";
+    Sananshou = "sananshou", "三暗衝";
+    Suuanshou = "suuanshou", "四暗衝";
+    Kokushimusou = "kokushimusou", "国士無双";
+    JunseiKokushimusou = "junsei_kokushimusou", "純正国士無双";
+    Kaisei = "kaisei", "回生";
+    Kishikaisei = "kishikaisei", "起死回生";
+    Ryankantsu = "ryankantsu", "二槓子";
+    Kyoukasuigetsu = "kyoukasuigetsu", "鏡花水月";
+    Chuurendantou = "chuurendantou", "九連弾燈";
+}
+
+/// The yaku that are always yakuman.
+pub(crate) const YAKUMAN: [Yaku; 7] = [
+    Yaku::Daisangen,
+    Yaku::Suuanshou,
+    Yaku::JunseiKokushimusou,
+    Yaku::Kishikaisei,
+    Yaku::Ryankantsu,
+    Yaku::Kyoukasuigetsu,
+    Yaku::Chuurendantou,
+];
+
+impl Yaku {
+    /// Number of yaku in the seed's list.
+    pub const COUNT: usize = 37;
+
+    /// Whether this yaku is always a yakuman (流星 is one only at 150 cm, see
+    /// [`YakuResult::yakuman`]).
+    pub fn is_yakuman(self) -> bool {
+        YAKUMAN.contains(&self)
+    }
+}
+
+impl std::fmt::Display for Yaku {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// Names of a winning score (和了の点数による呼称).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Tier {
+    /// 1–2 points.
+    #[default]
+    Plain,
+    /// 満貫, 3–5 points.
+    Mangan,
+    /// 跳満, 6–7 points.
+    Haneman,
+    /// 倍満, 8–9 points.
+    Baiman,
+    /// 役満, 10 points or more (counted or real).
+    Yakuman,
+}
+
+impl Tier {
+    /// The tier of a score.
+    pub const fn of(points: u8) -> Tier {
+        match points {
+            0..=2 => Tier::Plain,
+            3..=5 => Tier::Mangan,
+            6..=7 => Tier::Haneman,
+            8..=9 => Tier::Baiman,
+            _ => Tier::Yakuman,
+        }
+    }
+}
+
+/// How a round scored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Verdict {
+    /// The round is not over.
+    #[default]
+    Open,
+    /// A win with yaku: `points` go from the loser to the winner.
+    Win,
+    /// 和了流局: a win without yaku; nothing scores.
+    NoYaku,
+    /// 相討流局: both machines at HP 0 in one active shoot.
+    Mutual,
+}
+
+/// Scoring readings that the seed leaves open (from the profile).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScoreRules {
+    /// Several yakuman add up (10 each); when false a win scores one yakuman at most.
+    pub stack_yakuman: bool,
+}
+
+/// The yaku and score of one round, from [`evaluate`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct YakuResult {
+    /// How the round ended.
+    pub end: RoundEnd,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The finishing move (決め手) of a win.
+    pub finish: Hit,
+    /// Points of each awarded yaku, indexed by `Yaku as usize` (0 = not awarded;
+    /// yakuman show [`YAKUMAN_POINTS`]).
+    pub values: [u8; Yaku::COUNT],
+    /// Awarded yaku that count as yakuman, as bits `1 << (Yaku as usize)`.
+    pub yakuman: u64,
+    /// Dora points counted (表, 槓 and, after riichi, 裏 and 裏槓); 0 with yakuman or 流局.
+    pub dora: u8,
+    /// Of `dora`, the points from ura and ura-kan dora.
+    pub ura: u8,
+    /// Total points the winner takes (before limiting to what the loser holds).
+    pub points: u8,
+    /// Name of the score.
+    pub tier: Tier,
+    /// Whether the winner declared riichi on the finishing shot (ura dora are rolled).
+    pub riichi_win: bool,
+}
+
+impl Default for YakuResult {
+    fn default() -> Self {
+        YakuResult {
+            end: RoundEnd::Open,
+            verdict: Verdict::Open,
+            finish: Hit::None,
+            values: [0; Yaku::COUNT],
+            yakuman: 0,
+            dora: 0,
+            ura: 0,
+            points: 0,
+            tier: Tier::Plain,
+            riichi_win: false,
+        }
+    }
+}
+
+impl YakuResult {
+    /// Whether `yaku` was awarded.
+    pub const fn has(&self, yaku: Yaku) -> bool {
+        self.values[yaku as usize] > 0
+    }
+
+    /// The awarded yaku, in list order.
+    pub fn awarded(&self) -> impl Iterator<Item = Yaku> + '_ {
+        Yaku::ALL.into_iter().filter(|&y| self.has(y))
+    }
+}
