@@ -14,6 +14,7 @@
 #![deny(missing_docs)]
 
 mod game;
+pub mod mahjong;
 mod rng;
 
 pub use game::{Game, Seat, Strategy, Table};
