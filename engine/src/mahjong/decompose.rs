@@ -5,6 +5,8 @@
 //! melds are added by the caller. Readings are handed to a callback one by
 //! one from a stack buffer, so nothing is allocated.
 
+use super::tile::{NUM_KINDS, Tile, TileCounts};
+
 /// What kind of set a [`Block`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BlockKind {
@@ -21,8 +23,8 @@ pub enum BlockKind {
 pub struct Block {
     /// Sequence, triplet or kan.
     pub kind: BlockKind,
-    /// Kind index (0..34) of the lowest tile.
-    pub tile: u8,
+    /// The kind of its lowest tile.
+    pub tile: Tile,
     /// Exposed (a chi, pon or open kan). A concealed triplet completed by a
     /// ron is not marked here; scoring treats it as open.
     pub open: bool,
@@ -32,7 +34,7 @@ impl Block {
     /// An empty placeholder used to fill fixed arrays.
     pub const EMPTY: Block = Block {
         kind: BlockKind::Sequence,
-        tile: 0,
+        tile: Tile::EAST,
         open: false,
     };
 
@@ -41,45 +43,36 @@ impl Block {
         !matches!(self.kind, BlockKind::Sequence)
     }
 
-    /// Whether the kind `k` is one of its tiles.
-    pub const fn contains(self, k: u8) -> bool {
+    /// Whether `t` is one of its tiles.
+    pub const fn contains(self, t: Tile) -> bool {
+        let (k, first) = (t.index(), self.tile.index());
         match self.kind {
-            BlockKind::Sequence => k >= self.tile && k <= self.tile + 2,
-            _ => k == self.tile,
+            BlockKind::Sequence => k >= first && k <= first + 2,
+            _ => k == first,
         }
     }
 
     /// Whether it holds a terminal or an honor (for chanta and junchan).
     pub const fn has_terminal_or_honor(self) -> bool {
         match self.kind {
-            BlockKind::Sequence => self.tile % 9 == 0 || self.tile % 9 == 6,
-            _ => is_terminal_or_honor(self.tile),
+            BlockKind::Sequence => matches!(self.tile.number(), 1 | 7),
+            _ => self.tile.is_terminal_or_honor(),
         }
     }
 }
 
-/// Number 0..9 (0 = one) of a suited kind.
-pub(crate) const fn number(k: u8) -> u8 {
-    k % 9
+/// The kind at index `k` (< 34 by construction of every caller).
+pub(crate) const fn kind(k: usize) -> Tile {
+    match Tile::from_index(k as u8) {
+        Some(t) => t,
+        None => panic!("kind index out of range"),
+    }
 }
-
-/// Suit 0..3 (m, p, s) or 3 for honors.
-pub(crate) const fn suit(k: u8) -> u8 {
-    if k >= 27 { 3 } else { k / 9 }
-}
-
-/// 1, 9 or an honor.
-pub(crate) const fn is_terminal_or_honor(k: u8) -> bool {
-    k >= 27 || k % 9 == 0 || k % 9 == 8
-}
-
-/// The thirteen orphan kinds.
-const ORPHANS: [u8; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 /// Calls `f(pair, sets)` once for every way to split the concealed `counts`
 /// (3n+2 tiles, n ≤ 4) into n sets and one pair. Sets come in kind order;
 /// identical readings are not repeated.
-pub fn for_each_standard<F: FnMut(u8, &[Block])>(counts: &[u8; 34], mut f: F) {
+pub fn for_each_standard<F: FnMut(Tile, &[Block])>(counts: &TileCounts, mut f: F) {
     let total: u32 = counts.iter().map(|&c| c as u32).sum();
     if total % 3 != 2 || total > 14 {
         return;
@@ -87,20 +80,21 @@ pub fn for_each_standard<F: FnMut(u8, &[Block])>(counts: &[u8; 34], mut f: F) {
     // A pair can only sit in the one group whose tile count is 2 mod 3.
     let mut sums = [0u8; 4];
     for (k, &c) in counts.iter().enumerate() {
-        sums[suit(k as u8) as usize] += c;
+        sums[kind(k).suit() as usize] += c;
     }
     if counts[27..].iter().any(|&c| c == 1 || c == 4) {
         return;
     }
     let mut c = *counts;
     let mut sets = [Block::EMPTY; 4];
-    for p in 0..34u8 {
-        if c[p as usize] < 2 || sums[suit(p) as usize] % 3 != 2 {
+    for p in 0..NUM_KINDS {
+        let pair = kind(p);
+        if c[p] < 2 || sums[pair.suit() as usize] % 3 != 2 {
             continue;
         }
-        c[p as usize] -= 2;
-        split(&mut c, 0, true, &mut sets, 0, &mut |s: &[Block]| f(p, s));
-        c[p as usize] += 2;
+        c[p] -= 2;
+        split(&mut c, 0, true, &mut sets, 0, &mut |s: &[Block]| f(pair, s));
+        c[p] += 2;
     }
 }
 
@@ -108,25 +102,25 @@ pub fn for_each_standard<F: FnMut(u8, &[Block])>(counts: &[u8; 34], mut f: F) {
 /// false when a sequence was already taken at `i` (so a triplet there would
 /// repeat a reading).
 fn split<F: FnMut(&[Block])>(
-    c: &mut [u8; 34],
+    c: &mut TileCounts,
     mut i: usize,
     mut triplet_ok: bool,
     sets: &mut [Block; 4],
     n: usize,
     f: &mut F,
 ) {
-    while i < 34 && c[i] == 0 {
+    while i < NUM_KINDS && c[i] == 0 {
         i += 1;
         triplet_ok = true;
     }
-    if i == 34 {
+    if i == NUM_KINDS {
         f(&sets[..n]);
         return;
     }
     if n == 4 {
         return;
     }
-    let k = i as u8;
+    let k = kind(i);
     if triplet_ok && c[i] >= 3 {
         c[i] -= 3;
         sets[n] = Block {
@@ -137,7 +131,7 @@ fn split<F: FnMut(&[Block])>(
         split(c, i, true, sets, n + 1, f);
         c[i] += 3;
     }
-    if k < 27 && number(k) <= 6 && c[i + 1] > 0 && c[i + 2] > 0 {
+    if !k.is_honor() && k.number() <= 7 && c[i + 1] > 0 && c[i + 2] > 0 {
         c[i] -= 1;
         c[i + 1] -= 1;
         c[i + 2] -= 1;
@@ -156,7 +150,7 @@ fn split<F: FnMut(&[Block])>(
 /// Seven pairs (七対子): 14 concealed tiles in pairs. Returns the number of
 /// four-of-a-kinds used as two pairs, or `None` if the hand is not seven
 /// pairs. With `allow_quads` false a four-of-a-kind does not count.
-pub fn seven_pairs(counts: &[u8; 34], allow_quads: bool) -> Option<u8> {
+pub fn seven_pairs(counts: &TileCounts, allow_quads: bool) -> Option<u8> {
     let mut pairs = 0u8;
     let mut quads = 0u8;
     for &c in counts {
@@ -174,9 +168,13 @@ pub fn seven_pairs(counts: &[u8; 34], allow_quads: bool) -> Option<u8> {
 }
 
 /// Thirteen orphans (国士無双): one of each terminal and honor plus one more.
-pub fn thirteen_orphans(counts: &[u8; 34]) -> bool {
+pub fn thirteen_orphans(counts: &TileCounts) -> bool {
     let total: u32 = counts.iter().map(|&c| c as u32).sum();
-    total == 14 && ORPHANS.iter().all(|&k| counts[k as usize] >= 1)
+    total == 14
+        && counts
+            .iter()
+            .enumerate()
+            .all(|(k, &c)| (c >= 1) == kind(k).is_terminal_or_honor())
 }
 
 #[cfg(test)]
@@ -191,7 +189,7 @@ mod tests {
         c
     }
 
-    fn readings(c: &[u8; 34]) -> Vec<(u8, Vec<Block>)> {
+    fn readings(c: &[u8; 34]) -> Vec<(Tile, Vec<Block>)> {
         let mut out = Vec::new();
         for_each_standard(c, |p, s| out.push((p, s.to_vec())));
         out
@@ -203,7 +201,7 @@ mod tests {
         let c = counts(&[0, 0, 0, 1, 1, 1, 2, 2, 2, 12, 13, 14, 24, 24]);
         let r = readings(&c);
         assert_eq!(r.len(), 2);
-        assert!(r.iter().all(|(p, s)| *p == 24 && s.len() == 4));
+        assert!(r.iter().all(|(p, s)| p.index() == 24 && s.len() == 4));
     }
 
     #[test]
@@ -218,14 +216,15 @@ mod tests {
         }
     }
 
-    fn check_recompose(c: &[u8; 34], r: &[(u8, Vec<Block>)]) {
+    fn check_recompose(c: &[u8; 34], r: &[(Tile, Vec<Block>)]) {
         for (p, s) in r {
             let mut back = [0u8; 34];
-            back[*p as usize] += 2;
+            back[p.index()] += 2;
             for b in s {
+                let t = b.tile.index();
                 match b.kind {
-                    BlockKind::Sequence => (0..3).for_each(|d| back[(b.tile + d) as usize] += 1),
-                    _ => back[b.tile as usize] += 3,
+                    BlockKind::Sequence => (t..t + 3).for_each(|k| back[k] += 1),
+                    _ => back[t] += 3,
                 }
             }
             assert_eq!(&back, c);
@@ -254,7 +253,7 @@ mod tests {
 
     #[test]
     fn thirteen_orphans_needs_every_kind() {
-        let mut k = ORPHANS.to_vec();
+        let mut k = vec![0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
         k.push(33);
         assert!(thirteen_orphans(&counts(&k)));
         k[0] = 1; // 2m instead of 1m

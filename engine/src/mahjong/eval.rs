@@ -2,10 +2,11 @@
 //! computed once) and the per-reading patterns (standard form, seven pairs,
 //! thirteen orphans).
 
-use super::decompose::{Block, BlockKind, is_terminal_or_honor, suit};
+use super::decompose::{Block, BlockKind, kind};
 use super::fu::{FuInput, Wait, standard_fu};
 use super::hand::{Hand, WinFlags};
 use super::rules::{RenhouValue, Rules};
+use super::tile::{Tile, TileCounts};
 use super::yaku::{Yaku, YakuList};
 
 /// One scored reading before limits: its yaku (yakuman only, or regular
@@ -22,7 +23,7 @@ pub(crate) struct Ctx<'a> {
     pub rules: &'a Rules,
     pub hand: &'a Hand,
     /// Concealed plus melded tiles.
-    pub all: [u8; 34],
+    pub all: TileCounts,
     pub fu: FuInput,
     /// Situational yaku (riichi, tsumo, …), valid for every reading.
     pub situational: YakuList,
@@ -53,8 +54,8 @@ impl<'a> Ctx<'a> {
             closed,
             tsumo,
             rinshan: flags.has(WinFlags::RINSHAN),
-            seat: 27 + hand.seat_wind,
-            round: 27 + hand.round_wind,
+            seat: kind(27 + hand.seat_wind as usize),
+            round: kind(27 + hand.round_wind as usize),
         };
 
         let mut situational = YakuList::default();
@@ -87,10 +88,10 @@ impl<'a> Ctx<'a> {
             if c == 0 {
                 continue;
             }
-            let k = k as u8;
-            suits |= 1 << suit(k);
-            only_terminal_honor &= is_terminal_or_honor(k);
-            any_terminal_honor |= is_terminal_or_honor(k);
+            let t = kind(k);
+            suits |= 1 << t.suit() as u8;
+            only_terminal_honor &= t.is_terminal_or_honor();
+            any_terminal_honor |= t.is_terminal_or_honor();
             green &= matches!(k, 19 | 20 | 21 | 23 | 25 | 32);
         }
         let has_honors = suits & 8 != 0;
@@ -118,11 +119,11 @@ impl<'a> Ctx<'a> {
             yakuman.push(Yaku::Ryuuiisou, 13);
         }
         if hand.meld_count == 0 && one_suit && !has_honors {
-            let s = (hand.win / 9 * 9) as usize;
+            let extra = hand.win.number() as usize - 1;
+            let s = hand.win.index() - extra;
             let c = &hand.concealed[s..s + 9];
             let nine_gates = c[0] >= 3 && c[8] >= 3 && c[1..8].iter().all(|&n| n >= 1);
             if nine_gates {
-                let extra = hand.win as usize - s;
                 let pure = c[extra] == if extra == 0 || extra == 8 { 4 } else { 2 };
                 let han = if pure && y.double_junsei_chuuren { 26 } else { 13 };
                 yakuman.push(Yaku::ChuurenPoutou, han);
@@ -173,7 +174,7 @@ impl<'a> Ctx<'a> {
     /// Thirteen orphans (the caller checked the shape).
     pub fn kokushi(&self) -> Candidate {
         let mut list = YakuList::default();
-        let thirteen_sided = self.hand.concealed[self.hand.win as usize] == 2;
+        let thirteen_sided = self.hand.concealed[self.hand.win.index()] == 2;
         let double = thirteen_sided && self.rules.yaku.double_kokushi_13;
         list.push(Yaku::KokushiMusou, if double { 26 } else { 13 });
         self.yakuman_candidate(list)
@@ -213,7 +214,7 @@ impl<'a> Ctx<'a> {
 
     /// A standard reading: `sets` (concealed and melded), `pair`, and the
     /// index of the set the winning tile completed (4 = the pair).
-    pub fn standard(&self, pair: u8, sets: &[Block; 4], win_block: usize) -> Candidate {
+    pub fn standard(&self, pair: Tile, sets: &[Block; 4], win_block: usize) -> Candidate {
         let y = &self.rules.yaku;
         let closed = self.fu.closed;
         let ron = !self.fu.tsumo;
@@ -228,16 +229,16 @@ impl<'a> Ctx<'a> {
         let mut n_seq = 0;
         let mut concealed_triplets = 0;
         let mut kans = 0;
-        let mut chanta_shape = is_terminal_or_honor(pair);
+        let mut chanta_shape = pair.is_terminal_or_honor();
         for (i, &b) in sets.iter().enumerate() {
             chanta_shape &= b.has_terminal_or_honor();
             match b.kind {
                 BlockKind::Sequence => {
-                    seq_count[b.tile as usize] += 1;
+                    seq_count[b.tile.index()] += 1;
                     n_seq += 1;
                 }
                 kind => {
-                    triplets |= 1 << b.tile;
+                    triplets |= 1 << b.tile.index();
                     kans += (kind == BlockKind::Kan) as u8;
                     if !b.open && !(ron && i == win_block) {
                         concealed_triplets += 1;
@@ -245,7 +246,7 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
-        let has = |k: u8| triplets & (1 << k) != 0;
+        let has = |k: usize| triplets & (1 << k) != 0;
         let dragons = (31..34).filter(|&k| has(k)).count();
         let winds = (27..31).filter(|&k| has(k)).count();
 
@@ -260,7 +261,7 @@ impl<'a> Ctx<'a> {
         }
         if winds == 4 {
             ym.push(Yaku::Daisuushii, if y.double_daisuushii { 26 } else { 13 });
-        } else if winds == 3 && (27..31).contains(&pair) {
+        } else if winds == 3 && pair.is_wind() {
             ym.push(Yaku::Shousuushii, 13);
         }
         if kans == 4 {
@@ -276,7 +277,7 @@ impl<'a> Ctx<'a> {
 
         // Regular yaku.
         let mut list = self.situational;
-        let valued_pair = pair >= 31 || pair == self.fu.seat || pair == self.fu.round;
+        let valued_pair = pair.is_dragon() || pair == self.fu.seat || pair == self.fu.round;
         let pinfu = closed && n_seq == 4 && wait == Wait::Ryanmen && !valued_pair;
         if pinfu {
             list.push(Yaku::Pinfu, 1);
@@ -290,13 +291,13 @@ impl<'a> Ctx<'a> {
             }
         }
         for (k, yk) in [
-            (31, Yaku::YakuhaiHaku),
-            (32, Yaku::YakuhaiHatsu),
-            (33, Yaku::YakuhaiChun),
+            (Tile::HAKU, Yaku::YakuhaiHaku),
+            (Tile::HATSU, Yaku::YakuhaiHatsu),
+            (Tile::CHUN, Yaku::YakuhaiChun),
             (self.fu.seat, Yaku::YakuhaiSeatWind),
             (self.fu.round, Yaku::YakuhaiRoundWind),
         ] {
-            if has(k) {
+            if has(k.index()) {
                 list.push(yk, 1);
             }
         }
@@ -326,7 +327,7 @@ impl<'a> Ctx<'a> {
         if concealed_triplets == 3 {
             list.push(Yaku::Sanankou, 2);
         }
-        if dragons == 2 && pair >= 31 {
+        if dragons == 2 && pair.is_dragon() {
             list.push(Yaku::Shousangen, 2);
         }
         if y.sanrenkou > 0 && run >= 3 {

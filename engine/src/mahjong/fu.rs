@@ -8,8 +8,9 @@
 //! seat and round: the rules' value, Ron2 4); kanchan, penchan, tanki 2;
 //! rounded up to 10; an open hand with no fu at all (open pinfu shape) 30.
 
-use super::decompose::{Block, BlockKind, is_terminal_or_honor};
+use super::decompose::{Block, BlockKind};
 use super::rules::Rules;
+use super::tile::Tile;
 
 /// How the winning tile completed the hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,14 +29,14 @@ pub enum Wait {
 
 impl Wait {
     /// The wait for the winning kind `win` completing `block`.
-    pub const fn of(block: Block, win: u8) -> Wait {
+    pub const fn of(block: Block, win: Tile) -> Wait {
         match block.kind {
             BlockKind::Triplet | BlockKind::Kan => Wait::Shanpon,
             BlockKind::Sequence => {
-                let n = block.tile % 9;
-                if win == block.tile + 1 {
+                let (n, first, w) = (block.tile.number(), block.tile.index(), win.index());
+                if w == first + 1 {
                     Wait::Kanchan
-                } else if (win == block.tile && n == 6) || (win == block.tile + 2 && n == 0) {
+                } else if (w == first && n == 7) || (w == first + 2 && n == 1) {
                     Wait::Penchan
                 } else {
                     Wait::Ryanmen
@@ -54,15 +55,15 @@ pub struct FuInput {
     pub tsumo: bool,
     /// Won on a kan replacement tile.
     pub rinshan: bool,
-    /// Seat wind kind (27..31).
-    pub seat: u8,
-    /// Round wind kind (27..31).
-    pub round: u8,
+    /// Seat wind.
+    pub seat: Tile,
+    /// Round wind.
+    pub round: Tile,
 }
 
 /// Fu of a pair kind (dragon, seat wind, round wind).
-pub fn pair_fu(rules: &Rules, f: &FuInput, pair: u8) -> u8 {
-    if pair >= 31 {
+pub fn pair_fu(rules: &Rules, f: &FuInput, pair: Tile) -> u8 {
+    if pair.is_dragon() {
         2
     } else if pair == f.seat && pair == f.round {
         rules.fu.double_wind_pair
@@ -80,7 +81,7 @@ pub const fn set_fu(b: Block, ron_completed: bool) -> u8 {
         BlockKind::Triplet => 2,
         BlockKind::Kan => 8,
     };
-    if is_terminal_or_honor(b.tile) {
+    if b.tile.is_terminal_or_honor() {
         fu *= 2;
     }
     if !b.open && !ron_completed {
@@ -94,7 +95,7 @@ pub const fn set_fu(b: Block, ron_completed: bool) -> u8 {
 pub fn standard_fu(
     rules: &Rules,
     f: &FuInput,
-    pair: u8,
+    pair: Tile,
     sets: &[Block; 4],
     win_block: usize,
     wait: Wait,
@@ -126,25 +127,26 @@ pub fn standard_fu(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mahjong::decompose::kind;
 
-    const fn seq(t: u8) -> Block {
+    const fn seq(t: usize) -> Block {
         Block {
             kind: BlockKind::Sequence,
-            tile: t,
+            tile: kind(t),
             open: false,
         }
     }
-    const fn trip(t: u8, open: bool) -> Block {
+    const fn trip(t: usize, open: bool) -> Block {
         Block {
             kind: BlockKind::Triplet,
-            tile: t,
+            tile: kind(t),
             open,
         }
     }
-    const fn kan(t: u8, open: bool) -> Block {
+    const fn kan(t: usize, open: bool) -> Block {
         Block {
             kind: BlockKind::Kan,
-            tile: t,
+            tile: kind(t),
             open,
         }
     }
@@ -152,20 +154,20 @@ mod tests {
         closed: true,
         tsumo: false,
         rinshan: false,
-        seat: 28,
-        round: 27,
+        seat: Tile::SOUTH,
+        round: Tile::EAST,
     };
 
     #[test]
     fn waits() {
-        assert_eq!(Wait::of(seq(1), 1), Wait::Ryanmen);
-        assert_eq!(Wait::of(seq(1), 3), Wait::Ryanmen);
-        assert_eq!(Wait::of(seq(1), 2), Wait::Kanchan);
-        assert_eq!(Wait::of(seq(0), 2), Wait::Penchan);
-        assert_eq!(Wait::of(seq(0), 0), Wait::Ryanmen);
-        assert_eq!(Wait::of(seq(6), 6), Wait::Penchan);
-        assert_eq!(Wait::of(seq(6), 8), Wait::Ryanmen);
-        assert_eq!(Wait::of(trip(4, false), 4), Wait::Shanpon);
+        assert_eq!(Wait::of(seq(1), kind(1)), Wait::Ryanmen);
+        assert_eq!(Wait::of(seq(1), kind(3)), Wait::Ryanmen);
+        assert_eq!(Wait::of(seq(1), kind(2)), Wait::Kanchan);
+        assert_eq!(Wait::of(seq(0), kind(2)), Wait::Penchan);
+        assert_eq!(Wait::of(seq(0), kind(0)), Wait::Ryanmen);
+        assert_eq!(Wait::of(seq(6), kind(6)), Wait::Penchan);
+        assert_eq!(Wait::of(seq(6), kind(8)), Wait::Ryanmen);
+        assert_eq!(Wait::of(trip(4, false), kind(4)), Wait::Shanpon);
     }
 
     #[test]
@@ -186,16 +188,16 @@ mod tests {
     #[test]
     fn pair_components() {
         let r = Rules::ron2();
-        assert_eq!(pair_fu(&r, &EAST_SOUTH, 31), 2);
-        assert_eq!(pair_fu(&r, &EAST_SOUTH, 27), 2);
-        assert_eq!(pair_fu(&r, &EAST_SOUTH, 28), 2);
-        assert_eq!(pair_fu(&r, &EAST_SOUTH, 29), 0);
-        assert_eq!(pair_fu(&r, &EAST_SOUTH, 4), 0);
+        assert_eq!(pair_fu(&r, &EAST_SOUTH, kind(31)), 2);
+        assert_eq!(pair_fu(&r, &EAST_SOUTH, kind(27)), 2);
+        assert_eq!(pair_fu(&r, &EAST_SOUTH, kind(28)), 2);
+        assert_eq!(pair_fu(&r, &EAST_SOUTH, kind(29)), 0);
+        assert_eq!(pair_fu(&r, &EAST_SOUTH, kind(4)), 0);
         let double = FuInput {
-            seat: 27,
+            seat: Tile::EAST,
             ..EAST_SOUTH
         };
-        assert_eq!(pair_fu(&r, &double, 27), 4);
+        assert_eq!(pair_fu(&r, &double, kind(27)), 4);
     }
 
     #[test]
@@ -203,21 +205,21 @@ mod tests {
         let r = Rules::ron2();
         let sets = [seq(0), seq(10), seq(20), trip(4, false)];
         // Closed ron, concealed simple triplet, ryanmen on 123m: 20+10+4 = 34 → 40.
-        assert_eq!(standard_fu(&r, &EAST_SOUTH, 13, &sets, 0, Wait::Ryanmen, false), 40);
+        assert_eq!(standard_fu(&r, &EAST_SOUTH, kind(13), &sets, 0, Wait::Ryanmen, false), 40);
         // Same but ron completed the triplet (shanpon): 20+10+2 = 32 → 40.
-        assert_eq!(standard_fu(&r, &EAST_SOUTH, 13, &sets, 3, Wait::Shanpon, false), 40);
+        assert_eq!(standard_fu(&r, &EAST_SOUTH, kind(13), &sets, 3, Wait::Shanpon, false), 40);
         // Tanki: +2.
         let all_seq = [seq(0), seq(10), seq(20), seq(3)];
-        assert_eq!(standard_fu(&r, &EAST_SOUTH, 13, &all_seq, 4, Wait::Tanki, false), 40);
+        assert_eq!(standard_fu(&r, &EAST_SOUTH, kind(13), &all_seq, 4, Wait::Tanki, false), 40);
         // Pinfu: ron 30, tsumo 20.
-        assert_eq!(standard_fu(&r, &EAST_SOUTH, 13, &all_seq, 0, Wait::Ryanmen, true), 30);
+        assert_eq!(standard_fu(&r, &EAST_SOUTH, kind(13), &all_seq, 0, Wait::Ryanmen, true), 30);
         let tsumo = FuInput {
             tsumo: true,
             ..EAST_SOUTH
         };
-        assert_eq!(standard_fu(&r, &tsumo, 13, &all_seq, 0, Wait::Ryanmen, true), 20);
+        assert_eq!(standard_fu(&r, &tsumo, kind(13), &all_seq, 0, Wait::Ryanmen, true), 20);
         // Closed tsumo with a kanchan: 20+2+2 = 24 → 30.
-        assert_eq!(standard_fu(&r, &tsumo, 13, &all_seq, 0, Wait::Kanchan, false), 30);
+        assert_eq!(standard_fu(&r, &tsumo, kind(13), &all_seq, 0, Wait::Kanchan, false), 30);
         // Open pinfu shape ron: 30; open ron with a kanchan: 22 → 30.
         let open = FuInput {
             closed: false,
@@ -225,7 +227,7 @@ mod tests {
         };
         let mut open_sets = all_seq;
         open_sets[1].open = true;
-        assert_eq!(standard_fu(&r, &open, 13, &open_sets, 0, Wait::Ryanmen, false), 30);
+        assert_eq!(standard_fu(&r, &open, kind(13), &open_sets, 0, Wait::Ryanmen, false), 30);
     }
 
     #[test]
@@ -241,9 +243,9 @@ mod tests {
         };
         // 20 + 16 + pair 2 (seat wind south) = 38 → 40; +2 tsumo = 40 either way;
         // with a tanki: 40 → 40 vs 42 → 50.
-        assert_eq!(standard_fu(&Rules::ron2(), &f, 28, &sets, 4, Wait::Tanki, false), 40);
-        assert_eq!(standard_fu(&Rules::goto(), &f, 28, &sets, 4, Wait::Tanki, false), 50);
+        assert_eq!(standard_fu(&Rules::ron2(), &f, kind(28), &sets, 4, Wait::Tanki, false), 40);
+        assert_eq!(standard_fu(&Rules::goto(), &f, kind(28), &sets, 4, Wait::Tanki, false), 50);
         let plain = FuInput { rinshan: false, ..f };
-        assert_eq!(standard_fu(&Rules::ron2(), &plain, 28, &sets, 4, Wait::Tanki, false), 50);
+        assert_eq!(standard_fu(&Rules::ron2(), &plain, kind(28), &sets, 4, Wait::Tanki, false), 50);
     }
 }

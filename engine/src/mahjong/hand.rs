@@ -5,6 +5,7 @@
 use super::decompose::{Block, BlockKind};
 use super::limit::Limit;
 use super::payment::Payment;
+use super::tile::{Tile, TileCounts};
 use super::yaku::YakuList;
 
 /// How a meld was declared.
@@ -25,15 +26,15 @@ pub enum MeldKind {
 pub struct Meld {
     /// Chi, pon or kan.
     pub kind: MeldKind,
-    /// Kind index (0..34) of its lowest tile.
-    pub tile: u8,
+    /// The kind of its lowest tile.
+    pub tile: Tile,
 }
 
 impl Meld {
     /// A placeholder used to fill the fixed array.
     pub const EMPTY: Meld = Meld {
         kind: MeldKind::Chi,
-        tile: 0,
+        tile: Tile::EAST,
     };
 
     /// The meld as a decomposition block.
@@ -57,8 +58,8 @@ impl Meld {
     }
 
     /// Adds its tiles to `counts`.
-    pub fn add_to(self, counts: &mut [u8; 34]) {
-        let t = self.tile as usize;
+    pub fn add_to(self, counts: &mut TileCounts) {
+        let t = self.tile.index();
         match self.kind {
             MeldKind::Chi => (t..t + 3).for_each(|k| counts[k] += 1),
             MeldKind::Pon => counts[t] += 3,
@@ -119,13 +120,13 @@ impl WinFlags {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hand {
     /// Concealed tiles per kind, winning tile included (14 − 3 × melds).
-    pub concealed: [u8; 34],
+    pub concealed: TileCounts,
     /// Declared melds; the first `meld_count` are used.
     pub melds: [Meld; 4],
     /// How many melds.
     pub meld_count: u8,
-    /// Kind of the winning tile.
-    pub win: u8,
+    /// The winning tile's kind.
+    pub win: Tile,
     /// Circumstances.
     pub flags: WinFlags,
     /// Seat wind 0..4 (E S W N); the dealer is East.
@@ -133,11 +134,11 @@ pub struct Hand {
     /// Round wind 0..4.
     pub round_wind: u8,
     /// Dora kinds (already advanced from the indicators), one per indicator.
-    pub dora: [u8; 8],
+    pub dora: [Tile; 8],
     /// How many of `dora` are used.
     pub dora_count: u8,
     /// Ura-dora kinds (counted only with riichi), one per indicator.
-    pub ura: [u8; 8],
+    pub ura: [Tile; 8],
     /// How many of `ura` are used.
     pub ura_count: u8,
     /// Red fives in the hand (melds included).
@@ -154,7 +155,7 @@ pub struct Hand {
 
 impl Hand {
     /// A closed ron hand with no bonuses: set the fields you need.
-    pub const fn new(concealed: [u8; 34], win: u8) -> Hand {
+    pub const fn new(concealed: TileCounts, win: Tile) -> Hand {
         Hand {
             concealed,
             melds: [Meld::EMPTY; 4],
@@ -163,9 +164,9 @@ impl Hand {
             flags: WinFlags(0),
             seat_wind: 1,
             round_wind: 0,
-            dora: [0; 8],
+            dora: [Tile::EAST; 8],
             dora_count: 0,
-            ura: [0; 8],
+            ura: [Tile::EAST; 8],
             ura_count: 0,
             red: 0,
             gold: 0,

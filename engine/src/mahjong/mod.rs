@@ -29,10 +29,32 @@
 //! - Dora in sanma: the indicator 1m shows 9m (and 9m shows 1m), the usual
 //!   sanma convention; the seed does not say ([`Tile::next_dora_sanma`]).
 
+mod decompose;
+mod eval;
+mod fu;
+mod hand;
+mod limit;
 mod notation;
+mod payment;
+mod rules;
+mod score;
+mod score_hand;
 mod tile;
 mod tileset;
+mod yaku;
 
+pub use decompose::{Block, BlockKind, for_each_standard, seven_pairs, thirteen_orphans};
+pub use fu::Wait;
+pub use hand::{Hand, HandScore, Meld, MeldKind, WinFlags};
+pub use limit::Limit;
 pub use notation::{Mpsz, NotationError, NotationErrorKind, parse_kinds, parse_tiles};
+pub use payment::Payment;
+pub use rules::{
+    FuRules, LimitKind, LimitRules, PaymentKind, PaymentRules, RenhouValue, Rules, RulesError,
+    YakuRules,
+};
+pub use score::{MeldSpec, MeldType, PaymentOut, ScoreResult, Situation, hand_of, score};
+pub use score_hand::{ScoreError, score_hand};
 pub use tile::{Flower, NUM_KINDS, PhysTile, Suit, Tile, TileCounts, TileSet, counts_of};
 pub use tileset::{MAX_WALL_TILES, TileSetError, TileSetSpec, WallArray};
+pub use yaku::{MAX_YAKU, Yaku, YakuList};

@@ -3,8 +3,11 @@
 //! `goto.toml`) or from a user's file with the same fields.
 //!
 //! Every field is required in a file (no silent defaults), so a rule sheet
-//! can be checked line by line against the preset it was copied from.
+//! can be checked line by line against the preset it was copied from. The
+//! tile set (which fives are red or gold, sanma manzu) is named by
+//! `tile_set`, a [`TileSetSpec`] preset.
 
+use super::tileset::{TileSetError, TileSetSpec};
 use serde::Deserialize;
 use std::fmt;
 
@@ -14,18 +17,16 @@ pub const RON2_TOML: &str = include_str!("presets/ron2.toml");
 pub const GOTO_TOML: &str = include_str!("presets/goto.toml");
 
 /// A complete scoring ruleset.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Rules {
     /// Preset name, shown in reports (`ron2`, `goto`, or the user's).
     pub name: String,
-    /// Seats at the table: 4 (standard) or 3 (sanma). With 3, a tsumo is
+    /// The tile set (red and gold fives, sanma manzu), from the file's
+    /// `tile_set` preset name (`four_player`, `goto`).
+    pub set: TileSetSpec,
+    /// Seats at the table: 4, or 3 for a sanma set. With 3, a tsumo is
     /// paid by the two other seats only (ツモ損, tsumo loss).
     pub players: u8,
-    /// Red fives in the set for 5m, 5p, 5s (赤ドラ); each is one dora.
-    pub red_fives: [u8; 3],
-    /// Gold fives in the set for 5p, 5s (金牌, Gotō); each is one dora.
-    pub gold_fives: [u8; 2],
     /// Yaku values and which optional yaku exist.
     pub yaku: YakuRules,
     /// Fu options.
@@ -34,6 +35,19 @@ pub struct Rules {
     pub limits: LimitRules,
     /// Payment scheme.
     pub payment: PaymentRules,
+}
+
+/// The TOML form of [`Rules`].
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulesFile {
+    name: String,
+    /// A tile-set preset name.
+    tile_set: String,
+    yaku: YakuRules,
+    fu: FuRules,
+    limits: LimitRules,
+    payment: PaymentRules,
 }
 
 /// Yaku values and options.
@@ -152,6 +166,8 @@ pub enum RulesError {
     /// The TOML did not parse or a field is missing, unknown or mistyped
     /// (the message carries line and column).
     Toml(toml::de::Error),
+    /// The `tile_set` preset could not be loaded.
+    TileSet(TileSetError),
     /// A field parsed but its value is out of range.
     Invalid {
         /// The field, as `table.key`.
@@ -168,6 +184,7 @@ impl fmt::Display for RulesError {
                 write!(f, "unknown mahjong ruleset `{n}` (presets: ron2, goto)")
             }
             RulesError::Toml(e) => write!(f, "mahjong rules file: {e}"),
+            RulesError::TileSet(e) => write!(f, "mahjong rules file: field `tile_set`: {e}"),
             RulesError::Invalid { field, reason } => {
                 write!(f, "mahjong rules file: field `{field}`: {reason}")
             }
@@ -199,29 +216,31 @@ impl Rules {
 
     /// Parses and checks a ruleset from TOML text.
     pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
-        let rules: Rules = toml::from_str(text).map_err(RulesError::Toml)?;
+        let file: RulesFile = toml::from_str(text).map_err(RulesError::Toml)?;
+        let set = TileSetSpec::preset(&file.tile_set).map_err(RulesError::TileSet)?;
+        let rules = Rules {
+            name: file.name,
+            players: if set.is_sanma() { 3 } else { 4 },
+            set,
+            yaku: file.yaku,
+            fu: file.fu,
+            limits: file.limits,
+            payment: file.payment,
+        };
         rules.check()?;
         Ok(rules)
     }
 
     fn check(&self) -> Result<(), RulesError> {
         let bad = |field, reason| Err(RulesError::Invalid { field, reason });
-        if self.players != 3 && self.players != 4 {
-            return bad("players", "must be 3 or 4");
-        }
-        if self.red_fives.iter().chain(&self.gold_fives).any(|&n| n > 4)
-            || (0..2).any(|i| self.red_fives[i + 1] + self.gold_fives[i] > 4)
-        {
-            return bad("red_fives", "more special fives than a kind has copies");
-        }
         if self.fu.double_wind_pair != 2 && self.fu.double_wind_pair != 4 {
             return bad("fu.double_wind_pair", "must be 2 or 4");
         }
         if self.payment.kind == PaymentKind::GotoSanma && self.players != 3 {
-            return bad("payment.kind", "goto_sanma needs players = 3");
+            return bad("payment.kind", "goto_sanma needs a sanma tile_set");
         }
         if self.payment.kind == PaymentKind::FourPlayer && self.players != 4 {
-            return bad("payment.kind", "four_player needs players = 4");
+            return bad("payment.kind", "four_player needs a four-player tile_set");
         }
         if self.payment.honba % (self.players as u32 - 1) != 0 {
             return bad("payment.honba", "must split evenly among the tsumo payers");

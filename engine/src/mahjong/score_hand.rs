@@ -1,12 +1,14 @@
 //! The hot-path scorer: every reading of a [`Hand`] is scored and the best
-//! (most base points, then most han, then most fu) is kept. No allocation.
+//! (most base points, a real yakuman over a counted one, then most han, then
+//! most fu) is kept. No allocation.
 
-use super::decompose::{Block, for_each_standard, seven_pairs, thirteen_orphans};
+use super::decompose::{Block, for_each_standard, kind, seven_pairs, thirteen_orphans};
 use super::eval::{Candidate, Ctx};
 use super::hand::{Hand, HandScore, MeldKind, WinFlags};
 use super::limit::{Limit, base_points};
 use super::payment::pay;
 use super::rules::{LimitKind, RenhouValue, Rules};
+use super::tile::{NUM_KINDS, Tile};
 use super::yaku::{Yaku, YakuList};
 use std::fmt;
 
@@ -57,8 +59,10 @@ struct Scored {
 }
 
 impl Scored {
-    fn key(&self) -> (u32, u8, u8) {
-        (self.base, self.han, self.fu)
+    /// Order of preference: points, then a real yakuman over a counted one,
+    /// then han, then fu.
+    fn key(&self) -> (u32, bool, u8, u8) {
+        (self.base, self.yakuman > 0, self.han, self.fu)
     }
 }
 
@@ -74,14 +78,14 @@ fn check(rules: &Rules, h: &Hand) -> Result<(), ScoreError> {
     if concealed != 14 - 3 * h.meld_count as u32 {
         return bad("the concealed tiles must number 14 - 3 x melds, winning tile included");
     }
-    if h.win >= 34 || h.concealed[h.win as usize] == 0 {
+    if h.concealed[h.win.index()] == 0 {
         return bad("the winning tile is not among the concealed tiles");
     }
     let mut all = h.concealed;
     let mut open = false;
     let mut kan = false;
     for m in h.melds() {
-        if m.tile >= 34 || (m.kind == MeldKind::Chi && (m.tile >= 27 || m.tile % 9 > 6)) {
+        if m.kind == MeldKind::Chi && (m.tile.is_honor() || m.tile.number() > 7) {
             return bad("a meld's tiles do not form a set");
         }
         m.add_to(&mut all);
@@ -91,20 +95,20 @@ fn check(rules: &Rules, h: &Hand) -> Result<(), ScoreError> {
     if all.iter().any(|&c| c > 4) {
         return bad("more than four copies of a kind");
     }
-    let fives = [all[4], all[13], all[22]];
-    let reds: u8 = (0..3).map(|s| rules.red_fives[s].min(fives[s])).sum();
-    let golds: u8 = (0..2).map(|s| rules.gold_fives[s].min(fives[s + 1])).sum();
+    let fives = [4, 13, 22].map(kind);
+    let reds: u8 = fives.iter().map(|&t| rules.set.red(t).min(all[t.index()])).sum();
+    let golds: u8 = fives.iter().map(|&t| rules.set.gold(t).min(all[t.index()])).sum();
     if h.red > reds || h.gold > golds {
         return bad("more red or gold fives than the set and the hand's fives allow");
     }
+    if (0..NUM_KINDS).any(|k| all[k] > 0 && !rules.set.contains(kind(k))) {
+        return bad("a kind that is not in the tile set (2m-8m in sanma)");
+    }
     if rules.players == 3 {
-        if all[1..8].iter().any(|&c| c > 0) {
-            return bad("2m-8m are not in the three-player set");
-        }
         if h.seat_wind > 2 || h.round_wind > 2 {
             return bad("three players sit East, South and West");
         }
-        if h.nuki as u32 + all[30] as u32 > 4 {
+        if h.nuki as u32 + all[Tile::NORTH.index()] as u32 > 4 {
             return bad("more than four norths");
         }
     } else {
@@ -157,10 +161,10 @@ fn check(rules: &Rules, h: &Hand) -> Result<(), ScoreError> {
 /// Dora of every kind for the hand (not counted unless it has a yaku).
 fn bonuses(ctx: &Ctx) -> YakuList {
     let h = ctx.hand;
-    let count = |kinds: &[u8]| -> u8 {
+    let count = |kinds: &[Tile]| -> u8 {
         kinds
             .iter()
-            .map(|&k| ctx.all[k as usize] + if k == 30 { h.nuki } else { 0 })
+            .map(|&k| ctx.all[k.index()] + if k == Tile::NORTH { h.nuki } else { 0 })
             .sum()
     };
     let mut list = YakuList::default();
@@ -201,7 +205,7 @@ impl Search<'_, '_> {
     fn consider(&mut self, cand: Candidate) {
         self.shape = true;
         let ctx = self.ctx;
-        if ctx.rules.players == 3 && ctx.all[30] > 0 {
+        if ctx.rules.players == 3 && ctx.all[Tile::NORTH.index()] > 0 {
             let allowed = [Yaku::KokushiMusou, Yaku::Shousuushii, Yaku::Daisuushii];
             if !allowed.iter().any(|&y| cand.yaku.contains(y)) {
                 self.north_blocked = true;
