@@ -69,81 +69,163 @@ pub(crate) const fn kind(k: usize) -> Tile {
     }
 }
 
+/// Bit `k` set for every kind `k` that satisfies `pred`.
+macro_rules! kind_mask {
+    ($t:ident => $pred:expr) => {{
+        let mut mask = 0u64;
+        let mut k = 0;
+        while k < NUM_KINDS {
+            let $t = kind(k);
+            if $pred {
+                mask |= 1 << k;
+            }
+            k += 1;
+        }
+        mask
+    }};
+}
+
+/// Terminals and honors (么九牌), one bit per kind.
+pub(crate) const TERMINAL_OR_HONOR: u64 = kind_mask!(t => t.is_terminal_or_honor());
+/// Honors, one bit per kind.
+pub(crate) const HONORS: u64 = kind_mask!(t => t.is_honor());
+/// Kinds that start a sequence (1–7 of a suit).
+const SEQUENCE_START: u64 = kind_mask!(t => !t.is_honor() && t.number() <= 7);
+
+/// Per-kind bits of `counts` (each count at most 7): `(present, at least
+/// two)`. Eight counts are read as one `u64` at a time (SWAR): a byte's bit
+/// 0 after `| >> 1 | >> 2` says "nonzero", and multiplying by
+/// `0x0102_0408_1020_4080` gathers the eight bit-0s into the top byte.
+pub(crate) fn kind_masks(counts: &TileCounts) -> (u64, u64) {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    let gather = |x: u64| x.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let (mut present, mut two) = (0, 0);
+    for start in (0..40).step_by(8) {
+        let w = if start + 8 <= NUM_KINDS {
+            u64::from_le_bytes(counts[start..start + 8].try_into().expect("8 bytes"))
+        } else {
+            counts[start..].iter().rev().fold(0, |w, &c| w << 8 | c as u64)
+        };
+        present |= gather((w | w >> 1 | w >> 2) & LOW) << start;
+        two |= gather((w >> 1 | w >> 2) & LOW) << start;
+    }
+    (present, two)
+}
+
+/// Bit `k` set for every kind present in `counts` (counts at most 7).
+pub(crate) fn presence(counts: &TileCounts) -> u64 {
+    kind_masks(counts).0
+}
+
 /// Calls `f(pair, sets)` once for every way to split the concealed `counts`
-/// (3n+2 tiles, n ≤ 4) into n sets and one pair. Sets come in kind order;
+/// (3n+2 tiles, n ≤ 4, each count at most 4) into n sets and one pair. Sets come in kind order;
 /// identical readings are not repeated.
 pub fn for_each_standard<F: FnMut(Tile, &[Block])>(counts: &TileCounts, mut f: F) {
-    let total: u32 = counts.iter().map(|&c| c as u32).sum();
+    // Per suit: tile count, Σ number × count, and kinds that can be a pair.
+    let mut sums = [0u32; 4];
+    let mut weighted = [0u32; 3];
+    for s in 0..3 {
+        for n in 0..9 {
+            let c = counts[9 * s + n] as u32;
+            sums[s] += c;
+            weighted[s] += (n as u32 + 1) * c;
+        }
+    }
+    for &c in &counts[27..] {
+        if c == 1 || c == 4 {
+            return;
+        }
+        sums[3] += c as u32;
+    }
+    let (present, pairable) = kind_masks(counts);
+    let total: u32 = sums.iter().sum();
     if total % 3 != 2 || total > 14 {
         return;
     }
-    // A pair can only sit in the one group whose tile count is 2 mod 3.
-    let mut sums = [0u8; 4];
-    for (k, &c) in counts.iter().enumerate() {
-        sums[kind(k).suit() as usize] += c;
+    // A pair sits in the one group whose count is 2 mod 3. Σ number × count
+    // is 0 mod 3 for a suit of sets (3i+6 per sequence, 3i per triplet), and
+    // 2 × the pair's number more with the pair: so the pair suit admits only
+    // numbers n ≡ 2Σ (mod 3), and every other suit needs Σ ≡ 0.
+    let mut candidates = 0u64;
+    for s in 0..3 {
+        if sums[s] % 3 == 2 {
+            let residue = 2 * weighted[s] % 3;
+            candidates |= NUMBERS_BY_RESIDUE[residue as usize] << (9 * s);
+        } else if weighted[s] % 3 != 0 {
+            return;
+        }
     }
-    if counts[27..].iter().any(|&c| c == 1 || c == 4) {
-        return;
+    if sums[3] % 3 == 2 {
+        candidates |= HONORS;
     }
+    candidates &= pairable;
     let mut c = *counts;
     let mut sets = [Block::EMPTY; 4];
-    for p in 0..NUM_KINDS {
+    while candidates != 0 {
+        let p = candidates.trailing_zeros() as usize;
+        candidates &= candidates - 1;
         let pair = kind(p);
-        if c[p] < 2 || sums[pair.suit() as usize] % 3 != 2 {
-            continue;
-        }
         c[p] -= 2;
-        split(&mut c, 0, true, &mut sets, 0, &mut |s: &[Block]| f(pair, s));
+        let left = if c[p] == 0 { present & !(1 << p) } else { present };
+        split(&mut c, left, NO_SEQUENCE, &mut sets, 0, &mut |s: &[Block]| f(pair, s));
         c[p] += 2;
     }
 }
 
-/// Splits the rest of `c` (from kind `i` on) into sets; `triplet_ok` is
-/// false when a sequence was already taken at `i` (so a triplet there would
-/// repeat a reading).
+/// Numbers 1–9 (bits 0–8) whose value is ≡ 0, 1, 2 (mod 3).
+const NUMBERS_BY_RESIDUE: [u64; 3] = [0b100_100_100, 0b001_001_001, 0b010_010_010];
+
+/// No sequence was just taken (see [`split`]).
+const NO_SEQUENCE: usize = 64;
+
+/// Splits what is left of `c` (`left`: the kinds still present) into sets
+/// after `sets[..n]`. `seq_at` is the kind where a sequence was just taken:
+/// a triplet there would repeat a reading already found.
 fn split<F: FnMut(&[Block])>(
     c: &mut TileCounts,
-    mut i: usize,
-    mut triplet_ok: bool,
+    left: u64,
+    seq_at: usize,
     sets: &mut [Block; 4],
     n: usize,
     f: &mut F,
 ) {
-    while i < NUM_KINDS && c[i] == 0 {
-        i += 1;
-        triplet_ok = true;
-    }
-    if i == NUM_KINDS {
+    if left == 0 {
         f(&sets[..n]);
         return;
     }
     if n == 4 {
         return;
     }
+    let i = left.trailing_zeros() as usize;
     let k = kind(i);
-    if triplet_ok && c[i] >= 3 {
+    if i != seq_at && c[i] >= 3 {
         c[i] -= 3;
+        let rest = if c[i] == 0 { left & !(1 << i) } else { left };
         sets[n] = Block {
             kind: BlockKind::Triplet,
             tile: k,
             open: false,
         };
-        split(c, i, true, sets, n + 1, f);
+        split(c, rest, NO_SEQUENCE, sets, n + 1, f);
         c[i] += 3;
     }
-    if !k.is_honor() && k.number() <= 7 && c[i + 1] > 0 && c[i + 2] > 0 {
-        c[i] -= 1;
-        c[i + 1] -= 1;
-        c[i + 2] -= 1;
+    if SEQUENCE_START & (1 << i) != 0 && c[i + 1] > 0 && c[i + 2] > 0 {
+        let mut rest = left;
+        for j in i..i + 3 {
+            c[j] -= 1;
+            if c[j] == 0 {
+                rest &= !(1 << j);
+            }
+        }
         sets[n] = Block {
             kind: BlockKind::Sequence,
             tile: k,
             open: false,
         };
-        split(c, i, false, sets, n + 1, f);
-        c[i] += 1;
-        c[i + 1] += 1;
-        c[i + 2] += 1;
+        split(c, rest, i, sets, n + 1, f);
+        for j in i..i + 3 {
+            c[j] += 1;
+        }
     }
 }
 
@@ -169,12 +251,11 @@ pub fn seven_pairs(counts: &TileCounts, allow_quads: bool) -> Option<u8> {
 
 /// Thirteen orphans (国士無双): one of each terminal and honor plus one more.
 pub fn thirteen_orphans(counts: &TileCounts) -> bool {
-    let total: u32 = counts.iter().map(|&c| c as u32).sum();
-    total == 14
-        && counts
-            .iter()
-            .enumerate()
-            .all(|(k, &c)| (c >= 1) == kind(k).is_terminal_or_honor())
+    counts[0] > 0
+        && counts[8] > 0
+        && counts[27] > 0
+        && presence(counts) == TERMINAL_OR_HONOR
+        && counts.iter().map(|&c| c as u32).sum::<u32>() == 14
 }
 
 #[cfg(test)]

@@ -2,12 +2,13 @@
 //! computed once) and the per-reading patterns (standard form, seven pairs,
 //! thirteen orphans).
 
-use super::decompose::{Block, BlockKind, kind};
+use super::decompose::{Block, BlockKind, HONORS, TERMINAL_OR_HONOR, kind, presence};
 use super::fu::{FuInput, Wait, standard_fu};
 use super::hand::{Hand, WinFlags};
 use super::rules::{RenhouValue, Rules};
 use super::tile::{Tile, TileCounts};
 use super::yaku::{Yaku, YakuList};
+use crate::t;
 
 /// One scored reading before limits: its yaku (yakuman only, or regular
 /// yaku without dora), fu, and yakuman multiple.
@@ -35,6 +36,14 @@ pub(crate) struct Ctx<'a> {
     /// Tiles of one suit only (with or without honors).
     pub one_suit: bool,
 }
+
+/// 緑一色 kinds: 2s 3s 4s 6s 8s hatsu.
+const GREEN: u64 = 1 << t!(2s).index()
+    | 1 << t!(3s).index()
+    | 1 << t!(4s).index()
+    | 1 << t!(6s).index()
+    | 1 << t!(8s).index()
+    | 1 << t!(6z).index();
 
 const fn han_of(rules_pair: [u8; 2], closed: bool) -> u8 {
     rules_pair[if closed { 0 } else { 1 }]
@@ -80,22 +89,12 @@ impl<'a> Ctx<'a> {
             }
         }
 
-        let mut suits = 0u8;
-        let mut only_terminal_honor = true;
-        let mut any_terminal_honor = false;
-        let mut green = true;
-        for (k, &c) in all.iter().enumerate() {
-            if c == 0 {
-                continue;
-            }
-            let t = kind(k);
-            suits |= 1 << t.suit() as u8;
-            only_terminal_honor &= t.is_terminal_or_honor();
-            any_terminal_honor |= t.is_terminal_or_honor();
-            green &= matches!(k, 19 | 20 | 21 | 23 | 25 | 32);
-        }
-        let has_honors = suits & 8 != 0;
-        let number_suits = (suits & 7).count_ones();
+        let present = presence(&all);
+        let only_terminal_honor = present & !TERMINAL_OR_HONOR == 0;
+        let any_terminal_honor = present & TERMINAL_OR_HONOR != 0;
+        let green = present & !GREEN == 0;
+        let has_honors = present & HONORS != 0;
+        let number_suits = (0..3).filter(|s| present & (0x1ff << (9 * s)) != 0).count();
         let one_suit = number_suits == 1;
 
         let mut yakuman = YakuList::default();

@@ -92,7 +92,7 @@ fn check(rules: &Rules, h: &Hand) -> Result<(), ScoreError> {
         open |= m.is_open();
         kan |= matches!(m.kind, MeldKind::OpenKan | MeldKind::ClosedKan);
     }
-    if all.iter().any(|&c| c > 4) {
+    if all.iter().max() > Some(&4) {
         return bad("more than four copies of a kind");
     }
     let fives = [4, 13, 22].map(kind);
@@ -101,10 +101,10 @@ fn check(rules: &Rules, h: &Hand) -> Result<(), ScoreError> {
     if h.red > reds || h.gold > golds {
         return bad("more red or gold fives than the set and the hand's fives allow");
     }
-    if (0..NUM_KINDS).any(|k| all[k] > 0 && !rules.set.contains(kind(k))) {
-        return bad("a kind that is not in the tile set (2m-8m in sanma)");
-    }
     if rules.players == 3 {
+        if (0..NUM_KINDS).any(|k| all[k] > 0 && !rules.set.contains(kind(k))) {
+            return bad("a kind that is not in the tile set (2m-8m in sanma)");
+        }
         if h.seat_wind > 2 || h.round_wind > 2 {
             return bad("three players sit East, South and West");
         }
