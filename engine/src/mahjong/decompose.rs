@@ -104,7 +104,10 @@ pub(crate) fn kind_masks(counts: &TileCounts) -> (u64, u64) {
         let w = if start + 8 <= NUM_KINDS {
             u64::from_le_bytes(counts[start..start + 8].try_into().expect("8 bytes"))
         } else {
-            counts[start..].iter().rev().fold(0, |w, &c| w << 8 | c as u64)
+            counts[start..]
+                .iter()
+                .rev()
+                .fold(0, |w, &c| w << 8 | c as u64)
         };
         present |= gather((w | w >> 1 | w >> 2) & LOW) << start;
         two |= gather((w >> 1 | w >> 2) & LOW) << start;
@@ -166,8 +169,19 @@ pub fn for_each_standard<F: FnMut(Tile, &[Block])>(counts: &TileCounts, mut f: F
         candidates &= candidates - 1;
         let pair = kind(p);
         c[p] -= 2;
-        let left = if c[p] == 0 { present & !(1 << p) } else { present };
-        split(&mut c, left, NO_SEQUENCE, &mut sets, 0, &mut |s: &[Block]| f(pair, s));
+        let left = if c[p] == 0 {
+            present & !(1 << p)
+        } else {
+            present
+        };
+        split(
+            &mut c,
+            left,
+            NO_SEQUENCE,
+            &mut sets,
+            0,
+            &mut |s: &[Block]| f(pair, s),
+        );
         c[p] += 2;
     }
 }
@@ -211,10 +225,10 @@ fn split<F: FnMut(&[Block])>(
     }
     if SEQUENCE_START & (1 << i) != 0 && c[i + 1] > 0 && c[i + 2] > 0 {
         let mut rest = left;
-        for j in i..i + 3 {
-            c[j] -= 1;
-            if c[j] == 0 {
-                rest &= !(1 << j);
+        for (j, n) in c[i..i + 3].iter_mut().enumerate() {
+            *n -= 1;
+            if *n == 0 {
+                rest &= !(1 << (i + j));
             }
         }
         sets[n] = Block {
@@ -223,9 +237,7 @@ fn split<F: FnMut(&[Block])>(
             open: false,
         };
         split(c, rest, i, sets, n + 1, f);
-        for j in i..i + 3 {
-            c[j] += 1;
-        }
+        c[i..i + 3].iter_mut().for_each(|n| *n += 1);
     }
 }
 

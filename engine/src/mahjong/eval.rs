@@ -124,7 +124,11 @@ impl<'a> Ctx<'a> {
             let nine_gates = c[0] >= 3 && c[8] >= 3 && c[1..8].iter().all(|&n| n >= 1);
             if nine_gates {
                 let pure = c[extra] == if extra == 0 || extra == 8 { 4 } else { 2 };
-                let han = if pure && y.double_junsei_chuuren { 26 } else { 13 };
+                let han = if pure && y.double_junsei_chuuren {
+                    26
+                } else {
+                    13
+                };
                 yakuman.push(Yaku::ChuurenPoutou, han);
             }
         }
@@ -239,7 +243,8 @@ impl<'a> Ctx<'a> {
                 kind => {
                     triplets |= 1 << b.tile.index();
                     kans += (kind == BlockKind::Kan) as u8;
-                    if !b.open && !(ron && i == win_block) {
+                    let ron_completed = ron && i == win_block;
+                    if !b.open && !ron_completed {
                         concealed_triplets += 1;
                     }
                 }

@@ -205,21 +205,39 @@ mod tests {
         let r = Rules::ron2();
         let sets = [seq(0), seq(10), seq(20), trip(4, false)];
         // Closed ron, concealed simple triplet, ryanmen on 123m: 20+10+4 = 34 → 40.
-        assert_eq!(standard_fu(&r, &EAST_SOUTH, kind(13), &sets, 0, Wait::Ryanmen, false), 40);
+        assert_eq!(
+            standard_fu(&r, &EAST_SOUTH, kind(13), &sets, 0, Wait::Ryanmen, false),
+            40
+        );
         // Same but ron completed the triplet (shanpon): 20+10+2 = 32 → 40.
-        assert_eq!(standard_fu(&r, &EAST_SOUTH, kind(13), &sets, 3, Wait::Shanpon, false), 40);
+        assert_eq!(
+            standard_fu(&r, &EAST_SOUTH, kind(13), &sets, 3, Wait::Shanpon, false),
+            40
+        );
         // Tanki: +2.
         let all_seq = [seq(0), seq(10), seq(20), seq(3)];
-        assert_eq!(standard_fu(&r, &EAST_SOUTH, kind(13), &all_seq, 4, Wait::Tanki, false), 40);
+        assert_eq!(
+            standard_fu(&r, &EAST_SOUTH, kind(13), &all_seq, 4, Wait::Tanki, false),
+            40
+        );
         // Pinfu: ron 30, tsumo 20.
-        assert_eq!(standard_fu(&r, &EAST_SOUTH, kind(13), &all_seq, 0, Wait::Ryanmen, true), 30);
+        assert_eq!(
+            standard_fu(&r, &EAST_SOUTH, kind(13), &all_seq, 0, Wait::Ryanmen, true),
+            30
+        );
         let tsumo = FuInput {
             tsumo: true,
             ..EAST_SOUTH
         };
-        assert_eq!(standard_fu(&r, &tsumo, kind(13), &all_seq, 0, Wait::Ryanmen, true), 20);
+        assert_eq!(
+            standard_fu(&r, &tsumo, kind(13), &all_seq, 0, Wait::Ryanmen, true),
+            20
+        );
         // Closed tsumo with a kanchan: 20+2+2 = 24 → 30.
-        assert_eq!(standard_fu(&r, &tsumo, kind(13), &all_seq, 0, Wait::Kanchan, false), 30);
+        assert_eq!(
+            standard_fu(&r, &tsumo, kind(13), &all_seq, 0, Wait::Kanchan, false),
+            30
+        );
         // Open pinfu shape ron: 30; open ron with a kanchan: 22 → 30.
         let open = FuInput {
             closed: false,
@@ -227,7 +245,10 @@ mod tests {
         };
         let mut open_sets = all_seq;
         open_sets[1].open = true;
-        assert_eq!(standard_fu(&r, &open, kind(13), &open_sets, 0, Wait::Ryanmen, false), 30);
+        assert_eq!(
+            standard_fu(&r, &open, kind(13), &open_sets, 0, Wait::Ryanmen, false),
+            30
+        );
     }
 
     #[test]
@@ -243,9 +264,29 @@ mod tests {
         };
         // 20 + 16 + pair 2 (seat wind south) = 38 → 40; +2 tsumo = 40 either way;
         // with a tanki: 40 → 40 vs 42 → 50.
-        assert_eq!(standard_fu(&Rules::ron2(), &f, kind(28), &sets, 4, Wait::Tanki, false), 40);
-        assert_eq!(standard_fu(&Rules::goto(), &f, kind(28), &sets, 4, Wait::Tanki, false), 50);
-        let plain = FuInput { rinshan: false, ..f };
-        assert_eq!(standard_fu(&Rules::ron2(), &plain, kind(28), &sets, 4, Wait::Tanki, false), 50);
+        assert_eq!(
+            standard_fu(&Rules::ron2(), &f, kind(28), &sets, 4, Wait::Tanki, false),
+            40
+        );
+        assert_eq!(
+            standard_fu(&Rules::goto(), &f, kind(28), &sets, 4, Wait::Tanki, false),
+            50
+        );
+        let plain = FuInput {
+            rinshan: false,
+            ..f
+        };
+        assert_eq!(
+            standard_fu(
+                &Rules::ron2(),
+                &plain,
+                kind(28),
+                &sets,
+                4,
+                Wait::Tanki,
+                false
+            ),
+            50
+        );
     }
 }

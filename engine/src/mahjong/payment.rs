@@ -83,7 +83,10 @@ mod tests {
         assert_eq!(pay(&r, 1920, false, true, 0, 0).0, tsumo(3900, 2000));
         assert_eq!(pay(&r, 1920, true, true, 0, 0).0, tsumo(0, 3900));
         // Mangan with 2 honba and 1 stick.
-        assert_eq!(pay(&r, 2000, false, false, 2, 1), (Payment::Ron(8600), 9600));
+        assert_eq!(
+            pay(&r, 2000, false, false, 2, 1),
+            (Payment::Ron(8600), 9600)
+        );
         assert_eq!(pay(&r, 2000, false, true, 2, 1), (tsumo(4200, 2200), 9600));
         assert_eq!(pay(&r, 2000, true, true, 1, 0), (tsumo(0, 4100), 12300));
         // Double yakuman dealer ron (the seed's 96,000).
@@ -98,7 +101,10 @@ mod tests {
         // Haneman 3000-6000 → 4000-7000.
         assert_eq!(pay(&r, 3000, false, true, 0, 0), (tsumo(7000, 4000), 11000));
         // Ron 5200 (40 fu 3 han... base 1280 → 5120 → 5200) → 6000.
-        assert_eq!(pay(&r, 1280, false, false, 0, 0), (Payment::Ron(6000), 6000));
+        assert_eq!(
+            pay(&r, 1280, false, false, 0, 0),
+            (Payment::Ron(6000), 6000)
+        );
     }
 
     #[test]

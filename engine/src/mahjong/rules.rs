@@ -242,7 +242,7 @@ impl Rules {
         if self.payment.kind == PaymentKind::FourPlayer && self.players != 4 {
             return bad("payment.kind", "four_player needs a four-player tile_set");
         }
-        if self.payment.honba % (self.players as u32 - 1) != 0 {
+        if !self.payment.honba.is_multiple_of(self.players as u32 - 1) {
             return bad("payment.honba", "must split evenly among the tsumo payers");
         }
         Ok(())

@@ -199,7 +199,9 @@ fn tally(
 ) -> Result<(), ScoreError> {
     for p in pieces {
         let Some(k) = p.kind() else {
-            return Err(ScoreError::Notation(format!("{field}: a flower is not part of a hand")));
+            return Err(ScoreError::Notation(format!(
+                "{field}: a flower is not part of a hand"
+            )));
         };
         counts[k.index()] += 1;
         *red += p.is_red() as u8;
@@ -212,7 +214,12 @@ fn tally(
 fn meld(spec: &MeldSpec, pieces: &[PhysTile]) -> Result<Meld, ScoreError> {
     let mut kinds: Vec<Tile> = pieces.iter().filter_map(|p| p.kind()).collect();
     kinds.sort();
-    let bad = |why: &str| Err(ScoreError::Notation(format!("meld \"{}\": {why}", spec.tiles)));
+    let bad = |why: &str| {
+        Err(ScoreError::Notation(format!(
+            "meld \"{}\": {why}",
+            spec.tiles
+        )))
+    };
     let same = kinds.iter().all(|&k| k == kinds[0]);
     let kind = match spec.kind {
         MeldType::Chi => {
@@ -255,7 +262,9 @@ fn indicators(
     let mut n = 0;
     for k in pieces.iter().filter_map(|p| p.kind()) {
         if n == out.len() {
-            return Err(ScoreError::Notation(format!("{field}: more than 8 indicators")));
+            return Err(ScoreError::Notation(format!(
+                "{field}: more than 8 indicators"
+            )));
         }
         out[n] = rules.set.dora_from_indicator(k);
         n += 1;
@@ -281,7 +290,9 @@ pub fn hand_of(rules: &Rules, s: &Situation) -> Result<Hand, ScoreError> {
     hand.meld_count = s.melds.len() as u8;
     let win = notation("win", &s.win, rules)?;
     hand.win = match win[..] {
-        [p] => p.kind().ok_or(ScoreError::Notation("win: a flower cannot win".into()))?,
+        [p] => p
+            .kind()
+            .ok_or(ScoreError::Notation("win: a flower cannot win".into()))?,
         _ => return Err(ScoreError::Notation(format!("win \"{}\": one tile", s.win))),
     };
     hand.seat_wind = wind("seat_wind", &s.seat_wind)?;
@@ -294,7 +305,10 @@ pub fn hand_of(rules: &Rules, s: &Situation) -> Result<Hand, ScoreError> {
     let ura = notation("ura_indicators", &s.ura_indicators, rules)?;
     let extracted = notation("flowers", &s.flowers, rules)?;
     if extracted.iter().any(|p| p.flower().is_none()) {
-        return Err(ScoreError::Notation(format!("flowers \"{}\": only 1f-4f", s.flowers)));
+        return Err(ScoreError::Notation(format!(
+            "flowers \"{}\": only 1f-4f",
+            s.flowers
+        )));
     }
     hand.dora_count = indicators(rules, "dora_indicators", &dora, &mut hand.dora)?;
     let mut flags = flower_flags(&dora).with(flower_flags(&extracted));

@@ -96,8 +96,14 @@ fn check(rules: &Rules, h: &Hand) -> Result<(), ScoreError> {
         return bad("more than four copies of a kind");
     }
     let fives = [4, 13, 22].map(kind);
-    let reds: u8 = fives.iter().map(|&t| rules.set.red(t).min(all[t.index()])).sum();
-    let golds: u8 = fives.iter().map(|&t| rules.set.gold(t).min(all[t.index()])).sum();
+    let reds: u8 = fives
+        .iter()
+        .map(|&t| rules.set.red(t).min(all[t.index()]))
+        .sum();
+    let golds: u8 = fives
+        .iter()
+        .map(|&t| rules.set.gold(t).min(all[t.index()]))
+        .sum();
     if h.red > reds || h.gold > golds {
         return bad("more red or gold fives than the set and the hand's fives allow");
     }
@@ -177,11 +183,19 @@ fn bonuses(ctx: &Ctx) -> YakuList {
         (Yaku::NukiDora, h.nuki),
         (
             Yaku::Suupei,
-            if h.nuki == 4 { ctx.rules.yaku.suupei } else { 0 },
+            if h.nuki == 4 {
+                ctx.rules.yaku.suupei
+            } else {
+                0
+            },
         ),
         (
             Yaku::UraDora,
-            if riichi { count(&h.ura[..h.ura_count as usize]) } else { 0 },
+            if riichi {
+                count(&h.ura[..h.ura_count as usize])
+            } else {
+                0
+            },
         ),
     ];
     for (y, n) in entries {
@@ -212,10 +226,10 @@ impl Search<'_, '_> {
                 return;
             }
         }
-        if let Some(s) = finish(ctx, &self.bonus, cand) {
-            if self.best.is_none_or(|b| s.key() > b.key()) {
-                self.best = Some(s);
-            }
+        if let Some(s) = finish(ctx, &self.bonus, cand)
+            && self.best.is_none_or(|b| s.key() > b.key())
+        {
+            self.best = Some(s);
         }
     }
 }
