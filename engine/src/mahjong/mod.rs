@@ -30,9 +30,14 @@
 //!   sanma convention; the seed does not say ([`Tile::next_dora_sanma`]).
 
 mod notation;
+mod shanten;
 mod tile;
 mod tileset;
 
 pub use notation::{Mpsz, NotationError, NotationErrorKind, parse_kinds, parse_tiles};
+pub use shanten::{
+    HandError, ShantenReport, ShantenRules, shanten, shanten_chiitoitsu, shanten_kokushi,
+    shanten_report, shanten_standard, ukeire, ukeire_count,
+};
 pub use tile::{Flower, NUM_KINDS, PhysTile, Suit, Tile, TileCounts, TileSet, counts_of};
 pub use tileset::{MAX_WALL_TILES, TileSetError, TileSetSpec, WallArray};
