@@ -39,6 +39,7 @@ mod payment;
 mod rules;
 mod score;
 mod score_hand;
+mod shanten;
 mod tile;
 mod tileset;
 mod yaku;
@@ -55,6 +56,10 @@ pub use rules::{
 };
 pub use score::{MeldSpec, MeldType, PaymentOut, ScoreResult, Situation, hand_of, score};
 pub use score_hand::{ScoreError, score_hand};
+pub use shanten::{
+    HandError, ShantenReport, ShantenRules, shanten, shanten_chiitoitsu, shanten_kokushi,
+    shanten_report, shanten_standard, ukeire, ukeire_count,
+};
 pub use tile::{Flower, NUM_KINDS, PhysTile, Suit, Tile, TileCounts, TileSet, counts_of};
 pub use tileset::{MAX_WALL_TILES, TileSetError, TileSetSpec, WallArray};
 pub use yaku::{MAX_YAKU, Yaku, YakuList};
