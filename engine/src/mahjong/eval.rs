@@ -215,51 +215,55 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// A standard reading: `sets` (concealed and melded), `pair`, and the
-    /// index of the set the winning tile completed (4 = the pair).
-    pub fn standard(&self, pair: Tile, sets: &[Block; 4], win_block: usize) -> Candidate {
+    /// A standard reading: `sets` (the first `n_concealed` concealed, then
+    /// the melds) and `pair`. Emits one candidate per set the winning tile
+    /// could have completed (the pair counts as set 4); what does not depend
+    /// on that choice is worked out once.
+    pub fn standard<F: FnMut(Candidate)>(
+        &self,
+        pair: Tile,
+        sets: &[Block; 4],
+        n_concealed: usize,
+        mut emit: F,
+    ) {
         let y = &self.rules.yaku;
         let closed = self.fu.closed;
-        let ron = !self.fu.tsumo;
-        let wait = if win_block == 4 {
-            Wait::Tanki
-        } else {
-            Wait::of(sets[win_block], self.hand.win)
-        };
+        let win = self.hand.win;
 
-        let mut triplets = 0u64; // bit per kind of a triplet or kan
-        let mut seq_count = [0u8; 27];
+        // Bit per kind: triplets (or kans), sequence starts; a sequence
+        // seen an odd number of times so far (for the peikou count).
+        let mut triplets = 0u64;
+        let mut seqs = 0u64;
+        let mut odd_seqs = 0u64;
+        let mut peikou = 0u8;
         let mut n_seq = 0;
         let mut concealed_triplets = 0;
         let mut kans = 0;
         let mut chanta_shape = pair.is_terminal_or_honor();
-        for (i, &b) in sets.iter().enumerate() {
+        for &b in sets {
             chanta_shape &= b.has_terminal_or_honor();
+            let bit = 1u64 << b.tile.index();
             match b.kind {
                 BlockKind::Sequence => {
-                    seq_count[b.tile.index()] += 1;
+                    peikou += (odd_seqs & bit != 0) as u8;
+                    odd_seqs ^= bit;
+                    seqs |= bit;
                     n_seq += 1;
                 }
                 kind => {
-                    triplets |= 1 << b.tile.index();
+                    triplets |= bit;
                     kans += (kind == BlockKind::Kan) as u8;
-                    let ron_completed = ron && i == win_block;
-                    if !b.open && !ron_completed {
-                        concealed_triplets += 1;
-                    }
+                    concealed_triplets += !b.open as u8;
                 }
             }
         }
-        let has = |k: usize| triplets & (1 << k) != 0;
-        let dragons = (31..34).filter(|&k| has(k)).count();
-        let winds = (27..31).filter(|&k| has(k)).count();
+        let has = |t: Tile| triplets & (1 << t.index()) != 0;
+        let dragons = (triplets >> Tile::HAKU.index()).count_ones();
+        let winds = (triplets >> Tile::EAST.index() & 0xf).count_ones();
+        let run = longest_triplet_run(triplets);
 
-        // Yakuman of the reading.
+        // Yakuman of the reading, but suuankou (it depends on the wait).
         let mut ym = YakuList::default();
-        if concealed_triplets == 4 {
-            let double = wait == Wait::Tanki && y.double_suuankou_tanki;
-            ym.push(Yaku::Suuankou, if double { 26 } else { 13 });
-        }
         if dragons == 3 {
             ym.push(Yaku::Daisangen, 13);
         }
@@ -271,23 +275,14 @@ impl<'a> Ctx<'a> {
         if kans == 4 {
             ym.push(Yaku::Suukantsu, 13);
         }
-        let run = longest_triplet_run(triplets);
         if y.goto_yakuman && run >= 4 {
             ym.push(Yaku::Suurenkou, 13);
         }
-        if ym.han() > 0 || self.yakuman.han() > 0 {
-            return self.yakuman_candidate(ym);
-        }
+        let any_yakuman = ym.han() > 0 || self.yakuman.han() > 0;
 
-        // Regular yaku.
+        // Regular yaku that do not depend on the wait.
         let mut list = self.situational;
-        let valued_pair = pair.is_dragon() || pair == self.fu.seat || pair == self.fu.round;
-        let pinfu = closed && n_seq == 4 && wait == Wait::Ryanmen && !valued_pair;
-        if pinfu {
-            list.push(Yaku::Pinfu, 1);
-        }
         if closed {
-            let peikou: u8 = seq_count.iter().map(|&c| c / 2).sum();
             match peikou {
                 1 => list.push(Yaku::Iipeikou, 1),
                 2 => list.push(Yaku::Ryanpeikou, 3),
@@ -301,7 +296,7 @@ impl<'a> Ctx<'a> {
             (self.fu.seat, Yaku::YakuhaiSeatWind),
             (self.fu.round, Yaku::YakuhaiRoundWind),
         ] {
-            if has(k.index()) {
+            if has(k) {
                 list.push(yk, 1);
             }
         }
@@ -312,14 +307,15 @@ impl<'a> Ctx<'a> {
                 list.push(Yaku::Junchan, han_of(y.junchan, closed));
             }
         }
-        let seq = |k: usize| seq_count[k] > 0;
-        if (0..3).any(|s| seq(9 * s) && seq(9 * s + 3) && seq(9 * s + 6)) {
+        // 123 456 789 of one suit: starts 1, 4, 7.
+        let ittsu = (0..3).any(|s| seqs >> (9 * s) & 0b1_001_001 == 0b1_001_001);
+        if ittsu {
             list.push(Yaku::Ittsu, if closed { 2 } else { 1 });
         }
-        if (0..7).any(|n| seq(n) && seq(n + 9) && seq(n + 18)) {
+        if seqs & seqs >> 9 & seqs >> 18 & 0x1ff != 0 {
             list.push(Yaku::SanshokuDoujun, if closed { 2 } else { 1 });
         }
-        if (0..9).any(|n| has(n) && has(n + 9) && has(n + 18)) {
+        if triplets & triplets >> 9 & triplets >> 18 & 0x1ff != 0 {
             list.push(Yaku::SanshokuDoukou, 2);
         }
         if kans == 3 {
@@ -327,9 +323,6 @@ impl<'a> Ctx<'a> {
         }
         if n_seq == 0 {
             list.push(Yaku::Toitoi, 2);
-        }
-        if concealed_triplets == 3 {
-            list.push(Yaku::Sanankou, 2);
         }
         if dragons == 2 && pair.is_dragon() {
             list.push(Yaku::Shousangen, 2);
@@ -343,11 +336,48 @@ impl<'a> Ctx<'a> {
         for &(t, h) in self.tiles.as_slice() {
             list.push(t, h);
         }
-        let fu = standard_fu(self.rules, &self.fu, pair, sets, win_block, wait, pinfu);
-        Candidate {
-            yaku: list,
-            fu,
-            yakuman: 0,
+        let valued_pair = pair.is_dragon() || pair == self.fu.seat || pair == self.fu.round;
+
+        // Each place the winning tile could have gone.
+        for w in (0..n_concealed).chain([4]) {
+            let wait = if w == 4 {
+                if pair != win {
+                    continue;
+                }
+                Wait::Tanki
+            } else {
+                let b = sets[w];
+                if !b.contains(win) || sets[..w].contains(&b) {
+                    continue;
+                }
+                Wait::of(b, win)
+            };
+            // A triplet finished by a ron counts as open.
+            let ron_completed = !self.fu.tsumo && wait == Wait::Shanpon;
+            let concealed = concealed_triplets - ron_completed as u8;
+            if concealed == 4 || any_yakuman {
+                let mut ym = ym;
+                if concealed == 4 {
+                    let double = wait == Wait::Tanki && y.double_suuankou_tanki;
+                    ym.push(Yaku::Suuankou, if double { 26 } else { 13 });
+                }
+                emit(self.yakuman_candidate(ym));
+                continue;
+            }
+            let mut list = list;
+            let pinfu = closed && n_seq == 4 && wait == Wait::Ryanmen && !valued_pair;
+            if pinfu {
+                list.push(Yaku::Pinfu, 1);
+            }
+            if concealed == 3 {
+                list.push(Yaku::Sanankou, 2);
+            }
+            let fu = standard_fu(self.rules, &self.fu, pair, sets, w, wait, pinfu);
+            emit(Candidate {
+                yaku: list,
+                fu,
+                yakuman: 0,
+            });
         }
     }
 }

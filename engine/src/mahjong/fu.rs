@@ -127,26 +127,26 @@ pub fn standard_fu(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mahjong::decompose::kind;
+    use crate::t;
 
-    const fn seq(t: usize) -> Block {
+    const fn seq(t: Tile) -> Block {
         Block {
             kind: BlockKind::Sequence,
-            tile: kind(t),
+            tile: t,
             open: false,
         }
     }
-    const fn trip(t: usize, open: bool) -> Block {
+    const fn trip(t: Tile, open: bool) -> Block {
         Block {
             kind: BlockKind::Triplet,
-            tile: kind(t),
+            tile: t,
             open,
         }
     }
-    const fn kan(t: usize, open: bool) -> Block {
+    const fn kan(t: Tile, open: bool) -> Block {
         Block {
             kind: BlockKind::Kan,
-            tile: kind(t),
+            tile: t,
             open,
         }
     }
@@ -160,69 +160,69 @@ mod tests {
 
     #[test]
     fn waits() {
-        assert_eq!(Wait::of(seq(1), kind(1)), Wait::Ryanmen);
-        assert_eq!(Wait::of(seq(1), kind(3)), Wait::Ryanmen);
-        assert_eq!(Wait::of(seq(1), kind(2)), Wait::Kanchan);
-        assert_eq!(Wait::of(seq(0), kind(2)), Wait::Penchan);
-        assert_eq!(Wait::of(seq(0), kind(0)), Wait::Ryanmen);
-        assert_eq!(Wait::of(seq(6), kind(6)), Wait::Penchan);
-        assert_eq!(Wait::of(seq(6), kind(8)), Wait::Ryanmen);
-        assert_eq!(Wait::of(trip(4, false), kind(4)), Wait::Shanpon);
+        assert_eq!(Wait::of(seq(t!(2m)), t!(2m)), Wait::Ryanmen);
+        assert_eq!(Wait::of(seq(t!(2m)), t!(4m)), Wait::Ryanmen);
+        assert_eq!(Wait::of(seq(t!(2m)), t!(3m)), Wait::Kanchan);
+        assert_eq!(Wait::of(seq(t!(1m)), t!(3m)), Wait::Penchan);
+        assert_eq!(Wait::of(seq(t!(1m)), t!(1m)), Wait::Ryanmen);
+        assert_eq!(Wait::of(seq(t!(7m)), t!(7m)), Wait::Penchan);
+        assert_eq!(Wait::of(seq(t!(7m)), t!(9m)), Wait::Ryanmen);
+        assert_eq!(Wait::of(trip(t!(5m), false), t!(5m)), Wait::Shanpon);
     }
 
     #[test]
     fn set_components() {
-        assert_eq!(set_fu(seq(3), false), 0);
-        assert_eq!(set_fu(trip(4, true), false), 2);
-        assert_eq!(set_fu(trip(0, true), false), 4);
-        assert_eq!(set_fu(trip(4, false), false), 4);
-        assert_eq!(set_fu(trip(4, false), true), 2);
-        assert_eq!(set_fu(trip(33, false), false), 8);
-        assert_eq!(set_fu(trip(33, false), true), 4);
-        assert_eq!(set_fu(kan(4, true), false), 8);
-        assert_eq!(set_fu(kan(27, true), false), 16);
-        assert_eq!(set_fu(kan(4, false), false), 16);
-        assert_eq!(set_fu(kan(8, false), false), 32);
+        assert_eq!(set_fu(seq(t!(4m)), false), 0);
+        assert_eq!(set_fu(trip(t!(5m), true), false), 2);
+        assert_eq!(set_fu(trip(t!(1m), true), false), 4);
+        assert_eq!(set_fu(trip(t!(5m), false), false), 4);
+        assert_eq!(set_fu(trip(t!(5m), false), true), 2);
+        assert_eq!(set_fu(trip(t!(7z), false), false), 8);
+        assert_eq!(set_fu(trip(t!(7z), false), true), 4);
+        assert_eq!(set_fu(kan(t!(5m), true), false), 8);
+        assert_eq!(set_fu(kan(t!(1z), true), false), 16);
+        assert_eq!(set_fu(kan(t!(5m), false), false), 16);
+        assert_eq!(set_fu(kan(t!(9m), false), false), 32);
     }
 
     #[test]
     fn pair_components() {
         let r = Rules::ron2();
-        assert_eq!(pair_fu(&r, &EAST_SOUTH, kind(31)), 2);
-        assert_eq!(pair_fu(&r, &EAST_SOUTH, kind(27)), 2);
-        assert_eq!(pair_fu(&r, &EAST_SOUTH, kind(28)), 2);
-        assert_eq!(pair_fu(&r, &EAST_SOUTH, kind(29)), 0);
-        assert_eq!(pair_fu(&r, &EAST_SOUTH, kind(4)), 0);
+        assert_eq!(pair_fu(&r, &EAST_SOUTH, t!(5z)), 2);
+        assert_eq!(pair_fu(&r, &EAST_SOUTH, t!(1z)), 2);
+        assert_eq!(pair_fu(&r, &EAST_SOUTH, t!(2z)), 2);
+        assert_eq!(pair_fu(&r, &EAST_SOUTH, t!(3z)), 0);
+        assert_eq!(pair_fu(&r, &EAST_SOUTH, t!(5m)), 0);
         let double = FuInput {
             seat: Tile::EAST,
             ..EAST_SOUTH
         };
-        assert_eq!(pair_fu(&r, &double, kind(27)), 4);
+        assert_eq!(pair_fu(&r, &double, t!(1z)), 4);
     }
 
     #[test]
     fn totals() {
         let r = Rules::ron2();
-        let sets = [seq(0), seq(10), seq(20), trip(4, false)];
+        let sets = [seq(t!(1m)), seq(t!(2p)), seq(t!(3s)), trip(t!(5m), false)];
         // Closed ron, concealed simple triplet, ryanmen on 123m: 20+10+4 = 34 → 40.
         assert_eq!(
-            standard_fu(&r, &EAST_SOUTH, kind(13), &sets, 0, Wait::Ryanmen, false),
+            standard_fu(&r, &EAST_SOUTH, t!(5p), &sets, 0, Wait::Ryanmen, false),
             40
         );
         // Same but ron completed the triplet (shanpon): 20+10+2 = 32 → 40.
         assert_eq!(
-            standard_fu(&r, &EAST_SOUTH, kind(13), &sets, 3, Wait::Shanpon, false),
+            standard_fu(&r, &EAST_SOUTH, t!(5p), &sets, 3, Wait::Shanpon, false),
             40
         );
         // Tanki: +2.
-        let all_seq = [seq(0), seq(10), seq(20), seq(3)];
+        let all_seq = [seq(t!(1m)), seq(t!(2p)), seq(t!(3s)), seq(t!(4m))];
         assert_eq!(
-            standard_fu(&r, &EAST_SOUTH, kind(13), &all_seq, 4, Wait::Tanki, false),
+            standard_fu(&r, &EAST_SOUTH, t!(5p), &all_seq, 4, Wait::Tanki, false),
             40
         );
         // Pinfu: ron 30, tsumo 20.
         assert_eq!(
-            standard_fu(&r, &EAST_SOUTH, kind(13), &all_seq, 0, Wait::Ryanmen, true),
+            standard_fu(&r, &EAST_SOUTH, t!(5p), &all_seq, 0, Wait::Ryanmen, true),
             30
         );
         let tsumo = FuInput {
@@ -230,12 +230,12 @@ mod tests {
             ..EAST_SOUTH
         };
         assert_eq!(
-            standard_fu(&r, &tsumo, kind(13), &all_seq, 0, Wait::Ryanmen, true),
+            standard_fu(&r, &tsumo, t!(5p), &all_seq, 0, Wait::Ryanmen, true),
             20
         );
         // Closed tsumo with a kanchan: 20+2+2 = 24 → 30.
         assert_eq!(
-            standard_fu(&r, &tsumo, kind(13), &all_seq, 0, Wait::Kanchan, false),
+            standard_fu(&r, &tsumo, t!(5p), &all_seq, 0, Wait::Kanchan, false),
             30
         );
         // Open pinfu shape ron: 30; open ron with a kanchan: 22 → 30.
@@ -246,30 +246,27 @@ mod tests {
         let mut open_sets = all_seq;
         open_sets[1].open = true;
         assert_eq!(
-            standard_fu(&r, &open, kind(13), &open_sets, 0, Wait::Ryanmen, false),
+            standard_fu(&r, &open, t!(5p), &open_sets, 0, Wait::Ryanmen, false),
             30
         );
     }
 
     #[test]
     fn rinshan_tsumo_fu_per_ruleset() {
-        // Closed kan of 5m (16) + open... closed hand, rinshan tsumo, kanchan:
-        // Ron2: 20+16+2 = 38 → 40; with tsumo fu: 40 → 40. Use a shape
-        // where the 2 fu crosses a boundary: 20+16+4(closed 1m? no) …
-        let sets = [seq(0), seq(10), seq(20), kan(4, false)];
+        // Closed hand, closed kan of 5m, rinshan tsumo on a tanki.
+        let sets = [seq(t!(1m)), seq(t!(2p)), seq(t!(3s)), kan(t!(5m), false)];
         let f = FuInput {
             tsumo: true,
             rinshan: true,
             ..EAST_SOUTH
         };
-        // 20 + 16 + pair 2 (seat wind south) = 38 → 40; +2 tsumo = 40 either way;
-        // with a tanki: 40 → 40 vs 42 → 50.
+        // 20 + 16 kan + 2 South pair + 2 tanki = 40; the tsumo 2 makes 50.
         assert_eq!(
-            standard_fu(&Rules::ron2(), &f, kind(28), &sets, 4, Wait::Tanki, false),
+            standard_fu(&Rules::ron2(), &f, t!(2z), &sets, 4, Wait::Tanki, false),
             40
         );
         assert_eq!(
-            standard_fu(&Rules::goto(), &f, kind(28), &sets, 4, Wait::Tanki, false),
+            standard_fu(&Rules::goto(), &f, t!(2z), &sets, 4, Wait::Tanki, false),
             50
         );
         let plain = FuInput {
@@ -277,15 +274,7 @@ mod tests {
             ..f
         };
         assert_eq!(
-            standard_fu(
-                &Rules::ron2(),
-                &plain,
-                kind(28),
-                &sets,
-                4,
-                Wait::Tanki,
-                false
-            ),
+            standard_fu(&Rules::ron2(), &plain, t!(2z), &sets, 4, Wait::Tanki, false),
             50
         );
     }

@@ -25,7 +25,7 @@ pub enum Limit {
 }
 
 impl Limit {
-    /// Base points (基本点) of a limit; `None` has none (use [`base_points`]).
+    /// Base points (基本点) of a limit; `None` has none (they come from han and fu).
     pub const fn base(self) -> u32 {
         match self {
             Limit::None => 0,

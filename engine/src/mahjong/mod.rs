@@ -1,4 +1,5 @@
-//! Mahjong hand core: tiles, tile sets, notation, shanten and ukeire for the
+//! Mahjong hand core: tiles, tile sets, notation, shanten and ukeire, and
+//! scoring (decomposition, yaku, fu, limits, payments) for the
 //! Ron2 four-player rules (seed `003_2ab1ab2ae52405ad`) and Classic Gotō
 //! sanma (seed `001_e8512f07dc3867cc`); readings in RULES-NOTES §2 and §4.
 //!
@@ -28,6 +29,46 @@
 //!   are configurable; copies per kind are not.
 //! - Dora in sanma: the indicator 1m shows 9m (and 9m shows 1m), the usual
 //!   sanma convention; the seed does not say ([`Tile::next_dora_sanma`]).
+//!
+//! # Scoring
+//! - [`score_hand`]: the hot path, allocation-free, on a fixed-size [`Hand`]
+//!   (counts, melds, win tile, [`WinFlags`], dora kinds) → [`HandScore`].
+//!   Every reading ([`for_each_standard`], [`seven_pairs`],
+//!   [`thirteen_orphans`], each set the winning tile could have completed)
+//!   is scored; the best is kept: most points, a real yakuman over a counted
+//!   one, then most han, then most fu.
+//! - [`score`]: issue 2's JSON line ([`Situation`]) → [`ScoreResult`] or a
+//!   [`ScoreError`] saying why (notation, tiles, impossible flags, not a
+//!   winning hand, no yaku).
+//! - [`Rules`]: presets `ron2` and `goto` (`presets/ron2.toml`,
+//!   `presets/goto.toml`) or a user file with the same fields.
+//!
+//! # Scoring readings
+//! - Ron2 (RULES-NOTES §4): no kiriage; 13+ han is one counted yakuman;
+//!   each yakuman counts once, a 13-sided kokushi, suuankou tanki, junsei
+//!   chuuren or daisuushii included (the doubles are options); renhou is a
+//!   mangan listed alone, unless the hand is worth haneman or more by
+//!   itself; rinshan gets no tsumo fu; a double-wind pair is 4 fu.
+//! - Gotō (RULES-NOTES §2), as the seed prints, plus these readings:
+//!   小車輪 `shousharin` is one 6-han yaku replacing honitsu and
+//!   chiitoitsu; four-of-a-kind seven pairs lists `yonmai_chiitoitsu` (4 han
+//!   each); 大車輪 `daisharin` counts in any suit; 萬子ホンイツ
+//!   `manzu_honitsu` may be open; 立直のみロン和了 `riichi_nomi_ron` needs a
+//!   plain riichi ron whose only han is riichi (no dora, red, gold, nuki or
+//!   flower; ura-dora, turned after the win, do not matter) with nothing
+//!   extracted and no flower on an indicator; 流し役満 `nagashi_yakuman` is
+//!   paid as a tsumo; a north may stay in the hand only for kokushi and the
+//!   four-winds yakuman; each extracted north is one `nuki_dora` (and a
+//!   `dora` too when north is indicated); four of them add `suupei` 4 han
+//!   (a bonus, like dora: no yaku by itself); gold fives are one dora
+//!   (`kin_dora`), autumn doubles red and gold; summer (`natsu`) adds 1 han
+//!   below mangan, else one rank (mangan → haneman → … → 四倍満 → 五倍満;
+//!   yakuman ×m → 4m+1 mangan); a flower among the dora indicators (or the
+//!   ura, with riichi) acts as if extracted; rinshan keeps its tsumo fu and
+//!   a double-wind pair is 4 fu (the seed is silent: standard defaults).
+//! - Not modelled here (callers' or the table's business): the pocchi as
+//!   an all-mighty tile (score the hand it completes), 神ポッチ free dora
+//!   choice, the 13-han 手詰まり放銃, open riichi, pao, chips (祝儀).
 
 mod decompose;
 mod eval;

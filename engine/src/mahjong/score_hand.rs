@@ -9,6 +9,7 @@ use super::limit::{Limit, base_points};
 use super::payment::pay;
 use super::rules::{LimitKind, RenhouValue, Rules};
 use super::tile::{NUM_KINDS, Tile};
+use super::tileset::TileSetSpec;
 use super::yaku::{Yaku, YakuList};
 use std::fmt;
 
@@ -95,17 +96,17 @@ fn check(rules: &Rules, h: &Hand) -> Result<(), ScoreError> {
     if all.iter().max() > Some(&4) {
         return bad("more than four copies of a kind");
     }
-    let fives = [4, 13, 22].map(kind);
-    let reds: u8 = fives
-        .iter()
-        .map(|&t| rules.set.red(t).min(all[t.index()]))
-        .sum();
-    let golds: u8 = fives
-        .iter()
-        .map(|&t| rules.set.gold(t).min(all[t.index()]))
-        .sum();
-    if h.red > reds || h.gold > golds {
-        return bad("more red or gold fives than the set and the hand's fives allow");
+    if h.red > 0 || h.gold > 0 {
+        let fives = [4, 13, 22].map(kind);
+        let allowed = |per_kind: fn(&TileSetSpec, Tile) -> u8| -> u8 {
+            fives
+                .iter()
+                .map(|&t| per_kind(&rules.set, t).min(all[t.index()]))
+                .sum()
+        };
+        if h.red > allowed(TileSetSpec::red) || h.gold > allowed(TileSetSpec::gold) {
+            return bad("more red or gold fives than the set and the hand's fives allow");
+        }
     }
     if rules.players == 3 {
         if (0..NUM_KINDS).any(|k| all[k] > 0 && !rules.set.contains(kind(k))) {
@@ -400,7 +401,6 @@ fn search<'c, 'a>(ctx: &'c Ctx<'a>) -> Search<'c, 'a> {
             s.consider(ctx.seven_pairs(q));
         }
     }
-    let win = hand.win;
     let melds = hand.melds();
     for_each_standard(&hand.concealed, |pair, concealed| {
         let mut sets = [Block::EMPTY; 4];
@@ -408,15 +408,7 @@ fn search<'c, 'a>(ctx: &'c Ctx<'a>) -> Search<'c, 'a> {
         for (slot, m) in sets[concealed.len()..].iter_mut().zip(melds) {
             *slot = m.block();
         }
-        if pair == win {
-            s.consider(ctx.standard(pair, &sets, 4));
-        }
-        for i in 0..concealed.len() {
-            let dup = (0..i).any(|j| concealed[j] == concealed[i]);
-            if concealed[i].contains(win) && !dup {
-                s.consider(ctx.standard(pair, &sets, i));
-            }
-        }
+        ctx.standard(pair, &sets, concealed.len(), |cand| s.consider(cand));
     });
     s
 }
