@@ -19,7 +19,7 @@ pub use report::{HandError, ShantenReport, shanten_report};
 
 use super::tile::{NUM_KINDS, Tile, TileCounts, TileSet};
 use super::tileset::TileSetSpec;
-use table::{Entry, POW5, combine, finish, tables};
+use table::{Entry, POW5, distance, tables};
 
 /// What shanten depends on beyond the hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -58,9 +58,51 @@ impl ShantenRules {
     }
 }
 
+/// Ones in the low bit of every byte.
+const LOW: u64 = 0x0101_0101_0101_0101;
+
+/// Eight counts starting at kind `from`, one per byte (little-endian).
+#[inline(always)]
+fn word(hand: &TileCounts, from: usize) -> u64 {
+    u64::from_le_bytes(hand[from..from + 8].try_into().expect("eight counts"))
+}
+
+/// The hand as five words: kinds 0–7, 8–15, 16–23, 24–31 and 32–33.
+#[inline(always)]
+fn words(hand: &TileCounts) -> [u64; 5] {
+    [
+        word(hand, 0),
+        word(hand, 8),
+        word(hand, 16),
+        word(hand, 24),
+        word(hand, 26) >> 48,
+    ]
+}
+
+/// Sum of the bytes of `w` (at most 255).
+#[inline(always)]
+fn byte_sum(w: u64) -> u32 {
+    (w.wrapping_mul(LOW) >> 56) as u32
+}
+
+/// Byte-wise sum of the five words (bytes stay below 256), then its total.
+#[inline(always)]
+fn sum_over(words: [u64; 5], f: impl Fn(u64) -> u64) -> u32 {
+    byte_sum(words.into_iter().map(f).fold(0, u64::wrapping_add))
+}
+
 /// Number of tiles in the hand.
+#[inline(always)]
 fn tile_count(hand: &TileCounts) -> usize {
-    hand.iter().map(|&c| c as usize).sum()
+    sum_over(words(hand), |w| w) as usize
+}
+
+/// Base-5 key of eight counts (byte `i` = digit `i`).
+#[inline(always)]
+fn key8(w: u64) -> usize {
+    let pairs = (w & 0x00ff_00ff_00ff_00ff) + ((w >> 8) & 0x00ff_00ff_00ff_00ff) * 5;
+    let quads = (pairs & 0x0000_ffff_0000_ffff) + ((pairs >> 16) & 0x0000_ffff_0000_ffff) * 25;
+    ((quads & 0xffff_ffff) + (quads >> 32) * 625) as usize
 }
 
 /// Table keys of the four groups: manzu, pinzu, souzu (suit table) and
@@ -68,20 +110,14 @@ fn tile_count(hand: &TileCounts) -> usize {
 /// and 8 of the isolated group, and the manzu key is 0 (empty).
 #[inline(always)]
 fn group_keys(hand: &TileCounts, sanma: bool) -> [usize; 4] {
-    let key = |from: usize, len: usize| -> usize {
-        hand[from..from + len]
-            .iter()
-            .zip(POW5)
-            .map(|(&c, p)| c as u32 * p)
-            .sum::<u32>() as usize
-    };
-    let honors = key(27, 7);
+    let suit = |from: usize| key8(word(hand, from)) + hand[from + 8] as usize * POW5[8] as usize;
+    let honors = key8(word(hand, 26) >> 8);
     if sanma {
         let iso =
             honors + hand[0] as usize * POW5[7] as usize + hand[8] as usize * POW5[8] as usize;
-        [0, key(9, 9), key(18, 9), iso]
+        [0, suit(9), suit(18), iso]
     } else {
-        [key(0, 9), key(9, 9), key(18, 9), honors]
+        [suit(0), suit(9), suit(18), honors]
     }
 }
 
@@ -99,7 +135,7 @@ fn entries(keys: [usize; 4]) -> [&'static Entry; 4] {
 
 #[inline(always)]
 fn standard_from(e: [&Entry; 4], blocks: usize) -> i8 {
-    finish(&combine(e[0], e[1]), &combine(e[2], e[3]), blocks) as i8 - 1
+    distance(e, blocks) as i8 - 1
 }
 
 /// Standard-form shanten (four blocks and a pair, fewer blocks for fewer
@@ -115,13 +151,19 @@ pub fn shanten_chiitoitsu(hand: &TileCounts, rules: ShantenRules) -> Option<i8> 
     (n >= 13).then(|| chiitoitsu_of(hand, rules))
 }
 
+#[inline(always)]
 fn chiitoitsu_of(hand: &TileCounts, rules: ShantenRules) -> i8 {
     // Each pair slot scores the copies already held (0–2); a kind offers one
     // slot, or two when four of a kind count as two pairs. Take the best seven.
-    let (mut twos, mut ones) = (0u8, 0u8);
-    for &c in hand {
-        twos += u8::from(c >= 2) + u8::from(rules.chiitoitsu_quads && c == 4);
-        ones += u8::from(c == 1) + u8::from(rules.chiitoitsu_quads && c == 3);
+    // Bit 0, 1, 2 of a count: ≥ 2 copies is bit 1 or 2, one copy is bit 0
+    // alone, four is bit 2, three is bits 0 and 1.
+    let w = words(hand);
+    let at_least_two = |w: u64| ((w >> 1) | (w >> 2)) & LOW;
+    let mut twos = sum_over(w, at_least_two);
+    let mut ones = sum_over(w, |w| (w & LOW) & !at_least_two(w));
+    if rules.chiitoitsu_quads {
+        twos += sum_over(w, |w| (w >> 2) & LOW);
+        ones += sum_over(w, |w| w & (w >> 1) & LOW);
     }
     let twos = twos.min(7);
     13 - (2 * twos + ones.min(7 - twos)) as i8
@@ -132,15 +174,16 @@ pub fn shanten_kokushi(hand: &TileCounts) -> Option<i8> {
     (tile_count(hand) >= 13).then(|| kokushi_of(hand))
 }
 
-const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+/// Per word of [`words`], the bytes of the terminals and honors.
+const ORPHAN_BYTES: [u64; 5] = [0x01, 0x0101, 0x0001_0100, 0x0101_0101_0101_0000, 0x0101];
 
+#[inline(always)]
 fn kokushi_of(hand: &TileCounts) -> i8 {
-    let (mut kinds, mut pair) = (0i8, false);
-    for i in ORPHANS {
-        kinds += i8::from(hand[i] > 0);
-        pair |= hand[i] >= 2;
-    }
-    13 - kinds - i8::from(pair)
+    let w = words(hand);
+    let held: [u64; 5] =
+        std::array::from_fn(|i| (w[i] | (w[i] >> 1) | (w[i] >> 2)) & ORPHAN_BYTES[i]);
+    let pairs: [u64; 5] = std::array::from_fn(|i| ((w[i] >> 1) | (w[i] >> 2)) & ORPHAN_BYTES[i]);
+    13 - sum_over(held, |x| x) as i8 - i8::from(pairs.iter().any(|&p| p != 0))
 }
 
 /// Shanten: the best of the standard form and, for 13/14 tiles, seven pairs

@@ -333,3 +333,20 @@ fn report_fields_and_errors() {
         HandError::TileCount(0)
     );
 }
+
+#[test]
+fn vector_and_portable_arithmetic_agree() {
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    for n in [1, 2, 4, 5, 7, 8, 10, 11, 13, 14] {
+        for _ in 0..2_000 {
+            let h = random_hand(&mut rng, n, |_| true);
+            let e = entries(group_keys(&h, false));
+            let portable = table::finish(
+                &table::combine(e[0], e[1]),
+                &table::combine(e[2], e[3]),
+                n / 3,
+            );
+            assert_eq!(table::distance(e, n / 3), portable, "{h:?}");
+        }
+    }
+}
