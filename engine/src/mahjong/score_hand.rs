@@ -48,10 +48,15 @@ impl fmt::Display for ScoreError {
 
 impl std::error::Error for ScoreError {}
 
-/// A finished candidate.
+/// A finished candidate. Its bonus entries (dora, summer) are appended to
+/// `yaku` only for the winner ([`Scored::listing`]).
 #[derive(Clone, Copy)]
 struct Scored {
     yaku: YakuList,
+    /// Whether the hand's dora entries count (not for a yakuman).
+    with_bonus: bool,
+    /// Summer's entry, when it applied: han it added.
+    natsu: Option<u8>,
     han: u8,
     fu: u8,
     yakuman: u8,
@@ -64,6 +69,20 @@ impl Scored {
     /// then han, then fu.
     fn key(&self) -> (u32, bool, u8, u8) {
         (self.base, self.yakuman > 0, self.han, self.fu)
+    }
+
+    /// The full list: yaku, then dora of every kind, then summer.
+    fn listing(&self, bonus: &YakuList) -> YakuList {
+        let mut list = self.yaku;
+        if self.with_bonus {
+            for &(y, n) in bonus.as_slice() {
+                list.push(y, n);
+            }
+        }
+        if let Some(h) = self.natsu {
+            list.push(Yaku::Natsu, h);
+        }
+        list
     }
 }
 
@@ -211,6 +230,7 @@ fn bonuses(ctx: &Ctx) -> YakuList {
 struct Search<'c, 'a> {
     ctx: &'c Ctx<'a>,
     bonus: YakuList,
+    bonus_han: u8,
     best: Option<Scored>,
     shape: bool,
     north_blocked: bool,
@@ -227,7 +247,7 @@ impl Search<'_, '_> {
                 return;
             }
         }
-        if let Some(s) = finish(ctx, &self.bonus, cand)
+        if let Some(s) = finish(ctx, &self.bonus, self.bonus_han, cand)
             && self.best.is_none_or(|b| s.key() > b.key())
         {
             self.best = Some(s);
@@ -237,12 +257,14 @@ impl Search<'_, '_> {
 
 /// Adds dora and summer to a candidate and finds its limit and base points;
 /// `None` when it has no yaku.
-fn finish(ctx: &Ctx, bonus: &YakuList, cand: Candidate) -> Option<Scored> {
+fn finish(ctx: &Ctx, bonus: &YakuList, bonus_han: u8, cand: Candidate) -> Option<Scored> {
     let kind = ctx.rules.limits.kind;
     let flags = ctx.hand.flags;
     let mut s = if cand.yakuman > 0 {
         Scored {
             yaku: cand.yaku,
+            with_bonus: false,
+            natsu: None,
             han: cand.yaku.han(),
             fu: 0,
             yakuman: cand.yakuman,
@@ -256,6 +278,8 @@ fn finish(ctx: &Ctx, bonus: &YakuList, cand: Candidate) -> Option<Scored> {
         yaku.push(Yaku::RiichiNomiRon, 13);
         Scored {
             yaku,
+            with_bonus: false,
+            natsu: None,
             han: 13,
             fu: 0,
             yakuman: 1,
@@ -263,14 +287,12 @@ fn finish(ctx: &Ctx, bonus: &YakuList, cand: Candidate) -> Option<Scored> {
             base: Limit::Yakuman(1).base(),
         }
     } else {
-        let mut yaku = cand.yaku;
-        for &(y, n) in bonus.as_slice() {
-            yaku.push(y, n);
-        }
-        let han = yaku.han();
+        let han = cand.yaku.han() + bonus_han;
         let (limit, base) = base_points(kind, han, cand.fu);
         Scored {
-            yaku,
+            yaku: cand.yaku,
+            with_bonus: true,
+            natsu: None,
             han,
             fu: cand.fu,
             yakuman: 0,
@@ -280,11 +302,11 @@ fn finish(ctx: &Ctx, bonus: &YakuList, cand: Candidate) -> Option<Scored> {
     };
     if flags.has(WinFlags::SUMMER) && kind == LimitKind::Goto {
         if s.limit == Limit::None {
-            s.yaku.push(Yaku::Natsu, 1);
+            s.natsu = Some(1);
             s.han += 1;
             (s.limit, s.base) = base_points(kind, s.han, s.fu);
         } else {
-            s.yaku.push(Yaku::Natsu, 0);
+            s.natsu = Some(0);
             s.limit = s.limit.rank_up();
             s.base = s.limit.base();
         }
@@ -313,6 +335,8 @@ fn renhou_mangan(best: Option<Scored>) -> Scored {
             yaku.push(Yaku::Renhou, 5);
             Scored {
                 yaku,
+                with_bonus: false,
+                natsu: None,
                 han: 5,
                 fu: 0,
                 yakuman: 0,
@@ -332,7 +356,7 @@ fn nagashi(ctx: &Ctx) -> Scored {
         fu: 0,
         yakuman: 1,
     };
-    finish(ctx, &YakuList::default(), cand).expect("a yakuman always scores")
+    finish(ctx, &YakuList::default(), 0, cand).expect("a yakuman always scores")
 }
 
 /// Scores a winning hand: the best of all its readings under `rules`.
@@ -342,6 +366,7 @@ pub fn score_hand(rules: &Rules, hand: &Hand) -> Result<HandScore, ScoreError> {
         check(rules, hand)?;
     }
     let ctx = Ctx::new(rules, hand);
+    let bonus = bonuses(&ctx);
     let mut tsumo = flags.has(WinFlags::TSUMO);
     let best = if flags.has(WinFlags::NAGASHI) {
         if !rules.yaku.goto_yakuman {
@@ -352,7 +377,7 @@ pub fn score_hand(rules: &Rules, hand: &Hand) -> Result<HandScore, ScoreError> {
         tsumo = true;
         nagashi(&ctx)
     } else {
-        let found = search(&ctx);
+        let found = search(&ctx, bonus);
         let renhou = flags.has(WinFlags::RENHOU) && rules.yaku.renhou == RenhouValue::Mangan;
         match found.best {
             _ if renhou && found.shape => renhou_mangan(found.best),
@@ -373,7 +398,7 @@ pub fn score_hand(rules: &Rules, hand: &Hand) -> Result<HandScore, ScoreError> {
     Ok(HandScore {
         han: best.han,
         fu: best.fu,
-        yaku: best.yaku,
+        yaku: best.listing(&bonus),
         yakuman: best.yakuman,
         limit: best.limit,
         payment,
@@ -383,11 +408,12 @@ pub fn score_hand(rules: &Rules, hand: &Hand) -> Result<HandScore, ScoreError> {
 
 /// Tries every reading: thirteen orphans, seven pairs, and each standard
 /// split with each set the winning tile could have completed.
-fn search<'c, 'a>(ctx: &'c Ctx<'a>) -> Search<'c, 'a> {
+fn search<'c, 'a>(ctx: &'c Ctx<'a>, bonus: YakuList) -> Search<'c, 'a> {
     let hand = ctx.hand;
     let mut s = Search {
         ctx,
-        bonus: bonuses(ctx),
+        bonus,
+        bonus_han: bonus.han(),
         best: None,
         shape: false,
         north_blocked: false,
