@@ -12,9 +12,9 @@
 //!
 //! 1. **Rinshan tsumo fu.** Ron2 gives no tsumo fu on a rinshan win; the
 //!    reference always does. Rinshan situations are compared under Ron2 with
-//!    `fu.rinshan_tsumo = true`, and separately checked to score no more fu
-//!    under real Ron2 (and exactly 2 fewer before rounding is not visible, so
-//!    the check is `fu ≤ reference`).
+//!    `fu.rinshan_tsumo = true`, and checked to score no more fu and no more
+//!    points under real Ron2 (the 2 fu often vanish in rounding, so "less or
+//!    equal" is what the reference can vouch for).
 //! 2. **Yaku names.** The reference's names are mapped to issue 2's by the
 //!    generator (`NAMES`); its per-wind yakuhai entries become
 //!    `yakuhai_seat_wind` / `yakuhai_round_wind`; its double-yakuman variants
@@ -107,9 +107,8 @@ fn ron2_agrees_with_the_reference_scorer() {
                 real.fu <= ours.fu,
                 "rinshan fu above the reference's: {line}"
             );
-            if let (PaymentOut::Tsumo { .. }, true) = (real.payment, real.fu < ours.fu) {
-                assert!(real.points_total <= ours.points_total);
-            }
+            assert!(real.points_total <= ours.points_total, "{line}");
+            assert!(matches!(real.payment, PaymentOut::Tsumo { .. }));
         }
     }
     assert!(scored >= 10_000, "only {scored} scored situations");
