@@ -32,6 +32,7 @@
 pub mod config;
 pub mod drift;
 mod game;
+pub mod mahjong;
 pub mod medarot;
 pub mod rackup;
 mod rng;

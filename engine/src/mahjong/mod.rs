@@ -1,0 +1,106 @@
+//! Mahjong hand core: tiles, tile sets, notation, shanten and ukeire, and
+//! scoring (decomposition, yaku, fu, limits, payments) for the
+//! Ron2 four-player rules (seed `003_2ab1ab2ae52405ad`) and Classic Gotō
+//! sanma (seed `001_e8512f07dc3867cc`); readings in RULES-NOTES §2 and §4.
+//!
+//! # Main types
+//! - [`Tile`]: a kind `0..34` (1m–9m, 1p–9p, 1s–9s, E S W N, haku hatsu
+//!   chun) with `const fn` predicates, `Display`/`FromStr` (`"5m"`, `"1z"`) and
+//!   the literal macro [`t!`](crate::t) (`t!(5m)`).
+//! - [`TileCounts`] (`[u8; 34]`): a hand as counts per kind, the hot-path form.
+//!   [`TileSet`]: 34-bit set of kinds, for waits and ukeire.
+//! - [`PhysTile`]: a physical piece: a plain kind, a red five (赤), a Gotō
+//!   gold five (金), the white pocchi (白ポッチ, one of the haku) or a
+//!   [`Flower`] (春夏秋冬).
+//! - [`TileSetSpec`]: the composition of a set, from TOML presets in
+//!   `presets/` (`four_player`, `goto`) or a user file;
+//!   [`TileSetSpec::fill_wall`] lays all its pieces into a fixed-size array.
+//! - Notation ([`parse_tiles`], [`Mpsz`]): tenhou mpsz plus `0` for red
+//!   fives, `g` for gold fives (`4g6p`), `0z` for the pocchi and `1f`–`4f`
+//!   for flowers; errors name the byte and the reason.
+//!
+//! # Readings
+//! - Tile sets (RULES-NOTES §2, §4): four-player = 136 tiles with one red
+//!   5m/5p/5s; Gotō = manzu 1m and 9m only (108) + 4 flowers, one red 5p,
+//!   one red 5s, one gold 5p, one gold 5s, one pocchi haku. Every kind has
+//!   four copies; red, gold and pocchi copies replace plain ones, so the Gotō
+//!   set has only two plain 5p and a hand written `555p` is rejected for it.
+//!   Which manzu exist, the red/gold fives, the pocchi count and the flowers
+//!   are configurable; copies per kind are not.
+//! - Dora in sanma: the indicator 1m shows 9m (and 9m shows 1m), the usual
+//!   sanma convention; the seed does not say ([`Tile::next_dora_sanma`]).
+//!
+//! # Scoring
+//! - [`score_hand`]: the hot path, allocation-free, on a fixed-size [`Hand`]
+//!   (counts, melds, win tile, [`WinFlags`], dora kinds) → [`HandScore`].
+//!   Every reading ([`for_each_standard`], [`seven_pairs`],
+//!   [`thirteen_orphans`], each set the winning tile could have completed)
+//!   is scored; the best is kept: most points, a real yakuman over a counted
+//!   one, then most han, then most fu.
+//! - [`score`]: issue 2's JSON line ([`Situation`]) → [`ScoreResult`] or a
+//!   [`ScoreError`] saying why (notation, tiles, impossible flags, not a
+//!   winning hand, no yaku).
+//! - [`Rules`]: presets `ron2` and `goto` (`presets/ron2.toml`,
+//!   `presets/goto.toml`) or a user file with the same fields.
+//!
+//! # Scoring readings
+//! - Ron2 (RULES-NOTES §4): no kiriage; 13+ han is one counted yakuman;
+//!   each yakuman counts once, a 13-sided kokushi, suuankou tanki, junsei
+//!   chuuren or daisuushii included (the doubles are options); renhou is a
+//!   mangan listed alone, unless the hand is worth haneman or more by
+//!   itself; rinshan gets no tsumo fu; a double-wind pair is 4 fu.
+//! - Gotō (RULES-NOTES §2), as the seed prints, plus these readings:
+//!   小車輪 `shousharin` is one 6-han yaku replacing honitsu and
+//!   chiitoitsu; four-of-a-kind seven pairs lists `yonmai_chiitoitsu` (4 han
+//!   each); 大車輪 `daisharin` counts in any suit; 萬子ホンイツ
+//!   `manzu_honitsu` may be open; 立直のみロン和了 `riichi_nomi_ron` needs a
+//!   plain riichi ron whose only han is riichi (no dora, red, gold, nuki or
+//!   flower; ura-dora, turned after the win, do not matter) with nothing
+//!   extracted and no flower on an indicator; 流し役満 `nagashi_yakuman` is
+//!   paid as a tsumo; a north may stay in the hand only for kokushi and the
+//!   four-winds yakuman; each extracted north is one `nuki_dora` (and a
+//!   `dora` too when north is indicated); four of them add `suupei` 4 han
+//!   (a bonus, like dora: no yaku by itself); gold fives are one dora
+//!   (`kin_dora`), autumn doubles red and gold; summer (`natsu`) adds 1 han
+//!   below mangan, else one rank (mangan → haneman → … → 四倍満 → 五倍満;
+//!   yakuman ×m → 4m+1 mangan); a flower among the dora indicators (or the
+//!   ura, with riichi) acts as if extracted; rinshan keeps its tsumo fu and
+//!   a double-wind pair is 4 fu (the seed is silent: standard defaults).
+//! - Not modelled here (callers' or the table's business): the pocchi as
+//!   an all-mighty tile (score the hand it completes), 神ポッチ free dora
+//!   choice, the 13-han 手詰まり放銃, open riichi, pao, chips (祝儀).
+
+mod decompose;
+mod eval;
+mod fu;
+mod hand;
+mod limit;
+mod notation;
+mod payment;
+mod rules;
+mod score;
+mod score_hand;
+mod shanten;
+mod tile;
+mod tileset;
+mod yaku;
+
+pub use decompose::{Block, BlockKind, for_each_standard, seven_pairs, thirteen_orphans};
+pub use fu::Wait;
+pub use hand::{Hand, HandScore, Meld, MeldKind, WinFlags};
+pub use limit::Limit;
+pub use notation::{Mpsz, NotationError, NotationErrorKind, parse_kinds, parse_tiles};
+pub use payment::Payment;
+pub use rules::{
+    FuRules, LimitKind, LimitRules, PaymentKind, PaymentRules, RenhouValue, Rules, RulesError,
+    YakuRules,
+};
+pub use score::{MeldSpec, MeldType, PaymentOut, ScoreResult, Situation, hand_of, score};
+pub use score_hand::{ScoreError, score_hand};
+pub use shanten::{
+    HandError, ShantenReport, ShantenRules, shanten, shanten_chiitoitsu, shanten_kokushi,
+    shanten_report, shanten_standard, ukeire, ukeire_count,
+};
+pub use tile::{Flower, NUM_KINDS, PhysTile, Suit, Tile, TileCounts, TileSet, counts_of};
+pub use tileset::{MAX_WALL_TILES, TileSetError, TileSetSpec, WallArray};
+pub use yaku::{MAX_YAKU, Yaku, YakuList};

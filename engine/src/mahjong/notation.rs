@@ -1,0 +1,383 @@
+//! Text notation for tiles and hands: tenhou-style mpsz, extended for Gotō.
+//!
+//! A hand is a run of groups, each some digits followed by a suit letter:
+//! `123m406p789s11z`. Spaces may separate groups (`"123m 456p"`), never a
+//! group's digits from its letter.
+//!
+//! | written | piece |
+//! |---|---|
+//! | `1m`–`9m`, `1p`–`9p`, `1s`–`9s` | suited kinds |
+//! | `1z`–`7z` | East, South, West, North, haku (白), hatsu (發), chun (中) |
+//! | `0m` `0p` `0s` | a red five (赤) |
+//! | `gm` `gp` `gs` | a gold five (金, Gotō): the letter `g` stands in for the 5 |
+//! | `0z` | the white pocchi (白ポッチ): the marked haku, as `0` marks the special five |
+//! | `1f`–`4f` | flowers 春 spring, 夏 summer, 秋 autumn, 冬 winter |
+//!
+//! So `4g6p` is 4p, gold 5p, 6p and `550z` is two haku and the pocchi.
+//! [`Mpsz`] writes pieces back in the order given, merging neighbours of one
+//! suit, so parsing its output gives the same pieces back.
+//!
+//! Parsing checks the pieces against a [`TileSetSpec`]: a kind the set lacks
+//! (2m in sanma), a fifth copy of a kind, more red/gold/pocchi/flower pieces
+//! (or more plain copies) than the set has. Every error names the byte
+//! position of the offending character and why.
+
+use super::tile::{Flower, NUM_KINDS, PhysTile, Suit, Tile};
+use super::tileset::TileSetSpec;
+use std::fmt;
+use std::str::FromStr;
+
+/// The literal macro for tile kinds: `t!(5m)`, `t!(1z)`; a bad literal is a
+/// compile error.
+///
+/// ```
+/// use engine::{mahjong::Tile, t};
+/// assert_eq!(t!(7z), Tile::CHUN);
+/// ```
+/// ```compile_fail
+/// let _ = engine::t!(8z);
+/// ```
+#[macro_export]
+macro_rules! t {
+    ($lit:tt) => {
+        const {
+            match $crate::mahjong::Tile::from_literal(stringify!($lit)) {
+                Some(t) => t,
+                None => panic!(concat!("not a tile literal: ", stringify!($lit))),
+            }
+        }
+    };
+}
+
+/// Where and why a notation string was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError {
+    /// Byte position of the offending character in the input.
+    pub pos: usize,
+    /// What is wrong.
+    pub kind: NotationErrorKind,
+}
+
+/// The reasons a notation string is rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotationErrorKind {
+    /// A character that is no digit, `g`, suit letter or space.
+    UnexpectedChar(char),
+    /// A digit and letter that name no piece (`8z`, `5f`, `gz`).
+    NoSuchTile {
+        /// The digit (or `g`).
+        digit: char,
+        /// The suit letter.
+        letter: char,
+    },
+    /// Digits not followed by a suit letter (`"123"`, `"12 3m"`).
+    DigitsWithoutSuit,
+    /// A suit letter with no digits before it.
+    SuitWithoutDigits(char),
+    /// The kind is not in the tile set (2m in sanma).
+    NotInSet(Tile),
+    /// More copies of a kind (or of red/gold/pocchi/plain copies, or of a
+    /// flower) than the set holds: `piece` exceeds `max`.
+    TooMany {
+        /// The piece whose copy is one too many.
+        piece: PhysTile,
+        /// How many the set has of that sort of piece.
+        max: u8,
+        /// Whether the count exceeded is of the kind as a whole (all copies)
+        /// rather than of this sort of piece.
+        whole_kind: bool,
+    },
+    /// A piece where only plain kinds are allowed (a red or gold five, the
+    /// pocchi or a flower in a list of kinds).
+    NotAKind(PhysTile),
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at byte {}: ", self.pos)?;
+        match &self.kind {
+            NotationErrorKind::UnexpectedChar(c) => {
+                write!(
+                    f,
+                    "unexpected character '{c}' (expected digits, g, or a letter m p s z f)"
+                )
+            }
+            NotationErrorKind::NoSuchTile { digit, letter } => {
+                let hint = match letter {
+                    'z' => "honors are 1z-7z, pocchi 0z",
+                    'f' => "flowers are 1f-4f",
+                    _ => "suits take 1-9, 0 (red five) or g (gold five)",
+                };
+                write!(f, "no such tile {digit}{letter} ({hint})")
+            }
+            NotationErrorKind::DigitsWithoutSuit => write!(f, "digits without a suit letter"),
+            NotationErrorKind::SuitWithoutDigits(c) => {
+                write!(f, "suit letter '{c}' without digits")
+            }
+            NotationErrorKind::NotInSet(t) => write!(f, "{t} is not in this tile set"),
+            NotationErrorKind::TooMany {
+                piece,
+                max,
+                whole_kind: true,
+            } => {
+                write!(f, "one {piece} too many: the set has {max} of that kind")
+            }
+            NotationErrorKind::TooMany {
+                piece: piece @ PhysTile::Plain(_),
+                max,
+                ..
+            } => {
+                write!(
+                    f,
+                    "one plain {piece} too many: the set has {max} plain (red 0, gold g)"
+                )
+            }
+            NotationErrorKind::TooMany { piece, max, .. } => {
+                write!(f, "one {piece} too many: the set has {max}")
+            }
+            NotationErrorKind::NotAKind(p) => write!(f, "{p} is not a plain kind"),
+        }
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// The piece written as `digit` then `letter`, if any.
+fn piece(digit: u8, letter: u8) -> Option<PhysTile> {
+    if letter == b'f' {
+        return Flower::from_number(digit.wrapping_sub(b'0')).map(PhysTile::Flower);
+    }
+    let suit = Suit::from_letter(letter as char)?;
+    match (digit, suit) {
+        (b'0', Suit::Honor) => Some(PhysTile::Pocchi),
+        (b'0', _) => Tile::new(suit, 5).map(PhysTile::Red),
+        (b'g', Suit::Honor) => None,
+        (b'g', _) => Tile::new(suit, 5).map(PhysTile::Gold),
+        _ => Tile::new(suit, digit.wrapping_sub(b'0')).map(PhysTile::Plain),
+    }
+}
+
+/// Reads the groups of `s`, calling `each(pos, piece)` for every piece in order.
+fn scan(
+    s: &str,
+    mut each: impl FnMut(usize, PhysTile) -> Result<(), NotationErrorKind>,
+) -> Result<(), NotationError> {
+    let b = s.as_bytes();
+    let mut start: Option<usize> = None;
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'0'..=b'9' | b'g' => {
+                start.get_or_insert(i);
+            }
+            b'm' | b'p' | b's' | b'z' | b'f' => {
+                let first = start.take().ok_or(NotationError {
+                    pos: i,
+                    kind: NotationErrorKind::SuitWithoutDigits(c as char),
+                })?;
+                for (pos, &d) in b.iter().enumerate().take(i).skip(first) {
+                    let p = piece(d, c).ok_or(NotationError {
+                        pos,
+                        kind: NotationErrorKind::NoSuchTile {
+                            digit: d as char,
+                            letter: c as char,
+                        },
+                    })?;
+                    each(pos, p).map_err(|kind| NotationError { pos, kind })?;
+                }
+            }
+            _ if c.is_ascii_whitespace() && start.is_none() => {}
+            _ if c.is_ascii_whitespace() => {
+                return Err(NotationError {
+                    pos: start.unwrap_or(i),
+                    kind: NotationErrorKind::DigitsWithoutSuit,
+                });
+            }
+            _ => {
+                let ch = s[i..].chars().next().unwrap_or('?');
+                return Err(NotationError {
+                    pos: i,
+                    kind: NotationErrorKind::UnexpectedChar(ch),
+                });
+            }
+        }
+    }
+    match start {
+        Some(pos) => Err(NotationError {
+            pos,
+            kind: NotationErrorKind::DigitsWithoutSuit,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Running counts of what has been parsed, checked against the set.
+struct Tally<'a> {
+    set: &'a TileSetSpec,
+    kind: [u8; NUM_KINDS],
+    plain: [u8; NUM_KINDS],
+    red: [u8; NUM_KINDS],
+    gold: [u8; NUM_KINDS],
+    pocchi: u8,
+    flowers: [u8; 4],
+}
+
+impl Tally<'_> {
+    fn add(&mut self, p: PhysTile) -> Result<(), NotationErrorKind> {
+        let too_many = |max, whole_kind| {
+            Err(NotationErrorKind::TooMany {
+                piece: p,
+                max,
+                whole_kind,
+            })
+        };
+        let Some(k) = p.kind() else {
+            let f = p.flower().map_or(0, |f| f as usize);
+            self.flowers[f] += 1;
+            let max = p.flower().map_or(0, |f| u8::from(self.set.has_flower(f)));
+            return if self.flowers[f] > max {
+                too_many(max, false)
+            } else {
+                Ok(())
+            };
+        };
+        let i = k.index();
+        if !self.set.contains(k) {
+            return Err(NotationErrorKind::NotInSet(k));
+        }
+        self.kind[i] += 1;
+        if self.kind[i] > self.set.copies(k) {
+            return too_many(self.set.copies(k), true);
+        }
+        let (n, max) = match p {
+            PhysTile::Red(_) => (&mut self.red[i], self.set.red(k)),
+            PhysTile::Gold(_) => (&mut self.gold[i], self.set.gold(k)),
+            PhysTile::Pocchi => (&mut self.pocchi, self.set.pocchi(k)),
+            _ => (&mut self.plain[i], self.set.plain(k)),
+        };
+        *n += 1;
+        if *n > max {
+            too_many(max, false)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// Parses a hand or any list of pieces, checked against `set`.
+///
+/// ```
+/// use engine::mahjong::{parse_tiles, Mpsz, TileSetSpec};
+/// let set = TileSetSpec::four_player();
+/// let hand = parse_tiles("123m406p789s11z", &set).unwrap();
+/// assert_eq!(hand.len(), 11);
+/// assert_eq!(Mpsz(&hand).to_string(), "123m406p789s11z");
+/// let err = parse_tiles("123m8z", &set).unwrap_err();
+/// assert_eq!(err.pos, 4);
+/// ```
+pub fn parse_tiles(s: &str, set: &TileSetSpec) -> Result<Vec<PhysTile>, NotationError> {
+    let mut tally = Tally {
+        set,
+        kind: [0; NUM_KINDS],
+        plain: [0; NUM_KINDS],
+        red: [0; NUM_KINDS],
+        gold: [0; NUM_KINDS],
+        pocchi: 0,
+        flowers: [0; 4],
+    };
+    let mut out = Vec::with_capacity(s.len());
+    scan(s, |_, p| {
+        tally.add(p)?;
+        out.push(p);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// Parses a list of plain kinds (`"5m5p5s"`, `"3m9s"`), with no set check
+/// and repeats allowed; red/gold fives, the pocchi and flowers are rejected.
+pub fn parse_kinds(s: &str) -> Result<Vec<Tile>, NotationError> {
+    let mut out = Vec::new();
+    scan(s, |_, p| match p {
+        PhysTile::Plain(t) => {
+            out.push(t);
+            Ok(())
+        }
+        other => Err(NotationErrorKind::NotAKind(other)),
+    })?;
+    Ok(out)
+}
+
+/// Writes pieces in mpsz, in the order given, neighbours of one suit sharing
+/// the letter: `Mpsz(&hand).to_string()`.
+#[derive(Clone, Copy, Debug)]
+pub struct Mpsz<'a>(pub &'a [PhysTile]);
+
+/// The notation digit and letter of a piece.
+fn digit_letter(p: PhysTile) -> (char, char) {
+    let num = |t: Tile| (b'0' + t.number()) as char;
+    match p {
+        PhysTile::Plain(t) => (num(t), t.suit().letter()),
+        PhysTile::Red(t) => ('0', t.suit().letter()),
+        PhysTile::Gold(t) => ('g', t.suit().letter()),
+        PhysTile::Pocchi => ('0', 'z'),
+        PhysTile::Flower(f) => ((b'0' + f.number()) as char, 'f'),
+    }
+}
+
+impl fmt::Display for Mpsz<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut it = self.0.iter().map(|&p| digit_letter(p)).peekable();
+        while let Some((d, l)) = it.next() {
+            write!(f, "{d}")?;
+            if it.peek().is_none_or(|&(_, next)| next != l) {
+                write!(f, "{l}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for PhysTile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (d, l) = digit_letter(*self);
+        write!(f, "{d}{l}")
+    }
+}
+
+/// Parses one piece (`"0p"`, `"gs"`, `"0z"`, `"2f"`), with no set check.
+impl FromStr for PhysTile {
+    type Err = NotationError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut found = None;
+        scan(s, |_, p| match found.replace(p) {
+            None => Ok(()),
+            Some(_) => Err(NotationErrorKind::UnexpectedChar(
+                p.to_string().chars().next().unwrap_or('?'),
+            )),
+        })?;
+        found.ok_or(NotationError {
+            pos: s.len(),
+            kind: NotationErrorKind::DigitsWithoutSuit,
+        })
+    }
+}
+
+/// Parses one kind (`"5m"`, `"1z"`); red/gold fives, the pocchi and flowers
+/// are rejected (parse them as [`PhysTile`]).
+impl FromStr for Tile {
+    type Err = NotationError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.parse::<PhysTile>()? {
+            PhysTile::Plain(t) => Ok(t),
+            other => Err(NotationError {
+                pos: 0,
+                kind: NotationErrorKind::NotAKind(other),
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

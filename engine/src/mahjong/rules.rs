@@ -1,0 +1,299 @@
+//! Scoring rules as data: the [`Rules`] value that [`score`](super::score)
+//! reads, loaded from the TOML presets in `presets/` (`ron2.toml`,
+//! `goto.toml`) or from a user's file with the same fields.
+//!
+//! Every field is required in a file (no silent defaults), so a rule sheet
+//! can be checked line by line against the preset it was copied from. The
+//! tile set (which fives are red or gold, sanma manzu) is named by
+//! `tile_set`, a [`TileSetSpec`] preset.
+
+use super::tileset::{TileSetError, TileSetSpec};
+use serde::Deserialize;
+use std::fmt;
+
+/// The Ron2 preset text (`presets/ron2.toml`).
+pub const RON2_TOML: &str = include_str!("presets/ron2.toml");
+/// The Gotō preset text (`presets/goto.toml`).
+pub const GOTO_TOML: &str = include_str!("presets/goto.toml");
+
+/// A complete scoring ruleset.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rules {
+    /// Preset name, shown in reports (`ron2`, `goto`, or the user's).
+    pub name: String,
+    /// The tile set (red and gold fives, sanma manzu), from the file's
+    /// `tile_set` preset name (`four_player`, `goto`).
+    pub set: TileSetSpec,
+    /// Seats at the table: 4, or 3 for a sanma set. With 3, a tsumo is
+    /// paid by the two other seats only (ツモ損, tsumo loss).
+    pub players: u8,
+    /// Yaku values and which optional yaku exist.
+    pub yaku: YakuRules,
+    /// Fu options.
+    pub fu: FuRules,
+    /// Limit-hand table.
+    pub limits: LimitRules,
+    /// Payment scheme.
+    pub payment: PaymentRules,
+}
+
+/// The TOML form of [`Rules`].
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulesFile {
+    name: String,
+    /// A tile-set preset name.
+    tile_set: String,
+    yaku: YakuRules,
+    fu: FuRules,
+    limits: LimitRules,
+    payment: PaymentRules,
+}
+
+/// Yaku values and options.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct YakuRules {
+    /// 喰いタン: tanyao counts in an open hand.
+    pub open_tanyao: bool,
+    /// 混全帯幺九 chanta han `[closed, open]` (standard 2/1, Gotō 4/2).
+    pub chanta: [u8; 2],
+    /// 純全帯幺九 junchan han `[closed, open]` (standard 3/2, Gotō 6/4).
+    pub junchan: [u8; 2],
+    /// 混老頭 honroutou han (standard 2, Gotō 6).
+    pub honroutou: u8,
+    /// 小車輪 shousharin (closed honitsu seven pairs) total han, replacing
+    /// honitsu and chiitoitsu; 0 = not a yaku.
+    pub shousharin: u8,
+    /// 三連刻 sanrenkou (three consecutive triplets of one suit, open OK) han; 0 = none.
+    pub sanrenkou: u8,
+    /// 三風 sanfuu (three wind triplets, open OK) han; 0 = none.
+    pub sanfuu: u8,
+    /// Han added per four-of-a-kind used as two pairs in seven pairs
+    /// (4枚使いの七対子); 0 = seven pairs must be seven different kinds.
+    pub chiitoitsu_quad: u8,
+    /// 四北 suupei: han added when four norths were extracted; 0 = none.
+    pub suupei: u8,
+    /// 人和 renhou value.
+    pub renhou: RenhouValue,
+    /// Gotō's special yakuman (本役満): 大車輪 daisharin, 四連刻 suurenkou,
+    /// 萬子ホンイツ manzu_honitsu, 立直のみロン riichi_nomi_ron, 流し役満
+    /// nagashi_yakuman.
+    pub goto_yakuman: bool,
+    /// 国士無双十三面待ち counts as double yakuman.
+    pub double_kokushi_13: bool,
+    /// 四暗刻単騎 counts as double yakuman.
+    pub double_suuankou_tanki: bool,
+    /// 純正九蓮宝燈 counts as double yakuman.
+    pub double_junsei_chuuren: bool,
+    /// 大四喜 counts as double yakuman.
+    pub double_daisuushii: bool,
+}
+
+/// How 人和 renhou scores.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum RenhouValue {
+    /// Not a yaku.
+    None,
+    /// Mangan, not combined with other yaku; the hand's own value is taken
+    /// instead when that is haneman or more (Ron2).
+    Mangan,
+    /// A yakuman that stacks with other yakuman (Gotō).
+    Yakuman,
+}
+
+/// Fu options.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FuRules {
+    /// Fu for a pair of the wind that is both seat and round wind (連風牌): 2 or 4.
+    pub double_wind_pair: u8,
+    /// Whether a 嶺上開花 rinshan win earns the 2 tsumo fu (Ron2: no).
+    pub rinshan_tsumo: bool,
+}
+
+/// Limit-hand table.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LimitRules {
+    /// Which table.
+    pub kind: LimitKind,
+}
+
+/// Limit-hand tables.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum LimitKind {
+    /// 5 mangan, 6 haneman, 8 baiman, 11 sanbaiman, 13+ kazoe yakuman
+    /// (one yakuman, never more); real yakuman stack by combination.
+    Standard,
+    /// Gotō: as standard to 11 sanbaiman; 13 四倍満 (counted yakuman), 15
+    /// 五倍満 and one more mangan per 2 han beyond; a real yakuman is 4
+    /// mangan per multiple; summer (夏) raises the result one rank.
+    Goto,
+}
+
+/// Payment scheme.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PaymentRules {
+    /// Which scheme.
+    pub kind: PaymentKind,
+    /// Points per honba (本場) on a ron; a tsumo splits it equally among the payers
+    /// (Ron2 300 = 100 each of 3; Gotō 2,000 = 1,000 each of 2).
+    pub honba: u32,
+    /// Points per riichi stick on the table that the winner collects.
+    pub riichi_stick: u32,
+}
+
+/// Payment schemes.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentKind {
+    /// Standard four-player payments, each rounded up to 100.
+    FourPlayer,
+    /// Gotō sanma: tsumo loss, every payment rounded up to 1,000, then
+    /// +1,000 per payer on a tsumo.
+    GotoSanma,
+}
+
+/// Why a ruleset could not be loaded.
+#[derive(Debug)]
+pub enum RulesError {
+    /// `--rules` named no preset.
+    UnknownPreset(String),
+    /// The TOML did not parse or a field is missing, unknown or mistyped
+    /// (the message carries line and column).
+    Toml(toml::de::Error),
+    /// The `tile_set` preset could not be loaded.
+    TileSet(TileSetError),
+    /// A field parsed but its value is out of range.
+    Invalid {
+        /// The field, as `table.key`.
+        field: &'static str,
+        /// What is wrong.
+        reason: &'static str,
+    },
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::UnknownPreset(n) => {
+                write!(f, "unknown mahjong ruleset `{n}` (presets: ron2, goto)")
+            }
+            RulesError::Toml(e) => write!(f, "mahjong rules file: {e}"),
+            RulesError::TileSet(e) => write!(f, "mahjong rules file: field `tile_set`: {e}"),
+            RulesError::Invalid { field, reason } => {
+                write!(f, "mahjong rules file: field `{field}`: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+impl Rules {
+    /// The built-in preset `ron2` or `goto`.
+    pub fn preset(name: &str) -> Result<Rules, RulesError> {
+        match name {
+            "ron2" => Rules::from_toml(RON2_TOML),
+            "goto" => Rules::from_toml(GOTO_TOML),
+            other => Err(RulesError::UnknownPreset(other.to_string())),
+        }
+    }
+
+    /// Ron2 (four players).
+    pub fn ron2() -> Rules {
+        Rules::preset("ron2").expect("built-in preset parses")
+    }
+
+    /// Gotō (three players).
+    pub fn goto() -> Rules {
+        Rules::preset("goto").expect("built-in preset parses")
+    }
+
+    /// Parses and checks a ruleset from TOML text.
+    pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
+        let file: RulesFile = toml::from_str(text).map_err(RulesError::Toml)?;
+        let set = TileSetSpec::preset(&file.tile_set).map_err(RulesError::TileSet)?;
+        let rules = Rules {
+            name: file.name,
+            players: if set.is_sanma() { 3 } else { 4 },
+            set,
+            yaku: file.yaku,
+            fu: file.fu,
+            limits: file.limits,
+            payment: file.payment,
+        };
+        rules.check()?;
+        Ok(rules)
+    }
+
+    fn check(&self) -> Result<(), RulesError> {
+        let bad = |field, reason| Err(RulesError::Invalid { field, reason });
+        if self.fu.double_wind_pair != 2 && self.fu.double_wind_pair != 4 {
+            return bad("fu.double_wind_pair", "must be 2 or 4");
+        }
+        if self.payment.kind == PaymentKind::GotoSanma && self.players != 3 {
+            return bad("payment.kind", "goto_sanma needs a sanma tile_set");
+        }
+        if self.payment.kind == PaymentKind::FourPlayer && self.players != 4 {
+            return bad("payment.kind", "four_player needs a four-player tile_set");
+        }
+        if !self.payment.honba.is_multiple_of(self.players as u32 - 1) {
+            return bad("payment.honba", "must split evenly among the tsumo payers");
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_load() {
+        let r = Rules::ron2();
+        assert_eq!((r.name.as_str(), r.players), ("ron2", 4));
+        assert_eq!(r.yaku.renhou, RenhouValue::Mangan);
+        assert!(!r.fu.rinshan_tsumo);
+        let g = Rules::goto();
+        assert_eq!((g.name.as_str(), g.players), ("goto", 3));
+        assert_eq!(
+            (g.yaku.chanta, g.yaku.junchan, g.yaku.honroutou),
+            ([4, 2], [6, 4], 6)
+        );
+        assert_eq!(g.payment.kind, PaymentKind::GotoSanma);
+        assert_eq!(g.payment.honba, 2000);
+    }
+
+    #[test]
+    fn bad_files_say_what_and_where() {
+        assert!(matches!(
+            Rules::preset("ron3"),
+            Err(RulesError::UnknownPreset(_))
+        ));
+        let missing = RON2_TOML.replace("sanfuu = 0\n", "");
+        let e = Rules::from_toml(&missing).unwrap_err();
+        assert!(e.to_string().contains("sanfuu"), "{e}");
+        let unknown = RON2_TOML.replace("sanfuu = 0\n", "sanfuu = 0\nsanfu = 2\n");
+        let e = Rules::from_toml(&unknown).unwrap_err();
+        assert!(e.to_string().contains("sanfu"), "{e}");
+        let wrong_type = RON2_TOML.replace("open_tanyao = true", "open_tanyao = 1");
+        let e = Rules::from_toml(&wrong_type).unwrap_err();
+        assert!(e.to_string().contains("line"), "{e}");
+        let bad_value = RON2_TOML.replace("double_wind_pair = 4", "double_wind_pair = 3");
+        let e = Rules::from_toml(&bad_value).unwrap_err();
+        assert!(e.to_string().contains("fu.double_wind_pair"), "{e}");
+        let bad_set = RON2_TOML.replace("tile_set = \"four_player\"", "tile_set = \"five\"");
+        assert!(matches!(
+            Rules::from_toml(&bad_set),
+            Err(RulesError::TileSet(_))
+        ));
+        let mixed = RON2_TOML.replace("tile_set = \"four_player\"", "tile_set = \"goto\"");
+        let e = Rules::from_toml(&mixed).unwrap_err();
+        assert!(e.to_string().contains("payment.kind"), "{e}");
+    }
+}

@@ -1,0 +1,282 @@
+//! Shanten (向聴数) and ukeire (受け入れ) for concealed hands of any size
+//! 3n+1 or 3n+2 (1–14 tiles; melds stand aside and need no blocks).
+//!
+//! Shanten is *exact*: the fewest tiles that must be drawn to complete the
+//! hand, minus one, where no kind may be used more than four times. A hand
+//! that "waits" only on a fifth copy of a tile it holds four of is therefore
+//! not tenpai (shanten 1 for `1111m234p567p789s`), unlike the formula
+//! `8 − 2·mentsu − taatsu`. Copies in the player's own melds are not
+//! counted against that limit.
+//!
+//! The standard form uses per-group tables (see `table`), so one call is a
+//! few table reads and some small min-plus arithmetic; nothing allocates
+//! once the tables are built.
+
+mod report;
+mod table;
+
+pub use report::{HandError, ShantenReport, shanten_report};
+
+use super::tile::{NUM_KINDS, Tile, TileCounts, TileSet};
+use super::tileset::TileSetSpec;
+use table::{Entry, POW5, distance, tables};
+
+/// What shanten depends on beyond the hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct ShantenRules {
+    /// Sanma manzu: only 1m and 9m exist, so manzu makes no sequences and
+    /// 2m–8m are never drawn (hands must hold none).
+    pub sanma: bool,
+    /// 七対子 counts four of a kind as two pairs (Gotō's 4枚使い七対子);
+    /// otherwise the seven pairs must be of seven different kinds.
+    pub chiitoitsu_quads: bool,
+}
+
+impl ShantenRules {
+    /// Four-player riichi (Ron2): full manzu, seven different pairs.
+    pub const FOUR_PLAYER: ShantenRules = ShantenRules {
+        sanma: false,
+        chiitoitsu_quads: false,
+    };
+    /// Gotō sanma: manzu 1m/9m, four of a kind counts as two pairs.
+    pub const GOTO: ShantenRules = ShantenRules {
+        sanma: true,
+        chiitoitsu_quads: true,
+    };
+
+    /// Rules for a tile set, with the ruleset's seven-pairs reading.
+    pub fn new(set: &TileSetSpec, chiitoitsu_quads: bool) -> ShantenRules {
+        ShantenRules {
+            sanma: set.is_sanma(),
+            chiitoitsu_quads,
+        }
+    }
+
+    /// Whether the kind can be drawn at all.
+    pub fn kind_exists(self, t: Tile) -> bool {
+        !(self.sanma && t.index() < 9 && !t.is_terminal())
+    }
+}
+
+/// Ones in the low bit of every byte.
+const LOW: u64 = 0x0101_0101_0101_0101;
+
+/// Eight counts starting at kind `from`, one per byte (little-endian).
+#[inline(always)]
+fn word(hand: &TileCounts, from: usize) -> u64 {
+    u64::from_le_bytes(hand[from..from + 8].try_into().expect("eight counts"))
+}
+
+/// The hand as five words: kinds 0–7, 8–15, 16–23, 24–31 and 32–33.
+#[inline(always)]
+fn words(hand: &TileCounts) -> [u64; 5] {
+    [
+        word(hand, 0),
+        word(hand, 8),
+        word(hand, 16),
+        word(hand, 24),
+        word(hand, 26) >> 48,
+    ]
+}
+
+/// Sum of the bytes of `w` (at most 255).
+#[inline(always)]
+fn byte_sum(w: u64) -> u32 {
+    (w.wrapping_mul(LOW) >> 56) as u32
+}
+
+/// Byte-wise sum of the five words (bytes stay below 256), then its total.
+#[inline(always)]
+fn sum_over(words: [u64; 5], f: impl Fn(u64) -> u64) -> u32 {
+    byte_sum(words.into_iter().map(f).fold(0, u64::wrapping_add))
+}
+
+/// Number of tiles in the hand.
+#[inline(always)]
+fn tile_count(hand: &TileCounts) -> usize {
+    sum_over(words(hand), |w| w) as usize
+}
+
+/// Base-5 key of eight counts (byte `i` = digit `i`).
+#[inline(always)]
+fn key8(w: u64) -> usize {
+    let pairs = (w & 0x00ff_00ff_00ff_00ff) + ((w >> 8) & 0x00ff_00ff_00ff_00ff) * 5;
+    let quads = (pairs & 0x0000_ffff_0000_ffff) + ((pairs >> 16) & 0x0000_ffff_0000_ffff) * 25;
+    ((quads & 0xffff_ffff) + (quads >> 32) * 625) as usize
+}
+
+/// Table keys of the four groups: manzu, pinzu, souzu (suit table) and
+/// honors (isolated table). In sanma, 1m and 9m join the honors as digits 7
+/// and 8 of the isolated group, and the manzu key is 0 (empty).
+#[inline(always)]
+fn group_keys(hand: &TileCounts, sanma: bool) -> [usize; 4] {
+    let suit = |from: usize| key8(word(hand, from)) + hand[from + 8] as usize * POW5[8] as usize;
+    let honors = key8(word(hand, 26) >> 8);
+    if sanma {
+        let iso =
+            honors + hand[0] as usize * POW5[7] as usize + hand[8] as usize * POW5[8] as usize;
+        [0, suit(9), suit(18), iso]
+    } else {
+        [suit(0), suit(9), suit(18), honors]
+    }
+}
+
+/// The table entries of the four groups.
+#[inline(always)]
+fn entries(keys: [usize; 4]) -> [&'static Entry; 4] {
+    let t = tables();
+    [
+        &t.suit[keys[0]],
+        &t.suit[keys[1]],
+        &t.suit[keys[2]],
+        &t.isolated[keys[3]],
+    ]
+}
+
+#[inline(always)]
+fn standard_from(e: [&Entry; 4], blocks: usize) -> i8 {
+    distance(e, blocks) as i8 - 1
+}
+
+/// Standard-form shanten (four blocks and a pair, fewer blocks for fewer
+/// tiles): −1 complete, 0 tenpai, … The hand holds 3n+1 or 3n+2 tiles, at
+/// most 14, at most 4 of a kind.
+pub fn shanten_standard(hand: &TileCounts, rules: ShantenRules) -> i8 {
+    standard_from(entries(group_keys(hand, rules.sanma)), tile_count(hand) / 3)
+}
+
+/// Seven-pairs shanten, or `None` unless the hand holds 13 or 14 tiles.
+pub fn shanten_chiitoitsu(hand: &TileCounts, rules: ShantenRules) -> Option<i8> {
+    let n = tile_count(hand);
+    (n >= 13).then(|| chiitoitsu_of(hand, rules))
+}
+
+#[inline(always)]
+fn chiitoitsu_of(hand: &TileCounts, rules: ShantenRules) -> i8 {
+    // Each pair slot scores the copies already held (0–2); a kind offers one
+    // slot, or two when four of a kind count as two pairs. Take the best seven.
+    // Bit 0, 1, 2 of a count: ≥ 2 copies is bit 1 or 2, one copy is bit 0
+    // alone, four is bit 2, three is bits 0 and 1.
+    let w = words(hand);
+    let at_least_two = |w: u64| ((w >> 1) | (w >> 2)) & LOW;
+    let mut twos = sum_over(w, at_least_two);
+    let mut ones = sum_over(w, |w| (w & LOW) & !at_least_two(w));
+    if rules.chiitoitsu_quads {
+        twos += sum_over(w, |w| (w >> 2) & LOW);
+        ones += sum_over(w, |w| w & (w >> 1) & LOW);
+    }
+    let twos = twos.min(7);
+    13 - (2 * twos + ones.min(7 - twos)) as i8
+}
+
+/// Thirteen-orphans shanten, or `None` unless the hand holds 13 or 14 tiles.
+pub fn shanten_kokushi(hand: &TileCounts) -> Option<i8> {
+    (tile_count(hand) >= 13).then(|| kokushi_of(hand))
+}
+
+/// Per word of [`words`], the bytes of the terminals and honors.
+const ORPHAN_BYTES: [u64; 5] = [0x01, 0x0101, 0x0001_0100, 0x0101_0101_0101_0000, 0x0101];
+
+#[inline(always)]
+fn kokushi_of(hand: &TileCounts) -> i8 {
+    let w = words(hand);
+    let held: [u64; 5] =
+        std::array::from_fn(|i| (w[i] | (w[i] >> 1) | (w[i] >> 2)) & ORPHAN_BYTES[i]);
+    let pairs: [u64; 5] = std::array::from_fn(|i| ((w[i] >> 1) | (w[i] >> 2)) & ORPHAN_BYTES[i]);
+    13 - sum_over(held, |x| x) as i8 - i8::from(pairs.iter().any(|&p| p != 0))
+}
+
+/// Shanten: the best of the standard form and, for 13/14 tiles, seven pairs
+/// and thirteen orphans.
+pub fn shanten(hand: &TileCounts, rules: ShantenRules) -> i8 {
+    let n = tile_count(hand);
+    let standard = standard_from(entries(group_keys(hand, rules.sanma)), n / 3);
+    if n >= 13 {
+        standard
+            .min(chiitoitsu_of(hand, rules))
+            .min(kokushi_of(hand))
+    } else {
+        standard
+    }
+}
+
+/// Ukeire: the kinds whose draw lowers the shanten.
+///
+/// For a 3n+1 hand: kinds `k` (held fewer than four times, existing in the
+/// set) with `shanten(hand + k) < shanten(hand)`. For a 3n+2 hand: the union
+/// of the ukeire of every discard that keeps the best 3n+1 shanten (for a
+/// complete hand, the waits of its tenpai discards).
+pub fn ukeire(hand: &TileCounts, rules: ShantenRules) -> TileSet {
+    let n = tile_count(hand);
+    if n % 3 == 1 {
+        return ukeire_draw(hand, n, rules);
+    }
+    let mut h = *hand;
+    let mut best = i8::MAX;
+    let mut out = TileSet::EMPTY;
+    for i in 0..NUM_KINDS {
+        if h[i] == 0 {
+            continue;
+        }
+        h[i] -= 1;
+        let s = shanten(&h, rules);
+        if s < best {
+            best = s;
+            out = TileSet::EMPTY;
+        }
+        if s == best {
+            out = out.union(ukeire_draw(&h, n - 1, rules));
+        }
+        h[i] += 1;
+    }
+    out
+}
+
+/// Ukeire of a 3n+1 hand of `n` tiles: only the drawn tile's group changes,
+/// so each candidate costs one table read and the arithmetic.
+fn ukeire_draw(hand: &TileCounts, n: usize, rules: ShantenRules) -> TileSet {
+    let base = shanten(hand, rules);
+    let keys = group_keys(hand, rules.sanma);
+    let e = entries(keys);
+    let blocks = (n + 1) / 3;
+    let mut h = *hand;
+    let mut out = TileSet::EMPTY;
+    for tile in Tile::all() {
+        let i = tile.index();
+        if h[i] >= 4 || !rules.kind_exists(tile) {
+            continue;
+        }
+        let (group, digit) = match (i, rules.sanma) {
+            (27.., _) => (3, i - 27),
+            (0, true) => (3, 7),
+            (8, true) => (3, 8),
+            _ => (i / 9, i % 9),
+        };
+        let mut k = keys;
+        k[group] += POW5[digit] as usize;
+        let mut g = e;
+        g[group] = entries(k)[group];
+        let mut s = standard_from(g, blocks);
+        if n + 1 >= 13 {
+            h[i] += 1;
+            s = s.min(chiitoitsu_of(&h, rules)).min(kokushi_of(&h));
+            h[i] -= 1;
+        }
+        if s < base {
+            out.insert(tile);
+        }
+    }
+    out
+}
+
+/// Tiles left that are in `ukeire`: each kind's copies in `set` less those
+/// `visible` to the player (own hand, melds, discards, dora indicators).
+pub fn ukeire_count(ukeire: TileSet, visible: &TileCounts, set: &TileSetSpec) -> u32 {
+    ukeire
+        .iter()
+        .map(|t| set.copies(t).saturating_sub(visible[t.index()]) as u32)
+        .sum()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,396 @@
+//! Tile-set composition ([`TileSetSpec`]): which kinds exist and which
+//! copies are red, gold, the pocchi or flowers; loaded from TOML presets.
+
+use super::notation::parse_kinds;
+use super::tile::{Flower, NUM_KINDS, PhysTile, Suit, Tile};
+use serde::Deserialize;
+use std::fmt;
+
+/// Most pieces a set can hold: 136 kinds' copies plus the four flowers.
+pub const MAX_WALL_TILES: usize = 140;
+
+/// A wall before shuffling: `fill_wall` writes the first `len` entries.
+pub type WallArray = [PhysTile; MAX_WALL_TILES];
+
+/// The pieces a game is played with.
+///
+/// Every kind present has four copies; a red or gold five, or the pocchi,
+/// replaces a plain copy of its kind. Flowers are extra pieces without a kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileSetSpec {
+    name: String,
+    sanma: bool,
+    red: [u8; 3],
+    gold: [u8; 3],
+    pocchi: u8,
+    flowers: [bool; 4],
+}
+
+/// The TOML form of a tile set (see the presets in `engine/src/mahjong/presets/`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TileSetFile {
+    /// Name shown in errors and reports.
+    name: String,
+    /// `"full"` (1m–9m) or `"terminals"` (1m and 9m only: sanma).
+    manzu: String,
+    /// Red fives, one kind per red copy: `"5m5p5s"`.
+    #[serde(default)]
+    red_fives: String,
+    /// Gold fives, one kind per gold copy: `"5p5s"`.
+    #[serde(default)]
+    gold_fives: String,
+    /// How many of the four haku are the white pocchi (0–4).
+    #[serde(default)]
+    pocchi: u8,
+    /// Flowers in the set as mpsz-style digits with `f`: `"1234f"`.
+    #[serde(default)]
+    flowers: String,
+}
+
+/// Why a tile set could not be loaded.
+#[derive(Debug)]
+pub enum TileSetError {
+    /// Malformed TOML or a missing/unknown field (carries line and column).
+    Toml(toml::de::Error),
+    /// A field has a value the set cannot have.
+    Field {
+        /// The TOML key.
+        field: &'static str,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// No preset has this name.
+    UnknownPreset(String),
+}
+
+impl fmt::Display for TileSetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TileSetError::Toml(e) => write!(f, "tile set: {e}"),
+            TileSetError::Field { field, message } => {
+                write!(f, "tile set field `{field}`: {message}")
+            }
+            TileSetError::UnknownPreset(name) => {
+                write!(
+                    f,
+                    "unknown tile set preset `{name}` (known: {})",
+                    PRESETS.map(|p| p.0).join(", ")
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for TileSetError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            TileSetError::Toml(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+const PRESETS: [(&str, &str); 2] = [
+    (
+        "four_player",
+        include_str!("presets/tileset_four_player.toml"),
+    ),
+    ("goto", include_str!("presets/tileset_goto.toml")),
+];
+
+fn suit_slot(t: Tile) -> usize {
+    t.suit() as usize
+}
+
+impl TileSetSpec {
+    /// A preset by name: `four_player` (136 tiles, one red 5m/5p/5s) or
+    /// `goto` (Gotō sanma: 108 tiles + 4 flowers, red 5p/5s, gold 5p/5s, one pocchi).
+    pub fn preset(name: &str) -> Result<TileSetSpec, TileSetError> {
+        match PRESETS.iter().find(|p| p.0 == name) {
+            Some(p) => TileSetSpec::from_toml(p.1),
+            None => Err(TileSetError::UnknownPreset(name.to_string())),
+        }
+    }
+
+    /// The four-player set: 136 tiles, three red fives (one each 5m/5p/5s).
+    pub fn four_player() -> TileSetSpec {
+        TileSetSpec::preset("four_player").expect("embedded preset is valid")
+    }
+
+    /// The Gotō sanma set: manzu 1m/9m only (108 tiles) + 春夏秋冬, one red
+    /// 5p, one red 5s, one gold 5p, one gold 5s, one pocchi haku.
+    pub fn goto() -> TileSetSpec {
+        TileSetSpec::preset("goto").expect("embedded preset is valid")
+    }
+
+    /// Parses and checks a tile set written in TOML.
+    pub fn from_toml(text: &str) -> Result<TileSetSpec, TileSetError> {
+        let file: TileSetFile = toml::from_str(text).map_err(TileSetError::Toml)?;
+        let field = |field, message: String| TileSetError::Field { field, message };
+        let sanma = match file.manzu.as_str() {
+            "full" => false,
+            "terminals" => true,
+            other => {
+                return Err(field(
+                    "manzu",
+                    format!("`{other}`: expected \"full\" or \"terminals\""),
+                ));
+            }
+        };
+        let mut spec = TileSetSpec {
+            name: file.name,
+            sanma,
+            red: [0; 3],
+            gold: [0; 3],
+            pocchi: file.pocchi,
+            flowers: [false; 4],
+        };
+        for (key, text, slots) in [
+            ("red_fives", &file.red_fives, &mut spec.red),
+            ("gold_fives", &file.gold_fives, &mut spec.gold),
+        ] {
+            for t in parse_kinds(text).map_err(|e| field(key, e.to_string()))? {
+                if t.is_honor() || t.number() != 5 {
+                    return Err(field(key, format!("{t}: only fives can be red or gold")));
+                }
+                if sanma && t.suit() == Suit::Man {
+                    return Err(field(
+                        key,
+                        format!("{t}: not in a set whose manzu is 1m and 9m only"),
+                    ));
+                }
+                slots[suit_slot(t)] += 1;
+            }
+        }
+        for s in 0..3 {
+            if spec.red[s] + spec.gold[s] > 4 {
+                return Err(field(
+                    "gold_fives",
+                    "more than four red and gold copies of one five".into(),
+                ));
+            }
+        }
+        if spec.pocchi > 4 {
+            return Err(field(
+                "pocchi",
+                format!("{}: there are only four haku", spec.pocchi),
+            ));
+        }
+        let flowers = file.flowers.trim();
+        let digits = match flowers {
+            "" => Some(""),
+            _ => flowers
+                .strip_suffix('f')
+                .filter(|d| d.bytes().all(|b| b.is_ascii_digit())),
+        };
+        for b in digits
+            .ok_or_else(|| {
+                field(
+                    "flowers",
+                    format!("`{flowers}`: expected digits 1-4 then `f`"),
+                )
+            })?
+            .bytes()
+        {
+            let f = Flower::from_number(b - b'0')
+                .ok_or_else(|| field("flowers", format!("{}f: no such flower", b as char)))?;
+            if std::mem::replace(&mut spec.flowers[f as usize], true) {
+                return Err(field("flowers", format!("{}f listed twice", f.number())));
+            }
+        }
+        Ok(spec)
+    }
+
+    /// The name given in the file.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Sanma manzu: only 1m and 9m exist (2m–8m are removed).
+    pub fn is_sanma(&self) -> bool {
+        self.sanma
+    }
+
+    /// Whether the kind is in the set.
+    pub fn contains(&self, t: Tile) -> bool {
+        !(self.sanma && t.suit() == Suit::Man && !t.is_terminal())
+    }
+
+    /// Copies of the kind in the set (4, or 0 for a removed kind), special copies included.
+    pub fn copies(&self, t: Tile) -> u8 {
+        if self.contains(t) { 4 } else { 0 }
+    }
+
+    /// Red copies of the kind (only fives have any).
+    pub fn red(&self, t: Tile) -> u8 {
+        if t.is_honor() || t.number() != 5 {
+            0
+        } else {
+            self.red[suit_slot(t)]
+        }
+    }
+
+    /// Gold copies of the kind (only fives have any).
+    pub fn gold(&self, t: Tile) -> u8 {
+        if t.is_honor() || t.number() != 5 {
+            0
+        } else {
+            self.gold[suit_slot(t)]
+        }
+    }
+
+    /// Pocchi copies of the kind (only haku has any).
+    pub fn pocchi(&self, t: Tile) -> u8 {
+        if t == Tile::HAKU { self.pocchi } else { 0 }
+    }
+
+    /// Plain copies of the kind: all copies less red, gold and pocchi ones.
+    pub fn plain(&self, t: Tile) -> u8 {
+        self.copies(t) - self.red(t) - self.gold(t) - self.pocchi(t)
+    }
+
+    /// Whether the flower is in the set.
+    pub fn has_flower(&self, f: Flower) -> bool {
+        self.flowers[f as usize]
+    }
+
+    /// Pieces in the set (136 four-player, 112 Gotō).
+    pub fn total_tiles(&self) -> usize {
+        Tile::all().map(|t| self.copies(t) as usize).sum::<usize>()
+            + self.flowers.iter().filter(|&&f| f).count()
+    }
+
+    /// The dora shown by an indicator: the next kind in its cycle that the set
+    /// holds (so in sanma 1m indicates 9m, see [`Tile::next_dora_sanma`]).
+    pub fn dora_from_indicator(&self, indicator: Tile) -> Tile {
+        if self.sanma {
+            indicator.next_dora_sanma()
+        } else {
+            indicator.next_dora()
+        }
+    }
+
+    /// Writes every piece of the set, in kind order (plain, red, gold, pocchi
+    /// copies, then flowers), to the front of `wall`; returns how many.
+    /// The caller shuffles `wall[..len]`.
+    pub fn fill_wall(&self, wall: &mut WallArray) -> usize {
+        let mut len = 0;
+        let mut push = |p: PhysTile, n: u8| {
+            for _ in 0..n {
+                wall[len] = p;
+                len += 1;
+            }
+        };
+        for t in Tile::all() {
+            push(PhysTile::Plain(t), self.plain(t));
+            push(PhysTile::Red(t), self.red(t));
+            push(PhysTile::Gold(t), self.gold(t));
+            push(PhysTile::Pocchi, self.pocchi(t));
+        }
+        for f in Flower::ALL {
+            push(PhysTile::Flower(f), u8::from(self.has_flower(f)));
+        }
+        len
+    }
+
+    /// Per-kind copies as a count array (for remaining-tile counts).
+    pub fn kind_counts(&self) -> [u8; NUM_KINDS] {
+        let mut c = [0; NUM_KINDS];
+        for t in Tile::all() {
+            c[t.index()] = self.copies(t);
+        }
+        c
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::t;
+
+    #[test]
+    fn four_player_set_has_136_tiles_and_three_reds() {
+        let set = TileSetSpec::four_player();
+        let mut wall = [PhysTile::default(); MAX_WALL_TILES];
+        assert_eq!(set.fill_wall(&mut wall), 136);
+        assert_eq!(set.total_tiles(), 136);
+        let reds: Vec<_> = wall[..136]
+            .iter()
+            .filter(|p| p.is_red())
+            .filter_map(|p| p.kind())
+            .collect();
+        assert_eq!(reds, vec![t!(5m), t!(5p), t!(5s)]);
+        assert_eq!(
+            wall[..136]
+                .iter()
+                .filter(|p| p.kind() == Some(t!(5p)))
+                .count(),
+            4
+        );
+        assert!(
+            !wall[..136]
+                .iter()
+                .any(|p| p.is_gold() || p.is_pocchi() || p.flower().is_some())
+        );
+        assert_eq!(set.dora_from_indicator(t!(1m)), t!(2m));
+    }
+
+    #[test]
+    fn goto_set_is_sanma_with_flowers_gold_and_pocchi() {
+        let set = TileSetSpec::goto();
+        let mut wall = [PhysTile::default(); MAX_WALL_TILES];
+        let n = set.fill_wall(&mut wall);
+        assert_eq!(n, 112);
+        let w = &wall[..n];
+        assert_eq!(w.iter().filter(|p| p.flower().is_some()).count(), 4);
+        assert_eq!(
+            w.iter()
+                .filter(|p| p.kind().is_some_and(|k| k.suit() == Suit::Man))
+                .count(),
+            8
+        );
+        assert!(!w.iter().any(|p| p.kind() == Some(t!(2m))));
+        assert_eq!(w.iter().filter(|p| p.is_red()).count(), 2);
+        assert_eq!(w.iter().filter(|p| p.is_gold()).count(), 2);
+        assert_eq!(w.iter().filter(|p| p.kind() == Some(Tile::HAKU)).count(), 4);
+        assert_eq!(w.iter().filter(|p| p.is_pocchi()).count(), 1);
+        assert_eq!(set.plain(t!(5p)), 2);
+        assert_eq!(set.dora_from_indicator(t!(1m)), t!(9m));
+        assert_eq!(set.dora_from_indicator(t!(9m)), t!(1m));
+    }
+
+    #[test]
+    fn bad_files_name_the_field() {
+        let base = "name = \"x\"\nmanzu = \"full\"\n";
+        let err = |extra: &str| {
+            TileSetSpec::from_toml(&format!("{base}{extra}"))
+                .unwrap_err()
+                .to_string()
+        };
+        assert!(
+            err("red_fives = \"4m\"").contains("`red_fives`: 4m: only fives"),
+            "{}",
+            err("red_fives = \"4m\"")
+        );
+        assert!(err("red_fives = \"8z\"").contains("red_fives"));
+        assert!(err("pocchi = 5").contains("`pocchi`"));
+        assert!(err("flowers = \"15f\"").contains("5f: no such flower"));
+        assert!(err("flowers = \"11f\"").contains("twice"));
+        assert!(err("colour = 1").contains("unknown field"));
+        let e = TileSetSpec::from_toml("name = \"x\"\nmanzu = \"half\"")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`manzu`") && e.contains("half"), "{e}");
+        let e = TileSetSpec::from_toml("name = \"x\"\nmanzu = \"terminals\"\nred_fives = \"5m\"")
+            .unwrap_err();
+        assert!(e.to_string().contains("1m and 9m only"));
+        assert!(
+            TileSetSpec::preset("mahjong")
+                .unwrap_err()
+                .to_string()
+                .contains("four_player, goto")
+        );
+        assert!(TileSetSpec::from_toml(base).is_ok());
+    }
+}
