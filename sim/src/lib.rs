@@ -14,6 +14,7 @@
 #![deny(missing_docs)]
 
 pub mod chart;
+pub mod mahjong_io;
 pub mod output;
 pub mod runner;
 pub mod stats;

@@ -3,8 +3,7 @@
 //! line while the run goes on.
 
 use anyhow::{Context, Result};
-use engine::mahjong::score::{Situation, score};
-use engine::mahjong::{Rules, shanten_report};
+use engine::mahjong::{Rules, Situation, score, shanten_report};
 use serde_json::{Value, json};
 use std::io::{BufRead, Write};
 

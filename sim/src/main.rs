@@ -3,6 +3,7 @@
 
 use anyhow::{Result, bail};
 use clap::{Args, Parser, Subcommand};
+use sim::mahjong_io;
 use sim::runner::{RunPlan, Shard};
 use sim::studies::drift::{DriftParams, DriftStudy, Mode};
 use sim::studies::medarot::{MedarotParams, MedarotStudy};
@@ -24,12 +25,30 @@ struct Cli {
 enum Command {
     /// Midnight Wolves drift battle: battle styles or a line-up's drivers against each other.
     Drift(DriftArgs),
+    /// Mahjong hand tools (Ron2 and Gotō rules): score and shanten, JSON lines on stdin/stdout.
+    #[command(subcommand)]
+    Mahjong(MahjongCommand),
     /// Medarot card game, advance mode: first-player advantage, deck matrix, card value.
     Medarot(MedarotArgs),
     /// Rack-up Battle: yaku frequency, riichi EV, spells and skill, on the same streams.
     Rackup(RackupArgs),
     /// Add up the results of shards (`--shard K/N` runs) into one study.
     Merge(MergeArgs),
+}
+
+#[derive(Subcommand)]
+enum MahjongCommand {
+    /// Score one JSON situation per line of stdin; one JSON result (or error) line each.
+    Score(HandToolArgs),
+    /// Shanten and ukeire of one mpsz hand per line of stdin, as JSON lines.
+    Shanten(HandToolArgs),
+}
+
+#[derive(Args)]
+struct HandToolArgs {
+    /// Ruleset: `ron2`, `goto`, or a rules TOML file.
+    #[arg(long, default_value = "ron2", value_name = "ron2|goto|FILE")]
+    rules: String,
 }
 
 /// Options every study takes.
@@ -187,6 +206,19 @@ fn rackup(args: &RackupArgs) -> Result<String> {
     study::execute(&study, &args.run.plan(), &args.run.out, &args.run.name(RackupStudy::KIND)?)
 }
 
+/// Runs a hand tool over stdin; fails (exit status 1) if any line failed.
+fn mahjong(command: &MahjongCommand) -> Result<String> {
+    let (stdin, stdout) = (std::io::stdin().lock(), std::io::stdout().lock());
+    let failed = match command {
+        MahjongCommand::Score(a) => mahjong_io::score_lines(&mahjong_io::load_rules(&a.rules)?, stdin, stdout)?,
+        MahjongCommand::Shanten(a) => mahjong_io::shanten_lines(&mahjong_io::load_rules(&a.rules)?, stdin, stdout)?,
+    };
+    if failed > 0 {
+        bail!("{failed} input line(s) could not be answered (see their error lines)");
+    }
+    Ok(String::new())
+}
+
 fn merge(args: &MergeArgs) -> Result<String> {
     let dirs: Vec<&Path> = args.shards.iter().map(PathBuf::as_path).collect();
     let kind = study::saved_kind(dirs[0])?;
@@ -207,13 +239,16 @@ fn main() -> ExitCode {
     }
     let result = match &cli.command {
         Command::Drift(a) => drift(a),
+        Command::Mahjong(c) => mahjong(c),
         Command::Medarot(a) => medarot(a),
         Command::Rackup(a) => rackup(a),
         Command::Merge(a) => merge(a),
     };
     match result {
         Ok(summary) => {
-            println!("{summary}");
+            if !summary.is_empty() {
+                println!("{summary}");
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {
