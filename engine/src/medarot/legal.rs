@@ -4,8 +4,8 @@
 //! each id is offered, so every action has a distinct effect.
 
 use super::cards::{AttackType, Dir, Timing};
-use super::flow::bits;
 use super::game::{Action, MedarotGame};
+use super::hand::bits;
 use super::rules::PowerChangeCost;
 use super::state::{DRAW_UP_TO, MedarotState, NO_CELL, Step, rel, step_cell};
 

@@ -122,12 +122,14 @@
 //! medachange, used as a medarotter, or made master.
 
 mod apply;
+mod card_file;
 pub mod cards;
 mod combat;
 mod deck;
 mod error;
 mod flow;
 mod game;
+mod hand;
 mod legal;
 mod rules;
 mod state;
