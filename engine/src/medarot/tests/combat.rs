@@ -364,3 +364,60 @@ fn master_is_used_once_a_turn_and_never_trashed() {
         s.validate();
     });
 }
+
+#[test]
+fn boost_and_shield_last_until_the_sources_next_turn() {
+    with_game(Rules::default(), |game, pool| {
+        let mut s = blank(game);
+        let ape = unit(game, &mut s, 0, med(pool, "Drummer Ape"), 0); // special: boost 10
+        let gun = unit(game, &mut s, 0, med(pool, "Beetle Gunner"), 1); // power 30
+        let owl = unit(game, &mut s, 1, med(pool, "Owl Guardian"), 6); // special: shield 10
+        let wall = unit(game, &mut s, 1, med(pool, "Turtle Wall"), 7); // armour 40
+        activate(game, &mut s, 0, ape);
+        assert_eq!(legal(game, &s)[1..2], [Action::Special(NO_CELL)][..]);
+        game.apply(&mut s, Action::Special(NO_CELL), &mut rng());
+        assert_eq!(game.power(&s, 0, gun), 40);
+        s.clear_steps();
+        activate(game, &mut s, 1, owl);
+        game.apply(&mut s, Action::Special(NO_CELL), &mut rng());
+        assert_eq!(game.armour(&s, 1, wall), 50);
+        s.clear_steps();
+        activate(game, &mut s, 0, ape);
+        assert_eq!(
+            game.power(&s, 0, gun),
+            30,
+            "the boost ends as its source's turn begins"
+        );
+        assert_eq!(
+            game.armour(&s, 1, wall),
+            50,
+            "the shield's source has not acted again"
+        );
+    });
+}
+
+#[test]
+fn disruption_makes_the_opponent_discard() {
+    with_game(Rules::default(), |game, pool| {
+        let mut s = blank(game);
+        let spider = unit(game, &mut s, 0, med(pool, "Spider Trapper"), 0); // special: disrupt 2
+        for name in ["Horn Lancer", "Cat Blade", "Bat Scout"] {
+            to_hand(&mut s, 1, med(pool, name));
+        }
+        activate(game, &mut s, 0, spider);
+        game.apply(&mut s, Action::Special(NO_CELL), &mut rng());
+        assert_eq!(
+            (s.top(), game.to_move(&s)),
+            (Some(Step::Discard(1, 2)), Some(1))
+        );
+        game.apply(&mut s, Action::Discard(2), &mut rng());
+        game.apply(&mut s, Action::Discard(0), &mut rng());
+        assert_eq!((s.players[1].hand.len(), s.players[1].trash.len()), (1, 2));
+        assert_eq!(
+            s.top(),
+            Some(Step::Activation),
+            "back to the special's turn"
+        );
+        s.validate();
+    });
+}

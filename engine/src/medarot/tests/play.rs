@@ -202,3 +202,22 @@ fn played_flags_mark_cards_that_reached_the_table() {
         }
     }
 }
+
+/// A pinned seeded game: any change to the rules or the heuristic shows here first.
+#[test]
+fn golden_game() {
+    let pool = CardPool::example();
+    let decks = Deck::examples(&pool).unwrap();
+    let game = MedarotGame::new(&pool, Rules::default(), &decks[0], &decks[1]);
+    let (out, decisions) = play_checked(&game, [StrategyKind::Heuristic; 2], 42);
+    let summary = (
+        out.winner,
+        out.loss,
+        out.turns,
+        out.first_player,
+        out.hp,
+        decisions,
+    );
+    let golden = (0, LossCondition::CannotPay, 3, 0, [8, 0], 85);
+    assert_eq!(summary, golden, "{out:#?}");
+}
