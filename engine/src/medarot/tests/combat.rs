@@ -374,7 +374,7 @@ fn boost_and_shield_last_until_the_sources_next_turn() {
         let owl = unit(game, &mut s, 1, med(pool, "Owl Guardian"), 6); // special: shield 10
         let wall = unit(game, &mut s, 1, med(pool, "Turtle Wall"), 7); // armour 40
         activate(game, &mut s, 0, ape);
-        assert_eq!(legal(game, &s)[1..2], [Action::Special(NO_CELL)][..]);
+        assert!(legal(game, &s).contains(&Action::Special(NO_CELL)));
         game.apply(&mut s, Action::Special(NO_CELL), &mut rng());
         assert_eq!(game.power(&s, 0, gun), 40);
         s.clear_steps();
