@@ -7,7 +7,7 @@ fn random_games_keep_cards_and_hp_consistent() {
     let pool = CardPool::example();
     let decks = Deck::examples(&pool).unwrap();
     let mut total = 0;
-    for i in 0..400u64 {
+    for i in 0..2000u64 {
         let d0 = &decks[(i % 4) as usize];
         let d1 = &decks[(i / 4 % 4) as usize];
         let game = MedarotGame::new(&pool, Rules::default(), d0, d1);
@@ -220,4 +220,40 @@ fn golden_game() {
     );
     let golden = (0, LossCondition::CannotPay, 3, 0, [8, 0], 85);
     assert_eq!(summary, golden, "{out:#?}");
+}
+
+#[test]
+fn every_preset_and_odd_rules_keep_the_invariants() {
+    let pool = CardPool::example();
+    let decks = Deck::examples(&pool).unwrap();
+    let mut rules: Vec<Rules> = Rules::preset_names()
+        .iter()
+        .map(|n| Rules::preset(n).unwrap())
+        .collect();
+    let odd = Rules {
+        base_hp: 5,
+        first_player: FirstPlayer::Seat1,
+        centre_fallback: false,
+        max_mulligans: 0,
+        ..Rules::default()
+    };
+    rules.push(odd);
+    for (k, r) in rules.into_iter().enumerate() {
+        for i in 0..150u64 {
+            let game = MedarotGame::new(
+                &pool,
+                r,
+                &decks[(i % 4) as usize],
+                &decks[(i / 4 % 4) as usize],
+            );
+            let kinds = [
+                StrategyKind::ALL[(i % 2) as usize],
+                StrategyKind::ALL[(i / 2 % 2) as usize],
+            ];
+            let (out, _) = play_checked(&game, kinds, i + 1000 * k as u64);
+            if r.first_player == FirstPlayer::Seat1 {
+                assert_eq!(out.first_player, 1);
+            }
+        }
+    }
 }
