@@ -3,7 +3,7 @@
 
 use super::cards::{CardKind, Timing};
 use super::game::{MedarotGame, Source};
-use super::state::{MedarotState, STOCK_SIZE};
+use super::state::MedarotState;
 
 /// Hand indices by card kind, one bit per index (a hand holds at most 30 cards).
 #[derive(Clone, Copy, Debug, Default)]
@@ -75,7 +75,7 @@ impl MedarotGame<'_> {
             if free {
                 pay(Source::Hand(i), u8::MAX, card.cost);
             } else {
-                for (slot, x) in pl.stock.iter().enumerate().take(STOCK_SIZE) {
+                for (slot, x) in pl.stock.iter().enumerate() {
                     if x.is_some_and(|x| !x.used) {
                         pay(Source::Hand(i), slot as u8, card.cost);
                     }

@@ -248,8 +248,6 @@ pub(crate) struct AttackCtx {
     pub power_bonus: u8,
     pub armour_bonus: u8,
     pub cancelled: bool,
-    /// Cards the defender still owes after a weak defence (for the weak-destruction check).
-    pub weak: bool,
 }
 
 /// Most pending steps at once (deepest: activation, window, draw follow-ups, destruction).

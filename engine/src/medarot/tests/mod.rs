@@ -11,7 +11,9 @@ use super::state::{Cursor, Pile, Player, Step};
 use super::*;
 use crate::{Game, GameSeeds, Strategy};
 
-/// Plays one game, validating the state after every step; returns the outcome and the number of decisions.
+/// Plays one game, checking after every step that the legal actions are
+/// non-empty and distinct and that the state validates (cards conserved, HP
+/// ledger balanced); returns the outcome and the number of decisions.
 fn play_checked(
     game: &MedarotGame<'_>,
     kinds: [StrategyKind; 2],
@@ -27,14 +29,17 @@ fn play_checked(
     while let Some(seat) = game.to_move(&state) {
         game.legal_actions(&state, &mut legal);
         assert!(!legal.is_empty(), "no legal action at {:?}", state.top());
-        let mut sorted = legal.clone();
-        sorted.dedup();
-        assert_eq!(sorted.len(), legal.len(), "duplicate actions {legal:?}");
+        for (i, a) in legal.iter().enumerate() {
+            assert!(
+                !legal[..i].contains(a),
+                "duplicate action {a:?} in {legal:?}"
+            );
+        }
         let action = players[seat].choose(&game.view(&state, seat), &legal, &mut rng);
-        let hp_before = [state.hp(0), state.hp(1)];
+        let turn = state.turn();
         game.apply(&mut state, action, &mut rng);
         state.validate();
-        let _ = hp_before;
+        assert!(state.turn() >= turn);
         steps += 1;
         assert!(steps < 100_000, "game does not end");
     }
