@@ -117,6 +117,8 @@
 //! 16. Pierce (【格闘貫通】) resolves after the destruction processing, with the
 //!     same power against the enemy right behind the target.
 //! 17. A game always ends: each start phase draws a card, so a deck runs out.
+//! 18. No effect keyword changes the master, so the seed's rule for a changed
+//!     master's HP modifier never applies.
 //!
 //! Cards "played" (for the outcome's sets): placed on the field, stacked as a
 //! medachange, used as a medarotter, or made master.
