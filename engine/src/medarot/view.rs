@@ -3,7 +3,7 @@
 //! medarots hidden.
 
 use super::cards::{AttackType, CardId, CardPool, Dir};
-use super::game::{Action, MedarotGame};
+use super::game::MedarotGame;
 use super::rules::Rules;
 use super::state::{MedarotState, STOCK_SIZE, Step, StockSlot, rel, step_cell};
 use crate::Seat;
@@ -223,10 +223,13 @@ impl<'a> MedarotView<'a> {
             cancelled: a.cancelled,
         })
     }
-    /// The square the acting medarot would reach with `Move(dir)`.
-    pub fn move_target(&self, dir: Dir) -> Option<u8> {
-        let u = self.acting()?;
-        step_cell(u.owner as u8, u.cell, dir)
+    /// The square one step in `dir` (relative to this seat) from `cell`, if on the board.
+    pub fn step_from(&self, cell: u8, dir: Dir) -> Option<u8> {
+        step_cell(self.seat, cell, dir)
+    }
+    /// The row of a square relative to this seat: 0 own side, 1 neutral zone, 2 opponent's side.
+    pub fn row(&self, cell: u8) -> u8 {
+        rel(self.seat, cell).0
     }
     /// Targets (square, long melee) a medarot of this seat with `attack` would have from `from`.
     pub fn targets_from(&self, attack: AttackType, from: u8) -> impl Iterator<Item = (u8, bool)> {
@@ -238,14 +241,5 @@ impl<'a> MedarotView<'a> {
                 n += 1;
             });
         found.into_iter().take(n)
-    }
-    /// Whether `action` is a [`Action::Move`] into the neutral zone.
-    pub fn moves_to_neutral(&self, action: Action) -> bool {
-        match action {
-            Action::Move(dir) => self
-                .move_target(dir)
-                .is_some_and(|c| rel(self.seat, c).0 == 1),
-            _ => false,
-        }
     }
 }
