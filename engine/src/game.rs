@@ -63,22 +63,14 @@ pub struct Table<'g, G: Game> {
 impl<'g, G: Game> Table<'g, G> {
     /// A table for `game` with fresh storage.
     pub fn new(game: &'g G) -> Self {
-        Self {
-            game,
-            state: game.new_state(),
-            legal: Vec::with_capacity(64),
-        }
+        Self { game, state: game.new_state(), legal: Vec::with_capacity(64) }
     }
 
     /// Plays one whole game with `players[seat]` deciding for each seat.
     ///
     /// In debug builds every chosen action is checked against the legal set.
     pub fn play(&mut self, players: &mut [&mut dyn Strategy<G>], rng: &mut GameRng) -> G::Outcome {
-        assert_eq!(
-            players.len(),
-            self.game.num_seats(),
-            "one strategy per seat"
-        );
+        assert_eq!(players.len(), self.game.num_seats(), "one strategy per seat");
         let game = self.game;
         game.reset(&mut self.state, rng);
         while let Some(seat) = game.to_move(&self.state) {
@@ -87,10 +79,7 @@ impl<'g, G: Game> Table<'g, G> {
                 let view = game.view(&self.state, seat);
                 players[seat].choose(&view, &self.legal, rng)
             };
-            debug_assert!(
-                self.legal.contains(&action),
-                "seat {seat} chose illegal {action:?}"
-            );
+            debug_assert!(self.legal.contains(&action), "seat {seat} chose illegal {action:?}");
             game.apply(&mut self.state, action, rng);
         }
         game.outcome(&self.state)
