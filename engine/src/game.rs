@@ -54,24 +54,25 @@ pub trait Strategy<G: Game + ?Sized>: Send {
 
 /// A reusable table: one state and one legal-action buffer, so that playing
 /// game after game allocates nothing once the buffers have grown.
-pub struct Table<'g, G: Game> {
-    game: &'g G,
+///
+/// The game is handed to each [`Table::play`], so one table serves games whose
+/// configuration changes from game to game (different line-ups, seats).
+pub struct Table<G: Game> {
     state: G::State,
     legal: Vec<G::Action>,
 }
 
-impl<'g, G: Game> Table<'g, G> {
-    /// A table for `game` with fresh storage.
-    pub fn new(game: &'g G) -> Self {
-        Self { game, state: game.new_state(), legal: Vec::with_capacity(64) }
+impl<G: Game> Table<G> {
+    /// A table with storage for games of `game`'s kind.
+    pub fn new(game: &G) -> Self {
+        Self { state: game.new_state(), legal: Vec::with_capacity(64) }
     }
 
-    /// Plays one whole game with `players[seat]` deciding for each seat.
+    /// Plays one whole game of `game` with `players[seat]` deciding for each seat.
     ///
     /// In debug builds every chosen action is checked against the legal set.
-    pub fn play(&mut self, players: &mut [&mut dyn Strategy<G>], rng: &mut GameRng) -> G::Outcome {
-        assert_eq!(players.len(), self.game.num_seats(), "one strategy per seat");
-        let game = self.game;
+    pub fn play(&mut self, game: &G, players: &mut [&mut dyn Strategy<G>], rng: &mut GameRng) -> G::Outcome {
+        assert_eq!(players.len(), game.num_seats(), "one strategy per seat");
         game.reset(&mut self.state, rng);
         while let Some(seat) = game.to_move(&self.state) {
             game.legal_actions(&self.state, &mut self.legal);

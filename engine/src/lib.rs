@@ -11,10 +11,29 @@
 //!
 //! The crate knows nothing of files, command lines, dataframes or charts:
 //! those live in the `sim` crate.
+//!
+//! # Example: one seeded drift battle
+//! ```
+//! use engine::drift::{DriftGame, DriftRules, Lineup, strategy};
+//! use engine::{GameSeeds, Table};
+//! let lineup = Lineup::example();
+//! let game = DriftGame::chase(DriftRules::default(), lineup.drivers[0].1, lineup.drivers[1].1);
+//! let mut table = Table::new(&game);
+//! let (mut a, mut b) = (strategy::Plain, strategy::Plain);
+//! let outcome = table.play(&mut [&mut a, &mut b], &mut GameSeeds::new(7).rng(0));
+//! // Each side chased at least once; the side with more points wins, equal points tie.
+//! assert!(outcome.rounds[0] >= 1 && outcome.rounds[1] >= 1);
+//! assert_eq!(outcome.winner.is_some(), outcome.points[0] != outcome.points[1]);
+//! // Game 0 of seed 7 replays identically.
+//! assert_eq!(table.play(&mut [&mut a, &mut b], &mut GameSeeds::new(7).rng(0)), outcome);
+//! ```
 #![deny(missing_docs)]
 
+pub mod config;
+pub mod drift;
 mod game;
 pub mod medarot;
+pub mod rackup;
 mod rng;
 
 pub use game::{Game, Seat, Strategy, Table};

@@ -1,1 +1,224 @@
-fn main(){}
+//! `sim`: run a study of one of the games and write its tables, charts and
+//! summary. See `sim --help` and GUIDE.md.
+
+use anyhow::{Result, bail};
+use clap::{Args, Parser, Subcommand};
+use sim::runner::{RunPlan, Shard};
+use sim::studies::drift::{DriftParams, DriftStudy, Mode};
+use sim::studies::medarot::{MedarotParams, MedarotStudy};
+use sim::studies::rackup::{RackupParams, RackupStudy};
+use sim::study::{self, Source, Study};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Monte Carlo studies of Japanese tabletop games: seeded games played in
+/// parallel, aggregated into Parquet/CSV tables, PNG/SVG charts and a summary.
+#[derive(Parser)]
+#[command(name = "sim", version, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Midnight Wolves drift battle: battle styles or a line-up's drivers against each other.
+    Drift(DriftArgs),
+    /// Medarot card game, advance mode: first-player advantage, deck matrix, card value.
+    Medarot(MedarotArgs),
+    /// Rack-up Battle: yaku frequency, riichi EV, spells and skill, on the same streams.
+    Rackup(RackupArgs),
+    /// Add up the results of shards (`--shard K/N` runs) into one study.
+    Merge(MergeArgs),
+}
+
+/// Options every study takes.
+#[derive(Args)]
+struct RunArgs {
+    /// Number of games in the whole run (all shards together).
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// Master seed; game i always plays from the stream (seed, i).
+    #[arg(long, default_value_t = 7)]
+    seed: u64,
+    /// Worker threads (default: all cores); results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+    /// Play only the K-th of N equal slices of the game indices, e.g. 2/4.
+    #[arg(long, default_value = "1/1", value_name = "K/N")]
+    shard: Shard,
+    /// Folder under which notebooks-data/<study>/ and reports/<study>/ are written.
+    #[arg(long, default_value = ".", value_name = "DIR")]
+    out: PathBuf,
+    /// Name of the results folders (default: the game's name).
+    #[arg(long, value_name = "NAME")]
+    study: Option<String>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+impl RunArgs {
+    fn plan(&self) -> RunPlan {
+        let threads = self.threads.map_or_else(default_threads, usize::from);
+        RunPlan { games: self.games, seed: self.seed, threads, shard: self.shard, progress: !self.quiet }
+    }
+
+    fn name(&self, default: &str) -> Result<String> {
+        study_name(self.study.as_deref().unwrap_or(default))
+    }
+}
+
+#[derive(Args)]
+struct DriftArgs {
+    #[command(flatten)]
+    run: RunArgs,
+    /// Who plays whom: `styles` (one driver, no style vs each of the 24 styles) or `lineup`.
+    #[arg(long, value_enum, default_value_t = Mode::Styles)]
+    mode: Mode,
+    /// Line-up TOML file of drivers, cars and styles (default: the built-in example).
+    #[arg(long, value_name = "FILE")]
+    lineup: Option<PathBuf>,
+    /// Rules preset TOML file (default: the seed's rules).
+    #[arg(long, value_name = "FILE")]
+    rules: Option<PathBuf>,
+    /// Base driver of `styles` mode, by name (default: the line-up's first).
+    #[arg(long, value_name = "NAME")]
+    driver: Option<String>,
+    /// Strategy of side A: plain, random or heuristic.
+    #[arg(long, default_value = "heuristic", value_name = "NAME")]
+    strategy_a: String,
+    /// Strategy of side B: plain, random or heuristic.
+    #[arg(long, default_value = "heuristic", value_name = "NAME")]
+    strategy_b: String,
+}
+
+#[derive(Args)]
+struct MedarotArgs {
+    #[command(flatten)]
+    run: RunArgs,
+    /// Card list TOML file (default: the invented example pool).
+    #[arg(long, value_name = "FILE")]
+    cards: Option<PathBuf>,
+    /// Deck list TOML file, checked against the card list (default: the example decks).
+    #[arg(long, value_name = "FILE")]
+    decks: Option<PathBuf>,
+    /// Rules preset TOML file (default: the readings documented in the engine).
+    #[arg(long, value_name = "FILE")]
+    rules: Option<PathBuf>,
+    /// Strategy of the row deck's player: random or heuristic.
+    #[arg(long, default_value = "heuristic", value_name = "NAME")]
+    strategy_a: String,
+    /// Strategy of the column deck's player: random or heuristic.
+    #[arg(long, default_value = "heuristic", value_name = "NAME")]
+    strategy_b: String,
+}
+
+#[derive(Args)]
+struct RackupArgs {
+    #[command(flatten)]
+    run: RunArgs,
+    /// Shot-model profile TOML file (default: the built-in default profile).
+    #[arg(long, value_name = "FILE")]
+    profile: Option<PathBuf>,
+    /// Strategy of player A: random, heuristic, riichi-never or riichi-always.
+    #[arg(long, default_value = "heuristic", value_name = "NAME")]
+    strategy_a: String,
+    /// Strategy of player B: random, heuristic, riichi-never or riichi-always.
+    #[arg(long, default_value = "heuristic", value_name = "NAME")]
+    strategy_b: String,
+}
+
+#[derive(Args)]
+struct MergeArgs {
+    /// Result folders of the shards (each holding a state.json), e.g. a/notebooks-data/drift.
+    #[arg(required = true, value_name = "DIR")]
+    shards: Vec<PathBuf>,
+    /// Folder under which the merged notebooks-data/<study>/ and reports/<study>/ are written.
+    #[arg(long, default_value = ".", value_name = "DIR")]
+    out: PathBuf,
+    /// Name of the merged results folders (default: the game's name).
+    #[arg(long, value_name = "NAME")]
+    study: Option<String>,
+}
+
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+fn study_name(name: &str) -> Result<String> {
+    let ok = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if !ok {
+        bail!("study name `{name}` must be letters, digits, `-` or `_`");
+    }
+    Ok(name.to_string())
+}
+
+fn drift(args: &DriftArgs) -> Result<String> {
+    let params = DriftParams {
+        mode: args.mode,
+        lineup: args.lineup.as_deref().map(Source::read).transpose()?,
+        rules: args.rules.as_deref().map(Source::read).transpose()?,
+        driver: args.driver.clone(),
+        strategies: [args.strategy_a.clone(), args.strategy_b.clone()],
+    };
+    let study = DriftStudy::from_params(params)?;
+    study::execute(&study, &args.run.plan(), &args.run.out, &args.run.name(DriftStudy::KIND)?)
+}
+
+fn medarot(args: &MedarotArgs) -> Result<String> {
+    let read = |p: &Option<PathBuf>| p.as_deref().map(Source::read).transpose();
+    let params = MedarotParams {
+        cards: read(&args.cards)?,
+        decks: read(&args.decks)?,
+        rules: read(&args.rules)?,
+        strategies: [args.strategy_a.clone(), args.strategy_b.clone()],
+    };
+    let study = MedarotStudy::from_params(params)?;
+    study::execute(&study, &args.run.plan(), &args.run.out, &args.run.name(MedarotStudy::KIND)?)
+}
+
+fn rackup(args: &RackupArgs) -> Result<String> {
+    let params = RackupParams {
+        profile: args.profile.as_deref().map(Source::read).transpose()?,
+        strategies: [args.strategy_a.clone(), args.strategy_b.clone()],
+    };
+    let study = RackupStudy::from_params(params)?;
+    study::execute(&study, &args.run.plan(), &args.run.out, &args.run.name(RackupStudy::KIND)?)
+}
+
+fn merge(args: &MergeArgs) -> Result<String> {
+    let dirs: Vec<&Path> = args.shards.iter().map(PathBuf::as_path).collect();
+    let kind = study::saved_kind(dirs[0])?;
+    let name = study_name(args.study.as_deref().unwrap_or(&kind))?;
+    match kind.as_str() {
+        DriftStudy::KIND => study::merge::<DriftStudy>(&dirs, &args.out, &name),
+        MedarotStudy::KIND => study::merge::<MedarotStudy>(&dirs, &args.out, &name),
+        RackupStudy::KIND => study::merge::<RackupStudy>(&dirs, &args.out, &name),
+        other => bail!("{} holds an unknown study kind `{other}`", dirs[0].display()),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if std::env::var_os("POLARS_MAX_THREADS").is_none() {
+        // SAFETY: still single-threaded here: no thread (polars' pool included) has started.
+        unsafe { std::env::set_var("POLARS_MAX_THREADS", "2") };
+    }
+    let result = match &cli.command {
+        Command::Drift(a) => drift(a),
+        Command::Medarot(a) => medarot(a),
+        Command::Rackup(a) => rackup(a),
+        Command::Merge(a) => merge(a),
+    };
+    match result {
+        Ok(summary) => {
+            println!("{summary}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,226 @@
+//! The start of a battle and of each chase: lives, roles, hands, Ballista, SpeedMaster.
+
+use super::card::Card;
+use super::game::{DriftGame, Mode};
+use super::state::{DriftState, Hand, Round, SLOTS, Side, Step};
+use super::style::{Style::*, StyleSet};
+use crate::GameRng;
+use rand::RngExt;
+
+const CHASE_LEADER: StyleSet = StyleSet::of(&[
+    Juggernaut,
+    Centaur,
+    SpeedMaster,
+    LegalHigh,
+    Gungnir,
+    Ballista,
+]);
+
+const CHASE_CHASER: StyleSet = StyleSet::of(&[
+    Juggernaut,
+    Supernova,
+    Barbaroi,
+    SpeedMaster,
+    Madness,
+    Phantom,
+    Indra,
+    Gungnir,
+    Illusion,
+    LegalHigh,
+    DriftMeister,
+    JetStream,
+    Ballista,
+    Harlequin,
+    DiamondCutter,
+]);
+
+const SOLO: StyleSet = StyleSet::of(&[
+    Juggernaut,
+    Supernova,
+    Barbaroi,
+    SpeedMaster,
+    Phantom,
+    Gungnir,
+    Illusion,
+    LegalHigh,
+    DriftMeister,
+    JetStream,
+    Harlequin,
+    Swastika,
+    DiamondCutter,
+]);
+
+const TEAM_LEADER: StyleSet = StyleSet::of(&[Juggernaut, Centaur]);
+
+const TEAM_HEAD: StyleSet = StyleSet::of(&[Juggernaut, Concorde]);
+
+const TEAM_FOLLOWER: StyleSet = StyleSet::of(&[Juggernaut, Remora]);
+
+/// Cards kept out of the hands, so that every draw finds a card (at most 7 are on the
+/// table or drawn at once).
+const HAND_RESERVE: usize = 8;
+
+fn pos(stat: i8) -> usize {
+    stat.max(0) as usize
+}
+
+fn neg(stat: i8) -> usize {
+    (-stat).max(0) as usize
+}
+
+impl DriftGame {
+    /// Sets up a fresh battle: lives, then the first deal.
+    pub(crate) fn start(&self, st: &mut DriftState) {
+        st.sides = [Side::default(); 2];
+        let sides = if self.is_solo() { 1 } else { 2 };
+        for s in 0..sides {
+            let d = self.teams[s].leader();
+            let side = &mut st.sides[s];
+            side.life = i16::from(d.rank);
+            if self.rules.apply_home_bonus {
+                side.life += i16::from(d.home_bonus);
+            }
+            if d.has(RoadDancer) && d.home_is_drift {
+                side.life += 3;
+                side.count(RoadDancer);
+            }
+            side.max_life = side.life;
+        }
+        st.chase = 0;
+        st.capped = false;
+        st.step = Step::Deal;
+        st.to_move = None;
+    }
+
+    /// Start of a chase: roles, cards, active styles, hands, Ballista.
+    pub(crate) fn deal(&self, st: &mut DriftState, rng: &mut GameRng) {
+        let solo = self.is_solo();
+        let (l, c) = if solo || st.chase == 1 {
+            (1, 0)
+        } else {
+            (0, 1)
+        };
+        st.leader_side = l;
+        st.chaser_side = c;
+        let team = self.teams[c as usize];
+        st.members = team.len() as u8;
+        if st.chase == 0 || (self.rules.fresh_deck_each_chase && !self.fixed) {
+            st.deck.cards = self.deck;
+            st.deck.len = self.deck_len;
+            st.discard.len = 0;
+            st.hands = [Hand::EMPTY; SLOTS];
+        } else {
+            for h in 0..SLOTS {
+                for k in 0..st.hands[h].len as usize {
+                    st.discard.push(st.hands[h].cards[k]);
+                }
+                st.hands[h] = Hand::EMPTY;
+            }
+        }
+        st.table_len = 0;
+        st.drawn = None;
+        st.round = Round::default();
+        st.chase_rounds = 0;
+        for side in &mut st.sides {
+            side.streak = 0;
+            side.legal_high = false;
+            side.speed_master_left = self.rules.speed_master_uses_per_chase;
+        }
+        let active = |d: super::Driver, mask: StyleSet| {
+            let s = d.styles.intersect(mask);
+            if d.home_is_drift {
+                s
+            } else {
+                s.without(SpeedMaster)
+            }
+        };
+        st.act = [StyleSet::EMPTY; SLOTS];
+        let leader = self.teams[l as usize].leader();
+        let mut want = [0usize; SLOTS];
+        match self.mode {
+            Mode::Chase => {
+                st.act[0] = active(leader, CHASE_LEADER);
+                st.act[1] = active(team.leader(), CHASE_CHASER);
+            }
+            Mode::Solo => st.act[1] = active(team.leader(), SOLO),
+            Mode::Team => {
+                st.act[0] = active(leader, TEAM_LEADER);
+                for (m, &d) in team.members().iter().enumerate() {
+                    st.act[m + 1] = active(d, if m == 0 { TEAM_HEAD } else { TEAM_FOLLOWER });
+                }
+            }
+        }
+        let multi = self.mode == Mode::Team && team.len() >= 2;
+        st.quadriga = multi && team.all_have(Quadriga);
+        st.brotherhood = multi && team.all_have(Brotherhood);
+        if !solo {
+            want[0] = pos(leader.speed) + if st.act[0].contains(Centaur) { 3 } else { 0 };
+            want[1] = neg(leader.speed);
+        }
+        for (m, d) in team.members().iter().enumerate() {
+            want[m + 1] += pos(d.horsepower);
+            if !solo {
+                want[0] += neg(d.horsepower);
+            }
+        }
+        for (slot, &n) in want.iter().enumerate() {
+            self.deal_cards(st, slot, n, rng);
+        }
+        if st.act[0].contains(Centaur) {
+            st.sides[l as usize].count(Centaur);
+        }
+        if st.act[0].contains(Ballista) {
+            self.ballista(st, 0, 1, rng);
+        }
+        if st.act[1].contains(Ballista) {
+            self.ballista(st, 1, 0, rng);
+        }
+    }
+
+    /// Deals up to `n` cards to `slot`, within the hand size and the deck's reserve.
+    fn deal_cards(&self, st: &mut DriftState, slot: usize, n: usize, rng: &mut GameRng) {
+        let room = (self.deck_len as usize - HAND_RESERVE).saturating_sub(st.cards_in_hands());
+        let n = n
+            .min(room)
+            .min(super::state::HAND_MAX - st.hands[slot].len as usize);
+        for _ in 0..n {
+            let card = st.draw(self.fixed, rng);
+            st.hands[slot].push(card);
+        }
+    }
+
+    /// Ballista of `from` on `to`: up to 3 random cards of `to` go back to the deck; each
+    /// one short of 3 is drawn into `from`'s hand instead.
+    fn ballista(&self, st: &mut DriftState, from: usize, to: usize, rng: &mut GameRng) {
+        let taken = st.hands[to].len.min(3);
+        for _ in 0..taken {
+            let hand = &mut st.hands[to];
+            let j = rng.random_range(0..hand.len as usize);
+            let card = hand.cards[j];
+            hand.len -= 1;
+            hand.cards[j] = hand.cards[hand.len as usize];
+            st.deck.push_bottom(card);
+        }
+        self.deal_cards(st, from, 3 - taken as usize, rng);
+        st.sides[Self::seat_of(st, from) as usize].count(Ballista);
+    }
+
+    /// SpeedMaster: the marked cards are replaced by deck cards, then go to the deck bottom.
+    pub(crate) fn speed_master(&self, st: &mut DriftState, slot: usize, rng: &mut GameRng) {
+        let mask = std::mem::take(&mut st.round.toss_mask);
+        if mask == 0 {
+            return;
+        }
+        let mut old = [Card::JOKER; 3];
+        let mut n = 0;
+        for i in (0..st.hands[slot].len as usize).filter(|&i| mask & 1 << i != 0) {
+            let card = st.draw(self.fixed, rng);
+            old[n] = std::mem::replace(&mut st.hands[slot].cards[i], card);
+            n += 1;
+        }
+        old[..n].iter().for_each(|&c| st.deck.push_bottom(c));
+        let side = &mut st.sides[Self::seat_of(st, slot) as usize];
+        side.speed_master_left -= 1;
+        side.count(SpeedMaster);
+    }
+}

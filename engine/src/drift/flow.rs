@@ -1,0 +1,398 @@
+//! The order of play: the steps of a chase and of a round, automatic or decided.
+
+use super::card::Card;
+use super::game::DriftGame;
+use super::state::{DriftState, NONE, Round, Step};
+use super::style::{Style, StyleSet};
+use super::view::DriftAction;
+use crate::GameRng;
+use rand::RngExt;
+
+use Style::*;
+
+/// Styles asking something before the round (leader / chaser) or before the chaser's draw.
+const LEADER_DECLARATIONS: StyleSet = StyleSet::of(&[SpeedMaster, LegalHigh, Gungnir]);
+const ROUND_DECLARATIONS: StyleSet =
+    StyleSet::of(&[SpeedMaster, LegalHigh, Supernova, Indra, Gungnir]);
+const CHASER_DECLARATIONS: StyleSet = StyleSet::of(&[Gungnir, Illusion, Harlequin]);
+
+impl DriftGame {
+    /// Resolves automatic steps until a decision with two or more choices, or the end.
+    pub(crate) fn run(&self, st: &mut DriftState, rng: &mut GameRng) {
+        loop {
+            self.auto(st, rng);
+            if st.step == Step::Over {
+                st.to_move = None;
+                return;
+            }
+            let (slot, choices, default) = self.decision(st);
+            if choices >= 2 {
+                st.slot = slot as u8;
+                st.to_move = Some(Self::seat_of(st, slot));
+                return;
+            }
+            self.exec(st, default, rng);
+        }
+    }
+
+    /// At a decision step: (slot deciding, number of choices, the action taken when there
+    /// is no real choice).
+    fn decision(&self, st: &DriftState) -> (usize, usize, DriftAction) {
+        let yes_no =
+            |slot: usize, offered: bool| (slot, if offered { 2 } else { 1 }, DriftAction::No);
+        let r = &st.round;
+        match st.step {
+            Step::Reveal(s) => {
+                let (s, h) = (s as usize, &st.hands[s as usize]);
+                let offered = st.act[s].contains(Gungnir) && h.len > 0;
+                (
+                    s,
+                    if offered { h.len as usize + 1 } else { 1 },
+                    DriftAction::No,
+                )
+            }
+            Step::SpeedMaster(s) => {
+                let s = s as usize;
+                let side = &st.sides[Self::seat_of(st, s) as usize];
+                let marked = r.toss_mask.count_ones() as usize;
+                let free = st.hands[s].playable_count() - marked;
+                let offered = st.act[s].contains(SpeedMaster) && side.speed_master_left > 0;
+                let choices = if offered && marked < 3 && free > 0 {
+                    free + 1
+                } else {
+                    1
+                };
+                (s, choices, DriftAction::No)
+            }
+            Step::LegalHigh(s) => {
+                let s = s as usize;
+                let side = &st.sides[Self::seat_of(st, s) as usize];
+                yes_no(
+                    s,
+                    st.act[s].contains(LegalHigh) && !side.legal_high && side.life >= 1,
+                )
+            }
+            Step::Supernova => yes_no(1, st.act[1].contains(Supernova)),
+            Step::Indra => {
+                let offered = st.act[1].contains(Indra) && st.hands[1].len > 0;
+                (
+                    1,
+                    if offered {
+                        st.hands[1].len as usize + 1
+                    } else {
+                        1
+                    },
+                    DriftAction::No,
+                )
+            }
+            Step::LeaderGungnir => yes_no(0, st.hands[0].revealed != NONE),
+            Step::ChaserGungnir(m) => yes_no(
+                m as usize,
+                !r.indra && st.hands[m as usize].revealed != NONE,
+            ),
+            Step::Illusion(m) => yes_no(
+                m as usize,
+                !r.indra && st.act[m as usize].contains(Illusion),
+            ),
+            Step::Harlequin(m) => yes_no(
+                m as usize,
+                !r.indra && !r.illusion && st.act[m as usize].contains(Harlequin),
+            ),
+            Step::LeaderPick => (0, st.hands[0].playable_count() + 1, DriftAction::PlayDrawn),
+            Step::ChaserPick(m) => (
+                m as usize,
+                st.hands[m as usize].playable_count() + 1,
+                DriftAction::PlayDrawn,
+            ),
+            Step::BonusPick => (1, st.hands[1].playable_count() + 1, DriftAction::PlayDrawn),
+            Step::Phantom => {
+                let side = &st.sides[st.chaser_side as usize];
+                let offered = st.act[1].contains(Phantom)
+                    && !r.scored
+                    && r.life_lost > 0
+                    && side.points >= 1
+                    && side.life < side.max_life;
+                yes_no(1, offered)
+            }
+            _ => unreachable!("automatic step {:?} is not a decision", st.step),
+        }
+    }
+
+    /// Performs automatic steps until a decision step or the end.
+    pub(crate) fn auto(&self, st: &mut DriftState, rng: &mut GameRng) {
+        loop {
+            self.auto_step(st, rng);
+            if !matches!(
+                st.step,
+                Step::Deal
+                    | Step::RoundStart
+                    | Step::LeaderDraw
+                    | Step::ChaserDraw(_)
+                    | Step::RoundEnd
+            ) {
+                return;
+            }
+        }
+    }
+
+    fn auto_step(&self, st: &mut DriftState, rng: &mut GameRng) {
+        match st.step {
+            Step::Deal => {
+                self.deal(st, rng);
+                st.step = Step::Reveal(0);
+            }
+            Step::RoundStart => self.start_round(st, rng),
+            Step::LeaderDraw => self.leader_draw(st, rng),
+            Step::ChaserDraw(m) => self.chaser_draw(st, m as usize, rng),
+            Step::RoundEnd => self.end_round(st),
+            _ => {}
+        }
+    }
+
+    // The automatic steps of a round call the next one directly (no dispatch through the
+    // step), stopping at the first decision; a new round starts from the loop in `auto`.
+
+    fn start_round(&self, st: &mut DriftState, rng: &mut GameRng) {
+        st.round = Round::default();
+        let quiet = st.act[0].intersect(LEADER_DECLARATIONS).is_empty()
+            && st.act[1].intersect(ROUND_DECLARATIONS).is_empty();
+        if quiet {
+            self.leader_draw(st, rng);
+        } else {
+            st.step = Step::SpeedMaster(0);
+        }
+    }
+
+    fn leader_draw(&self, st: &mut DriftState, rng: &mut GameRng) {
+        let card = st.draw(self.fixed, rng);
+        if self.is_solo() {
+            self.set_target(st, card, false, rng);
+        } else if st.round.gungnir[0] {
+            let k = self.swap_revealed(st, 0, card);
+            self.set_target(st, k, true, rng);
+        } else {
+            st.drawn = Some(card);
+            st.step = Step::LeaderPick;
+        }
+    }
+
+    fn chaser_draw(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
+        if st.round.indra {
+            self.next_member(st, m, rng);
+            return;
+        }
+        let card = st.draw(self.fixed, rng);
+        if st.round.gungnir[m] {
+            let k = self.swap_revealed(st, m, card);
+            self.set_played(st, m, k, true, rng);
+        } else {
+            st.drawn = Some(card);
+            st.step = Step::ChaserPick(m as u8);
+        }
+    }
+
+    /// All cards are down: score the round, then the extra card, Phantom, or the round end.
+    fn after_cards(&self, st: &mut DriftState, rng: &mut GameRng) {
+        self.resolve(st);
+        let r = &st.round;
+        if r.scored && (r.illusion || r.harlequin) {
+            st.drawn = Some(st.draw(self.fixed, rng));
+            st.step = Step::BonusPick;
+        } else if st.act[1].contains(Phantom) {
+            st.step = Step::Phantom;
+        } else {
+            self.end_round(st);
+        }
+    }
+
+    /// Applies `action` at the pending decision step.
+    pub(crate) fn exec(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
+        let yes = action == DriftAction::Yes;
+        match st.step {
+            Step::Reveal(s) => {
+                if let DriftAction::Hand(i) = action {
+                    st.hands[s as usize].revealed = i;
+                }
+                st.step = if s == 0 {
+                    Step::Reveal(1)
+                } else {
+                    Step::RoundStart
+                };
+            }
+            Step::SpeedMaster(s) => {
+                if let DriftAction::Hand(i) = action {
+                    st.round.toss_mask |= 1 << i;
+                    return;
+                }
+                self.speed_master(st, s as usize, rng);
+                st.step = if s == 0 {
+                    Step::SpeedMaster(1)
+                } else {
+                    Step::LegalHigh(0)
+                };
+            }
+            Step::LegalHigh(s) => {
+                if yes {
+                    let side = &mut st.sides[Self::seat_of(st, s as usize) as usize];
+                    side.life -= 1;
+                    side.legal_high = true;
+                    side.count(LegalHigh);
+                }
+                st.step = if s == 0 {
+                    Step::LegalHigh(1)
+                } else {
+                    Step::Supernova
+                };
+            }
+            Step::Supernova => {
+                if yes {
+                    st.round.supernova = true;
+                    st.sides[st.chaser_side as usize].count(Supernova);
+                }
+                st.step = Step::Indra;
+            }
+            Step::Indra => {
+                if let DriftAction::Hand(i) = action {
+                    self.indra(st, i as usize, rng);
+                }
+                st.step = Step::LeaderGungnir;
+            }
+            Step::LeaderGungnir => {
+                if yes {
+                    st.round.gungnir[0] = true;
+                    st.sides[st.leader_side as usize].count(Gungnir);
+                }
+                st.step = Step::LeaderDraw;
+            }
+            Step::LeaderPick => {
+                let drawn = st.drawn.take().unwrap_or(Card::JOKER);
+                let card = match action {
+                    DriftAction::Hand(i) => {
+                        let i = if st.act[1].contains(Madness) {
+                            st.sides[st.chaser_side as usize].count(Madness);
+                            let n = st.hands[0].playable_count();
+                            st.hands[0]
+                                .playable()
+                                .nth(rng.random_range(0..n))
+                                .unwrap_or(i)
+                        } else {
+                            i
+                        };
+                        std::mem::replace(&mut st.hands[0].cards[i as usize], drawn)
+                    }
+                    _ => drawn,
+                };
+                self.set_target(st, card, false, rng);
+            }
+            Step::ChaserGungnir(m) => {
+                if yes {
+                    st.round.gungnir[m as usize] = true;
+                    st.sides[st.chaser_side as usize].count(Gungnir);
+                }
+                st.step = Step::Illusion(m);
+            }
+            Step::Illusion(m) => {
+                if yes {
+                    st.round.illusion = true;
+                    st.sides[st.chaser_side as usize].count(Illusion);
+                }
+                st.step = Step::Harlequin(m);
+            }
+            Step::Harlequin(m) => {
+                if yes {
+                    st.round.harlequin = true;
+                    st.sides[st.chaser_side as usize].count(Harlequin);
+                }
+                st.step = Step::ChaserDraw(m);
+            }
+            Step::ChaserPick(m) => {
+                let card = Self::pick(st, m as usize, action);
+                self.set_played(st, m as usize, card, false, rng);
+            }
+            Step::BonusPick => {
+                let card = Self::pick(st, 1, action);
+                st.put_on_table(card);
+                self.extra_card(st, card);
+                st.step = Step::Phantom;
+            }
+            Step::Phantom => {
+                if yes {
+                    let side = &mut st.sides[st.chaser_side as usize];
+                    side.points -= 1;
+                    side.life += 1;
+                    side.count(Phantom);
+                }
+                st.step = Step::RoundEnd;
+            }
+            _ => unreachable!("automatic step {:?} has no decision", st.step),
+        }
+    }
+
+    /// The card played from `slot`: the drawn card, or hand card `i` (the drawn one takes
+    /// its place).
+    fn pick(st: &mut DriftState, slot: usize, action: DriftAction) -> Card {
+        let drawn = st.drawn.take().unwrap_or(Card::JOKER);
+        match action {
+            DriftAction::Hand(i) => std::mem::replace(&mut st.hands[slot].cards[i as usize], drawn),
+            _ => drawn,
+        }
+    }
+
+    /// Plays the revealed Gungnir card of `slot`; `drawn` takes its place in the hand.
+    fn swap_revealed(&self, st: &mut DriftState, slot: usize, drawn: Card) -> Card {
+        let hand = &mut st.hands[slot];
+        let at = hand.revealed as usize;
+        hand.revealed = NONE;
+        std::mem::replace(&mut hand.cards[at], drawn)
+    }
+
+    fn set_target(&self, st: &mut DriftState, card: Card, as_k: bool, rng: &mut GameRng) {
+        st.put_on_table(card);
+        st.round.target = card;
+        st.round.target_k = as_k;
+        st.round.has_target = true;
+        st.round.target_value = self.card_value(st, 0, card, as_k);
+        self.chaser_turn(st, 1, rng);
+    }
+
+    fn set_played(&self, st: &mut DriftState, m: usize, card: Card, as_k: bool, rng: &mut GameRng) {
+        st.put_on_table(card);
+        st.round.played[m] = card;
+        st.round.played_k[m] = as_k;
+        self.next_member(st, m, rng);
+    }
+
+    fn next_member(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
+        if m < st.members as usize {
+            self.chaser_turn(st, m + 1, rng);
+        } else {
+            self.after_cards(st, rng);
+        }
+    }
+
+    /// Chaser `m`'s turn, skipping the declarations it cannot make.
+    fn chaser_turn(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
+        if st.act[m].intersect(CHASER_DECLARATIONS).is_empty() {
+            self.chaser_draw(st, m, rng);
+        } else {
+            st.step = Step::ChaserGungnir(m as u8);
+        }
+    }
+
+    /// Indra: hand card `i` goes face up as this round's card; the hand is refilled at once.
+    fn indra(&self, st: &mut DriftState, i: usize, rng: &mut GameRng) {
+        let hand = &mut st.hands[1];
+        let card = hand.cards[i];
+        let as_k = hand.revealed as usize == i;
+        if as_k {
+            hand.revealed = NONE;
+            st.sides[st.chaser_side as usize].count(Gungnir);
+        }
+        st.put_on_table(card);
+        st.round.played[1] = card;
+        st.round.played_k[1] = as_k;
+        st.round.indra = true;
+        st.hands[1].cards[i] = st.draw(self.fixed, rng);
+        st.sides[st.chaser_side as usize].count(Indra);
+    }
+}

@@ -1,0 +1,286 @@
+//! [`DriftGame`]: the rules value, its constructors and the [`Game`] implementation.
+
+use super::DriftError;
+use super::card::Card;
+use super::lineup::{Driver, Team};
+use super::outcome::DriftOutcome;
+use super::rules::{DriftRules, MAX_DECK};
+use super::state::{DriftState, NONE, Step};
+use super::style::Style;
+use super::view::{Ask, DriftAction, DriftView};
+use crate::{Game, GameRng, Seat};
+
+/// Which kind of drift battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// ドリフトバトル：追走: two drivers, each chases once.
+    Chase,
+    /// ドリフトバトル：単走: one driver, targets drawn from the deck.
+    Solo,
+    /// 団体戦: two teams, each chases once (reading in the module docs).
+    Team,
+}
+
+/// A drift battle between two drivers, two teams, or one driver's solo run: the read-only
+/// rules value of the [`Game`] interface. `Copy`, no heap: build one per game freely.
+#[derive(Clone, Copy, Debug)]
+pub struct DriftGame {
+    pub(crate) rules: DriftRules,
+    pub(crate) mode: Mode,
+    pub(crate) teams: [Team; 2],
+    /// The full deck, drawn from the end: canonical order, or the fixed order reversed.
+    pub(crate) deck: [Card; MAX_DECK],
+    pub(crate) deck_len: u8,
+    /// Draw from the top of `deck` in order instead of uniformly.
+    pub(crate) fixed: bool,
+}
+
+impl DriftGame {
+    fn new(rules: DriftRules, mode: Mode, teams: [Team; 2]) -> DriftGame {
+        let mut deck = [Card::JOKER; MAX_DECK];
+        let deck_len = rules.fill_deck(&mut deck) as u8;
+        DriftGame {
+            rules,
+            mode,
+            teams,
+            deck,
+            deck_len,
+            fixed: false,
+        }
+    }
+
+    /// 追走: `a` (seat 0) leads the first chase and `b` (seat 1) chases; then they swap.
+    pub fn chase(rules: DriftRules, a: Driver, b: Driver) -> DriftGame {
+        DriftGame::new(rules, Mode::Chase, [Team::solo(a), Team::solo(b)])
+    }
+
+    /// 単走: `d` runs alone (one seat), each target drawn from the deck.
+    pub fn solo(rules: DriftRules, d: Driver) -> DriftGame {
+        DriftGame::new(rules, Mode::Solo, [Team::solo(d), Team::solo(d)])
+    }
+
+    /// 団体戦: team `a` (seat 0) leads the first chase, team `b` (seat 1) chases; then swap.
+    pub fn team(rules: DriftRules, a: Team, b: Team) -> DriftGame {
+        DriftGame::new(rules, Mode::Team, [a, b])
+    }
+
+    /// This game with a fixed deck order for scenario tests: `top` is drawn first, in order,
+    /// then the rest of the deck in canonical order (suits S H D C, A..K, then jokers).
+    /// With a fixed order the deck is never gathered at the role swap (the second chase
+    /// deals from what is left), discards come back in the order they were discarded, and
+    /// cards returned to the deck (Ballista, SpeedMaster) go to its bottom. Errors when
+    /// `top` asks for a card more often than the deck holds it.
+    pub fn with_deck(mut self, top: &[Card]) -> Result<DriftGame, DriftError> {
+        let mut rest = [Card::JOKER; MAX_DECK];
+        let n = self.rules.fill_deck(&mut rest);
+        let mut left = n;
+        let mut order = [Card::JOKER; MAX_DECK];
+        for (k, &card) in top.iter().enumerate() {
+            let at = rest[..left].iter().position(|&c| c == card);
+            let at = at.ok_or_else(|| DriftError::NotInDeck(card.to_string()))?;
+            rest.copy_within(at + 1..left, at);
+            left -= 1;
+            order[k] = card;
+        }
+        order[top.len()..n].copy_from_slice(&rest[..left]);
+        order[..n].reverse();
+        self.deck = order;
+        self.fixed = true;
+        Ok(self)
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> &DriftRules {
+        &self.rules
+    }
+
+    /// The kind of battle.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The two sides (in a solo run both are the lone driver).
+    pub fn teams(&self) -> &[Team; 2] {
+        &self.teams
+    }
+
+    pub(crate) fn is_solo(&self) -> bool {
+        self.mode == Mode::Solo
+    }
+
+    /// Checks that every card of the deck is in exactly one place (deck, discards, hands,
+    /// table, or drawn and waiting): a from-scratch check for tests.
+    pub fn cards_conserved(&self, st: &DriftState) -> bool {
+        let mut full = DriftState::new();
+        full.deck.cards = self.deck;
+        full.deck.len = self.deck_len;
+        full.card_census() == st.card_census()
+    }
+
+    #[inline]
+    pub(crate) fn seat_of(st: &DriftState, slot: usize) -> u8 {
+        if slot == 0 {
+            st.leader_side
+        } else {
+            st.chaser_side
+        }
+    }
+
+    /// The question of the pending decision.
+    pub(crate) fn ask(&self, st: &DriftState) -> Ask {
+        match st.step {
+            Step::Reveal(_) => Ask::Reveal,
+            Step::SpeedMaster(_) => Ask::SpeedMaster,
+            Step::LegalHigh(_) => Ask::LegalHigh,
+            Step::Supernova => Ask::Supernova,
+            Step::Indra => Ask::Indra,
+            Step::LeaderGungnir | Step::ChaserGungnir(_) => Ask::Gungnir,
+            Step::Illusion(_) => Ask::Illusion,
+            Step::Harlequin(_) => Ask::Harlequin,
+            Step::BonusPick => Ask::BonusPick,
+            Step::Phantom => Ask::Phantom,
+            _ => Ask::Pick,
+        }
+    }
+
+    /// What `slot`'s modifiers add to a card number now (Juggernaut, Legal High in force,
+    /// Swastika, Remora).
+    #[inline]
+    pub(crate) fn bonus(&self, st: &DriftState, slot: usize) -> i16 {
+        let act = st.act[slot];
+        let side = &st.sides[Self::seat_of(st, slot) as usize];
+        let mut v = i16::from(act.contains(Style::Juggernaut));
+        if side.legal_high && act.contains(Style::LegalHigh) {
+            v += 2;
+        }
+        if act.contains(Style::Swastika) {
+            v += 2;
+        }
+        if act.contains(Style::Remora) {
+            v += 2;
+        }
+        v
+    }
+
+    /// The effective number of `card` played from `slot` (`as_k`: a revealed Gungnir card,
+    /// which counts as a K); `None` for a joker.
+    #[inline]
+    pub(crate) fn card_value(
+        &self,
+        st: &DriftState,
+        slot: usize,
+        card: Card,
+        as_k: bool,
+    ) -> Option<i16> {
+        let base = if as_k { 13 } else { i16::from(card.rank()?) };
+        Some(base + self.bonus(st, slot))
+    }
+
+    #[inline]
+    fn legal(&self, st: &DriftState, out: &mut Vec<DriftAction>) {
+        let slot = st.slot as usize;
+        let hand = &st.hands[slot];
+        match st.step {
+            Step::Reveal(_) | Step::Indra => {
+                out.extend((0..hand.len).map(DriftAction::Hand));
+                out.push(DriftAction::No);
+            }
+            Step::SpeedMaster(_) => {
+                let marked = st.round.toss_mask;
+                out.extend(
+                    hand.playable()
+                        .filter(|&i| marked & 1 << i == 0)
+                        .map(DriftAction::Hand),
+                );
+                out.push(DriftAction::No);
+            }
+            Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => {
+                out.push(DriftAction::PlayDrawn);
+                if hand.revealed == NONE {
+                    out.extend((0..hand.len).map(DriftAction::Hand));
+                } else {
+                    out.extend(hand.playable().map(DriftAction::Hand));
+                }
+            }
+            _ => out.extend([DriftAction::Yes, DriftAction::No]),
+        }
+    }
+}
+
+impl Game for DriftGame {
+    type State = DriftState;
+    type Action = DriftAction;
+    type View<'a> = DriftView<'a>;
+    type Outcome = DriftOutcome;
+
+    fn num_seats(&self) -> usize {
+        if self.is_solo() { 1 } else { 2 }
+    }
+
+    fn new_state(&self) -> DriftState {
+        DriftState::new()
+    }
+
+    fn reset(&self, st: &mut DriftState, rng: &mut GameRng) {
+        self.start(st);
+        self.run(st, rng);
+    }
+
+    #[inline]
+    fn to_move(&self, st: &DriftState) -> Option<Seat> {
+        st.to_move.map(usize::from)
+    }
+
+    #[inline]
+    fn legal_actions(&self, st: &DriftState, out: &mut Vec<DriftAction>) {
+        out.clear();
+        if st.to_move.is_some() {
+            self.legal(st, out);
+        }
+    }
+
+    #[inline]
+    fn view<'a>(&'a self, state: &'a DriftState, seat: Seat) -> DriftView<'a> {
+        // The deciding slot for the seat to move; otherwise the seat's own (first) slot.
+        let slot = if state.to_move == Some(seat as u8) {
+            state.slot as usize
+        } else {
+            usize::from(seat as u8 != state.leader_side || self.is_solo())
+        };
+        DriftView {
+            game: self,
+            state,
+            seat,
+            slot,
+            bonus: self.bonus(state, slot),
+        }
+    }
+
+    #[inline]
+    fn apply(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
+        self.exec(st, action, rng);
+        self.run(st, rng);
+    }
+
+    fn outcome(&self, st: &DriftState) -> DriftOutcome {
+        let s = &st.sides;
+        let points = [s[0].points, s[1].points];
+        let winner = match points[0].cmp(&points[1]) {
+            _ if self.is_solo() => None,
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        DriftOutcome {
+            points,
+            winner,
+            rounds: [s[0].rounds, s[1].rounds],
+            scored: [s[0].scored, s[1].scored],
+            lives_lost: [s[0].lives_lost, s[1].lives_lost],
+            life_left: [s[0].life, s[1].life],
+            first_round_scored: [s[0].first_scored, s[1].first_scored],
+            round_cap_hit: st.capped,
+            style_uses: [s[0].uses, s[1].uses],
+        }
+    }
+}

@@ -1,0 +1,283 @@
+//! The fixed-size state of a battle in progress: piles, hands, per-side tallies.
+
+use super::card::Card;
+use super::rules::MAX_DECK;
+use super::style::{Style, StyleSet};
+use crate::GameRng;
+use rand::RngExt;
+
+/// Most cards one hand can hold.
+pub(crate) const HAND_MAX: usize = 32;
+/// Card slots in a round: 0 = the leader (先行 or the leading team's 先導), 1..=4 the chasers.
+pub(crate) const SLOTS: usize = 5;
+/// "No card" marker for hand indices.
+pub(crate) const NONE: u8 = u8::MAX;
+
+/// A pile of cards used as a stack: the top is the last card.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pile {
+    pub(crate) cards: [Card; MAX_DECK],
+    pub(crate) len: u8,
+}
+
+impl Pile {
+    pub(crate) const EMPTY: Pile = Pile {
+        cards: [Card::JOKER; MAX_DECK],
+        len: 0,
+    };
+
+    #[inline]
+    pub(crate) fn as_slice(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+
+    pub(crate) fn push(&mut self, card: Card) {
+        self.cards[self.len as usize] = card;
+        self.len += 1;
+    }
+
+    /// Puts `card` at the bottom (cards returned to the deck).
+    pub(crate) fn push_bottom(&mut self, card: Card) {
+        let n = self.len as usize;
+        self.cards.copy_within(0..n, 1);
+        self.cards[0] = card;
+        self.len += 1;
+    }
+}
+
+/// One hand; `revealed` is the index of a Gungnir card shown face up, or [`NONE`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Hand {
+    pub(crate) cards: [Card; HAND_MAX],
+    pub(crate) len: u8,
+    pub(crate) revealed: u8,
+}
+
+impl Hand {
+    pub(crate) const EMPTY: Hand = Hand {
+        cards: [Card::JOKER; HAND_MAX],
+        len: 0,
+        revealed: NONE,
+    };
+
+    #[inline]
+    pub(crate) fn as_slice(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+
+    pub(crate) fn push(&mut self, card: Card) {
+        self.cards[self.len as usize] = card;
+        self.len += 1;
+    }
+
+    /// Hand indices that may be played or chosen (all but a revealed Gungnir card).
+    #[inline]
+    pub(crate) fn playable(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..self.len).filter(move |&i| i != self.revealed)
+    }
+
+    #[inline]
+    pub(crate) fn playable_count(&self) -> usize {
+        self.len as usize - usize::from(self.revealed != NONE)
+    }
+}
+
+/// What one side (a driver, or a team) has done so far.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Side {
+    pub(crate) life: i16,
+    pub(crate) max_life: i16,
+    pub(crate) points: i32,
+    pub(crate) rounds: u32,
+    pub(crate) scored: u32,
+    pub(crate) lives_lost: i32,
+    pub(crate) first_scored: bool,
+    /// Consecutive scoring rounds in the current chase.
+    pub(crate) streak: u16,
+    /// Legal High in force (as leader or chaser, reset at each chase).
+    pub(crate) legal_high: bool,
+    /// SpeedMaster uses left in this chase.
+    pub(crate) speed_master_left: u8,
+    pub(crate) uses: [u16; Style::COUNT],
+}
+
+impl Side {
+    pub(crate) fn count(&mut self, style: Style) {
+        let u = &mut self.uses[style as usize];
+        *u = u.saturating_add(1);
+    }
+}
+
+/// Where the battle stands: the step the flow resumes at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    Deal,
+    Reveal(u8),
+    RoundStart,
+    SpeedMaster(u8),
+    LegalHigh(u8),
+    Supernova,
+    Indra,
+    LeaderGungnir,
+    LeaderDraw,
+    LeaderPick,
+    ChaserGungnir(u8),
+    Illusion(u8),
+    Harlequin(u8),
+    ChaserDraw(u8),
+    ChaserPick(u8),
+    BonusPick,
+    Phantom,
+    RoundEnd,
+    Over,
+}
+
+/// The cards and declarations of the round in progress.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Round {
+    pub(crate) target: Card,
+    pub(crate) has_target: bool,
+    /// The target's effective number (`None`: a joker target).
+    pub(crate) target_value: Option<i16>,
+    /// The target is a revealed Gungnir card (counts as a K).
+    pub(crate) target_k: bool,
+    pub(crate) played: [Card; SLOTS],
+    pub(crate) played_k: [bool; SLOTS],
+    pub(crate) supernova: bool,
+    pub(crate) indra: bool,
+    pub(crate) gungnir: [bool; SLOTS],
+    pub(crate) illusion: bool,
+    pub(crate) harlequin: bool,
+    pub(crate) scored: bool,
+    pub(crate) life_lost: i16,
+    /// SpeedMaster: hand indices marked for exchange.
+    pub(crate) toss_mask: u32,
+}
+
+/// A drift battle in progress. Fixed size: playing allocates nothing.
+#[derive(Clone, Debug)]
+pub struct DriftState {
+    pub(crate) deck: Pile,
+    pub(crate) discard: Pile,
+    pub(crate) hands: [Hand; SLOTS],
+    /// Cards in play this round (go to the discards at its end).
+    pub(crate) table: [Card; 8],
+    pub(crate) table_len: u8,
+    /// A drawn card waiting for the pick (play it or exchange it).
+    pub(crate) drawn: Option<Card>,
+    pub(crate) sides: [Side; 2],
+    pub(crate) act: [StyleSet; SLOTS],
+    pub(crate) quadriga: bool,
+    pub(crate) brotherhood: bool,
+    pub(crate) chase: u8,
+    pub(crate) leader_side: u8,
+    pub(crate) chaser_side: u8,
+    pub(crate) members: u8,
+    pub(crate) chase_rounds: u32,
+    pub(crate) capped: bool,
+    pub(crate) round: Round,
+    pub(crate) step: Step,
+    pub(crate) to_move: Option<u8>,
+    /// The card slot whose decision is pending.
+    pub(crate) slot: u8,
+}
+
+impl DriftState {
+    pub(crate) fn new() -> DriftState {
+        DriftState {
+            deck: Pile::EMPTY,
+            discard: Pile::EMPTY,
+            hands: [Hand::EMPTY; SLOTS],
+            table: [Card::JOKER; 8],
+            table_len: 0,
+            drawn: None,
+            sides: [Side::default(); 2],
+            act: [StyleSet::EMPTY; SLOTS],
+            quadriga: false,
+            brotherhood: false,
+            chase: 0,
+            leader_side: 0,
+            chaser_side: 1,
+            members: 1,
+            chase_rounds: 0,
+            capped: false,
+            round: Round::default(),
+            step: Step::Over,
+            to_move: None,
+            slot: 0,
+        }
+    }
+
+    /// Draws one card: a uniform card of the deck (lazy Fisher–Yates), or the top card
+    /// with a fixed deck order. An empty deck first takes the discards back.
+    #[inline]
+    pub(crate) fn draw(&mut self, fixed: bool, rng: &mut GameRng) -> Card {
+        if self.deck.len == 0 {
+            self.refill();
+        }
+        let n = self.deck.len as usize;
+        debug_assert!(n > 0, "hand caps keep cards in the deck or discards");
+        if n == 0 {
+            return Card::JOKER;
+        }
+        if !fixed {
+            let j = rng.random_range(0..n as u32) as usize;
+            self.deck.cards.swap(j, n - 1);
+        }
+        self.deck.len -= 1;
+        self.deck.cards[n - 1]
+    }
+
+    /// The discards become the deck, the first discarded on top (drawn first with a fixed
+    /// order; the order is irrelevant to random draws).
+    fn refill(&mut self) {
+        let n = self.discard.len as usize;
+        for k in 0..n {
+            self.deck.cards[k] = self.discard.cards[k];
+        }
+        self.deck.cards[..n].reverse();
+        self.deck.len = n as u8;
+        self.discard.len = 0;
+    }
+
+    #[inline]
+    pub(crate) fn put_on_table(&mut self, card: Card) {
+        self.table[self.table_len as usize] = card;
+        self.table_len += 1;
+    }
+
+    pub(crate) fn clear_table(&mut self) {
+        for k in 0..self.table_len as usize {
+            self.discard.push(self.table[k]);
+        }
+        self.table_len = 0;
+    }
+
+    /// Cards held in all hands.
+    pub(crate) fn cards_in_hands(&self) -> usize {
+        self.hands.iter().map(|h| h.len as usize).sum()
+    }
+
+    /// Counts of every card (index 0 = joker, else `suit * 13 + rank`) over deck, discards,
+    /// hands, table and the drawn card: conservation holds when this equals the full deck's.
+    pub(crate) fn card_census(&self) -> [u16; 53] {
+        let mut census = [0u16; 53];
+        let mut add = |c: Card| {
+            let i = match (c.rank(), c.suit()) {
+                (Some(r), Some(s)) => s as usize * 13 + r as usize,
+                _ => 0,
+            };
+            census[i] += 1;
+        };
+        self.deck.as_slice().iter().for_each(|&c| add(c));
+        self.discard.as_slice().iter().for_each(|&c| add(c));
+        self.hands
+            .iter()
+            .for_each(|h| h.as_slice().iter().for_each(|&c| add(c)));
+        self.table[..self.table_len as usize]
+            .iter()
+            .for_each(|&c| add(c));
+        self.drawn.into_iter().for_each(add);
+        census
+    }
+}

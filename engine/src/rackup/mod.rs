@@ -1,0 +1,198 @@
+//! Rack-up Battle (ラックアップバトル, hanchan match): a two-player house variant of
+//! the finger-flick machine battle "Flix Array" (advanced active battle), scored
+//! like mahjong. Seed: `seeds/000_ef4f1f910dd8651c.txt` (2024/11/28 edition);
+//! readings in `RULES-NOTES.md` §1.
+//!
+//! # Main types
+//! - [`RackupGame`]: the rules value (a validated [`Profile`] and its shot model);
+//!   implements [`crate::Game`]. Load with [`RackupGame::preset`]`("default")` or
+//!   [`RackupGame::new`]`(`[`Profile::from_toml`]`(text)?)`.
+//! - [`RoundLog`] / [`Event`] / [`ShotRecord`]: what happened in a round, in
+//!   fixed-size storage; [`yaku::evaluate`] decides the 37 yaku of the seed's list
+//!   and the score from it alone.
+//! - [`MatchOutcome`]: the per-match record (points, wins, draws, chombo, yaku
+//!   counts per seat, riichi and call counts, skills).
+//! - [`strategy`]: [`RandomStrategy`], [`HeuristicStrategy`], [`StrategyKind`].
+//!
+//! # Flow
+//! A match is 4 rounds at max HP 6 with 10 points each; it ends when a player's
+//! points reach 0, or after round 4 with a leader; tied, extra rounds follow (the
+//! round number keeps counting: 墓穴 in round 5 is worth 5). A round: the dora
+//! die (the roller alternates by round, round 1's roller drawn at random), then
+//! an active shoot (both declare first: nothing, riichi or meteor), then normal
+//! turns from the initiative taker, alternating. A normal turn is one decision:
+//! an optional kan, then a shot (with a declaration) or a barricade action. The
+//! opponent may answer a non-riichi shot with a counter blow (one barricade),
+//! which turns it into an active shoot. A ring-out, clinch or chombo ② forces a
+//! re-set: stuns are cleared and a new active shoot follows.
+//!
+//! # Readings chosen (the seed leaves these open)
+//! - Damage (base game): beat 1, mine 3, partial flip 5, full flip 6, self
+//!   ring-out 2 to oneself, active out 2 (profile `[damage]`).
+//! - 相討流局: a double ring-out in an active shoot (one machine knocked out, the
+//!   other out by itself) deals both damages; the round is a draw only if both
+//!   reach HP 0, and if one survives it wins (this is how 能動立直 can be "won
+//!   while self ring-outing", its 1-point variant). `rules.double_out_always_draws`
+//!   makes every double ring-out a draw instead.
+//! - Stun = the stunned machine loses its next normal action; a re-set clears
+//!   stuns (hence a stun cannot be the riichi penalty when a re-set is pending).
+//!   An overturn inside the field (転覆, failed landing) is a stun.
+//! - Riichi failure: the penalty is taken only if the round goes on; with a
+//!   re-set pending the declarer pays 1 without choosing. Riichi and calls are
+//!   exclusive per player and round; a kan is a call.
+//! - Counter blow: spends one barricade (recoverable); not against a riichi shot;
+//!   the shooter's meteor carries into the active shoot, a snipe is lost.
+//! - Barricades (2 each): placing one puts it on the field (it blocks enemy hits
+//!   and can be broken: 破壊); a step, a kan or a counter blow spends barricades
+//!   aside; a recover action takes up to 2 back (aside first, then field).
+//! - Chombo ① is a chance per normal action (`rules.foul`); ③ replays the round
+//!   with the same number and dora roller; penalty payments stand.
+//! - Payments never exceed what the payer holds; a player at 0 loses at once.
+//! - Yakuman stack (10 each, `rules.stack_yakuman`); dora never join yakuman; 墓穴
+//!   overrides every yaku (yakuman included) but takes dora; ordinary yaku plus
+//!   dora are capped at 10.
+//! - Every yaku condition, as read, is tabled in [`yaku`].
+//! - A round needing more than [`log::LOG_CAPACITY`] events is stopped as
+//!   unscored (`MatchOutcome::aborted`; never observed).
+
+pub mod log;
+mod model;
+pub mod outcome;
+mod play;
+pub mod profile;
+mod state;
+pub mod strategy;
+pub mod yaku;
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_yaku;
+
+pub use log::{Decl, Event, Hit, RoundLog, ShotRecord};
+pub use outcome::{MatchEnd, MatchOutcome};
+pub use profile::{Player, Profile, ProfileError, ProfileErrorKind, Spell};
+pub use state::{Act, Action, Decision, RackupState, RackupView};
+pub use strategy::{
+    HeuristicConfig, HeuristicStrategy, PenaltyPolicy, RackupStrategy, RandomStrategy, RiichiPolicy, StrategyKind,
+};
+pub use yaku::{Yaku, YakuResult, evaluate};
+
+use crate::{Game, GameRng, Seat};
+use model::{Chance, ShotModel};
+use profile::Rules;
+use state::Phase;
+
+/// Rack-up Battle with one profile: the [`Game`] implementation.
+#[derive(Clone, Debug)]
+pub struct RackupGame {
+    profile: Profile,
+    pub(crate) model: ShotModel,
+    foul: Chance,
+    score_rules: yaku::ScoreRules,
+    /// Damage by `Hit as usize`.
+    damage: [u8; 7],
+}
+
+impl RackupGame {
+    /// A game for a validated profile.
+    pub fn new(profile: Profile) -> Result<Self, ProfileError> {
+        profile.validate()?;
+        let d = &profile.damage;
+        Ok(RackupGame {
+            damage: [0, d.beat_hit, d.mine_hit, d.flip_out_partial, d.flip_out_full, d.active_out, d.self_out],
+            model: ShotModel::new(&profile),
+            foul: Chance::new(profile.rules.foul),
+            score_rules: yaku::ScoreRules { stack_yakuman: profile.rules.stack_yakuman },
+            profile,
+        })
+    }
+
+    /// A game for an embedded preset (`"default"`).
+    pub fn preset(name: &str) -> Result<Self, ProfileError> {
+        RackupGame::new(Profile::preset(name)?)
+    }
+
+    /// The profile in play.
+    pub fn profile(&self) -> &Profile {
+        &self.profile
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.profile.rules
+    }
+
+    /// Damage a machine takes from `hit`.
+    pub fn damage(&self, hit: Hit) -> u8 {
+        self.damage[hit as usize]
+    }
+}
+
+impl Game for RackupGame {
+    type State = RackupState;
+    type Action = Action;
+    type View<'a> = RackupView<'a>;
+    type Outcome = MatchOutcome;
+
+    fn num_seats(&self) -> usize {
+        2
+    }
+
+    fn new_state(&self) -> RackupState {
+        let r = self.rules();
+        RackupState {
+            points: [r.start_points; 2],
+            round: 1,
+            first_roller: 0,
+            hp: [r.max_hp; 2],
+            held: [r.barricades; 2],
+            field: [0; 2],
+            spent: [0; 2],
+            kans: 0,
+            riichi_used: [false; 2],
+            call_used: [false; 2],
+            stunned: [false; 2],
+            fouled: [false; 2],
+            distance: log::Distance::Mid,
+            omote: 1,
+            phase: Phase::Over,
+            active_decl: [Decl::None; 2],
+            penalty_due: [false; 2],
+            after_penalty: 0,
+            log: RoundLog::new(1, r.max_hp, r.barricades),
+            last: YakuResult::default(),
+            outcome: MatchOutcome::new(self.profile.players),
+        }
+    }
+
+    fn reset(&self, state: &mut RackupState, rng: &mut GameRng) {
+        self.start_match(state, rng);
+    }
+
+    fn to_move(&self, state: &RackupState) -> Option<Seat> {
+        match state.phase {
+            Phase::Decide(seat, _) => Some(seat as Seat),
+            Phase::Over => None,
+        }
+    }
+
+    fn legal_actions(&self, state: &RackupState, out: &mut Vec<Action>) {
+        self.legal(state, out);
+    }
+
+    fn view<'a>(&'a self, state: &'a RackupState, seat: Seat) -> RackupView<'a> {
+        let decision = match state.phase {
+            Phase::Decide(_, d) => d,
+            Phase::Over => Decision::Turn,
+        };
+        RackupView::new(self, state, seat as u8, decision)
+    }
+
+    fn apply(&self, state: &mut RackupState, action: Action, rng: &mut GameRng) {
+        self.act(state, action, rng);
+    }
+
+    fn outcome(&self, state: &RackupState) -> MatchOutcome {
+        state.outcome
+    }
+}

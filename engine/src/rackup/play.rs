@@ -1,0 +1,493 @@
+//! The match flow: rounds, active shoots, normal turns, penalties and scoring.
+//!
+//! Chance is resolved in a small step loop ([`Step`]) until the next decision,
+//! so no step recurses into another.
+
+use super::RackupGame;
+use super::log::{
+    BarricadeAct, ChomboCase, Decl, Distance, DoraKind, Event, Hit, Penalty, RoundEnd, SeatFlags, ShotRecord, StunCause,
+};
+use super::model::Draws;
+use super::outcome::{MatchEnd, MatchOutcome};
+use super::profile::Spell;
+use super::state::{Act, Action, Decision, Phase, RackupState};
+use super::yaku::{self, Tier, Verdict, YakuResult};
+use crate::GameRng;
+use rand::RngExt;
+
+/// HP at or below which a self ring-out without touching the enemy is chombo ②.
+const CHOMBO_SELF_OUT_HP: u8 = 2;
+/// Free log slots required before a shot (shot, stuns, chombo, penalties, ura dora).
+const SHOT_ROOM: usize = 16;
+
+/// The next thing the engine resolves.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    /// Start (or replay) the current round.
+    StartRound,
+    /// A re-set: ask for declarations, then the active shoot.
+    Reset,
+    /// Ask seat `n` and later seats for active-shoot declarations.
+    Declare(u8),
+    /// Resolve an active shoot, caused by the counter blow of the given seat if any.
+    Active(Option<u8>),
+    /// Seat's normal turn (stunned seats skip).
+    Turn(u8),
+    /// A normal shot by the seat with the declaration.
+    Normal(u8, Decl),
+    /// Riichi penalties due, then the seat's turn.
+    Penalties(u8),
+    /// The round is over: score it.
+    Finish,
+    /// A decision is pending or the match is over.
+    Wait,
+}
+
+fn other(seat: u8) -> u8 {
+    1 - seat
+}
+
+impl RackupGame {
+    pub(crate) fn riichi_allowed(&self, st: &RackupState, s: u8) -> bool {
+        self.profile().players[s as usize].spell != Spell::Mirage && !st.call_used[s as usize]
+    }
+
+    pub(crate) fn call_allowed(&self, st: &RackupState, s: u8) -> bool {
+        self.profile().players[s as usize].spell != Spell::Diet && !st.riichi_used[s as usize]
+    }
+
+    pub(crate) fn kan_allowed(&self, st: &RackupState, s: u8) -> bool {
+        self.call_allowed(st, s) && st.held[s as usize] >= 2 && st.kans < self.rules().max_kans
+    }
+
+    pub(crate) fn start_match(&self, st: &mut RackupState, rng: &mut GameRng) {
+        let r = self.rules();
+        st.points = [r.start_points; 2];
+        st.round = 1;
+        st.first_roller = u8::from(rng.random_bool(0.5));
+        st.outcome = MatchOutcome::new(self.profile().players);
+        st.outcome.first_roller = st.first_roller;
+        self.run(st, rng, Step::StartRound);
+    }
+
+    /// Resolves steps until a decision is pending or the match is over.
+    fn run(&self, st: &mut RackupState, rng: &mut GameRng, mut step: Step) {
+        loop {
+            step = match step {
+                Step::StartRound => self.start_round(st, rng),
+                Step::Reset => {
+                    st.stunned = [false; 2];
+                    st.active_decl = [Decl::None; 2];
+                    Step::Declare(0)
+                }
+                Step::Declare(s) => self.ask_declare(st, s),
+                Step::Active(counter) => {
+                    let d = &mut Draws::new(rng);
+                    let mut rec = self.model.active_shoot(d, st.active_decl);
+                    rec.counter_by = counter;
+                    self.land(st, d, rec)
+                }
+                Step::Turn(s) => self.begin_turn(st, s),
+                Step::Normal(s, decl) => {
+                    let o = other(s) as usize;
+                    let d = &mut Draws::new(rng);
+                    let rec = self.model.normal_shot(d, s as usize, decl, st.distance, st.field[o]);
+                    self.land(st, d, rec)
+                }
+                Step::Penalties(next) => self.penalties(st, next),
+                Step::Finish => self.finish_round(st, rng),
+                Step::Wait => return,
+            };
+        }
+    }
+
+    fn start_round(&self, st: &mut RackupState, rng: &mut GameRng) -> Step {
+        let r = self.rules();
+        if st.outcome.round_attempts >= r.max_rounds {
+            return self.end_match(st, MatchEnd::RoundLimit);
+        }
+        st.outcome.round_attempts += 1;
+        st.outcome.rounds = st.round;
+        st.hp = [r.max_hp; 2];
+        st.held = [r.barricades; 2];
+        st.field = [0; 2];
+        st.spent = [0; 2];
+        st.kans = 0;
+        st.riichi_used = [false; 2];
+        st.call_used = [false; 2];
+        st.fouled = [false; 2];
+        st.penalty_due = [false; 2];
+        st.distance = Distance::Mid;
+        st.log.clear(st.round);
+        let roller = st.first_roller ^ ((st.round - 1) % 2);
+        st.omote = rng.random_range(1..=6);
+        st.log.push(Event::Dora { kind: DoraKind::Omote, seat: roller, face: st.omote });
+        Step::Reset
+    }
+
+    fn ask_declare(&self, st: &mut RackupState, from: u8) -> Step {
+        for s in from..2 {
+            if self.riichi_allowed(st, s) || self.call_allowed(st, s) {
+                st.phase = Phase::Decide(s, Decision::Declare);
+                return Step::Wait;
+            }
+        }
+        Step::Active(None)
+    }
+
+    fn begin_turn(&self, st: &mut RackupState, mut seat: u8) -> Step {
+        while st.stunned[seat as usize] {
+            st.stunned[seat as usize] = false;
+            st.log.push(Event::Skip { seat });
+            seat = other(seat);
+        }
+        st.phase = Phase::Decide(seat, Decision::Turn);
+        Step::Wait
+    }
+
+    /// Pays up to `amount` from `from` to the other seat; ends the match on a bust.
+    fn pay(&self, st: &mut RackupState, from: u8, amount: u8) -> bool {
+        let (f, t) = (from as usize, other(from) as usize);
+        let a = amount.min(st.points[f]);
+        st.points[f] -= a;
+        st.points[t] += a;
+        if st.points[f] == 0 {
+            self.end_match(st, MatchEnd::Bust);
+            return true;
+        }
+        false
+    }
+
+    fn end_match(&self, st: &mut RackupState, end: MatchEnd) -> Step {
+        st.phase = Phase::Over;
+        let o = &mut st.outcome;
+        o.end = end;
+        o.points = st.points;
+        o.winner = match st.points[0].cmp(&st.points[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        Step::Wait
+    }
+
+    /// Applies a decision, then resolves chance until the next one.
+    pub(crate) fn act(&self, st: &mut RackupState, action: Action, rng: &mut GameRng) {
+        let Phase::Decide(seat, _) = st.phase else {
+            return;
+        };
+        let si = seat as usize;
+        let step = match action {
+            Action::Declare(decl) => {
+                st.active_decl[si] = decl;
+                self.note_declaration(st, seat, decl);
+                Step::Declare(seat + 1)
+            }
+            Action::Turn { kan, act } => self.turn(st, rng, seat, kan, act),
+            Action::Counter(true) => {
+                let c = si;
+                st.outcome.counters[c] += 1;
+                st.log.push(Event::Counter { seat, last: st.held[c] == 1 });
+                st.held[c] -= 1;
+                st.spent[c] += 1;
+                let shooter_decl = st.active_decl[1 - c];
+                st.active_decl = [Decl::None; 2];
+                if shooter_decl == Decl::Meteor {
+                    st.active_decl[1 - c] = Decl::Meteor;
+                }
+                Step::Active(Some(seat))
+            }
+            Action::Counter(false) => Step::Normal(other(seat), st.active_decl[1 - si]),
+            Action::Penalty(p) => {
+                st.penalty_due[si] = false;
+                if self.take_penalty(st, seat, p) { Step::Wait } else { Step::Penalties(st.after_penalty) }
+            }
+        };
+        self.run(st, rng, step);
+    }
+
+    fn note_declaration(&self, st: &mut RackupState, seat: u8, decl: Decl) {
+        let s = seat as usize;
+        match decl {
+            Decl::None => {}
+            Decl::Riichi => {
+                st.riichi_used[s] = true;
+                st.outcome.riichi_declared[s] += 1;
+            }
+            Decl::Snipe | Decl::Meteor => {
+                st.call_used[s] = true;
+                st.outcome.calls[s] += 1;
+            }
+        }
+    }
+
+    fn turn(&self, st: &mut RackupState, rng: &mut GameRng, seat: u8, kan: bool, act: Act) -> Step {
+        let s = seat as usize;
+        if kan {
+            st.held[s] -= 2;
+            st.spent[s] += 2;
+            st.kans += 1;
+            st.call_used[s] = true;
+            st.outcome.kans[s] += 1;
+            st.log.push(Event::Kan { seat });
+            let face = rng.random_range(1..=6);
+            st.log.push(Event::Dora { kind: DoraKind::Kan, seat, face });
+        }
+        if self.foul.draw(&mut Draws::new(rng)) {
+            st.fouled[s] = true;
+            st.outcome.chombo[s][0] += 1;
+            st.log.push(Event::Chombo { seat, case: ChomboCase::Foul });
+            if self.pay(st, seat, 1) {
+                return Step::Wait;
+            }
+        }
+        let act_event = |a| Event::Barricade { seat, act: a };
+        match act {
+            Act::Shot(decl) => {
+                self.note_declaration(st, seat, decl);
+                let o = 1 - s;
+                if decl != Decl::Riichi && st.held[o] > 0 {
+                    st.active_decl[s] = decl;
+                    st.phase = Phase::Decide(o as u8, Decision::Counter(decl));
+                    return Step::Wait;
+                }
+                return Step::Normal(seat, decl);
+            }
+            Act::Place => {
+                st.held[s] -= 1;
+                st.field[s] += 1;
+                st.log.push(act_event(BarricadeAct::Place));
+            }
+            Act::Step => {
+                st.held[s] -= 1;
+                st.spent[s] += 1;
+                st.distance = Distance::Near;
+                st.log.push(act_event(BarricadeAct::Step));
+            }
+            Act::Recover => {
+                let from_spent = st.spent[s].min(self.rules().recover_per_action);
+                let from_field = st.field[s].min(self.rules().recover_per_action - from_spent);
+                st.spent[s] -= from_spent;
+                st.field[s] -= from_field;
+                st.held[s] += from_spent + from_field;
+                st.log.push(act_event(BarricadeAct::Recover(from_spent + from_field)));
+            }
+        }
+        if !st.log.has_room(SHOT_ROOM) {
+            return self.abort_round(st);
+        }
+        Step::Turn(other(seat))
+    }
+
+    fn abort_round(&self, st: &mut RackupState) -> Step {
+        st.outcome.aborted += 1;
+        self.next_round(st)
+    }
+
+    /// Applies a drawn shot: chombo ②, damage, log, stuns, riichi failures.
+    fn land(&self, st: &mut RackupState, d: &mut Draws<'_>, mut rec: ShotRecord) -> Step {
+        st.outcome.shots += 1;
+        let chombo = [0, 1].map(|s| rec.hit[s] == Hit::SelfOut && !rec.contact && st.hp[s] <= CHOMBO_SELF_OUT_HP);
+        for (hit, &void) in rec.hit.iter_mut().zip(&chombo) {
+            if void {
+                *hit = Hit::None;
+                rec.voided = true;
+            }
+        }
+        let both_out = rec.active && rec.hit.iter().all(|h| h.is_ring_out());
+        for s in 0..2 {
+            st.hp[s] -= self.damage(rec.hit[s]).min(st.hp[s]);
+            if both_out && self.rules().double_out_always_draws {
+                st.hp[s] = 0;
+            }
+        }
+        rec.hp = st.hp;
+        if !rec.active {
+            let t = 1 - rec.seat as usize;
+            st.field[t] -= rec.broken.min(st.field[t]);
+        }
+        st.distance = self.model.distance_after(d);
+        st.log.push(Event::Shot(rec));
+        for s in 0..2u8 {
+            if chombo[s as usize] {
+                st.outcome.chombo[s as usize][1] += 1;
+                st.log.push(Event::Chombo { seat: s, case: ChomboCase::SelfOut });
+                if self.pay(st, s, 1) {
+                    return Step::Wait;
+                }
+            }
+        }
+        if st.hp.contains(&0) {
+            return Step::Finish;
+        }
+        let reset = rec.voided || rec.clinch || rec.hit.iter().any(|h| h.is_ring_out());
+        if !reset {
+            for s in 0..2u8 {
+                if rec.flags[s as usize].has(SeatFlags::TURNED_OVER) {
+                    st.stunned[s as usize] = true;
+                    st.log.push(Event::Stun { seat: s, cause: StunCause::Overturned });
+                }
+            }
+        }
+        for s in 0..2u8 {
+            if rec.decl[s as usize] == Decl::Riichi {
+                if reset {
+                    if self.take_penalty(st, s, Penalty::Pay) {
+                        return Step::Wait;
+                    }
+                } else {
+                    st.penalty_due[s as usize] = true;
+                }
+            }
+        }
+        if !st.log.has_room(SHOT_ROOM) {
+            return self.abort_round(st);
+        }
+        if reset { Step::Reset } else { Step::Penalties(if rec.active { rec.seat } else { other(rec.seat) }) }
+    }
+
+    /// Records a riichi-failure penalty; returns whether the match ended.
+    fn take_penalty(&self, st: &mut RackupState, seat: u8, penalty: Penalty) -> bool {
+        let s = seat as usize;
+        st.log.push(Event::RiichiFailed { seat, penalty });
+        match penalty {
+            Penalty::Stun => {
+                st.outcome.riichi_stun[s] += 1;
+                st.stunned[s] = true;
+                st.log.push(Event::Stun { seat, cause: StunCause::RiichiPenalty });
+                false
+            }
+            Penalty::Pay => {
+                st.outcome.riichi_paid[s] += 1;
+                self.pay(st, seat, 1)
+            }
+        }
+    }
+
+    fn penalties(&self, st: &mut RackupState, next: u8) -> Step {
+        match st.penalty_due.iter().position(|&d| d) {
+            Some(s) => {
+                st.after_penalty = next;
+                st.phase = Phase::Decide(s as u8, Decision::Penalty);
+                Step::Wait
+            }
+            None => Step::Turn(next),
+        }
+    }
+
+    fn finish_round(&self, st: &mut RackupState, rng: &mut GameRng) -> Step {
+        if let RoundEnd::Won { winner, finish, .. } = st.log.end() {
+            let Event::Shot(f) = st.log.events()[finish as usize] else { unreachable!() };
+            if f.decl[winner as usize] == Decl::Riichi {
+                for kind in
+                    std::iter::once(DoraKind::Ura).chain(std::iter::repeat_n(DoraKind::UraKan, st.kans as usize))
+                {
+                    let face = rng.random_range(1..=6);
+                    st.log.push(Event::Dora { kind, seat: winner, face });
+                }
+            }
+        }
+        let result = yaku::evaluate(&st.log, &self.score_rules);
+        st.last = result;
+        match (result.end, result.verdict) {
+            (RoundEnd::Won { winner, loser, .. }, verdict) => {
+                let w = winner as usize;
+                if st.fouled[w] && result.finish != Hit::SelfOut {
+                    st.outcome.chombo[w][2] += 1;
+                    st.log.push(Event::Chombo { seat: winner, case: ChomboCase::Replay });
+                    if self.pay(st, winner, 1) {
+                        return Step::Wait;
+                    }
+                    return Step::StartRound;
+                }
+                if verdict == Verdict::NoYaku {
+                    st.outcome.no_yaku[w] += 1;
+                } else {
+                    self.record_win(st, &result, w);
+                    let taken = result.points.min(st.points[loser as usize]);
+                    st.outcome.points_won[w] += taken;
+                    if self.pay(st, loser, result.points) {
+                        return Step::Wait;
+                    }
+                }
+            }
+            _ => st.outcome.mutual += 1,
+        }
+        self.next_round(st)
+    }
+
+    fn record_win(&self, st: &mut RackupState, r: &YakuResult, w: usize) {
+        let o = &mut st.outcome;
+        o.wins[w] += 1;
+        for y in r.awarded() {
+            o.yaku[w][y as usize] += 1;
+        }
+        let tier = match r.tier {
+            Tier::Plain => 0,
+            Tier::Mangan => 1,
+            Tier::Haneman => 2,
+            Tier::Baiman => 3,
+            Tier::Yakuman => 4,
+        };
+        o.tiers[w][tier] += 1;
+        o.best[w] = o.best[w].max(r.points);
+        o.dora[w] += r.dora;
+        o.ura[w] += r.ura;
+        o.riichi_won[w] += u8::from(r.riichi_win);
+    }
+
+    fn next_round(&self, st: &mut RackupState) -> Step {
+        if st.round >= self.rules().rounds && st.points[0] != st.points[1] {
+            return self.end_match(st, MatchEnd::Rounds);
+        }
+        st.round += 1;
+        Step::StartRound
+    }
+
+    /// Writes the legal actions of the seat to move.
+    pub(crate) fn legal(&self, st: &RackupState, out: &mut Vec<Action>) {
+        out.clear();
+        let Phase::Decide(seat, decision) = st.phase else {
+            return;
+        };
+        let s = seat as usize;
+        match decision {
+            Decision::Declare => {
+                out.push(Action::Declare(Decl::None));
+                if self.riichi_allowed(st, seat) {
+                    out.push(Action::Declare(Decl::Riichi));
+                }
+                if self.call_allowed(st, seat) {
+                    out.push(Action::Declare(Decl::Meteor));
+                }
+            }
+            Decision::Turn => {
+                let kan_options: &[bool] = if self.kan_allowed(st, seat) { &[false, true] } else { &[false] };
+                for &kan in kan_options {
+                    let held = st.held[s] - 2 * u8::from(kan);
+                    let spent = st.spent[s] + 2 * u8::from(kan);
+                    let calls = self.call_allowed(st, seat);
+                    out.push(Action::Turn { kan, act: Act::Shot(Decl::None) });
+                    if !kan && self.riichi_allowed(st, seat) {
+                        out.push(Action::Turn { kan, act: Act::Shot(Decl::Riichi) });
+                    }
+                    if calls && st.distance >= Distance::Mid {
+                        out.push(Action::Turn { kan, act: Act::Shot(Decl::Snipe) });
+                    }
+                    if calls {
+                        out.push(Action::Turn { kan, act: Act::Shot(Decl::Meteor) });
+                    }
+                    if held > 0 {
+                        out.push(Action::Turn { kan, act: Act::Place });
+                        out.push(Action::Turn { kan, act: Act::Step });
+                    }
+                    if spent + st.field[s] > 0 {
+                        out.push(Action::Turn { kan, act: Act::Recover });
+                    }
+                }
+            }
+            Decision::Counter(_) => out.extend([Action::Counter(false), Action::Counter(true)]),
+            Decision::Penalty => out.extend([Action::Penalty(Penalty::Stun), Action::Penalty(Penalty::Pay)]),
+        }
+    }
+}

@@ -1,0 +1,391 @@
+//! The TOML profile: rule readings, damage values, the shot model and the players.
+//!
+//! Every field is documented in `presets/default.toml`; [`Profile::preset`] loads an
+//! embedded preset, [`Profile::from_toml`] any text. Unknown or missing fields and
+//! out-of-range values are errors that name the field.
+
+use serde::Deserialize;
+use std::fmt;
+
+const DEFAULT: &str = include_str!("presets/default.toml");
+
+/// Names of the embedded presets.
+pub const PRESETS: [&str; 1] = ["default"];
+
+/// Rule readings and counts.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// Rounds before extra rounds (seed: 4).
+    pub rounds: u8,
+    /// Maximum HP per round (seed: 6).
+    pub max_hp: u8,
+    /// Starting points of each player (seed: 10).
+    pub start_points: u8,
+    /// Barricades held at the start of a round (default reading: 2).
+    pub barricades: u8,
+    /// Kans per round, both players together (seed: 2).
+    pub max_kans: u8,
+    /// Barricades one recover action takes back.
+    pub recover_per_action: u8,
+    /// Every double ring-out in an active shoot is a 相討流局 (else only when both die).
+    pub double_out_always_draws: bool,
+    /// Yakuman add up, 10 points each.
+    pub stack_yakuman: bool,
+    /// A match tied after this many rounds (replays included) ends drawn.
+    pub max_rounds: u8,
+    /// Chance per normal action of a chombo ①.
+    pub foul: f64,
+}
+
+/// Damage values of the base game.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Damage {
+    /// ビートヒット.
+    pub beat_hit: u8,
+    /// マインヒット.
+    pub mine_hit: u8,
+    /// フリップアウト（一部場外）.
+    pub flip_out_partial: u8,
+    /// フリップアウト（全場外）.
+    pub flip_out_full: u8,
+    /// 自滅場外 (to the machine that left the field).
+    pub self_out: u8,
+    /// アクティブアウト.
+    pub active_out: u8,
+}
+
+/// Normal-shot model (see the preset for each field's meaning).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct NormalModel {
+    /// Beat hit chance.
+    pub beat_hit: f64,
+    /// Mine hit chance.
+    pub mine_hit: f64,
+    /// Partial flip-out chance.
+    pub flip_out_partial: f64,
+    /// Full flip-out chance.
+    pub flip_out_full: f64,
+    /// Self ring-out chance.
+    pub self_out: f64,
+    /// Clinch chance.
+    pub clinch: f64,
+    /// Hit multiplier at 50 cm or more.
+    pub mid_factor: f64,
+    /// Hit multiplier at 100 cm or more.
+    pub far_factor: f64,
+    /// Hit reduction per enemy barricade on the field.
+    pub barricade_block: f64,
+    /// Break chance per enemy barricade on the field.
+    pub barricade_break: f64,
+    /// A flip-out is done by a mine.
+    pub flip_via_mine: f64,
+    /// A mine hit also touches the enemy machine.
+    pub mine_hit_contact: f64,
+    /// A self ring-out follows a contact.
+    pub self_out_after_contact: f64,
+    /// Two mines were touched.
+    pub two_mines: f64,
+    /// A contact was on the rear.
+    pub rear_contact: f64,
+    /// The enemy is overturned in the field.
+    pub turn_over: f64,
+    /// The shooter climbs the enemy.
+    pub climb: f64,
+    /// The shooter turns half a revolution vertically.
+    pub half_turn: f64,
+    /// The half turn lands well.
+    pub landing: f64,
+    /// The shooter stops beyond a centre line.
+    pub cross_centre: f64,
+    /// The shooter changes direction.
+    pub direction_change: f64,
+    /// One mine knocked off the field.
+    pub mine_out_one: f64,
+    /// Two mines knocked off the field.
+    pub mine_out_two: f64,
+    /// A flipped-out machine hits its player's body.
+    pub body_hit: f64,
+    /// Distance 50 cm or more after a shot.
+    pub distance_mid: f64,
+    /// Distance 100 cm or more after a shot.
+    pub distance_far: f64,
+}
+
+/// Active-shoot model (see the preset for each field's meaning).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ActiveModel {
+    /// The machines touch.
+    pub contact: f64,
+    /// Given contact: one is knocked out.
+    pub active_out: f64,
+    /// Given contact: both leave the field.
+    pub double_out: f64,
+    /// Given contact: clinch.
+    pub clinch: f64,
+    /// The initiative taker is the pusher.
+    pub pusher_is_first: f64,
+    /// Without contact: each leaves the field by itself.
+    pub self_out: f64,
+    /// Given contact: each touched the enemy's rear.
+    pub rear_contact: f64,
+    /// Each stops beyond a centre line.
+    pub cross_centre: f64,
+    /// One mine knocked off the field.
+    pub mine_out: f64,
+    /// A knocked-out machine hits its player's body.
+    pub body_hit: f64,
+}
+
+/// Flight of a knocked-out chassis (cumulative chances).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MeteorModel {
+    /// 50 cm or more.
+    pub small: f64,
+    /// 100 cm or more.
+    pub medium: f64,
+    /// 150 cm or more.
+    pub large: f64,
+}
+
+/// レギュレーション: a spell that lets an oversize machine play, with its penalty.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "lowercase")]
+pub enum Spell {
+    /// No spell.
+    #[default]
+    None,
+    /// 蜃気楼: riichi banned.
+    Mirage,
+    /// ダイエットサプリ: calls (snipe, meteor, kan) banned.
+    Diet,
+}
+
+/// One player's skill and regulation.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    /// Multiplies hit chances, divides self ring-out chance.
+    pub accuracy: f64,
+    /// Multiplies flip-out chances and the pusher weight.
+    pub power: f64,
+    /// Initiative weight in active shoots.
+    pub speed: f64,
+    /// Multiplies the direction-change chance.
+    pub direction_change: f64,
+    /// Regulation spell.
+    pub spell: Spell,
+}
+
+/// A whole profile.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    /// Rule readings.
+    pub rules: Rules,
+    /// Damage values.
+    pub damage: Damage,
+    /// Normal-shot model.
+    pub normal: NormalModel,
+    /// Active-shoot model.
+    pub active: ActiveModel,
+    /// Meteor flight model.
+    pub meteor: MeteorModel,
+    /// Seat 0 and seat 1.
+    pub players: [Player; 2],
+}
+
+/// What went wrong loading a profile.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum ProfileErrorKind {
+    /// No embedded preset has this name.
+    UnknownPreset(String),
+    /// The TOML did not parse or did not match the schema (message carries line/column).
+    Parse(String),
+    /// A field holds a value out of range.
+    Invalid {
+        /// Dotted path of the field, e.g. `normal.beat_hit`.
+        field: String,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// Error loading a profile.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProfileError {
+    /// What went wrong.
+    pub kind: ProfileErrorKind,
+}
+
+impl fmt::Display for ProfileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ProfileErrorKind::UnknownPreset(name) => {
+                write!(f, "unknown rackup preset {name:?} (known: {})", PRESETS.join(", "))
+            }
+            ProfileErrorKind::Parse(msg) => write!(f, "rackup profile: {msg}"),
+            ProfileErrorKind::Invalid { field, reason } => {
+                write!(f, "rackup profile: {field}: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ProfileError {}
+
+fn invalid(field: &str, reason: impl Into<String>) -> ProfileError {
+    ProfileError { kind: ProfileErrorKind::Invalid { field: field.into(), reason: reason.into() } }
+}
+
+fn prob(field: &str, p: f64) -> Result<(), ProfileError> {
+    if (0.0..=1.0).contains(&p) { Ok(()) } else { Err(invalid(field, format!("{p} is not a probability in [0, 1]"))) }
+}
+
+fn positive(field: &str, x: f64) -> Result<(), ProfileError> {
+    if x.is_finite() && x > 0.0 { Ok(()) } else { Err(invalid(field, format!("{x} must be a positive number"))) }
+}
+
+impl Profile {
+    /// Loads an embedded preset by name (`"default"`).
+    pub fn preset(name: &str) -> Result<Profile, ProfileError> {
+        match name {
+            "default" => Profile::from_toml(DEFAULT),
+            _ => Err(ProfileError { kind: ProfileErrorKind::UnknownPreset(name.into()) }),
+        }
+    }
+
+    /// Parses and validates a profile from TOML text.
+    pub fn from_toml(text: &str) -> Result<Profile, ProfileError> {
+        let profile: Profile =
+            toml::from_str(text).map_err(|e| ProfileError { kind: ProfileErrorKind::Parse(e.to_string()) })?;
+        profile.validate()?;
+        Ok(profile)
+    }
+
+    /// Checks every value's range; names the first bad field.
+    pub fn validate(&self) -> Result<(), ProfileError> {
+        let r = &self.rules;
+        for (field, v) in [
+            ("rules.rounds", r.rounds),
+            ("rules.max_hp", r.max_hp),
+            ("rules.start_points", r.start_points),
+            ("rules.recover_per_action", r.recover_per_action),
+        ] {
+            if v == 0 {
+                return Err(invalid(field, "must be at least 1"));
+            }
+        }
+        if r.max_hp > 60 {
+            return Err(invalid("rules.max_hp", "must be at most 60"));
+        }
+        if r.start_points > 100 {
+            return Err(invalid("rules.start_points", "must be at most 100"));
+        }
+        if r.barricades > 9 {
+            return Err(invalid("rules.barricades", "must be at most 9"));
+        }
+        if r.max_kans > 4 {
+            return Err(invalid("rules.max_kans", "must be at most 4"));
+        }
+        if r.max_rounds < r.rounds {
+            return Err(invalid("rules.max_rounds", "must be at least rules.rounds"));
+        }
+        prob("rules.foul", r.foul)?;
+        let d = &self.damage;
+        for (field, v) in [
+            ("damage.beat_hit", d.beat_hit),
+            ("damage.mine_hit", d.mine_hit),
+            ("damage.flip_out_partial", d.flip_out_partial),
+            ("damage.flip_out_full", d.flip_out_full),
+            ("damage.self_out", d.self_out),
+            ("damage.active_out", d.active_out),
+        ] {
+            if v == 0 {
+                return Err(invalid(field, "damage must be at least 1"));
+            }
+        }
+        let n = &self.normal;
+        for (field, p) in [
+            ("normal.beat_hit", n.beat_hit),
+            ("normal.mine_hit", n.mine_hit),
+            ("normal.flip_out_partial", n.flip_out_partial),
+            ("normal.flip_out_full", n.flip_out_full),
+            ("normal.self_out", n.self_out),
+            ("normal.clinch", n.clinch),
+            ("normal.mid_factor", n.mid_factor),
+            ("normal.far_factor", n.far_factor),
+            ("normal.barricade_block", n.barricade_block),
+            ("normal.barricade_break", n.barricade_break),
+            ("normal.flip_via_mine", n.flip_via_mine),
+            ("normal.mine_hit_contact", n.mine_hit_contact),
+            ("normal.self_out_after_contact", n.self_out_after_contact),
+            ("normal.two_mines", n.two_mines),
+            ("normal.rear_contact", n.rear_contact),
+            ("normal.turn_over", n.turn_over),
+            ("normal.climb", n.climb),
+            ("normal.half_turn", n.half_turn),
+            ("normal.landing", n.landing),
+            ("normal.cross_centre", n.cross_centre),
+            ("normal.direction_change", n.direction_change),
+            ("normal.mine_out_one", n.mine_out_one),
+            ("normal.mine_out_two", n.mine_out_two),
+            ("normal.body_hit", n.body_hit),
+            ("normal.distance_mid", n.distance_mid),
+            ("normal.distance_far", n.distance_far),
+        ] {
+            prob(field, p)?;
+        }
+        let outcomes = n.beat_hit + n.mine_hit + n.flip_out_partial + n.flip_out_full;
+        if outcomes + n.self_out + n.clinch > 1.0 {
+            return Err(invalid("normal", "outcome chances (beat_hit .. clinch) sum above 1"));
+        }
+        if n.mine_out_one + n.mine_out_two > 1.0 {
+            return Err(invalid("normal.mine_out_two", "mine_out_one + mine_out_two above 1"));
+        }
+        if n.distance_mid + n.distance_far > 1.0 {
+            return Err(invalid("normal.distance_far", "distance_mid + distance_far above 1"));
+        }
+        let a = &self.active;
+        for (field, p) in [
+            ("active.contact", a.contact),
+            ("active.active_out", a.active_out),
+            ("active.double_out", a.double_out),
+            ("active.clinch", a.clinch),
+            ("active.pusher_is_first", a.pusher_is_first),
+            ("active.self_out", a.self_out),
+            ("active.rear_contact", a.rear_contact),
+            ("active.cross_centre", a.cross_centre),
+            ("active.mine_out", a.mine_out),
+            ("active.body_hit", a.body_hit),
+        ] {
+            prob(field, p)?;
+        }
+        if a.active_out + a.double_out + a.clinch > 1.0 {
+            return Err(invalid("active", "active_out + double_out + clinch above 1"));
+        }
+        let m = &self.meteor;
+        for (field, p) in [("meteor.small", m.small), ("meteor.medium", m.medium), ("meteor.large", m.large)] {
+            prob(field, p)?;
+        }
+        if !(m.large <= m.medium && m.medium <= m.small) {
+            return Err(invalid("meteor", "cumulative chances must satisfy large <= medium <= small"));
+        }
+        for (i, p) in self.players.iter().enumerate() {
+            for (name, x) in [
+                ("accuracy", p.accuracy),
+                ("power", p.power),
+                ("speed", p.speed),
+                ("direction_change", p.direction_change),
+            ] {
+                positive(&format!("players[{i}].{name}"), x)?;
+            }
+        }
+        Ok(())
+    }
+}

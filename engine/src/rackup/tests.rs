@@ -1,0 +1,405 @@
+//! Match-level tests: rules, invariants and yaku occurrence under the default profile.
+
+use super::*;
+use crate::{Game, GameSeeds, Strategy, Table};
+use rand::RngExt;
+
+pub(crate) fn play_many(
+    game: &RackupGame,
+    kinds: [StrategyKind; 2],
+    seed: u64,
+    n: u64,
+    mut each: impl FnMut(u64, &MatchOutcome, &RackupState),
+) {
+    let seeds = GameSeeds::new(seed);
+    let mut table = Table::new(game);
+    let mut a = kinds[0].strategy();
+    let mut b = kinds[1].strategy();
+    for i in 0..n {
+        let mut rng = seeds.rng(i);
+        let mut players: [&mut dyn Strategy<RackupGame>; 2] = [&mut a, &mut b];
+        let o = table.play(&mut players, &mut rng);
+        each(i, &o, table.state());
+    }
+}
+
+/// Checks the invariants of a state between decisions.
+fn validate(game: &RackupGame, st: &RackupState) {
+    let r = &game.profile().rules;
+    assert_eq!(u32::from(st.points[0]) + u32::from(st.points[1]), 2 * u32::from(r.start_points));
+    assert!(st.kans <= r.max_kans);
+    for s in 0..2 {
+        assert!(st.hp[s] <= r.max_hp && st.hp[s] > 0, "{:?}", st.hp);
+        assert!(st.held[s] + st.field[s] + st.spent[s] <= r.barricades);
+        assert!(!(st.riichi_used[s] && st.call_used[s]), "riichi and calls in one round");
+    }
+    let roller = st.first_roller ^ ((st.round - 1) % 2);
+    match st.log.events().first() {
+        Some(Event::Dora { kind: log::DoraKind::Omote, seat, .. }) => assert_eq!(*seat, roller),
+        other => panic!("round must open with the dora die: {other:?}"),
+    }
+}
+
+/// Plays one match decision by decision with `choose`, validating every state.
+fn play_checked(
+    game: &RackupGame,
+    rng: &mut crate::GameRng,
+    mut choose: impl FnMut(&RackupView<'_>, &[Action], &mut crate::GameRng) -> Action,
+) -> RackupState {
+    let mut st = game.new_state();
+    game.reset(&mut st, rng);
+    let mut legal = Vec::new();
+    let mut steps = 0;
+    while let Some(seat) = game.to_move(&st) {
+        validate(game, &st);
+        game.legal_actions(&st, &mut legal);
+        assert!(!legal.is_empty());
+        let mut sorted = legal.clone();
+        sorted.dedup();
+        assert_eq!(sorted.len(), legal.len(), "duplicate legal actions");
+        let action = choose(&game.view(&st, seat), &legal, rng);
+        assert!(legal.contains(&action));
+        game.apply(&mut st, action, rng);
+        steps += 1;
+        assert!(steps < 100_000, "match does not end");
+    }
+    st
+}
+
+fn check_outcome(game: &RackupGame, o: &MatchOutcome) {
+    let r = &game.profile().rules;
+    assert_eq!(u32::from(o.points[0]) + u32::from(o.points[1]), 2 * u32::from(r.start_points));
+    match o.end {
+        MatchEnd::Bust => assert!(o.points.contains(&0)),
+        MatchEnd::Rounds => {
+            assert!(o.rounds >= r.rounds);
+            assert_ne!(o.points[0], o.points[1]);
+        }
+        MatchEnd::RoundLimit => assert_eq!(o.round_attempts, r.max_rounds),
+        MatchEnd::Running => panic!("match not finished"),
+    }
+    let expected = match o.points[0].cmp(&o.points[1]) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    };
+    assert_eq!(o.winner, expected);
+    assert!(o.round_attempts >= o.rounds);
+    let finished = o.wins[0] + o.wins[1] + o.no_yaku[0] + o.no_yaku[1] + o.mutual + o.aborted;
+    assert!(finished + o.chombo[0][2] + o.chombo[1][2] + 1 >= o.round_attempts);
+    for s in 0..2 {
+        let yaku_rounds: u32 = o.yaku[s].iter().map(|&c| u32::from(c)).sum();
+        assert!(yaku_rounds >= u32::from(o.wins[s]), "every win has a yaku");
+        assert_eq!(o.tiers[s].iter().sum::<u8>(), o.wins[s]);
+        assert!(o.riichi_won[s] <= o.riichi_declared[s]);
+    }
+}
+
+#[test]
+fn points_conserved_and_states_valid_over_many_seeds() {
+    let game = RackupGame::preset("default").unwrap();
+    let mut extra = 0;
+    for (k, kinds) in [
+        [StrategyKind::Random; 2],
+        [StrategyKind::Heuristic, StrategyKind::Random],
+        [StrategyKind::RiichiAlways, StrategyKind::RiichiNever],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let seeds = GameSeeds::new(100 + k as u64);
+        let mut strategies = kinds.map(StrategyKind::strategy);
+        for i in 0..1_500 {
+            let mut rng = seeds.rng(i);
+            let st = play_checked(&game, &mut rng, |v, legal, rng| strategies[v.seat as usize].choose(v, legal, rng));
+            let o = game.outcome(&st);
+            check_outcome(&game, &o);
+            extra += usize::from(o.rounds > 4);
+        }
+    }
+    assert!(extra > 0, "some matches go to extra rounds");
+    // The plain table runner: many more matches, outcome checks only.
+    for kinds in [[StrategyKind::Random; 2], [StrategyKind::Heuristic; 2]] {
+        play_many(&game, kinds, 7, 30_000, |_, o, _| check_outcome(&game, o));
+    }
+}
+
+#[test]
+fn same_seed_same_match() {
+    let game = RackupGame::preset("default").unwrap();
+    let mut a = Vec::new();
+    let mut b = Vec::new();
+    play_many(&game, [StrategyKind::Random; 2], 3, 50, |_, o, _| a.push(*o));
+    play_many(&game, [StrategyKind::Random; 2], 3, 50, |_, o, _| b.push(*o));
+    assert_eq!(a, b);
+}
+
+/// Every yaku occurs under the default profile (random play explores every
+/// declaration, kan and counter; heuristic play is checked to score too).
+#[test]
+fn every_yaku_occurs_under_default_profile() {
+    let game = RackupGame::preset("default").unwrap();
+    let mut counts = [0u64; Yaku::COUNT];
+    play_many(&game, [StrategyKind::Random; 2], 11, 150_000, |_, o, _| {
+        for y in Yaku::ALL {
+            counts[y as usize] += u64::from(o.yaku_total(y));
+        }
+    });
+    let missing: Vec<_> = Yaku::ALL.iter().filter(|y| counts[**y as usize] == 0).collect();
+    assert!(missing.is_empty(), "never scored: {missing:?}");
+    let mut heuristic = [0u64; Yaku::COUNT];
+    let mut riichi = 0;
+    play_many(&game, [StrategyKind::Heuristic; 2], 12, 50_000, |_, o, _| {
+        for y in Yaku::ALL {
+            heuristic[y as usize] += u64::from(o.yaku_total(y));
+        }
+        riichi += u32::from(o.riichi_won[0] + o.riichi_won[1]);
+    });
+    assert!(riichi > 0 && heuristic[Yaku::Riichi as usize] > 0);
+    assert!(heuristic.iter().filter(|&&c| c > 0).count() >= 30);
+}
+
+/// A profile with every shot chance zeroed; tests switch on what they need.
+fn quiet_profile() -> Profile {
+    let mut p = Profile::preset("default").unwrap();
+    p.rules.foul = 0.0;
+    let n = &mut p.normal;
+    for x in [
+        &mut n.beat_hit,
+        &mut n.mine_hit,
+        &mut n.flip_out_partial,
+        &mut n.flip_out_full,
+        &mut n.self_out,
+        &mut n.clinch,
+        &mut n.self_out_after_contact,
+        &mut n.turn_over,
+        &mut n.half_turn,
+        &mut n.mine_out_one,
+        &mut n.mine_out_two,
+        &mut n.barricade_break,
+    ] {
+        *x = 0.0;
+    }
+    p.active.contact = 0.0;
+    p.active.self_out = 0.0;
+    p.active.mine_out = 0.0;
+    p
+}
+
+/// Plain shots, no declarations, no counters, stun as penalty.
+fn plain(_: &RackupView<'_>, legal: &[Action], _: &mut crate::GameRng) -> Action {
+    for a in [
+        Action::Declare(Decl::None),
+        Action::Turn { kan: false, act: Act::Shot(Decl::None) },
+        Action::Counter(false),
+        Action::Penalty(log::Penalty::Stun),
+    ] {
+        if legal.contains(&a) {
+            return a;
+        }
+    }
+    panic!("no plain action in {legal:?}")
+}
+
+fn has_event(st: &RackupState, f: impl Fn(&Event) -> bool) -> bool {
+    st.log.events().iter().any(f)
+}
+
+#[test]
+fn chombo_two_voids_self_out_and_pays() {
+    let mut p = quiet_profile();
+    p.normal.self_out = 1.0;
+    let game = RackupGame::new(p).unwrap();
+    let mut rng = GameSeeds::new(1).rng(0);
+    let st = play_checked(&game, &mut rng, plain);
+    let o = game.outcome(&st);
+    // HP 6 → 4 → 2 by self ring-outs, then every self ring-out is void and costs 1:
+    // nobody can win a round, so the match ends when one side has paid 10 more.
+    assert_eq!(o.end, MatchEnd::Bust);
+    assert_eq!(o.wins, [0, 0]);
+    assert_eq!(o.no_yaku, [0, 0]);
+    let loser = o.points.iter().position(|&p| p == 0).unwrap();
+    let paid = |s: usize| i32::from(o.chombo[s][1]);
+    assert_eq!(paid(loser) - paid(1 - loser), 10, "chombo ② payments are the only transfers");
+    let voided = st
+        .log
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::Shot(s) if s.voided && s.hit == [Hit::None; 2] && s.hp.contains(&2)));
+    assert!(voided);
+    assert!(has_event(&st, |e| matches!(e, Event::Chombo { case: log::ChomboCase::SelfOut, .. })));
+}
+
+#[test]
+fn chombo_one_then_three_replays_the_round() {
+    let mut p = quiet_profile();
+    p.rules.foul = 1.0;
+    p.normal.flip_out_full = 1.0;
+    let game = RackupGame::new(p).unwrap();
+    let mut rng = GameSeeds::new(2).rng(0);
+    let st = play_checked(&game, &mut rng, plain);
+    let o = game.outcome(&st);
+    // Every first action fouls (pay 1), then wins by a full flip-out: chombo ③
+    // (pay 1 more), the round is replayed and never scores.
+    assert_eq!(o.end, MatchEnd::Bust);
+    assert_eq!(o.rounds, 1, "a replay keeps the round number");
+    assert!(o.round_attempts > 1);
+    assert_eq!(o.wins, [0, 0]);
+    let ones = o.chombo[0][0] + o.chombo[1][0];
+    let threes = o.chombo[0][2] + o.chombo[1][2];
+    assert!(threes >= 1 && ones >= threes);
+    // Chombo payments are the only transfers.
+    let paid = |s: usize| i32::from(o.chombo[s][0]) + i32::from(o.chombo[s][2]);
+    assert_eq!(i32::from(o.points[0]), 10 - paid(0) + paid(1));
+}
+
+#[test]
+fn tie_after_round_four_plays_extra_rounds() {
+    let mut p = quiet_profile();
+    p.active.contact = 1.0;
+    p.active.active_out = 0.0;
+    p.active.double_out = 1.0;
+    p.active.clinch = 0.0;
+    p.rules.double_out_always_draws = true;
+    p.rules.max_rounds = 9;
+    let game = RackupGame::new(p).unwrap();
+    let mut rng = GameSeeds::new(3).rng(0);
+    let st = play_checked(&game, &mut rng, plain);
+    let o = game.outcome(&st);
+    assert_eq!(o.mutual, 9);
+    assert_eq!(o.rounds, 9);
+    assert_eq!((o.end, o.winner, o.points), (MatchEnd::RoundLimit, None, [10, 10]));
+}
+
+#[test]
+fn riichi_failure_stun_skips_a_turn_and_bans_counters() {
+    let game = RackupGame::new(quiet_profile()).unwrap();
+    let mut rng = GameSeeds::new(4).rng(0);
+    let mut st = game.new_state();
+    game.reset(&mut st, &mut rng);
+    let mut legal = Vec::new();
+    // Both declare nothing before the active shoot.
+    while matches!(st.phase, state::Phase::Decide(_, Decision::Declare)) {
+        game.apply(&mut st, Action::Declare(Decl::None), &mut rng);
+    }
+    let shooter = game.to_move(&st).unwrap() as u8;
+    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::Riichi) }, &mut rng);
+    // No counter blow against a riichi shot: the miss goes straight to the penalty.
+    assert_eq!(st.phase, state::Phase::Decide(shooter, Decision::Penalty));
+    game.legal_actions(&st, &mut legal);
+    assert_eq!(legal.len(), 2);
+    game.apply(&mut st, Action::Penalty(log::Penalty::Stun), &mut rng);
+    let opponent = 1 - shooter;
+    assert_eq!(st.phase, state::Phase::Decide(opponent, Decision::Turn));
+    // A plain shot can be countered.
+    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::None) }, &mut rng);
+    assert_eq!(st.phase, state::Phase::Decide(shooter, Decision::Counter(Decl::None)));
+    game.apply(&mut st, Action::Counter(false), &mut rng);
+    // The stunned shooter skips: the opponent moves again.
+    assert_eq!(st.phase, state::Phase::Decide(opponent, Decision::Turn));
+    assert!(has_event(&st, |e| *e == Event::Skip { seat: shooter }));
+    assert!(has_event(&st, |e| *e == Event::Stun { seat: shooter, cause: log::StunCause::RiichiPenalty }));
+    // Calls are now banned for the riichi declarer.
+    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::None) }, &mut rng);
+    game.apply(&mut st, Action::Counter(false), &mut rng);
+    game.legal_actions(&st, &mut legal);
+    assert!(legal.iter().all(|a| !matches!(
+        a,
+        Action::Turn { kan: true, .. } | Action::Turn { act: Act::Shot(Decl::Meteor | Decl::Snipe), .. }
+    )));
+}
+
+#[test]
+fn riichi_failure_with_reset_pending_pays() {
+    let mut p = quiet_profile();
+    p.normal.clinch = 1.0;
+    let game = RackupGame::new(p).unwrap();
+    let mut rng = GameSeeds::new(5).rng(0);
+    let mut st = game.new_state();
+    game.reset(&mut st, &mut rng);
+    while matches!(st.phase, state::Phase::Decide(_, Decision::Declare)) {
+        game.apply(&mut st, Action::Declare(Decl::None), &mut rng);
+    }
+    let shooter = game.to_move(&st).unwrap();
+    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::Riichi) }, &mut rng);
+    // Clinch → re-set: no choice, 1 point paid, a new active shoot.
+    assert_eq!(st.points[shooter], 9);
+    assert!(matches!(st.phase, state::Phase::Decide(_, Decision::Declare)));
+    assert!(has_event(&st, |e| matches!(e, Event::RiichiFailed { penalty: log::Penalty::Pay, .. })));
+}
+
+#[test]
+fn calls_ban_riichi_and_spells_restrict() {
+    let mut p = Profile::preset("default").unwrap();
+    p.players[0].spell = Spell::Mirage;
+    p.players[1].spell = Spell::Diet;
+    let game = RackupGame::new(p).unwrap();
+    let mut seen = [false; 2];
+    for i in 0..200 {
+        let mut rng = GameSeeds::new(6).rng(i);
+        play_checked(&game, &mut rng, |v, legal, rng| {
+            let s = v.seat as usize;
+            for a in legal {
+                match a {
+                    Action::Declare(Decl::Riichi) | Action::Turn { act: Act::Shot(Decl::Riichi), .. } => {
+                        assert_eq!(s, 1, "mirage bans riichi");
+                        assert!(!v.call_used[s]);
+                        seen[1] = true;
+                    }
+                    Action::Declare(Decl::Meteor | Decl::Snipe)
+                    | Action::Turn { kan: true, .. }
+                    | Action::Turn { act: Act::Shot(Decl::Meteor | Decl::Snipe), .. } => {
+                        assert_eq!(s, 0, "diet bans calls");
+                        assert!(!v.riichi_used[s]);
+                        seen[0] = true;
+                    }
+                    _ => {}
+                }
+            }
+            legal[rng.random_range(0..legal.len())]
+        });
+    }
+    assert_eq!(seen, [true, true]);
+}
+
+#[test]
+fn profile_errors_name_the_field() {
+    let text = include_str!("presets/default.toml");
+    let bad = text.replace("beat_hit = 0.25", "beat_hit = 1.5");
+    let e = Profile::from_toml(&bad).unwrap_err();
+    assert!(e.to_string().contains("normal.beat_hit"), "{e}");
+    let unknown = text.replace("[meteor]", "[meteor]\nhuge = 0.1");
+    let e = Profile::from_toml(&unknown).unwrap_err();
+    assert!(matches!(e.kind, ProfileErrorKind::Parse(_)) && e.to_string().contains("huge"), "{e}");
+    assert!(matches!(Profile::preset("nope").unwrap_err().kind, ProfileErrorKind::UnknownPreset(_)));
+    let mut p = Profile::preset("default").unwrap();
+    p.players[1].speed = 0.0;
+    assert!(RackupGame::new(p).unwrap_err().to_string().contains("players[1].speed"));
+}
+
+#[test]
+fn strategy_names_round_trip() {
+    for k in StrategyKind::ALL {
+        assert_eq!(k.name().parse::<StrategyKind>().unwrap(), k);
+    }
+    assert!("bogus".parse::<StrategyKind>().unwrap_err().to_string().contains("random"));
+}
+
+#[test]
+#[ignore]
+fn print_frequencies() {
+    let game = RackupGame::preset("default").unwrap();
+    for kinds in [[StrategyKind::Random; 2], [StrategyKind::Heuristic; 2]] {
+        let mut counts = [0u64; Yaku::COUNT];
+        let n = 1_000_000;
+        play_many(&game, kinds, 1, n, |_, o, _| {
+            for y in Yaku::ALL {
+                counts[y as usize] += u64::from(o.yaku_total(y));
+            }
+        });
+        println!("{kinds:?}");
+        for y in Yaku::ALL {
+            println!("  {:20} {:>9} per {n} matches", y.id(), counts[y as usize]);
+        }
+    }
+}

@@ -1,0 +1,338 @@
+//! Charts drawn with plotters, each saved as PNG and SVG.
+//!
+//! Every chart is a value implementing [`Chart`], drawn once per backend by
+//! [`save`]. Text uses the embedded DejaVu Sans font (registered by
+//! [`register_fonts`]), so charts render the same on a machine with no system
+//! fonts.
+
+use anyhow::{Context, Result, anyhow};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::{FontStyle, register_font};
+use std::path::Path;
+use std::sync::Once;
+
+const FONT: &str = "sans-serif";
+const SIZE: (u32, u32) = (1100, 850);
+
+/// Registers the embedded font under the family name the charts use.
+pub fn register_fonts() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        for (style, bytes) in [
+            (FontStyle::Normal, dejavu::sans::regular()),
+            (FontStyle::Bold, dejavu::sans::bold()),
+            (FontStyle::Italic, dejavu::sans::oblique()),
+            (FontStyle::Oblique, dejavu::sans::oblique()),
+        ] {
+            if register_font(FONT, style, bytes).is_err() {
+                unreachable!("the embedded DejaVu font is a valid TrueType font");
+            }
+        }
+    });
+}
+
+/// A chart that can draw itself on any plotters backend.
+pub trait Chart {
+    /// Draws the whole chart on `root`.
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static;
+}
+
+/// Draws `chart` into `<stem>.png` and `<stem>.svg`.
+pub fn save(stem: &Path, chart: &impl Chart) -> Result<()> {
+    register_fonts();
+    let png = stem.with_extension("png");
+    {
+        let root = BitMapBackend::new(&png, SIZE).into_drawing_area();
+        chart
+            .draw(&root)
+            .and_then(|()| root.present().map_err(err))
+            .with_context(|| format!("drawing {}", png.display()))?;
+    }
+    let svg = stem.with_extension("svg");
+    let root = SVGBackend::new(&svg, SIZE).into_drawing_area();
+    chart.draw(&root).and_then(|()| root.present().map_err(err)).with_context(|| format!("drawing {}", svg.display()))
+}
+
+fn err<E: std::fmt::Display>(e: E) -> anyhow::Error {
+    anyhow!("{e}")
+}
+
+/// One category's estimate with its 95% interval.
+#[derive(Clone, Debug)]
+pub struct Bar {
+    /// Category label.
+    pub label: String,
+    /// The estimate.
+    pub value: f64,
+    /// Lower end of the interval.
+    pub low: f64,
+    /// Upper end of the interval.
+    pub high: f64,
+}
+
+/// Horizontal bars with interval whiskers; bars grow from the reference
+/// line (drawn dashed) when there is one, else from the axis.
+pub struct IntervalBars<'a> {
+    /// Chart title.
+    pub title: &'a str,
+    /// Label of the value axis.
+    pub x_label: &'a str,
+    /// The bars, drawn top to bottom in this order.
+    pub bars: &'a [Bar],
+    /// The value every bar is compared with (e.g. 0.5 for a win rate).
+    pub reference: Option<f64>,
+    /// A logarithmic value axis (for rates spanning several orders of
+    /// magnitude); values at or below zero are drawn at the axis start.
+    pub log: bool,
+}
+
+impl IntervalBars<'_> {
+    /// The axis position of a value (its log10 on a log axis).
+    fn pos(&self, v: f64, floor: f64) -> f64 {
+        if self.log { v.max(floor).log10() } else { v }
+    }
+}
+
+impl Chart for IntervalBars<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let bars = self.bars;
+        let floor =
+            bars.iter().flat_map(|b| [b.value, b.high]).filter(|v| *v > 0.0).fold(f64::INFINITY, f64::min) / 3.0;
+        let floor = if floor.is_finite() { floor } else { 1e-9 };
+        let p = |v: f64| self.pos(v, floor);
+        let values = bars.iter().flat_map(|b| [p(b.low), p(b.high), p(b.value)]).chain(self.reference.map(p));
+        let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| (l.min(v), h.max(v)));
+        let pad = (hi - lo).max(1e-6) * 0.06;
+        let x0 = if !self.log && lo >= 0.0 { (lo - pad).max(0.0) } else { lo - pad };
+        let start = self.reference.map_or(x0, p);
+        let n = bars.len() as i32;
+        // Category i is drawn at row n-1-i so the first bar is on top.
+        let row = |i: usize| n - 1 - i as i32;
+        root.fill(&WHITE).map_err(err)?;
+        let mut chart = ChartBuilder::on(root)
+            .caption(self.title, (FONT, 24))
+            .margin(15)
+            .x_label_area_size(55)
+            .y_label_area_size(190)
+            .build_cartesian_2d(x0..hi + pad, (0..n - 1).into_segmented())
+            .map_err(err)?;
+        let log = self.log;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .x_desc(self.x_label)
+            .x_label_formatter(&|v| if log { format!("{:.2e}", 10f64.powf(*v)) } else { format!("{v:.3}") })
+            .y_labels(bars.len())
+            .y_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(r) if (0..n).contains(r) => bars[(n - 1 - r) as usize].label.clone(),
+                _ => String::new(),
+            })
+            .label_style((FONT, 14))
+            .axis_desc_style((FONT, 18))
+            .draw()
+            .map_err(err)?;
+        chart
+            .draw_series(bars.iter().enumerate().map(|(i, b)| {
+                let mut r = Rectangle::new(
+                    [(start, SegmentValue::Exact(row(i))), (p(b.value), SegmentValue::Exact(row(i) + 1))],
+                    BLUE.mix(0.45).filled(),
+                );
+                r.set_margin(2, 2, 0, 0);
+                r
+            }))
+            .map_err(err)?;
+        chart
+            .draw_series(bars.iter().enumerate().map(|(i, b)| {
+                let y = SegmentValue::CenterOf(row(i));
+                PathElement::new(vec![(p(b.low), y.clone()), (p(b.high), y)], BLACK.stroke_width(2))
+            }))
+            .map_err(err)?;
+        if let Some(r) = self.reference {
+            chart
+                .draw_series(DashedLineSeries::new(
+                    [(p(r), SegmentValue::Exact(0)), (p(r), SegmentValue::Last)],
+                    8,
+                    5,
+                    RED.stroke_width(2),
+                ))
+                .map_err(err)?;
+        }
+        Ok(())
+    }
+}
+
+/// One named distribution: `(value, share)` points.
+#[derive(Clone, Debug)]
+pub struct Series {
+    /// Legend name.
+    pub name: String,
+    /// `(value, share of observations)` in increasing value order.
+    pub points: Vec<(i64, f64)>,
+}
+
+/// Distributions of integer values drawn as lines with markers, one per series.
+pub struct Distributions<'a> {
+    /// Chart title.
+    pub title: &'a str,
+    /// Label of the value axis.
+    pub x_label: &'a str,
+    /// The distributions.
+    pub series: &'a [Series],
+}
+
+impl Chart for Distributions<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let all = || self.series.iter().flat_map(|s| s.points.iter());
+        let x_min = all().map(|p| p.0).min().unwrap_or(0);
+        let x_max = all().map(|p| p.0).max().unwrap_or(1).max(x_min + 1);
+        let y_max = all().map(|p| p.1).fold(0.0, f64::max).max(1e-6) * 1.08;
+        root.fill(&WHITE).map_err(err)?;
+        let mut chart = ChartBuilder::on(root)
+            .caption(self.title, (FONT, 26))
+            .margin(15)
+            .x_label_area_size(55)
+            .y_label_area_size(80)
+            .build_cartesian_2d(x_min as f64 - 0.5..x_max as f64 + 0.5, 0.0..y_max)
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .x_desc(self.x_label)
+            .y_desc("share of observations")
+            .label_style((FONT, 15))
+            .axis_desc_style((FONT, 18))
+            .draw()
+            .map_err(err)?;
+        for (k, s) in self.series.iter().enumerate() {
+            let colour = Palette99::pick(k).to_rgba();
+            let pts: Vec<(f64, f64)> = s.points.iter().map(|&(x, y)| (x as f64, y)).collect();
+            chart
+                .draw_series(LineSeries::new(pts.iter().copied(), colour.stroke_width(2)))
+                .map_err(err)?
+                .label(s.name.as_str())
+                .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], colour.stroke_width(3)));
+            chart.draw_series(pts.iter().map(|&p| Circle::new(p, 3, colour.filled()))).map_err(err)?;
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .label_font((FONT, 16))
+            .position(SeriesLabelPosition::UpperRight)
+            .draw()
+            .map_err(err)?;
+        Ok(())
+    }
+}
+
+/// A square matrix of rates in [0, 1] coloured around a neutral value
+/// (blue below, white at, red above).
+pub struct Heatmap<'a> {
+    /// Chart title.
+    pub title: &'a str,
+    /// Row and column labels (the same categories on both axes).
+    pub labels: &'a [String],
+    /// `values[row * n + col]`; NaN cells are drawn grey.
+    pub values: &'a [f64],
+    /// The value drawn white.
+    pub neutral: f64,
+    /// How far from `neutral` the colour saturates.
+    pub spread: f64,
+    /// Description of the axes, e.g. "row style vs column style".
+    pub axes: (&'a str, &'a str),
+}
+
+impl Heatmap<'_> {
+    fn colour(&self, v: f64) -> RGBColor {
+        if v.is_nan() {
+            return RGBColor(200, 200, 200);
+        }
+        let t = ((v - self.neutral) / self.spread).clamp(-1.0, 1.0);
+        let fade = |c: u8, t: f64| (255.0 - (255.0 - f64::from(c)) * t.abs()) as u8;
+        if t >= 0.0 {
+            RGBColor(fade(200, t), fade(30, t), fade(30, t))
+        } else {
+            RGBColor(fade(30, t), fade(80, t), fade(200, t))
+        }
+    }
+}
+
+impl Chart for Heatmap<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let n = self.labels.len() as i32;
+        let labels = self.labels;
+        root.fill(&WHITE).map_err(err)?;
+        let (plot, legend) = root.split_horizontally(SIZE.0 - 110);
+        let mut chart = ChartBuilder::on(&plot)
+            .caption(self.title, (FONT, 24))
+            .margin(10)
+            .x_label_area_size(150)
+            .y_label_area_size(150)
+            .build_cartesian_2d((0..n - 1).into_segmented(), (0..n - 1).into_segmented())
+            .map_err(err)?;
+        let name = |v: &SegmentValue<i32>| match v {
+            SegmentValue::CenterOf(i) if (0..n).contains(i) => labels[(n - 1 - i) as usize].clone(),
+            _ => String::new(),
+        };
+        chart
+            .configure_mesh()
+            .disable_mesh()
+            .x_labels(labels.len())
+            .x_label_formatter(&|_| String::new())
+            .y_labels(labels.len())
+            .y_label_formatter(&name)
+            .y_label_style((FONT, 13))
+            .x_desc(self.axes.1)
+            .y_desc(self.axes.0)
+            .axis_desc_style((FONT, 17))
+            .draw()
+            .map_err(err)?;
+        chart
+            .draw_series((0..n).flat_map(|r| (0..n).map(move |c| (r, c))).map(|(r, c)| {
+                let v = self.values[(r * n + c) as usize];
+                let y = n - 1 - r;
+                Rectangle::new(
+                    [
+                        (SegmentValue::Exact(c), SegmentValue::Exact(y)),
+                        (SegmentValue::Exact(c + 1), SegmentValue::Exact(y + 1)),
+                    ],
+                    self.colour(v).filled(),
+                )
+            }))
+            .map_err(err)?;
+        // Column labels, drawn by hand: plotters' rotated axis labels are
+        // anchored half inside the plot.
+        let style = (FONT, 13).into_font().transform(FontTransform::Rotate90);
+        for (c, label) in labels.iter().enumerate() {
+            let (x, y) = chart.backend_coord(&(SegmentValue::CenterOf(c as i32), SegmentValue::Exact(0)));
+            plot.draw(&Text::new(label.as_str(), (x + 6, y + 6), style.clone())).map_err(err)?;
+        }
+        let steps = 40;
+        let mut bar = ChartBuilder::on(&legend)
+            .margin_top(60)
+            .margin_bottom(150)
+            .margin_right(10)
+            .y_label_area_size(55)
+            .build_cartesian_2d(0.0..1.0, self.neutral - self.spread..self.neutral + self.spread)
+            .map_err(err)?;
+        bar.configure_mesh().disable_mesh().disable_x_axis().y_labels(5).label_style((FONT, 13)).draw().map_err(err)?;
+        let step = 2.0 * self.spread / f64::from(steps);
+        bar.draw_series((0..steps).map(|k| {
+            let v0 = self.neutral - self.spread + step * f64::from(k);
+            Rectangle::new([(0.0, v0), (1.0, v0 + step)], self.colour(v0 + step / 2.0).filled())
+        }))
+        .map_err(err)?;
+        Ok(())
+    }
+}

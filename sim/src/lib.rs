@@ -1,0 +1,22 @@
+//! The simulation side of the toolkit: the seeded parallel runner, streaming
+//! statistics, polars tables, plotters charts, and the studies behind the
+//! `sim` command-line tool.
+//!
+//! The path every study follows: seeded games played in parallel
+//! ([`runner`]) → per-worker accumulators of exact integer statistics
+//! ([`stats`]) merged at the end → polars DataFrames written as Parquet and
+//! CSV and charts as PNG and SVG, all-or-nothing ([`output`], [`chart`]) →
+//! a printed summary with 95% intervals. [`study`] ties it together and
+//! merges shards run on other machines; [`studies`] holds one study per game.
+//!
+//! Polars runs its own thread pool, so DataFrames are only ever built on the
+//! main thread, after the rayon workers have finished.
+#![deny(missing_docs)]
+
+pub mod chart;
+pub mod output;
+pub mod runner;
+pub mod stats;
+pub mod studies;
+
+pub mod study;

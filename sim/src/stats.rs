@@ -1,0 +1,312 @@
+//! Streaming statistics: exact counters, integer moments, histograms, and the
+//! 95% intervals every printed rate and mean carries.
+//!
+//! All accumulators hold integers only, so merging per-thread or per-shard
+//! partial results in any order gives bit-identical totals: the tables a run
+//! writes never depend on the thread count or on how the games were sharded.
+//! (This is why the moments are exact integer sums rather than Welford's
+//! floating-point update, whose merge is not associative.)
+
+use serde::{Deserialize, Serialize};
+use std::ops::AddAssign;
+
+/// The normal quantile for a two-sided 95% interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// A two-sided confidence interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Interval {
+    /// Lower bound.
+    pub low: f64,
+    /// Upper bound.
+    pub high: f64,
+}
+
+impl Interval {
+    /// Half the width of the interval.
+    pub fn half_width(&self) -> f64 {
+        (self.high - self.low) / 2.0
+    }
+}
+
+/// The Wilson score interval for `successes` out of `trials` at normal quantile `z`.
+///
+/// `successes` may be fractional (ties counted as half a win). With no trials
+/// the interval is the whole of [0, 1].
+pub fn wilson(successes: f64, trials: u64, z: f64) -> Interval {
+    if trials == 0 {
+        return Interval { low: 0.0, high: 1.0 };
+    }
+    let n = trials as f64;
+    let p = successes / n;
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    // At the edges the bounds are exactly 0 and 1; rounding would leave crumbs.
+    let low = if successes <= 0.0 { 0.0 } else { (centre - half).max(0.0) };
+    let high = if successes >= n { 1.0 } else { (centre + half).min(1.0) };
+    Interval { low, high }
+}
+
+/// A proportion: successes (in half units, so a tie can count as half) out of trials.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rate {
+    /// Successes counted twice (a full success adds 2, a half success 1).
+    pub half_successes: u64,
+    /// Trials.
+    pub trials: u64,
+}
+
+impl Rate {
+    /// Records one trial: a success or a failure.
+    pub fn record(&mut self, success: bool) {
+        self.trials += 1;
+        self.half_successes += 2 * u64::from(success);
+    }
+
+    /// Records one trial worth half a success (a tie).
+    pub fn record_half(&mut self) {
+        self.trials += 1;
+        self.half_successes += 1;
+    }
+
+    /// Successes (ties as halves).
+    pub fn successes(&self) -> f64 {
+        self.half_successes as f64 / 2.0
+    }
+
+    /// The observed proportion (NaN with no trials).
+    pub fn value(&self) -> f64 {
+        self.successes() / self.trials as f64
+    }
+
+    /// The 95% Wilson interval.
+    pub fn interval(&self) -> Interval {
+        wilson(self.successes(), self.trials, Z95)
+    }
+}
+
+impl Rate {
+    /// The difference `self − other` of two independent proportions, with
+    /// its 95% normal (Wald) interval.
+    pub fn difference(&self, other: &Rate) -> (f64, Interval) {
+        let (p, q) = (self.value(), other.value());
+        let se = (p * (1.0 - p) / self.trials as f64 + q * (1.0 - q) / other.trials as f64).sqrt();
+        let d = p - q;
+        (d, Interval { low: d - Z95 * se, high: d + Z95 * se })
+    }
+}
+
+impl AddAssign for Rate {
+    fn add_assign(&mut self, o: Self) {
+        self.half_successes += o.half_successes;
+        self.trials += o.trials;
+    }
+}
+
+/// Exact first and second moments of integer observations.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Moments {
+    /// Number of observations.
+    pub n: u64,
+    /// Sum of the observations.
+    pub sum: i128,
+    /// Sum of their squares.
+    pub sum_sq: i128,
+}
+
+impl Moments {
+    /// Adds one observation.
+    pub fn record(&mut self, x: i64) {
+        self.n += 1;
+        self.sum += i128::from(x);
+        self.sum_sq += i128::from(x) * i128::from(x);
+    }
+
+    /// The sample mean (NaN when empty).
+    pub fn mean(&self) -> f64 {
+        self.sum as f64 / self.n as f64
+    }
+
+    /// The unbiased sample variance (NaN with fewer than two observations).
+    pub fn variance(&self) -> f64 {
+        if self.n < 2 {
+            return f64::NAN;
+        }
+        let n = i128::from(self.n);
+        // Exact in integers: n·Σx² − (Σx)² = n²·(population variance).
+        let scaled = n * self.sum_sq - self.sum * self.sum;
+        scaled as f64 / (n * (n - 1)) as f64
+    }
+
+    /// The sample standard deviation.
+    pub fn std_dev(&self) -> f64 {
+        self.variance().sqrt()
+    }
+
+    /// The 95% interval of the mean (normal approximation).
+    pub fn mean_interval(&self) -> Interval {
+        let half = Z95 * (self.variance() / self.n as f64).sqrt();
+        Interval { low: self.mean() - half, high: self.mean() + half }
+    }
+}
+
+impl AddAssign for Moments {
+    fn add_assign(&mut self, o: Self) {
+        self.n += o.n;
+        self.sum += o.sum;
+        self.sum_sq += o.sum_sq;
+    }
+}
+
+/// Counts of integer values in a fixed range; values outside it are clamped
+/// into the first or last bin and counted as such.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Histogram {
+    /// The value of the first bin.
+    pub min: i64,
+    /// Counts per value, `min`, `min + 1`, ….
+    pub counts: Vec<u64>,
+    /// Observations below `min` (counted in the first bin too).
+    pub below: u64,
+    /// Observations above the last bin (counted in the last bin too).
+    pub above: u64,
+}
+
+impl Histogram {
+    /// A histogram for the values `min..=max`.
+    pub fn new(min: i64, max: i64) -> Self {
+        assert!(max >= min, "empty histogram range");
+        Self { min, counts: vec![0; (max - min + 1) as usize], below: 0, above: 0 }
+    }
+
+    /// Records one value.
+    pub fn record(&mut self, x: i64) {
+        let last = self.counts.len() as i64 - 1;
+        let mut i = x - self.min;
+        if i < 0 {
+            self.below += 1;
+            i = 0;
+        } else if i > last {
+            self.above += 1;
+            i = last;
+        }
+        self.counts[i as usize] += 1;
+    }
+
+    /// `(value, count)` for every bin.
+    pub fn bins(&self) -> impl Iterator<Item = (i64, u64)> + '_ {
+        self.counts.iter().enumerate().map(|(i, &c)| (self.min + i as i64, c))
+    }
+
+    /// Total observations.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// The smallest value with at least a share `q` of the observations at or below it.
+    pub fn quantile(&self, q: f64) -> i64 {
+        let need = (q * self.total() as f64).ceil() as u64;
+        let mut seen = 0;
+        for (v, c) in self.bins() {
+            seen += c;
+            if seen >= need.max(1) {
+                return v;
+            }
+        }
+        self.min + self.counts.len() as i64 - 1
+    }
+
+    /// Counts merged into bins of `width` values, as `(first value of the bin, count)`.
+    pub fn rebinned(&self, width: i64) -> Vec<(i64, u64)> {
+        let width = width.max(1);
+        let mut out: Vec<(i64, u64)> = Vec::new();
+        for (v, c) in self.bins() {
+            let start = self.min + (v - self.min) / width * width;
+            match out.last_mut() {
+                Some(last) if last.0 == start => last.1 += c,
+                _ => out.push((start, c)),
+            }
+        }
+        out
+    }
+}
+
+impl AddAssign for Histogram {
+    fn add_assign(&mut self, o: Self) {
+        assert_eq!((self.min, self.counts.len()), (o.min, o.counts.len()), "histogram ranges differ");
+        for (a, b) in self.counts.iter_mut().zip(o.counts) {
+            *a += b;
+        }
+        self.below += o.below;
+        self.above += o.above;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_a_textbook_value() {
+        // 81 of 263 at 95%: Wilson gives [0.2553, 0.3662] (Newcombe 1998 style check).
+        let i = wilson(81.0, 263, Z95);
+        assert!((i.low - 0.2553).abs() < 5e-4, "{i:?}");
+        assert!((i.high - 0.3662).abs() < 5e-4, "{i:?}");
+        let edge = wilson(0.0, 10, Z95);
+        assert_eq!(edge.low, 0.0);
+        assert!((edge.high - 0.2775).abs() < 5e-4, "{edge:?}");
+    }
+
+    #[test]
+    fn rate_counts_ties_as_halves() {
+        let mut r = Rate::default();
+        r.record(true);
+        r.record(false);
+        r.record_half();
+        r.record_half();
+        assert_eq!(r.trials, 4);
+        assert_eq!(r.value(), 0.5);
+        let other = Rate { half_successes: 2 * 30, trials: 100 };
+        let (d, i) = Rate { half_successes: 2 * 60, trials: 100 }.difference(&other);
+        assert!((d - 0.3).abs() < 1e-12);
+        // se = sqrt(0.24/100 + 0.21/100) = 0.0671; half-width 1.96 se = 0.1315.
+        assert!((i.half_width() - 0.1315).abs() < 1e-3, "{i:?}");
+    }
+
+    #[test]
+    fn moments_are_exact_and_merge_in_any_order() {
+        let xs = [3i64, -7, 12, 0, 5, 5, -1];
+        let mut all = Moments::default();
+        xs.iter().for_each(|&x| all.record(x));
+        let mean = xs.iter().sum::<i64>() as f64 / 7.0;
+        let var = xs.iter().map(|&x| (x as f64 - mean).powi(2)).sum::<f64>() / 6.0;
+        assert!((all.mean() - mean).abs() < 1e-12);
+        assert!((all.variance() - var).abs() < 1e-9);
+        let (mut a, mut b) = (Moments::default(), Moments::default());
+        xs[..3].iter().for_each(|&x| a.record(x));
+        xs[3..].iter().for_each(|&x| b.record(x));
+        let mut ba = b;
+        ba += a;
+        a += b;
+        assert_eq!(a, all);
+        assert_eq!(ba, all);
+    }
+
+    #[test]
+    fn histogram_clamps_and_merges() {
+        let mut h = Histogram::new(0, 3);
+        for x in [-2, 0, 1, 3, 9] {
+            h.record(x);
+        }
+        assert_eq!(h.counts, vec![2, 1, 0, 2]);
+        assert_eq!((h.below, h.above), (1, 1));
+        let mut g = Histogram::new(0, 3);
+        g.record(2);
+        h += g;
+        assert_eq!(h.counts, vec![2, 1, 1, 2]);
+        assert_eq!(h.rebinned(2), vec![(0, 3), (2, 3)]);
+        assert_eq!(h.rebinned(3), vec![(0, 4), (3, 2)]);
+        assert_eq!((h.quantile(0.0), h.quantile(0.5), h.quantile(1.0)), (0, 1, 3));
+    }
+}

@@ -1,0 +1,5 @@
+//! One study per game: what is played, what is aggregated, what is written.
+
+pub mod drift;
+pub mod medarot;
+pub mod rackup;

@@ -1,0 +1,186 @@
+//! What every study shares: run the games, write tables and charts, save a
+//! mergeable state, and merge the states of shards run elsewhere.
+//!
+//! A study is its parameters plus an accumulator type. The accumulator is
+//! saved as `state.json` beside the tables, so `sim merge` can add up shards
+//! played on different machines and write the same tables a single run would.
+
+use crate::output::StudyOutput;
+use crate::runner::{RunPlan, RunReport, Shard};
+use anyhow::{Context, Result, bail, ensure};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+use std::ops::AddAssign;
+use std::path::Path;
+
+/// The games a set of results covers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Coverage {
+    /// Games of the whole run.
+    pub games: u64,
+    /// Master seed.
+    pub seed: u64,
+    /// Number of slices the run was cut into.
+    pub shard_count: u64,
+    /// Which slices (1-based) these results include, sorted.
+    pub shards: Vec<u64>,
+}
+
+impl Coverage {
+    /// Games actually played in the covered slices.
+    pub fn games_played(&self) -> u64 {
+        self.shards
+            .iter()
+            .map(|&k| Shard { index: k, count: self.shard_count }.range(self.games))
+            .map(|r| r.end - r.start)
+            .sum()
+    }
+
+    /// `"all 1000 games"` or `"shards 1,3 of 4 (500 of 1000 games)"`.
+    pub fn describe(&self) -> String {
+        if self.shards.len() as u64 == self.shard_count {
+            format!("{} games, seed {}", self.games, self.seed)
+        } else {
+            let list: Vec<String> = self.shards.iter().map(u64::to_string).collect();
+            format!(
+                "shard {} of {} ({} of {} games), seed {}",
+                list.join(","),
+                self.shard_count,
+                self.games_played(),
+                self.games,
+                self.seed
+            )
+        }
+    }
+}
+
+/// A user-supplied data file (line-up, rules preset, card list) kept with the
+/// study's parameters, so a saved state can be rebuilt on another machine.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Source {
+    /// Where it was read from (for error messages).
+    pub name: String,
+    /// Its contents.
+    pub text: String,
+}
+
+impl Source {
+    /// Reads a file into a source.
+    pub fn read(path: &Path) -> Result<Self> {
+        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        Ok(Self { name: path.display().to_string(), text })
+    }
+}
+
+/// Two sources are the same data whatever path they were read from.
+impl PartialEq for Source {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
+
+/// A study: parameters, how to play its games, and how to report them.
+pub trait Study: Sized {
+    /// The name of the study kind (`drift`, …), recorded in saved states.
+    const KIND: &'static str;
+    /// Everything that defines the study; two shards merge only if equal.
+    type Params: Serialize + DeserializeOwned + PartialEq + Debug + Clone;
+    /// The merged-by-addition aggregate of the games.
+    type Acc: Serialize + DeserializeOwned + AddAssign + Send;
+
+    /// The study's parameters.
+    fn params(&self) -> &Self::Params;
+    /// Rebuilds a study from saved parameters.
+    fn from_params(params: Self::Params) -> Result<Self>;
+    /// Plays the games of `plan`.
+    fn simulate(&self, plan: &RunPlan) -> Result<(Self::Acc, RunReport)>;
+    /// Writes tables and charts into `out` and returns the printed summary.
+    fn report(&self, acc: &Self::Acc, coverage: &Coverage, out: &StudyOutput) -> Result<String>;
+}
+
+#[derive(Serialize, Deserialize)]
+struct Saved<P, A> {
+    kind: String,
+    params: P,
+    coverage: Coverage,
+    acc: A,
+}
+
+/// Runs `study` as `plan` says and writes its results under `out_root` as `name`.
+pub fn execute<S: Study>(study: &S, plan: &RunPlan, out_root: &Path, name: &str) -> Result<String> {
+    let out = StudyOutput::create(out_root, name)?;
+    let (acc, run) = study.simulate(plan)?;
+    let coverage =
+        Coverage { games: plan.games, seed: plan.seed, shard_count: plan.shard.count, shards: vec![plan.shard.index] };
+    let summary = finish(study, acc, coverage, out)?;
+    Ok(format!(
+        "{summary}\nthroughput: {:.0} games/s ({} games in {:.2} s on {} thread{})\n",
+        run.games_per_second(),
+        run.games,
+        run.elapsed.as_secs_f64(),
+        plan.threads,
+        if plan.threads == 1 { "" } else { "s" }
+    ))
+}
+
+fn finish<S: Study>(study: &S, acc: S::Acc, coverage: Coverage, out: StudyOutput) -> Result<String> {
+    let summary = study.report(&acc, &coverage, &out)?;
+    let saved = Saved { kind: S::KIND.to_string(), params: study.params().clone(), coverage, acc };
+    out.data_file("state.json", &serde_json::to_string(&saved)?)?;
+    out.data_file("summary.txt", &summary)?;
+    let (data, reports) = out.commit()?;
+    Ok(format!("{summary}\nwrote {} and {}", data.display(), reports.display()))
+}
+
+/// Reads the saved study kind of a results folder (`<dir>/state.json`).
+pub fn saved_kind(dir: &Path) -> Result<String> {
+    #[derive(Deserialize)]
+    struct Kind {
+        kind: String,
+    }
+    let path = dir.join("state.json");
+    let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let k: Kind =
+        serde_json::from_str(&text).with_context(|| format!("{} is not a saved study state", path.display()))?;
+    Ok(k.kind)
+}
+
+/// Adds up the saved states of shard results and writes the merged study.
+pub fn merge<S: Study>(dirs: &[&Path], out_root: &Path, name: &str) -> Result<String> {
+    let mut merged: Option<Saved<S::Params, S::Acc>> = None;
+    for dir in dirs {
+        let path = dir.join("state.json");
+        let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        let saved: Saved<S::Params, S::Acc> = serde_json::from_str(&text)
+            .with_context(|| format!("{} is not a saved {} study state", path.display(), S::KIND))?;
+        ensure!(saved.kind == S::KIND, "{} holds a {} study, not {}", path.display(), saved.kind, S::KIND);
+        merged = Some(match merged {
+            None => saved,
+            Some(mut m) => {
+                ensure!(m.params == saved.params, "{} was run with other study parameters", path.display());
+                let (a, b) = (&m.coverage, &saved.coverage);
+                ensure!(
+                    (a.games, a.seed, a.shard_count) == (b.games, b.seed, b.shard_count),
+                    "{} covers another run ({}; expected {} games, seed {}, in {} shards)",
+                    path.display(),
+                    b.describe(),
+                    a.games,
+                    a.seed,
+                    a.shard_count
+                );
+                if let Some(k) = b.shards.iter().find(|k| a.shards.contains(k)) {
+                    bail!("shard {k} appears twice (again in {})", path.display());
+                }
+                m.coverage.shards.extend(&b.shards);
+                m.coverage.shards.sort_unstable();
+                m.acc += saved.acc;
+                m
+            }
+        });
+    }
+    let Some(saved) = merged else { bail!("nothing to merge: name at least one results folder") };
+    let study = S::from_params(saved.params)?;
+    let out = StudyOutput::create(out_root, name)?;
+    finish(&study, saved.acc, saved.coverage, out)
+}

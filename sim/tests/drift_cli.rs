@@ -1,0 +1,120 @@
+//! The `sim drift` command end to end: determinism across thread counts and
+//! shards, readable Parquet, and clear errors on bad input.
+
+use polars::prelude::{ParquetReader, SerReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sim-drift-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn sim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sim")).args(args).output().expect("sim runs")
+}
+
+fn sim_ok(args: &[&str]) -> String {
+    let out = sim(args);
+    assert!(out.status.success(), "sim {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Every table's CSV text, by file name.
+fn tables(root: &Path, study: &str) -> Vec<(String, String)> {
+    let dir = root.join("notebooks-data").join(study);
+    let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "csv"))
+        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap()))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 4, "expected four tables in {}", dir.display());
+    files
+}
+
+fn run(root: &Path, extra: &[&str]) -> String {
+    let out = root.to_str().unwrap();
+    let mut args = vec!["drift", "--games", "200000", "--seed", "7", "--quiet", "--out", out];
+    args.extend_from_slice(extra);
+    sim_ok(&args)
+}
+
+#[test]
+fn thread_count_and_sharding_do_not_change_the_tables() {
+    let one = scratch("t1");
+    let two = scratch("t2");
+    run(&one, &["--threads", "1"]);
+    run(&two, &["--threads", "2"]);
+    let reference = tables(&one, "drift");
+    assert_eq!(reference, tables(&two, "drift"));
+
+    let shards = scratch("shards");
+    let s = shards.to_str().unwrap();
+    run(&shards, &["--threads", "2", "--shard", "1/2", "--study", "half1"]);
+    run(&shards, &["--threads", "1", "--shard", "2/2", "--study", "half2"]);
+    let merged = scratch("merged");
+    let h1 = format!("{s}/notebooks-data/half1");
+    let h2 = format!("{s}/notebooks-data/half2");
+    let summary = sim_ok(&["merge", &h2, &h1, "--out", merged.to_str().unwrap()]);
+    assert!(summary.contains("200000 games"), "{summary}");
+    assert_eq!(reference, tables(&merged, "drift"));
+    assert_ne!(reference, tables(&shards, "half1"), "a half run must differ from the whole");
+
+    // Merging the same shard twice is refused.
+    let again = sim(&["merge", &h1, &h1, "--out", merged.to_str().unwrap()]);
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("shard 1 appears twice"));
+}
+
+#[test]
+fn default_study_writes_tables_charts_and_a_summary() {
+    let root = scratch("default");
+    let summary = run(&root, &["--strategy-a", "plain", "--strategy-b", "plain"]);
+    assert!(summary.contains("200000 games"), "{summary}");
+    assert!(summary.contains("exact from the deck"), "{summary}");
+    assert!(summary.contains("games/s"), "{summary}");
+    let file = std::fs::File::open(root.join("notebooks-data/drift/entrants.parquet")).unwrap();
+    let df = ParquetReader::new(file).finish().unwrap();
+    assert_eq!(df.height(), engine::drift::Style::ALL.len() + 1, "baseline plus every style");
+    for chart in ["win_rate", "points_distribution", "win_rate_matrix"] {
+        for ext in ["png", "svg"] {
+            let p = root.join(format!("reports/drift/{chart}.{ext}"));
+            assert!(std::fs::metadata(&p).map(|m| m.len() > 5_000).unwrap_or(false), "{} missing", p.display());
+        }
+    }
+}
+
+fn assert_fails(args: &[&str], needle: &str, root: &Path) {
+    let out = sim(args);
+    assert!(!out.status.success(), "sim {args:?} succeeded");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(needle), "sim {args:?}: `{needle}` not in: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let leftovers: Vec<_> = ["notebooks-data", "reports"]
+        .iter()
+        .filter_map(|d| std::fs::read_dir(root.join(d)).ok())
+        .flat_map(|entries| entries.map(|e| e.unwrap().path()))
+        .collect();
+    assert!(leftovers.is_empty(), "sim {args:?} left {leftovers:?}");
+}
+
+#[test]
+fn bad_input_is_a_one_line_error_with_no_output() {
+    let root = scratch("bad");
+    let out = root.to_str().unwrap();
+    let bad_toml = root.join("bad.toml");
+    std::fs::write(&bad_toml, "[[driver]]\nname = \"Ken\"\nrank = \n").unwrap();
+    let lineup = bad_toml.to_str().unwrap();
+    assert_fails(&["drift", "--out", out, "--lineup", lineup], "line 3", &root);
+    assert_fails(&["drift", "--out", out, "--lineup", "/no/such/file.toml"], "cannot read", &root);
+    assert_fails(&["drift", "--out", out, "--strategy-a", "clever"], "clever", &root);
+    assert_fails(&["drift", "--out", out, "--games", "0"], "games", &root);
+    assert_fails(&["drift", "--out", out, "--games", "-5"], "-5", &root);
+    assert_fails(&["drift", "--out", out, "--shard", "3/2"], "out of range", &root);
+    assert_fails(&["drift", "--out", out, "--driver", "Nobody"], "Nobody", &root);
+    assert_fails(&["drift", "--out", out, "--study", "../x"], "study name", &root);
+}
