@@ -4,12 +4,7 @@ use super::MedarotError;
 use super::cards::{Arrows, AttackType, Card, CardKind, Dir, Effects, Timing};
 
 pub(crate) fn card_err(index: usize, card: &str, field: &str, problem: &str) -> MedarotError {
-    MedarotError::Card {
-        index,
-        card: card.to_string(),
-        field: field.to_string(),
-        problem: problem.to_string(),
-    }
+    MedarotError::Card { index, card: card.to_string(), field: field.to_string(), problem: problem.to_string() }
 }
 
 /// Reads the fields of one `[[card]]` table.
@@ -25,31 +20,18 @@ pub(crate) fn parse_card(index: usize, t: &toml::Table) -> Result<Card, MedarotE
         Some("medachange") => CardKind::Medachange,
         Some("medarotter") => CardKind::Medarotter,
         Some(other) => {
-            return Err(err(
-                "kind",
-                &format!("unknown kind '{other}' (medarot, medachange, medarotter)"),
-            ));
+            return Err(err("kind", &format!("unknown kind '{other}' (medarot, medachange, medarotter)")));
         }
         None => return Err(err("kind", "missing (medarot, medachange or medarotter)")),
     };
     let robot = kind != CardKind::Medarotter;
     let allowed: &[&str] = match kind {
-        CardKind::Medarot => &[
-            "kind", "name", "power", "armour", "speed", "cost", "arrows", "attack", "effects",
-        ],
-        CardKind::Medachange => &[
-            "kind", "name", "power", "armour", "speed", "arrows", "attack", "effects",
-        ],
+        CardKind::Medarot => &["kind", "name", "power", "armour", "speed", "cost", "arrows", "attack", "effects"],
+        CardKind::Medachange => &["kind", "name", "power", "armour", "speed", "arrows", "attack", "effects"],
         CardKind::Medarotter => &["kind", "name", "cost", "timing", "hp", "effects"],
     };
     if let Some(key) = t.keys().find(|k| !allowed.contains(&k.as_str())) {
-        return Err(err(
-            key,
-            &format!(
-                "unknown field for a {kind} (allowed: {})",
-                allowed.join(", ")
-            ),
-        ));
+        return Err(err(key, &format!("unknown field for a {kind} (allowed: {})", allowed.join(", "))));
     }
     let int = |field: &str, lo: i64, hi: i64, required: bool| -> Result<i64, MedarotError> {
         match t.get(field) {
@@ -82,10 +64,7 @@ pub(crate) fn parse_card(index: usize, t: &toml::Table) -> Result<Card, MedarotE
             Some("melee") => AttackType::Melee,
             Some("special") => AttackType::Special,
             Some(o) => {
-                return Err(err(
-                    "attack",
-                    &format!("unknown attack type '{o}' (shoot, melee, special)"),
-                ));
+                return Err(err("attack", &format!("unknown attack type '{o}' (shoot, melee, special)")));
             }
             None => return Err(err("attack", "missing (shoot, melee or special)")),
         };
@@ -95,10 +74,7 @@ pub(crate) fn parse_card(index: usize, t: &toml::Table) -> Result<Card, MedarotE
             Some("defence") => Timing::Defence,
             Some("trigger") => Timing::Trigger,
             Some(o) => {
-                return Err(err(
-                    "timing",
-                    &format!("unknown timing '{o}' (action, defence, trigger)"),
-                ));
+                return Err(err("timing", &format!("unknown timing '{o}' (action, defence, trigger)")));
             }
             None => return Err(err("timing", "missing (action, defence or trigger)")),
         };
@@ -113,11 +89,7 @@ pub(crate) fn parse_card(index: usize, t: &toml::Table) -> Result<Card, MedarotE
                 return Err(err(&field, &keyword_problem(&card, key)));
             }
             let e = &mut card.effects;
-            let flag = |value: &toml::Value| {
-                value
-                    .as_bool()
-                    .ok_or_else(|| err(&field, "must be true or false"))
-            };
+            let flag = |value: &toml::Value| value.as_bool().ok_or_else(|| err(&field, "must be true or false"));
             let amount = |value: &toml::Value| match value.as_integer() {
                 Some(n) if (0..=100).contains(&n) => Ok(n as u8),
                 _ => Err(err(&field, "must be an integer in 0..=100")),
@@ -180,14 +152,8 @@ fn keyword_problem(card: &Card, key: &str) -> String {
         return format!("unknown effect keyword (known: {})", KEYWORDS.join(", "));
     }
     match card.kind {
-        CardKind::Medarotter => {
-            format!("not allowed on a {:?}-timing medarotter", card.timing).to_lowercase()
-        }
-        _ => format!(
-            "not allowed on a {} with attack type {:?}",
-            card.kind, card.attack
-        )
-        .to_lowercase(),
+        CardKind::Medarotter => format!("not allowed on a {:?}-timing medarotter", card.timing).to_lowercase(),
+        _ => format!("not allowed on a {} with attack type {:?}", card.kind, card.attack).to_lowercase(),
     }
 }
 
@@ -197,10 +163,8 @@ fn parse_arrows(value: Option<&toml::Value>) -> Result<Arrows, String> {
     };
     let mut arrows = Arrows(0);
     for v in list {
-        let dir = v
-            .as_str()
-            .and_then(Dir::parse)
-            .ok_or_else(|| format!("{v} is not a direction (F B L R FL FR BL BR)"))?;
+        let dir =
+            v.as_str().and_then(Dir::parse).ok_or_else(|| format!("{v} is not a direction (F B L R FL FR BL BR)"))?;
         arrows.0 |= 1 << dir as u8;
     }
     Ok(arrows)

@@ -146,16 +146,7 @@ pub enum Dir {
 
 impl Dir {
     /// All eight directions, in bit order of [`Arrows`].
-    pub const ALL: [Dir; 8] = [
-        Dir::F,
-        Dir::FR,
-        Dir::R,
-        Dir::BR,
-        Dir::B,
-        Dir::BL,
-        Dir::L,
-        Dir::FL,
-    ];
+    pub const ALL: [Dir; 8] = [Dir::F, Dir::FR, Dir::R, Dir::BR, Dir::B, Dir::BL, Dir::L, Dir::FL];
 
     /// (rows forward, columns right) of one step.
     pub const fn delta(self) -> (i8, i8) {
@@ -261,29 +252,16 @@ const EXAMPLE_CARDS: &str = include_str!("presets/cards.toml");
 impl CardPool {
     /// Parses a card file (see the module docs for the format).
     pub fn from_toml_str(text: &str) -> Result<Self, MedarotError> {
-        let table: toml::Table = text.parse().map_err(|source| MedarotError::Toml {
-            what: "cards",
-            source,
-        })?;
+        let table: toml::Table = text.parse().map_err(|source| MedarotError::Toml { what: "cards", source })?;
         let mut cards = Vec::new();
         if let Some(key) = table.keys().find(|k| k.as_str() != "card") {
-            return Err(card_err(
-                0,
-                "?",
-                key,
-                "unknown top-level key (cards are `[[card]]` tables)",
-            ));
+            return Err(card_err(0, "?", key, "unknown top-level key (cards are `[[card]]` tables)"));
         }
         let entries = match table.get("card") {
             None => &[][..],
             Some(toml::Value::Array(a)) => a.as_slice(),
             Some(_) => {
-                return Err(card_err(
-                    0,
-                    "?",
-                    "card",
-                    "must be an array of tables `[[card]]`",
-                ));
+                return Err(card_err(0, "?", "card", "must be an array of tables `[[card]]`"));
             }
         };
         for (i, entry) in entries.iter().enumerate() {
@@ -293,18 +271,10 @@ impl CardPool {
             cards.push(parse_card(i + 1, t)?);
         }
         if cards.len() > MAX_CARDS {
-            return Err(card_err(
-                MAX_CARDS + 1,
-                &cards[MAX_CARDS].name,
-                "card",
-                "a pool holds at most 512 cards",
-            ));
+            return Err(card_err(MAX_CARDS + 1, &cards[MAX_CARDS].name, "card", "a pool holds at most 512 cards"));
         }
         for (i, c) in cards.iter().enumerate() {
-            if cards[..i]
-                .iter()
-                .any(|d| d.kind == c.kind && d.name == c.name)
-            {
+            if cards[..i].iter().any(|d| d.kind == c.kind && d.name == c.name) {
                 return Err(card_err(
                     i + 1,
                     &c.name,
@@ -312,27 +282,16 @@ impl CardPool {
                     &format!("a {} of this name is already in the pool", c.kind),
                 ));
             }
-            if c.kind == CardKind::Medachange
-                && !cards
-                    .iter()
-                    .any(|d| d.kind == CardKind::Medarot && d.name == c.name)
+            if c.kind == CardKind::Medachange && !cards.iter().any(|d| d.kind == CardKind::Medarot && d.name == c.name)
             {
-                return Err(card_err(
-                    i + 1,
-                    &c.name,
-                    "name",
-                    "a medachange needs a medarot of the same name",
-                ));
+                return Err(card_err(i + 1, &c.name, "name", "a medachange needs a medarot of the same name"));
             }
         }
         let bases = cards
             .iter()
             .map(|c| {
-                let base = cards
-                    .iter()
-                    .position(|d| d.kind == CardKind::Medarot && d.name == c.name);
-                base.filter(|_| c.kind == CardKind::Medachange)
-                    .map(|i| CardId(i as u16))
+                let base = cards.iter().position(|d| d.kind == CardKind::Medarot && d.name == c.name);
+                base.filter(|_| c.kind == CardKind::Medachange).map(|i| CardId(i as u16))
             })
             .collect();
         Ok(Self { cards, bases })
@@ -366,17 +325,12 @@ impl CardPool {
 
     /// All cards with their ids.
     pub fn iter(&self) -> impl Iterator<Item = (CardId, &Card)> {
-        self.cards
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (CardId(i as u16), c))
+        self.cards.iter().enumerate().map(|(i, c)| (CardId(i as u16), c))
     }
 
     /// The id of the card of this kind and name.
     pub fn find(&self, kind: CardKind, name: &str) -> Option<CardId> {
-        self.iter()
-            .find(|(_, c)| c.kind == kind && c.name == name)
-            .map(|(id, _)| id)
+        self.iter().find(|(_, c)| c.kind == kind && c.name == name).map(|(id, _)| id)
     }
 }
 
@@ -410,9 +364,7 @@ impl CardSet {
 
     /// The ids in the set, ascending.
     pub fn iter(&self) -> impl Iterator<Item = CardId> + '_ {
-        (0..MAX_CARDS)
-            .filter(|&i| self.0[i / 64] & (1 << (i % 64)) != 0)
-            .map(|i| CardId(i as u16))
+        (0..MAX_CARDS).filter(|&i| self.0[i / 64] & (1 << (i % 64)) != 0).map(|i| CardId(i as u16))
     }
 }
 

@@ -118,8 +118,7 @@ impl MedarotGame<'_> {
                     .enumerate()
                     .filter(|(_, c)| self.is(**c, CardKind::Medarotter))
                     .map(|(i, _)| i);
-                let (first, second, has_master) =
-                    (rotters.next(), rotters.next(), pl.master.is_some());
+                let (first, second, has_master) = (rotters.next(), rotters.next(), pl.master.is_some());
                 match (first, second) {
                     (Some(_), Some(_)) if !has_master => return false,
                     (Some(only), None) if !has_master => {
@@ -156,10 +155,7 @@ impl MedarotGame<'_> {
             Step::PlaceOwed(p) => {
                 let mut any_cell = false;
                 self.replacement_cells(s, p, |_| any_cell = true);
-                if s.players[p as usize].owed == 0
-                    || !any_cell
-                    || !self.has_kind(s, p, CardKind::Medarot)
-                {
+                if s.players[p as usize].owed == 0 || !any_cell || !self.has_kind(s, p, CardKind::Medarot) {
                     s.pop();
                 } else {
                     return false;
@@ -199,9 +195,7 @@ impl MedarotGame<'_> {
                     _ => (1 - s.atk.p, Timing::Defence),
                 };
                 let mut any = false;
-                self.usable(s, p, timing, self.hand_kinds(s, p).medarotter, |_, _, _| {
-                    any = true
-                });
+                self.usable(s, p, timing, self.hand_kinds(s, p).medarotter, |_, _, _| any = true);
                 if !any {
                     s.pop();
                 } else {
@@ -326,29 +320,20 @@ impl MedarotGame<'_> {
     }
 
     pub(crate) fn has_kind(&self, s: &MedarotState, p: u8, kind: CardKind) -> bool {
-        s.players[p as usize]
-            .hand
-            .as_slice()
-            .iter()
-            .any(|&c| self.is(c, kind))
+        s.players[p as usize].hand.as_slice().iter().any(|&c| self.is(c, kind))
     }
 
     /// Whether `p` could put a medarotter from hand into the stock.
     fn can_stock(&self, s: &MedarotState, p: u8) -> bool {
         let pl = &s.players[p as usize];
-        self.has_kind(s, p, CardKind::Medarotter)
-            && pl.stock.iter().any(|slot| slot.is_none_or(|x| !x.used))
+        self.has_kind(s, p, CardKind::Medarotter) && pl.stock.iter().any(|slot| slot.is_none_or(|x| !x.used))
     }
 
     /// Places the medarot at hand index `i` face down on `cell`.
     pub(crate) fn place(&self, s: &mut MedarotState, p: u8, i: usize, cell: u8) {
         let pl = &mut s.players[p as usize];
         let card = pl.hand.take(i);
-        let slot = pl
-            .units
-            .iter()
-            .position(|u| u.is_none())
-            .expect("a free unit slot");
+        let slot = pl.units.iter().position(|u| u.is_none()).expect("a free unit slot");
         pl.units[slot] = Some(Unit::new(cell, card));
         pl.played.insert(card);
         s.board[cell as usize] = 1 + 3 * p + slot as u8;
@@ -356,9 +341,7 @@ impl MedarotGame<'_> {
 
     /// Takes a unit off the field, lifting the locks it placed.
     pub(crate) fn remove_unit(&self, s: &mut MedarotState, p: u8, slot: u8) -> Unit {
-        let unit = s.players[p as usize].units[slot as usize]
-            .take()
-            .expect("unit present");
+        let unit = s.players[p as usize].units[slot as usize].take().expect("unit present");
         s.board[unit.cell as usize] = 0;
         for u in s.players[1 - p as usize].units.iter_mut().flatten() {
             if u.locked_by == Some(slot) {
@@ -472,12 +455,7 @@ impl MedarotGame<'_> {
                 e.locked_by = None;
             }
         }
-        s.act = super::state::Activation {
-            p,
-            slot,
-            moved: false,
-            acted: false,
-        };
+        s.act = super::state::Activation { p, slot, moved: false, acted: false };
         s.push(Step::Activation);
     }
 
@@ -486,18 +464,8 @@ impl MedarotGame<'_> {
         for k in 0..2 {
             let p = s.order(k);
             let pl = &s.players[p as usize];
-            let end_heal: u8 = pl
-                .units
-                .iter()
-                .flatten()
-                .map(|u| self.pool.card(u.top()).effects.end_heal)
-                .sum();
-            let neutral = pl
-                .units
-                .iter()
-                .flatten()
-                .filter(|u| (3..6).contains(&(u.cell as usize)))
-                .count() as u8;
+            let end_heal: u8 = pl.units.iter().flatten().map(|u| self.pool.card(u.top()).effects.end_heal).sum();
+            let neutral = pl.units.iter().flatten().filter(|u| (3..6).contains(&(u.cell as usize))).count() as u8;
             self.heal(s, p, end_heal + neutral);
             let pl = &mut s.players[p as usize];
             pl.stats.neutral_hp += neutral as u16;

@@ -31,7 +31,7 @@
 //! let mut table = Table::new(&game);
 //! let mut a = MedarotStrategy::new(StrategyKind::Heuristic);
 //! let mut b = MedarotStrategy::new(StrategyKind::Random);
-//! let outcome = table.play(&mut [&mut a, &mut b], &mut GameSeeds::new(7).rng(0));
+//! let outcome = table.play(&game, &mut [&mut a, &mut b], &mut GameSeeds::new(7).rng(0));
 //! assert!(outcome.winner < 2 && outcome.turns >= 1);
 //! ```
 //!
@@ -140,9 +140,7 @@ pub mod strategy;
 mod tests;
 mod view;
 
-pub use cards::{
-    Arrows, AttackType, Card, CardId, CardKind, CardPool, CardSet, Dir, Effects, MAX_CARDS, Timing,
-};
+pub use cards::{Arrows, AttackType, Card, CardId, CardKind, CardPool, CardSet, Dir, Effects, MAX_CARDS, Timing};
 pub use deck::{DECK_SIZE, Deck, MAX_COPIES};
 pub use error::MedarotError;
 pub use game::{Action, LossCondition, MedarotGame, MedarotOutcome, PlayerStats, Source};

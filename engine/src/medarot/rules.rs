@@ -59,9 +59,7 @@ impl Default for Rules {
 impl Rules {
     /// The names of the embedded presets.
     pub fn preset_names() -> Vec<String> {
-        parse_all(PRESETS)
-            .map(|m| m.into_keys().collect())
-            .unwrap_or_default()
+        parse_all(PRESETS).map(|m| m.into_keys().collect()).unwrap_or_default()
     }
 
     /// An embedded preset by name (`advance`, `advance-long-shot`, `advance-transform-cost`).
@@ -74,24 +72,15 @@ impl Rules {
         let mut all = parse_all(text)?;
         let rules = all.remove(name).ok_or_else(|| MedarotError::Rules {
             preset: name.to_string(),
-            problem: format!(
-                "unknown preset (known: {})",
-                all.keys().cloned().collect::<Vec<_>>().join(", ")
-            ),
+            problem: format!("unknown preset (known: {})", all.keys().cloned().collect::<Vec<_>>().join(", ")),
         })?;
         if rules.base_hp == 0 {
-            return Err(MedarotError::Rules {
-                preset: name.into(),
-                problem: "base_hp must be at least 1".into(),
-            });
+            return Err(MedarotError::Rules { preset: name.into(), problem: "base_hp must be at least 1".into() });
         }
         Ok(rules)
     }
 }
 
 fn parse_all(text: &str) -> Result<BTreeMap<String, Rules>, MedarotError> {
-    toml::from_str(text).map_err(|source| MedarotError::Toml {
-        what: "rules",
-        source,
-    })
+    toml::from_str(text).map_err(|source| MedarotError::Toml { what: "rules", source })
 }

@@ -60,15 +60,8 @@ struct Ctx<'v, 'a> {
 impl<'v, 'a> Ctx<'v, 'a> {
     fn new(v: &'v MedarotView<'a>) -> Self {
         let pool = v.pool();
-        let no_medarot = !v
-            .hand()
-            .iter()
-            .any(|&c| pool.card(c).kind == CardKind::Medarot);
-        Self {
-            v,
-            acting: v.acting(),
-            no_medarot,
-        }
+        let no_medarot = !v.hand().iter().any(|&c| pool.card(c).kind == CardKind::Medarot);
+        Self { v, acting: v.acting(), no_medarot }
     }
 }
 
@@ -78,9 +71,7 @@ fn score(ctx: &Ctx<'_, '_>, a: Action) -> i32 {
     let pool = v.pool();
     let hand = |i: u8| pool.card(v.hand()[i as usize]);
     match (v.decision(), a) {
-        (_, Action::Master(i)) => {
-            hand(i).hp as i32 * 10 + (hand(i).timing != Timing::Trigger) as i32 * 5
-        }
+        (_, Action::Master(i)) => hand(i).hp as i32 * 10 + (hand(i).timing != Timing::Trigger) as i32 * 5,
         (Decision::Stock, Action::Done) => 0,
         (Decision::Activation, Action::Done) => {
             let (moved, _) = v.acting_progress();
@@ -105,10 +96,7 @@ fn score(ctx: &Ctx<'_, '_>, a: Action) -> i32 {
         (_, Action::Attack { cell, long }) => attack_score(ctx, cell) - long as i32 * 5,
         (_, Action::Special(_)) => 45,
         (_, Action::Medachange(i)) => {
-            let current = ctx
-                .acting
-                .and_then(|u| u.card)
-                .map_or(0, |c| pool.card(c).power);
+            let current = ctx.acting.and_then(|u| u.card).map_or(0, |c| pool.card(c).power);
             if hand(i).power > current { 40 } else { 10 }
         }
         (_, Action::Release) => -5,
@@ -128,17 +116,9 @@ fn draw_score(ctx: &Ctx<'_, '_>, n: u8) -> i32 {
     let me = v.seat();
     let n = n as i32;
     let deck_left = v.deck_len(me) as i32 - n;
-    let want = if v.owed() > 0 && ctx.no_medarot {
-        3
-    } else {
-        (4 - v.hand_len(me) as i32).max(0)
-    };
+    let want = if v.owed() > 0 && ctx.no_medarot { 3 } else { (4 - v.hand_len(me) as i32).max(0) };
     let keep = 4 + 2 * v.turn().min(6) as i32;
-    if n > 0 && deck_left < keep.min(8) {
-        -50
-    } else {
-        10 - 4 * (want - n).abs()
-    }
+    if n > 0 && deck_left < keep.min(8) { -50 } else { 10 - 4 * (want - n).abs() }
 }
 
 /// How much the heuristic wants to keep a card in hand.
@@ -146,9 +126,7 @@ fn keep_value(v: &MedarotView<'_>, c: &Card) -> i32 {
     match c.kind {
         CardKind::Medarot => (c.power + c.armour) as i32 / 2 + if v.owed() > 0 { 100 } else { 0 },
         CardKind::Medachange => {
-            let base_on_field = v
-                .units(v.seat())
-                .any(|u| u.card.is_some_and(|id| v.pool().card(id).name == c.name));
+            let base_on_field = v.units(v.seat()).any(|u| u.card.is_some_and(|id| v.pool().card(id).name == c.name));
             if base_on_field { 30 } else { 5 }
         }
         CardKind::Medarotter => 20 + c.cost as i32 * 5,
@@ -162,9 +140,7 @@ fn attack_score(ctx: &Ctx<'_, '_>, cell: u8) -> i32 {
     };
     let power = v.power(&me).unwrap_or(0);
     match v.armour(&target) {
-        Some(armour) if power >= armour => {
-            100 + target.card.map_or(0, |c| v.pool().card(c).cost as i32)
-        }
+        Some(armour) if power >= armour => 100 + target.card.map_or(0, |c| v.pool().card(c).cost as i32),
         Some(_) if v.hand_len(target.owner) <= (power / 10) as usize => 90,
         Some(_) => 30 + (power / 10) as i32 * 5,
         None => 50,
@@ -184,9 +160,7 @@ fn move_score(ctx: &Ctx<'_, '_>, dir: Dir) -> i32 {
         score += if v.hp(me) < v.hp(1 - me) { 30 } else { 5 };
     }
     if !acted {
-        let attack = unit
-            .card
-            .map_or(AttackType::Shoot, |c| v.pool().card(c).attack);
+        let attack = unit.card.map_or(AttackType::Shoot, |c| v.pool().card(c).attack);
         let power = v.power(&unit).unwrap_or(0);
         let now = v.targets_from(attack, unit.cell).count();
         for (cell, _) in v.targets_from(attack, to) {
@@ -216,24 +190,14 @@ fn use_score(v: &MedarotView<'_>, src: Source, force: u8) -> i32 {
         return -100;
     };
     // Medaforce is kept for costly medarotters unless HP runs low.
-    let pay = if c.cost >= 2 || hp <= LOW_HP {
-        force as i32 * 2
-    } else {
-        -(force as i32) * 2
-    };
+    let pay = if c.cost >= 2 || hp <= LOW_HP { force as i32 * 2 } else { -(force as i32) * 2 };
     let e = c.effects;
     let mut value = -5;
     if let Some(atk) = v.attack() {
         match (c.timing, atk.armour) {
-            (Timing::Action, Some(armour))
-                if atk.power < armour && atk.power + e.power as u16 >= armour =>
-            {
-                value = 80
-            }
+            (Timing::Action, Some(armour)) if atk.power < armour && atk.power + e.power as u16 >= armour => value = 80,
             (Timing::Defence, Some(armour))
-                if atk.power >= armour
-                    && !atk.cancelled
-                    && (e.cancel || armour + e.armour as u16 > atk.power) =>
+                if atk.power >= armour && !atk.cancelled && (e.cancel || armour + e.armour as u16 > atk.power) =>
             {
                 value = 80
             }
@@ -275,9 +239,7 @@ impl FromStr for StrategyKind {
         match s {
             "random" => Ok(Self::Random),
             "heuristic" => Ok(Self::Heuristic),
-            _ => Err(format!(
-                "unknown medarot strategy '{s}' (random, heuristic)"
-            )),
+            _ => Err(format!("unknown medarot strategy '{s}' (random, heuristic)")),
         }
     }
 }

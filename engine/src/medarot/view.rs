@@ -115,9 +115,7 @@ impl<'a> MedarotView<'a> {
             Some(Step::DestroyDraw(_)) => Decision::DestroyDraw,
             Some(Step::PickActor(_)) => Decision::PickActor,
             Some(Step::Activation) => Decision::Activation,
-            Some(Step::AttackWindow | Step::Resolve | Step::WeakCheck | Step::Pierce) => {
-                Decision::AttackWindow
-            }
+            Some(Step::AttackWindow | Step::Resolve | Step::WeakCheck | Step::Pierce) => Decision::AttackWindow,
             Some(Step::DefenceWindow) => Decision::DefenceWindow,
         }
     }
@@ -160,27 +158,23 @@ impl<'a> MedarotView<'a> {
     /// A seat's medarots on the field.
     pub fn units(&self, seat: Seat) -> impl Iterator<Item = UnitView> + 'a {
         let (state, me) = (self.state, self.seat as usize);
-        state.players[seat]
-            .units
-            .iter()
-            .enumerate()
-            .filter_map(move |(slot, u)| {
-                let u = u.as_ref()?;
-                let visible = seat == me || u.face_up;
-                let (row, col) = rel(seat as u8, u.cell);
-                Some(UnitView {
-                    owner: seat,
-                    slot: slot as u8,
-                    cell: u.cell,
-                    row,
-                    col,
-                    card: visible.then(|| u.top()),
-                    changed: visible && u.change.is_some(),
-                    face_up: u.face_up,
-                    acted: u.acted,
-                    locked: u.locked_by.is_some(),
-                })
+        state.players[seat].units.iter().enumerate().filter_map(move |(slot, u)| {
+            let u = u.as_ref()?;
+            let visible = seat == me || u.face_up;
+            let (row, col) = rel(seat as u8, u.cell);
+            Some(UnitView {
+                owner: seat,
+                slot: slot as u8,
+                cell: u.cell,
+                row,
+                col,
+                card: visible.then(|| u.top()),
+                changed: visible && u.change.is_some(),
+                face_up: u.face_up,
+                acted: u.acted,
+                locked: u.locked_by.is_some(),
             })
+        })
     }
     /// The unit on a square.
     pub fn unit_at(&self, cell: u8) -> Option<UnitView> {
@@ -190,8 +184,7 @@ impl<'a> MedarotView<'a> {
     /// The medarot whose turn it is (owner, slot), during an activation.
     pub fn acting(&self) -> Option<UnitView> {
         let a = self.state.act;
-        (self.state.top() == Some(Step::Activation))
-            .then(|| self.units(a.p as usize).find(|u| u.slot == a.slot))?
+        (self.state.top() == Some(Step::Activation)).then(|| self.units(a.p as usize).find(|u| u.slot == a.slot))?
     }
     /// Whether the acting medarot has moved / acted this turn.
     pub fn acting_progress(&self) -> (bool, bool) {
@@ -199,13 +192,11 @@ impl<'a> MedarotView<'a> {
     }
     /// A visible unit's power with its side's boosts.
     pub fn power(&self, u: &UnitView) -> Option<u16> {
-        u.card
-            .map(|_| self.game.power(self.state, u.owner as u8, u.slot))
+        u.card.map(|_| self.game.power(self.state, u.owner as u8, u.slot))
     }
     /// A visible unit's armour with its side's shields.
     pub fn armour(&self, u: &UnitView) -> Option<u16> {
-        u.card
-            .map(|_| self.game.armour(self.state, u.owner as u8, u.slot))
+        u.card.map(|_| self.game.armour(self.state, u.owner as u8, u.slot))
     }
     /// The attack in progress.
     pub fn attack(&self) -> Option<AttackView> {
@@ -235,11 +226,10 @@ impl<'a> MedarotView<'a> {
     pub fn targets_from(&self, attack: AttackType, from: u8) -> impl Iterator<Item = (u8, bool)> {
         let mut found = [(0u8, false); 4];
         let mut n = 0;
-        self.game
-            .attack_targets(self.state, self.seat, attack, from, |cell, long| {
-                found[n] = (cell, long);
-                n += 1;
-            });
+        self.game.attack_targets(self.state, self.seat, attack, from, |cell, long| {
+            found[n] = (cell, long);
+            n += 1;
+        });
         found.into_iter().take(n)
     }
 }
