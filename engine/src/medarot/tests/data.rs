@@ -131,6 +131,13 @@ fn rules_presets() {
     assert!(e.to_string().contains("unknown preset"), "{e}");
     let text = "[x]\nbase_hp = 20\nfirst_player = \"random\"\nshoot_adjacent = false\npower_change_cost = \"each_action\"\nmax_mulligans = 1\ncentre_fallback = true\n";
     assert!(Rules::from_toml_str(text, "x").is_ok());
+    let flat = text.replace("[x]\n", "");
+    let one = Rules::from_toml_str(&flat, "my-rules.toml").unwrap();
+    assert_eq!((one.base_hp, one.max_mulligans), (20, 1), "a file of one preset, fields at the top");
+    let e = Rules::from_toml_str(&flat.replace("base_hp = 20", "base_hp = 0"), "my-rules.toml").unwrap_err();
+    assert!(e.to_string().contains("base_hp must be at least 1"), "{e}");
+    let e = Rules::from_toml_str(&flat.replace("centre_fallback = true\n", ""), "my-rules.toml").unwrap_err();
+    assert!(e.to_string().contains("centre_fallback"), "{e}");
     let e = Rules::from_toml_str(&format!("{text}colour = 1\n"), "x").unwrap_err();
     assert!(e.to_string().contains("colour"), "{e}");
     let e = Rules::from_toml_str(&text.replace("\"random\"", "\"loser\""), "x").unwrap_err();
