@@ -16,8 +16,12 @@
 //!   [`Deck::examples`] gives four invented decks.
 //! - [`Rules`]: the readings that are assumptions, as presets
 //!   (`presets/rules.toml`; [`Rules::preset`], [`Rules::from_toml_str`]).
-//! - [`MedarotGame`]: implements [`crate::Game`]; built per pairing from the
-//!   pool (borrowed), the rules and two decks, without heap allocation.
+//! - [`MedarotGame`]: implements [`crate::Game`]; built per game or per
+//!   pairing from the pool (borrowed), the rules and two decks, without heap
+//!   allocation. [`MedarotGame::try_apply`] checks an action's legality first
+//!   (replays, user input); [`crate::Game::apply`] trusts its caller.
+//! - [`MedarotView`]: what one seat sees (own hand, stock and master; both HPs
+//!   and pile sizes; the field with the opponent's face-down medarots hidden).
 //! - [`MedarotOutcome`]: winner, [`LossCondition`], turns, first player, final
 //!   HP, per-player [`PlayerStats`] and the per-card "played" [`CardSet`]s.
 //! - [`strategy`]: `Random` and `Heuristic` players, [`StrategyKind`].
