@@ -17,9 +17,7 @@ impl MedarotGame<'_> {
             (Step::OpeningStock(p) | Step::StartStock(p), Action::Stock { hand, slot }) => {
                 self.stock(s, p, hand, slot);
             }
-            (Step::OpeningPlace(p), Action::Place { hand, cell }) => {
-                self.place(s, p, hand as usize, cell)
-            }
+            (Step::OpeningPlace(p), Action::Place { hand, cell }) => self.place(s, p, hand as usize, cell),
             (Step::PlaceOwed(p), Action::Place { hand, cell }) => {
                 self.place(s, p, hand as usize, cell);
                 s.players[p as usize].owed -= 1;
@@ -77,17 +75,9 @@ impl MedarotGame<'_> {
                     return;
                 }
                 let from = s.players[pi].unit(slot).cell;
-                let dir = (
-                    ((cell / 3) as i8 - (from / 3) as i8).signum(),
-                    ((cell % 3) as i8 - (from % 3) as i8).signum(),
-                );
-                s.atk = super::state::AttackCtx {
-                    p,
-                    slot,
-                    target: cell,
-                    dir,
-                    ..Default::default()
-                };
+                let dir =
+                    (((cell / 3) as i8 - (from / 3) as i8).signum(), ((cell % 3) as i8 - (from % 3) as i8).signum());
+                s.atk = super::state::AttackCtx { p, slot, target: cell, dir, ..Default::default() };
                 s.push(Step::Resolve);
                 s.push(Step::DefenceWindow);
                 s.push(Step::AttackWindow);
@@ -131,11 +121,7 @@ impl MedarotGame<'_> {
             Action::Release => {
                 s.act.acted = true;
                 let pl = &mut s.players[pi];
-                let card = pl
-                    .unit_mut(slot)
-                    .change
-                    .take()
-                    .expect("a stacked medachange");
+                let card = pl.unit_mut(slot).change.take().expect("a stacked medachange");
                 pl.trash.push(card);
                 pl.stats.releases += 1;
             }
@@ -157,8 +143,7 @@ impl MedarotGame<'_> {
     /// A power form pays 1 HP each time it acts (under `each_action`).
     fn pay_power_change(&self, s: &mut MedarotState, p: u8, slot: u8) -> bool {
         let power_change = self.unit_effects(s, p, slot).power_change;
-        !(power_change && self.rules.power_change_cost == PowerChangeCost::EachAction)
-            || self.pay(s, p, 1)
+        !(power_change && self.rules.power_change_cost == PowerChangeCost::EachAction) || self.pay(s, p, 1)
     }
 
     fn move_unit(&self, s: &mut MedarotState, p: u8, slot: u8, dir: Dir) {
@@ -197,11 +182,7 @@ impl MedarotGame<'_> {
                     pl.trash.push(old.card);
                 }
                 let card = pl.hand.take(i as usize);
-                let slot = pl
-                    .stock
-                    .iter()
-                    .position(|x| x.is_none())
-                    .expect("a free stock slot");
+                let slot = pl.stock.iter().position(|x| x.is_none()).expect("a free stock slot");
                 pl.stock[slot] = Some(StockSlot { card, used: true });
                 pl.stats.medarotters_used += 1;
                 card

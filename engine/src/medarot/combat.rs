@@ -29,9 +29,7 @@ impl MedarotGame<'_> {
                 if let Some(one) = ahead(1) {
                     if enemy(one) {
                         f(one, false);
-                    } else if let Some(two) =
-                        ahead(2).filter(|&t| s.board[one as usize] == 0 && enemy(t))
-                    {
+                    } else if let Some(two) = ahead(2).filter(|&t| s.board[one as usize] == 0 && enemy(t)) {
                         f(two, true);
                     }
                 }
@@ -70,9 +68,7 @@ impl MedarotGame<'_> {
 
     /// The effects of the card on top of a unit.
     pub(crate) fn unit_effects(&self, s: &MedarotState, p: u8, slot: u8) -> Effects {
-        self.pool
-            .card(s.players[p as usize].unit(slot).top())
-            .effects
+        self.pool.card(s.players[p as usize].unit(slot).top()).effects
     }
 
     /// Power ≥ armour destroys (the owner pays the medarot's cost); otherwise the
@@ -134,10 +130,7 @@ impl MedarotGame<'_> {
     /// A piercing attack goes on to the enemy right behind its destroyed target.
     pub(crate) fn pierce(&self, s: &mut MedarotState) {
         let a = s.atk;
-        let (r, c) = (
-            (a.target / 3) as i8 + a.dir.0,
-            (a.target % 3) as i8 + a.dir.1,
-        );
+        let (r, c) = ((a.target / 3) as i8 + a.dir.0, (a.target % 3) as i8 + a.dir.1);
         if !(0..3).contains(&r) || !(0..3).contains(&c) {
             return;
         }

@@ -38,10 +38,7 @@ const EXAMPLE_DECKS: &str = include_str!("presets/decks.toml");
 impl Deck {
     /// Builds a deck from card ids, checking the size, the copy limit and the ids.
     pub fn new(pool: &CardPool, name: &str, ids: &[CardId]) -> Result<Self, MedarotError> {
-        let err = |problem: String| MedarotError::Deck {
-            deck: name.to_string(),
-            problem,
-        };
+        let err = |problem: String| MedarotError::Deck { deck: name.to_string(), problem };
         if let Some(bad) = ids.iter().find(|id| id.index() >= pool.len()) {
             return Err(err(format!("card id {} is not in the pool", bad.0)));
         }
@@ -49,40 +46,23 @@ impl Deck {
             let copies = ids.iter().filter(|&&o| o == id).count();
             if copies > MAX_COPIES {
                 let c = pool.card(id);
-                return Err(err(format!(
-                    "has {copies} copies of {} '{}'; at most {MAX_COPIES}",
-                    c.kind, c.name
-                )));
+                return Err(err(format!("has {copies} copies of {} '{}'; at most {MAX_COPIES}", c.kind, c.name)));
             }
         }
         if ids.len() != DECK_SIZE {
-            return Err(err(format!(
-                "has {} cards; a deck must have exactly {DECK_SIZE}",
-                ids.len()
-            )));
+            return Err(err(format!("has {} cards; a deck must have exactly {DECK_SIZE}", ids.len())));
         }
         let mut cards = [CardId(0); DECK_SIZE];
         cards.copy_from_slice(ids);
-        Ok(Self {
-            name: name.to_string(),
-            cards,
-        })
+        Ok(Self { name: name.to_string(), cards })
     }
 
     /// Parses a deck file (see the module docs) against `pool`: every `[[deck]]` in file order.
     pub fn from_toml_str(pool: &CardPool, text: &str) -> Result<Vec<Self>, MedarotError> {
-        let table: toml::Table = text.parse().map_err(|source| MedarotError::Toml {
-            what: "decks",
-            source,
-        })?;
-        let file_err = |problem: &str| MedarotError::Deck {
-            deck: "?".into(),
-            problem: problem.into(),
-        };
+        let table: toml::Table = text.parse().map_err(|source| MedarotError::Toml { what: "decks", source })?;
+        let file_err = |problem: &str| MedarotError::Deck { deck: "?".into(), problem: problem.into() };
         if let Some(key) = table.keys().find(|k| k.as_str() != "deck") {
-            return Err(file_err(&format!(
-                "unknown top-level key `{key}` (decks are `[[deck]]` tables)"
-            )));
+            return Err(file_err(&format!("unknown top-level key `{key}` (decks are `[[deck]]` tables)")));
         }
         let Some(entries) = table.get("deck").and_then(|v| v.as_array()) else {
             return Err(file_err("no `[[deck]]` tables"));
@@ -102,15 +82,8 @@ impl Deck {
 }
 
 fn parse_deck(pool: &CardPool, entry: &toml::Value) -> Result<Deck, MedarotError> {
-    let name = entry
-        .get("name")
-        .and_then(|v| v.as_str())
-        .unwrap_or("?")
-        .to_string();
-    let err = |problem: String| MedarotError::Deck {
-        deck: name.clone(),
-        problem,
-    };
+    let name = entry.get("name").and_then(|v| v.as_str()).unwrap_or("?").to_string();
+    let err = |problem: String| MedarotError::Deck { deck: name.clone(), problem };
     let Some(t) = entry.as_table() else {
         return Err(err("must be a table".into()));
     };
@@ -121,9 +94,7 @@ fn parse_deck(pool: &CardPool, entry: &toml::Value) -> Result<Deck, MedarotError
         return Err(err("missing `name`".into()));
     }
     let Some(list) = t.get("cards").and_then(|v| v.as_array()) else {
-        return Err(err(
-            "`cards` must be a list of { card, count } tables".into()
-        ));
+        return Err(err("`cards` must be a list of { card, count } tables".into()));
     };
     let mut ids = Vec::with_capacity(DECK_SIZE);
     for item in list {
@@ -135,9 +106,7 @@ fn parse_deck(pool: &CardPool, entry: &toml::Value) -> Result<Deck, MedarotError
             Some(v) => match v.as_integer() {
                 Some(n) if (1..=DECK_SIZE as i64).contains(&n) => n as usize,
                 _ => {
-                    return Err(err(format!(
-                        "card '{card}': `count` must be an integer in 1..={DECK_SIZE}"
-                    )));
+                    return Err(err(format!("card '{card}': `count` must be an integer in 1..={DECK_SIZE}")));
                 }
             },
         };
@@ -148,9 +117,7 @@ fn parse_deck(pool: &CardPool, entry: &toml::Value) -> Result<Deck, MedarotError
                     (Some((id, _)), None) => id,
                     (None, _) => return Err(err(format!("card '{card}' is not in the pool"))),
                     (Some(_), Some(_)) => {
-                        return Err(err(format!(
-                            "card '{card}' names several kinds; add `kind = \"...\"`"
-                        )));
+                        return Err(err(format!("card '{card}' names several kinds; add `kind = \"...\"`")));
                     }
                 }
             }
@@ -161,8 +128,7 @@ fn parse_deck(pool: &CardPool, entry: &toml::Value) -> Result<Deck, MedarotError
                     Some("medarotter") => CardKind::Medarotter,
                     _ => return Err(err(format!("card '{card}': unknown `kind`"))),
                 };
-                pool.find(kind, card)
-                    .ok_or_else(|| err(format!("{kind} '{card}' is not in the pool")))?
+                pool.find(kind, card).ok_or_else(|| err(format!("{kind} '{card}' is not in the pool")))?
             }
         };
         ids.extend(std::iter::repeat_n(id, count));

@@ -51,12 +51,7 @@ impl fmt::Display for MedarotError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Toml { what, source } => write!(f, "{what} file is not valid TOML: {source}"),
-            Self::Card {
-                index,
-                card,
-                field,
-                problem,
-            } => {
+            Self::Card { index, card, field, problem } => {
                 write!(f, "card #{index} '{card}', field `{field}`: {problem}")
             }
             Self::Deck { deck, problem } => write!(f, "deck '{deck}': {problem}"),

@@ -2,11 +2,9 @@
 //! bookkeeping shared by every step (drawing, paying, destroying, placing).
 
 use super::cards::{CardKind, Timing};
-use super::game::{LossCondition, MedarotGame, Source};
+use super::game::{LossCondition, MedarotGame};
 use super::rules::FirstPlayer;
-use super::state::{
-    Cursor, HAND_LIMIT, MedarotState, OPENING_HAND, STOCK_SIZE, Step, UNITS, Unit, abs_cell,
-};
+use super::state::{Cursor, HAND_LIMIT, MedarotState, OPENING_HAND, Step, UNITS, Unit, abs_cell};
 use crate::GameRng;
 use rand::RngExt;
 
@@ -30,23 +28,6 @@ impl MedarotState {
             Step::DefenceWindow => 1 - self.atk.p,
         }
     }
-}
-
-/// Hand indices by card kind, one bit per index (a hand holds at most 30 cards).
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct HandKinds {
-    pub medarot: u32,
-    pub medachange: u32,
-    pub medarotter: u32,
-}
-
-/// The set bits of `mask`, ascending, as hand indices.
-pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        let i = mask.trailing_zeros();
-        mask &= mask.wrapping_sub(1);
-        (i < 32).then_some(i as u8)
-    })
 }
 
 impl MedarotGame<'_> {
@@ -137,8 +118,7 @@ impl MedarotGame<'_> {
                     .enumerate()
                     .filter(|(_, c)| self.is(**c, CardKind::Medarotter))
                     .map(|(i, _)| i);
-                let (first, second, has_master) =
-                    (rotters.next(), rotters.next(), pl.master.is_some());
+                let (first, second, has_master) = (rotters.next(), rotters.next(), pl.master.is_some());
                 match (first, second) {
                     (Some(_), Some(_)) if !has_master => return false,
                     (Some(only), None) if !has_master => {
@@ -175,10 +155,7 @@ impl MedarotGame<'_> {
             Step::PlaceOwed(p) => {
                 let mut any_cell = false;
                 self.replacement_cells(s, p, |_| any_cell = true);
-                if s.players[p as usize].owed == 0
-                    || !any_cell
-                    || !self.has_kind(s, p, CardKind::Medarot)
-                {
+                if s.players[p as usize].owed == 0 || !any_cell || !self.has_kind(s, p, CardKind::Medarot) {
                     s.pop();
                 } else {
                     return false;
@@ -218,9 +195,7 @@ impl MedarotGame<'_> {
                     _ => (1 - s.atk.p, Timing::Defence),
                 };
                 let mut any = false;
-                self.usable(s, p, timing, self.hand_kinds(s, p).medarotter, |_, _, _| {
-                    any = true
-                });
+                self.usable(s, p, timing, self.hand_kinds(s, p).medarotter, |_, _, _| any = true);
                 if !any {
                     s.pop();
                 } else {
@@ -344,48 +319,21 @@ impl MedarotGame<'_> {
         self.pool.card(card).kind == kind
     }
 
-    /// The hand indices (first copy of each card id) of each kind, as bit masks.
-    pub(crate) fn hand_kinds(&self, s: &MedarotState, p: u8) -> HandKinds {
-        let hand = s.players[p as usize].hand.as_slice();
-        let mut kinds = HandKinds::default();
-        for (i, &c) in hand.iter().enumerate() {
-            if hand[..i].contains(&c) {
-                continue;
-            }
-            let mask = match self.pool.card(c).kind {
-                CardKind::Medarot => &mut kinds.medarot,
-                CardKind::Medachange => &mut kinds.medachange,
-                CardKind::Medarotter => &mut kinds.medarotter,
-            };
-            *mask |= 1 << i;
-        }
-        kinds
-    }
-
     pub(crate) fn has_kind(&self, s: &MedarotState, p: u8, kind: CardKind) -> bool {
-        s.players[p as usize]
-            .hand
-            .as_slice()
-            .iter()
-            .any(|&c| self.is(c, kind))
+        s.players[p as usize].hand.as_slice().iter().any(|&c| self.is(c, kind))
     }
 
     /// Whether `p` could put a medarotter from hand into the stock.
     fn can_stock(&self, s: &MedarotState, p: u8) -> bool {
         let pl = &s.players[p as usize];
-        self.has_kind(s, p, CardKind::Medarotter)
-            && pl.stock.iter().any(|slot| slot.is_none_or(|x| !x.used))
+        self.has_kind(s, p, CardKind::Medarotter) && pl.stock.iter().any(|slot| slot.is_none_or(|x| !x.used))
     }
 
     /// Places the medarot at hand index `i` face down on `cell`.
     pub(crate) fn place(&self, s: &mut MedarotState, p: u8, i: usize, cell: u8) {
         let pl = &mut s.players[p as usize];
         let card = pl.hand.take(i);
-        let slot = pl
-            .units
-            .iter()
-            .position(|u| u.is_none())
-            .expect("a free unit slot");
+        let slot = pl.units.iter().position(|u| u.is_none()).expect("a free unit slot");
         pl.units[slot] = Some(Unit::new(cell, card));
         pl.played.insert(card);
         s.board[cell as usize] = 1 + 3 * p + slot as u8;
@@ -393,9 +341,7 @@ impl MedarotGame<'_> {
 
     /// Takes a unit off the field, lifting the locks it placed.
     pub(crate) fn remove_unit(&self, s: &mut MedarotState, p: u8, slot: u8) -> Unit {
-        let unit = s.players[p as usize].units[slot as usize]
-            .take()
-            .expect("unit present");
+        let unit = s.players[p as usize].units[slot as usize].take().expect("unit present");
         s.board[unit.cell as usize] = 0;
         for u in s.players[1 - p as usize].units.iter_mut().flatten() {
             if u.locked_by == Some(slot) {
@@ -450,55 +396,6 @@ impl MedarotGame<'_> {
         let centre = abs_cell(p, 0, 1);
         if !any && self.rules.centre_fallback && s.board[centre as usize] == 0 {
             f(centre);
-        }
-    }
-
-    /// Calls `f(src, evict, force)` for every way `p` can use a medarotter of `timing` now.
-    pub(crate) fn usable(
-        &self,
-        s: &MedarotState,
-        p: u8,
-        timing: Timing,
-        rotters: u32,
-        mut f: impl FnMut(Source, u8, u8),
-    ) {
-        let pl = &s.players[p as usize];
-        let mut pay = |src: Source, evict: u8, cost: u8| {
-            let lo = (cost as i16 - pl.hp).max(0) as u8;
-            let hi = cost.min(pl.reserve.len() as u8);
-            for force in lo..=hi {
-                f(src, evict, force);
-            }
-        };
-        for (i, slot) in pl.stock.iter().enumerate() {
-            if let Some(x) = slot.filter(|x| !x.used) {
-                let card = self.pool.card(x.card);
-                if card.timing == timing {
-                    pay(Source::Stock(i as u8), u8::MAX, card.cost);
-                }
-            }
-        }
-        let free = pl.stock.iter().any(|x| x.is_none());
-        for i in bits(rotters) {
-            let card = self.pool.card(pl.hand.as_slice()[i as usize]);
-            if card.timing != timing {
-                continue;
-            }
-            if free {
-                pay(Source::Hand(i), u8::MAX, card.cost);
-            } else {
-                for (slot, x) in pl.stock.iter().enumerate().take(STOCK_SIZE) {
-                    if x.is_some_and(|x| !x.used) {
-                        pay(Source::Hand(i), slot as u8, card.cost);
-                    }
-                }
-            }
-        }
-        if let Some(m) = pl.master {
-            let card = self.pool.card(m);
-            if card.timing == timing && timing != Timing::Trigger && !pl.master_used {
-                pay(Source::Master, u8::MAX, card.cost);
-            }
         }
     }
 
@@ -558,12 +455,7 @@ impl MedarotGame<'_> {
                 e.locked_by = None;
             }
         }
-        s.act = super::state::Activation {
-            p,
-            slot,
-            moved: false,
-            acted: false,
-        };
+        s.act = super::state::Activation { p, slot, moved: false, acted: false };
         s.push(Step::Activation);
     }
 
@@ -572,18 +464,8 @@ impl MedarotGame<'_> {
         for k in 0..2 {
             let p = s.order(k);
             let pl = &s.players[p as usize];
-            let end_heal: u8 = pl
-                .units
-                .iter()
-                .flatten()
-                .map(|u| self.pool.card(u.top()).effects.end_heal)
-                .sum();
-            let neutral = pl
-                .units
-                .iter()
-                .flatten()
-                .filter(|u| (3..6).contains(&(u.cell as usize)))
-                .count() as u8;
+            let end_heal: u8 = pl.units.iter().flatten().map(|u| self.pool.card(u.top()).effects.end_heal).sum();
+            let neutral = pl.units.iter().flatten().filter(|u| (3..6).contains(&(u.cell as usize))).count() as u8;
             self.heal(s, p, end_heal + neutral);
             let pl = &mut s.players[p as usize];
             pl.stats.neutral_hp += neutral as u16;

@@ -23,11 +23,7 @@ pub struct MedarotGame<'p> {
 impl<'p> MedarotGame<'p> {
     /// Seat 0 plays `deck0`, seat 1 plays `deck1`; both decks must come from `pool`.
     pub fn new(pool: &'p CardPool, rules: Rules, deck0: &Deck, deck1: &Deck) -> Self {
-        Self {
-            pool,
-            rules,
-            decks: [deck0.cards, deck1.cards],
-        }
+        Self { pool, rules, decks: [deck0.cards, deck1.cards] }
     }
     /// The card pool.
     pub fn pool(&self) -> &'p CardPool {
@@ -40,12 +36,7 @@ impl<'p> MedarotGame<'p> {
 
     /// Applies `action` after checking that it is legal (for replays and user
     /// input; [`Game::apply`] trusts its caller).
-    pub fn try_apply(
-        &self,
-        state: &mut MedarotState,
-        action: Action,
-        rng: &mut GameRng,
-    ) -> Result<(), MedarotError> {
+    pub fn try_apply(&self, state: &mut MedarotState, action: Action, rng: &mut GameRng) -> Result<(), MedarotError> {
         let mut legal = Vec::new();
         self.legal_actions(state, &mut legal);
         if !legal.contains(&action) {

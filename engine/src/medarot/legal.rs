@@ -4,8 +4,8 @@
 //! each id is offered, so every action has a distinct effect.
 
 use super::cards::{AttackType, Dir, Timing};
-use super::flow::bits;
 use super::game::{Action, MedarotGame};
+use super::hand::bits;
 use super::rules::PowerChangeCost;
 use super::state::{DRAW_UP_TO, MedarotState, NO_CELL, Step, rel, step_cell};
 
@@ -37,9 +37,7 @@ impl MedarotGame<'_> {
             Step::Discard(p, _) => {
                 let hand = s.players[p as usize].hand.as_slice();
                 out.extend(
-                    (0..hand.len())
-                        .filter(|&i| !hand[..i].contains(&hand[i]))
-                        .map(|i| Action::Discard(i as u8)),
+                    (0..hand.len()).filter(|&i| !hand[..i].contains(&hand[i])).map(|i| Action::Discard(i as u8)),
                 );
             }
             Step::DestroyDraw(p) => {
@@ -52,11 +50,7 @@ impl MedarotGame<'_> {
             Step::Activation => self.activation_actions(s, out),
             Step::AttackWindow | Step::DefenceWindow => {
                 out.push(Action::Done);
-                let timing = if step == Step::AttackWindow {
-                    Timing::Action
-                } else {
-                    Timing::Defence
-                };
+                let timing = if step == Step::AttackWindow { Timing::Action } else { Timing::Defence };
                 let p = s.decider(step);
                 let rotters = self.hand_kinds(s, p).medarotter;
                 self.usable(s, p, timing, rotters, |src, evict, force| {
@@ -74,17 +68,11 @@ impl MedarotGame<'_> {
         let stock = &s.players[p as usize].stock;
         let empty = stock.iter().position(|x| x.is_none());
         bits(rotters).for_each(|hand| match empty {
-            Some(slot) => out.push(Action::Stock {
-                hand,
-                slot: slot as u8,
-            }),
+            Some(slot) => out.push(Action::Stock { hand, slot: slot as u8 }),
             None => {
                 for (slot, x) in stock.iter().enumerate() {
                     if x.is_some_and(|x| !x.used) {
-                        out.push(Action::Stock {
-                            hand,
-                            slot: slot as u8,
-                        });
+                        out.push(Action::Stock { hand, slot: slot as u8 });
                     }
                 }
             }
@@ -104,8 +92,7 @@ impl MedarotGame<'_> {
         if !act.moved && free {
             for dir in Dir::ALL {
                 if top.arrows.has(dir)
-                    && step_cell(p, u.cell, dir)
-                        .is_some_and(|c| rel(p, c).0 != 2 && s.board[c as usize] == 0)
+                    && step_cell(p, u.cell, dir).is_some_and(|c| rel(p, c).0 != 2 && s.board[c as usize] == 0)
                 {
                     out.push(Action::Move(dir));
                 }
@@ -113,9 +100,7 @@ impl MedarotGame<'_> {
         }
         if !act.acted && free {
             let hp = pl.hp;
-            let pc = (top.effects.power_change
-                && self.rules.power_change_cost == PowerChangeCost::EachAction)
-                as i16;
+            let pc = (top.effects.power_change && self.rules.power_change_cost == PowerChangeCost::EachAction) as i16;
             match top.attack {
                 AttackType::Special if hp >= pc => {
                     if top.effects.lock {
@@ -155,13 +140,9 @@ impl MedarotGame<'_> {
                 });
             }
         }
-        self.usable(
-            s,
-            p,
-            Timing::Trigger,
-            kinds.medarotter,
-            |src, evict, force| out.push(Action::Use { src, evict, force }),
-        );
+        self.usable(s, p, Timing::Trigger, kinds.medarotter, |src, evict, force| {
+            out.push(Action::Use { src, evict, force })
+        });
         self.stock_actions(s, p, kinds.medarotter, out);
     }
 }

@@ -15,9 +15,13 @@
 //! - [`Deck`]: 30 card ids checked against the deck-building limits;
 //!   [`Deck::examples`] gives four invented decks.
 //! - [`Rules`]: the readings that are assumptions, as presets
-//!   (`presets/rules.toml`; [`Rules::preset`]).
-//! - [`MedarotGame`]: implements [`crate::Game`]; built per pairing from the
-//!   pool (borrowed), the rules and two decks, without heap allocation.
+//!   (`presets/rules.toml`; [`Rules::preset`], [`Rules::from_toml_str`]).
+//! - [`MedarotGame`]: implements [`crate::Game`]; built per game or per
+//!   pairing from the pool (borrowed), the rules and two decks, without heap
+//!   allocation. [`MedarotGame::try_apply`] checks an action's legality first
+//!   (replays, user input); [`crate::Game::apply`] trusts its caller.
+//! - [`MedarotView`]: what one seat sees (own hand, stock and master; both HPs
+//!   and pile sizes; the field with the opponent's face-down medarots hidden).
 //! - [`MedarotOutcome`]: winner, [`LossCondition`], turns, first player, final
 //!   HP, per-player [`PlayerStats`] and the per-card "played" [`CardSet`]s.
 //! - [`strategy`]: `Random` and `Heuristic` players, [`StrategyKind`].
@@ -117,17 +121,21 @@
 //! 16. Pierce (【格闘貫通】) resolves after the destruction processing, with the
 //!     same power against the enemy right behind the target.
 //! 17. A game always ends: each start phase draws a card, so a deck runs out.
+//! 18. No effect keyword changes the master, so the seed's rule for a changed
+//!     master's HP modifier never applies.
 //!
 //! Cards "played" (for the outcome's sets): placed on the field, stacked as a
 //! medachange, used as a medarotter, or made master.
 
 mod apply;
+mod card_file;
 pub mod cards;
 mod combat;
 mod deck;
 mod error;
 mod flow;
 mod game;
+mod hand;
 mod legal;
 mod rules;
 mod state;
@@ -136,9 +144,7 @@ pub mod strategy;
 mod tests;
 mod view;
 
-pub use cards::{
-    Arrows, AttackType, Card, CardId, CardKind, CardPool, CardSet, Dir, Effects, MAX_CARDS, Timing,
-};
+pub use cards::{Arrows, AttackType, Card, CardId, CardKind, CardPool, CardSet, Dir, Effects, MAX_CARDS, Timing};
 pub use deck::{DECK_SIZE, Deck, MAX_COPIES};
 pub use error::MedarotError;
 pub use game::{Action, LossCondition, MedarotGame, MedarotOutcome, PlayerStats, Source};

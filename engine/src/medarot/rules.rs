@@ -59,9 +59,7 @@ impl Default for Rules {
 impl Rules {
     /// The names of the embedded presets.
     pub fn preset_names() -> Vec<String> {
-        parse_all(PRESETS)
-            .map(|m| m.into_keys().collect())
-            .unwrap_or_default()
+        parse_all(PRESETS).map(|m| m.into_keys().collect()).unwrap_or_default()
     }
 
     /// An embedded preset by name (`advance`, `advance-long-shot`, `advance-transform-cost`).
@@ -69,29 +67,27 @@ impl Rules {
         Self::from_toml_str(PRESETS, name)
     }
 
-    /// The preset `name` from a rules file of `[name]` tables.
+    /// Rules from a rules file, which is either one preset (every field at the
+    /// top level, as in a `[name]` table of `presets/rules.toml`; `name` then
+    /// only labels errors) or several `[name]` tables (`name` picks one).
     pub fn from_toml_str(text: &str, name: &str) -> Result<Self, MedarotError> {
-        let mut all = parse_all(text)?;
-        let rules = all.remove(name).ok_or_else(|| MedarotError::Rules {
-            preset: name.to_string(),
-            problem: format!(
-                "unknown preset (known: {})",
-                all.keys().cloned().collect::<Vec<_>>().join(", ")
-            ),
-        })?;
+        let table: toml::Table = text.parse().map_err(|source| MedarotError::Toml { what: "rules", source })?;
+        let rules = if table.contains_key("base_hp") {
+            toml::from_str(text).map_err(|source| MedarotError::Toml { what: "rules", source })?
+        } else {
+            let mut all = parse_all(text)?;
+            all.remove(name).ok_or_else(|| MedarotError::Rules {
+                preset: name.to_string(),
+                problem: format!("unknown preset (known: {})", all.keys().cloned().collect::<Vec<_>>().join(", ")),
+            })?
+        };
         if rules.base_hp == 0 {
-            return Err(MedarotError::Rules {
-                preset: name.into(),
-                problem: "base_hp must be at least 1".into(),
-            });
+            return Err(MedarotError::Rules { preset: name.into(), problem: "base_hp must be at least 1".into() });
         }
         Ok(rules)
     }
 }
 
 fn parse_all(text: &str) -> Result<BTreeMap<String, Rules>, MedarotError> {
-    toml::from_str(text).map_err(|source| MedarotError::Toml {
-        what: "rules",
-        source,
-    })
+    toml::from_str(text).map_err(|source| MedarotError::Toml { what: "rules", source })
 }

@@ -28,10 +28,7 @@ pub struct Pile {
 }
 
 impl Pile {
-    const EMPTY: Pile = Pile {
-        cards: [CardId(0); DECK_SIZE],
-        len: 0,
-    };
+    const EMPTY: Pile = Pile { cards: [CardId(0); DECK_SIZE], len: 0 };
 
     /// The cards, bottom first (the deck's top is the last).
     pub fn as_slice(&self) -> &[CardId] {
@@ -97,16 +94,7 @@ pub struct Unit {
 
 impl Unit {
     pub(crate) fn new(cell: u8, base: CardId) -> Self {
-        Self {
-            cell,
-            base,
-            change: None,
-            face_up: false,
-            acted: false,
-            boost: 0,
-            shield: 0,
-            locked_by: None,
-        }
+        Self { cell, base, change: None, face_up: false, acted: false, boost: 0, shield: 0, locked_by: None }
     }
     /// The card whose stats apply: the medachange if stacked, else the medarot.
     pub fn top(&self) -> CardId {
@@ -248,8 +236,6 @@ pub(crate) struct AttackCtx {
     pub power_bonus: u8,
     pub armour_bonus: u8,
     pub cancelled: bool,
-    /// Cards the defender still owes after a weak defence (for the weak-destruction check).
-    pub weak: bool,
 }
 
 /// Most pending steps at once (deepest: activation, window, draw follow-ups, destruction).
@@ -361,51 +347,28 @@ impl MedarotState {
                 counts[c.index()] -= 1;
             }
             assert_eq!(total, DECK_SIZE, "player {p} holds {total} cards");
-            assert!(
-                counts.iter().all(|&n| n == 0),
-                "player {p}: cards created or lost"
-            );
+            assert!(counts.iter().all(|&n| n == 0), "player {p}: cards created or lost");
             assert!(pl.hp >= 0, "player {p} HP {} below zero", pl.hp);
             let ledger = pl.hp_start as i32 + pl.stats.hp_regained as i32 - pl.stats.hp_paid as i32;
-            assert_eq!(
-                pl.hp as i32, ledger,
-                "player {p}: HP differs from start + regained - paid"
-            );
-            assert!(
-                pl.unit_count() + pl.owed as usize <= UNITS,
-                "player {p}: too many medarots owed"
-            );
+            assert_eq!(pl.hp as i32, ledger, "player {p}: HP differs from start + regained - paid");
+            assert!(pl.unit_count() + pl.owed as usize <= UNITS, "player {p}: too many medarots owed");
             for (s, u) in pl.units.iter().enumerate() {
                 if let Some(u) = u {
-                    assert_eq!(
-                        self.at(u.cell),
-                        Some((p as u8, s as u8)),
-                        "board out of step"
-                    );
+                    assert_eq!(self.at(u.cell), Some((p as u8, s as u8)), "board out of step");
                     let row = u.cell / 3;
-                    assert!(
-                        row == 1 || row == if p == 0 { 0 } else { 2 },
-                        "unit on the opponent's side"
-                    );
+                    assert!(row == 1 || row == if p == 0 { 0 } else { 2 }, "unit on the opponent's side");
                 }
             }
         }
         let on_board = self.board.iter().filter(|&&v| v != 0).count();
-        assert_eq!(
-            on_board,
-            self.players[0].unit_count() + self.players[1].unit_count()
-        );
+        assert_eq!(on_board, self.players[0].unit_count() + self.players[1].unit_count());
     }
 }
 
 /// Absolute square of (relative row, relative column) for player `p`:
 /// row 0 own side, 1 neutral, 2 opponent's side; columns mirrored for seat 1.
 pub(crate) const fn abs_cell(p: u8, row: u8, col: u8) -> u8 {
-    if p == 0 {
-        row * 3 + col
-    } else {
-        (2 - row) * 3 + (2 - col)
-    }
+    if p == 0 { row * 3 + col } else { (2 - row) * 3 + (2 - col) }
 }
 
 /// (relative row, relative column) of an absolute square for player `p`.

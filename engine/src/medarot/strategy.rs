@@ -2,9 +2,9 @@
 //! (a greedy scorer), chosen by name with [`StrategyKind`] and dispatched
 //! without boxing by [`MedarotStrategy`]. Both see only the [`MedarotView`].
 
-use super::cards::{AttackType, Card, CardKind, Timing};
+use super::cards::{AttackType, Card, CardKind, Dir, Timing};
 use super::game::{Action, MedarotGame, Source};
-use super::view::{Decision, MedarotView};
+use super::view::{Decision, MedarotView, UnitView};
 use crate::{GameRng, Strategy};
 use rand::RngExt;
 use std::fmt;
@@ -30,9 +30,13 @@ pub struct Heuristic;
 
 impl<'p> Strategy<MedarotGame<'p>> for Heuristic {
     fn choose(&mut self, view: &MedarotView<'_>, legal: &[Action], _rng: &mut GameRng) -> Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let ctx = Ctx::new(view);
         let mut best = (i32::MIN, legal[0]);
         for &a in legal {
-            let score = score(view, a);
+            let score = score(&ctx, a);
             if score > best.0 {
                 best = (score, a);
             }
@@ -44,15 +48,30 @@ impl<'p> Strategy<MedarotGame<'p>> for Heuristic {
 /// HP at or below which the heuristic plays safe.
 const LOW_HP: i16 = 6;
 
-fn score(v: &MedarotView<'_>, a: Action) -> i32 {
-    let me = v.seat();
-    let hp = v.hp(me);
+/// What every action's score needs, computed once per decision.
+struct Ctx<'v, 'a> {
+    v: &'v MedarotView<'a>,
+    /// The own medarot whose turn it is.
+    acting: Option<UnitView>,
+    /// No medarot in hand.
+    no_medarot: bool,
+}
+
+impl<'v, 'a> Ctx<'v, 'a> {
+    fn new(v: &'v MedarotView<'a>) -> Self {
+        let pool = v.pool();
+        let no_medarot = !v.hand().iter().any(|&c| pool.card(c).kind == CardKind::Medarot);
+        Self { v, acting: v.acting(), no_medarot }
+    }
+}
+
+fn score(ctx: &Ctx<'_, '_>, a: Action) -> i32 {
+    let v = ctx.v;
+    let hp = v.hp(v.seat());
     let pool = v.pool();
     let hand = |i: u8| pool.card(v.hand()[i as usize]);
     match (v.decision(), a) {
-        (_, Action::Master(i)) => {
-            hand(i).hp as i32 * 10 + (hand(i).timing != Timing::Trigger) as i32 * 5
-        }
+        (_, Action::Master(i)) => hand(i).hp as i32 * 10 + (hand(i).timing != Timing::Trigger) as i32 * 5,
         (Decision::Stock, Action::Done) => 0,
         (Decision::Activation, Action::Done) => {
             let (moved, _) = v.acting_progress();
@@ -69,23 +88,20 @@ fn score(v: &MedarotView<'_>, a: Action) -> i32 {
             let c = hand(i);
             (c.armour + c.power / 2) as i32 + (cell % 3 == 1) as i32
         }
-        (_, Action::ExtraDraw(n)) => draw_score(v, n) - if hp <= LOW_HP { 10 } else { 2 },
+        (_, Action::ExtraDraw(n)) => draw_score(ctx, n) - if hp <= LOW_HP { 10 } else { 2 },
         (Decision::ExtraDraw, Action::Done) => 0,
         (_, Action::Discard(i)) => -keep_value(v, hand(i)),
-        (_, Action::Draw(n)) => draw_score(v, n),
+        (_, Action::Draw(n)) => draw_score(ctx, n),
         (_, Action::Pick(slot)) => -(slot as i32),
-        (_, Action::Attack { cell, long }) => attack_score(v, cell) - long as i32 * 5,
+        (_, Action::Attack { cell, long }) => attack_score(ctx, cell) - long as i32 * 5,
         (_, Action::Special(_)) => 45,
         (_, Action::Medachange(i)) => {
-            let current = v
-                .acting()
-                .and_then(|u| u.card)
-                .map_or(0, |c| pool.card(c).power);
+            let current = ctx.acting.and_then(|u| u.card).map_or(0, |c| pool.card(c).power);
             if hand(i).power > current { 40 } else { 10 }
         }
         (_, Action::Release) => -5,
         (_, Action::Swap { .. }) => -10,
-        (_, Action::Move(dir)) => move_score(v, a, dir),
+        (_, Action::Move(dir)) => move_score(ctx, dir),
         (Decision::AttackWindow | Decision::DefenceWindow, Action::Done) => 0,
         (_, Action::Use { src, force, .. }) => use_score(v, src, force),
         (_, Action::Done) => 0,
@@ -95,25 +111,14 @@ fn score(v: &MedarotView<'_>, a: Action) -> i32 {
 /// Draws are a clock (an empty deck loses at the next start phase): draw
 /// when a medarot is owed and none is in hand, or the hand is short, and keep
 /// some cards in the deck.
-fn draw_score(v: &MedarotView<'_>, n: u8) -> i32 {
+fn draw_score(ctx: &Ctx<'_, '_>, n: u8) -> i32 {
+    let v = ctx.v;
     let me = v.seat();
     let n = n as i32;
     let deck_left = v.deck_len(me) as i32 - n;
-    let no_medarot = !v
-        .hand()
-        .iter()
-        .any(|&c| v.pool().card(c).kind == CardKind::Medarot);
-    let want = if v.owed() > 0 && no_medarot {
-        3
-    } else {
-        (4 - v.hand_len(me) as i32).max(0)
-    };
+    let want = if v.owed() > 0 && ctx.no_medarot { 3 } else { (4 - v.hand_len(me) as i32).max(0) };
     let keep = 4 + 2 * v.turn().min(6) as i32;
-    if n > 0 && deck_left < keep.min(8) {
-        -50
-    } else {
-        10 - 4 * (want - n).abs()
-    }
+    if n > 0 && deck_left < keep.min(8) { -50 } else { 10 - 4 * (want - n).abs() }
 }
 
 /// How much the heuristic wants to keep a card in hand.
@@ -121,44 +126,41 @@ fn keep_value(v: &MedarotView<'_>, c: &Card) -> i32 {
     match c.kind {
         CardKind::Medarot => (c.power + c.armour) as i32 / 2 + if v.owed() > 0 { 100 } else { 0 },
         CardKind::Medachange => {
-            let base_on_field = v
-                .units(v.seat())
-                .any(|u| u.card.is_some_and(|id| v.pool().card(id).name == c.name));
+            let base_on_field = v.units(v.seat()).any(|u| u.card.is_some_and(|id| v.pool().card(id).name == c.name));
             if base_on_field { 30 } else { 5 }
         }
         CardKind::Medarotter => 20 + c.cost as i32 * 5,
     }
 }
 
-fn attack_score(v: &MedarotView<'_>, cell: u8) -> i32 {
-    let (Some(me), Some(target)) = (v.acting(), v.unit_at(cell)) else {
+fn attack_score(ctx: &Ctx<'_, '_>, cell: u8) -> i32 {
+    let v = ctx.v;
+    let (Some(me), Some(target)) = (ctx.acting, v.unit_at(cell)) else {
         return 0;
     };
     let power = v.power(&me).unwrap_or(0);
     match v.armour(&target) {
-        Some(armour) if power >= armour => {
-            100 + target.card.map_or(0, |c| v.pool().card(c).cost as i32)
-        }
+        Some(armour) if power >= armour => 100 + target.card.map_or(0, |c| v.pool().card(c).cost as i32),
         Some(_) if v.hand_len(target.owner) <= (power / 10) as usize => 90,
         Some(_) => 30 + (power / 10) as i32 * 5,
         None => 50,
     }
 }
 
-fn move_score(v: &MedarotView<'_>, a: Action, dir: super::cards::Dir) -> i32 {
+fn move_score(ctx: &Ctx<'_, '_>, dir: Dir) -> i32 {
+    let v = ctx.v;
     let me = v.seat();
-    let (Some(unit), Some(to)) = (v.acting(), v.move_target(dir)) else {
+    let Some(unit) = ctx.acting else { return 0 };
+    let Some(to) = v.step_from(unit.cell, dir) else {
         return 0;
     };
     let (_, acted) = v.acting_progress();
     let mut score = 15;
-    if v.moves_to_neutral(a) {
+    if v.row(to) == 1 {
         score += if v.hp(me) < v.hp(1 - me) { 30 } else { 5 };
     }
     if !acted {
-        let attack = unit
-            .card
-            .map_or(AttackType::Shoot, |c| v.pool().card(c).attack);
+        let attack = unit.card.map_or(AttackType::Shoot, |c| v.pool().card(c).attack);
         let power = v.power(&unit).unwrap_or(0);
         let now = v.targets_from(attack, unit.cell).count();
         for (cell, _) in v.targets_from(attack, to) {
@@ -188,24 +190,14 @@ fn use_score(v: &MedarotView<'_>, src: Source, force: u8) -> i32 {
         return -100;
     };
     // Medaforce is kept for costly medarotters unless HP runs low.
-    let pay = if c.cost >= 2 || hp <= LOW_HP {
-        force as i32 * 2
-    } else {
-        -(force as i32) * 2
-    };
+    let pay = if c.cost >= 2 || hp <= LOW_HP { force as i32 * 2 } else { -(force as i32) * 2 };
     let e = c.effects;
     let mut value = -5;
     if let Some(atk) = v.attack() {
         match (c.timing, atk.armour) {
-            (Timing::Action, Some(armour))
-                if atk.power < armour && atk.power + e.power as u16 >= armour =>
-            {
-                value = 80
-            }
+            (Timing::Action, Some(armour)) if atk.power < armour && atk.power + e.power as u16 >= armour => value = 80,
             (Timing::Defence, Some(armour))
-                if atk.power >= armour
-                    && !atk.cancelled
-                    && (e.cancel || armour + e.armour as u16 > atk.power) =>
+                if atk.power >= armour && !atk.cancelled && (e.cancel || armour + e.armour as u16 > atk.power) =>
             {
                 value = 80
             }
@@ -247,9 +239,7 @@ impl FromStr for StrategyKind {
         match s {
             "random" => Ok(Self::Random),
             "heuristic" => Ok(Self::Heuristic),
-            _ => Err(format!(
-                "unknown medarot strategy '{s}' (random, heuristic)"
-            )),
+            _ => Err(format!("unknown medarot strategy '{s}' (random, heuristic)")),
         }
     }
 }

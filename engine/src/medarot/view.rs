@@ -3,7 +3,7 @@
 //! medarots hidden.
 
 use super::cards::{AttackType, CardId, CardPool, Dir};
-use super::game::{Action, MedarotGame};
+use super::game::MedarotGame;
 use super::rules::Rules;
 use super::state::{MedarotState, STOCK_SIZE, Step, StockSlot, rel, step_cell};
 use crate::Seat;
@@ -115,9 +115,7 @@ impl<'a> MedarotView<'a> {
             Some(Step::DestroyDraw(_)) => Decision::DestroyDraw,
             Some(Step::PickActor(_)) => Decision::PickActor,
             Some(Step::Activation) => Decision::Activation,
-            Some(Step::AttackWindow | Step::Resolve | Step::WeakCheck | Step::Pierce) => {
-                Decision::AttackWindow
-            }
+            Some(Step::AttackWindow | Step::Resolve | Step::WeakCheck | Step::Pierce) => Decision::AttackWindow,
             Some(Step::DefenceWindow) => Decision::DefenceWindow,
         }
     }
@@ -160,27 +158,23 @@ impl<'a> MedarotView<'a> {
     /// A seat's medarots on the field.
     pub fn units(&self, seat: Seat) -> impl Iterator<Item = UnitView> + 'a {
         let (state, me) = (self.state, self.seat as usize);
-        state.players[seat]
-            .units
-            .iter()
-            .enumerate()
-            .filter_map(move |(slot, u)| {
-                let u = u.as_ref()?;
-                let visible = seat == me || u.face_up;
-                let (row, col) = rel(seat as u8, u.cell);
-                Some(UnitView {
-                    owner: seat,
-                    slot: slot as u8,
-                    cell: u.cell,
-                    row,
-                    col,
-                    card: visible.then(|| u.top()),
-                    changed: visible && u.change.is_some(),
-                    face_up: u.face_up,
-                    acted: u.acted,
-                    locked: u.locked_by.is_some(),
-                })
+        state.players[seat].units.iter().enumerate().filter_map(move |(slot, u)| {
+            let u = u.as_ref()?;
+            let visible = seat == me || u.face_up;
+            let (row, col) = rel(seat as u8, u.cell);
+            Some(UnitView {
+                owner: seat,
+                slot: slot as u8,
+                cell: u.cell,
+                row,
+                col,
+                card: visible.then(|| u.top()),
+                changed: visible && u.change.is_some(),
+                face_up: u.face_up,
+                acted: u.acted,
+                locked: u.locked_by.is_some(),
             })
+        })
     }
     /// The unit on a square.
     pub fn unit_at(&self, cell: u8) -> Option<UnitView> {
@@ -190,8 +184,7 @@ impl<'a> MedarotView<'a> {
     /// The medarot whose turn it is (owner, slot), during an activation.
     pub fn acting(&self) -> Option<UnitView> {
         let a = self.state.act;
-        (self.state.top() == Some(Step::Activation))
-            .then(|| self.units(a.p as usize).find(|u| u.slot == a.slot))?
+        (self.state.top() == Some(Step::Activation)).then(|| self.units(a.p as usize).find(|u| u.slot == a.slot))?
     }
     /// Whether the acting medarot has moved / acted this turn.
     pub fn acting_progress(&self) -> (bool, bool) {
@@ -199,13 +192,11 @@ impl<'a> MedarotView<'a> {
     }
     /// A visible unit's power with its side's boosts.
     pub fn power(&self, u: &UnitView) -> Option<u16> {
-        u.card
-            .map(|_| self.game.power(self.state, u.owner as u8, u.slot))
+        u.card.map(|_| self.game.power(self.state, u.owner as u8, u.slot))
     }
     /// A visible unit's armour with its side's shields.
     pub fn armour(&self, u: &UnitView) -> Option<u16> {
-        u.card
-            .map(|_| self.game.armour(self.state, u.owner as u8, u.slot))
+        u.card.map(|_| self.game.armour(self.state, u.owner as u8, u.slot))
     }
     /// The attack in progress.
     pub fn attack(&self) -> Option<AttackView> {
@@ -223,29 +214,22 @@ impl<'a> MedarotView<'a> {
             cancelled: a.cancelled,
         })
     }
-    /// The square the acting medarot would reach with `Move(dir)`.
-    pub fn move_target(&self, dir: Dir) -> Option<u8> {
-        let u = self.acting()?;
-        step_cell(u.owner as u8, u.cell, dir)
+    /// The square one step in `dir` (relative to this seat) from `cell`, if on the board.
+    pub fn step_from(&self, cell: u8, dir: Dir) -> Option<u8> {
+        step_cell(self.seat, cell, dir)
+    }
+    /// The row of a square relative to this seat: 0 own side, 1 neutral zone, 2 opponent's side.
+    pub fn row(&self, cell: u8) -> u8 {
+        rel(self.seat, cell).0
     }
     /// Targets (square, long melee) a medarot of this seat with `attack` would have from `from`.
     pub fn targets_from(&self, attack: AttackType, from: u8) -> impl Iterator<Item = (u8, bool)> {
         let mut found = [(0u8, false); 4];
         let mut n = 0;
-        self.game
-            .attack_targets(self.state, self.seat, attack, from, |cell, long| {
-                found[n] = (cell, long);
-                n += 1;
-            });
+        self.game.attack_targets(self.state, self.seat, attack, from, |cell, long| {
+            found[n] = (cell, long);
+            n += 1;
+        });
         found.into_iter().take(n)
-    }
-    /// Whether `action` is a [`Action::Move`] into the neutral zone.
-    pub fn moves_to_neutral(&self, action: Action) -> bool {
-        match action {
-            Action::Move(dir) => self
-                .move_target(dir)
-                .is_some_and(|c| rel(self.seat, c).0 == 1),
-            _ => false,
-        }
     }
 }

@@ -6,9 +6,7 @@ fn card_error(text: &str) -> (String, String, String) {
     match CardPool::from_toml_str(text) {
         Err(e @ MedarotError::Card { .. }) => {
             let shown = e.to_string();
-            let MedarotError::Card { card, field, .. } = e else {
-                unreachable!()
-            };
+            let MedarotError::Card { card, field, .. } = e else { unreachable!() };
             (card, field, shown)
         }
         other => panic!("expected a card error, got {other:?}"),
@@ -32,10 +30,7 @@ effects = { pierce = true, end_heal = 1 }
 fn a_card_file_parses_into_the_pool() {
     let pool = CardPool::from_toml_str(GOOD).unwrap();
     let c = pool.card(CardId(0));
-    assert_eq!(
-        (c.kind, c.power, c.armour, c.speed, c.cost),
-        (CardKind::Medarot, 30, 20, 4, 2)
-    );
+    assert_eq!((c.kind, c.power, c.armour, c.speed, c.cost), (CardKind::Medarot, 30, 20, 4, 2));
     assert!(c.arrows.has(Dir::F) && c.arrows.has(Dir::BL) && !c.arrows.has(Dir::B));
     assert_eq!(c.arrows.count(), 2);
     assert!(c.effects.pierce && c.effects.end_heal == 1);
@@ -45,10 +40,7 @@ fn a_card_file_parses_into_the_pool() {
 fn a_malformed_card_names_the_card_and_the_field() {
     let (card, field, shown) = card_error(&GOOD.replace("power = 30\n", ""));
     assert_eq!((card.as_str(), field.as_str()), ("Tester", "power"));
-    assert!(
-        shown.contains("'Tester'") && shown.contains("`power`") && shown.contains("missing"),
-        "{shown}"
-    );
+    assert!(shown.contains("'Tester'") && shown.contains("`power`") && shown.contains("missing"), "{shown}");
     let (card, field, _) = card_error(&GOOD.replace("speed = 4", "speed = \"fast\""));
     assert_eq!((card.as_str(), field.as_str()), ("Tester", "speed"));
     let (_, field, _) = card_error(&GOOD.replace("armour = 20", "armour = 999"));
@@ -78,10 +70,7 @@ fn pool_level_checks() {
     let orphan = "[[card]]\nkind = \"medachange\"\nname = \"Nobody\"\npower = 1\narmour = 1\nspeed = 1\narrows = []\nattack = \"shoot\"\n";
     let (card, field, _) = card_error(orphan);
     assert_eq!((card.as_str(), field.as_str()), ("Nobody", "name"));
-    assert!(matches!(
-        CardPool::from_toml_str("[[card]\n"),
-        Err(MedarotError::Toml { .. })
-    ));
+    assert!(matches!(CardPool::from_toml_str("[[card]\n"), Err(MedarotError::Toml { .. })));
 }
 
 #[test]
@@ -91,20 +80,12 @@ fn the_example_pool_and_decks_are_valid() {
     let decks = Deck::examples(&pool).unwrap();
     assert_eq!(decks.len(), 4);
     for d in &decks {
-        assert!(
-            d.cards.iter().all(|&c| d.copies(c) <= MAX_COPIES),
-            "{}",
-            d.name
-        );
+        assert!(d.cards.iter().all(|&c| d.copies(c) <= MAX_COPIES), "{}", d.name);
     }
     let medarot = med(&pool, "Beetle Gunner");
     let change = chg(&pool, "Beetle Gunner");
     assert_eq!(pool.base_of(change), Some(medarot));
-    assert_eq!(
-        (decks[0].copies(medarot), decks[0].copies(change)),
-        (3, 2),
-        "counted separately"
-    );
+    assert_eq!((decks[0].copies(medarot), decks[0].copies(change)), (3, 2), "counted separately");
 }
 
 #[test]
@@ -120,11 +101,7 @@ fn deck_building_limits() {
     let mut four = base;
     four[1..4].fill(base[0]);
     let e = Deck::new(&pool, "Greedy", &four).unwrap_err();
-    assert!(
-        e.to_string()
-            .contains("4 copies of medarot 'Beetle Gunner'"),
-        "{e}"
-    );
+    assert!(e.to_string().contains("4 copies of medarot 'Beetle Gunner'"), "{e}");
     let mut three = base;
     three[1..3].fill(base[0]);
     assert!(Deck::new(&pool, "Ok", &three).is_ok());
@@ -138,11 +115,7 @@ fn deck_building_limits() {
     assert!(e.to_string().contains("4 copies"), "{e}");
     let e = Deck::from_toml_str(&pool, &file(3, "medarot")).unwrap_err();
     assert!(e.to_string().contains("6 cards"), "{e}");
-    let e = Deck::from_toml_str(
-        &pool,
-        &file(3, "medarot").replace(", kind = \"medarot\"", ""),
-    )
-    .unwrap_err();
+    let e = Deck::from_toml_str(&pool, &file(3, "medarot").replace(", kind = \"medarot\"", "")).unwrap_err();
     assert!(e.to_string().contains("several kinds"), "{e}");
     let e = Deck::from_toml_str(&pool, &file(3, "medarot").replace("Scout", "Nobody")).unwrap_err();
     assert!(e.to_string().contains("'Nobody' is not in the pool"), "{e}");
@@ -151,19 +124,20 @@ fn deck_building_limits() {
 #[test]
 fn rules_presets() {
     let r = Rules::default();
-    assert_eq!(
-        (r.base_hp, r.first_player, r.shoot_adjacent),
-        (20, FirstPlayer::Random, false)
-    );
+    assert_eq!((r.base_hp, r.first_player, r.shoot_adjacent), (20, FirstPlayer::Random, false));
     assert_eq!(r.power_change_cost, PowerChangeCost::EachAction);
-    assert_eq!(
-        Rules::preset_names(),
-        ["advance", "advance-long-shot", "advance-transform-cost"]
-    );
+    assert_eq!(Rules::preset_names(), ["advance", "advance-long-shot", "advance-transform-cost"]);
     let e = Rules::preset("nope").unwrap_err();
     assert!(e.to_string().contains("unknown preset"), "{e}");
     let text = "[x]\nbase_hp = 20\nfirst_player = \"random\"\nshoot_adjacent = false\npower_change_cost = \"each_action\"\nmax_mulligans = 1\ncentre_fallback = true\n";
     assert!(Rules::from_toml_str(text, "x").is_ok());
+    let flat = text.replace("[x]\n", "");
+    let one = Rules::from_toml_str(&flat, "my-rules.toml").unwrap();
+    assert_eq!((one.base_hp, one.max_mulligans), (20, 1), "a file of one preset, fields at the top");
+    let e = Rules::from_toml_str(&flat.replace("base_hp = 20", "base_hp = 0"), "my-rules.toml").unwrap_err();
+    assert!(e.to_string().contains("base_hp must be at least 1"), "{e}");
+    let e = Rules::from_toml_str(&flat.replace("centre_fallback = true\n", ""), "my-rules.toml").unwrap_err();
+    assert!(e.to_string().contains("centre_fallback"), "{e}");
     let e = Rules::from_toml_str(&format!("{text}colour = 1\n"), "x").unwrap_err();
     assert!(e.to_string().contains("colour"), "{e}");
     let e = Rules::from_toml_str(&text.replace("\"random\"", "\"loser\""), "x").unwrap_err();

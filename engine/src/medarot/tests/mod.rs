@@ -11,12 +11,10 @@ use super::state::{Cursor, Pile, Player, Step};
 use super::*;
 use crate::{Game, GameSeeds, Strategy};
 
-/// Plays one game, validating the state after every step; returns the outcome and the number of decisions.
-fn play_checked(
-    game: &MedarotGame<'_>,
-    kinds: [StrategyKind; 2],
-    seed: u64,
-) -> (MedarotOutcome, usize) {
+/// Plays one game, checking after every step that the legal actions are
+/// non-empty and distinct and that the state validates (cards conserved, HP
+/// ledger balanced); returns the outcome and the number of decisions.
+fn play_checked(game: &MedarotGame<'_>, kinds: [StrategyKind; 2], seed: u64) -> (MedarotOutcome, usize) {
     let mut rng = GameSeeds::new(seed).rng(0);
     let mut state = game.new_state();
     game.reset(&mut state, &mut rng);
@@ -27,14 +25,14 @@ fn play_checked(
     while let Some(seat) = game.to_move(&state) {
         game.legal_actions(&state, &mut legal);
         assert!(!legal.is_empty(), "no legal action at {:?}", state.top());
-        let mut sorted = legal.clone();
-        sorted.dedup();
-        assert_eq!(sorted.len(), legal.len(), "duplicate actions {legal:?}");
+        for (i, a) in legal.iter().enumerate() {
+            assert!(!legal[..i].contains(a), "duplicate action {a:?} in {legal:?}");
+        }
         let action = players[seat].choose(&game.view(&state, seat), &legal, &mut rng);
-        let hp_before = [state.hp(0), state.hp(1)];
+        let turn = state.turn();
         game.apply(&mut state, action, &mut rng);
         state.validate();
-        let _ = hp_before;
+        assert!(state.turn() >= turn);
         steps += 1;
         assert!(steps < 100_000, "game does not end");
     }
@@ -46,26 +44,11 @@ fn play_checked(
 // each card: the 18 medarots, the 6 medachanges and 6 medarotters); cards are
 // moved out of the deck by hand, so card conservation holds in every scenario.
 
-const TEST_ROTTERS: [&str; 6] = [
-    "Battle Coach",
-    "Mechanic",
-    "Lucky Charm",
-    "Doctor",
-    "Hot-Blooded Kid",
-    "Professor",
-];
+const TEST_ROTTERS: [&str; 6] = ["Battle Coach", "Mechanic", "Lucky Charm", "Doctor", "Hot-Blooded Kid", "Professor"];
 
 fn test_deck(pool: &CardPool) -> Deck {
-    let mut ids: Vec<CardId> = pool
-        .iter()
-        .filter(|(_, c)| c.kind != CardKind::Medarotter)
-        .map(|(id, _)| id)
-        .collect();
-    ids.extend(
-        TEST_ROTTERS
-            .iter()
-            .map(|n| pool.find(CardKind::Medarotter, n).unwrap()),
-    );
+    let mut ids: Vec<CardId> = pool.iter().filter(|(_, c)| c.kind != CardKind::Medarotter).map(|(id, _)| id).collect();
+    ids.extend(TEST_ROTTERS.iter().map(|n| pool.find(CardKind::Medarotter, n).unwrap()));
     Deck::new(pool, "test", &ids).unwrap()
 }
 
@@ -102,12 +85,7 @@ fn set_hp(s: &mut MedarotState, p: usize, hp: i16) {
 /// Moves a card from the deck to the hand; returns its hand index.
 fn to_hand(s: &mut MedarotState, p: usize, id: CardId) -> u8 {
     let pl = &mut s.players[p];
-    let i = pl
-        .deck
-        .as_slice()
-        .iter()
-        .position(|&c| c == id)
-        .expect("card in deck");
+    let i = pl.deck.as_slice().iter().position(|&c| c == id).expect("card in deck");
     let c = pl.deck.take(i);
     pl.hand.push(c);
     (pl.hand.len() - 1) as u8
@@ -155,10 +133,7 @@ fn with_game<R>(rules: Rules, f: impl FnOnce(&MedarotGame<'_>, &CardPool) -> R) 
 }
 
 fn attacks(game: &MedarotGame<'_>, s: &MedarotState) -> Vec<Action> {
-    legal(game, s)
-        .into_iter()
-        .filter(|a| matches!(a, Action::Attack { .. }))
-        .collect()
+    legal(game, s).into_iter().filter(|a| matches!(a, Action::Attack { .. })).collect()
 }
 
 /// Answers the optional start-phase decisions with `Done` until another decision or the end.

@@ -60,10 +60,7 @@ fn own_tie_is_the_owners_choice() {
         assert_eq!(s.top(), Some(Step::PickActor(0)));
         assert_eq!(legal(game, &s), vec![Action::Pick(a), Action::Pick(b)]);
         game.apply(&mut s, Action::Pick(b), &mut rng());
-        assert_eq!(
-            (s.act.p, s.act.slot, s.top()),
-            (0, b, Some(Step::Activation))
-        );
+        assert_eq!((s.act.p, s.act.slot, s.top()), (0, b, Some(Step::Activation)));
     });
 }
 
@@ -71,28 +68,16 @@ fn own_tie_is_the_owners_choice() {
 
 #[test]
 fn shooting_hits_two_ahead_over_anything_but_not_one_ahead() {
-    for (rules, adjacent) in [
-        (Rules::default(), false),
-        (Rules::preset("advance-long-shot").unwrap(), true),
-    ] {
+    for (rules, adjacent) in [(Rules::default(), false), (Rules::preset("advance-long-shot").unwrap(), true)] {
         with_game(rules, |game, pool| {
             let mut s = blank(game);
             let gun = unit(game, &mut s, 0, med(pool, "Beetle Gunner"), 1);
             unit(game, &mut s, 1, med(pool, "Cat Blade"), 4); // 1 ahead, in the way
             unit(game, &mut s, 1, med(pool, "Turtle Wall"), 7); // 2 ahead
             activate(game, &mut s, 0, gun);
-            let mut want = vec![Action::Attack {
-                cell: 7,
-                long: false,
-            }];
+            let mut want = vec![Action::Attack { cell: 7, long: false }];
             if adjacent {
-                want.insert(
-                    0,
-                    Action::Attack {
-                        cell: 4,
-                        long: false,
-                    },
-                );
+                want.insert(0, Action::Attack { cell: 4, long: false });
             }
             assert_eq!(attacks(game, &s), want);
         });
@@ -106,21 +91,8 @@ fn melee_hits_one_ahead_or_two_for_one_hp_when_clear() {
         let lance = unit(game, &mut s, 0, med(pool, "Horn Lancer"), 0);
         unit(game, &mut s, 1, med(pool, "Cat Blade"), 6); // 2 ahead of square 0
         activate(game, &mut s, 0, lance);
-        assert_eq!(
-            attacks(game, &s),
-            vec![Action::Attack {
-                cell: 6,
-                long: true
-            }]
-        );
-        game.apply(
-            &mut s,
-            Action::Attack {
-                cell: 6,
-                long: true,
-            },
-            &mut rng(),
-        );
+        assert_eq!(attacks(game, &s), vec![Action::Attack { cell: 6, long: true }]);
+        game.apply(&mut s, Action::Attack { cell: 6, long: true }, &mut rng());
         assert_eq!(s.players[0].hp, 19, "the 2-square melee costs 1 HP");
 
         let mut s = blank(game);
@@ -135,13 +107,7 @@ fn melee_hits_one_ahead_or_two_for_one_hp_when_clear() {
         unit(game, &mut s, 1, med(pool, "Cat Blade"), 3);
         unit(game, &mut s, 1, med(pool, "Turtle Wall"), 6);
         activate(game, &mut s, 0, lance);
-        assert_eq!(
-            attacks(game, &s),
-            vec![Action::Attack {
-                cell: 3,
-                long: false
-            }]
-        );
+        assert_eq!(attacks(game, &s), vec![Action::Attack { cell: 3, long: false }]);
     });
 }
 
@@ -153,25 +119,12 @@ fn neutral_zone_allows_side_attacks() {
         unit(game, &mut s, 1, med(pool, "Cat Blade"), 3);
         unit(game, &mut s, 1, med(pool, "Turtle Wall"), 5);
         activate(game, &mut s, 0, lance);
-        let want = [
-            Action::Attack {
-                cell: 3,
-                long: false,
-            },
-            Action::Attack {
-                cell: 5,
-                long: false,
-            },
-        ];
+        let want = [Action::Attack { cell: 3, long: false }, Action::Attack { cell: 5, long: false }];
         assert_eq!(attacks(game, &s), want);
         let mut s = blank(game);
         let lance = unit(game, &mut s, 0, med(pool, "Horn Lancer"), 1);
         unit(game, &mut s, 1, med(pool, "Cat Blade"), 3);
         activate(game, &mut s, 0, lance);
-        assert_eq!(
-            attacks(game, &s),
-            vec![],
-            "no side attacks from the own side"
-        );
+        assert_eq!(attacks(game, &s), vec![], "no side attacks from the own side");
     });
 }

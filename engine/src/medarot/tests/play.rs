@@ -7,14 +7,11 @@ fn random_games_keep_cards_and_hp_consistent() {
     let pool = CardPool::example();
     let decks = Deck::examples(&pool).unwrap();
     let mut total = 0;
-    for i in 0..400u64 {
+    for i in 0..2000u64 {
         let d0 = &decks[(i % 4) as usize];
         let d1 = &decks[(i / 4 % 4) as usize];
         let game = MedarotGame::new(&pool, Rules::default(), d0, d1);
-        let kinds = [
-            StrategyKind::ALL[(i % 2) as usize],
-            StrategyKind::ALL[(i / 2 % 2) as usize],
-        ];
+        let kinds = [StrategyKind::ALL[(i % 2) as usize], StrategyKind::ALL[(i / 2 % 2) as usize]];
         let (out, steps) = play_checked(&game, kinds, i);
         total += steps;
         assert!(out.turns <= 30);
@@ -40,12 +37,7 @@ fn the_heuristic_beats_random_play() {
     let decks = Deck::examples(&pool).unwrap();
     let mut wins = 0;
     for i in 0..200u64 {
-        let game = MedarotGame::new(
-            &pool,
-            Rules::default(),
-            &decks[(i % 4) as usize],
-            &decks[(i / 4 % 4) as usize],
-        );
+        let game = MedarotGame::new(&pool, Rules::default(), &decks[(i % 4) as usize], &decks[(i / 4 % 4) as usize]);
         let seat = (i % 2) as usize;
         let mut kinds = [StrategyKind::Random; 2];
         kinds[seat] = StrategyKind::Heuristic;
@@ -72,12 +64,8 @@ fn opening(game: &MedarotGame<'_>, seed: u64) -> MedarotState {
 fn opening_places_up_to_three_face_down_on_the_own_side_and_mulligans() {
     let pool = CardPool::example();
     // 27 medarotters and 3 medarots: no medarot in 7 cards about half the time.
-    let rotters: Vec<CardId> = pool
-        .iter()
-        .filter(|(_, c)| c.kind == CardKind::Medarotter)
-        .map(|(id, _)| id)
-        .take(9)
-        .collect();
+    let rotters: Vec<CardId> =
+        pool.iter().filter(|(_, c)| c.kind == CardKind::Medarotter).map(|(id, _)| id).take(9).collect();
     let mut ids: Vec<CardId> = rotters.iter().flat_map(|&c| [c; 3]).collect();
     ids.extend([med(&pool, "Beetle Gunner"); 3]);
     let thin = Deck::new(&pool, "thin", &ids).unwrap();
@@ -89,26 +77,11 @@ fn opening_places_up_to_three_face_down_on_the_own_side_and_mulligans() {
         s.validate();
         for p in 0..2 {
             let pl = &s.players[p];
-            assert!(
-                pl.units
-                    .iter()
-                    .flatten()
-                    .all(|u| u.cell / 3 == if p == 0 { 0 } else { 2 })
-            );
+            assert!(pl.units.iter().flatten().all(|u| u.cell / 3 == if p == 0 { 0 } else { 2 }));
             assert_eq!(pl.unit_count() + pl.owed as usize, UNITS);
-            assert!(
-                pl.master.is_some()
-                    || !pl
-                        .hand
-                        .as_slice()
-                        .iter()
-                        .any(|&c| game.is(c, CardKind::Medarotter))
-            );
+            assert!(pl.master.is_some() || !pl.hand.as_slice().iter().any(|&c| game.is(c, CardKind::Medarotter)));
         }
-        assert!(
-            s.players[0].unit_count() >= 1,
-            "a mulligan until a medarot is drawn"
-        );
+        assert!(s.players[0].unit_count() >= 1, "a mulligan until a medarot is drawn");
         mulligans += s.players[0].stats.mulligans;
     }
     assert!(mulligans > 30, "{mulligans}");
@@ -127,55 +100,31 @@ fn placed_medarots_are_face_down_until_the_start_phase() {
         let a = legal(&game, &s)[0];
         game.apply(&mut s, a, &mut rng);
         if placing && s.turn == 0 {
-            assert!(
-                s.players
-                    .iter()
-                    .flat_map(|pl| pl.units.iter().flatten())
-                    .all(|u| !u.face_up)
-            );
+            assert!(s.players.iter().flat_map(|pl| pl.units.iter().flatten()).all(|u| !u.face_up));
         }
     }
-    assert!(
-        s.players
-            .iter()
-            .flat_map(|pl| pl.units.iter().flatten())
-            .all(|u| u.face_up)
-    );
+    assert!(s.players.iter().flat_map(|pl| pl.units.iter().flatten()).all(|u| u.face_up));
 }
 
 #[test]
 fn a_deck_without_medarots_loses_after_the_mulligan_bound() {
     let pool = CardPool::example();
-    let rotters: Vec<CardId> = pool
-        .iter()
-        .filter(|(_, c)| c.kind == CardKind::Medarotter)
-        .map(|(id, _)| id)
-        .take(10)
-        .collect();
+    let rotters: Vec<CardId> =
+        pool.iter().filter(|(_, c)| c.kind == CardKind::Medarotter).map(|(id, _)| id).take(10).collect();
     let ids: Vec<CardId> = rotters.iter().flat_map(|&c| [c; 3]).collect();
     let empty = Deck::new(&pool, "no medarots", &ids).unwrap();
     let normal = test_deck(&pool);
     let game = MedarotGame::new(&pool, Rules::default(), &empty, &normal);
     let (out, _) = play_checked(&game, [StrategyKind::Random; 2], 5);
-    assert_eq!(
-        (out.winner, out.loss, out.turns),
-        (1, LossCondition::NoMedarot, 1)
-    );
-    assert_eq!(
-        out.stats[0].mulligans,
-        Rules::default().max_mulligans as u16
-    );
+    assert_eq!((out.winner, out.loss, out.turns), (1, LossCondition::NoMedarot, 1));
+    assert_eq!(out.stats[0].mulligans, Rules::default().max_mulligans as u16);
 }
 
 #[test]
 fn without_medarotters_there_is_no_master_and_hp_stays_at_base() {
     let pool = CardPool::example();
-    let meds: Vec<CardId> = pool
-        .iter()
-        .filter(|(_, c)| c.kind == CardKind::Medarot)
-        .map(|(id, _)| id)
-        .take(10)
-        .collect();
+    let meds: Vec<CardId> =
+        pool.iter().filter(|(_, c)| c.kind == CardKind::Medarot).map(|(id, _)| id).take(10).collect();
     let ids: Vec<CardId> = meds.iter().flat_map(|&c| [c; 3]).collect();
     let robots = Deck::new(&pool, "robots", &ids).unwrap();
     let game = MedarotGame::new(&pool, Rules::default(), &robots, &robots);
@@ -192,12 +141,46 @@ fn played_flags_mark_cards_that_reached_the_table() {
         let (out, _) = play_checked(&game, [StrategyKind::Heuristic; 2], seed);
         for (p, deck) in decks.iter().take(2).enumerate() {
             assert!(!out.played[p].is_empty());
-            assert!(
-                out.played[p].iter().all(|c| deck.copies(c) > 0),
-                "only own deck cards"
-            );
+            assert!(out.played[p].iter().all(|c| deck.copies(c) > 0), "only own deck cards");
             if let Some(m) = out.master[p] {
                 assert!(out.played[p].contains(m));
+            }
+        }
+    }
+}
+
+/// A pinned seeded game: any change to the rules or the heuristic shows here first.
+#[test]
+fn golden_game() {
+    let pool = CardPool::example();
+    let decks = Deck::examples(&pool).unwrap();
+    let game = MedarotGame::new(&pool, Rules::default(), &decks[0], &decks[1]);
+    let (out, decisions) = play_checked(&game, [StrategyKind::Heuristic; 2], 42);
+    let summary = (out.winner, out.loss, out.turns, out.first_player, out.hp, decisions);
+    let golden = (0, LossCondition::CannotPay, 3, 0, [8, 0], 85);
+    assert_eq!(summary, golden, "{out:#?}");
+}
+
+#[test]
+fn every_preset_and_odd_rules_keep_the_invariants() {
+    let pool = CardPool::example();
+    let decks = Deck::examples(&pool).unwrap();
+    let mut rules: Vec<Rules> = Rules::preset_names().iter().map(|n| Rules::preset(n).unwrap()).collect();
+    let odd = Rules {
+        base_hp: 5,
+        first_player: FirstPlayer::Seat1,
+        centre_fallback: false,
+        max_mulligans: 0,
+        ..Rules::default()
+    };
+    rules.push(odd);
+    for (k, r) in rules.into_iter().enumerate() {
+        for i in 0..150u64 {
+            let game = MedarotGame::new(&pool, r, &decks[(i % 4) as usize], &decks[(i / 4 % 4) as usize]);
+            let kinds = [StrategyKind::ALL[(i % 2) as usize], StrategyKind::ALL[(i / 2 % 2) as usize]];
+            let (out, _) = play_checked(&game, kinds, i + 1000 * k as u64);
+            if r.first_player == FirstPlayer::Seat1 {
+                assert_eq!(out.first_player, 1);
             }
         }
     }

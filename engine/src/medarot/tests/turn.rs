@@ -12,19 +12,13 @@ fn medachange_stacks_on_the_same_name_and_takes_over_the_stats() {
         to_hand(&mut s, 0, chg(pool, "Turtle Wall"));
         let i = to_hand(&mut s, 0, chg(pool, "Beetle Gunner"));
         activate(game, &mut s, 0, gun);
-        let changes: Vec<_> = legal(game, &s)
-            .into_iter()
-            .filter(|a| matches!(a, Action::Medachange(_)))
-            .collect();
+        let changes: Vec<_> = legal(game, &s).into_iter().filter(|a| matches!(a, Action::Medachange(_))).collect();
         assert_eq!(changes, vec![Action::Medachange(i)], "only the same name");
         game.apply(&mut s, Action::Medachange(i), &mut rng());
         let u = *s.players[0].unit(gun);
         assert_eq!(u.top(), chg(pool, "Beetle Gunner"));
         assert_eq!(game.power(&s, 0, gun), 50);
-        assert!(
-            attacks(game, &s).is_empty(),
-            "the medachange was the action"
-        );
+        assert!(attacks(game, &s).is_empty(), "the medachange was the action");
         assert!(s.act.acted);
         assert_eq!(s.players[0].hp, 20, "each_action: no cost to change");
         game.apply(&mut s, Action::Move(Dir::F), &mut rng());
@@ -37,21 +31,8 @@ fn medachange_stacks_on_the_same_name_and_takes_over_the_stats() {
         s2.clear_steps();
         unit(game, &mut s2, 1, med(pool, "Cat Blade"), 7);
         activate(game, &mut s2, 0, gun);
-        assert_eq!(
-            attacks(game, &s2),
-            vec![Action::Attack {
-                cell: 7,
-                long: false
-            }]
-        );
-        game.apply(
-            &mut s2,
-            Action::Attack {
-                cell: 7,
-                long: false,
-            },
-            &mut rng(),
-        );
+        assert_eq!(attacks(game, &s2), vec![Action::Attack { cell: 7, long: false }]);
+        game.apply(&mut s2, Action::Attack { cell: 7, long: false }, &mut rng());
         assert_eq!(s2.players[0].hp, 19);
 
         // Release sends the medachange to the trash.
@@ -60,27 +41,21 @@ fn medachange_stacks_on_the_same_name_and_takes_over_the_stats() {
         activate(game, &mut s3, 0, gun);
         game.apply(&mut s3, Action::Release, &mut rng());
         assert_eq!(s3.players[0].unit(gun).top(), med(pool, "Beetle Gunner"));
-        assert_eq!(
-            s3.players[0].trash.as_slice(),
-            &[chg(pool, "Beetle Gunner")]
-        );
+        assert_eq!(s3.players[0].trash.as_slice(), &[chg(pool, "Beetle Gunner")]);
         s3.validate();
     });
 }
 
 #[test]
 fn power_change_cost_on_change_preset() {
-    with_game(
-        Rules::preset("advance-transform-cost").unwrap(),
-        |game, pool| {
-            let mut s = blank(game);
-            let gun = unit(game, &mut s, 0, med(pool, "Beetle Gunner"), 1);
-            let i = to_hand(&mut s, 0, chg(pool, "Beetle Gunner"));
-            activate(game, &mut s, 0, gun);
-            game.apply(&mut s, Action::Medachange(i), &mut rng());
-            assert_eq!(s.players[0].hp, 19);
-        },
-    );
+    with_game(Rules::preset("advance-transform-cost").unwrap(), |game, pool| {
+        let mut s = blank(game);
+        let gun = unit(game, &mut s, 0, med(pool, "Beetle Gunner"), 1);
+        let i = to_hand(&mut s, 0, chg(pool, "Beetle Gunner"));
+        activate(game, &mut s, 0, gun);
+        game.apply(&mut s, Action::Medachange(i), &mut rng());
+        assert_eq!(s.players[0].hp, 19);
+    });
 }
 
 #[test]
@@ -95,15 +70,8 @@ fn swapping_trashes_the_whole_stack_and_places_face_down() {
         let i = to_hand(&mut s, 0, med(pool, "Turtle Wall"));
         activate(game, &mut s, 0, gun);
         unit(game, &mut s, 1, med(pool, "Stag Cannon"), 6); // still to act: the phase goes on
-        let swaps: Vec<_> = legal(game, &s)
-            .into_iter()
-            .filter(|a| matches!(a, Action::Swap { .. }))
-            .collect();
-        assert_eq!(
-            swaps,
-            vec![Action::Swap { hand: i, cell: 2 }],
-            "own side, not the centre, free"
-        );
+        let swaps: Vec<_> = legal(game, &s).into_iter().filter(|a| matches!(a, Action::Swap { .. })).collect();
+        assert_eq!(swaps, vec![Action::Swap { hand: i, cell: 2 }], "own side, not the centre, free");
         game.apply(&mut s, swaps[0], &mut rng());
         assert_eq!(s.players[0].trash.len(), 2);
         let (_, slot) = s.at(2).unwrap();
@@ -122,33 +90,17 @@ fn not_moving_costs_one_hp() {
         let mut s = blank(game);
         let gun = unit(game, &mut s, 0, med(pool, "Beetle Gunner"), 1); // arrows F L R
         activate(game, &mut s, 0, gun);
-        let moves: Vec<_> = legal(game, &s)
-            .into_iter()
-            .filter(|a| matches!(a, Action::Move(_)))
-            .collect();
-        assert_eq!(
-            moves,
-            vec![
-                Action::Move(Dir::F),
-                Action::Move(Dir::R),
-                Action::Move(Dir::L)
-            ]
-        );
+        let moves: Vec<_> = legal(game, &s).into_iter().filter(|a| matches!(a, Action::Move(_))).collect();
+        assert_eq!(moves, vec![Action::Move(Dir::F), Action::Move(Dir::R), Action::Move(Dir::L)]);
         game.apply(&mut s, Action::Done, &mut rng());
-        assert_eq!(
-            (s.players[0].hp, s.players[0].stats.move_penalties),
-            (19, 1)
-        );
+        assert_eq!((s.players[0].hp, s.players[0].stats.move_penalties), (19, 1));
 
         let mut s = blank(game);
         let gun = unit(game, &mut s, 0, med(pool, "Beetle Gunner"), 1);
         activate(game, &mut s, 0, gun);
         game.apply(&mut s, Action::Move(Dir::L), &mut rng());
         assert_eq!(s.at(0), Some((0, gun)));
-        assert!(
-            !legal(game, &s).iter().any(|a| matches!(a, Action::Move(_))),
-            "one move a turn"
-        );
+        assert!(!legal(game, &s).iter().any(|a| matches!(a, Action::Move(_))), "one move a turn");
         game.apply(&mut s, Action::Done, &mut rng());
         assert_eq!(s.players[0].hp, 20);
         s.validate();
@@ -164,11 +116,7 @@ fn never_into_the_opponents_side_and_the_penalty_applies_when_stuck() {
         assert!(!legal(game, &s).iter().any(|a| matches!(a, Action::Move(_))));
         set_hp(&mut s, 1, 0);
         game.apply(&mut s, Action::Done, &mut rng());
-        assert_eq!(
-            s.over,
-            Some((1, LossCondition::CannotPay)),
-            "HP 0 is fine, below 0 loses"
-        );
+        assert_eq!(s.over, Some((1, LossCondition::CannotPay)), "HP 0 is fine, below 0 loses");
     });
 }
 
@@ -190,11 +138,7 @@ fn a_lock_stops_moving_and_acting_until_the_sources_next_turn() {
         assert_eq!(s.players[1].hp, 19, "cannot move, still pays");
         s.clear_steps();
         activate(game, &mut s, 0, frog);
-        assert_eq!(
-            s.players[1].unit(gun).locked_by,
-            None,
-            "lifted at the source's next turn"
-        );
+        assert_eq!(s.players[1].unit(gun).locked_by, None, "lifted at the source's next turn");
     });
 }
 
@@ -241,13 +185,8 @@ fn no_medarot_at_the_end_of_the_start_phase_loses() {
         unit(game, &mut s, 0, med(pool, "Beetle Gunner"), 1);
         s.players[1].owed = 3;
         // Seat 1's deck: medarotters and medachanges only.
-        let keep: Vec<CardId> = s.players[1]
-            .deck
-            .as_slice()
-            .iter()
-            .copied()
-            .filter(|&c| !game.is(c, CardKind::Medarot))
-            .collect();
+        let keep: Vec<CardId> =
+            s.players[1].deck.as_slice().iter().copied().filter(|&c| !game.is(c, CardKind::Medarot)).collect();
         while let Some(c) = s.players[1].deck.pop() {
             if game.is(c, CardKind::Medarot) {
                 s.players[1].trash.push(c);
@@ -278,13 +217,7 @@ fn a_drawn_medarot_fills_an_owed_place_face_down() {
         game.run(&mut s, &mut rng());
         assert_eq!(s.top(), Some(Step::PlaceOwed(1)));
         let places = legal(game, &s);
-        assert_eq!(
-            places,
-            vec![
-                Action::Place { hand: 0, cell: 8 },
-                Action::Place { hand: 0, cell: 6 }
-            ]
-        );
+        assert_eq!(places, vec![Action::Place { hand: 0, cell: 8 }, Action::Place { hand: 0, cell: 6 }]);
         game.apply(&mut s, places[0], &mut rng());
         let (_, slot) = s.at(8).unwrap();
         assert!(!s.players[1].unit(slot).face_up, "cannot act this turn");
@@ -313,15 +246,9 @@ fn hand_limit_discards_down_to_seven_at_once() {
     with_game(Rules::default(), |game, pool| {
         let mut s = blank(game);
         unit(game, &mut s, 0, med(pool, "Beetle Gunner"), 1);
-        for name in [
-            "Horn Lancer",
-            "Cat Blade",
-            "Bat Scout",
-            "Crow Sniper",
-            "Fox Medic",
-            "Owl Guardian",
-            "Mole Driller",
-        ] {
+        for name in
+            ["Horn Lancer", "Cat Blade", "Bat Scout", "Crow Sniper", "Fox Medic", "Owl Guardian", "Mole Driller"]
+        {
             to_hand(&mut s, 0, med(pool, name));
         }
         game.draw_up_to(&mut s, 0, 2);
@@ -337,13 +264,10 @@ fn try_apply_rejects_illegal_actions() {
         let mut s = blank(game);
         let gun = unit(game, &mut s, 0, med(pool, "Beetle Gunner"), 1);
         activate(game, &mut s, 0, gun);
-        let e = game
-            .try_apply(&mut s, Action::Move(Dir::B), &mut rng())
-            .unwrap_err();
+        let e = game.try_apply(&mut s, Action::Move(Dir::B), &mut rng()).unwrap_err();
         assert!(e.to_string().contains("Move(B)"), "{e}");
         assert_eq!(s.players[0].unit(gun).cell, 1, "nothing applied");
-        game.try_apply(&mut s, Action::Move(Dir::F), &mut rng())
-            .unwrap();
+        game.try_apply(&mut s, Action::Move(Dir::F), &mut rng()).unwrap();
         assert_eq!(s.players[0].unit(gun).cell, 4);
     });
 }
