@@ -60,7 +60,7 @@ impl Suit {
 /// 27–30 = East South West North, 31 = haku (白), 32 = hatsu (發), 33 = chun (中).
 ///
 /// Text form is mpsz (`"5m"`, `"1z"` = East, `"7z"` = chun); see the
-/// [`notation`](super::notation) module.
+/// [`parse_tiles`](super::parse_tiles).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Tile(u8);
 
