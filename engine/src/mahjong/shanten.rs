@@ -151,12 +151,12 @@ pub fn shanten_chiitoitsu(hand: &TileCounts, rules: ShantenRules) -> Option<i8> 
     (n >= 13).then(|| chiitoitsu_of(hand, rules))
 }
 
+/// Seven-pairs slots held: `(twos, ones)`. Each pair slot scores the copies
+/// already held (0–2); a kind offers one slot, or two when four of a kind
+/// count as two pairs. Bits 0, 1, 2 of a count: ≥ 2 copies is bit 1 or 2,
+/// one copy is bit 0 alone, four is bit 2, three is bits 0 and 1.
 #[inline(always)]
-fn chiitoitsu_of(hand: &TileCounts, rules: ShantenRules) -> i8 {
-    // Each pair slot scores the copies already held (0–2); a kind offers one
-    // slot, or two when four of a kind count as two pairs. Take the best seven.
-    // Bit 0, 1, 2 of a count: ≥ 2 copies is bit 1 or 2, one copy is bit 0
-    // alone, four is bit 2, three is bits 0 and 1.
+fn chiitoitsu_slots(hand: &TileCounts, rules: ShantenRules) -> (u32, u32) {
     let w = words(hand);
     let at_least_two = |w: u64| ((w >> 1) | (w >> 2)) & LOW;
     let mut twos = sum_over(w, at_least_two);
@@ -165,8 +165,30 @@ fn chiitoitsu_of(hand: &TileCounts, rules: ShantenRules) -> i8 {
         twos += sum_over(w, |w| (w >> 2) & LOW);
         ones += sum_over(w, |w| w & (w >> 1) & LOW);
     }
+    (twos, ones)
+}
+
+/// The slots one kind held `count` times offers: `(twos, ones)`.
+const fn kind_slots(count: u8, quads: bool) -> (u32, u32) {
+    match (count, quads) {
+        (0, _) => (0, 0),
+        (1, _) => (0, 1),
+        (4, true) => (2, 0),
+        (3, true) => (1, 1),
+        _ => (1, 0),
+    }
+}
+
+/// Seven-pairs shanten from the slots: take the best seven.
+#[inline(always)]
+fn chiitoitsu_from((twos, ones): (u32, u32)) -> i8 {
     let twos = twos.min(7);
     13 - (2 * twos + ones.min(7 - twos)) as i8
+}
+
+#[inline(always)]
+fn chiitoitsu_of(hand: &TileCounts, rules: ShantenRules) -> i8 {
+    chiitoitsu_from(chiitoitsu_slots(hand, rules))
 }
 
 /// Thirteen-orphans shanten, or `None` unless the hand holds 13 or 14 tiles.
@@ -177,13 +199,25 @@ pub fn shanten_kokushi(hand: &TileCounts) -> Option<i8> {
 /// Per word of [`words`], the bytes of the terminals and honors.
 const ORPHAN_BYTES: [u64; 5] = [0x01, 0x0101, 0x0001_0100, 0x0101_0101_0101_0000, 0x0101];
 
+/// Thirteen-orphans parts: kinds of terminals and honors held, and whether
+/// one of them is held twice or more.
 #[inline(always)]
-fn kokushi_of(hand: &TileCounts) -> i8 {
+fn kokushi_parts(hand: &TileCounts) -> (u32, bool) {
     let w = words(hand);
     let held: [u64; 5] =
         std::array::from_fn(|i| (w[i] | (w[i] >> 1) | (w[i] >> 2)) & ORPHAN_BYTES[i]);
     let pairs: [u64; 5] = std::array::from_fn(|i| ((w[i] >> 1) | (w[i] >> 2)) & ORPHAN_BYTES[i]);
-    13 - sum_over(held, |x| x) as i8 - i8::from(pairs.iter().any(|&p| p != 0))
+    (sum_over(held, |x| x), pairs.iter().any(|&p| p != 0))
+}
+
+#[inline(always)]
+fn kokushi_from((kinds, pair): (u32, bool)) -> i8 {
+    13 - kinds as i8 - i8::from(pair)
+}
+
+#[inline(always)]
+fn kokushi_of(hand: &TileCounts) -> i8 {
+    kokushi_from(kokushi_parts(hand))
 }
 
 /// Shanten: the best of the standard form and, for 13/14 tiles, seven pairs
@@ -235,34 +269,57 @@ pub fn ukeire(hand: &TileCounts, rules: ShantenRules) -> TileSet {
 /// Ukeire of a 3n+1 hand of `n` tiles: only the drawn tile's group changes,
 /// so each candidate costs one table read and the arithmetic.
 fn ukeire_draw(hand: &TileCounts, n: usize, rules: ShantenRules) -> TileSet {
-    let base = shanten(hand, rules);
     let keys = group_keys(hand, rules.sanma);
     let e = entries(keys);
     let blocks = (n + 1) / 3;
-    let mut h = *hand;
+    let standard = standard_from(e, blocks);
+    // Seven pairs and thirteen orphans count only once the hand has 14 tiles.
+    let whole = n + 1 >= 13;
+    let slots = chiitoitsu_slots(hand, rules);
+    let orphans = kokushi_parts(hand);
+    let base = if n >= 13 {
+        standard
+            .min(chiitoitsu_from(slots))
+            .min(kokushi_from(orphans))
+    } else {
+        standard
+    };
     let mut out = TileSet::EMPTY;
     for tile in Tile::all() {
         let i = tile.index();
-        if h[i] >= 4 || !rules.kind_exists(tile) {
+        let c = hand[i];
+        if c >= 4 || !rules.kind_exists(tile) {
             continue;
         }
-        let (group, digit) = match (i, rules.sanma) {
-            (27.., _) => (3, i - 27),
-            (0, true) => (3, 7),
-            (8, true) => (3, 8),
-            _ => (i / 9, i % 9),
+        let better = whole && {
+            let (was, now) = (
+                kind_slots(c, rules.chiitoitsu_quads),
+                kind_slots(c + 1, rules.chiitoitsu_quads),
+            );
+            let pairs = chiitoitsu_from((slots.0 + now.0 - was.0, slots.1 + now.1 - was.1));
+            let orphan = tile.is_terminal_or_honor();
+            let kokushi = kokushi_from((
+                orphans.0 + u32::from(orphan && c == 0),
+                orphans.1 || (orphan && c == 1),
+            ));
+            pairs.min(kokushi) < base
         };
-        let mut k = keys;
-        k[group] += POW5[digit] as usize;
-        let mut g = e;
-        g[group] = entries(k)[group];
-        let mut s = standard_from(g, blocks);
-        if n + 1 >= 13 {
-            h[i] += 1;
-            s = s.min(chiitoitsu_of(&h, rules)).min(kokushi_of(&h));
-            h[i] -= 1;
-        }
-        if s < base {
+        // A draw lowers the standard form by at most one.
+        let better = better
+            || standard <= base && {
+                let (group, digit) = match (i, rules.sanma) {
+                    (27.., _) => (3, i - 27),
+                    (0, true) => (3, 7),
+                    (8, true) => (3, 8),
+                    _ => (i / 9, i % 9),
+                };
+                let mut k = keys;
+                k[group] += POW5[digit] as usize;
+                let mut g = e;
+                g[group] = entries(k)[group];
+                standard_from(g, blocks) < base
+            };
+        if better {
             out.insert(tile);
         }
     }

@@ -59,7 +59,7 @@ impl Suit {
 /// A tile kind, `0..34`: 0–8 = 1m–9m, 9–17 = 1p–9p, 18–26 = 1s–9s,
 /// 27–30 = East South West North, 31 = haku (白), 32 = hatsu (發), 33 = chun (中).
 ///
-/// Text form is mpsz (`"5m"`, `"1z"` = East, `"7z"` = chun); see the
+/// Text form is mpsz (`"5m"`, `"1z"` = East, `"7z"` = chun); see
 /// [`parse_tiles`](super::parse_tiles).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Tile(u8);
