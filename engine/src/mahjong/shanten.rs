@@ -151,44 +151,91 @@ pub fn shanten_chiitoitsu(hand: &TileCounts, rules: ShantenRules) -> Option<i8> 
     (n >= 13).then(|| chiitoitsu_of(hand, rules))
 }
 
-/// Seven-pairs slots held: `(twos, ones)`. Each pair slot scores the copies
-/// already held (0–2); a kind offers one slot, or two when four of a kind
-/// count as two pairs. Bits 0, 1, 2 of a count: ≥ 2 copies is bit 1 or 2,
-/// one copy is bit 0 alone, four is bit 2, three is bits 0 and 1.
+/// What seven pairs and thirteen orphans need from a hand.
+#[derive(Clone, Copy)]
+struct Tallies {
+    /// Seven-pairs slots already full: kinds held twice or more (a second
+    /// slot for four of a kind when quads count as two pairs).
+    twos: u32,
+    /// Seven-pairs slots half full: kinds held once (and three times, when
+    /// quads count as two pairs).
+    ones: u32,
+    /// Kinds of terminals and honors held.
+    orphan_kinds: u32,
+    /// Whether a terminal or honor is held twice or more.
+    orphan_pair: bool,
+}
+
+/// Per word of [`words`], the bytes of the terminals and honors.
+const ORPHAN_BYTES: [u64; 5] = [0x01, 0x0101, 0x0001_0100, 0x0101_0101_0101_0000, 0x0101];
+
+/// The tallies in one pass over the words. Bits 0, 1, 2 of a count 0–4:
+/// held is any bit, twice or more is bit 1 or 2, four is bit 2 alone,
+/// three is bits 0 and 1.
 #[inline(always)]
-fn chiitoitsu_slots(hand: &TileCounts, rules: ShantenRules) -> (u32, u32) {
-    let w = words(hand);
-    let at_least_two = |w: u64| ((w >> 1) | (w >> 2)) & LOW;
-    let mut twos = sum_over(w, at_least_two);
-    let mut ones = sum_over(w, |w| (w & LOW) & !at_least_two(w));
-    if rules.chiitoitsu_quads {
-        twos += sum_over(w, |w| (w >> 2) & LOW);
-        ones += sum_over(w, |w| w & (w >> 1) & LOW);
+fn tallies(hand: &TileCounts, quads: bool) -> Tallies {
+    let (mut held, mut two_plus, mut fours, mut threes, mut orphans, mut orphan_pairs) =
+        (0, 0, 0, 0, 0, 0);
+    for (w, orphan) in words(hand).into_iter().zip(ORPHAN_BYTES) {
+        let (bit0, bit1, bit2) = (w & LOW, (w >> 1) & LOW, (w >> 2) & LOW);
+        let two = bit1 | bit2;
+        held += bit0 | two;
+        two_plus += two;
+        orphans += (bit0 | two) & orphan;
+        orphan_pairs |= two & orphan;
+        if quads {
+            fours += bit2;
+            threes += bit0 & bit1;
+        }
     }
-    (twos, ones)
-}
-
-/// The slots one kind held `count` times offers: `(twos, ones)`.
-const fn kind_slots(count: u8, quads: bool) -> (u32, u32) {
-    match (count, quads) {
-        (0, _) => (0, 0),
-        (1, _) => (0, 1),
-        (4, true) => (2, 0),
-        (3, true) => (1, 1),
-        _ => (1, 0),
+    let two_plus = byte_sum(two_plus);
+    Tallies {
+        twos: two_plus + byte_sum(fours),
+        ones: byte_sum(held) - two_plus + byte_sum(threes),
+        orphan_kinds: byte_sum(orphans),
+        orphan_pair: orphan_pairs != 0,
     }
 }
 
-/// Seven-pairs shanten from the slots: take the best seven.
-#[inline(always)]
-fn chiitoitsu_from((twos, ones): (u32, u32)) -> i8 {
-    let twos = twos.min(7);
-    13 - (2 * twos + ones.min(7 - twos)) as i8
+impl Tallies {
+    /// Seven-pairs shanten: the best seven slots.
+    #[inline(always)]
+    fn chiitoitsu(self) -> i8 {
+        let twos = self.twos.min(7);
+        13 - (2 * twos + self.ones.min(7 - twos)) as i8
+    }
+
+    /// Thirteen-orphans shanten.
+    #[inline(always)]
+    fn kokushi(self) -> i8 {
+        13 - self.orphan_kinds as i8 - i8::from(self.orphan_pair)
+    }
+
+    /// The tallies after drawing `tile`, held `count` times before.
+    #[inline(always)]
+    fn after_draw(self, tile: Tile, count: u8, quads: bool) -> Tallies {
+        let slots = |c: u8| -> (u32, u32) {
+            match (c, quads) {
+                (0, _) => (0, 0),
+                (1, _) => (0, 1),
+                (4, true) => (2, 0),
+                (3, true) => (1, 1),
+                _ => (1, 0),
+            }
+        };
+        let ((two0, one0), (two1, one1)) = (slots(count), slots(count + 1));
+        let orphan = tile.is_terminal_or_honor();
+        Tallies {
+            twos: self.twos + two1 - two0,
+            ones: self.ones + one1 - one0,
+            orphan_kinds: self.orphan_kinds + u32::from(orphan && count == 0),
+            orphan_pair: self.orphan_pair || (orphan && count == 1),
+        }
+    }
 }
 
-#[inline(always)]
 fn chiitoitsu_of(hand: &TileCounts, rules: ShantenRules) -> i8 {
-    chiitoitsu_from(chiitoitsu_slots(hand, rules))
+    tallies(hand, rules.chiitoitsu_quads).chiitoitsu()
 }
 
 /// Thirteen-orphans shanten, or `None` unless the hand holds 13 or 14 tiles.
@@ -196,28 +243,8 @@ pub fn shanten_kokushi(hand: &TileCounts) -> Option<i8> {
     (tile_count(hand) >= 13).then(|| kokushi_of(hand))
 }
 
-/// Per word of [`words`], the bytes of the terminals and honors.
-const ORPHAN_BYTES: [u64; 5] = [0x01, 0x0101, 0x0001_0100, 0x0101_0101_0101_0000, 0x0101];
-
-/// Thirteen-orphans parts: kinds of terminals and honors held, and whether
-/// one of them is held twice or more.
-#[inline(always)]
-fn kokushi_parts(hand: &TileCounts) -> (u32, bool) {
-    let w = words(hand);
-    let held: [u64; 5] =
-        std::array::from_fn(|i| (w[i] | (w[i] >> 1) | (w[i] >> 2)) & ORPHAN_BYTES[i]);
-    let pairs: [u64; 5] = std::array::from_fn(|i| ((w[i] >> 1) | (w[i] >> 2)) & ORPHAN_BYTES[i]);
-    (sum_over(held, |x| x), pairs.iter().any(|&p| p != 0))
-}
-
-#[inline(always)]
-fn kokushi_from((kinds, pair): (u32, bool)) -> i8 {
-    13 - kinds as i8 - i8::from(pair)
-}
-
-#[inline(always)]
 fn kokushi_of(hand: &TileCounts) -> i8 {
-    kokushi_from(kokushi_parts(hand))
+    tallies(hand, false).kokushi()
 }
 
 /// Shanten: the best of the standard form and, for 13/14 tiles, seven pairs
@@ -226,9 +253,8 @@ pub fn shanten(hand: &TileCounts, rules: ShantenRules) -> i8 {
     let n = tile_count(hand);
     let standard = standard_from(entries(group_keys(hand, rules.sanma)), n / 3);
     if n >= 13 {
-        standard
-            .min(chiitoitsu_of(hand, rules))
-            .min(kokushi_of(hand))
+        let t = tallies(hand, rules.chiitoitsu_quads);
+        standard.min(t.chiitoitsu()).min(t.kokushi())
     } else {
         standard
     }
@@ -275,12 +301,9 @@ fn ukeire_draw(hand: &TileCounts, n: usize, rules: ShantenRules) -> TileSet {
     let standard = standard_from(e, blocks);
     // Seven pairs and thirteen orphans count only once the hand has 14 tiles.
     let whole = n + 1 >= 13;
-    let slots = chiitoitsu_slots(hand, rules);
-    let orphans = kokushi_parts(hand);
+    let t = tallies(hand, rules.chiitoitsu_quads);
     let base = if n >= 13 {
-        standard
-            .min(chiitoitsu_from(slots))
-            .min(kokushi_from(orphans))
+        standard.min(t.chiitoitsu()).min(t.kokushi())
     } else {
         standard
     };
@@ -292,17 +315,8 @@ fn ukeire_draw(hand: &TileCounts, n: usize, rules: ShantenRules) -> TileSet {
             continue;
         }
         let better = whole && {
-            let (was, now) = (
-                kind_slots(c, rules.chiitoitsu_quads),
-                kind_slots(c + 1, rules.chiitoitsu_quads),
-            );
-            let pairs = chiitoitsu_from((slots.0 + now.0 - was.0, slots.1 + now.1 - was.1));
-            let orphan = tile.is_terminal_or_honor();
-            let kokushi = kokushi_from((
-                orphans.0 + u32::from(orphan && c == 0),
-                orphans.1 || (orphan && c == 1),
-            ));
-            pairs.min(kokushi) < base
+            let drawn = t.after_draw(tile, c, rules.chiitoitsu_quads);
+            drawn.chiitoitsu().min(drawn.kokushi()) < base
         };
         // A draw lowers the standard form by at most one.
         let better = better
