@@ -54,7 +54,7 @@ impl ShantenRules {
 
     /// Whether the kind can be drawn at all.
     pub fn kind_exists(self, t: Tile) -> bool {
-        !(self.sanma && t.index() < 9 && !t.is_terminal())
+        !(self.sanma && t.is_sanma_gap())
     }
 }
 

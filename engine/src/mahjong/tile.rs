@@ -160,6 +160,11 @@ impl Tile {
         self.is_honor() || self.is_terminal()
     }
 
+    /// 2m–8m: the kinds a sanma set removes.
+    pub const fn is_sanma_gap(self) -> bool {
+        self.0 >= 1 && self.0 <= 7
+    }
+
     /// 風牌: East, South, West or North.
     pub const fn is_wind(self) -> bool {
         self.0 >= 27 && self.0 <= 30
@@ -421,6 +426,8 @@ mod tests {
         assert!(t!(1s).is_terminal_or_honor() && t!(6z).is_terminal_or_honor());
         assert!(!t!(2s).is_terminal_or_honor() && !t!(2s).is_honor());
         assert_eq!(Tile::all().filter(|t| t.is_terminal_or_honor()).count(), 13);
+        assert!(t!(2m).is_sanma_gap() && t!(8m).is_sanma_gap());
+        assert!(!t!(1m).is_sanma_gap() && !t!(9m).is_sanma_gap() && !t!(5p).is_sanma_gap());
         assert_eq!(Tile::new(Suit::Honor, 8), None);
         assert_eq!(Tile::from_index(34), None);
     }
