@@ -19,7 +19,7 @@ pub use report::{HandError, ShantenReport, shanten_report};
 
 use super::tile::{NUM_KINDS, Tile, TileCounts, TileSet};
 use super::tileset::TileSetSpec;
-use table::{Entry, POW5, distance, tables};
+use table::{Entry, POW5, TALLY_LANES, distance, tables};
 
 /// What shanten depends on beyond the hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -166,34 +166,16 @@ struct Tallies {
     orphan_pair: bool,
 }
 
-/// Per word of [`words`], the bytes of the terminals and honors.
-const ORPHAN_BYTES: [u64; 5] = [0x01, 0x0101, 0x0001_0100, 0x0101_0101_0101_0000, 0x0101];
-
-/// The tallies in one pass over the words. Bits 0, 1, 2 of a count 0–4:
-/// held is any bit, twice or more is bit 1 or 2, four is bit 2 alone,
-/// three is bits 0 and 1.
+/// The tallies of a hand: the sums of its four groups' tally lanes.
 #[inline(always)]
-fn tallies(hand: &TileCounts, quads: bool) -> Tallies {
-    let (mut held, mut two_plus, mut fours, mut threes, mut orphans, mut orphan_pairs) =
-        (0, 0, 0, 0, 0, 0);
-    for (w, orphan) in words(hand).into_iter().zip(ORPHAN_BYTES) {
-        let (bit0, bit1, bit2) = (w & LOW, (w >> 1) & LOW, (w >> 2) & LOW);
-        let two = bit1 | bit2;
-        held += bit0 | two;
-        two_plus += two;
-        orphans += (bit0 | two) & orphan;
-        orphan_pairs |= two & orphan;
-        if quads {
-            fours += bit2;
-            threes += bit0 & bit1;
-        }
-    }
-    let two_plus = byte_sum(two_plus);
+fn tallies(e: [&Entry; 4], quads: bool) -> Tallies {
+    let lane = |i: usize| e.iter().map(|g| u32::from(g[TALLY_LANES[i]])).sum::<u32>();
+    let (fours, threes) = if quads { (lane(4), lane(5)) } else { (0, 0) };
     Tallies {
-        twos: two_plus + byte_sum(fours),
-        ones: byte_sum(held) - two_plus + byte_sum(threes),
-        orphan_kinds: byte_sum(orphans),
-        orphan_pair: orphan_pairs != 0,
+        twos: lane(0) + fours,
+        ones: lane(1) + threes,
+        orphan_kinds: lane(2),
+        orphan_pair: lane(3) > 0,
     }
 }
 
@@ -235,7 +217,11 @@ impl Tallies {
 }
 
 fn chiitoitsu_of(hand: &TileCounts, rules: ShantenRules) -> i8 {
-    tallies(hand, rules.chiitoitsu_quads).chiitoitsu()
+    tallies(
+        entries(group_keys(hand, rules.sanma)),
+        rules.chiitoitsu_quads,
+    )
+    .chiitoitsu()
 }
 
 /// Thirteen-orphans shanten, or `None` unless the hand holds 13 or 14 tiles.
@@ -244,16 +230,17 @@ pub fn shanten_kokushi(hand: &TileCounts) -> Option<i8> {
 }
 
 fn kokushi_of(hand: &TileCounts) -> i8 {
-    tallies(hand, false).kokushi()
+    tallies(entries(group_keys(hand, false)), false).kokushi()
 }
 
 /// Shanten: the best of the standard form and, for 13/14 tiles, seven pairs
 /// and thirteen orphans.
 pub fn shanten(hand: &TileCounts, rules: ShantenRules) -> i8 {
     let n = tile_count(hand);
-    let standard = standard_from(entries(group_keys(hand, rules.sanma)), n / 3);
+    let e = entries(group_keys(hand, rules.sanma));
+    let standard = standard_from(e, n / 3);
     if n >= 13 {
-        let t = tallies(hand, rules.chiitoitsu_quads);
+        let t = tallies(e, rules.chiitoitsu_quads);
         standard.min(t.chiitoitsu()).min(t.kokushi())
     } else {
         standard
@@ -301,7 +288,7 @@ fn ukeire_draw(hand: &TileCounts, n: usize, rules: ShantenRules) -> TileSet {
     let standard = standard_from(e, blocks);
     // Seven pairs and thirteen orphans count only once the hand has 14 tiles.
     let whole = n + 1 >= 13;
-    let t = tallies(hand, rules.chiitoitsu_quads);
+    let t = tallies(e, rules.chiitoitsu_quads);
     let base = if n >= 13 {
         standard.min(t.chiitoitsu()).min(t.kokushi())
     } else {

@@ -353,3 +353,45 @@ fn vector_and_portable_arithmetic_agree() {
         }
     }
 }
+
+/// Seven pairs and thirteen orphans counted kind by kind (the table tallies'
+/// reference): best seven pair slots; orphan kinds held plus one for a pair.
+fn simple_other_forms(h: &TileCounts, quads: bool) -> (i8, i8) {
+    let (mut twos, mut ones, mut kinds, mut pair) = (0, 0, 0, 0);
+    for t in Tile::all() {
+        let c = h[t.index()];
+        twos += i8::from(c >= 2) + i8::from(quads && c == 4);
+        ones += i8::from(c == 1) + i8::from(quads && c == 3);
+        if t.is_terminal_or_honor() {
+            kinds += i8::from(c > 0);
+            pair = pair.max(i8::from(c >= 2));
+        }
+    }
+    let twos = twos.min(7);
+    (13 - 2 * twos - ones.min(7 - twos), 13 - kinds - pair)
+}
+
+#[test]
+fn table_tallies_match_kind_by_kind_counts() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for (rules, pool) in [
+        (FOUR, (|_| true) as Pool),
+        (GOTO, sanma_kind),
+        (FOUR, |k| k >= 18),
+    ] {
+        for quads in [false, true] {
+            let rules = ShantenRules {
+                chiitoitsu_quads: quads,
+                ..rules
+            };
+            for n in [13, 14] {
+                for _ in 0..5_000 {
+                    let h = random_hand(&mut rng, n, pool);
+                    let (pairs, orphans) = simple_other_forms(&h, quads);
+                    assert_eq!(shanten_chiitoitsu(&h, rules), Some(pairs), "{h:?}");
+                    assert_eq!(shanten_kokushi(&h), Some(orphans), "{h:?}");
+                }
+            }
+        }
+    }
+}
