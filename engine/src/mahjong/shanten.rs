@@ -79,22 +79,12 @@ fn words(hand: &TileCounts) -> [u64; 5] {
     ]
 }
 
-/// Sum of the bytes of `w` (at most 255).
-#[inline(always)]
-fn byte_sum(w: u64) -> u32 {
-    (w.wrapping_mul(LOW) >> 56) as u32
-}
-
-/// Byte-wise sum of the five words (bytes stay below 256), then its total.
-#[inline(always)]
-fn sum_over(words: [u64; 5], f: impl Fn(u64) -> u64) -> u32 {
-    byte_sum(words.into_iter().map(f).fold(0, u64::wrapping_add))
-}
-
-/// Number of tiles in the hand.
+/// Number of tiles in the hand: the five words added byte-wise (each byte
+/// stays below 256), then the bytes of the sum added by one multiplication.
 #[inline(always)]
 fn tile_count(hand: &TileCounts) -> usize {
-    sum_over(words(hand), |w| w) as usize
+    let sum = words(hand).into_iter().fold(0, u64::wrapping_add);
+    (sum.wrapping_mul(LOW) >> 56) as usize
 }
 
 /// Base-5 key of eight counts (byte `i` = digit `i`).

@@ -39,7 +39,7 @@ pub(super) struct Tables {
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
 
-/// The tables, built on first call (about a tenth of a second, 62 MB).
+/// The tables, built on first call (about half a second, 62 MB).
 pub(super) fn tables() -> &'static Tables {
     TABLES.get_or_init(|| Tables {
         suit: build(true),
