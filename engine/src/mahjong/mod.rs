@@ -18,6 +18,12 @@
 //! - Notation ([`parse_tiles`], [`Mpsz`]): tenhou mpsz plus `0` for red
 //!   fives, `g` for gold fives (`4g6p`), `0z` for the pocchi and `1f`–`4f`
 //!   for flowers; errors name the byte and the reason.
+//! - Shanten ([`shanten`], [`shanten_standard`], [`shanten_chiitoitsu`],
+//!   [`shanten_kokushi`]) and [`ukeire`] on [`TileCounts`] under
+//!   [`ShantenRules`] (sanma manzu, Gotō seven pairs);
+//!   [`shanten_report`] turns one mpsz hand into a [`ShantenReport`] (one
+//!   JSON line of `sim mahjong shanten`). Per-group distance tables (62 MB)
+//!   are built once on first use; after that nothing allocates.
 //!
 //! # Readings
 //! - Tile sets (RULES-NOTES §2, §4): four-player = 136 tiles with one red
@@ -29,6 +35,23 @@
 //!   are configurable; copies per kind are not.
 //! - Dora in sanma: the indicator 1m shows 9m (and 9m shows 1m), the usual
 //!   sanma convention; the seed does not say ([`Tile::next_dora_sanma`]).
+//! - Shanten is exact: the fewest draws that complete the hand, minus one,
+//!   never using a kind more than four times. So a hand whose only wait is a
+//!   fifth copy of a tile it holds four of is not tenpai (`1111m234p567p789s`
+//!   is 1-shanten, where the `8 − 2·mentsu − taatsu` formula says 0). Copies
+//!   in the player's own melds are not counted against the limit (the
+//!   functions see the concealed counts only).
+//! - Concealed hands of 3n+1 or 3n+2 tiles need n blocks and a pair (melds
+//!   stand for the missing blocks). Seven pairs and thirteen orphans apply
+//!   only to 13 or 14 concealed tiles (`None` otherwise).
+//! - Seven pairs: four-player rules need seven different kinds; Gotō counts
+//!   four of a kind as two pairs (its 4枚使い七対子), a [`ShantenRules`] flag.
+//! - Sanma: manzu 1m and 9m make no sequences, and 2m–8m are never drawn, so
+//!   they never count as ukeire.
+//! - Ukeire of a 3n+1 hand: the kinds whose draw lowers the shanten (all
+//!   forms together). Of a 3n+2 hand: the union of the ukeire of every
+//!   discard that keeps the best shanten; for a complete hand, the waits of
+//!   its tenpai discards. [`ukeire_count`] counts the copies not yet visible.
 //!
 //! # Scoring
 //! - [`score_hand`]: the hot path, allocation-free, on a fixed-size [`Hand`]

@@ -1,26 +1,6 @@
 //! Text notation for tiles and hands: tenhou-style mpsz, extended for Gotō.
 //!
-//! A hand is a run of groups, each some digits followed by a suit letter:
-//! `123m406p789s11z`. Spaces may separate groups (`"123m 456p"`), never a
-//! group's digits from its letter.
-//!
-//! | written | piece |
-//! |---|---|
-//! | `1m`–`9m`, `1p`–`9p`, `1s`–`9s` | suited kinds |
-//! | `1z`–`7z` | East, South, West, North, haku (白), hatsu (發), chun (中) |
-//! | `0m` `0p` `0s` | a red five (赤) |
-//! | `gm` `gp` `gs` | a gold five (金, Gotō): the letter `g` stands in for the 5 |
-//! | `0z` | the white pocchi (白ポッチ): the marked haku, as `0` marks the special five |
-//! | `1f`–`4f` | flowers 春 spring, 夏 summer, 秋 autumn, 冬 winter |
-//!
-//! So `4g6p` is 4p, gold 5p, 6p and `550z` is two haku and the pocchi.
-//! [`Mpsz`] writes pieces back in the order given, merging neighbours of one
-//! suit, so parsing its output gives the same pieces back.
-//!
-//! Parsing checks the pieces against a [`TileSetSpec`]: a kind the set lacks
-//! (2m in sanma), a fifth copy of a kind, more red/gold/pocchi/flower pieces
-//! (or more plain copies) than the set has. Every error names the byte
-//! position of the offending character and why.
+//! The notation is described on [`parse_tiles`].
 
 use super::tile::{Flower, NUM_KINDS, PhysTile, Suit, Tile};
 use super::tileset::TileSetSpec;
@@ -264,6 +244,28 @@ impl Tally<'_> {
 }
 
 /// Parses a hand or any list of pieces, checked against `set`.
+///
+/// A hand is a run of groups, each some digits followed by a suit letter:
+/// `123m406p789s11z`. Spaces may separate groups (`"123m 456p"`), never a
+/// group's digits from its letter.
+///
+/// | written | piece |
+/// |---|---|
+/// | `1m`–`9m`, `1p`–`9p`, `1s`–`9s` | suited kinds |
+/// | `1z`–`7z` | East, South, West, North, haku (白), hatsu (發), chun (中) |
+/// | `0m` `0p` `0s` | a red five (赤) |
+/// | `gm` `gp` `gs` | a gold five (金, Gotō): the letter `g` stands in for the 5 |
+/// | `0z` | the white pocchi (白ポッチ): the marked haku, as `0` marks the special five |
+/// | `1f`–`4f` | flowers 春 spring, 夏 summer, 秋 autumn, 冬 winter |
+///
+/// So `4g6p` is 4p, gold 5p, 6p and `550z` is two haku and the pocchi.
+/// [`Mpsz`] writes pieces back in the order given, merging neighbours of one
+/// suit, so parsing its output gives the same pieces back.
+///
+/// Parsing checks the pieces against a [`TileSetSpec`]: a kind the set lacks
+/// (2m in sanma), a fifth copy of a kind, more red/gold/pocchi/flower pieces
+/// (or more plain copies) than the set has. Every error names the byte
+/// position of the offending character and why.
 ///
 /// ```
 /// use engine::mahjong::{parse_tiles, Mpsz, TileSetSpec};

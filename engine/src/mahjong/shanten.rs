@@ -19,7 +19,7 @@ pub use report::{HandError, ShantenReport, shanten_report};
 
 use super::tile::{NUM_KINDS, Tile, TileCounts, TileSet};
 use super::tileset::TileSetSpec;
-use table::{Entry, POW5, distance, tables};
+use table::{Entry, POW5, TALLY_LANES, distance, tables};
 
 /// What shanten depends on beyond the hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -54,7 +54,7 @@ impl ShantenRules {
 
     /// Whether the kind can be drawn at all.
     pub fn kind_exists(self, t: Tile) -> bool {
-        !(self.sanma && t.index() < 9 && !t.is_terminal())
+        !(self.sanma && t.is_sanma_gap())
     }
 }
 
@@ -79,22 +79,12 @@ fn words(hand: &TileCounts) -> [u64; 5] {
     ]
 }
 
-/// Sum of the bytes of `w` (at most 255).
-#[inline(always)]
-fn byte_sum(w: u64) -> u32 {
-    (w.wrapping_mul(LOW) >> 56) as u32
-}
-
-/// Byte-wise sum of the five words (bytes stay below 256), then its total.
-#[inline(always)]
-fn sum_over(words: [u64; 5], f: impl Fn(u64) -> u64) -> u32 {
-    byte_sum(words.into_iter().map(f).fold(0, u64::wrapping_add))
-}
-
-/// Number of tiles in the hand.
+/// Number of tiles in the hand: the five words added byte-wise (each byte
+/// stays below 256), then the bytes of the sum added by one multiplication.
 #[inline(always)]
 fn tile_count(hand: &TileCounts) -> usize {
-    sum_over(words(hand), |w| w) as usize
+    let sum = words(hand).into_iter().fold(0, u64::wrapping_add);
+    (sum.wrapping_mul(LOW) >> 56) as usize
 }
 
 /// Base-5 key of eight counts (byte `i` = digit `i`).
@@ -151,22 +141,77 @@ pub fn shanten_chiitoitsu(hand: &TileCounts, rules: ShantenRules) -> Option<i8> 
     (n >= 13).then(|| chiitoitsu_of(hand, rules))
 }
 
+/// What seven pairs and thirteen orphans need from a hand.
+#[derive(Clone, Copy)]
+struct Tallies {
+    /// Seven-pairs slots already full: kinds held twice or more (a second
+    /// slot for four of a kind when quads count as two pairs).
+    twos: u32,
+    /// Seven-pairs slots half full: kinds held once (and three times, when
+    /// quads count as two pairs).
+    ones: u32,
+    /// Kinds of terminals and honors held.
+    orphan_kinds: u32,
+    /// Whether a terminal or honor is held twice or more.
+    orphan_pair: bool,
+}
+
+/// The tallies of a hand: the sums of its four groups' tally lanes.
 #[inline(always)]
-fn chiitoitsu_of(hand: &TileCounts, rules: ShantenRules) -> i8 {
-    // Each pair slot scores the copies already held (0–2); a kind offers one
-    // slot, or two when four of a kind count as two pairs. Take the best seven.
-    // Bit 0, 1, 2 of a count: ≥ 2 copies is bit 1 or 2, one copy is bit 0
-    // alone, four is bit 2, three is bits 0 and 1.
-    let w = words(hand);
-    let at_least_two = |w: u64| ((w >> 1) | (w >> 2)) & LOW;
-    let mut twos = sum_over(w, at_least_two);
-    let mut ones = sum_over(w, |w| (w & LOW) & !at_least_two(w));
-    if rules.chiitoitsu_quads {
-        twos += sum_over(w, |w| (w >> 2) & LOW);
-        ones += sum_over(w, |w| w & (w >> 1) & LOW);
+fn tallies(e: [&Entry; 4], quads: bool) -> Tallies {
+    let lane = |i: usize| e.iter().map(|g| u32::from(g[TALLY_LANES[i]])).sum::<u32>();
+    let (fours, threes) = if quads { (lane(4), lane(5)) } else { (0, 0) };
+    Tallies {
+        twos: lane(0) + fours,
+        ones: lane(1) + threes,
+        orphan_kinds: lane(2),
+        orphan_pair: lane(3) > 0,
     }
-    let twos = twos.min(7);
-    13 - (2 * twos + ones.min(7 - twos)) as i8
+}
+
+impl Tallies {
+    /// Seven-pairs shanten: the best seven slots.
+    #[inline(always)]
+    fn chiitoitsu(self) -> i8 {
+        let twos = self.twos.min(7);
+        13 - (2 * twos + self.ones.min(7 - twos)) as i8
+    }
+
+    /// Thirteen-orphans shanten.
+    #[inline(always)]
+    fn kokushi(self) -> i8 {
+        13 - self.orphan_kinds as i8 - i8::from(self.orphan_pair)
+    }
+
+    /// The tallies after drawing `tile`, held `count` times before.
+    #[inline(always)]
+    fn after_draw(self, tile: Tile, count: u8, quads: bool) -> Tallies {
+        let slots = |c: u8| -> (u32, u32) {
+            match (c, quads) {
+                (0, _) => (0, 0),
+                (1, _) => (0, 1),
+                (4, true) => (2, 0),
+                (3, true) => (1, 1),
+                _ => (1, 0),
+            }
+        };
+        let ((two0, one0), (two1, one1)) = (slots(count), slots(count + 1));
+        let orphan = tile.is_terminal_or_honor();
+        Tallies {
+            twos: self.twos + two1 - two0,
+            ones: self.ones + one1 - one0,
+            orphan_kinds: self.orphan_kinds + u32::from(orphan && count == 0),
+            orphan_pair: self.orphan_pair || (orphan && count == 1),
+        }
+    }
+}
+
+fn chiitoitsu_of(hand: &TileCounts, rules: ShantenRules) -> i8 {
+    tallies(
+        entries(group_keys(hand, rules.sanma)),
+        rules.chiitoitsu_quads,
+    )
+    .chiitoitsu()
 }
 
 /// Thirteen-orphans shanten, or `None` unless the hand holds 13 or 14 tiles.
@@ -174,27 +219,19 @@ pub fn shanten_kokushi(hand: &TileCounts) -> Option<i8> {
     (tile_count(hand) >= 13).then(|| kokushi_of(hand))
 }
 
-/// Per word of [`words`], the bytes of the terminals and honors.
-const ORPHAN_BYTES: [u64; 5] = [0x01, 0x0101, 0x0001_0100, 0x0101_0101_0101_0000, 0x0101];
-
-#[inline(always)]
 fn kokushi_of(hand: &TileCounts) -> i8 {
-    let w = words(hand);
-    let held: [u64; 5] =
-        std::array::from_fn(|i| (w[i] | (w[i] >> 1) | (w[i] >> 2)) & ORPHAN_BYTES[i]);
-    let pairs: [u64; 5] = std::array::from_fn(|i| ((w[i] >> 1) | (w[i] >> 2)) & ORPHAN_BYTES[i]);
-    13 - sum_over(held, |x| x) as i8 - i8::from(pairs.iter().any(|&p| p != 0))
+    tallies(entries(group_keys(hand, false)), false).kokushi()
 }
 
 /// Shanten: the best of the standard form and, for 13/14 tiles, seven pairs
 /// and thirteen orphans.
 pub fn shanten(hand: &TileCounts, rules: ShantenRules) -> i8 {
     let n = tile_count(hand);
-    let standard = standard_from(entries(group_keys(hand, rules.sanma)), n / 3);
+    let e = entries(group_keys(hand, rules.sanma));
+    let standard = standard_from(e, n / 3);
     if n >= 13 {
-        standard
-            .min(chiitoitsu_of(hand, rules))
-            .min(kokushi_of(hand))
+        let t = tallies(e, rules.chiitoitsu_quads);
+        standard.min(t.chiitoitsu()).min(t.kokushi())
     } else {
         standard
     }
@@ -235,34 +272,45 @@ pub fn ukeire(hand: &TileCounts, rules: ShantenRules) -> TileSet {
 /// Ukeire of a 3n+1 hand of `n` tiles: only the drawn tile's group changes,
 /// so each candidate costs one table read and the arithmetic.
 fn ukeire_draw(hand: &TileCounts, n: usize, rules: ShantenRules) -> TileSet {
-    let base = shanten(hand, rules);
     let keys = group_keys(hand, rules.sanma);
     let e = entries(keys);
     let blocks = (n + 1) / 3;
-    let mut h = *hand;
+    let standard = standard_from(e, blocks);
+    // Seven pairs and thirteen orphans count only once the hand has 14 tiles.
+    let whole = n + 1 >= 13;
+    let t = tallies(e, rules.chiitoitsu_quads);
+    let base = if n >= 13 {
+        standard.min(t.chiitoitsu()).min(t.kokushi())
+    } else {
+        standard
+    };
     let mut out = TileSet::EMPTY;
     for tile in Tile::all() {
         let i = tile.index();
-        if h[i] >= 4 || !rules.kind_exists(tile) {
+        let c = hand[i];
+        if c >= 4 || !rules.kind_exists(tile) {
             continue;
         }
-        let (group, digit) = match (i, rules.sanma) {
-            (27.., _) => (3, i - 27),
-            (0, true) => (3, 7),
-            (8, true) => (3, 8),
-            _ => (i / 9, i % 9),
+        let better = whole && {
+            let drawn = t.after_draw(tile, c, rules.chiitoitsu_quads);
+            drawn.chiitoitsu().min(drawn.kokushi()) < base
         };
-        let mut k = keys;
-        k[group] += POW5[digit] as usize;
-        let mut g = e;
-        g[group] = entries(k)[group];
-        let mut s = standard_from(g, blocks);
-        if n + 1 >= 13 {
-            h[i] += 1;
-            s = s.min(chiitoitsu_of(&h, rules)).min(kokushi_of(&h));
-            h[i] -= 1;
-        }
-        if s < base {
+        // A draw lowers the standard form by at most one.
+        let better = better
+            || standard <= base && {
+                let (group, digit) = match (i, rules.sanma) {
+                    (27.., _) => (3, i - 27),
+                    (0, true) => (3, 7),
+                    (8, true) => (3, 8),
+                    _ => (i / 9, i % 9),
+                };
+                let mut k = keys;
+                k[group] += POW5[digit] as usize;
+                let mut g = e;
+                g[group] = entries(k)[group];
+                standard_from(g, blocks) < base
+            };
+        if better {
             out.insert(tile);
         }
     }

@@ -59,8 +59,8 @@ impl Suit {
 /// A tile kind, `0..34`: 0–8 = 1m–9m, 9–17 = 1p–9p, 18–26 = 1s–9s,
 /// 27–30 = East South West North, 31 = haku (白), 32 = hatsu (發), 33 = chun (中).
 ///
-/// Text form is mpsz (`"5m"`, `"1z"` = East, `"7z"` = chun); see the
-/// [`notation`](super::notation) module.
+/// Text form is mpsz (`"5m"`, `"1z"` = East, `"7z"` = chun); see
+/// [`parse_tiles`](super::parse_tiles).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Tile(u8);
 
@@ -158,6 +158,11 @@ impl Tile {
     /// 么九牌: a terminal or an honor.
     pub const fn is_terminal_or_honor(self) -> bool {
         self.is_honor() || self.is_terminal()
+    }
+
+    /// 2m–8m: the kinds a sanma set removes.
+    pub const fn is_sanma_gap(self) -> bool {
+        self.0 >= 1 && self.0 <= 7
     }
 
     /// 風牌: East, South, West or North.
@@ -421,6 +426,8 @@ mod tests {
         assert!(t!(1s).is_terminal_or_honor() && t!(6z).is_terminal_or_honor());
         assert!(!t!(2s).is_terminal_or_honor() && !t!(2s).is_honor());
         assert_eq!(Tile::all().filter(|t| t.is_terminal_or_honor()).count(), 13);
+        assert!(t!(2m).is_sanma_gap() && t!(8m).is_sanma_gap());
+        assert!(!t!(1m).is_sanma_gap() && !t!(9m).is_sanma_gap() && !t!(5p).is_sanma_gap());
         assert_eq!(Tile::new(Suit::Honor, 8), None);
         assert_eq!(Tile::from_index(34), None);
     }

@@ -214,7 +214,7 @@ impl TileSetSpec {
 
     /// Whether the kind is in the set.
     pub fn contains(&self, t: Tile) -> bool {
-        !(self.sanma && t.suit() == Suit::Man && !t.is_terminal())
+        !(self.sanma && t.is_sanma_gap())
     }
 
     /// Copies of the kind in the set (4, or 0 for a removed kind), special copies included.

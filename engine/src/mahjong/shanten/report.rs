@@ -84,7 +84,7 @@ pub fn shanten_report(
     }
     let counts: TileCounts = counts_of(&tiles);
     let n = tile_count(&counts);
-    if n == 0 || n > 14 || n % 3 == 0 {
+    if n == 0 || n > 14 || n.is_multiple_of(3) {
         return Err(HandError::TileCount(n));
     }
     let standard = shanten_standard(&counts, rules);

@@ -11,11 +11,19 @@
 //! with no count above 4) at distance 0, then relax one digit at a time:
 //! holding `x` where the target has `t` costs `max(0, t − x)` draws, and the
 //! cost is a sum over digits, so nine one-digit passes give the exact minimum.
+//!
+//! The six spare bytes of an entry hold the group's tallies for seven pairs
+//! and thirteen orphans ([`TALLY_LANES`]), so one read serves all forms.
 
 use std::sync::OnceLock;
 
-/// Distances for `k` blocks without (lanes `0..5`) and with a pair (`8..13`).
+/// Distances for `k` blocks without (lanes `0..5`) and with a pair
+/// (`8..13`); tallies in the other lanes.
 pub(super) type Entry = [u8; 16];
+
+/// Lanes of the tallies: kinds held twice or more, held once, terminals and
+/// honors held, those held twice or more, kinds held four times, three times.
+pub(super) const TALLY_LANES: [usize; 6] = [5, 6, 7, 13, 14, 15];
 
 const KEYS: usize = 1_953_125;
 const INF: u8 = 0xff;
@@ -31,7 +39,7 @@ pub(super) struct Tables {
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
 
-/// The tables, built on first call (about a tenth of a second, 62 MB).
+/// The tables, built on first call (about half a second, 62 MB).
 pub(super) fn tables() -> &'static Tables {
     TABLES.get_or_init(|| Tables {
         suit: build(true),
@@ -86,6 +94,28 @@ fn build(sequences: bool) -> Box<[Entry]> {
             }
         }
     }
+    for (key, entry) in t.iter_mut().enumerate() {
+        let mut tally = [0u8; 6];
+        for (digit, power) in POW5[..9].iter().enumerate() {
+            let count = (key / *power as usize % 5) as u8;
+            // In a suit only 1 and 9 are terminals; isolated groups hold honors and 1m/9m.
+            let orphan = !sequences || digit == 0 || digit == 8;
+            let flags = [
+                count >= 2,
+                count == 1,
+                orphan && count >= 1,
+                orphan && count >= 2,
+                count == 4,
+                count == 3,
+            ];
+            for (n, flag) in tally.iter_mut().zip(flags) {
+                *n += u8::from(flag);
+            }
+        }
+        for (lane, n) in TALLY_LANES.into_iter().zip(tally) {
+            entry[lane] = n;
+        }
+    }
     t
 }
 
@@ -107,7 +137,7 @@ fn relax_line(t: &mut [Entry], base: usize, stride: usize) {
     }
 }
 
-/// Lanes of an entry holding no value (blocks 5–7), kept at `INF`.
+/// The lanes that hold no distance (blocks 5–7: the tallies), as `INF`.
 const JUNK: Entry = [0, 0, 0, 0, 0, INF, INF, INF, 0, 0, 0, 0, 0, INF, INF, INF];
 
 /// Fewest draws to `blocks` blocks and a pair from the four groups.
@@ -182,8 +212,13 @@ pub(super) mod avx2 {
     pub(in super::super) unsafe fn distance(e: [&Entry; 4], blocks: usize) -> u8 {
         // SAFETY: every `Entry` and table row is 16 readable bytes.
         let load = |x: &Entry| unsafe { _mm_loadu_si128(x.as_ptr().cast()) };
+        let junk = load(&JUNK);
         let a = _mm256_set_m128i(load(e[2]), load(e[0]));
-        let b = _mm256_set_m128i(load(e[3]), load(e[1]));
+        // Tally lanes become INF, so that moving `b` up carries no tally into a distance.
+        let b = _mm256_or_si256(
+            _mm256_set_m128i(load(e[3]), load(e[1])),
+            _mm256_set_m128i(junk, junk),
+        );
         let ones = _mm256_set1_epi8(-1);
         // Lane 0 of `a` (no blocks, no pair) is always 0: that term is `b`.
         let mut r = b;
@@ -198,7 +233,6 @@ pub(super) mod avx2 {
             )*};
         }
         term!(1, 2, 3, 4, 8, 9, 10, 11, 12);
-        let junk = load(&JUNK);
         let x = _mm_or_si128(_mm256_castsi256_si128(r), junk);
         let y = _mm_or_si128(_mm256_extracti128_si256::<1>(r), junk);
         let partner = load(&PARTNER[blocks]);

@@ -107,6 +107,9 @@ fn random_hand(rng: &mut ChaCha8Rng, n: usize, pool: impl Fn(usize) -> bool) -> 
     h
 }
 
+/// Which kinds a random hand draws from.
+type Pool = fn(usize) -> bool;
+
 fn sanma_kind(k: usize) -> bool {
     k == 0 || k >= 8
 }
@@ -197,11 +200,11 @@ fn sanma_manzu_makes_no_sequences() {
 fn table_matches_brute_force_on_random_hands() {
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     let mut checked = 0;
-    let cases: [(usize, usize, bool, fn(usize) -> bool); 9] = [
+    let cases: [(usize, usize, bool, Pool); 9] = [
         (13, 100_000, false, |_| true),
         (14, 40_000, false, |_| true),
         (13, 30_000, false, |k| k < 9),
-        (14, 20_000, false, |k| k >= 9 && k < 18 || k >= 27),
+        (14, 20_000, false, |k| (9..18).contains(&k) || k >= 27),
         (13, 20_000, false, |k| k < 18),
         (10, 20_000, false, |_| true),
         (8, 20_000, false, |k| k < 9),
@@ -222,7 +225,7 @@ fn table_matches_brute_force_on_random_hands() {
     }
     for n in [1, 2, 4, 5, 7] {
         for _ in 0..5_000 {
-            let h = random_hand(&mut rng, n, |k| k < 9 || k >= 27);
+            let h = random_hand(&mut rng, n, |k| !(9..27).contains(&k));
             assert_eq!(
                 shanten_standard(&h, FOUR),
                 brute_distance(&h, false) as i8 - 1,
@@ -250,7 +253,7 @@ fn brute_ukeire_draw(h: &TileCounts, rules: ShantenRules) -> TileSet {
 fn ukeire_matches_brute_force() {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     for (rules, pool) in [
-        (FOUR, (|_| true) as fn(usize) -> bool),
+        (FOUR, (|_| true) as Pool),
         (FOUR, |k| k < 9),
         (GOTO, sanma_kind),
     ] {
@@ -347,6 +350,48 @@ fn vector_and_portable_arithmetic_agree() {
                 n / 3,
             );
             assert_eq!(table::distance(e, n / 3), portable, "{h:?}");
+        }
+    }
+}
+
+/// Seven pairs and thirteen orphans counted kind by kind (the table tallies'
+/// reference): best seven pair slots; orphan kinds held plus one for a pair.
+fn simple_other_forms(h: &TileCounts, quads: bool) -> (i8, i8) {
+    let (mut twos, mut ones, mut kinds, mut pair) = (0, 0, 0, 0);
+    for t in Tile::all() {
+        let c = h[t.index()];
+        twos += i8::from(c >= 2) + i8::from(quads && c == 4);
+        ones += i8::from(c == 1) + i8::from(quads && c == 3);
+        if t.is_terminal_or_honor() {
+            kinds += i8::from(c > 0);
+            pair = pair.max(i8::from(c >= 2));
+        }
+    }
+    let twos = twos.min(7);
+    (13 - 2 * twos - ones.min(7 - twos), 13 - kinds - pair)
+}
+
+#[test]
+fn table_tallies_match_kind_by_kind_counts() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for (rules, pool) in [
+        (FOUR, (|_| true) as Pool),
+        (GOTO, sanma_kind),
+        (FOUR, |k| k >= 18),
+    ] {
+        for quads in [false, true] {
+            let rules = ShantenRules {
+                chiitoitsu_quads: quads,
+                ..rules
+            };
+            for n in [13, 14] {
+                for _ in 0..5_000 {
+                    let h = random_hand(&mut rng, n, pool);
+                    let (pairs, orphans) = simple_other_forms(&h, quads);
+                    assert_eq!(shanten_chiitoitsu(&h, rules), Some(pairs), "{h:?}");
+                    assert_eq!(shanten_kokushi(&h), Some(orphans), "{h:?}");
+                }
+            }
         }
     }
 }
