@@ -177,7 +177,7 @@ impl Lineup {
 
     /// Parses and checks a line-up file (format: see `presets/lineup_example.toml`).
     pub fn from_toml_str(text: &str) -> Result<Lineup, DriftError> {
-        let file: LineupFile = toml::from_str(text).map_err(|e| DriftError::Toml {
+        let file: LineupFile = crate::config::from_toml(text).map_err(|e| DriftError::Toml {
             what: "line-up",
             message: e.to_string(),
         })?;

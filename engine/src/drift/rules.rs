@@ -76,7 +76,7 @@ impl DriftRules {
 
     /// Parses and checks a rules preset.
     pub fn from_toml_str(text: &str) -> Result<DriftRules, DriftError> {
-        let rules: DriftRules = toml::from_str(text).map_err(|e| DriftError::Toml {
+        let rules: DriftRules = crate::config::from_toml(text).map_err(|e| DriftError::Toml {
             what: "rules",
             message: e.to_string(),
         })?;

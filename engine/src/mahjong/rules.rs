@@ -165,7 +165,7 @@ pub enum RulesError {
     UnknownPreset(String),
     /// The TOML did not parse or a field is missing, unknown or mistyped
     /// (the message carries line and column).
-    Toml(toml::de::Error),
+    Toml(crate::config::TomlError),
     /// The `tile_set` preset could not be loaded.
     TileSet(TileSetError),
     /// A field parsed but its value is out of range.
@@ -216,7 +216,7 @@ impl Rules {
 
     /// Parses and checks a ruleset from TOML text.
     pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
-        let file: RulesFile = toml::from_str(text).map_err(RulesError::Toml)?;
+        let file: RulesFile = crate::config::from_toml(text).map_err(RulesError::Toml)?;
         let set = TileSetSpec::preset(&file.tile_set).map_err(RulesError::TileSet)?;
         let rules = Rules {
             name: file.name,

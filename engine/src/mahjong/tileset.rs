@@ -52,7 +52,7 @@ struct TileSetFile {
 #[derive(Debug)]
 pub enum TileSetError {
     /// Malformed TOML or a missing/unknown field (carries line and column).
-    Toml(toml::de::Error),
+    Toml(crate::config::TomlError),
     /// A field has a value the set cannot have.
     Field {
         /// The TOML key.
@@ -126,7 +126,7 @@ impl TileSetSpec {
 
     /// Parses and checks a tile set written in TOML.
     pub fn from_toml(text: &str) -> Result<TileSetSpec, TileSetError> {
-        let file: TileSetFile = toml::from_str(text).map_err(TileSetError::Toml)?;
+        let file: TileSetFile = crate::config::from_toml(text).map_err(TileSetError::Toml)?;
         let field = |field, message: String| TileSetError::Field { field, message };
         let sanma = match file.manzu.as_str() {
             "full" => false,

@@ -11,7 +11,7 @@ pub enum MedarotError {
         /// Which file kind was being read (`cards`, `decks`, `rules`).
         what: &'static str,
         /// The parser's error.
-        source: toml::de::Error,
+        source: crate::config::TomlError,
     },
     /// A card entry has a missing, unknown or out-of-range field.
     Card {

@@ -71,9 +71,9 @@ impl Rules {
     /// top level, as in a `[name]` table of `presets/rules.toml`; `name` then
     /// only labels errors) or several `[name]` tables (`name` picks one).
     pub fn from_toml_str(text: &str, name: &str) -> Result<Self, MedarotError> {
-        let table: toml::Table = text.parse().map_err(|source| MedarotError::Toml { what: "rules", source })?;
+        let table: toml::Table = crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "rules", source })?;
         let rules = if table.contains_key("base_hp") {
-            toml::from_str(text).map_err(|source| MedarotError::Toml { what: "rules", source })?
+            crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "rules", source })?
         } else {
             let mut all = parse_all(text)?;
             all.remove(name).ok_or_else(|| MedarotError::Rules {
@@ -89,5 +89,5 @@ impl Rules {
 }
 
 fn parse_all(text: &str) -> Result<BTreeMap<String, Rules>, MedarotError> {
-    toml::from_str(text).map_err(|source| MedarotError::Toml { what: "rules", source })
+    crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "rules", source })
 }

@@ -263,7 +263,7 @@ impl Profile {
     /// Parses and validates a profile from TOML text.
     pub fn from_toml(text: &str) -> Result<Profile, ProfileError> {
         let profile: Profile =
-            toml::from_str(text).map_err(|e| ProfileError { kind: ProfileErrorKind::Parse(e.to_string()) })?;
+            crate::config::from_toml(text).map_err(|e| ProfileError { kind: ProfileErrorKind::Parse(e.to_string()) })?;
         profile.validate()?;
         Ok(profile)
     }

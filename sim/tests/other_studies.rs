@@ -1,0 +1,128 @@
+//! `sim rackup`, `sim medarot` and the mahjong hand tools end to end.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sim-studies-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn sim(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sim"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sim runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn csv(root: &Path, study: &str, table: &str) -> String {
+    std::fs::read_to_string(root.join(format!("notebooks-data/{study}/{table}.csv"))).unwrap()
+}
+
+/// Runs a study twice (1 and 2 threads) and checks the tables agree and the charts exist.
+fn study_is_deterministic(study: &str, games: &str, tables: &[&str], charts: &[&str]) -> String {
+    let roots = [scratch(&format!("{study}1")), scratch(&format!("{study}2"))];
+    let mut summary = String::new();
+    for (root, threads) in roots.iter().zip(["1", "2"]) {
+        let out = root.to_str().unwrap();
+        let args = [study, "--games", games, "--seed", "3", "--threads", threads, "--quiet", "--out", out];
+        let o = sim(&args, "");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        summary = String::from_utf8(o.stdout).unwrap();
+    }
+    for t in tables {
+        assert_eq!(csv(&roots[0], study, t), csv(&roots[1], study, t), "{study} table {t} differs by threads");
+    }
+    for c in charts {
+        for ext in ["png", "svg"] {
+            let p = roots[0].join(format!("reports/{study}/{c}.{ext}"));
+            assert!(p.exists(), "{} missing", p.display());
+        }
+    }
+    summary
+}
+
+#[test]
+fn rackup_study_runs_and_is_deterministic() {
+    let summary = study_is_deterministic(
+        "rackup",
+        "3000",
+        &["arms", "yaku", "points"],
+        &["yaku_frequency", "a_win_rate", "a_points_vs_baseline", "a_points_distribution"],
+    );
+    assert!(summary.contains("3000 games"), "{summary}");
+    // The baseline arm's difference against itself is exactly zero.
+    assert!(summary.contains("baseline         ") && summary.contains("+0.000 ± 0.000"), "{summary}");
+}
+
+#[test]
+fn medarot_study_runs_and_is_deterministic() {
+    let summary = study_is_deterministic(
+        "medarot",
+        "3000",
+        &["decks", "matrix", "cards", "turns", "summary"],
+        &["win_rates", "deck_matrix", "game_length", "card_effect"],
+    );
+    assert!(summary.contains("first player wins"), "{summary}");
+}
+
+#[test]
+fn medarot_rejects_a_bad_deck_file_naming_the_problem() {
+    let root = scratch("medarot-bad");
+    let decks = root.join("decks.toml");
+    std::fs::write(&decks, "[[deck]]\nname = \"Tiny\"\ncards = []\n").unwrap();
+    let o = sim(&["medarot", "--decks", decks.to_str().unwrap(), "--out", root.to_str().unwrap()], "");
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("Tiny") && err.lines().count() == 1, "{err}");
+    assert!(!root.join("notebooks-data/medarot").exists());
+}
+
+#[test]
+fn mahjong_score_answers_every_line_and_fails_on_bad_ones() {
+    let good = r#"{"id":17,"closed":"123m406p789s11z666p","melds":[],"win":"6p","tsumo":false,"riichi":true,"double_riichi":false,"ippatsu":false,"rinshan":false,"chankan":false,"haitei":false,"houtei":false,"seat_wind":"E","round_wind":"S","dealer":true,"dora_indicators":"3m9s","ura_indicators":"1p","honba":1,"riichi_sticks":0}"#;
+    let o = sim(&["mahjong", "score"], &format!("{good}\n\n{good}\n"));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8(o.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "blank lines are skipped: {out}");
+    // Dealer ron, riichi + aka dora, 40 fu 2 han: 3,900, plus 300 for one honba.
+    assert_eq!(
+        lines[0],
+        r#"{"id":17,"han":2,"fu":40,"yaku":[["riichi",1],["aka_dora",1]],"yakuman_multiplier":0,"limit":"","payment":{"ron":4200},"points_total":4200}"#
+    );
+    let o = sim(&["mahjong", "score"], &format!("{good}\nnot json\n{{\"id\":5}}\n"));
+    assert!(!o.status.success());
+    let out = String::from_utf8(o.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[1].starts_with(r#"{"id":null,"error":"not JSON"#), "{}", lines[1]);
+    assert!(lines[2].starts_with(r#"{"id":5,"error":"#), "{}", lines[2]);
+}
+
+#[test]
+fn mahjong_shanten_reports_each_hand_under_the_chosen_rules() {
+    let o = sim(&["mahjong", "shanten"], "123m456p789s1122z\n19m19p19s1234567z\n8z\n");
+    assert!(!o.status.success(), "the bad line makes the exit status non-zero");
+    let out = String::from_utf8(o.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        r#"{"hand":"123m456p789s1122z","shanten":0,"standard":0,"chiitoitsu":4,"kokushi":8,"ukeire":"12z"}"#
+    );
+    assert!(lines[1].contains(r#""kokushi":0"#) && lines[1].contains(r#""ukeire":"19m19p19s1234567z""#));
+    assert!(lines[2].contains("error") && lines[2].contains("8z"), "{}", lines[2]);
+    let o = sim(&["mahjong", "shanten", "--rules", "goto"], "123m456p789s1122z\n");
+    assert!(String::from_utf8_lossy(&o.stdout).contains("2m is not in this tile set"));
+    let o = sim(&["mahjong", "shanten", "--rules", "nonsense"], "");
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("nonsense"));
+}
