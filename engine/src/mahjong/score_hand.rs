@@ -112,7 +112,7 @@ fn check(rules: &Rules, h: &Hand) -> Result<(), ScoreError> {
         open |= m.is_open();
         kan |= matches!(m.kind, MeldKind::OpenKan | MeldKind::ClosedKan);
     }
-    if all.iter().max() > Some(&4) {
+    if all.iter().fold(0, |most, &c| most.max(c)) > 4 {
         return bad("more than four copies of a kind");
     }
     if h.red > 0 || h.gold > 0 {
