@@ -5,7 +5,7 @@
 //! melds are added by the caller. Readings are handed to a callback one by
 //! one from a stack buffer, so nothing is allocated.
 
-use super::tile::{NUM_KINDS, Tile, TileCounts};
+use super::tile::{HONORS, NUM_KINDS, TERMINAL_OR_HONOR, Tile, TileCounts};
 
 /// What kind of set a [`Block`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,10 +85,6 @@ macro_rules! kind_mask {
     }};
 }
 
-/// Terminals and honors (么九牌), one bit per kind.
-pub(crate) const TERMINAL_OR_HONOR: u64 = kind_mask!(t => t.is_terminal_or_honor());
-/// Honors, one bit per kind.
-pub(crate) const HONORS: u64 = kind_mask!(t => t.is_honor());
 /// Kinds that start a sequence (1–7 of a suit).
 const SEQUENCE_START: u64 = kind_mask!(t => !t.is_honor() && t.number() <= 7);
 

@@ -2,11 +2,11 @@
 //! computed once) and the per-reading patterns (standard form, seven pairs,
 //! thirteen orphans).
 
-use super::decompose::{Block, BlockKind, HONORS, TERMINAL_OR_HONOR, kind, presence};
+use super::decompose::{Block, BlockKind, kind, presence};
 use super::fu::{FuInput, Wait, standard_fu};
 use super::hand::{Hand, WinFlags};
 use super::rules::{RenhouValue, Rules};
-use super::tile::{Tile, TileCounts};
+use super::tile::{HONORS, TERMINAL_OR_HONOR, Tile, TileCounts};
 use super::yaku::{Yaku, YakuList};
 use crate::t;
 

@@ -56,6 +56,24 @@ impl Suit {
     }
 }
 
+/// [`Tile::number`] by index: 1–9 per suit, 1–7 for honors.
+const NUMBERS: [u8; NUM_KINDS] = {
+    let mut n = [0; NUM_KINDS];
+    let mut k = 0;
+    while k < NUM_KINDS {
+        n[k] = if k >= 27 { k - 26 } else { k % 9 + 1 } as u8;
+        k += 1;
+    }
+    n
+};
+
+/// Suited 1s and 9s, one bit per kind.
+const TERMINALS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26;
+/// Honors (kinds 27–33), one bit per kind.
+pub(crate) const HONORS: u64 = 0x7f << 27;
+/// Terminals and honors (么九牌), one bit per kind.
+pub(crate) const TERMINAL_OR_HONOR: u64 = TERMINALS | HONORS;
+
 /// A tile kind, `0..34`: 0–8 = 1m–9m, 9–17 = 1p–9p, 18–26 = 1s–9s,
 /// 27–30 = East South West North, 31 = haku (白), 32 = hatsu (發), 33 = chun (中).
 ///
@@ -138,11 +156,7 @@ impl Tile {
     /// The number: 1–9 for suited tiles; for honors the mpsz digit 1–7
     /// (E S W N haku hatsu chun).
     pub const fn number(self) -> u8 {
-        if self.0 >= 27 {
-            self.0 - 26
-        } else {
-            self.0 % 9 + 1
-        }
+        NUMBERS[self.0 as usize]
     }
 
     /// 字牌: a wind or a dragon.
@@ -152,12 +166,12 @@ impl Tile {
 
     /// 老頭牌: a suited 1 or 9.
     pub const fn is_terminal(self) -> bool {
-        !self.is_honor() && matches!(self.0 % 9, 0 | 8)
+        TERMINALS >> self.0 & 1 != 0
     }
 
     /// 么九牌: a terminal or an honor.
     pub const fn is_terminal_or_honor(self) -> bool {
-        self.is_honor() || self.is_terminal()
+        TERMINAL_OR_HONOR >> self.0 & 1 != 0
     }
 
     /// 2m–8m: the kinds a sanma set removes.
