@@ -88,12 +88,14 @@ macro_rules! kind_mask {
 /// Kinds that start a sequence (1–7 of a suit).
 const SEQUENCE_START: u64 = kind_mask!(t => !t.is_honor() && t.number() <= 7);
 
+/// Bit 0 of each byte of a `u64`.
+const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+
 /// Per-kind bits of `counts` (each count at most 7): `(present, at least
 /// two)`. Eight counts are read as one `u64` at a time (SWAR): a byte's bit
 /// 0 after `| >> 1 | >> 2` says "nonzero", and multiplying by
 /// `0x0102_0408_1020_4080` gathers the eight bit-0s into the top byte.
 pub(crate) fn kind_masks(counts: &TileCounts) -> (u64, u64) {
-    const LOW: u64 = 0x0101_0101_0101_0101;
     let gather = |x: u64| x.wrapping_mul(0x0102_0408_1020_4080) >> 56;
     let (mut present, mut two) = (0, 0);
     for start in (0..40).step_by(8) {
@@ -105,8 +107,8 @@ pub(crate) fn kind_masks(counts: &TileCounts) -> (u64, u64) {
                 .rev()
                 .fold(0, |w, &c| w << 8 | c as u64)
         };
-        present |= gather((w | w >> 1 | w >> 2) & LOW) << start;
-        two |= gather((w >> 1 | w >> 2) & LOW) << start;
+        present |= gather((w | w >> 1 | w >> 2) & LOW_BITS) << start;
+        two |= gather((w >> 1 | w >> 2) & LOW_BITS) << start;
     }
     (present, two)
 }
@@ -130,12 +132,13 @@ pub fn for_each_standard<F: FnMut(Tile, &[Block])>(counts: &TileCounts, mut f: F
         sums[s] = byte_sum(w) + counts[9 * s + 8] as u32;
         weighted[s] = byte_sum(w & 0x00ff_0000_ff00_00ff) + 2 * byte_sum(w & 0xff00_00ff_0000_ff00);
     }
-    for &c in &counts[27..] {
-        if c == 1 || c == 4 {
-            return;
-        }
-        sums[3] += c as u32;
+    // The seven honor counts, one per byte: a lone honor (bit 0 alone) or
+    // four of one (bit 2) never fits.
+    let honors = u64::from_le_bytes(counts[26..].try_into().expect("8 bytes")) >> 8;
+    if (honors & !(honors >> 1) & !(honors >> 2) | honors >> 2) & LOW_BITS != 0 {
+        return;
     }
+    sums[3] = byte_sum(honors);
     let (present, pairable) = kind_masks(counts);
     let total: u32 = sums.iter().sum();
     if total % 3 != 2 || total > 14 {
