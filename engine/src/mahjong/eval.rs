@@ -260,7 +260,12 @@ impl<'a> Ctx<'a> {
         let has = |t: Tile| triplets & (1 << t.index()) != 0;
         let dragons = (triplets >> Tile::HAKU.index()).count_ones();
         let winds = (triplets >> Tile::EAST.index() & 0xf).count_ones();
-        let run = longest_triplet_run(triplets);
+        // Only Gotō's sanrenkou and suurenkou look at runs of triplets.
+        let run = if y.goto_yakuman || y.sanrenkou > 0 {
+            longest_triplet_run(triplets)
+        } else {
+            0
+        };
 
         // Yakuman of the reading, but suuankou (it depends on the wait).
         let mut ym = YakuList::default();
@@ -289,15 +294,17 @@ impl<'a> Ctx<'a> {
                 _ => {}
             }
         }
-        for (k, yk) in [
-            (Tile::HAKU, Yaku::YakuhaiHaku),
-            (Tile::HATSU, Yaku::YakuhaiHatsu),
-            (Tile::CHUN, Yaku::YakuhaiChun),
-            (self.fu.seat, Yaku::YakuhaiSeatWind),
-            (self.fu.round, Yaku::YakuhaiRoundWind),
-        ] {
-            if has(k) {
-                list.push(yk, 1);
+        if triplets & HONORS != 0 {
+            for (k, yk) in [
+                (Tile::HAKU, Yaku::YakuhaiHaku),
+                (Tile::HATSU, Yaku::YakuhaiHatsu),
+                (Tile::CHUN, Yaku::YakuhaiChun),
+                (self.fu.seat, Yaku::YakuhaiSeatWind),
+                (self.fu.round, Yaku::YakuhaiRoundWind),
+            ] {
+                if has(k) {
+                    list.push(yk, 1);
+                }
             }
         }
         if chanta_shape && n_seq > 0 {
