@@ -223,13 +223,12 @@ fn split<F: FnMut(&[Block])>(
         c[i] += 3;
     }
     if SEQUENCE_START & (1 << i) != 0 && c[i + 1] > 0 && c[i + 2] > 0 {
-        let mut rest = left;
-        for (j, n) in c[i..i + 3].iter_mut().enumerate() {
-            *n -= 1;
-            if *n == 0 {
-                rest &= !(1 << (i + j));
-            }
+        let mut emptied = 0u64;
+        for j in 0..3 {
+            c[i + j] -= 1;
+            emptied |= ((c[i + j] == 0) as u64) << j;
         }
+        let rest = left & !(emptied << i);
         sets[n] = Block {
             kind: BlockKind::Sequence,
             tile: k,
