@@ -9,7 +9,6 @@ use super::limit::{Limit, base_points};
 use super::payment::pay;
 use super::rules::{LimitKind, RenhouValue, Rules};
 use super::tile::{NUM_KINDS, Tile};
-use super::tileset::TileSetSpec;
 use super::yaku::{Yaku, YakuList};
 use std::fmt;
 
@@ -116,14 +115,12 @@ fn check(rules: &Rules, h: &Hand) -> Result<(), ScoreError> {
         return bad("more than four copies of a kind");
     }
     if h.red > 0 || h.gold > 0 {
-        let fives = [4, 13, 22].map(kind);
-        let allowed = |per_kind: fn(&TileSetSpec, Tile) -> u8| -> u8 {
-            fives
-                .iter()
-                .map(|&t| per_kind(&rules.set, t).min(all[t.index()]))
-                .sum()
-        };
-        if h.red > allowed(TileSetSpec::red) || h.gold > allowed(TileSetSpec::gold) {
+        let (mut red, mut gold) = (0, 0);
+        for t in [4, 13, 22].map(kind) {
+            red += rules.set.red(t).min(all[t.index()]);
+            gold += rules.set.gold(t).min(all[t.index()]);
+        }
+        if h.red > red || h.gold > gold {
             return bad("more red or gold fives than the set and the hand's fives allow");
         }
     }
