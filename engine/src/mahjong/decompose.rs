@@ -102,10 +102,9 @@ pub(crate) fn kind_masks(counts: &TileCounts) -> (u64, u64) {
         let w = if start + 8 <= NUM_KINDS {
             u64::from_le_bytes(counts[start..start + 8].try_into().expect("8 bytes"))
         } else {
-            counts[start..]
-                .iter()
-                .rev()
-                .fold(0, |w, &c| w << 8 | c as u64)
+            // The last eight counts, shifted down to those from `start`.
+            let last = u64::from_le_bytes(counts[NUM_KINDS - 8..].try_into().expect("8 bytes"));
+            last >> (8 * (start + 8 - NUM_KINDS))
         };
         present |= gather((w | w >> 1 | w >> 2) & LOW_BITS) << start;
         two |= gather((w >> 1 | w >> 2) & LOW_BITS) << start;
