@@ -234,7 +234,7 @@ struct Search<'c, 'a> {
 }
 
 impl Search<'_, '_> {
-    fn consider(&mut self, cand: Candidate) {
+    fn consider(&mut self, cand: &Candidate) {
         self.shape = true;
         let ctx = self.ctx;
         if ctx.rules.players == 3 && ctx.all[Tile::NORTH.index()] > 0 {
@@ -254,7 +254,7 @@ impl Search<'_, '_> {
 
 /// Adds dora and summer to a candidate and finds its limit and base points;
 /// `None` when it has no yaku.
-fn finish(ctx: &Ctx, bonus: &YakuList, bonus_han: u8, cand: Candidate) -> Option<Scored> {
+fn finish(ctx: &Ctx, bonus: &YakuList, bonus_han: u8, cand: &Candidate) -> Option<Scored> {
     let kind = ctx.rules.limits.kind;
     let flags = ctx.hand.flags;
     let mut s = if cand.yakuman > 0 {
@@ -353,7 +353,7 @@ fn nagashi(ctx: &Ctx) -> Scored {
         fu: 0,
         yakuman: 1,
     };
-    finish(ctx, &YakuList::default(), 0, cand).expect("a yakuman always scores")
+    finish(ctx, &YakuList::default(), 0, &cand).expect("a yakuman always scores")
 }
 
 /// Scores a winning hand: the best of all its readings under `rules`.
@@ -417,11 +417,11 @@ fn search<'c, 'a>(ctx: &'c Ctx<'a>, bonus: YakuList) -> Search<'c, 'a> {
     };
     if hand.meld_count == 0 {
         if thirteen_orphans(&hand.concealed) {
-            s.consider(ctx.kokushi());
+            s.consider(&ctx.kokushi());
         }
         let quads = ctx.rules.yaku.chiitoitsu_quad > 0;
         if let Some(q) = seven_pairs(&hand.concealed, quads) {
-            s.consider(ctx.seven_pairs(q));
+            s.consider(&ctx.seven_pairs(q));
         }
     }
     let melds = hand.melds();
@@ -431,7 +431,7 @@ fn search<'c, 'a>(ctx: &'c Ctx<'a>, bonus: YakuList) -> Search<'c, 'a> {
         for (slot, m) in sets[concealed.len()..].iter_mut().zip(melds) {
             *slot = m.block();
         }
-        ctx.standard(pair, &sets, concealed.len(), |cand| s.consider(cand));
+        ctx.standard(pair, &sets, concealed.len(), |cand| s.consider(&cand));
     });
     s
 }
