@@ -4,29 +4,11 @@
 
 use engine::mahjong::{Hand, Rules, Situation, for_each_standard, hand_of, score_hand};
 use serde_json::{Value, json};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+mod common;
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: common::CountingAlloc = common::CountingAlloc;
 
 const FIXTURE: &str = include_str!("fixtures/ron2_reference.jsonl");
 
@@ -94,11 +76,11 @@ fn decomposition_and_scoring_allocate_nothing() {
         (points, readings)
     };
     let warm = run();
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let before = common::allocations();
     for _ in 0..3 {
         assert_eq!(run(), warm);
     }
-    let after = ALLOCATIONS.load(Ordering::SeqCst);
+    let after = common::allocations();
     assert!(warm.0 > 0 && warm.1 > 9_000);
     assert_eq!(after - before, 0, "allocations in the hot path");
 }

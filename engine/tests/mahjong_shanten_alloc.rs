@@ -6,28 +6,11 @@ use engine::mahjong::{
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+mod common;
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: common::CountingAlloc = common::CountingAlloc;
 
 /// Random hands of 13 and 14 tiles (and some smaller) from a four-player wall.
 fn hands(count: usize) -> Vec<TileCounts> {
@@ -64,8 +47,8 @@ fn shanten_and_ukeire_do_not_allocate_after_warm_up() {
         }
     };
     run(&hands[..10]);
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = common::allocations();
     run(&hands);
-    assert_eq!(ALLOCATIONS.load(Ordering::Relaxed), before);
+    assert_eq!(common::allocations(), before);
     assert_ne!(total, 0);
 }

@@ -13,7 +13,7 @@
 use crate::chart::{self, Bar, Distributions, Heatmap, IntervalBars, Series};
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
-use crate::stats::{Histogram, Moments, Rate};
+use crate::stats::{Histogram, Moments, Rate, versus};
 use crate::study::{Coverage, Source, Study};
 use anyhow::{Context, Result, bail};
 use engine::drift::strategy::StrategyKind;
@@ -251,24 +251,12 @@ impl DriftReport<'_> {
         self.study.entrants.len()
     }
 
-    /// Entrant `e`'s results against the entrants `opponents`, both orientations.
-    fn rate_vs(&self, e: usize, opponents: impl Iterator<Item = usize>) -> Rate {
-        let n = self.n();
-        let mut total = Rate::default();
-        for o in opponents {
-            total += self.acc.cells[e * n + o];
-            let mirror = self.acc.cells[o * n + e];
-            total += Rate { half_successes: 2 * mirror.trials - mirror.half_successes, trials: mirror.trials };
-        }
-        total
-    }
-
     /// The comparison each entrant's bar shows: against the baseline in
     /// `styles` mode, against the rest of the field in `lineup` mode.
     fn headline(&self, e: usize) -> Rate {
         match self.study.params.mode {
-            Mode::Styles => self.rate_vs(e, std::iter::once(0)),
-            Mode::Lineup => self.rate_vs(e, (0..self.n()).filter(|&o| o != e)),
+            Mode::Styles => versus(&self.acc.cells, self.n(), e, std::iter::once(0)),
+            Mode::Lineup => versus(&self.acc.cells, self.n(), e, (0..self.n()).filter(|&o| o != e)),
         }
     }
 

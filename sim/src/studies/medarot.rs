@@ -11,7 +11,7 @@
 use crate::chart::{self, Bar, Distributions, Heatmap, IntervalBars, Series};
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
-use crate::stats::{Histogram, Moments, Rate};
+use crate::stats::{Histogram, Moments, Rate, versus};
 use crate::study::{Coverage, Source, Study};
 use anyhow::{Context, Result, anyhow, ensure};
 use engine::Table;
@@ -199,13 +199,7 @@ impl Report<'_> {
     /// Deck `d`'s results against every other deck, both seats.
     fn deck_rate(&self, d: usize) -> Rate {
         let n = self.study.decks.len();
-        let mut r = Rate::default();
-        for o in (0..n).filter(|&o| o != d || n == 1) {
-            r += self.acc.cells[d * n + o];
-            let m = self.acc.cells[o * n + d];
-            r += Rate { half_successes: 2 * m.trials - m.half_successes, trials: m.trials };
-        }
-        r
+        versus(&self.acc.cells, n, d, (0..n).filter(|&o| o != d || n == 1))
     }
 
     /// A card's name, with its kind when another card shares the name.
