@@ -4,29 +4,11 @@
 
 use engine::mahjong::{Hand, Rules, Situation, for_each_standard, hand_of, score_hand};
 use serde_json::{Value, json};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+mod common;
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: common::CountingAlloc = common::CountingAlloc;
 
 const FIXTURE: &str = include_str!("fixtures/ron2_reference.jsonl");
 
@@ -52,11 +34,7 @@ fn ron2_hands(rules: &Rules) -> Vec<Hand> {
             let s = &v["s"];
             let mut extra = s.clone();
             extra.as_object_mut().unwrap().remove("closed");
-            let sit = situation(
-                s["closed"].as_str().unwrap(),
-                s["win"].as_str().unwrap(),
-                extra,
-            );
+            let sit = situation(s["closed"].as_str().unwrap(), s["win"].as_str().unwrap(), extra);
             hand_of(rules, &sit).unwrap()
         })
         .collect()
@@ -67,22 +45,10 @@ fn goto_hands(rules: &Rules) -> Vec<Hand> {
         situation("1133p5577p112233z", "3z", json!({})),
         situation("11113333p7799s11z", "1z", json!({})),
         situation("22334466778899p", "9p", json!({})),
-        situation(
-            "123p456p789s234s99p",
-            "3s",
-            json!({"riichi": true, "flowers": "2f"}),
-        ),
-        situation(
-            "123p456p789s234s99p",
-            "3s",
-            json!({"riichi": true, "nuki": 4}),
-        ),
+        situation("123p456p789s234s99p", "3s", json!({"riichi": true, "flowers": "2f"})),
+        situation("123p456p789s234s99p", "3s", json!({"riichi": true, "nuki": 4})),
         situation("19m19p19s12345677z", "7z", json!({"dora_indicators": "2f"})),
-        situation(
-            "123456789p234p99p",
-            "4p",
-            json!({"riichi": true, "dora_indicators": "3p8p"}),
-        ),
+        situation("123456789p234p99p", "4p", json!({"riichi": true, "dora_indicators": "3p8p"})),
         situation("123p456p789s234s99p", "3s", json!({"nagashi": true})),
     ]
     .iter()
@@ -110,11 +76,11 @@ fn decomposition_and_scoring_allocate_nothing() {
         (points, readings)
     };
     let warm = run();
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let before = common::allocations();
     for _ in 0..3 {
         assert_eq!(run(), warm);
     }
-    let after = ALLOCATIONS.load(Ordering::SeqCst);
+    let after = common::allocations();
     assert!(warm.0 > 0 && warm.1 > 9_000);
     assert_eq!(after - before, 0, "allocations in the hot path");
 }

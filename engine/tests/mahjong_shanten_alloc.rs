@@ -1,33 +1,16 @@
 //! Shanten and ukeire allocate nothing once the tables are built.
 
 use engine::mahjong::{
-    ShantenRules, TileCounts, TileSetSpec, shanten, shanten_chiitoitsu, shanten_kokushi,
-    shanten_standard, ukeire, ukeire_count,
+    ShantenRules, TileCounts, TileSetSpec, shanten, shanten_chiitoitsu, shanten_kokushi, shanten_standard, ukeire,
+    ukeire_count,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+mod common;
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: common::CountingAlloc = common::CountingAlloc;
 
 /// Random hands of 13 and 14 tiles (and some smaller) from a four-player wall.
 fn hands(count: usize) -> Vec<TileCounts> {
@@ -52,28 +35,20 @@ fn shanten_and_ukeire_do_not_allocate_after_warm_up() {
     let hands = hands(3_000);
     let set = TileSetSpec::four_player();
     let visible = [1; 34];
-    let rules = [
-        ShantenRules::FOUR_PLAYER,
-        ShantenRules {
-            sanma: false,
-            chiitoitsu_quads: true,
-        },
-    ];
+    let rules = [ShantenRules::FOUR_PLAYER, ShantenRules { sanma: false, chiitoitsu_quads: true }];
     let mut total = 0i64;
     let mut run = |hands: &[TileCounts]| {
         for h in hands {
             for r in rules {
                 total += i64::from(shanten(h, r)) + i64::from(shanten_standard(h, r));
-                total += i64::from(
-                    shanten_chiitoitsu(h, r).unwrap_or(0) + shanten_kokushi(h).unwrap_or(0),
-                );
+                total += i64::from(shanten_chiitoitsu(h, r).unwrap_or(0) + shanten_kokushi(h).unwrap_or(0));
                 total += i64::from(ukeire_count(ukeire(h, r), &visible, &set));
             }
         }
     };
     run(&hands[..10]);
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = common::allocations();
     run(&hands);
-    assert_eq!(ALLOCATIONS.load(Ordering::Relaxed), before);
+    assert_eq!(common::allocations(), before);
     assert_ne!(total, 0);
 }

@@ -3,29 +3,11 @@
 
 use engine::medarot::{CardPool, Deck, MedarotGame, MedarotStrategy, Rules, StrategyKind};
 use engine::{GameSeeds, Table};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+mod common;
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: common::CountingAlloc = common::CountingAlloc;
 
 /// One test (the counter is global: parallel tests would disturb each other). Each
 /// game gets its own game value, built from the pool and two decks as the deck-pairing
@@ -45,12 +27,12 @@ fn games_do_not_allocate_after_warm_up() {
         for i in 0..200 {
             table.play(&game_of(i), &mut [&mut a, &mut b], &mut seeds.rng(i));
         }
-        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        let before = common::allocations();
         let mut turns = 0;
         for i in 200..2200 {
             turns += u64::from(table.play(&game_of(i), &mut [&mut a, &mut b], &mut seeds.rng(i)).turns);
         }
-        let after = ALLOCATIONS.load(Ordering::Relaxed);
+        let after = common::allocations();
         assert!(turns > 2000);
         assert_eq!(after, before, "{kinds:?}: {} allocations in 2000 games", after - before);
     }

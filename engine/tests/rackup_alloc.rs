@@ -2,31 +2,11 @@
 
 use engine::rackup::{RackupGame, StrategyKind};
 use engine::{GameSeeds, Strategy, Table};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+mod common;
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: common::CountingAlloc = common::CountingAlloc;
 
 #[test]
 fn matches_do_not_allocate_after_warm_up() {
@@ -43,13 +23,13 @@ fn matches_do_not_allocate_after_warm_up() {
         for i in 0..100 {
             play(i);
         }
-        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        let before = common::allocations();
         let mut points = 0u64;
         for i in 100..5_100 {
             let o = play(i);
             points += u64::from(o.points[0]);
         }
-        let after = ALLOCATIONS.load(Ordering::Relaxed);
+        let after = common::allocations();
         assert_eq!(after, before, "{kind}: {} allocations in 5,000 matches", after - before);
         assert!(points > 0);
     }

@@ -45,7 +45,8 @@ fn each_line(
 /// Scores one issue-format JSON situation per line.
 pub fn score_lines(rules: &Rules, input: impl BufRead, output: impl Write) -> Result<usize> {
     each_line(input, output, |line| {
-        let value: Value = serde_json::from_str(line).map_err(|e| json!({"id": null, "error": format!("not JSON: {e}")}))?;
+        let value: Value =
+            serde_json::from_str(line).map_err(|e| json!({"id": null, "error": format!("not JSON: {e}")}))?;
         let id = value.get("id").cloned().unwrap_or(Value::Null);
         let fail = |msg: String| json!({"id": id, "error": msg});
         let situation: Situation = serde_json::from_value(value.clone()).map_err(|e| fail(e.to_string()))?;

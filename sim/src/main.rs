@@ -54,9 +54,10 @@ struct HandToolArgs {
 /// Options every study takes.
 #[derive(Args)]
 struct RunArgs {
-    /// Number of games in the whole run (all shards together).
-    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
-    games: u64,
+    /// Number of games in the whole run, all shards together (default: 1,000,000 for
+    /// drift, 200,000 for rackup and medarot).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    games: Option<u64>,
     /// Master seed; game i always plays from the stream (seed, i).
     #[arg(long, default_value_t = 7)]
     seed: u64,
@@ -78,9 +79,10 @@ struct RunArgs {
 }
 
 impl RunArgs {
-    fn plan(&self) -> RunPlan {
+    fn plan(&self, default_games: u64) -> RunPlan {
         let threads = self.threads.map_or_else(default_threads, usize::from);
-        RunPlan { games: self.games, seed: self.seed, threads, shard: self.shard, progress: !self.quiet }
+        let games = self.games.unwrap_or(default_games);
+        RunPlan { games, seed: self.seed, threads, shard: self.shard, progress: !self.quiet }
     }
 
     fn name(&self, default: &str) -> Result<String> {
@@ -92,7 +94,7 @@ impl RunArgs {
 struct DriftArgs {
     #[command(flatten)]
     run: RunArgs,
-    /// Who plays whom: `styles` (one driver, no style vs each of the 24 styles) or `lineup`.
+    /// Who plays whom: `styles` (one driver, no style vs each of the 22 styles) or `lineup`.
     #[arg(long, value_enum, default_value_t = Mode::Styles)]
     mode: Mode,
     /// Line-up TOML file of drivers, cars and styles (default: the built-in example).
@@ -182,7 +184,7 @@ fn drift(args: &DriftArgs) -> Result<String> {
         strategies: [args.strategy_a.clone(), args.strategy_b.clone()],
     };
     let study = DriftStudy::from_params(params)?;
-    study::execute(&study, &args.run.plan(), &args.run.out, &args.run.name(DriftStudy::KIND)?)
+    study::execute(&study, &args.run.plan(1_000_000), &args.run.out, &args.run.name(DriftStudy::KIND)?)
 }
 
 fn medarot(args: &MedarotArgs) -> Result<String> {
@@ -194,7 +196,7 @@ fn medarot(args: &MedarotArgs) -> Result<String> {
         strategies: [args.strategy_a.clone(), args.strategy_b.clone()],
     };
     let study = MedarotStudy::from_params(params)?;
-    study::execute(&study, &args.run.plan(), &args.run.out, &args.run.name(MedarotStudy::KIND)?)
+    study::execute(&study, &args.run.plan(200_000), &args.run.out, &args.run.name(MedarotStudy::KIND)?)
 }
 
 fn rackup(args: &RackupArgs) -> Result<String> {
@@ -203,7 +205,7 @@ fn rackup(args: &RackupArgs) -> Result<String> {
         strategies: [args.strategy_a.clone(), args.strategy_b.clone()],
     };
     let study = RackupStudy::from_params(params)?;
-    study::execute(&study, &args.run.plan(), &args.run.out, &args.run.name(RackupStudy::KIND)?)
+    study::execute(&study, &args.run.plan(200_000), &args.run.out, &args.run.name(RackupStudy::KIND)?)
 }
 
 /// Runs a hand tool over stdin; fails (exit status 1) if any line failed.

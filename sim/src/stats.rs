@@ -97,6 +97,19 @@ impl Rate {
     }
 }
 
+/// Entrant `e`'s results against `opponents`, from a square matrix of row
+/// results (`cells[row * n + col]` holds the row entrant's results), counting
+/// both the games where `e` is the row and those where it is the column.
+pub fn versus(cells: &[Rate], n: usize, e: usize, opponents: impl Iterator<Item = usize>) -> Rate {
+    let mut total = Rate::default();
+    for o in opponents {
+        total += cells[e * n + o];
+        let as_col = cells[o * n + e];
+        total += Rate { half_successes: 2 * as_col.trials - as_col.half_successes, trials: as_col.trials };
+    }
+    total
+}
+
 impl AddAssign for Rate {
     fn add_assign(&mut self, o: Self) {
         self.half_successes += o.half_successes;
@@ -272,6 +285,17 @@ mod tests {
         assert!((d - 0.3).abs() < 1e-12);
         // se = sqrt(0.24/100 + 0.21/100) = 0.0671; half-width 1.96 se = 0.1315.
         assert!((i.half_width() - 0.1315).abs() < 1e-3, "{i:?}");
+    }
+
+    #[test]
+    fn versus_reads_both_orientations() {
+        // Two entrants: row 0 beat column 1 in 3 of 4; row 1 beat column 0 in 1 of 2.
+        let r = |w: u64, t: u64| Rate { half_successes: 2 * w, trials: t };
+        let cells = [r(0, 0), r(3, 4), r(1, 2), r(0, 0)];
+        let zero = versus(&cells, 2, 0, std::iter::once(1));
+        assert_eq!((zero.successes(), zero.trials), (4.0, 6));
+        let one = versus(&cells, 2, 1, std::iter::once(0));
+        assert_eq!((one.successes(), one.trials), (2.0, 6));
     }
 
     #[test]

@@ -252,7 +252,8 @@ const EXAMPLE_CARDS: &str = include_str!("presets/cards.toml");
 impl CardPool {
     /// Parses a card file (see the module docs for the format).
     pub fn from_toml_str(text: &str) -> Result<Self, MedarotError> {
-        let table: toml::Table = crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "cards", source })?;
+        let table: toml::Table =
+            crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "cards", source })?;
         let mut cards = Vec::new();
         if let Some(key) = table.keys().find(|k| k.as_str() != "card") {
             return Err(card_err(0, "?", key, "unknown top-level key (cards are `[[card]]` tables)"));

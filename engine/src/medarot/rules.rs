@@ -71,7 +71,8 @@ impl Rules {
     /// top level, as in a `[name]` table of `presets/rules.toml`; `name` then
     /// only labels errors) or several `[name]` tables (`name` picks one).
     pub fn from_toml_str(text: &str, name: &str) -> Result<Self, MedarotError> {
-        let table: toml::Table = crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "rules", source })?;
+        let table: toml::Table =
+            crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "rules", source })?;
         let rules = if table.contains_key("base_hp") {
             crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "rules", source })?
         } else {

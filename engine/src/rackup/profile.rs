@@ -262,8 +262,8 @@ impl Profile {
 
     /// Parses and validates a profile from TOML text.
     pub fn from_toml(text: &str) -> Result<Profile, ProfileError> {
-        let profile: Profile =
-            crate::config::from_toml(text).map_err(|e| ProfileError { kind: ProfileErrorKind::Parse(e.to_string()) })?;
+        let profile: Profile = crate::config::from_toml(text)
+            .map_err(|e| ProfileError { kind: ProfileErrorKind::Parse(e.to_string()) })?;
         profile.validate()?;
         Ok(profile)
     }

@@ -4,7 +4,7 @@
 //!
 //! Every game is a chase battle between two *entrants*. In `styles` mode the
 //! entrants are one base driver with no style (the baseline) and the same
-//! driver with each of the 24 battle styles; in `lineup` mode they are the
+//! driver with each of the 22 battle styles the seed lists; in `lineup` mode they are the
 //! line-up's drivers as written. Game `i` plays cell `i mod n²` of the
 //! entrant × entrant matrix (row entrant on side A, column entrant on side B,
 //! the diagonal being mirror matches), and every other pass over the matrix
@@ -13,7 +13,7 @@
 use crate::chart::{self, Bar, Distributions, Heatmap, IntervalBars, Series};
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
-use crate::stats::{Histogram, Moments, Rate};
+use crate::stats::{Histogram, Moments, Rate, versus};
 use crate::study::{Coverage, Source, Study};
 use anyhow::{Context, Result, bail};
 use engine::drift::strategy::StrategyKind;
@@ -181,6 +181,9 @@ pub struct DriftAcc {
     pub exchanges: Rate,
     /// Exchanges per battle (both chases).
     pub length: Moments,
+    /// Battles per entrant in which a chase hit the rules' round cap
+    /// (`max_rounds_per_chase`) instead of ending by life.
+    pub capped: Vec<u64>,
 }
 
 impl DriftAcc {
@@ -193,6 +196,7 @@ impl DriftAcc {
             first_exchange: Rate::default(),
             exchanges: Rate::default(),
             length: Moments::default(),
+            capped: vec![0; n],
         }
     }
 
@@ -215,6 +219,10 @@ impl DriftAcc {
             self.exchanges.half_successes += 2 * u64::from(o.scored[side]);
         }
         self.length.record(i64::from(o.rounds[0] + o.rounds[1]));
+        if o.round_cap_hit {
+            self.capped[row] += 1;
+            self.capped[col] += 1;
+        }
     }
 }
 
@@ -229,6 +237,7 @@ impl AddAssign for DriftAcc {
         self.first_exchange += o.first_exchange;
         self.exchanges += o.exchanges;
         self.length += o.length;
+        self.capped.iter_mut().zip(o.capped).for_each(|(a, b)| *a += b);
     }
 }
 
@@ -242,24 +251,12 @@ impl DriftReport<'_> {
         self.study.entrants.len()
     }
 
-    /// Entrant `e`'s results against the entrants `opponents`, both orientations.
-    fn rate_vs(&self, e: usize, opponents: impl Iterator<Item = usize>) -> Rate {
-        let n = self.n();
-        let mut total = Rate::default();
-        for o in opponents {
-            total += self.acc.cells[e * n + o];
-            let mirror = self.acc.cells[o * n + e];
-            total += Rate { half_successes: 2 * mirror.trials - mirror.half_successes, trials: mirror.trials };
-        }
-        total
-    }
-
     /// The comparison each entrant's bar shows: against the baseline in
     /// `styles` mode, against the rest of the field in `lineup` mode.
     fn headline(&self, e: usize) -> Rate {
         match self.study.params.mode {
-            Mode::Styles => self.rate_vs(e, std::iter::once(0)),
-            Mode::Lineup => self.rate_vs(e, (0..self.n()).filter(|&o| o != e)),
+            Mode::Styles => versus(&self.acc.cells, self.n(), e, std::iter::once(0)),
+            Mode::Lineup => versus(&self.acc.cells, self.n(), e, (0..self.n()).filter(|&o| o != e)),
         }
     }
 
@@ -286,6 +283,7 @@ impl DriftReport<'_> {
             "points_mean_ci_half" => self.acc.points.iter().map(|m| m.mean_interval().half_width()).collect::<Vec<_>>(),
             "points_sd" => self.acc.points.iter().map(Moments::std_dev).collect::<Vec<_>>(),
             "style_uses" => self.acc.style_uses.iter().map(|u| u.iter().sum::<u64>()).collect::<Vec<_>>(),
+            "capped_battles" => self.acc.capped.clone(),
         )?;
         out.table("entrants", &mut entrants)?;
 
@@ -433,6 +431,18 @@ impl DriftReport<'_> {
         }
         let l = self.acc.length;
         let _ = writeln!(s, "exchanges per battle: {:.2} ± {:.2}", l.mean(), l.mean_interval().half_width());
+        let capped: Vec<String> = (0..names.len())
+            .filter(|&e| self.acc.capped[e] > 0)
+            .map(|e| format!("{} {:.1}%", names[e], 100.0 * self.acc.capped[e] as f64 / self.acc.points[e].n as f64))
+            .collect();
+        if !capped.is_empty() {
+            let _ = writeln!(
+                s,
+                "warning: some chases never ran out of life and stopped at the rules' round cap \
+                 (max_rounds_per_chase); their points are cut off. Share of each entrant's battles with a capped chase (either side): {}",
+                capped.join(", ")
+            );
+        }
         let _ = writeln!(s, "win rate against {} (ties count half):", self.against());
         let mut order: Vec<usize> = (0..names.len()).collect();
         order.sort_by(|&a, &b| heads[b].value().total_cmp(&heads[a].value()));

@@ -11,7 +11,7 @@
 use crate::chart::{self, Bar, Distributions, Heatmap, IntervalBars, Series};
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
-use crate::stats::{Histogram, Moments, Rate};
+use crate::stats::{Histogram, Moments, Rate, versus};
 use crate::study::{Coverage, Source, Study};
 use anyhow::{Context, Result, anyhow, ensure};
 use engine::Table;
@@ -199,13 +199,7 @@ impl Report<'_> {
     /// Deck `d`'s results against every other deck, both seats.
     fn deck_rate(&self, d: usize) -> Rate {
         let n = self.study.decks.len();
-        let mut r = Rate::default();
-        for o in (0..n).filter(|&o| o != d || n == 1) {
-            r += self.acc.cells[d * n + o];
-            let m = self.acc.cells[o * n + d];
-            r += Rate { half_successes: 2 * m.trials - m.half_successes, trials: m.trials };
-        }
-        r
+        versus(&self.acc.cells, n, d, (0..n).filter(|&o| o != d || n == 1))
     }
 
     /// A card's name, with its kind when another card shares the name.
@@ -343,7 +337,13 @@ impl Report<'_> {
         let last = self.acc.turns_hist.quantile(0.999);
         let series = [Series {
             name: format!("all games (mean {:.1} turns)", self.acc.turns.mean()),
-            points: self.acc.turns_hist.bins().take_while(|b| b.0 <= last).map(|(v, c)| (v, c as f64 / total)).collect(),
+            points: self
+                .acc
+                .turns_hist
+                .bins()
+                .take_while(|b| b.0 <= last)
+                .map(|(v, c)| (v, c as f64 / total))
+                .collect(),
         }];
         chart::save(
             &out.chart("game_length"),
@@ -378,17 +378,25 @@ impl Report<'_> {
         let p = &self.study.params;
         let f = self.acc.first_player;
         let _ = writeln!(s, "medarot study: {}", coverage.describe());
-        let _ = writeln!(s, "strategies: row deck {}, column deck {}; intervals are 95%", p.strategies[0], p.strategies[1]);
+        let _ =
+            writeln!(s, "strategies: row deck {}, column deck {}; intervals are 95%", p.strategies[0], p.strategies[1]);
         let _ = writeln!(s, "first player wins: {:.4} ± {:.4}", f.value(), f.interval().half_width());
         let t = self.acc.turns;
-        let _ = writeln!(s, "turns per game: {:.2} ± {:.2} (sd {:.2})", t.mean(), t.mean_interval().half_width(), t.std_dev());
+        let _ = writeln!(
+            s,
+            "turns per game: {:.2} ± {:.2} (sd {:.2})",
+            t.mean(),
+            t.mean_interval().half_width(),
+            t.std_dev()
+        );
         let games = self.acc.losses.iter().sum::<u64>().max(1) as f64;
         let losses: Vec<String> =
             LOSS_NAMES.iter().zip(self.acc.losses).map(|(n, c)| format!("{n} {:.3}", c as f64 / games)).collect();
         let _ = writeln!(s, "how games end: {}", losses.join(", "));
         let _ = writeln!(s, "deck win rates against the other decks:");
         for (name, r) in names.iter().zip(rates) {
-            let _ = writeln!(s, "  {name:<20} {:.4} ± {:.4}  ({} games)", r.value(), r.interval().half_width(), r.trials);
+            let _ =
+                writeln!(s, "  {name:<20} {:.4} ± {:.4}  ({} games)", r.value(), r.interval().half_width(), r.trials);
         }
         let mut sorted = cards.to_vec();
         sorted.sort_by(|a, b| b.1.total_cmp(&a.1));

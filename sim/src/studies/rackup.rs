@@ -193,10 +193,7 @@ impl ArmAcc {
     }
 
     fn record(&mut self, o: &MatchOutcome, baseline_points: i64) {
-        let result = |seat: u8| match o.winner {
-            Some(w) => Some(w == seat),
-            None => None,
-        };
+        let result = |seat: u8| o.winner.map(|w| w == seat);
         match result(0) {
             Some(won) => self.a_result.record(won),
             None => self.a_result.record_half(),
@@ -292,39 +289,23 @@ fn write_tables(acc: &RackupAcc, out: &StudyOutput) -> Result<()> {
     )?;
     out.table("arms", &mut arm_table)?;
 
-    let mut rows: (
-        Vec<String>,
-        Vec<&str>,
-        Vec<u64>,
-        Vec<f64>,
-        Vec<f64>,
-        Vec<f64>,
-        Vec<u64>,
-        Vec<f64>,
-        Vec<f64>,
-        Vec<f64>,
-    ) = Default::default();
-    for (k, a) in arms.iter().enumerate() {
-        for y in Yaku::ALL {
-            let per_match = rate(a.yaku_matches[y as usize], a.a_result.trials);
-            let per_round = rate(a.yaku_rounds[y as usize], a.winning_rounds);
-            rows.0.push(ARMS[k].name());
-            rows.1.push(y.id());
-            rows.2.push(a.yaku_matches[y as usize]);
-            rows.3.push(per_match.value());
-            rows.4.push(per_match.interval().low);
-            rows.5.push(per_match.interval().high);
-            rows.6.push(a.yaku_rounds[y as usize]);
-            rows.7.push(per_round.value());
-            rows.8.push(per_round.interval().low);
-            rows.9.push(per_round.interval().high);
-        }
-    }
+    let pairs: Vec<(usize, Yaku)> = (0..arms.len()).flat_map(|k| Yaku::ALL.map(move |y| (k, y))).collect();
+    let per_match = |&(k, y): &(usize, Yaku)| rate(arms[k].yaku_matches[y as usize], arms[k].a_result.trials);
+    let per_round = |&(k, y): &(usize, Yaku)| rate(arms[k].yaku_rounds[y as usize], arms[k].winning_rounds);
+    let col = |f: &dyn Fn(&(usize, Yaku)) -> f64| pairs.iter().map(f).collect::<Vec<_>>();
+    let count =
+        |f: &dyn Fn(&ArmAcc, usize) -> u64| pairs.iter().map(|&(k, y)| f(&arms[k], y as usize)).collect::<Vec<_>>();
     let mut yaku = df!(
-        "arm" => rows.0, "yaku" => rows.1,
-        "matches_with" => rows.2, "per_match" => rows.3, "per_match_ci_low" => rows.4, "per_match_ci_high" => rows.5,
-        "winning_rounds_with" => rows.6, "per_winning_round" => rows.7,
-        "per_winning_round_ci_low" => rows.8, "per_winning_round_ci_high" => rows.9,
+        "arm" => pairs.iter().map(|p| ARMS[p.0].name()).collect::<Vec<_>>(),
+        "yaku" => pairs.iter().map(|p| p.1.id()).collect::<Vec<_>>(),
+        "matches_with" => count(&|a, y| a.yaku_matches[y]),
+        "per_match" => col(&|p| per_match(p).value()),
+        "per_match_ci_low" => col(&|p| per_match(p).interval().low),
+        "per_match_ci_high" => col(&|p| per_match(p).interval().high),
+        "winning_rounds_with" => count(&|a, y| a.yaku_rounds[y]),
+        "per_winning_round" => col(&|p| per_round(p).value()),
+        "per_winning_round_ci_low" => col(&|p| per_round(p).interval().low),
+        "per_winning_round_ci_high" => col(&|p| per_round(p).interval().high),
     )?;
     out.table("yaku", &mut yaku)?;
 
