@@ -206,6 +206,7 @@ impl Chart for Distributions<'_> {
         chart
             .configure_mesh()
             .x_desc(self.x_label)
+            .x_label_formatter(&|v| format!("{v:.0}"))
             .y_desc("share of observations")
             .label_style((FONT, 15))
             .axis_desc_style((FONT, 18))
