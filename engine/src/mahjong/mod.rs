@@ -104,6 +104,7 @@ mod rules;
 mod score;
 mod score_hand;
 mod shanten;
+pub mod table;
 mod tile;
 mod tileset;
 mod yaku;
