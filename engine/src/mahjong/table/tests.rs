@@ -9,8 +9,11 @@ use crate::{GameSeeds, Strategy};
 /// Checks the state from scratch: every tile accounted for, points plus
 /// deposits conserved, cached waits right.
 pub(super) fn validate(game: &RiichiTable, s: &TableState) {
+    // During a kan's chankan offer its replacement tile is not drawn yet.
+    let kan_offer = matches!(s.phase, Phase::Offer { kind, .. } if kind != OfferKind::Discard);
+    let rinshan = s.kans as usize - usize::from(kan_offer);
     let mut drawn: TileCounts = [0; 34];
-    for p in s.wall[..s.next as usize].iter().chain(&s.wall[DEAD_START..DEAD_START + s.kans as usize]) {
+    for p in s.wall[..s.next as usize].iter().chain(&s.wall[DEAD_START..DEAD_START + rinshan]) {
         drawn[kind(*p).index()] += 1;
     }
     let mut held: TileCounts = [0; 34];
@@ -29,9 +32,9 @@ pub(super) fn validate(game: &RiichiTable, s: &TableState) {
     }
     assert_eq!(drawn, held, "tiles drawn from the wall are all held, melded or discarded");
     let total: usize = held.iter().map(|&c| c as usize).sum::<usize>()
-        + (WALL_TILES - s.next as usize - s.kans as usize);
+        + (WALL_TILES - s.next as usize - rinshan);
     assert_eq!(total, WALL_TILES);
-    assert_eq!(s.live_end as usize, DEAD_START - s.kans as usize);
+    assert_eq!(s.live_end as usize, DEAD_START - rinshan);
     let start = game.settings().start_points;
     if s.phase != Phase::Over {
         assert_eq!(s.points.iter().sum::<i32>() + 1000 * s.sticks as i32, 4 * start);
@@ -150,4 +153,28 @@ fn seeded_games_replay_identically() {
     assert_eq!(first.points.iter().sum::<i32>(), 100_000);
     assert_eq!(play(5), first);
     assert_ne!(play(6), first);
+}
+
+#[test]
+fn zz_stats() {
+    let game = RiichiTable::preset("ron2-dojo").unwrap();
+    let mut table = crate::Table::new(&game);
+    let mut tot = HanchanOutcome::EMPTY;
+    let t0 = std::time::Instant::now();
+    for i in 0..300u64 {
+        let mut bots = [Bot::efficiency(), Bot::defensive(), Bot::efficiency(), Bot::defensive()];
+        let [a, b, c, d] = &mut bots;
+        let mut players: [&mut dyn Strategy<RiichiTable>; 4] = [a, b, c, d];
+        let o = table.play(&game, &mut players, &mut GameSeeds::new(1).rng(i));
+        tot.hands += o.hands;
+        for s in 0..4 { tot.wins[s] += o.wins[s]; tot.tsumo_wins[s]+=o.tsumo_wins[s]; tot.deal_ins[s]+=o.deal_ins[s]; tot.riichi[s]+=o.riichi[s]; tot.calls[s]+=o.calls[s]; }
+        for k in 0..5 { tot.aborts[k] += o.aborts[k]; }
+        for k in 0..YAKU_KINDS { tot.yaku[k] += o.yaku[k]; }
+        tot.exhaustive_draws += o.exhaustive_draws; tot.double_rons += o.double_rons; tot.pao += o.pao; tot.yakuman += o.yakuman;
+        tot.bust |= o.bust;
+    }
+    eprintln!("{:?} per game", t0.elapsed() / 300);
+    eprintln!("hands {} wins {:?} tsumo {:?} dealins {:?} riichi {:?} calls {:?} aborts {:?} draws {} dr {} pao {} yakuman {}", tot.hands, tot.wins, tot.tsumo_wins, tot.deal_ins, tot.riichi, tot.calls, tot.aborts, tot.exhaustive_draws, tot.double_rons, tot.pao, tot.yakuman);
+    for y in crate::mahjong::Yaku::ALL { if tot.yaku[*y as usize] > 0 { eprint!("{}={} ", y.name(), tot.yaku[*y as usize]); } }
+    eprintln!();
 }

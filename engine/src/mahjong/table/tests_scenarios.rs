@@ -1,0 +1,267 @@
+//! Scenario tests on fixed walls: double and triple ron, pao, chankan,
+//! noten payments, dealer rotation and honba, all-last sticks, bust.
+
+use super::state::DEAD_START;
+use super::*;
+use crate::GameSeeds;
+use crate::mahjong::{TileSetSpec, Yaku, parse_tiles};
+
+fn t(s: &str) -> Tile {
+    s.parse().unwrap()
+}
+
+/// A wall: the four hands (dealer first), the draws in order, the dead
+/// wall's first pieces (4 rinshan, then indicators); everything else from
+/// the rest of the set in kind order.
+fn wall(hands: [&str; 4], draws: &str, dead: &str) -> [PhysTile; WALL_TILES] {
+    let set = TileSetSpec::four_player();
+    let mut pool = [PhysTile::default(); crate::mahjong::MAX_WALL_TILES];
+    let n = set.fill_wall(&mut pool);
+    let mut pool: Vec<Option<PhysTile>> = pool[..n].iter().map(|&p| Some(p)).collect();
+    let mut slots: [Option<PhysTile>; WALL_TILES] = [None; WALL_TILES];
+    let mut place = |start: usize, text: &str| {
+        for (i, p) in parse_tiles(text, &set).unwrap().into_iter().enumerate() {
+            let k = pool.iter().position(|&q| q == Some(p)).unwrap_or_else(|| panic!("no {p:?} left"));
+            pool[k] = None;
+            slots[start + i] = Some(p);
+        }
+    };
+    for (i, h) in hands.iter().enumerate() {
+        place(13 * i, h);
+    }
+    place(52, draws);
+    place(DEAD_START, dead);
+    let mut rest = pool.into_iter().flatten();
+    slots.map(|s| s.unwrap_or_else(|| rest.next().unwrap()))
+}
+
+struct Scene {
+    game: RiichiTable,
+    s: TableState,
+    rng: crate::GameRng,
+}
+
+impl Scene {
+    fn new(game: RiichiTable, setup: impl FnOnce(&mut TableState), w: &[PhysTile; WALL_TILES]) -> Scene {
+        let mut rng = GameSeeds::new(0).rng(0);
+        let mut s = game.new_state();
+        game.reset(&mut s, &mut rng);
+        setup(&mut s);
+        game.deal_wall(&mut s, w);
+        Scene { game, s, rng }
+    }
+
+    fn legal(&self) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.game.legal_actions(&self.s, &mut v);
+        v
+    }
+
+    /// Seat `seat` takes `a`, which must be legal for it.
+    fn act(&mut self, seat: usize, a: Action) {
+        assert_eq!(self.game.to_move(&self.s), Some(seat), "who moves before {a:?}");
+        assert!(self.legal().contains(&a), "{a:?} not in {:?}", self.legal());
+        self.game.apply(&mut self.s, a, &mut self.rng);
+        super::tests::validate(&self.game, &self.s);
+    }
+
+    /// Everyone discards what they draw and passes every offer until the hand ends.
+    fn drift_to_end(&mut self) {
+        let (round, hands) = (self.s.round, self.s.record.hands);
+        while self.s.record.hands == hands && self.s.round == round && self.s.phase != Phase::Over {
+            let seat = self.game.to_move(&self.s).unwrap();
+            let a = match self.s.phase {
+                Phase::Turn { .. } => Action::Discard(self.s.seats[seat].drawn.unwrap()),
+                _ => Action::Pass,
+            };
+            self.act(seat, a);
+        }
+    }
+}
+
+fn dojo() -> RiichiTable {
+    RiichiTable::preset("ron2-dojo").unwrap()
+}
+
+/// Seats 1, 2 and 3 all wait on the dealer's 5p.
+fn three_waits() -> [PhysTile; WALL_TILES] {
+    wall(
+        ["111z222z333z444z5p", "234m345m678s3466p", "567m567s222s46p88p", "456m456s333s678p5p"],
+        "9s",
+        "8s8s9s9s4z",
+    )
+}
+
+#[test]
+fn double_ron_pays_both_and_the_sticks_go_to_the_first() {
+    // Before their first draw, both winners score renhou (人和, mangan).
+    let mut sc = Scene::new(dojo(), |s| {
+        s.sticks = 1;
+        s.points[3] -= 1000;
+    }, &three_waits());
+    sc.act(0, Action::Discard(t("5p")));
+    sc.act(1, Action::Ron);
+    sc.act(2, Action::Ron);
+    sc.act(3, Action::Pass);
+    assert_eq!(sc.s.points, [30_000 - 16_000, 39_000, 38_000, 29_000]);
+    assert_eq!(sc.s.record.yaku_count(Yaku::Renhou), 2);
+    assert_eq!(sc.s.record.double_rons, 1);
+    assert_eq!(sc.s.record.deal_ins[0], 1);
+    assert_eq!((sc.s.round, sc.s.honba, sc.s.sticks), (1, 0, 0), "the deal passes");
+}
+
+#[test]
+fn triple_ron_is_an_abortive_draw() {
+    let mut sc = Scene::new(dojo(), |_| {}, &three_waits());
+    sc.act(0, Action::Discard(t("5p")));
+    for seat in 1..4 {
+        sc.act(seat, Action::Ron);
+    }
+    assert_eq!(sc.s.points, [30_000; 4]);
+    assert_eq!(sc.s.record.abort_count(Abort::TripleRon), 1);
+    assert_eq!(sc.s.record.total_wins(), 0);
+    assert_eq!((sc.s.round, sc.s.honba), (0, 1), "dealer repeats with a honba");
+}
+
+/// Seat 1 pons 5z (from 0), 7z (from 2), then 6z from the dealer (pao),
+/// and waits on 5p; seat 2 discards it.
+fn daisangen_game(game: RiichiTable, setup: impl FnOnce(&mut TableState)) -> Scene {
+    let w = wall(
+        ["56z2468m2468p246s", "55z66z77z234m5p9p9s1s", "7z5p13579s13p12z9m1m", "1234z68s68p1m1s2p9p6m"],
+        "1p9p8m7s9s3m",
+        "1z1z2z2z3z",
+    );
+    let mut sc = Scene::new(game, setup, &w);
+    sc.act(0, Action::Discard(t("5z")));
+    sc.act(1, Action::Pon);
+    sc.act(1, Action::Discard(t("9p")));
+    sc.act(2, Action::Discard(t("7z")));
+    sc.act(1, Action::Pon);
+    sc.act(1, Action::Discard(t("9s")));
+    sc.act(2, Action::Discard(t("8m")));
+    sc.act(3, Action::Discard(t("7s")));
+    sc.act(0, Action::Discard(t("6z")));
+    sc.act(1, Action::Pon);
+    assert_eq!(sc.s.seats[1].pao, Some(0), "the dealer fed the third dragon");
+    sc.act(1, Action::Discard(t("1s")));
+    sc.act(2, Action::Discard(t("5p")));
+    sc
+}
+
+#[test]
+fn pao_daisangen_ron_splits_half_and_half() {
+    let mut sc = daisangen_game(dojo(), |_| {});
+    sc.act(1, Action::Ron);
+    assert_eq!(sc.s.points, [14_000, 62_000, 14_000, 30_000]);
+    assert_eq!(sc.s.record.pao, 1);
+    assert_eq!(sc.s.record.yaku_count(Yaku::Daisangen), 1);
+    assert_eq!(sc.s.record.yakuman, 1);
+}
+
+#[test]
+fn bust_ends_the_game_only_when_the_rule_is_on() {
+    let setup = |s: &mut TableState| {
+        s.points = [30_000, 30_000, 10_000, 50_000];
+    };
+    let mut sc = daisangen_game(dojo(), setup);
+    sc.act(1, Action::Ron);
+    assert_eq!(sc.s.phase, Phase::Over);
+    let o = sc.game.outcome(&sc.s);
+    assert!(o.bust);
+    assert_eq!(o.points, [14_000, 62_000, -6_000, 50_000]);
+    assert_eq!(o.ranks, [2, 0, 3, 1]);
+    assert_eq!(o.hands, 1);
+
+    let mut settings = TableSettings::preset("ron2-dojo").unwrap();
+    settings.bust = false;
+    let mut sc = daisangen_game(RiichiTable::new(settings).unwrap(), setup);
+    sc.act(1, Action::Ron);
+    assert_ne!(sc.s.phase, Phase::Over);
+    assert_eq!((sc.s.round, sc.s.points[2]), (1, -6_000));
+}
+
+/// Seat 2 pons the dealer's 5s, then draws the red 5s; seat 3 waits on 46s.
+fn chankan_game() -> Scene {
+    let w = wall(
+        ["5s2468m2468p8s34z7z", "13m13p56z2z9s9m9p1s7p3s", "55s7z7m7p1p2z5m9s3s8p1s4z", "46s123m456m789p11z"],
+        "7s9m5z6z0s",
+        "1z2z3z3z2z",
+    );
+    let mut sc = Scene::new(dojo(), |_| {}, &w);
+    sc.act(0, Action::Discard(t("5s")));
+    sc.act(2, Action::Pon);
+    // Seat 3 could ron the 5s by renhou alone; it lets it go (furiten until its draw).
+    assert!(sc.legal().contains(&Action::Ron));
+    sc.act(3, Action::Pass);
+    sc.act(2, Action::Discard(t("7z")));
+    sc.act(3, Action::Discard(t("9m")));
+    sc.act(0, Action::Discard(t("5z")));
+    sc.act(1, Action::Discard(t("6z")));
+    sc.act(2, Action::AddedKan(t("5s")));
+    sc
+}
+
+#[test]
+fn chankan_robs_the_added_kan_without_kan_dora() {
+    let mut sc = chankan_game();
+    sc.act(3, Action::Ron);
+    // Chankan 1 han, 40 fu (closed ron, kanchan, round-wind pair): 1,300.
+    assert_eq!(sc.s.points, [30_000, 30_000, 28_700, 31_300]);
+    assert_eq!(sc.s.record.yaku_count(Yaku::Chankan), 1);
+    assert_eq!(sc.s.record.deal_ins[2], 1);
+}
+
+#[test]
+fn an_added_kan_not_robbed_turns_the_kan_dora_and_draws_rinshan() {
+    let mut sc = chankan_game();
+    assert_eq!(sc.s.indicators, 1, "no kan dora before the chankan chance");
+    sc.act(3, Action::Pass);
+    assert_eq!(sc.s.indicators, 2);
+    assert!(matches!(sc.s.phase, Phase::Turn { seat: 2, rinshan: true, .. }));
+    assert!(sc.s.seats[3].temp_furiten, "passing a winning tile is furiten");
+}
+
+/// Dealer (seat `round % 4`) and the next seat tenpai, the other two not.
+fn noten_wall(dealer_tenpai: bool) -> [PhysTile; WALL_TILES] {
+    let dealer = if dealer_tenpai { "123m456m789m123p4p" } else { "1m4m7m1p4p7p1s4s7s1z3z5z7z" };
+    wall(
+        [dealer, "123s456s789s11z2z2z", "159m159p159s2356z", "268m268p268s4z4z6z6z"],
+        "",
+        "",
+    )
+}
+
+#[test]
+fn exhaustive_draw_noten_payments_and_dealer_repeat() {
+    let mut sc = Scene::new(dojo(), |_| {}, &noten_wall(true));
+    sc.drift_to_end();
+    assert_eq!(sc.s.points, [31_500, 31_500, 28_500, 28_500]);
+    assert_eq!(sc.s.record.exhaustive_draws, 1);
+    assert_eq!((sc.s.round, sc.s.honba), (0, 1), "tenpai dealer repeats, honba +1");
+    let mut sc = Scene::new(dojo(), |_| {}, &noten_wall(false));
+    sc.drift_to_end();
+    assert_eq!(sc.s.points, [29_000, 33_000, 29_000, 29_000]);
+    assert_eq!((sc.s.round, sc.s.honba), (1, 1), "noten dealer passes the deal, honba +1");
+}
+
+#[test]
+fn all_last_draw_gives_the_sticks_to_the_top() {
+    // South 4: seat 3 deals (noten); seat 0 is first with 2 sticks out.
+    let mut sc = Scene::new(
+        dojo(),
+        |s| {
+            s.round = 7;
+            s.points = [40_000, 29_000, 24_000, 25_000];
+            s.sticks = 2;
+        },
+        &noten_wall(false),
+    );
+    sc.drift_to_end();
+    assert_eq!(sc.s.phase, Phase::Over);
+    let o = sc.game.outcome(&sc.s);
+    // Seat 3 (dealer, dealt the first hand) and seats 1, 2 noten pay 1,000
+    // each to seat 0, which then takes the 2 sticks.
+    assert_eq!(o.points, [40_000 + 3_000 + 2_000, 28_000, 23_000, 24_000]);
+    assert_eq!(o.ranks, [0, 1, 3, 2]);
+    assert_eq!(o.scores, [150 + 150, -20 + 50, -70 - 150, -60 - 50]);
+}
