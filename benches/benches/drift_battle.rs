@@ -20,11 +20,8 @@ fn bench_pair(c: &mut Criterion, name: &str, a: Driver, b: Driver, heuristic: bo
             let mut points = 0i32;
             for _ in 0..BATTLES {
                 let (mut h0, mut h1, mut p0, mut p1) = (Heuristic, Heuristic, Plain, Plain);
-                let players: [&mut dyn Strategy<DriftGame>; 2] = if heuristic {
-                    [&mut h0, &mut h1]
-                } else {
-                    [&mut p0, &mut p1]
-                };
+                let players: [&mut dyn Strategy<DriftGame>; 2] =
+                    if heuristic { [&mut h0, &mut h1] } else { [&mut p0, &mut p1] };
                 let mut players = players;
                 let o = table.play(&game, &mut players, &mut seeds.rng(next));
                 points += o.points[0];

@@ -33,29 +33,14 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("shanten");
     g.throughput(Throughput::Elements(HANDS as u64));
     g.bench_function("min_of_all_forms", |b| {
-        b.iter(|| {
-            hands
-                .iter()
-                .map(|h| shanten(black_box(h), rules) as i64)
-                .sum::<i64>()
-        })
+        b.iter(|| hands.iter().map(|h| shanten(black_box(h), rules) as i64).sum::<i64>())
     });
     g.bench_function("standard", |b| {
-        b.iter(|| {
-            hands
-                .iter()
-                .map(|h| shanten_standard(black_box(h), rules) as i64)
-                .sum::<i64>()
-        })
+        b.iter(|| hands.iter().map(|h| shanten_standard(black_box(h), rules) as i64).sum::<i64>())
     });
     g.throughput(Throughput::Elements(HANDS as u64 / 10));
     g.bench_function("ukeire", |b| {
-        b.iter(|| {
-            hands[..HANDS / 10]
-                .iter()
-                .map(|h| ukeire(black_box(h), rules).len() as u64)
-                .sum::<u64>()
-        })
+        b.iter(|| hands[..HANDS / 10].iter().map(|h| ukeire(black_box(h), rules).len() as u64).sum::<u64>())
     });
     g.finish();
 }

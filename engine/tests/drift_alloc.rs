@@ -47,10 +47,7 @@ fn ten_thousand_battles_allocate_nothing_after_warm_up() {
     }
     let mut tables: Vec<Table<DriftGame>> = games.iter().map(Table::new).collect();
     let seeds = GameSeeds::new(11);
-    let mut players = [
-        StrategyKind::Heuristic.build(),
-        StrategyKind::Random.build(),
-    ];
+    let mut players = [StrategyKind::Heuristic.build(), StrategyKind::Random.build()];
     let mut run = |from: u64, to: u64| {
         for i in from..to {
             let k = (i % tables.len() as u64) as usize;

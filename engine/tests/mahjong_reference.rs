@@ -35,17 +35,7 @@ const FIXTURE: &str = include_str!("fixtures/ron2_reference.jsonl");
 /// Fills the fields the fixture leaves out to stay small.
 fn situation(mut s: Value) -> Situation {
     let obj = s.as_object_mut().expect("situation object");
-    for flag in [
-        "tsumo",
-        "riichi",
-        "double_riichi",
-        "ippatsu",
-        "rinshan",
-        "chankan",
-        "haitei",
-        "houtei",
-        "dealer",
-    ] {
+    for flag in ["tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "dealer"] {
         obj.entry(flag).or_insert(json!(false));
     }
     obj.entry("melds").or_insert(json!([]));
@@ -84,8 +74,7 @@ fn ron2_agrees_with_the_reference_scorer() {
             }
         };
         let yakuman = e.get("yakuman").is_some();
-        let mut yaku: Vec<(String, u32)> =
-            ours.yaku.iter().map(|&(n, h)| (n.to_string(), h)).collect();
+        let mut yaku: Vec<(String, u32)> = ours.yaku.iter().map(|&(n, h)| (n.to_string(), h)).collect();
         yaku.sort();
         let want_yaku: Vec<(String, u32)> = serde_json::from_value(e["yaku"].clone()).unwrap();
         let payment = serde_json::to_value(ours.payment).unwrap();
@@ -96,17 +85,11 @@ fn ron2_agrees_with_the_reference_scorer() {
             && ours.points_total == e["points_total"].as_u64().unwrap() as u32
             && (ours.yakuman_multiplier > 0) == yakuman;
         if !ok {
-            failures.push(format!(
-                "{line}\n  ours: {}",
-                serde_json::to_string(&ours).unwrap()
-            ));
+            failures.push(format!("{line}\n  ours: {}", serde_json::to_string(&ours).unwrap()));
         }
         if sit.rinshan {
             let real = score(&ron2, &sit).expect("scores under Ron2 too");
-            assert!(
-                real.fu <= ours.fu,
-                "rinshan fu above the reference's: {line}"
-            );
+            assert!(real.fu <= ours.fu, "rinshan fu above the reference's: {line}");
             assert!(real.points_total <= ours.points_total, "{line}");
             assert!(matches!(real.payment, PaymentOut::Tsumo { .. }));
         }

@@ -52,11 +52,7 @@ fn ron2_hands(rules: &Rules) -> Vec<Hand> {
             let s = &v["s"];
             let mut extra = s.clone();
             extra.as_object_mut().unwrap().remove("closed");
-            let sit = situation(
-                s["closed"].as_str().unwrap(),
-                s["win"].as_str().unwrap(),
-                extra,
-            );
+            let sit = situation(s["closed"].as_str().unwrap(), s["win"].as_str().unwrap(), extra);
             hand_of(rules, &sit).unwrap()
         })
         .collect()
@@ -67,22 +63,10 @@ fn goto_hands(rules: &Rules) -> Vec<Hand> {
         situation("1133p5577p112233z", "3z", json!({})),
         situation("11113333p7799s11z", "1z", json!({})),
         situation("22334466778899p", "9p", json!({})),
-        situation(
-            "123p456p789s234s99p",
-            "3s",
-            json!({"riichi": true, "flowers": "2f"}),
-        ),
-        situation(
-            "123p456p789s234s99p",
-            "3s",
-            json!({"riichi": true, "nuki": 4}),
-        ),
+        situation("123p456p789s234s99p", "3s", json!({"riichi": true, "flowers": "2f"})),
+        situation("123p456p789s234s99p", "3s", json!({"riichi": true, "nuki": 4})),
         situation("19m19p19s12345677z", "7z", json!({"dora_indicators": "2f"})),
-        situation(
-            "123456789p234p99p",
-            "4p",
-            json!({"riichi": true, "dora_indicators": "3p8p"}),
-        ),
+        situation("123456789p234p99p", "4p", json!({"riichi": true, "dora_indicators": "3p8p"})),
         situation("123p456p789s234s99p", "3s", json!({"nagashi": true})),
     ]
     .iter()

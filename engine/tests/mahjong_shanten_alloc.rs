@@ -1,8 +1,8 @@
 //! Shanten and ukeire allocate nothing once the tables are built.
 
 use engine::mahjong::{
-    ShantenRules, TileCounts, TileSetSpec, shanten, shanten_chiitoitsu, shanten_kokushi,
-    shanten_standard, ukeire, ukeire_count,
+    ShantenRules, TileCounts, TileSetSpec, shanten, shanten_chiitoitsu, shanten_kokushi, shanten_standard, ukeire,
+    ukeire_count,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -52,21 +52,13 @@ fn shanten_and_ukeire_do_not_allocate_after_warm_up() {
     let hands = hands(3_000);
     let set = TileSetSpec::four_player();
     let visible = [1; 34];
-    let rules = [
-        ShantenRules::FOUR_PLAYER,
-        ShantenRules {
-            sanma: false,
-            chiitoitsu_quads: true,
-        },
-    ];
+    let rules = [ShantenRules::FOUR_PLAYER, ShantenRules { sanma: false, chiitoitsu_quads: true }];
     let mut total = 0i64;
     let mut run = |hands: &[TileCounts]| {
         for h in hands {
             for r in rules {
                 total += i64::from(shanten(h, r)) + i64::from(shanten_standard(h, r));
-                total += i64::from(
-                    shanten_chiitoitsu(h, r).unwrap_or(0) + shanten_kokushi(h).unwrap_or(0),
-                );
+                total += i64::from(shanten_chiitoitsu(h, r).unwrap_or(0) + shanten_kokushi(h).unwrap_or(0));
                 total += i64::from(ukeire_count(ukeire(h, r), &visible, &set));
             }
         }

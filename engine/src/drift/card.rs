@@ -49,11 +49,7 @@ impl Card {
 
     /// The card of `rank` (1..=13) in `suit`; `None` for a rank out of range.
     pub const fn new(rank: u8, suit: Suit) -> Option<Card> {
-        if rank >= 1 && rank <= 13 {
-            Some(Card(((suit as u8) << 4) | rank))
-        } else {
-            None
-        }
+        if rank >= 1 && rank <= 13 { Some(Card(((suit as u8) << 4) | rank)) } else { None }
     }
 
     /// `true` for a joker.
@@ -63,20 +59,12 @@ impl Card {
 
     /// The number A=1 … K=13; `None` for a joker.
     pub const fn rank(self) -> Option<u8> {
-        if self.is_joker() {
-            None
-        } else {
-            Some(self.0 & 0x0f)
-        }
+        if self.is_joker() { None } else { Some(self.0 & 0x0f) }
     }
 
     /// The suit; `None` for a joker.
     pub const fn suit(self) -> Option<Suit> {
-        if self.is_joker() {
-            None
-        } else {
-            Some(Suit::ALL[(self.0 >> 4) as usize])
-        }
+        if self.is_joker() { None } else { Some(Suit::ALL[(self.0 >> 4) as usize]) }
     }
 
     /// `Some(true)` for red, `Some(false)` for black, `None` for a joker (no colour).
@@ -133,11 +121,7 @@ impl FromStr for Card {
         if s.eq_ignore_ascii_case("JK") {
             return Ok(Card::JOKER);
         }
-        let split = s
-            .len()
-            .checked_sub(1)
-            .filter(|&i| s.is_char_boundary(i))
-            .ok_or_else(bad)?;
+        let split = s.len().checked_sub(1).filter(|&i| s.is_char_boundary(i)).ok_or_else(bad)?;
         let (rank, suit) = s.split_at(split);
         let suit = match suit.to_ascii_uppercase().as_str() {
             "S" => Suit::Spades,
@@ -151,11 +135,7 @@ impl FromStr for Card {
             "J" => 11,
             "Q" => 12,
             "K" => 13,
-            n => n
-                .parse::<u8>()
-                .ok()
-                .filter(|r| (2..=10).contains(r))
-                .ok_or_else(bad)?,
+            n => n.parse::<u8>().ok().filter(|r| (2..=10).contains(r)).ok_or_else(bad)?,
         };
         Card::new(rank, suit).ok_or_else(bad)
     }

@@ -7,14 +7,7 @@ use super::style::{Style::*, StyleSet};
 use crate::GameRng;
 use rand::RngExt;
 
-const CHASE_LEADER: StyleSet = StyleSet::of(&[
-    Juggernaut,
-    Centaur,
-    SpeedMaster,
-    LegalHigh,
-    Gungnir,
-    Ballista,
-]);
+const CHASE_LEADER: StyleSet = StyleSet::of(&[Juggernaut, Centaur, SpeedMaster, LegalHigh, Gungnir, Ballista]);
 
 const CHASE_CHASER: StyleSet = StyleSet::of(&[
     Juggernaut,
@@ -95,11 +88,7 @@ impl DriftGame {
     /// Start of a chase: roles, cards, active styles, hands, Ballista.
     pub(crate) fn deal(&self, st: &mut DriftState, rng: &mut GameRng) {
         let solo = self.is_solo();
-        let (l, c) = if solo || st.chase == 1 {
-            (1, 0)
-        } else {
-            (0, 1)
-        };
+        let (l, c) = if solo || st.chase == 1 { (1, 0) } else { (0, 1) };
         st.leader_side = l;
         st.chaser_side = c;
         let team = self.teams[c as usize];
@@ -128,11 +117,7 @@ impl DriftGame {
         }
         let active = |d: super::Driver, mask: StyleSet| {
             let s = d.styles.intersect(mask);
-            if d.home_is_drift {
-                s
-            } else {
-                s.without(SpeedMaster)
-            }
+            if d.home_is_drift { s } else { s.without(SpeedMaster) }
         };
         st.act = [StyleSet::EMPTY; SLOTS];
         let leader = self.teams[l as usize].leader();
@@ -180,9 +165,7 @@ impl DriftGame {
     /// Deals up to `n` cards to `slot`, within the hand size and the deck's reserve.
     fn deal_cards(&self, st: &mut DriftState, slot: usize, n: usize, rng: &mut GameRng) {
         let room = (self.deck_len as usize - HAND_RESERVE).saturating_sub(st.cards_in_hands());
-        let n = n
-            .min(room)
-            .min(super::state::HAND_MAX - st.hands[slot].len as usize);
+        let n = n.min(room).min(super::state::HAND_MAX - st.hands[slot].len as usize);
         for _ in 0..n {
             let card = st.draw(self.fixed, rng);
             st.hands[slot].push(card);

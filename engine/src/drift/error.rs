@@ -67,39 +67,21 @@ impl fmt::Display for DriftError {
                 if let Some(d) = driver {
                     write!(f, "driver {d:?}: ")?;
                 }
-                write!(
-                    f,
-                    "unknown battle style {name:?} (valid: {})",
-                    valid_style_names()
-                )
+                write!(f, "unknown battle style {name:?} (valid: {})", valid_style_names())
             }
-            DriftError::BadValue {
-                item,
-                field,
-                allowed,
-                found,
-            } => {
+            DriftError::BadValue { item, field, allowed, found } => {
                 write!(f, "{item}: field `{field}` is {found}, expected {allowed}")
             }
             DriftError::Duplicate(name) => write!(f, "the name {name:?} is defined twice"),
             DriftError::UnknownDriver { team, driver } => {
-                write!(
-                    f,
-                    "team {team:?}: no driver named {driver:?} in the line-up"
-                )
+                write!(f, "team {team:?}: no driver named {driver:?} in the line-up")
             }
             DriftError::BadCard(s) => {
-                write!(
-                    f,
-                    "bad card {s:?}: write rank A,2..10,J,Q,K then suit S,H,D,C, or JK"
-                )
+                write!(f, "bad card {s:?}: write rank A,2..10,J,Q,K then suit S,H,D,C, or JK")
             }
             DriftError::NotInDeck(s) => write!(f, "fixed deck: no more {s} left in the deck"),
             DriftError::UnknownStrategy(name) => {
-                write!(
-                    f,
-                    "unknown drift strategy {name:?} (valid: plain, random, heuristic)"
-                )
+                write!(f, "unknown drift strategy {name:?} (valid: plain, random, heuristic)")
             }
             DriftError::UnknownPreset { name, valid } => {
                 write!(f, "unknown drift preset {name:?} (valid: {valid})")

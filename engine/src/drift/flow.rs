@@ -12,8 +12,7 @@ use Style::*;
 
 /// Styles asking something before the round (leader / chaser) or before the chaser's draw.
 const LEADER_DECLARATIONS: StyleSet = StyleSet::of(&[SpeedMaster, LegalHigh, Gungnir]);
-const ROUND_DECLARATIONS: StyleSet =
-    StyleSet::of(&[SpeedMaster, LegalHigh, Supernova, Indra, Gungnir]);
+const ROUND_DECLARATIONS: StyleSet = StyleSet::of(&[SpeedMaster, LegalHigh, Supernova, Indra, Gungnir]);
 const CHASER_DECLARATIONS: StyleSet = StyleSet::of(&[Gungnir, Illusion, Harlequin]);
 
 impl DriftGame {
@@ -38,18 +37,13 @@ impl DriftGame {
     /// At a decision step: (slot deciding, number of choices, the action taken when there
     /// is no real choice).
     fn decision(&self, st: &DriftState) -> (usize, usize, DriftAction) {
-        let yes_no =
-            |slot: usize, offered: bool| (slot, if offered { 2 } else { 1 }, DriftAction::No);
+        let yes_no = |slot: usize, offered: bool| (slot, if offered { 2 } else { 1 }, DriftAction::No);
         let r = &st.round;
         match st.step {
             Step::Reveal(s) => {
                 let (s, h) = (s as usize, &st.hands[s as usize]);
                 let offered = st.act[s].contains(Gungnir) && h.len > 0;
-                (
-                    s,
-                    if offered { h.len as usize + 1 } else { 1 },
-                    DriftAction::No,
-                )
+                (s, if offered { h.len as usize + 1 } else { 1 }, DriftAction::No)
             }
             Step::SpeedMaster(s) => {
                 let s = s as usize;
@@ -57,53 +51,25 @@ impl DriftGame {
                 let marked = r.toss_mask.count_ones() as usize;
                 let free = st.hands[s].playable_count() - marked;
                 let offered = st.act[s].contains(SpeedMaster) && side.speed_master_left > 0;
-                let choices = if offered && marked < 3 && free > 0 {
-                    free + 1
-                } else {
-                    1
-                };
+                let choices = if offered && marked < 3 && free > 0 { free + 1 } else { 1 };
                 (s, choices, DriftAction::No)
             }
             Step::LegalHigh(s) => {
                 let s = s as usize;
                 let side = &st.sides[Self::seat_of(st, s) as usize];
-                yes_no(
-                    s,
-                    st.act[s].contains(LegalHigh) && !side.legal_high && side.life >= 1,
-                )
+                yes_no(s, st.act[s].contains(LegalHigh) && !side.legal_high && side.life >= 1)
             }
             Step::Supernova => yes_no(1, st.act[1].contains(Supernova)),
             Step::Indra => {
                 let offered = st.act[1].contains(Indra) && st.hands[1].len > 0;
-                (
-                    1,
-                    if offered {
-                        st.hands[1].len as usize + 1
-                    } else {
-                        1
-                    },
-                    DriftAction::No,
-                )
+                (1, if offered { st.hands[1].len as usize + 1 } else { 1 }, DriftAction::No)
             }
             Step::LeaderGungnir => yes_no(0, st.hands[0].revealed != NONE),
-            Step::ChaserGungnir(m) => yes_no(
-                m as usize,
-                !r.indra && st.hands[m as usize].revealed != NONE,
-            ),
-            Step::Illusion(m) => yes_no(
-                m as usize,
-                !r.indra && st.act[m as usize].contains(Illusion),
-            ),
-            Step::Harlequin(m) => yes_no(
-                m as usize,
-                !r.indra && !r.illusion && st.act[m as usize].contains(Harlequin),
-            ),
+            Step::ChaserGungnir(m) => yes_no(m as usize, !r.indra && st.hands[m as usize].revealed != NONE),
+            Step::Illusion(m) => yes_no(m as usize, !r.indra && st.act[m as usize].contains(Illusion)),
+            Step::Harlequin(m) => yes_no(m as usize, !r.indra && !r.illusion && st.act[m as usize].contains(Harlequin)),
             Step::LeaderPick => (0, st.hands[0].playable_count() + 1, DriftAction::PlayDrawn),
-            Step::ChaserPick(m) => (
-                m as usize,
-                st.hands[m as usize].playable_count() + 1,
-                DriftAction::PlayDrawn,
-            ),
+            Step::ChaserPick(m) => (m as usize, st.hands[m as usize].playable_count() + 1, DriftAction::PlayDrawn),
             Step::BonusPick => (1, st.hands[1].playable_count() + 1, DriftAction::PlayDrawn),
             Step::Phantom => {
                 let side = &st.sides[st.chaser_side as usize];
@@ -124,11 +90,7 @@ impl DriftGame {
             self.auto_step(st, rng);
             if !matches!(
                 st.step,
-                Step::Deal
-                    | Step::RoundStart
-                    | Step::LeaderDraw
-                    | Step::ChaserDraw(_)
-                    | Step::RoundEnd
+                Step::Deal | Step::RoundStart | Step::LeaderDraw | Step::ChaserDraw(_) | Step::RoundEnd
             ) {
                 return;
             }
@@ -154,8 +116,8 @@ impl DriftGame {
 
     fn start_round(&self, st: &mut DriftState, rng: &mut GameRng) {
         st.round = Round::default();
-        let quiet = st.act[0].intersect(LEADER_DECLARATIONS).is_empty()
-            && st.act[1].intersect(ROUND_DECLARATIONS).is_empty();
+        let quiet =
+            st.act[0].intersect(LEADER_DECLARATIONS).is_empty() && st.act[1].intersect(ROUND_DECLARATIONS).is_empty();
         if quiet {
             self.leader_draw(st, rng);
         } else {
@@ -213,11 +175,7 @@ impl DriftGame {
                 if let DriftAction::Hand(i) = action {
                     st.hands[s as usize].revealed = i;
                 }
-                st.step = if s == 0 {
-                    Step::Reveal(1)
-                } else {
-                    Step::RoundStart
-                };
+                st.step = if s == 0 { Step::Reveal(1) } else { Step::RoundStart };
             }
             Step::SpeedMaster(s) => {
                 if let DriftAction::Hand(i) = action {
@@ -225,11 +183,7 @@ impl DriftGame {
                     return;
                 }
                 self.speed_master(st, s as usize, rng);
-                st.step = if s == 0 {
-                    Step::SpeedMaster(1)
-                } else {
-                    Step::LegalHigh(0)
-                };
+                st.step = if s == 0 { Step::SpeedMaster(1) } else { Step::LegalHigh(0) };
             }
             Step::LegalHigh(s) => {
                 if yes {
@@ -238,11 +192,7 @@ impl DriftGame {
                     side.legal_high = true;
                     side.count(LegalHigh);
                 }
-                st.step = if s == 0 {
-                    Step::LegalHigh(1)
-                } else {
-                    Step::Supernova
-                };
+                st.step = if s == 0 { Step::LegalHigh(1) } else { Step::Supernova };
             }
             Step::Supernova => {
                 if yes {
@@ -271,10 +221,7 @@ impl DriftGame {
                         let i = if st.act[1].contains(Madness) {
                             st.sides[st.chaser_side as usize].count(Madness);
                             let n = st.hands[0].playable_count();
-                            st.hands[0]
-                                .playable()
-                                .nth(rng.random_range(0..n))
-                                .unwrap_or(i)
+                            st.hands[0].playable().nth(rng.random_range(0..n)).unwrap_or(i)
                         } else {
                             i
                         };

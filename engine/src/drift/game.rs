@@ -39,14 +39,7 @@ impl DriftGame {
     fn new(rules: DriftRules, mode: Mode, teams: [Team; 2]) -> DriftGame {
         let mut deck = [Card::JOKER; MAX_DECK];
         let deck_len = rules.fill_deck(&mut deck) as u8;
-        DriftGame {
-            rules,
-            mode,
-            teams,
-            deck,
-            deck_len,
-            fixed: false,
-        }
+        DriftGame { rules, mode, teams, deck, deck_len, fixed: false }
     }
 
     /// 追走: `a` (seat 0) leads the first chase and `b` (seat 1) chases; then they swap.
@@ -119,11 +112,7 @@ impl DriftGame {
 
     #[inline]
     pub(crate) fn seat_of(st: &DriftState, slot: usize) -> u8 {
-        if slot == 0 {
-            st.leader_side
-        } else {
-            st.chaser_side
-        }
+        if slot == 0 { st.leader_side } else { st.chaser_side }
     }
 
     /// The question of the pending decision.
@@ -165,13 +154,7 @@ impl DriftGame {
     /// The effective number of `card` played from `slot` (`as_k`: a revealed Gungnir card,
     /// which counts as a K); `None` for a joker.
     #[inline]
-    pub(crate) fn card_value(
-        &self,
-        st: &DriftState,
-        slot: usize,
-        card: Card,
-        as_k: bool,
-    ) -> Option<i16> {
+    pub(crate) fn card_value(&self, st: &DriftState, slot: usize, card: Card, as_k: bool) -> Option<i16> {
         let base = if as_k { 13 } else { i16::from(card.rank()?) };
         Some(base + self.bonus(st, slot))
     }
@@ -187,11 +170,7 @@ impl DriftGame {
             }
             Step::SpeedMaster(_) => {
                 let marked = st.round.toss_mask;
-                out.extend(
-                    hand.playable()
-                        .filter(|&i| marked & 1 << i == 0)
-                        .map(DriftAction::Hand),
-                );
+                out.extend(hand.playable().filter(|&i| marked & 1 << i == 0).map(DriftAction::Hand));
                 out.push(DriftAction::No);
             }
             Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => {
@@ -247,13 +226,7 @@ impl Game for DriftGame {
         } else {
             usize::from(seat as u8 != state.leader_side || self.is_solo())
         };
-        DriftView {
-            game: self,
-            state,
-            seat,
-            slot,
-            bonus: self.bonus(state, slot),
-        }
+        DriftView { game: self, state, seat, slot, bonus: self.bonus(state, slot) }
     }
 
     #[inline]

@@ -24,14 +24,7 @@ pub struct Driver {
 impl Driver {
     /// A driver with no home bonus and no styles.
     pub const fn new(rank: i8, speed: i8, horsepower: i8) -> Driver {
-        Driver {
-            rank,
-            home_bonus: 0,
-            home_is_drift: false,
-            speed,
-            horsepower,
-            styles: StyleSet::EMPTY,
-        }
+        Driver { rank, home_bonus: 0, home_is_drift: false, speed, horsepower, styles: StyleSet::EMPTY }
     }
 
     /// This driver with `style` added.
@@ -75,10 +68,7 @@ impl Team {
 
     /// A team of one driver.
     pub const fn solo(driver: Driver) -> Team {
-        Team {
-            members: [driver; Team::MAX],
-            len: 1,
-        }
+        Team { members: [driver; Team::MAX], len: 1 }
     }
 
     /// The members, 先導 first.
@@ -164,23 +154,17 @@ impl Lineup {
 
     /// A built-in line-up by name (see [`Lineup::PRESET_NAMES`]).
     pub fn preset(name: &str) -> Result<Lineup, DriftError> {
-        let (_, text) =
-            EXAMPLES
-                .iter()
-                .find(|(n, _)| *n == name)
-                .ok_or_else(|| DriftError::UnknownPreset {
-                    name: name.to_string(),
-                    valid: Self::PRESET_NAMES,
-                })?;
+        let (_, text) = EXAMPLES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .ok_or_else(|| DriftError::UnknownPreset { name: name.to_string(), valid: Self::PRESET_NAMES })?;
         Lineup::from_toml_str(text)
     }
 
     /// Parses and checks a line-up file (format: see `presets/lineup_example.toml`).
     pub fn from_toml_str(text: &str) -> Result<Lineup, DriftError> {
-        let file: LineupFile = toml::from_str(text).map_err(|e| DriftError::Toml {
-            what: "line-up",
-            message: e.to_string(),
-        })?;
+        let file: LineupFile =
+            toml::from_str(text).map_err(|e| DriftError::Toml { what: "line-up", message: e.to_string() })?;
         if file.driver.is_empty() {
             return Err(DriftError::BadValue {
                 item: "line-up".into(),
@@ -203,26 +187,16 @@ impl Lineup {
             }
             let mut members = Vec::with_capacity(entry.members.len());
             for m in &entry.members {
-                let (_, d) = drivers.iter().find(|(n, _)| n == m).ok_or_else(|| {
-                    DriftError::UnknownDriver {
-                        team: entry.name.clone(),
-                        driver: m.clone(),
-                    }
-                })?;
+                let (_, d) = drivers
+                    .iter()
+                    .find(|(n, _)| n == m)
+                    .ok_or_else(|| DriftError::UnknownDriver { team: entry.name.clone(), driver: m.clone() })?;
                 members.push(*d);
             }
             let team = Team::new(&members).map_err(|e| match e {
-                DriftError::BadValue {
-                    field,
-                    allowed,
-                    found,
-                    ..
-                } => DriftError::BadValue {
-                    item: format!("team {:?}", entry.name),
-                    field,
-                    allowed,
-                    found,
-                },
+                DriftError::BadValue { field, allowed, found, .. } => {
+                    DriftError::BadValue { item: format!("team {:?}", entry.name), field, allowed, found }
+                }
                 other => other,
             })?;
             teams.push((entry.name.clone(), team));
@@ -232,10 +206,7 @@ impl Lineup {
 
     /// The driver called `name`.
     pub fn driver(&self, name: &str) -> Option<Driver> {
-        self.drivers
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, d)| *d)
+        self.drivers.iter().find(|(n, _)| n == name).map(|(_, d)| *d)
     }
 
     /// The team called `name`.
@@ -251,40 +222,21 @@ impl DriverEntry {
             if (lo..=hi).contains(&v) {
                 Ok(v as i8)
             } else {
-                Err(DriftError::BadValue {
-                    item: item.clone(),
-                    field,
-                    allowed,
-                    found: v.to_string(),
-                })
+                Err(DriftError::BadValue { item: item.clone(), field, allowed, found: v.to_string() })
             }
         };
         let mut styles = StyleSet::EMPTY;
         for s in &self.styles {
-            let style: Style = s.parse().map_err(|_| DriftError::UnknownStyle {
-                name: s.clone(),
-                driver: Some(self.name.clone()),
-            })?;
+            let style: Style =
+                s.parse().map_err(|_| DriftError::UnknownStyle { name: s.clone(), driver: Some(self.name.clone()) })?;
             styles.insert(style);
         }
         Ok(Driver {
             rank: field("rank", self.rank, -9, 9, "-9..=9 (negative = circled rank)")?,
             home_bonus: field("home_bonus", self.home_bonus, 0, 9, "0..=9")?,
             home_is_drift: self.home_is_drift,
-            speed: field(
-                "speed",
-                self.speed,
-                -10,
-                10,
-                "-10..=10 (negative = circled)",
-            )?,
-            horsepower: field(
-                "horsepower",
-                self.horsepower,
-                -10,
-                10,
-                "-10..=10 (negative = circled)",
-            )?,
+            speed: field("speed", self.speed, -10, 10, "-10..=10 (negative = circled)")?,
+            horsepower: field("horsepower", self.horsepower, -10, 10, "-10..=10 (negative = circled)")?,
             styles,
         })
     }
@@ -311,36 +263,22 @@ mod tests {
     #[test]
     fn errors_name_driver_field_and_position() {
         let base = "[[driver]]\nname = \"Ken\"\nrank = 2\nspeed = 4\nhorsepower = 4\n";
-        let e = Lineup::from_toml_str(&format!("{base}styles = [\"juggernaut\", \"warp\"]"))
-            .unwrap_err()
-            .to_string();
-        assert!(
-            e.contains("\"Ken\"") && e.contains("warp") && e.contains("road_dancer"),
-            "{e}"
-        );
+        let e = Lineup::from_toml_str(&format!("{base}styles = [\"juggernaut\", \"warp\"]")).unwrap_err().to_string();
+        assert!(e.contains("\"Ken\"") && e.contains("warp") && e.contains("road_dancer"), "{e}");
         let e = Lineup::from_toml_str(&base.replace("speed = 4", "speed = 40")).unwrap_err();
-        assert!(
-            e.to_string().contains("\"Ken\"") && e.to_string().contains("speed"),
-            "{e}"
-        );
+        assert!(e.to_string().contains("\"Ken\"") && e.to_string().contains("speed"), "{e}");
         let e = Lineup::from_toml_str(&base.replace("rank = 2", "rank = ")).unwrap_err();
         assert!(e.to_string().contains("line 3"), "{e}");
         let e = Lineup::from_toml_str(&format!("{base}colour = 1")).unwrap_err();
         assert!(e.to_string().contains("colour"), "{e}");
         let e = Lineup::from_toml_str(&format!("{base}{base}")).unwrap_err();
         assert_eq!(e, DriftError::Duplicate("Ken".into()));
-        let e = Lineup::from_toml_str(&format!(
-            "{base}[[team]]\nname = \"T\"\nmembers = [\"Ken\", \"Bo\"]"
-        ))
-        .unwrap_err();
+        let e =
+            Lineup::from_toml_str(&format!("{base}[[team]]\nname = \"T\"\nmembers = [\"Ken\", \"Bo\"]")).unwrap_err();
         assert!(e.to_string().contains("\"Bo\""), "{e}");
         let five = "members = [\"Ken\", \"Ken\", \"Ken\", \"Ken\", \"Ken\"]";
-        let e =
-            Lineup::from_toml_str(&format!("{base}[[team]]\nname = \"T\"\n{five}")).unwrap_err();
-        assert!(
-            e.to_string().contains("team \"T\"") && e.to_string().contains("1 to 4"),
-            "{e}"
-        );
+        let e = Lineup::from_toml_str(&format!("{base}[[team]]\nname = \"T\"\n{five}")).unwrap_err();
+        assert!(e.to_string().contains("team \"T\"") && e.to_string().contains("1 to 4"), "{e}");
         assert!(Lineup::from_toml_str("").is_err());
     }
 }

@@ -9,10 +9,7 @@ pub const MAX_DECK: usize = 108;
 
 const PRESETS: [(&str, &str); 3] = [
     ("default", include_str!("presets/rules_default.toml")),
-    (
-        "continuous_deck",
-        include_str!("presets/rules_continuous_deck.toml"),
-    ),
+    ("continuous_deck", include_str!("presets/rules_continuous_deck.toml")),
     ("no_jokers", include_str!("presets/rules_no_jokers.toml")),
 ];
 
@@ -63,35 +60,24 @@ impl DriftRules {
 
     /// A built-in preset by name (see [`DriftRules::PRESET_NAMES`]).
     pub fn preset(name: &str) -> Result<DriftRules, DriftError> {
-        let (_, text) =
-            PRESETS
-                .iter()
-                .find(|(n, _)| *n == name)
-                .ok_or_else(|| DriftError::UnknownPreset {
-                    name: name.to_string(),
-                    valid: Self::PRESET_NAMES,
-                })?;
+        let (_, text) = PRESETS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .ok_or_else(|| DriftError::UnknownPreset { name: name.to_string(), valid: Self::PRESET_NAMES })?;
         DriftRules::from_toml_str(text)
     }
 
     /// Parses and checks a rules preset.
     pub fn from_toml_str(text: &str) -> Result<DriftRules, DriftError> {
-        let rules: DriftRules = toml::from_str(text).map_err(|e| DriftError::Toml {
-            what: "rules",
-            message: e.to_string(),
-        })?;
+        let rules: DriftRules =
+            toml::from_str(text).map_err(|e| DriftError::Toml { what: "rules", message: e.to_string() })?;
         rules.validate()?;
         Ok(rules)
     }
 
     fn validate(&self) -> Result<(), DriftError> {
         let bad = |field, allowed, found: u32| {
-            Err(DriftError::BadValue {
-                item: "rules".into(),
-                field,
-                allowed,
-                found: found.to_string(),
-            })
+            Err(DriftError::BadValue { item: "rules".into(), field, allowed, found: found.to_string() })
         };
         if !(1..=2).contains(&self.decks) {
             return bad("decks", "1 or 2", self.decks.into());
@@ -153,38 +139,20 @@ mod tests {
 
     #[test]
     fn default_preset_is_the_seed() {
-        assert_eq!(
-            DriftRules::preset("default").unwrap(),
-            DriftRules::default()
-        );
+        assert_eq!(DriftRules::preset("default").unwrap(), DriftRules::default());
         assert_eq!(DriftRules::default().deck_size(), 54);
-        assert!(
-            !DriftRules::preset("continuous_deck")
-                .unwrap()
-                .fresh_deck_each_chase
-        );
+        assert!(!DriftRules::preset("continuous_deck").unwrap().fresh_deck_each_chase);
         assert_eq!(DriftRules::preset("no_jokers").unwrap().jokers, 0);
-        assert!(
-            DriftRules::preset("nope")
-                .unwrap_err()
-                .to_string()
-                .contains("no_jokers")
-        );
+        assert!(DriftRules::preset("nope").unwrap_err().to_string().contains("no_jokers"));
     }
 
     #[test]
     fn bad_presets_name_the_problem() {
-        let e = DriftRules::from_toml_str("decks = 3")
-            .unwrap_err()
-            .to_string();
+        let e = DriftRules::from_toml_str("decks = 3").unwrap_err().to_string();
         assert!(e.contains("decks") && e.contains("1 or 2"), "{e}");
-        let e = DriftRules::from_toml_str("jokers = 1\njokerz = 2")
-            .unwrap_err()
-            .to_string();
+        let e = DriftRules::from_toml_str("jokers = 1\njokerz = 2").unwrap_err().to_string();
         assert!(e.contains("line 2") && e.contains("jokerz"), "{e}");
-        let e = DriftRules::from_toml_str("jokers = -1")
-            .unwrap_err()
-            .to_string();
+        let e = DriftRules::from_toml_str("jokers = -1").unwrap_err().to_string();
         assert!(e.contains("line 1"), "{e}");
     }
 
@@ -195,11 +163,7 @@ mod tests {
         let p = exact_chaser_score_probability(&DriftRules::default());
         assert!((p - 1508.0 / 2862.0).abs() < 1e-15);
         // Brute force over a materialised deck, two decks and four jokers.
-        let rules = DriftRules {
-            decks: 2,
-            jokers: 4,
-            ..DriftRules::default()
-        };
+        let rules = DriftRules { decks: 2, jokers: 4, ..DriftRules::default() };
         let mut deck = [Card::JOKER; MAX_DECK];
         let n = rules.fill_deck(&mut deck);
         let mut hits = 0u32;

@@ -92,8 +92,7 @@ impl DriftGame {
         }
         let side = &mut st.sides[cs];
         let diamond = first.suit() == Some(Suit::Diamonds);
-        if act.contains(DiamondCutter) && diamond && (all || !self.rules.diamond_cutter_needs_score)
-        {
+        if act.contains(DiamondCutter) && diamond && (all || !self.rules.diamond_cutter_needs_score) {
             side.points += 1;
             side.count(DiamondCutter);
         }

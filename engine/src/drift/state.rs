@@ -21,10 +21,7 @@ pub(crate) struct Pile {
 }
 
 impl Pile {
-    pub(crate) const EMPTY: Pile = Pile {
-        cards: [Card::JOKER; MAX_DECK],
-        len: 0,
-    };
+    pub(crate) const EMPTY: Pile = Pile { cards: [Card::JOKER; MAX_DECK], len: 0 };
 
     #[inline]
     pub(crate) fn as_slice(&self) -> &[Card] {
@@ -54,11 +51,7 @@ pub(crate) struct Hand {
 }
 
 impl Hand {
-    pub(crate) const EMPTY: Hand = Hand {
-        cards: [Card::JOKER; HAND_MAX],
-        len: 0,
-        revealed: NONE,
-    };
+    pub(crate) const EMPTY: Hand = Hand { cards: [Card::JOKER; HAND_MAX], len: 0, revealed: NONE };
 
     #[inline]
     pub(crate) fn as_slice(&self) -> &[Card] {
@@ -271,12 +264,8 @@ impl DriftState {
         };
         self.deck.as_slice().iter().for_each(|&c| add(c));
         self.discard.as_slice().iter().for_each(|&c| add(c));
-        self.hands
-            .iter()
-            .for_each(|h| h.as_slice().iter().for_each(|&c| add(c)));
-        self.table[..self.table_len as usize]
-            .iter()
-            .for_each(|&c| add(c));
+        self.hands.iter().for_each(|h| h.as_slice().iter().for_each(|&c| add(c)));
+        self.table[..self.table_len as usize].iter().for_each(|&c| add(c));
         self.drawn.into_iter().for_each(add);
         census
     }

@@ -18,11 +18,7 @@ pub struct Plain;
 impl Strategy<DriftGame> for Plain {
     #[inline]
     fn choose(&mut self, _: &DriftView<'_>, legal: &[DriftAction], _: &mut GameRng) -> DriftAction {
-        if legal.contains(&DriftAction::PlayDrawn) {
-            DriftAction::PlayDrawn
-        } else {
-            DriftAction::No
-        }
+        if legal.contains(&DriftAction::PlayDrawn) { DriftAction::PlayDrawn } else { DriftAction::No }
     }
 }
 
@@ -32,12 +28,7 @@ pub struct Random;
 
 impl Strategy<DriftGame> for Random {
     #[inline]
-    fn choose(
-        &mut self,
-        _: &DriftView<'_>,
-        legal: &[DriftAction],
-        rng: &mut GameRng,
-    ) -> DriftAction {
+    fn choose(&mut self, _: &DriftView<'_>, legal: &[DriftAction], rng: &mut GameRng) -> DriftAction {
         legal[rng.random_range(0..legal.len())]
     }
 }
@@ -60,10 +51,7 @@ fn num(view: &DriftView<'_>, card: Card) -> i16 {
 fn best_in_hand(view: &DriftView<'_>) -> i16 {
     let hand = view.hand();
     let revealed = view.revealed_value().unwrap_or(-100);
-    (0..hand.len())
-        .filter(|&i| Some(i) != view.revealed())
-        .map(|i| num(view, hand[i]))
-        .fold(revealed, i16::max)
+    (0..hand.len()).filter(|&i| Some(i) != view.revealed()).map(|i| num(view, hand[i])).fold(revealed, i16::max)
 }
 
 /// The candidate (drawn card, or a playable hand card) with the highest key; ties keep
@@ -121,12 +109,7 @@ impl Heuristic {
 
 impl Strategy<DriftGame> for Heuristic {
     #[inline]
-    fn choose(
-        &mut self,
-        view: &DriftView<'_>,
-        legal: &[DriftAction],
-        _: &mut GameRng,
-    ) -> DriftAction {
+    fn choose(&mut self, view: &DriftView<'_>, legal: &[DriftAction], _: &mut GameRng) -> DriftAction {
         use DriftAction::{No, Yes};
         let (life, _) = view.life();
         let hand_choice = |want: &dyn Fn(i16, i16) -> bool| {
@@ -208,11 +191,7 @@ pub enum StrategyKind {
 
 impl StrategyKind {
     /// All kinds.
-    pub const ALL: [StrategyKind; 3] = [
-        StrategyKind::Plain,
-        StrategyKind::Random,
-        StrategyKind::Heuristic,
-    ];
+    pub const ALL: [StrategyKind; 3] = [StrategyKind::Plain, StrategyKind::Random, StrategyKind::Heuristic];
 
     /// The name (`"plain"`, `"random"`, `"heuristic"`).
     pub const fn name(self) -> &'static str {
@@ -263,12 +242,7 @@ pub enum AnyStrategy {
 
 impl Strategy<DriftGame> for AnyStrategy {
     #[inline]
-    fn choose(
-        &mut self,
-        view: &DriftView<'_>,
-        legal: &[DriftAction],
-        rng: &mut GameRng,
-    ) -> DriftAction {
+    fn choose(&mut self, view: &DriftView<'_>, legal: &[DriftAction], rng: &mut GameRng) -> DriftAction {
         match self {
             AnyStrategy::Plain(s) => s.choose(view, legal, rng),
             AnyStrategy::Random(s) => s.choose(view, legal, rng),
@@ -286,14 +260,8 @@ mod tests {
         for k in StrategyKind::ALL {
             assert_eq!(k.name().parse::<StrategyKind>().unwrap(), k);
         }
-        assert_eq!(
-            "Heuristic".parse::<StrategyKind>().unwrap(),
-            StrategyKind::Heuristic
-        );
+        assert_eq!("Heuristic".parse::<StrategyKind>().unwrap(), StrategyKind::Heuristic);
         let e = "greedy".parse::<StrategyKind>().unwrap_err().to_string();
-        assert!(
-            e.contains("greedy") && e.contains("plain, random, heuristic"),
-            "{e}"
-        );
+        assert!(e.contains("greedy") && e.contains("plain, random, heuristic"), "{e}");
     }
 }

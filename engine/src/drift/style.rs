@@ -100,10 +100,7 @@ impl FromStr for Style {
         Style::ALL
             .into_iter()
             .find(|st| st.id().replace('_', "") == key)
-            .ok_or_else(|| DriftError::UnknownStyle {
-                name: s.to_string(),
-                driver: None,
-            })
+            .ok_or_else(|| DriftError::UnknownStyle { name: s.to_string(), driver: None })
     }
 }
 
@@ -191,10 +188,7 @@ mod tests {
         }
         assert_eq!("Road Dancer".parse::<Style>().unwrap(), Style::RoadDancer);
         let err = "warp_drive".parse::<Style>().unwrap_err().to_string();
-        assert!(
-            err.contains("warp_drive") && err.contains("diamond_cutter"),
-            "{err}"
-        );
+        assert!(err.contains("warp_drive") && err.contains("diamond_cutter"), "{err}");
     }
 
     #[test]
@@ -204,10 +198,7 @@ mod tests {
         set.insert(Style::Brotherhood);
         set.insert(Style::Juggernaut);
         assert!(set.contains(Style::Brotherhood) && !set.contains(Style::Remora));
-        assert_eq!(
-            set.iter().collect::<Vec<_>>(),
-            [Style::Juggernaut, Style::Brotherhood]
-        );
+        assert_eq!(set.iter().collect::<Vec<_>>(), [Style::Juggernaut, Style::Brotherhood]);
         assert_eq!(set.len(), 2);
         assert_eq!(set.intersect(StyleSet::of(&[Style::Juggernaut])).len(), 1);
     }

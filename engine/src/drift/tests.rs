@@ -12,27 +12,20 @@ impl<F> Strategy<DriftGame> for By<F>
 where
     F: FnMut(&DriftView<'_>, &[DriftAction]) -> DriftAction + Send,
 {
-    fn choose(
-        &mut self,
-        view: &DriftView<'_>,
-        legal: &[DriftAction],
-        _: &mut GameRng,
-    ) -> DriftAction {
+    fn choose(&mut self, view: &DriftView<'_>, legal: &[DriftAction], _: &mut GameRng) -> DriftAction {
         (self.0)(view, legal)
     }
 }
 
 /// Declares everything offered, reveals / plays face up hand card 0, plays drawn cards.
 pub(crate) fn eager() -> By<impl FnMut(&DriftView<'_>, &[DriftAction]) -> DriftAction + Send> {
-    By(
-        |view: &DriftView<'_>, legal: &[DriftAction]| match view.ask() {
-            Ask::Reveal | Ask::Indra => DriftAction::Hand(0),
-            Ask::Pick | Ask::BonusPick => DriftAction::PlayDrawn,
-            Ask::SpeedMaster => DriftAction::No,
-            _ if legal.contains(&DriftAction::Yes) => DriftAction::Yes,
-            _ => DriftAction::No,
-        },
-    )
+    By(|view: &DriftView<'_>, legal: &[DriftAction]| match view.ask() {
+        Ask::Reveal | Ask::Indra => DriftAction::Hand(0),
+        Ask::Pick | Ask::BonusPick => DriftAction::PlayDrawn,
+        Ask::SpeedMaster => DriftAction::No,
+        _ if legal.contains(&DriftAction::Yes) => DriftAction::Yes,
+        _ => DriftAction::No,
+    })
 }
 
 pub(crate) fn cards(text: &str) -> Vec<Card> {
@@ -41,11 +34,7 @@ pub(crate) fn cards(text: &str) -> Vec<Card> {
 
 /// Plays one game step by step, checking legality, the view's seat and card conservation
 /// after every step.
-pub(crate) fn play_checked(
-    game: &DriftGame,
-    players: &mut [&mut dyn Strategy<DriftGame>],
-    seed: u64,
-) -> DriftOutcome {
+pub(crate) fn play_checked(game: &DriftGame, players: &mut [&mut dyn Strategy<DriftGame>], seed: u64) -> DriftOutcome {
     let mut rng = GameSeeds::new(seed).rng(0);
     let mut st = game.new_state();
     let mut legal = Vec::new();
@@ -93,11 +82,7 @@ fn first_round_score_rate_matches_exact_probability() {
     let (mut hits, mut n) = (0u64, 0u64);
     for i in 0..150_000 {
         let o = table.play(&game, &mut [&mut Plain, &mut Plain], &mut seeds.rng(i));
-        hits += o
-            .first_round_scored
-            .iter()
-            .map(|&b| u64::from(b))
-            .sum::<u64>();
+        hits += o.first_round_scored.iter().map(|&b| u64::from(b)).sum::<u64>();
         n += 2;
     }
     let rate = hits as f64 / n as f64;
@@ -117,30 +102,16 @@ fn solo_first_round_matches_exact_probability() {
     let seeds = GameSeeds::new(9);
     let mut table = Table::new(&game);
     let n = 100_000u64;
-    let hits: u64 = (0..n)
-        .map(|i| {
-            u64::from(
-                table
-                    .play(&game, &mut [&mut Plain], &mut seeds.rng(i))
-                    .first_round_scored[0],
-            )
-        })
-        .sum();
+    let hits: u64 =
+        (0..n).map(|i| u64::from(table.play(&game, &mut [&mut Plain], &mut seeds.rng(i)).first_round_scored[0])).sum();
     let rate = hits as f64 / n as f64;
-    assert!(
-        (rate - p).abs() < 3.2905 * (p * (1.0 - p) / n as f64).sqrt(),
-        "{rate} vs {p}"
-    );
+    assert!((rate - p).abs() < 3.2905 * (p * (1.0 - p) / n as f64).sqrt(), "{rate} vs {p}");
 }
 
 #[test]
 fn jokers_three_cases() {
     let d = plain_driver(0, 0, 0);
-    let game = |deck: &str| {
-        DriftGame::chase(DriftRules::default(), d, d)
-            .with_deck(&cards(deck))
-            .unwrap()
-    };
+    let game = |deck: &str| DriftGame::chase(DriftRules::default(), d, d).with_deck(&cards(deck)).unwrap();
     // Leader's joker: the chaser scores with any number (even an ace), then fails K vs 2.
     let o = plain_battle(&game("JK AS KS 2S KH 2H"), 1);
     assert_eq!((o.points, o.rounds, o.scored), ([0, 1], [1, 2], [0, 1]));
@@ -153,10 +124,7 @@ fn jokers_three_cases() {
     assert_eq!(o.winner, None);
     // Both jokers: the chaser loses a life.
     let o = plain_battle(&game("JK JK KH 2H"), 1);
-    assert_eq!(
-        (o.points, o.lives_lost, o.first_round_scored),
-        ([0, 0], [1, 1], [false, false])
-    );
+    assert_eq!((o.points, o.lives_lost, o.first_round_scored), ([0, 0], [1, 1], [false, false]));
     // Control: an ace against an ace scores (card >= target).
     let o = plain_battle(&game("AS AH KS 2S KH 2H"), 1);
     assert_eq!(o.points, [0, 1]);
@@ -177,25 +145,10 @@ fn hands_follow_speed_and_horsepower_and_negative_stats_give_cards_away() {
     assert_eq!(sizes(plain_driver(1, -2, 3), plain_driver(1, 2, 5)), (0, 7));
     // Circled horsepower ③ of the chaser: the leader gets 3 more, the chaser none.
     assert_eq!(sizes(plain_driver(1, 4, 3), plain_driver(1, 2, -3)), (7, 0));
-    assert_eq!(
-        sizes(plain_driver(1, -1, 3), plain_driver(1, 2, -1)),
-        (1, 1)
-    );
+    assert_eq!(sizes(plain_driver(1, -1, 3), plain_driver(1, 2, -1)), (1, 1));
     // Centaur only for the leader.
-    assert_eq!(
-        sizes(
-            plain_driver(1, 4, 3).with(Style::Centaur),
-            plain_driver(1, 2, 5)
-        ),
-        (7, 5)
-    );
-    assert_eq!(
-        sizes(
-            plain_driver(1, 4, 3),
-            plain_driver(1, 2, 5).with(Style::Centaur)
-        ),
-        (4, 5)
-    );
+    assert_eq!(sizes(plain_driver(1, 4, 3).with(Style::Centaur), plain_driver(1, 2, 5)), (7, 5));
+    assert_eq!(sizes(plain_driver(1, 4, 3), plain_driver(1, 2, 5).with(Style::Centaur)), (4, 5));
 }
 
 #[test]
@@ -203,24 +156,16 @@ fn rank_three_circled_is_out_after_the_first_exchange() {
     let rookie = plain_driver(-3, 0, 0);
     let ace = plain_driver(0, 0, 0);
     // The rookie chases first-seat... seat 1 chases in chase 1: it scores, yet is out.
-    let game = DriftGame::chase(DriftRules::default(), ace, rookie)
-        .with_deck(&cards("2S 9S 3S 9H KS 2C"))
-        .unwrap();
+    let game = DriftGame::chase(DriftRules::default(), ace, rookie).with_deck(&cards("2S 9S 3S 9H KS 2C")).unwrap();
     let o = plain_battle(&game, 1);
     assert_eq!((o.rounds[1], o.points[1], o.lives_lost[1]), (1, 1, 0));
     // Control: a rank 0 driver who scores keeps chasing (9S/9H scored, then K vs 2 fails).
-    let game = DriftGame::chase(DriftRules::default(), rookie, ace)
-        .with_deck(&cards("2S 9S 3S 9H KS 2C"))
-        .unwrap();
+    let game = DriftGame::chase(DriftRules::default(), rookie, ace).with_deck(&cards("2S 9S 3S 9H KS 2C")).unwrap();
     let o = plain_battle(&game, 1);
     assert_eq!((o.rounds[1], o.points[1]), (3, 2));
     // In random play a circled rank always plays exactly one round.
     let seeds = GameSeeds::new(3);
-    let game = DriftGame::chase(
-        DriftRules::default(),
-        plain_driver(3, 4, 4),
-        plain_driver(-3, 4, 4),
-    );
+    let game = DriftGame::chase(DriftRules::default(), plain_driver(3, 4, 4), plain_driver(-3, 4, 4));
     let mut table = Table::new(&game);
     for i in 0..2000 {
         let o = table.play(&game, &mut [&mut Heuristic, &mut Random], &mut seeds.rng(i));
@@ -231,9 +176,7 @@ fn rank_three_circled_is_out_after_the_first_exchange() {
 #[test]
 fn solo_run_draws_the_target_and_never_asks_a_leader() {
     let d = plain_driver(1, 9, 2);
-    let game = DriftGame::solo(DriftRules::default(), d)
-        .with_deck(&cards("5S 6H 8S 7C KD 2D KC 3C"))
-        .unwrap();
+    let game = DriftGame::solo(DriftRules::default(), d).with_deck(&cards("5S 6H 8S 7C KD 2D KC 3C")).unwrap();
     // Hand 5S 6H; targets 8S, KD, KC; draws 7C, 2D, 3C. The heuristic plays 7C? No: 7 < 8,
     // no hand card reaches 8, so it dumps its lowest card: a failure (life 1 -> 0). Then K
     // against 2D/hand: fail (life -1): out. The plain player fails the same way.
@@ -245,15 +188,10 @@ fn solo_run_draws_the_target_and_never_asks_a_leader() {
     });
     let o = play_checked(&game, &mut [&mut watcher], 1);
     assert!(!seen_leader);
-    assert_eq!(
-        (o.points[0], o.rounds[0], o.lives_lost[0], o.winner),
-        (0, 2, 2, None)
-    );
+    assert_eq!((o.points[0], o.rounds[0], o.lives_lost[0], o.winner), (0, 2, 2, None));
     assert_eq!((o.rounds[1], o.points[1]), (0, 0));
     // Targets are the deck's cards as drawn: a joker target lets any number score.
-    let game = DriftGame::solo(DriftRules::default(), plain_driver(0, 0, 0))
-        .with_deck(&cards("JK 2S KH AH"))
-        .unwrap();
+    let game = DriftGame::solo(DriftRules::default(), plain_driver(0, 0, 0)).with_deck(&cards("JK 2S KH AH")).unwrap();
     let o = play_checked(&game, &mut [&mut Plain], 1);
     assert_eq!((o.points[0], o.rounds[0]), (1, 2));
 }
@@ -262,22 +200,15 @@ fn solo_run_draws_the_target_and_never_asks_a_leader() {
 fn exchange_swaps_the_drawn_card_into_the_hand() {
     // Leader hand KS (speed 1), chaser hand QH (horsepower 1). Leader draws 2S and swaps:
     // target K. Chaser draws 3C; QH does not reach K either; it fails.
-    let game = DriftGame::chase(
-        DriftRules::default(),
-        plain_driver(0, 1, 0),
-        plain_driver(0, 0, 1),
-    )
-    .with_deck(&cards("KS QH 2S 3C"))
-    .unwrap();
+    let game = DriftGame::chase(DriftRules::default(), plain_driver(0, 1, 0), plain_driver(0, 0, 1))
+        .with_deck(&cards("KS QH 2S 3C"))
+        .unwrap();
     let mut st = game.new_state();
     let mut rng = GameSeeds::new(1).rng(0);
     game.reset(&mut st, &mut rng);
     assert_eq!((game.to_move(&st), game.ask(&st)), (Some(0), Ask::Pick));
     let view = game.view(&st, 0);
-    assert_eq!(
-        (view.hand(), view.drawn()),
-        (&cards("KS")[..], Some(cards("2S")[0]))
-    );
+    assert_eq!((view.hand(), view.drawn()), (&cards("KS")[..], Some(cards("2S")[0])));
     game.apply(&mut st, DriftAction::Hand(0), &mut rng);
     assert_eq!(st.hands[0].as_slice(), &cards("2S")[..]);
     let view = game.view(&st, 1);
@@ -291,19 +222,10 @@ fn exchange_swaps_the_drawn_card_into_the_hand() {
 #[test]
 fn deck_reshuffles_discards_and_gathers_at_the_swap() {
     // Lives of 18: chases far longer than one deck; conservation is checked every step.
-    let d = Driver {
-        home_bonus: 9,
-        ..plain_driver(9, 5, 5)
-    };
+    let d = Driver { home_bonus: 9, ..plain_driver(9, 5, 5) };
     let game = DriftGame::chase(DriftRules::default(), d, d);
-    let longest = (0..40)
-        .map(|s| plain_battle(&game, s))
-        .map(|o| o.rounds[0].max(o.rounds[1]))
-        .max();
-    assert!(
-        longest.unwrap() * 2 + 10 > 54,
-        "some chase went through the discards"
-    );
+    let longest = (0..40).map(|s| plain_battle(&game, s)).map(|o| o.rounds[0].max(o.rounds[1])).max();
+    assert!(longest.unwrap() * 2 + 10 > 54, "some chase went through the discards");
     // Fresh deck at the swap: the second deal comes from a full deck.
     let second_deal = |rules: DriftRules| {
         let game = DriftGame::chase(rules, plain_driver(0, 3, 3), plain_driver(0, 3, 3));
@@ -323,19 +245,12 @@ fn deck_reshuffles_discards_and_gathers_at_the_swap() {
 
 #[test]
 fn fixed_deck_rejects_cards_it_does_not_hold() {
-    let game = DriftGame::chase(
-        DriftRules::default(),
-        plain_driver(1, 1, 1),
-        plain_driver(1, 1, 1),
-    );
+    let game = DriftGame::chase(DriftRules::default(), plain_driver(1, 1, 1), plain_driver(1, 1, 1));
     assert!(game.with_deck(&cards("AS AH AD AC")).is_ok());
     let e = game.with_deck(&cards("AS AS")).unwrap_err();
     assert_eq!(e, DriftError::NotInDeck("AS".into()));
-    let no_jokers = DriftGame::chase(
-        DriftRules::preset("no_jokers").unwrap(),
-        plain_driver(1, 1, 1),
-        plain_driver(1, 1, 1),
-    );
+    let no_jokers =
+        DriftGame::chase(DriftRules::preset("no_jokers").unwrap(), plain_driver(1, 1, 1), plain_driver(1, 1, 1));
     assert!(no_jokers.with_deck(&cards("JK")).is_err());
 }
 
@@ -361,18 +276,10 @@ fn random_play_keeps_every_invariant_in_every_mode() {
         styles: Style::ALL.iter().fold(StyleSet::EMPTY, |s, &x| s.with(x)),
         ..plain_driver(3, 5, 5)
     };
-    games.push(DriftGame::chase(
-        DriftRules::default(),
-        every_style,
-        every_style,
-    ));
+    games.push(DriftGame::chase(DriftRules::default(), every_style, every_style));
     games.push(DriftGame::solo(DriftRules::default(), every_style));
     let continuous = DriftRules::preset("continuous_deck").unwrap();
-    games.push(DriftGame::chase(
-        continuous,
-        every_style,
-        plain_driver(2, -3, -4),
-    ));
+    games.push(DriftGame::chase(continuous, every_style, plain_driver(2, -3, -4)));
     for (g, game) in games.iter().enumerate() {
         for seed in 0..6u64 {
             let (mut h, mut r, mut r2) = (Heuristic, Random, Random);
@@ -381,18 +288,10 @@ fn random_play_keeps_every_invariant_in_every_mode() {
                 1 => [&mut h, &mut r],
                 _ => [&mut h, &mut Heuristic],
             };
-            let o = play_checked(
-                game,
-                &mut players[..game.num_seats()],
-                seed + 100 * g as u64,
-            );
+            let o = play_checked(game, &mut players[..game.num_seats()], seed + 100 * g as u64);
             for seat in 0..game.num_seats() {
                 assert!(o.rounds[seat] >= 1 && o.scored[seat] <= o.rounds[seat]);
-                assert!(
-                    o.life_left[seat] < 0
-                        || game.teams()[seat].leader().rank < 0
-                        || o.round_cap_hit
-                );
+                assert!(o.life_left[seat] < 0 || game.teams()[seat].leader().rank < 0 || o.round_cap_hit);
             }
             let expected: Option<Seat> = match o.points[0].cmp(&o.points[1]) {
                 _ if game.num_seats() == 1 => None,
@@ -407,10 +306,7 @@ fn random_play_keeps_every_invariant_in_every_mode() {
 
 #[test]
 fn without_styles_points_are_rounds_scored_and_lives_add_up() {
-    let a = Driver {
-        home_bonus: 1,
-        ..plain_driver(3, 4, 2)
-    };
+    let a = Driver { home_bonus: 1, ..plain_driver(3, 4, 2) };
     let b = plain_driver(2, 3, 6);
     let game = DriftGame::chase(DriftRules::default(), a, b);
     for seed in 0..300 {
@@ -423,31 +319,17 @@ fn without_styles_points_are_rounds_scored_and_lives_add_up() {
         assert_eq!(o.style_uses, [[0; Style::COUNT]; 2]);
     }
     // Without the home bonus rule, life is the rank alone.
-    let rules = DriftRules {
-        apply_home_bonus: false,
-        ..DriftRules::default()
-    };
-    let o = play_checked(
-        &DriftGame::chase(rules, a, b),
-        &mut [&mut Plain, &mut Plain],
-        1,
-    );
+    let rules = DriftRules { apply_home_bonus: false, ..DriftRules::default() };
+    let o = play_checked(&DriftGame::chase(rules, a, b), &mut [&mut Plain, &mut Plain], 1);
     assert_eq!(o.lives_lost, [4, 3]);
 }
 
 #[test]
 fn round_cap_stops_a_chase_that_cannot_fail() {
-    let rules = DriftRules {
-        jokers: 0,
-        max_rounds_per_chase: 50,
-        ..DriftRules::default()
-    };
+    let rules = DriftRules { jokers: 0, max_rounds_per_chase: 50, ..DriftRules::default() };
     // +5 on every card (Juggernaut, Swastika, Legal High) against raw targets in a solo run,
     // with a full hand of 10 to swap from: the chaser never fails.
-    let d = plain_driver(3, 0, 10)
-        .with(Style::Juggernaut)
-        .with(Style::Swastika)
-        .with(Style::LegalHigh);
+    let d = plain_driver(3, 0, 10).with(Style::Juggernaut).with(Style::Swastika).with(Style::LegalHigh);
     let o = play_checked(&DriftGame::solo(rules, d), &mut [&mut Heuristic], 5);
     assert!(o.round_cap_hit);
     assert_eq!(o.rounds[0], 50);

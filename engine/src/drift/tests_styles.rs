@@ -9,16 +9,12 @@ use Style::*;
 const ZERO: Driver = Driver::new(0, 0, 0);
 
 fn chase(a: Driver, b: Driver, deck: &str) -> DriftGame {
-    DriftGame::chase(DriftRules::default(), a, b)
-        .with_deck(&cards(deck))
-        .unwrap()
+    DriftGame::chase(DriftRules::default(), a, b).with_deck(&cards(deck)).unwrap()
 }
 
 fn team(a: &[Driver], b: &[Driver], deck: &str) -> DriftGame {
     let (a, b) = (Team::new(a).unwrap(), Team::new(b).unwrap());
-    DriftGame::team(DriftRules::default(), a, b)
-        .with_deck(&cards(deck))
-        .unwrap()
+    DriftGame::team(DriftRules::default(), a, b).with_deck(&cards(deck)).unwrap()
 }
 
 /// Seat 0 plays plain, seat 1 declares everything it is offered.
@@ -45,38 +41,17 @@ fn supernova_scores_three_or_costs_three_lives() {
     let deck = "5S 9S KS 2S";
     let without = eager_chaser(&chase(ZERO, ZERO, deck));
     let with = eager_chaser(&chase(ZERO, ZERO.with(Supernova), deck));
-    assert_eq!(
-        (
-            without.points[1],
-            without.lives_lost[1],
-            without.life_left[1]
-        ),
-        (1, 1, -1)
-    );
-    assert_eq!(
-        (with.points[1], with.lives_lost[1], with.life_left[1]),
-        (3, 3, -3)
-    );
+    assert_eq!((without.points[1], without.lives_lost[1], without.life_left[1]), (1, 1, -1));
+    assert_eq!((with.points[1], with.lives_lost[1], with.life_left[1]), (3, 3, -3));
     assert_eq!(with.uses(1, Supernova), 2);
     // Plain play never declares it.
-    assert_eq!(
-        play_checked(
-            &chase(ZERO, ZERO.with(Supernova), deck),
-            &mut [&mut Plain, &mut Plain],
-            1
-        )
-        .points[1],
-        1
-    );
+    assert_eq!(play_checked(&chase(ZERO, ZERO.with(Supernova), deck), &mut [&mut Plain, &mut Plain], 1).points[1], 1);
 }
 
 #[test]
 fn road_dancer_adds_three_lives_with_a_drift_home_only() {
     let deck = "KS 2S KH 2H KD 2D KC 2C";
-    let drift = Driver {
-        home_is_drift: true,
-        ..ZERO
-    };
+    let drift = Driver { home_is_drift: true, ..ZERO };
     let life = |d: Driver| {
         let o = eager_chaser(&chase(ZERO, d, deck));
         o.life_left[1] + o.lives_lost[1] as i16
@@ -99,16 +74,8 @@ fn centaur_gives_the_leader_three_more_cards() {
     // With Centaur the leader holds 2S 3S KS, draws 2H and sets K: the chaser's 9H fails.
     // Without, the target is 2S and the chaser's 3S scores.
     let deck = "2S 3S KS 2H 9H";
-    let without = play_checked(
-        &chase(ZERO, ZERO, deck),
-        &mut [&mut Heuristic, &mut Plain],
-        1,
-    );
-    let with = play_checked(
-        &chase(ZERO.with(Centaur), ZERO, deck),
-        &mut [&mut Heuristic, &mut Plain],
-        1,
-    );
+    let without = play_checked(&chase(ZERO, ZERO, deck), &mut [&mut Heuristic, &mut Plain], 1);
+    let with = play_checked(&chase(ZERO.with(Centaur), ZERO, deck), &mut [&mut Heuristic, &mut Plain], 1);
     assert!(without.first_round_scored[1] && !with.first_round_scored[1]);
     assert_eq!(with.uses(0, Centaur), 1);
 }
@@ -118,21 +85,13 @@ fn speed_master_swaps_up_to_three_cards_with_a_drift_home() {
     // Hand 2S 3S. With SpeedMaster both are swapped for KS QS, the target is JS and QS
     // scores. Without, the target is KS and neither QS (drawn) nor the hand reaches it.
     let deck = "2S 3S KS QS JS 4S";
-    let d = Driver {
-        home_is_drift: true,
-        ..plain_driver(0, 0, 2)
-    };
-    let play =
-        |d: Driver| play_checked(&chase(ZERO, d, deck), &mut [&mut Plain, &mut Heuristic], 1);
+    let d = Driver { home_is_drift: true, ..plain_driver(0, 0, 2) };
+    let play = |d: Driver| play_checked(&chase(ZERO, d, deck), &mut [&mut Plain, &mut Heuristic], 1);
     assert!(!play(d).first_round_scored[1]);
     let with = play(d.with(SpeedMaster));
     assert!(with.first_round_scored[1]);
     assert_eq!(with.uses(1, SpeedMaster), 1);
-    let no_drift = Driver {
-        home_is_drift: false,
-        ..d
-    }
-    .with(SpeedMaster);
+    let no_drift = Driver { home_is_drift: false, ..d }.with(SpeedMaster);
     assert!(!play(no_drift).first_round_scored[1]);
 }
 
@@ -145,12 +104,7 @@ fn madness_makes_the_leaders_exchange_random() {
     let count = |chaser: Driver| {
         (0..200)
             .filter(|&s| {
-                play_checked(
-                    &chase(leader, chaser, deck),
-                    &mut [&mut Heuristic, &mut Plain],
-                    s,
-                )
-                .first_round_scored[1]
+                play_checked(&chase(leader, chaser, deck), &mut [&mut Heuristic, &mut Plain], s).first_round_scored[1]
             })
             .count()
     };
@@ -166,10 +120,7 @@ fn phantom_trades_a_point_for_a_life() {
     let without = eager_chaser(&chase(ZERO, d, deck));
     let with = eager_chaser(&chase(ZERO, d.with(Phantom), deck));
     assert_eq!((without.points[1], without.rounds[1]), (1, 3));
-    assert_eq!(
-        (with.points[1], with.rounds[1], with.uses(1, Phantom)),
-        (0, 4, 1)
-    );
+    assert_eq!((with.points[1], with.rounds[1], with.uses(1, Phantom)), (0, 4, 1));
 }
 
 #[test]
@@ -181,10 +132,7 @@ fn indra_plays_face_up_for_two_points() {
     let without = eager_chaser(&chase(ZERO, d, deck));
     let with = eager_chaser(&chase(ZERO, d.with(Indra), deck));
     assert_eq!((without.points[1], without.rounds[1]), (1, 2));
-    assert_eq!(
-        (with.points[1], with.rounds[1], with.uses(1, Indra)),
-        (2, 2, 2)
-    );
+    assert_eq!((with.points[1], with.rounds[1], with.uses(1, Indra)), (2, 2, 2));
 }
 
 #[test]
@@ -215,10 +163,7 @@ fn legal_high_pays_a_life_for_plus_two() {
     let without = eager_chaser(&chase(ZERO, d, deck));
     let with = eager_chaser(&chase(ZERO, d.with(LegalHigh), deck));
     assert_eq!((without.points[1], without.rounds[1]), (0, 2));
-    assert_eq!(
-        (with.points[1], with.rounds[1], with.uses(1, LegalHigh)),
-        (1, 2, 1)
-    );
+    assert_eq!((with.points[1], with.rounds[1], with.uses(1, LegalHigh)), (1, 2, 1));
     // Leader: the 6 target counts 8, and the chaser's 7 fails.
     let leader = plain_driver(3, 0, 0);
     let deck = "6S 7S";
@@ -236,14 +181,7 @@ fn drift_meister_keeps_life_on_a_same_colour_failure() {
     let without = eager_chaser(&chase(ZERO, ZERO, deck));
     let with = eager_chaser(&chase(ZERO, ZERO.with(DriftMeister), deck));
     assert_eq!((without.rounds[1], without.lives_lost[1]), (1, 1));
-    assert_eq!(
-        (
-            with.rounds[1],
-            with.lives_lost[1],
-            with.uses(1, DriftMeister)
-        ),
-        (2, 1, 1)
-    );
+    assert_eq!((with.rounds[1], with.lives_lost[1], with.uses(1, DriftMeister)), (2, 1, 1));
 }
 
 #[test]
@@ -274,12 +212,7 @@ fn ballista_sends_cards_back_and_draws_the_shortfall() {
         game.start(&mut st);
         game.auto(&mut st, &mut GameSeeds::new(1).rng(0));
         assert!(game.cards_conserved(&st));
-        (
-            st.hands[0].len,
-            st.hands[1].len,
-            st.deck.len,
-            st.sides[0].uses[Ballista as usize],
-        )
+        (st.hands[0].len, st.hands[1].len, st.deck.len, st.sides[0].uses[Ballista as usize])
     };
     assert_eq!(hands(ZERO), (0, 2, 52, 0));
     assert_eq!(hands(ZERO.with(Ballista)), (1, 0, 53, 1));
@@ -292,128 +225,66 @@ fn harlequin_heals_a_life_when_the_extra_card_reaches_the_target() {
     let without = eager_chaser(&chase(ZERO, d, deck));
     let with = eager_chaser(&chase(ZERO, d.with(Harlequin), deck));
     assert_eq!((without.points[1], without.rounds[1]), (1, 3));
-    assert_eq!(
-        (with.points[1], with.rounds[1], with.lives_lost[1]),
-        (1, 4, 3)
-    );
+    assert_eq!((with.points[1], with.rounds[1], with.lives_lost[1]), (1, 4, 3));
 }
 
 #[test]
 fn quadriga_doubles_when_the_whole_team_holds_it_and_cards_match() {
     let deck = "2S 3S 4S KS 2H 3H";
     let q = ZERO.with(Quadriga);
-    assert_eq!(
-        eager_chaser(&team(&[ZERO], &[ZERO, ZERO], deck)).points[1],
-        1
-    );
+    assert_eq!(eager_chaser(&team(&[ZERO], &[ZERO, ZERO], deck)).points[1], 1);
     assert_eq!(eager_chaser(&team(&[ZERO], &[q, ZERO], deck)).points[1], 1);
     let with = eager_chaser(&team(&[ZERO], &[q, q], deck));
     assert_eq!((with.points[1], with.uses(1, Quadriga)), (2, 1));
     // Mixed colours: no doubling.
-    assert_eq!(
-        eager_chaser(&team(&[ZERO], &[q, q], "2S 3S 4H KS 2H 3H")).points[1],
-        1
-    );
+    assert_eq!(eager_chaser(&team(&[ZERO], &[q, q], "2S 3S 4H KS 2H 3H")).points[1], 1);
 }
 
 #[test]
 fn remora_adds_two_for_a_follower() {
     let deck = "5S 6S 4S KS 2H 3H";
-    assert_eq!(
-        eager_chaser(&team(&[ZERO], &[ZERO, ZERO], deck)).points[1],
-        0
-    );
-    assert_eq!(
-        eager_chaser(&team(&[ZERO], &[ZERO, ZERO.with(Remora)], deck)).points[1],
-        1
-    );
+    assert_eq!(eager_chaser(&team(&[ZERO], &[ZERO, ZERO], deck)).points[1], 0);
+    assert_eq!(eager_chaser(&team(&[ZERO], &[ZERO, ZERO.with(Remora)], deck)).points[1], 1);
     // Not for the 先導.
-    assert_eq!(
-        eager_chaser(&team(
-            &[ZERO],
-            &[ZERO.with(Remora), ZERO],
-            "5S 4S 6S KS 2H 3H"
-        ))
-        .points[1],
-        0
-    );
+    assert_eq!(eager_chaser(&team(&[ZERO], &[ZERO.with(Remora), ZERO], "5S 4S 6S KS 2H 3H")).points[1], 0);
 }
 
 #[test]
 fn swastika_adds_two_in_a_solo_run_only() {
     let deck = "5S 3S KS 2S";
     let solo = |d: Driver| {
-        play_checked(
-            &DriftGame::solo(DriftRules::default(), d)
-                .with_deck(&cards(deck))
-                .unwrap(),
-            &mut [&mut Plain],
-            1,
-        )
+        play_checked(&DriftGame::solo(DriftRules::default(), d).with_deck(&cards(deck)).unwrap(), &mut [&mut Plain], 1)
     };
     assert_eq!(solo(ZERO).points[0], 0);
     let with = solo(ZERO.with(Swastika));
     assert_eq!((with.points[0], with.uses(0, Swastika)), (1, 2));
-    assert_eq!(
-        eager_chaser(&chase(ZERO, ZERO.with(Swastika), deck)).points[1],
-        0
-    );
+    assert_eq!(eager_chaser(&chase(ZERO, ZERO.with(Swastika), deck)).points[1], 0);
 }
 
 #[test]
 fn diamond_cutter_adds_a_point_for_a_diamond() {
     let deck = "KS 2D";
-    let rules = |needs| DriftRules {
-        diamond_cutter_needs_score: needs,
-        ..DriftRules::default()
-    };
-    let game = |d: Driver, needs| {
-        DriftGame::chase(rules(needs), ZERO, d)
-            .with_deck(&cards(deck))
-            .unwrap()
-    };
+    let rules = |needs| DriftRules { diamond_cutter_needs_score: needs, ..DriftRules::default() };
+    let game = |d: Driver, needs| DriftGame::chase(rules(needs), ZERO, d).with_deck(&cards(deck)).unwrap();
     assert_eq!(eager_chaser(&game(ZERO, false)).points[1], 0);
-    assert_eq!(
-        eager_chaser(&game(ZERO.with(DiamondCutter), false)).points[1],
-        1
-    );
-    assert_eq!(
-        eager_chaser(&game(ZERO.with(DiamondCutter), true)).points[1],
-        0
-    );
+    assert_eq!(eager_chaser(&game(ZERO.with(DiamondCutter), false)).points[1], 1);
+    assert_eq!(eager_chaser(&game(ZERO.with(DiamondCutter), true)).points[1], 0);
 }
 
 #[test]
 fn brotherhood_adds_two_per_follower() {
     let deck = "2S 3S 4H 5C KS 2H 3H 4C";
     let b = ZERO.with(Brotherhood);
-    assert_eq!(
-        eager_chaser(&team(&[ZERO], &[ZERO, ZERO, ZERO], deck)).points[1],
-        1
-    );
-    assert_eq!(
-        eager_chaser(&team(&[ZERO], &[b, b, ZERO], deck)).points[1],
-        1
-    );
+    assert_eq!(eager_chaser(&team(&[ZERO], &[ZERO, ZERO, ZERO], deck)).points[1], 1);
+    assert_eq!(eager_chaser(&team(&[ZERO], &[b, b, ZERO], deck)).points[1], 1);
     let with = eager_chaser(&team(&[ZERO], &[b, b, b], deck));
     assert_eq!((with.points[1], with.uses(1, Brotherhood)), (1 + 2 * 2, 1));
 }
 
 #[test]
 fn heuristic_uses_declared_styles_where_plain_does_not() {
-    let d = Driver {
-        home_is_drift: true,
-        ..plain_driver(4, 5, 5)
-    };
-    let declared = [
-        Supernova,
-        Indra,
-        LegalHigh,
-        Illusion,
-        Harlequin,
-        Gungnir,
-        SpeedMaster,
-    ];
+    let d = Driver { home_is_drift: true, ..plain_driver(4, 5, 5) };
+    let declared = [Supernova, Indra, LegalHigh, Illusion, Harlequin, Gungnir, SpeedMaster];
     let all = declared.iter().fold(d, |d, &s| d.with(s));
     let game = DriftGame::chase(DriftRules::default(), all, all);
     let mut uses = [[0u32; Style::COUNT]; 2];

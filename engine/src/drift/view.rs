@@ -86,11 +86,7 @@ impl<'a> DriftView<'a> {
 
     /// This seat's role in the current chase.
     pub fn role(&self) -> Role {
-        if self.slot() == 0 {
-            Role::Leader
-        } else {
-            Role::Chaser
-        }
+        if self.slot() == 0 { Role::Leader } else { Role::Chaser }
     }
 
     /// The team member deciding (0 = the 先導; always 0 outside team battle).
@@ -119,9 +115,7 @@ impl<'a> DriftView<'a> {
     /// [`Ask::BonusPick`]); `None` for a seat not to move.
     #[inline]
     pub fn drawn(&self) -> Option<Card> {
-        self.state
-            .drawn
-            .filter(|_| self.state.to_move == Some(self.seat as u8))
+        self.state.drawn.filter(|_| self.state.to_move == Some(self.seat as u8))
     }
 
     /// The deciding driver's battle styles that act in this role and mode.
@@ -132,11 +126,7 @@ impl<'a> DriftView<'a> {
     /// The styles of the other side's driver acting now (the chaser for a leader, the leader
     /// for a chaser; none in a solo run).
     pub fn opponent_styles(&self) -> StyleSet {
-        if self.slot() == 0 {
-            self.state.act[1]
-        } else {
-            self.state.act[0]
-        }
+        if self.slot() == 0 { self.state.act[1] } else { self.state.act[0] }
     }
 
     /// The effective number of `card` if this driver played it now (its modifiers
@@ -162,13 +152,7 @@ impl<'a> DriftView<'a> {
     /// effective number.
     pub fn chaser_face_up(&self) -> Option<(Card, Option<i16>)> {
         let r = &self.state.round;
-        r.indra.then(|| {
-            (
-                r.played[1],
-                self.game
-                    .card_value(self.state, 1, r.played[1], r.played_k[1]),
-            )
-        })
+        r.indra.then(|| (r.played[1], self.game.card_value(self.state, 1, r.played[1], r.played_k[1])))
     }
 
     /// Own side's life now, and at the start of the battle.

@@ -32,11 +32,7 @@ pub struct Block {
 
 impl Block {
     /// An empty placeholder used to fill fixed arrays.
-    pub const EMPTY: Block = Block {
-        kind: BlockKind::Sequence,
-        tile: Tile::EAST,
-        open: false,
-    };
+    pub const EMPTY: Block = Block { kind: BlockKind::Sequence, tile: Tile::EAST, open: false };
 
     /// Whether it is a triplet or a kan.
     pub const fn is_triplet_like(self) -> bool {
@@ -104,10 +100,7 @@ pub(crate) fn kind_masks(counts: &TileCounts) -> (u64, u64) {
         let w = if start + 8 <= NUM_KINDS {
             u64::from_le_bytes(counts[start..start + 8].try_into().expect("8 bytes"))
         } else {
-            counts[start..]
-                .iter()
-                .rev()
-                .fold(0, |w, &c| w << 8 | c as u64)
+            counts[start..].iter().rev().fold(0, |w, &c| w << 8 | c as u64)
         };
         present |= gather((w | w >> 1 | w >> 2) & LOW) << start;
         two |= gather((w >> 1 | w >> 2) & LOW) << start;
@@ -169,19 +162,8 @@ pub fn for_each_standard<F: FnMut(Tile, &[Block])>(counts: &TileCounts, mut f: F
         candidates &= candidates - 1;
         let pair = kind(p);
         c[p] -= 2;
-        let left = if c[p] == 0 {
-            present & !(1 << p)
-        } else {
-            present
-        };
-        split(
-            &mut c,
-            left,
-            NO_SEQUENCE,
-            &mut sets,
-            0,
-            &mut |s: &[Block]| f(pair, s),
-        );
+        let left = if c[p] == 0 { present & !(1 << p) } else { present };
+        split(&mut c, left, NO_SEQUENCE, &mut sets, 0, &mut |s: &[Block]| f(pair, s));
         c[p] += 2;
     }
 }
@@ -195,14 +177,7 @@ const NO_SEQUENCE: usize = 64;
 /// Splits what is left of `c` (`left`: the kinds still present) into sets
 /// after `sets[..n]`. `seq_at` is the kind where a sequence was just taken:
 /// a triplet there would repeat a reading already found.
-fn split<F: FnMut(&[Block])>(
-    c: &mut TileCounts,
-    left: u64,
-    seq_at: usize,
-    sets: &mut [Block; 4],
-    n: usize,
-    f: &mut F,
-) {
+fn split<F: FnMut(&[Block])>(c: &mut TileCounts, left: u64, seq_at: usize, sets: &mut [Block; 4], n: usize, f: &mut F) {
     if left == 0 {
         f(&sets[..n]);
         return;
@@ -215,11 +190,7 @@ fn split<F: FnMut(&[Block])>(
     if i != seq_at && c[i] >= 3 {
         c[i] -= 3;
         let rest = if c[i] == 0 { left & !(1 << i) } else { left };
-        sets[n] = Block {
-            kind: BlockKind::Triplet,
-            tile: k,
-            open: false,
-        };
+        sets[n] = Block { kind: BlockKind::Triplet, tile: k, open: false };
         split(c, rest, NO_SEQUENCE, sets, n + 1, f);
         c[i] += 3;
     }
@@ -231,11 +202,7 @@ fn split<F: FnMut(&[Block])>(
                 rest &= !(1 << (i + j));
             }
         }
-        sets[n] = Block {
-            kind: BlockKind::Sequence,
-            tile: k,
-            open: false,
-        };
+        sets[n] = Block { kind: BlockKind::Sequence, tile: k, open: false };
         split(c, rest, i, sets, n + 1, f);
         c[i..i + 3].iter_mut().for_each(|n| *n += 1);
     }

@@ -124,11 +124,7 @@ impl<'a> Ctx<'a> {
             let nine_gates = c[0] >= 3 && c[8] >= 3 && c[1..8].iter().all(|&n| n >= 1);
             if nine_gates {
                 let pure = c[extra] == if extra == 0 || extra == 8 { 4 } else { 2 };
-                let han = if pure && y.double_junsei_chuuren {
-                    26
-                } else {
-                    13
-                };
+                let han = if pure && y.double_junsei_chuuren { 26 } else { 13 };
                 yakuman.push(Yaku::ChuurenPoutou, han);
             }
         }
@@ -150,28 +146,14 @@ impl<'a> Ctx<'a> {
                 tiles.push(Yaku::Chinitsu, if closed { 6 } else { 5 });
             }
         }
-        Ctx {
-            rules,
-            hand,
-            all,
-            fu,
-            situational,
-            yakuman,
-            tiles,
-            has_honors,
-            one_suit,
-        }
+        Ctx { rules, hand, all, fu, situational, yakuman, tiles, has_honors, one_suit }
     }
 
     fn yakuman_candidate(&self, mut list: YakuList) -> Candidate {
         for &(y, h) in self.yakuman.as_slice() {
             list.push(y, h);
         }
-        Candidate {
-            yakuman: list.han() / 13,
-            yaku: list,
-            fu: 0,
-        }
+        Candidate { yakuman: list.han() / 13, yaku: list, fu: 0 }
     }
 
     /// Thirteen orphans (the caller checked the shape).
@@ -208,24 +190,14 @@ impl<'a> Ctx<'a> {
                 list.push(t, h);
             }
         }
-        Candidate {
-            yaku: list,
-            fu: 25,
-            yakuman: 0,
-        }
+        Candidate { yaku: list, fu: 25, yakuman: 0 }
     }
 
     /// A standard reading: `sets` (the first `n_concealed` concealed, then
     /// the melds) and `pair`. Emits one candidate per set the winning tile
     /// could have completed (the pair counts as set 4); what does not depend
     /// on that choice is worked out once.
-    pub fn standard<F: FnMut(Candidate)>(
-        &self,
-        pair: Tile,
-        sets: &[Block; 4],
-        n_concealed: usize,
-        mut emit: F,
-    ) {
+    pub fn standard<F: FnMut(Candidate)>(&self, pair: Tile, sets: &[Block; 4], n_concealed: usize, mut emit: F) {
         let y = &self.rules.yaku;
         let closed = self.fu.closed;
         let win = self.hand.win;
@@ -373,11 +345,7 @@ impl<'a> Ctx<'a> {
                 list.push(Yaku::Sanankou, 2);
             }
             let fu = standard_fu(self.rules, &self.fu, pair, sets, w, wait, pinfu);
-            emit(Candidate {
-                yaku: list,
-                fu,
-                yakuman: 0,
-            });
+            emit(Candidate { yaku: list, fu, yakuman: 0 });
         }
     }
 }

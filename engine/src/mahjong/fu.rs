@@ -130,33 +130,16 @@ mod tests {
     use crate::t;
 
     const fn seq(t: Tile) -> Block {
-        Block {
-            kind: BlockKind::Sequence,
-            tile: t,
-            open: false,
-        }
+        Block { kind: BlockKind::Sequence, tile: t, open: false }
     }
     const fn trip(t: Tile, open: bool) -> Block {
-        Block {
-            kind: BlockKind::Triplet,
-            tile: t,
-            open,
-        }
+        Block { kind: BlockKind::Triplet, tile: t, open }
     }
     const fn kan(t: Tile, open: bool) -> Block {
-        Block {
-            kind: BlockKind::Kan,
-            tile: t,
-            open,
-        }
+        Block { kind: BlockKind::Kan, tile: t, open }
     }
-    const EAST_SOUTH: FuInput = FuInput {
-        closed: true,
-        tsumo: false,
-        rinshan: false,
-        seat: Tile::SOUTH,
-        round: Tile::EAST,
-    };
+    const EAST_SOUTH: FuInput =
+        FuInput { closed: true, tsumo: false, rinshan: false, seat: Tile::SOUTH, round: Tile::EAST };
 
     #[test]
     fn waits() {
@@ -193,10 +176,7 @@ mod tests {
         assert_eq!(pair_fu(&r, &EAST_SOUTH, t!(2z)), 2);
         assert_eq!(pair_fu(&r, &EAST_SOUTH, t!(3z)), 0);
         assert_eq!(pair_fu(&r, &EAST_SOUTH, t!(5m)), 0);
-        let double = FuInput {
-            seat: Tile::EAST,
-            ..EAST_SOUTH
-        };
+        let double = FuInput { seat: Tile::EAST, ..EAST_SOUTH };
         assert_eq!(pair_fu(&r, &double, t!(1z)), 4);
     }
 
@@ -205,77 +185,34 @@ mod tests {
         let r = Rules::ron2();
         let sets = [seq(t!(1m)), seq(t!(2p)), seq(t!(3s)), trip(t!(5m), false)];
         // Closed ron, concealed simple triplet, ryanmen on 123m: 20+10+4 = 34 → 40.
-        assert_eq!(
-            standard_fu(&r, &EAST_SOUTH, t!(5p), &sets, 0, Wait::Ryanmen, false),
-            40
-        );
+        assert_eq!(standard_fu(&r, &EAST_SOUTH, t!(5p), &sets, 0, Wait::Ryanmen, false), 40);
         // Same but ron completed the triplet (shanpon): 20+10+2 = 32 → 40.
-        assert_eq!(
-            standard_fu(&r, &EAST_SOUTH, t!(5p), &sets, 3, Wait::Shanpon, false),
-            40
-        );
+        assert_eq!(standard_fu(&r, &EAST_SOUTH, t!(5p), &sets, 3, Wait::Shanpon, false), 40);
         // Tanki: +2.
         let all_seq = [seq(t!(1m)), seq(t!(2p)), seq(t!(3s)), seq(t!(4m))];
-        assert_eq!(
-            standard_fu(&r, &EAST_SOUTH, t!(5p), &all_seq, 4, Wait::Tanki, false),
-            40
-        );
+        assert_eq!(standard_fu(&r, &EAST_SOUTH, t!(5p), &all_seq, 4, Wait::Tanki, false), 40);
         // Pinfu: ron 30, tsumo 20.
-        assert_eq!(
-            standard_fu(&r, &EAST_SOUTH, t!(5p), &all_seq, 0, Wait::Ryanmen, true),
-            30
-        );
-        let tsumo = FuInput {
-            tsumo: true,
-            ..EAST_SOUTH
-        };
-        assert_eq!(
-            standard_fu(&r, &tsumo, t!(5p), &all_seq, 0, Wait::Ryanmen, true),
-            20
-        );
+        assert_eq!(standard_fu(&r, &EAST_SOUTH, t!(5p), &all_seq, 0, Wait::Ryanmen, true), 30);
+        let tsumo = FuInput { tsumo: true, ..EAST_SOUTH };
+        assert_eq!(standard_fu(&r, &tsumo, t!(5p), &all_seq, 0, Wait::Ryanmen, true), 20);
         // Closed tsumo with a kanchan: 20+2+2 = 24 → 30.
-        assert_eq!(
-            standard_fu(&r, &tsumo, t!(5p), &all_seq, 0, Wait::Kanchan, false),
-            30
-        );
+        assert_eq!(standard_fu(&r, &tsumo, t!(5p), &all_seq, 0, Wait::Kanchan, false), 30);
         // Open pinfu shape ron: 30; open ron with a kanchan: 22 → 30.
-        let open = FuInput {
-            closed: false,
-            ..EAST_SOUTH
-        };
+        let open = FuInput { closed: false, ..EAST_SOUTH };
         let mut open_sets = all_seq;
         open_sets[1].open = true;
-        assert_eq!(
-            standard_fu(&r, &open, t!(5p), &open_sets, 0, Wait::Ryanmen, false),
-            30
-        );
+        assert_eq!(standard_fu(&r, &open, t!(5p), &open_sets, 0, Wait::Ryanmen, false), 30);
     }
 
     #[test]
     fn rinshan_tsumo_fu_per_ruleset() {
         // Closed hand, closed kan of 5m, rinshan tsumo on a tanki.
         let sets = [seq(t!(1m)), seq(t!(2p)), seq(t!(3s)), kan(t!(5m), false)];
-        let f = FuInput {
-            tsumo: true,
-            rinshan: true,
-            ..EAST_SOUTH
-        };
+        let f = FuInput { tsumo: true, rinshan: true, ..EAST_SOUTH };
         // 20 + 16 kan + 2 South pair + 2 tanki = 40; the tsumo 2 makes 50.
-        assert_eq!(
-            standard_fu(&Rules::ron2(), &f, t!(2z), &sets, 4, Wait::Tanki, false),
-            40
-        );
-        assert_eq!(
-            standard_fu(&Rules::goto(), &f, t!(2z), &sets, 4, Wait::Tanki, false),
-            50
-        );
-        let plain = FuInput {
-            rinshan: false,
-            ..f
-        };
-        assert_eq!(
-            standard_fu(&Rules::ron2(), &plain, t!(2z), &sets, 4, Wait::Tanki, false),
-            50
-        );
+        assert_eq!(standard_fu(&Rules::ron2(), &f, t!(2z), &sets, 4, Wait::Tanki, false), 40);
+        assert_eq!(standard_fu(&Rules::goto(), &f, t!(2z), &sets, 4, Wait::Tanki, false), 50);
+        let plain = FuInput { rinshan: false, ..f };
+        assert_eq!(standard_fu(&Rules::ron2(), &plain, t!(2z), &sets, 4, Wait::Tanki, false), 50);
     }
 }

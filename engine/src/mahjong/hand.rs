@@ -32,10 +32,7 @@ pub struct Meld {
 
 impl Meld {
     /// A placeholder used to fill the fixed array.
-    pub const EMPTY: Meld = Meld {
-        kind: MeldKind::Chi,
-        tile: Tile::EAST,
-    };
+    pub const EMPTY: Meld = Meld { kind: MeldKind::Chi, tile: Tile::EAST };
 
     /// The meld as a decomposition block.
     pub const fn block(self) -> Block {
@@ -45,11 +42,7 @@ impl Meld {
             MeldKind::OpenKan => (BlockKind::Kan, true),
             MeldKind::ClosedKan => (BlockKind::Kan, false),
         };
-        Block {
-            kind,
-            tile: self.tile,
-            open,
-        }
+        Block { kind, tile: self.tile, open }
     }
 
     /// Whether it opens the hand (anything but a closed kan).

@@ -79,11 +79,7 @@ pub const fn base_points(kind: LimitKind, han: u8, fu: u8) -> (Limit, u32) {
         return (limit, limit.base());
     }
     let base = (fu as u32) << (han + 2);
-    if base >= 2000 {
-        (Limit::Mangan, 2000)
-    } else {
-        (Limit::None, base)
-    }
+    if base >= 2000 { (Limit::Mangan, 2000) } else { (Limit::None, base) }
 }
 
 /// Output names: `""`, `mangan`, `haneman`, `baiman`, `sanbaiman`,

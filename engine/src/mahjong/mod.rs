@@ -115,15 +115,12 @@ pub use hand::{Hand, HandScore, Meld, MeldKind, WinFlags};
 pub use limit::Limit;
 pub use notation::{Mpsz, NotationError, NotationErrorKind, parse_kinds, parse_tiles};
 pub use payment::Payment;
-pub use rules::{
-    FuRules, LimitKind, LimitRules, PaymentKind, PaymentRules, RenhouValue, Rules, RulesError,
-    YakuRules,
-};
+pub use rules::{FuRules, LimitKind, LimitRules, PaymentKind, PaymentRules, RenhouValue, Rules, RulesError, YakuRules};
 pub use score::{MeldSpec, MeldType, PaymentOut, ScoreResult, Situation, hand_of, score};
 pub use score_hand::{ScoreError, score_hand};
 pub use shanten::{
-    HandError, ShantenReport, ShantenRules, shanten, shanten_chiitoitsu, shanten_kokushi,
-    shanten_report, shanten_standard, ukeire, ukeire_count,
+    HandError, ShantenReport, ShantenRules, shanten, shanten_chiitoitsu, shanten_kokushi, shanten_report,
+    shanten_standard, ukeire, ukeire_count,
 };
 pub use tile::{Flower, NUM_KINDS, PhysTile, Suit, Tile, TileCounts, TileSet, counts_of};
 pub use tileset::{MAX_WALL_TILES, TileSetError, TileSetSpec, WallArray};

@@ -77,10 +77,7 @@ impl fmt::Display for NotationError {
         write!(f, "at byte {}: ", self.pos)?;
         match &self.kind {
             NotationErrorKind::UnexpectedChar(c) => {
-                write!(
-                    f,
-                    "unexpected character '{c}' (expected digits, g, or a letter m p s z f)"
-                )
+                write!(f, "unexpected character '{c}' (expected digits, g, or a letter m p s z f)")
             }
             NotationErrorKind::NoSuchTile { digit, letter } => {
                 let hint = match letter {
@@ -95,22 +92,11 @@ impl fmt::Display for NotationError {
                 write!(f, "suit letter '{c}' without digits")
             }
             NotationErrorKind::NotInSet(t) => write!(f, "{t} is not in this tile set"),
-            NotationErrorKind::TooMany {
-                piece,
-                max,
-                whole_kind: true,
-            } => {
+            NotationErrorKind::TooMany { piece, max, whole_kind: true } => {
                 write!(f, "one {piece} too many: the set has {max} of that kind")
             }
-            NotationErrorKind::TooMany {
-                piece: piece @ PhysTile::Plain(_),
-                max,
-                ..
-            } => {
-                write!(
-                    f,
-                    "one plain {piece} too many: the set has {max} plain (red 0, gold g)"
-                )
+            NotationErrorKind::TooMany { piece: piece @ PhysTile::Plain(_), max, .. } => {
+                write!(f, "one plain {piece} too many: the set has {max} plain (red 0, gold g)")
             }
             NotationErrorKind::TooMany { piece, max, .. } => {
                 write!(f, "one {piece} too many: the set has {max}")
@@ -138,10 +124,7 @@ fn piece(digit: u8, letter: u8) -> Option<PhysTile> {
 }
 
 /// Reads the groups of `s`, calling `each(pos, piece)` for every piece in order.
-fn scan(
-    s: &str,
-    mut each: impl FnMut(usize, PhysTile) -> Result<(), NotationErrorKind>,
-) -> Result<(), NotationError> {
+fn scan(s: &str, mut each: impl FnMut(usize, PhysTile) -> Result<(), NotationErrorKind>) -> Result<(), NotationError> {
     let b = s.as_bytes();
     let mut start: Option<usize> = None;
     for (i, &c) in b.iter().enumerate() {
@@ -150,42 +133,29 @@ fn scan(
                 start.get_or_insert(i);
             }
             b'm' | b'p' | b's' | b'z' | b'f' => {
-                let first = start.take().ok_or(NotationError {
-                    pos: i,
-                    kind: NotationErrorKind::SuitWithoutDigits(c as char),
-                })?;
+                let first = start
+                    .take()
+                    .ok_or(NotationError { pos: i, kind: NotationErrorKind::SuitWithoutDigits(c as char) })?;
                 for (pos, &d) in b.iter().enumerate().take(i).skip(first) {
                     let p = piece(d, c).ok_or(NotationError {
                         pos,
-                        kind: NotationErrorKind::NoSuchTile {
-                            digit: d as char,
-                            letter: c as char,
-                        },
+                        kind: NotationErrorKind::NoSuchTile { digit: d as char, letter: c as char },
                     })?;
                     each(pos, p).map_err(|kind| NotationError { pos, kind })?;
                 }
             }
             _ if c.is_ascii_whitespace() && start.is_none() => {}
             _ if c.is_ascii_whitespace() => {
-                return Err(NotationError {
-                    pos: start.unwrap_or(i),
-                    kind: NotationErrorKind::DigitsWithoutSuit,
-                });
+                return Err(NotationError { pos: start.unwrap_or(i), kind: NotationErrorKind::DigitsWithoutSuit });
             }
             _ => {
                 let ch = s[i..].chars().next().unwrap_or('?');
-                return Err(NotationError {
-                    pos: i,
-                    kind: NotationErrorKind::UnexpectedChar(ch),
-                });
+                return Err(NotationError { pos: i, kind: NotationErrorKind::UnexpectedChar(ch) });
             }
         }
     }
     match start {
-        Some(pos) => Err(NotationError {
-            pos,
-            kind: NotationErrorKind::DigitsWithoutSuit,
-        }),
+        Some(pos) => Err(NotationError { pos, kind: NotationErrorKind::DigitsWithoutSuit }),
         None => Ok(()),
     }
 }
@@ -203,22 +173,12 @@ struct Tally<'a> {
 
 impl Tally<'_> {
     fn add(&mut self, p: PhysTile) -> Result<(), NotationErrorKind> {
-        let too_many = |max, whole_kind| {
-            Err(NotationErrorKind::TooMany {
-                piece: p,
-                max,
-                whole_kind,
-            })
-        };
+        let too_many = |max, whole_kind| Err(NotationErrorKind::TooMany { piece: p, max, whole_kind });
         let Some(k) = p.kind() else {
             let f = p.flower().map_or(0, |f| f as usize);
             self.flowers[f] += 1;
             let max = p.flower().map_or(0, |f| u8::from(self.set.has_flower(f)));
-            return if self.flowers[f] > max {
-                too_many(max, false)
-            } else {
-                Ok(())
-            };
+            return if self.flowers[f] > max { too_many(max, false) } else { Ok(()) };
         };
         let i = k.index();
         if !self.set.contains(k) {
@@ -235,11 +195,7 @@ impl Tally<'_> {
             _ => (&mut self.plain[i], self.set.plain(k)),
         };
         *n += 1;
-        if *n > max {
-            too_many(max, false)
-        } else {
-            Ok(())
-        }
+        if *n > max { too_many(max, false) } else { Ok(()) }
     }
 }
 
@@ -354,14 +310,9 @@ impl FromStr for PhysTile {
         let mut found = None;
         scan(s, |_, p| match found.replace(p) {
             None => Ok(()),
-            Some(_) => Err(NotationErrorKind::UnexpectedChar(
-                p.to_string().chars().next().unwrap_or('?'),
-            )),
+            Some(_) => Err(NotationErrorKind::UnexpectedChar(p.to_string().chars().next().unwrap_or('?'))),
         })?;
-        found.ok_or(NotationError {
-            pos: s.len(),
-            kind: NotationErrorKind::DigitsWithoutSuit,
-        })
+        found.ok_or(NotationError { pos: s.len(), kind: NotationErrorKind::DigitsWithoutSuit })
     }
 }
 
@@ -373,10 +324,7 @@ impl FromStr for Tile {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.parse::<PhysTile>()? {
             PhysTile::Plain(t) => Ok(t),
-            other => Err(NotationError {
-                pos: 0,
-                kind: NotationErrorKind::NotAKind(other),
-            }),
+            other => Err(NotationError { pos: 0, kind: NotationErrorKind::NotAKind(other) }),
         }
     }
 }

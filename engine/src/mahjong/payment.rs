@@ -21,14 +21,7 @@ const fn round_up(x: u32, unit: u32) -> u32 {
 }
 
 /// The payment and the winner's total gain (riichi sticks included).
-pub fn pay(
-    rules: &Rules,
-    base: u32,
-    dealer: bool,
-    tsumo: bool,
-    honba: u8,
-    sticks: u8,
-) -> (Payment, u32) {
+pub fn pay(rules: &Rules, base: u32, dealer: bool, tsumo: bool, honba: u8, sticks: u8) -> (Payment, u32) {
     let payers = rules.players as u32 - 1;
     let honba_total = rules.payment.honba * honba as u32;
     let honba_each = honba_total / payers;
@@ -43,17 +36,11 @@ pub fn pay(
     }
     let big = round_up(base * 2, unit) + tsumo_bonus + honba_each;
     if dealer {
-        let p = Payment::Tsumo {
-            dealer_pays: 0,
-            non_dealer_pays: big,
-        };
+        let p = Payment::Tsumo { dealer_pays: 0, non_dealer_pays: big };
         (p, big * payers + sticks)
     } else {
         let small = round_up(base, unit) + tsumo_bonus + honba_each;
-        let p = Payment::Tsumo {
-            dealer_pays: big,
-            non_dealer_pays: small,
-        };
+        let p = Payment::Tsumo { dealer_pays: big, non_dealer_pays: small };
         (p, big + small * (payers - 1) + sticks)
     }
 }
@@ -63,10 +50,7 @@ mod tests {
     use super::*;
 
     fn tsumo(d: u32, n: u32) -> Payment {
-        Payment::Tsumo {
-            dealer_pays: d,
-            non_dealer_pays: n,
-        }
+        Payment::Tsumo { dealer_pays: d, non_dealer_pays: n }
     }
 
     #[test]
@@ -83,10 +67,7 @@ mod tests {
         assert_eq!(pay(&r, 1920, false, true, 0, 0).0, tsumo(3900, 2000));
         assert_eq!(pay(&r, 1920, true, true, 0, 0).0, tsumo(0, 3900));
         // Mangan with 2 honba and 1 stick.
-        assert_eq!(
-            pay(&r, 2000, false, false, 2, 1),
-            (Payment::Ron(8600), 9600)
-        );
+        assert_eq!(pay(&r, 2000, false, false, 2, 1), (Payment::Ron(8600), 9600));
         assert_eq!(pay(&r, 2000, false, true, 2, 1), (tsumo(4200, 2200), 9600));
         assert_eq!(pay(&r, 2000, true, true, 1, 0), (tsumo(0, 4100), 12300));
         // Double yakuman dealer ron (the seed's 96,000).
@@ -101,10 +82,7 @@ mod tests {
         // Haneman 3000-6000 → 4000-7000.
         assert_eq!(pay(&r, 3000, false, true, 0, 0), (tsumo(7000, 4000), 11000));
         // Ron 5200 (40 fu 3 han... base 1280 → 5120 → 5200) → 6000.
-        assert_eq!(
-            pay(&r, 1280, false, false, 0, 0),
-            (Payment::Ron(6000), 6000)
-        );
+        assert_eq!(pay(&r, 1280, false, false, 0, 0), (Payment::Ron(6000), 6000));
     }
 
     #[test]

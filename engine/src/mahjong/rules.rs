@@ -261,20 +261,14 @@ mod tests {
         assert!(!r.fu.rinshan_tsumo);
         let g = Rules::goto();
         assert_eq!((g.name.as_str(), g.players), ("goto", 3));
-        assert_eq!(
-            (g.yaku.chanta, g.yaku.junchan, g.yaku.honroutou),
-            ([4, 2], [6, 4], 6)
-        );
+        assert_eq!((g.yaku.chanta, g.yaku.junchan, g.yaku.honroutou), ([4, 2], [6, 4], 6));
         assert_eq!(g.payment.kind, PaymentKind::GotoSanma);
         assert_eq!(g.payment.honba, 2000);
     }
 
     #[test]
     fn bad_files_say_what_and_where() {
-        assert!(matches!(
-            Rules::preset("ron3"),
-            Err(RulesError::UnknownPreset(_))
-        ));
+        assert!(matches!(Rules::preset("ron3"), Err(RulesError::UnknownPreset(_))));
         let missing = RON2_TOML.replace("sanfuu = 0\n", "");
         let e = Rules::from_toml(&missing).unwrap_err();
         assert!(e.to_string().contains("sanfuu"), "{e}");
@@ -288,10 +282,7 @@ mod tests {
         let e = Rules::from_toml(&bad_value).unwrap_err();
         assert!(e.to_string().contains("fu.double_wind_pair"), "{e}");
         let bad_set = RON2_TOML.replace("tile_set = \"four_player\"", "tile_set = \"five\"");
-        assert!(matches!(
-            Rules::from_toml(&bad_set),
-            Err(RulesError::TileSet(_))
-        ));
+        assert!(matches!(Rules::from_toml(&bad_set), Err(RulesError::TileSet(_))));
         let mixed = RON2_TOML.replace("tile_set = \"four_player\"", "tile_set = \"goto\"");
         let e = Rules::from_toml(&mixed).unwrap_err();
         assert!(e.to_string().contains("payment.kind"), "{e}");

@@ -147,20 +147,13 @@ impl From<Payment> for PaymentOut {
     fn from(p: Payment) -> Self {
         match p {
             Payment::Ron(ron) => PaymentOut::Ron { ron },
-            Payment::Tsumo {
-                dealer_pays,
-                non_dealer_pays,
-            } => PaymentOut::Tsumo {
-                dealer_pays,
-                non_dealer_pays,
-            },
+            Payment::Tsumo { dealer_pays, non_dealer_pays } => PaymentOut::Tsumo { dealer_pays, non_dealer_pays },
         }
     }
 }
 
 fn notation(field: &str, text: &str, rules: &Rules) -> Result<Vec<PhysTile>, ScoreError> {
-    parse_tiles(text, &rules.set)
-        .map_err(|e| ScoreError::Notation(format!("{field} \"{text}\": {e}")))
+    parse_tiles(text, &rules.set).map_err(|e| ScoreError::Notation(format!("{field} \"{text}\": {e}")))
 }
 
 fn wind(field: &str, text: &str) -> Result<u8, ScoreError> {
@@ -169,9 +162,7 @@ fn wind(field: &str, text: &str) -> Result<u8, ScoreError> {
         "S" => Ok(1),
         "W" => Ok(2),
         "N" => Ok(3),
-        _ => Err(ScoreError::Notation(format!(
-            "{field} \"{text}\": expected E, S, W or N"
-        ))),
+        _ => Err(ScoreError::Notation(format!("{field} \"{text}\": expected E, S, W or N"))),
     }
 }
 
@@ -199,9 +190,7 @@ fn tally(
 ) -> Result<(), ScoreError> {
     for p in pieces {
         let Some(k) = p.kind() else {
-            return Err(ScoreError::Notation(format!(
-                "{field}: a flower is not part of a hand"
-            )));
+            return Err(ScoreError::Notation(format!("{field}: a flower is not part of a hand")));
         };
         counts[k.index()] += 1;
         *red += p.is_red() as u8;
@@ -214,12 +203,7 @@ fn tally(
 fn meld(spec: &MeldSpec, pieces: &[PhysTile]) -> Result<Meld, ScoreError> {
     let mut kinds: Vec<Tile> = pieces.iter().filter_map(|p| p.kind()).collect();
     kinds.sort();
-    let bad = |why: &str| {
-        Err(ScoreError::Notation(format!(
-            "meld \"{}\": {why}",
-            spec.tiles
-        )))
-    };
+    let bad = |why: &str| Err(ScoreError::Notation(format!("meld \"{}\": {why}", spec.tiles)));
     let same = kinds.iter().all(|&k| k == kinds[0]);
     let kind = match spec.kind {
         MeldType::Chi => {
@@ -246,25 +230,15 @@ fn meld(spec: &MeldSpec, pieces: &[PhysTile]) -> Result<Meld, ScoreError> {
     if !spec.open && kind != MeldKind::ClosedKan {
         return bad("only a kan can be closed");
     }
-    Ok(Meld {
-        kind,
-        tile: kinds[0],
-    })
+    Ok(Meld { kind, tile: kinds[0] })
 }
 
 /// Dora kinds shown by `pieces` (flowers skipped) into `out`.
-fn indicators(
-    rules: &Rules,
-    field: &str,
-    pieces: &[PhysTile],
-    out: &mut [Tile; 8],
-) -> Result<u8, ScoreError> {
+fn indicators(rules: &Rules, field: &str, pieces: &[PhysTile], out: &mut [Tile; 8]) -> Result<u8, ScoreError> {
     let mut n = 0;
     for k in pieces.iter().filter_map(|p| p.kind()) {
         if n == out.len() {
-            return Err(ScoreError::Notation(format!(
-                "{field}: more than 8 indicators"
-            )));
+            return Err(ScoreError::Notation(format!("{field}: more than 8 indicators")));
         }
         out[n] = rules.set.dora_from_indicator(k);
         n += 1;
@@ -290,9 +264,7 @@ pub fn hand_of(rules: &Rules, s: &Situation) -> Result<Hand, ScoreError> {
     hand.meld_count = s.melds.len() as u8;
     let win = notation("win", &s.win, rules)?;
     hand.win = match win[..] {
-        [p] => p
-            .kind()
-            .ok_or(ScoreError::Notation("win: a flower cannot win".into()))?,
+        [p] => p.kind().ok_or(ScoreError::Notation("win: a flower cannot win".into()))?,
         _ => return Err(ScoreError::Notation(format!("win \"{}\": one tile", s.win))),
     };
     hand.seat_wind = wind("seat_wind", &s.seat_wind)?;
@@ -305,10 +277,7 @@ pub fn hand_of(rules: &Rules, s: &Situation) -> Result<Hand, ScoreError> {
     let ura = notation("ura_indicators", &s.ura_indicators, rules)?;
     let extracted = notation("flowers", &s.flowers, rules)?;
     if extracted.iter().any(|p| p.flower().is_none()) {
-        return Err(ScoreError::Notation(format!(
-            "flowers \"{}\": only 1f-4f",
-            s.flowers
-        )));
+        return Err(ScoreError::Notation(format!("flowers \"{}\": only 1f-4f", s.flowers)));
     }
     hand.dora_count = indicators(rules, "dora_indicators", &dora, &mut hand.dora)?;
     let mut flags = flower_flags(&dora).with(flower_flags(&extracted));
@@ -354,12 +323,7 @@ pub fn score(rules: &Rules, s: &Situation) -> Result<ScoreResult, ScoreError> {
         id: s.id,
         han: r.han as u32,
         fu: r.fu as u32,
-        yaku: r
-            .yaku
-            .as_slice()
-            .iter()
-            .map(|&(y, h)| (y.name(), h as u32))
-            .collect(),
+        yaku: r.yaku.as_slice().iter().map(|&(y, h)| (y.name(), h as u32)).collect(),
         yakuman_multiplier: r.yakuman as u32,
         limit: r.limit.to_string(),
         payment: r.payment.into(),

@@ -39,9 +39,9 @@ impl fmt::Display for ScoreError {
             ScoreError::Impossible(m) => write!(f, "impossible combination: {m}"),
             ScoreError::NotWinning => f.write_str("not a winning hand"),
             ScoreError::NoYaku => f.write_str("no yaku"),
-            ScoreError::NorthInHand => f.write_str(
-                "a north may only stay in the hand for kokushi_musou, shousuushii or daisuushii",
-            ),
+            ScoreError::NorthInHand => {
+                f.write_str("a north may only stay in the hand for kokushi_musou, shousuushii or daisuushii")
+            }
         }
     }
 }
@@ -118,10 +118,7 @@ fn check(rules: &Rules, h: &Hand) -> Result<(), ScoreError> {
     if h.red > 0 || h.gold > 0 {
         let fives = [4, 13, 22].map(kind);
         let allowed = |per_kind: fn(&TileSetSpec, Tile) -> u8| -> u8 {
-            fives
-                .iter()
-                .map(|&t| per_kind(&rules.set, t).min(all[t.index()]))
-                .sum()
+            fives.iter().map(|&t| per_kind(&rules.set, t).min(all[t.index()])).sum()
         };
         if h.red > allowed(TileSetSpec::red) || h.gold > allowed(TileSetSpec::gold) {
             return bad("more red or gold fives than the set and the hand's fives allow");
@@ -188,10 +185,7 @@ fn check(rules: &Rules, h: &Hand) -> Result<(), ScoreError> {
 fn bonuses(ctx: &Ctx) -> YakuList {
     let h = ctx.hand;
     let count = |kinds: &[Tile]| -> u8 {
-        kinds
-            .iter()
-            .map(|&k| ctx.all[k.index()] + if k == Tile::NORTH { h.nuki } else { 0 })
-            .sum()
+        kinds.iter().map(|&k| ctx.all[k.index()] + if k == Tile::NORTH { h.nuki } else { 0 }).sum()
     };
     let mut list = YakuList::default();
     let double = if h.flags.has(WinFlags::AUTUMN) { 2 } else { 1 };
@@ -201,22 +195,8 @@ fn bonuses(ctx: &Ctx) -> YakuList {
         (Yaku::AkaDora, h.red * double),
         (Yaku::KinDora, h.gold * double),
         (Yaku::NukiDora, h.nuki),
-        (
-            Yaku::Suupei,
-            if h.nuki == 4 {
-                ctx.rules.yaku.suupei
-            } else {
-                0
-            },
-        ),
-        (
-            Yaku::UraDora,
-            if riichi {
-                count(&h.ura[..h.ura_count as usize])
-            } else {
-                0
-            },
-        ),
+        (Yaku::Suupei, if h.nuki == 4 { ctx.rules.yaku.suupei } else { 0 }),
+        (Yaku::UraDora, if riichi { count(&h.ura[..h.ura_count as usize]) } else { 0 }),
     ];
     for (y, n) in entries {
         if n > 0 {
@@ -289,16 +269,7 @@ fn finish(ctx: &Ctx, bonus: &YakuList, bonus_han: u8, cand: Candidate) -> Option
     } else {
         let han = cand.yaku.han() + bonus_han;
         let (limit, base) = base_points(kind, han, cand.fu);
-        Scored {
-            yaku: cand.yaku,
-            with_bonus: true,
-            natsu: None,
-            han,
-            fu: cand.fu,
-            yakuman: 0,
-            limit,
-            base,
-        }
+        Scored { yaku: cand.yaku, with_bonus: true, natsu: None, han, fu: cand.fu, yakuman: 0, limit, base }
     };
     if flags.has(WinFlags::SUMMER) && kind == LimitKind::Goto {
         if s.limit == Limit::None {
@@ -351,11 +322,7 @@ fn renhou_mangan(best: Option<Scored>) -> Scored {
 fn nagashi(ctx: &Ctx) -> Scored {
     let mut yaku = YakuList::default();
     yaku.push(Yaku::NagashiYakuman, 13);
-    let cand = Candidate {
-        yaku,
-        fu: 0,
-        yakuman: 1,
-    };
+    let cand = Candidate { yaku, fu: 0, yakuman: 1 };
     finish(ctx, &YakuList::default(), 0, cand).expect("a yakuman always scores")
 }
 
@@ -370,9 +337,7 @@ pub fn score_hand(rules: &Rules, hand: &Hand) -> Result<HandScore, ScoreError> {
     let mut tsumo = flags.has(WinFlags::TSUMO);
     let best = if flags.has(WinFlags::NAGASHI) {
         if !rules.yaku.goto_yakuman {
-            return Err(ScoreError::Impossible(
-                "nagashi_yakuman is not a yaku under these rules",
-            ));
+            return Err(ScoreError::Impossible("nagashi_yakuman is not a yaku under these rules"));
         }
         tsumo = true;
         nagashi(&ctx)
@@ -387,14 +352,7 @@ pub fn score_hand(rules: &Rules, hand: &Hand) -> Result<HandScore, ScoreError> {
             None => return Err(ScoreError::NotWinning),
         }
     };
-    let (payment, points_total) = pay(
-        rules,
-        best.base,
-        hand.is_dealer(),
-        tsumo,
-        hand.honba,
-        hand.riichi_sticks,
-    );
+    let (payment, points_total) = pay(rules, best.base, hand.is_dealer(), tsumo, hand.honba, hand.riichi_sticks);
     Ok(HandScore {
         han: best.han,
         fu: best.fu,
@@ -410,14 +368,7 @@ pub fn score_hand(rules: &Rules, hand: &Hand) -> Result<HandScore, ScoreError> {
 /// split with each set the winning tile could have completed.
 fn search<'c, 'a>(ctx: &'c Ctx<'a>, bonus: YakuList) -> Search<'c, 'a> {
     let hand = ctx.hand;
-    let mut s = Search {
-        ctx,
-        bonus,
-        bonus_han: bonus.han(),
-        best: None,
-        shape: false,
-        north_blocked: false,
-    };
+    let mut s = Search { ctx, bonus, bonus_han: bonus.han(), best: None, shape: false, north_blocked: false };
     if hand.meld_count == 0 {
         if thirteen_orphans(&hand.concealed) {
             s.consider(ctx.kokushi());

@@ -34,22 +34,13 @@ pub struct ShantenRules {
 
 impl ShantenRules {
     /// Four-player riichi (Ron2): full manzu, seven different pairs.
-    pub const FOUR_PLAYER: ShantenRules = ShantenRules {
-        sanma: false,
-        chiitoitsu_quads: false,
-    };
+    pub const FOUR_PLAYER: ShantenRules = ShantenRules { sanma: false, chiitoitsu_quads: false };
     /// Gotō sanma: manzu 1m/9m, four of a kind counts as two pairs.
-    pub const GOTO: ShantenRules = ShantenRules {
-        sanma: true,
-        chiitoitsu_quads: true,
-    };
+    pub const GOTO: ShantenRules = ShantenRules { sanma: true, chiitoitsu_quads: true };
 
     /// Rules for a tile set, with the ruleset's seven-pairs reading.
     pub fn new(set: &TileSetSpec, chiitoitsu_quads: bool) -> ShantenRules {
-        ShantenRules {
-            sanma: set.is_sanma(),
-            chiitoitsu_quads,
-        }
+        ShantenRules { sanma: set.is_sanma(), chiitoitsu_quads }
     }
 
     /// Whether the kind can be drawn at all.
@@ -70,13 +61,7 @@ fn word(hand: &TileCounts, from: usize) -> u64 {
 /// The hand as five words: kinds 0–7, 8–15, 16–23, 24–31 and 32–33.
 #[inline(always)]
 fn words(hand: &TileCounts) -> [u64; 5] {
-    [
-        word(hand, 0),
-        word(hand, 8),
-        word(hand, 16),
-        word(hand, 24),
-        word(hand, 26) >> 48,
-    ]
+    [word(hand, 0), word(hand, 8), word(hand, 16), word(hand, 24), word(hand, 26) >> 48]
 }
 
 /// Number of tiles in the hand: the five words added byte-wise (each byte
@@ -103,8 +88,7 @@ fn group_keys(hand: &TileCounts, sanma: bool) -> [usize; 4] {
     let suit = |from: usize| key8(word(hand, from)) + hand[from + 8] as usize * POW5[8] as usize;
     let honors = key8(word(hand, 26) >> 8);
     if sanma {
-        let iso =
-            honors + hand[0] as usize * POW5[7] as usize + hand[8] as usize * POW5[8] as usize;
+        let iso = honors + hand[0] as usize * POW5[7] as usize + hand[8] as usize * POW5[8] as usize;
         [0, suit(9), suit(18), iso]
     } else {
         [suit(0), suit(9), suit(18), honors]
@@ -115,12 +99,7 @@ fn group_keys(hand: &TileCounts, sanma: bool) -> [usize; 4] {
 #[inline(always)]
 fn entries(keys: [usize; 4]) -> [&'static Entry; 4] {
     let t = tables();
-    [
-        &t.suit[keys[0]],
-        &t.suit[keys[1]],
-        &t.suit[keys[2]],
-        &t.isolated[keys[3]],
-    ]
+    [&t.suit[keys[0]], &t.suit[keys[1]], &t.suit[keys[2]], &t.isolated[keys[3]]]
 }
 
 #[inline(always)]
@@ -161,12 +140,7 @@ struct Tallies {
 fn tallies(e: [&Entry; 4], quads: bool) -> Tallies {
     let lane = |i: usize| e.iter().map(|g| u32::from(g[TALLY_LANES[i]])).sum::<u32>();
     let (fours, threes) = if quads { (lane(4), lane(5)) } else { (0, 0) };
-    Tallies {
-        twos: lane(0) + fours,
-        ones: lane(1) + threes,
-        orphan_kinds: lane(2),
-        orphan_pair: lane(3) > 0,
-    }
+    Tallies { twos: lane(0) + fours, ones: lane(1) + threes, orphan_kinds: lane(2), orphan_pair: lane(3) > 0 }
 }
 
 impl Tallies {
@@ -207,11 +181,7 @@ impl Tallies {
 }
 
 fn chiitoitsu_of(hand: &TileCounts, rules: ShantenRules) -> i8 {
-    tallies(
-        entries(group_keys(hand, rules.sanma)),
-        rules.chiitoitsu_quads,
-    )
-    .chiitoitsu()
+    tallies(entries(group_keys(hand, rules.sanma)), rules.chiitoitsu_quads).chiitoitsu()
 }
 
 /// Thirteen-orphans shanten, or `None` unless the hand holds 13 or 14 tiles.
@@ -279,11 +249,7 @@ fn ukeire_draw(hand: &TileCounts, n: usize, rules: ShantenRules) -> TileSet {
     // Seven pairs and thirteen orphans count only once the hand has 14 tiles.
     let whole = n + 1 >= 13;
     let t = tallies(e, rules.chiitoitsu_quads);
-    let base = if n >= 13 {
-        standard.min(t.chiitoitsu()).min(t.kokushi())
-    } else {
-        standard
-    };
+    let base = if n >= 13 { standard.min(t.chiitoitsu()).min(t.kokushi()) } else { standard };
     let mut out = TileSet::EMPTY;
     for tile in Tile::all() {
         let i = tile.index();
@@ -320,10 +286,7 @@ fn ukeire_draw(hand: &TileCounts, n: usize, rules: ShantenRules) -> TileSet {
 /// Tiles left that are in `ukeire`: each kind's copies in `set` less those
 /// `visible` to the player (own hand, melds, discards, dora indicators).
 pub fn ukeire_count(ukeire: TileSet, visible: &TileCounts, set: &TileSetSpec) -> u32 {
-    ukeire
-        .iter()
-        .map(|t| set.copies(t).saturating_sub(visible[t.index()]) as u32)
-        .sum()
+    ukeire.iter().map(|t| set.copies(t).saturating_sub(visible[t.index()]) as u32).sum()
 }
 
 #[cfg(test)]

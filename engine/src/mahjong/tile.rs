@@ -82,22 +82,14 @@ impl Tile {
 
     /// The kind with this index, or `None` when `index >= 34`.
     pub const fn from_index(index: u8) -> Option<Tile> {
-        if (index as usize) < NUM_KINDS {
-            Some(Tile(index))
-        } else {
-            None
-        }
+        if (index as usize) < NUM_KINDS { Some(Tile(index)) } else { None }
     }
 
     /// The kind of `suit` and `number` (1–9 for suits, 1–7 for honors in mpsz
     /// order E S W N haku hatsu chun), or `None` when out of range.
     pub const fn new(suit: Suit, number: u8) -> Option<Tile> {
         let max = if matches!(suit, Suit::Honor) { 7 } else { 9 };
-        if number >= 1 && number <= max {
-            Some(Tile(suit.first_index() + number - 1))
-        } else {
-            None
-        }
+        if number >= 1 && number <= max { Some(Tile(suit.first_index() + number - 1)) } else { None }
     }
 
     /// The kind written as a two-character literal (`"5m"`, `"1z"`), for
@@ -138,11 +130,7 @@ impl Tile {
     /// The number: 1–9 for suited tiles; for honors the mpsz digit 1–7
     /// (E S W N haku hatsu chun).
     pub const fn number(self) -> u8 {
-        if self.0 >= 27 {
-            self.0 - 26
-        } else {
-            self.0 % 9 + 1
-        }
+        if self.0 >= 27 { self.0 - 26 } else { self.0 % 9 + 1 }
     }
 
     /// 字牌: a wind or a dragon.
@@ -196,11 +184,7 @@ impl Tile {
     /// 9m: 1m indicates 9m (and 9m indicates 1m); every other kind as
     /// [`Tile::next_dora`].
     pub const fn next_dora_sanma(self) -> Tile {
-        if self.0 == 0 {
-            Tile(8)
-        } else {
-            self.next_dora()
-        }
+        if self.0 == 0 { Tile(8) } else { self.next_dora() }
     }
 }
 
@@ -225,12 +209,7 @@ pub enum Flower {
 
 impl Flower {
     /// The four flowers, in notation order.
-    pub const ALL: [Flower; 4] = [
-        Flower::Spring,
-        Flower::Summer,
-        Flower::Autumn,
-        Flower::Winter,
-    ];
+    pub const ALL: [Flower; 4] = [Flower::Spring, Flower::Summer, Flower::Autumn, Flower::Winter];
 
     /// The notation digit 1–4 (`1f` spring … `4f` winter).
     pub const fn number(self) -> u8 {
@@ -449,17 +428,12 @@ mod tests {
 
     #[test]
     fn tile_set_operations_and_display() {
-        let s: TileSet = [t!(4m), t!(1m), t!(2p), t!(5p), t!(7z)]
-            .into_iter()
-            .collect();
+        let s: TileSet = [t!(4m), t!(1m), t!(2p), t!(5p), t!(7z)].into_iter().collect();
         assert_eq!(s.len(), 5);
         assert!(s.contains(t!(5p)) && !s.contains(t!(6p)));
         assert_eq!(s.to_string(), "14m25p7z");
         assert_eq!(TileSet::EMPTY.to_string(), "");
-        assert_eq!(
-            s.iter().collect::<Vec<_>>(),
-            vec![t!(1m), t!(4m), t!(2p), t!(5p), t!(7z)]
-        );
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![t!(1m), t!(4m), t!(2p), t!(5p), t!(7z)]);
         let all: TileSet = Tile::all().collect();
         assert_eq!(all.len(), 34);
         assert_eq!(all.intersection(TileSet::EMPTY.with(t!(9s))).len(), 1);
@@ -470,11 +444,7 @@ mod tests {
         assert_eq!(PhysTile::Pocchi.kind(), Some(Tile::HAKU));
         assert_eq!(PhysTile::Red(t!(5p)).kind(), Some(t!(5p)));
         assert_eq!(PhysTile::Flower(Flower::Summer).kind(), None);
-        let c = counts_of(&[
-            PhysTile::Gold(t!(5s)),
-            PhysTile::Plain(t!(5s)),
-            PhysTile::Flower(Flower::Winter),
-        ]);
+        let c = counts_of(&[PhysTile::Gold(t!(5s)), PhysTile::Plain(t!(5s)), PhysTile::Flower(Flower::Winter)]);
         assert_eq!(c[t!(5s).index()], 2);
         assert_eq!(c.iter().map(|&n| n as u32).sum::<u32>(), 2);
     }

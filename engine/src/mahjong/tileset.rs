@@ -72,11 +72,7 @@ impl fmt::Display for TileSetError {
                 write!(f, "tile set field `{field}`: {message}")
             }
             TileSetError::UnknownPreset(name) => {
-                write!(
-                    f,
-                    "unknown tile set preset `{name}` (known: {})",
-                    PRESETS.map(|p| p.0).join(", ")
-                )
+                write!(f, "unknown tile set preset `{name}` (known: {})", PRESETS.map(|p| p.0).join(", "))
             }
         }
     }
@@ -92,10 +88,7 @@ impl std::error::Error for TileSetError {
 }
 
 const PRESETS: [(&str, &str); 2] = [
-    (
-        "four_player",
-        include_str!("presets/tileset_four_player.toml"),
-    ),
+    ("four_player", include_str!("presets/tileset_four_player.toml")),
     ("goto", include_str!("presets/tileset_goto.toml")),
 ];
 
@@ -132,67 +125,38 @@ impl TileSetSpec {
             "full" => false,
             "terminals" => true,
             other => {
-                return Err(field(
-                    "manzu",
-                    format!("`{other}`: expected \"full\" or \"terminals\""),
-                ));
+                return Err(field("manzu", format!("`{other}`: expected \"full\" or \"terminals\"")));
             }
         };
-        let mut spec = TileSetSpec {
-            name: file.name,
-            sanma,
-            red: [0; 3],
-            gold: [0; 3],
-            pocchi: file.pocchi,
-            flowers: [false; 4],
-        };
-        for (key, text, slots) in [
-            ("red_fives", &file.red_fives, &mut spec.red),
-            ("gold_fives", &file.gold_fives, &mut spec.gold),
-        ] {
+        let mut spec =
+            TileSetSpec { name: file.name, sanma, red: [0; 3], gold: [0; 3], pocchi: file.pocchi, flowers: [false; 4] };
+        for (key, text, slots) in
+            [("red_fives", &file.red_fives, &mut spec.red), ("gold_fives", &file.gold_fives, &mut spec.gold)]
+        {
             for t in parse_kinds(text).map_err(|e| field(key, e.to_string()))? {
                 if t.is_honor() || t.number() != 5 {
                     return Err(field(key, format!("{t}: only fives can be red or gold")));
                 }
                 if sanma && t.suit() == Suit::Man {
-                    return Err(field(
-                        key,
-                        format!("{t}: not in a set whose manzu is 1m and 9m only"),
-                    ));
+                    return Err(field(key, format!("{t}: not in a set whose manzu is 1m and 9m only")));
                 }
                 slots[suit_slot(t)] += 1;
             }
         }
         for s in 0..3 {
             if spec.red[s] + spec.gold[s] > 4 {
-                return Err(field(
-                    "gold_fives",
-                    "more than four red and gold copies of one five".into(),
-                ));
+                return Err(field("gold_fives", "more than four red and gold copies of one five".into()));
             }
         }
         if spec.pocchi > 4 {
-            return Err(field(
-                "pocchi",
-                format!("{}: there are only four haku", spec.pocchi),
-            ));
+            return Err(field("pocchi", format!("{}: there are only four haku", spec.pocchi)));
         }
         let flowers = file.flowers.trim();
         let digits = match flowers {
             "" => Some(""),
-            _ => flowers
-                .strip_suffix('f')
-                .filter(|d| d.bytes().all(|b| b.is_ascii_digit())),
+            _ => flowers.strip_suffix('f').filter(|d| d.bytes().all(|b| b.is_ascii_digit())),
         };
-        for b in digits
-            .ok_or_else(|| {
-                field(
-                    "flowers",
-                    format!("`{flowers}`: expected digits 1-4 then `f`"),
-                )
-            })?
-            .bytes()
-        {
+        for b in digits.ok_or_else(|| field("flowers", format!("`{flowers}`: expected digits 1-4 then `f`")))?.bytes() {
             let f = Flower::from_number(b - b'0')
                 .ok_or_else(|| field("flowers", format!("{}f: no such flower", b as char)))?;
             if std::mem::replace(&mut spec.flowers[f as usize], true) {
@@ -224,20 +188,12 @@ impl TileSetSpec {
 
     /// Red copies of the kind (only fives have any).
     pub fn red(&self, t: Tile) -> u8 {
-        if t.is_honor() || t.number() != 5 {
-            0
-        } else {
-            self.red[suit_slot(t)]
-        }
+        if t.is_honor() || t.number() != 5 { 0 } else { self.red[suit_slot(t)] }
     }
 
     /// Gold copies of the kind (only fives have any).
     pub fn gold(&self, t: Tile) -> u8 {
-        if t.is_honor() || t.number() != 5 {
-            0
-        } else {
-            self.gold[suit_slot(t)]
-        }
+        if t.is_honor() || t.number() != 5 { 0 } else { self.gold[suit_slot(t)] }
     }
 
     /// Pocchi copies of the kind (only haku has any).
@@ -257,18 +213,13 @@ impl TileSetSpec {
 
     /// Pieces in the set (136 four-player, 112 Gotō).
     pub fn total_tiles(&self) -> usize {
-        Tile::all().map(|t| self.copies(t) as usize).sum::<usize>()
-            + self.flowers.iter().filter(|&&f| f).count()
+        Tile::all().map(|t| self.copies(t) as usize).sum::<usize>() + self.flowers.iter().filter(|&&f| f).count()
     }
 
     /// The dora shown by an indicator: the next kind in its cycle that the set
     /// holds (so in sanma 1m indicates 9m, see [`Tile::next_dora_sanma`]).
     pub fn dora_from_indicator(&self, indicator: Tile) -> Tile {
-        if self.sanma {
-            indicator.next_dora_sanma()
-        } else {
-            indicator.next_dora()
-        }
+        if self.sanma { indicator.next_dora_sanma() } else { indicator.next_dora() }
     }
 
     /// Writes every piece of the set, in kind order (plain, red, gold, pocchi
@@ -315,24 +266,10 @@ mod tests {
         let mut wall = [PhysTile::default(); MAX_WALL_TILES];
         assert_eq!(set.fill_wall(&mut wall), 136);
         assert_eq!(set.total_tiles(), 136);
-        let reds: Vec<_> = wall[..136]
-            .iter()
-            .filter(|p| p.is_red())
-            .filter_map(|p| p.kind())
-            .collect();
+        let reds: Vec<_> = wall[..136].iter().filter(|p| p.is_red()).filter_map(|p| p.kind()).collect();
         assert_eq!(reds, vec![t!(5m), t!(5p), t!(5s)]);
-        assert_eq!(
-            wall[..136]
-                .iter()
-                .filter(|p| p.kind() == Some(t!(5p)))
-                .count(),
-            4
-        );
-        assert!(
-            !wall[..136]
-                .iter()
-                .any(|p| p.is_gold() || p.is_pocchi() || p.flower().is_some())
-        );
+        assert_eq!(wall[..136].iter().filter(|p| p.kind() == Some(t!(5p))).count(), 4);
+        assert!(!wall[..136].iter().any(|p| p.is_gold() || p.is_pocchi() || p.flower().is_some()));
         assert_eq!(set.dora_from_indicator(t!(1m)), t!(2m));
     }
 
@@ -344,12 +281,7 @@ mod tests {
         assert_eq!(n, 112);
         let w = &wall[..n];
         assert_eq!(w.iter().filter(|p| p.flower().is_some()).count(), 4);
-        assert_eq!(
-            w.iter()
-                .filter(|p| p.kind().is_some_and(|k| k.suit() == Suit::Man))
-                .count(),
-            8
-        );
+        assert_eq!(w.iter().filter(|p| p.kind().is_some_and(|k| k.suit() == Suit::Man)).count(), 8);
         assert!(!w.iter().any(|p| p.kind() == Some(t!(2m))));
         assert_eq!(w.iter().filter(|p| p.is_red()).count(), 2);
         assert_eq!(w.iter().filter(|p| p.is_gold()).count(), 2);
@@ -363,34 +295,18 @@ mod tests {
     #[test]
     fn bad_files_name_the_field() {
         let base = "name = \"x\"\nmanzu = \"full\"\n";
-        let err = |extra: &str| {
-            TileSetSpec::from_toml(&format!("{base}{extra}"))
-                .unwrap_err()
-                .to_string()
-        };
-        assert!(
-            err("red_fives = \"4m\"").contains("`red_fives`: 4m: only fives"),
-            "{}",
-            err("red_fives = \"4m\"")
-        );
+        let err = |extra: &str| TileSetSpec::from_toml(&format!("{base}{extra}")).unwrap_err().to_string();
+        assert!(err("red_fives = \"4m\"").contains("`red_fives`: 4m: only fives"), "{}", err("red_fives = \"4m\""));
         assert!(err("red_fives = \"8z\"").contains("red_fives"));
         assert!(err("pocchi = 5").contains("`pocchi`"));
         assert!(err("flowers = \"15f\"").contains("5f: no such flower"));
         assert!(err("flowers = \"11f\"").contains("twice"));
         assert!(err("colour = 1").contains("unknown field"));
-        let e = TileSetSpec::from_toml("name = \"x\"\nmanzu = \"half\"")
-            .unwrap_err()
-            .to_string();
+        let e = TileSetSpec::from_toml("name = \"x\"\nmanzu = \"half\"").unwrap_err().to_string();
         assert!(e.contains("`manzu`") && e.contains("half"), "{e}");
-        let e = TileSetSpec::from_toml("name = \"x\"\nmanzu = \"terminals\"\nred_fives = \"5m\"")
-            .unwrap_err();
+        let e = TileSetSpec::from_toml("name = \"x\"\nmanzu = \"terminals\"\nred_fives = \"5m\"").unwrap_err();
         assert!(e.to_string().contains("1m and 9m only"));
-        assert!(
-            TileSetSpec::preset("mahjong")
-                .unwrap_err()
-                .to_string()
-                .contains("four_player, goto")
-        );
+        assert!(TileSetSpec::preset("mahjong").unwrap_err().to_string().contains("four_player, goto"));
         assert!(TileSetSpec::from_toml(base).is_ok());
     }
 }

@@ -178,10 +178,7 @@ pub struct YakuList {
 
 impl Default for YakuList {
     fn default() -> Self {
-        YakuList {
-            items: [(Yaku::Dora, 0); MAX_YAKU],
-            len: 0,
-        }
+        YakuList { items: [(Yaku::Dora, 0); MAX_YAKU], len: 0 }
     }
 }
 
@@ -225,11 +222,7 @@ mod tests {
     #[test]
     fn names_are_unique_snake_case() {
         let mut names: Vec<_> = Yaku::ALL.iter().map(|y| y.name()).collect();
-        assert!(
-            names
-                .iter()
-                .all(|n| n.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
-        );
+        assert!(names.iter().all(|n| n.chars().all(|c| c.is_ascii_lowercase() || c == '_')));
         names.sort();
         names.dedup();
         assert_eq!(names.len(), Yaku::ALL.len());

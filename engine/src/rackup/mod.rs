@@ -99,8 +99,7 @@ pub use outcome::{MatchEnd, MatchOutcome};
 pub use profile::{Player, Profile, ProfileError, ProfileErrorKind, Spell};
 pub use state::{Act, Action, Decision, RackupState, RackupView};
 pub use strategy::{
-    HeuristicConfig, HeuristicStrategy, PenaltyPolicy, RackupStrategy, RandomStrategy,
-    RiichiPolicy, StrategyKind,
+    HeuristicConfig, HeuristicStrategy, PenaltyPolicy, RackupStrategy, RandomStrategy, RiichiPolicy, StrategyKind,
 };
 pub use yaku::{Yaku, YakuResult, evaluate};
 
@@ -128,23 +127,11 @@ impl RackupGame {
         profile.validate()?;
         let d = &profile.damage;
         Ok(RackupGame {
-            damage: [
-                0,
-                d.beat_hit,
-                d.mine_hit,
-                d.flip_out_partial,
-                d.flip_out_full,
-                d.active_out,
-                d.self_out,
-            ],
-            banned: profile
-                .players
-                .map(|p| [p.spell == Spell::Mirage, p.spell == Spell::Diet]),
+            damage: [0, d.beat_hit, d.mine_hit, d.flip_out_partial, d.flip_out_full, d.active_out, d.self_out],
+            banned: profile.players.map(|p| [p.spell == Spell::Mirage, p.spell == Spell::Diet]),
             model: ShotModel::new(&profile),
             foul: Chance::new(profile.rules.foul),
-            score_rules: yaku::ScoreRules {
-                stack_yakuman: profile.rules.stack_yakuman,
-            },
+            score_rules: yaku::ScoreRules { stack_yakuman: profile.rules.stack_yakuman },
             profile,
         })
     }

@@ -5,8 +5,7 @@
 
 use super::RackupGame;
 use super::log::{
-    BarricadeAct, ChomboCase, Decl, Distance, DoraKind, Event, Hit, Penalty, RoundEnd, SeatFlags,
-    ShotRecord, StunCause,
+    BarricadeAct, ChomboCase, Decl, Distance, DoraKind, Event, Hit, Penalty, RoundEnd, SeatFlags, ShotRecord, StunCause,
 };
 use super::model::Draws;
 use super::outcome::{MatchEnd, MatchOutcome};
@@ -92,9 +91,7 @@ impl RackupGame {
                 Step::Normal(s, decl) => {
                     let o = other(s) as usize;
                     let d = &mut Draws::new(rng);
-                    let rec = self
-                        .model
-                        .normal_shot(d, s as usize, decl, st.distance, st.field[o]);
+                    let rec = self.model.normal_shot(d, s as usize, decl, st.distance, st.field[o]);
                     self.land(st, d, rec)
                 }
                 Step::Penalties(next) => self.penalties(st, next),
@@ -125,11 +122,7 @@ impl RackupGame {
         st.log.clear(st.round);
         let roller = st.first_roller ^ ((st.round - 1) % 2);
         st.omote = rng.random_range(1..=6);
-        st.log.push(Event::Dora {
-            kind: DoraKind::Omote,
-            seat: roller,
-            face: st.omote,
-        });
+        st.log.push(Event::Dora { kind: DoraKind::Omote, seat: roller, face: st.omote });
         Step::Reset
     }
 
@@ -196,10 +189,7 @@ impl RackupGame {
             Action::Counter(true) => {
                 let c = si;
                 st.outcome.counters[c] += 1;
-                st.log.push(Event::Counter {
-                    seat,
-                    last: st.held[c] == 1,
-                });
+                st.log.push(Event::Counter { seat, last: st.held[c] == 1 });
                 st.held[c] -= 1;
                 st.spent[c] += 1;
                 let shooter_decl = st.active_decl[1 - c];
@@ -212,11 +202,7 @@ impl RackupGame {
             Action::Counter(false) => Step::Normal(other(seat), st.active_decl[1 - si]),
             Action::Penalty(p) => {
                 st.penalty_due[si] = false;
-                if self.take_penalty(st, seat, p) {
-                    Step::Wait
-                } else {
-                    Step::Penalties(st.after_penalty)
-                }
+                if self.take_penalty(st, seat, p) { Step::Wait } else { Step::Penalties(st.after_penalty) }
             }
         };
         self.run(st, rng, step);
@@ -247,19 +233,12 @@ impl RackupGame {
             st.outcome.kans[s] += 1;
             st.log.push(Event::Kan { seat });
             let face = rng.random_range(1..=6);
-            st.log.push(Event::Dora {
-                kind: DoraKind::Kan,
-                seat,
-                face,
-            });
+            st.log.push(Event::Dora { kind: DoraKind::Kan, seat, face });
         }
         if self.foul.draw(&mut Draws::new(rng)) {
             st.fouled[s] = true;
             st.outcome.chombo[s][0] += 1;
-            st.log.push(Event::Chombo {
-                seat,
-                case: ChomboCase::Foul,
-            });
+            st.log.push(Event::Chombo { seat, case: ChomboCase::Foul });
             if self.pay(st, seat, 1) {
                 return Step::Wait;
             }
@@ -293,8 +272,7 @@ impl RackupGame {
                 st.spent[s] -= from_spent;
                 st.field[s] -= from_field;
                 st.held[s] += from_spent + from_field;
-                st.log
-                    .push(act_event(BarricadeAct::Recover(from_spent + from_field)));
+                st.log.push(act_event(BarricadeAct::Recover(from_spent + from_field)));
             }
         }
         if !st.log.has_room(SHOT_ROOM) {
@@ -312,8 +290,7 @@ impl RackupGame {
     /// Applies a drawn shot: chombo ②, damage, log, stuns, riichi failures.
     fn land(&self, st: &mut RackupState, d: &mut Draws<'_>, mut rec: ShotRecord) -> Step {
         st.outcome.shots += 1;
-        let chombo = [0, 1]
-            .map(|s| rec.hit[s] == Hit::SelfOut && !rec.contact && st.hp[s] <= CHOMBO_SELF_OUT_HP);
+        let chombo = [0, 1].map(|s| rec.hit[s] == Hit::SelfOut && !rec.contact && st.hp[s] <= CHOMBO_SELF_OUT_HP);
         for (hit, &void) in rec.hit.iter_mut().zip(&chombo) {
             if void {
                 *hit = Hit::None;
@@ -337,10 +314,7 @@ impl RackupGame {
         for s in 0..2u8 {
             if chombo[s as usize] {
                 st.outcome.chombo[s as usize][1] += 1;
-                st.log.push(Event::Chombo {
-                    seat: s,
-                    case: ChomboCase::SelfOut,
-                });
+                st.log.push(Event::Chombo { seat: s, case: ChomboCase::SelfOut });
                 if self.pay(st, s, 1) {
                     return Step::Wait;
                 }
@@ -354,10 +328,7 @@ impl RackupGame {
             for s in 0..2u8 {
                 if rec.flags[s as usize].has(SeatFlags::TURNED_OVER) {
                     st.stunned[s as usize] = true;
-                    st.log.push(Event::Stun {
-                        seat: s,
-                        cause: StunCause::Overturned,
-                    });
+                    st.log.push(Event::Stun { seat: s, cause: StunCause::Overturned });
                 }
             }
         }
@@ -375,15 +346,7 @@ impl RackupGame {
         if !st.log.has_room(SHOT_ROOM) {
             return self.abort_round(st);
         }
-        if reset {
-            Step::Reset
-        } else {
-            Step::Penalties(if rec.active {
-                rec.seat
-            } else {
-                other(rec.seat)
-            })
-        }
+        if reset { Step::Reset } else { Step::Penalties(if rec.active { rec.seat } else { other(rec.seat) }) }
     }
 
     /// Records a riichi-failure penalty; returns whether the match ended.
@@ -394,10 +357,7 @@ impl RackupGame {
             Penalty::Stun => {
                 st.outcome.riichi_stun[s] += 1;
                 st.stunned[s] = true;
-                st.log.push(Event::Stun {
-                    seat,
-                    cause: StunCause::RiichiPenalty,
-                });
+                st.log.push(Event::Stun { seat, cause: StunCause::RiichiPenalty });
                 false
             }
             Penalty::Pay => {
@@ -421,19 +381,13 @@ impl RackupGame {
     #[inline(never)]
     fn finish_round(&self, st: &mut RackupState, rng: &mut GameRng) -> Step {
         if let RoundEnd::Won { winner, finish, .. } = st.log.end() {
-            let Event::Shot(f) = st.log.events()[finish as usize] else {
-                unreachable!()
-            };
+            let Event::Shot(f) = st.log.events()[finish as usize] else { unreachable!() };
             if f.decl[winner as usize] == Decl::Riichi {
-                for kind in std::iter::once(DoraKind::Ura)
-                    .chain(std::iter::repeat_n(DoraKind::UraKan, st.kans as usize))
+                for kind in
+                    std::iter::once(DoraKind::Ura).chain(std::iter::repeat_n(DoraKind::UraKan, st.kans as usize))
                 {
                     let face = rng.random_range(1..=6);
-                    st.log.push(Event::Dora {
-                        kind,
-                        seat: winner,
-                        face,
-                    });
+                    st.log.push(Event::Dora { kind, seat: winner, face });
                 }
             }
         }
@@ -444,10 +398,7 @@ impl RackupGame {
                 let w = winner as usize;
                 if st.fouled[w] && result.finish != Hit::SelfOut {
                     st.outcome.chombo[w][2] += 1;
-                    st.log.push(Event::Chombo {
-                        seat: winner,
-                        case: ChomboCase::Replay,
-                    });
+                    st.log.push(Event::Chombo { seat: winner, case: ChomboCase::Replay });
                     if self.pay(st, winner, 1) {
                         return Step::Wait;
                     }

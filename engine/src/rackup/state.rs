@@ -111,18 +111,8 @@ pub struct RackupView<'a> {
 }
 
 impl<'a> RackupView<'a> {
-    pub(crate) fn new(
-        game: &'a RackupGame,
-        st: &'a RackupState,
-        seat: u8,
-        decision: Decision,
-    ) -> Self {
-        RackupView {
-            seat,
-            decision,
-            st,
-            game,
-        }
+    pub(crate) fn new(game: &'a RackupGame, st: &'a RackupState, seat: u8, decision: Decision) -> Self {
+        RackupView { seat, decision, st, game }
     }
 
     /// Round number.
@@ -220,9 +210,7 @@ impl<'a> RackupView<'a> {
     pub fn shot_kill_chance(&self, shooter: u8) -> f64 {
         let s = shooter as usize;
         let st = self.st;
-        self.game
-            .model
-            .kill_chance(s, st.distance, st.field[1 - s], st.hp[1 - s])
+        self.game.model.kill_chance(s, st.distance, st.field[1 - s], st.hp[1 - s])
     }
 
     /// Chance that an active shoot from here knocks out the opponent of `seat`

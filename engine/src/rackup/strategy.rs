@@ -117,19 +117,13 @@ impl HeuristicStrategy {
         let me = v.seat as usize;
         let kill = v.shot_kill_chance(v.seat);
         if v.riichi_open() && self.wants_riichi(kill) {
-            return Action::Turn {
-                kan: false,
-                act: Act::Shot(Decl::Riichi),
-            };
+            return Action::Turn { kan: false, act: Act::Shot(Decl::Riichi) };
         }
         // A call that can score on this shot is taken, giving up riichi for the round.
         let target_hp = v.hp()[1 - me];
         let decl = if !v.calls_open() {
             Decl::None
-        } else if self.config.snipe
-            && v.distance() >= Distance::Mid
-            && v.damage(Hit::BeatHit) >= target_hp
-        {
+        } else if self.config.snipe && v.distance() >= Distance::Mid && v.damage(Hit::BeatHit) >= target_hp {
             Decl::Snipe
         } else if self.config.meteor && v.damage(Hit::FlipOutPartial) >= target_hp {
             Decl::Meteor
@@ -137,23 +131,21 @@ impl HeuristicStrategy {
             Decl::None
         };
         // A kan also bans riichi: only once riichi is given up or out of reach.
-        let riichi_given_up =
-            decl != Decl::None || !v.riichi_open() || self.config.riichi == RiichiPolicy::Never;
+        let riichi_given_up = decl != Decl::None || !v.riichi_open() || self.config.riichi == RiichiPolicy::Never;
         let kan = self.config.kan && v.kan_open() && riichi_given_up;
         // Barricades in hand after a kan, and those a recover could take back.
         let held = v.held()[me] - 2 * u8::from(kan);
         let aside = v.spent()[me] + 2 * u8::from(kan) + v.field()[me];
         let calm = kill < 0.1;
-        let act =
-            if held > 0 && calm && v.hp()[me] <= self.config.barricade_hp && v.field()[me] == 0 {
-                Act::Place
-            } else if held > 0 && calm && v.distance() == Distance::Far {
-                Act::Step
-            } else if held == 0 && aside > 0 && kill < 0.05 {
-                Act::Recover
-            } else {
-                Act::Shot(decl)
-            };
+        let act = if held > 0 && calm && v.hp()[me] <= self.config.barricade_hp && v.field()[me] == 0 {
+            Act::Place
+        } else if held > 0 && calm && v.distance() == Distance::Far {
+            Act::Step
+        } else if held == 0 && aside > 0 && kill < 0.05 {
+            Act::Recover
+        } else {
+            Act::Shot(decl)
+        };
         Action::Turn { kan, act }
     }
 }
@@ -163,9 +155,7 @@ impl Strategy<RackupGame> for HeuristicStrategy {
         match v.decision {
             Decision::Declare => self.declare(v),
             Decision::Turn => self.turn(v),
-            Decision::Counter(_) => {
-                Action::Counter(v.shot_kill_chance(1 - v.seat) >= self.config.counter_threshold)
-            }
+            Decision::Counter(_) => Action::Counter(v.shot_kill_chance(1 - v.seat) >= self.config.counter_threshold),
             Decision::Penalty => Action::Penalty(match self.config.penalty {
                 PenaltyPolicy::Stun => Penalty::Stun,
                 PenaltyPolicy::Pay => Penalty::Pay,
@@ -215,12 +205,8 @@ pub enum StrategyKind {
 
 impl StrategyKind {
     /// Every kind, in the order of [`StrategyKind::name`].
-    pub const ALL: [StrategyKind; 4] = [
-        StrategyKind::Random,
-        StrategyKind::Heuristic,
-        StrategyKind::RiichiNever,
-        StrategyKind::RiichiAlways,
-    ];
+    pub const ALL: [StrategyKind; 4] =
+        [StrategyKind::Random, StrategyKind::Heuristic, StrategyKind::RiichiNever, StrategyKind::RiichiAlways];
 
     /// The name `FromStr` accepts.
     pub const fn name(self) -> &'static str {
@@ -240,10 +226,7 @@ impl StrategyKind {
             StrategyKind::RiichiNever => RiichiPolicy::Never,
             StrategyKind::RiichiAlways => RiichiPolicy::Always,
         };
-        Some(HeuristicConfig {
-            riichi,
-            ..HeuristicConfig::default()
-        })
+        Some(HeuristicConfig { riichi, ..HeuristicConfig::default() })
     }
 
     /// A fresh strategy of this kind.
@@ -268,12 +251,7 @@ pub struct UnknownStrategy(pub String);
 impl fmt::Display for UnknownStrategy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = StrategyKind::ALL.iter().map(|k| k.name()).collect();
-        write!(
-            f,
-            "unknown rackup strategy {:?} (known: {})",
-            self.0,
-            names.join(", ")
-        )
+        write!(f, "unknown rackup strategy {:?} (known: {})", self.0, names.join(", "))
     }
 }
 
@@ -283,9 +261,6 @@ impl FromStr for StrategyKind {
     type Err = UnknownStrategy;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        StrategyKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| UnknownStrategy(s.to_owned()))
+        StrategyKind::ALL.into_iter().find(|k| k.name() == s).ok_or_else(|| UnknownStrategy(s.to_owned()))
     }
 }

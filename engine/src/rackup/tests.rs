@@ -420,14 +420,8 @@ fn shot_model_matches_profile_chances() {
     let mut first0 = 0;
     for _ in 0..n {
         let d = &mut model::Draws::new(&mut rng);
-        let s = game
-            .model
-            .normal_shot(d, 0, Decl::None, log::Distance::Near, 0);
-        let h = if s.hit[1] != Hit::None {
-            s.hit[1]
-        } else {
-            s.hit[0]
-        };
+        let s = game.model.normal_shot(d, 0, Decl::None, log::Distance::Near, 0);
+        let h = if s.hit[1] != Hit::None { s.hit[1] } else { s.hit[0] };
         hits[h as usize] += 1;
         clinch += u32::from(s.clinch);
         mines[s.mines_out as usize] += 1;
@@ -441,11 +435,7 @@ fn shot_model_matches_profile_chances() {
     let m = &p.normal;
     close(hits[Hit::BeatHit as usize], m.beat_hit, "beat");
     close(hits[Hit::MineHit as usize], m.mine_hit, "mine");
-    close(
-        hits[Hit::FlipOutPartial as usize],
-        m.flip_out_partial,
-        "partial",
-    );
+    close(hits[Hit::FlipOutPartial as usize], m.flip_out_partial, "partial");
     close(hits[Hit::FlipOutFull as usize], m.flip_out_full, "full");
     close(hits[Hit::SelfOut as usize], m.self_out, "self-out");
     close(clinch, m.clinch, "clinch");

@@ -7,11 +7,7 @@ use super::yaku::{ScoreRules, Tier, Verdict, YAKUMAN_POINTS, Yaku, evaluate};
 
 #[test]
 fn dora_counting_and_ura_after_riichi() {
-    let dora = |kind, face| Event::Dora {
-        kind,
-        seat: 0,
-        face,
-    };
+    let dora = |kind, face| Event::Dora { kind, seat: 0, face };
     // 決め手 full flip-out = face 6. 表 6, 槓 6, 槓 2; ura 6, ura-kan 6 and 1.
     let b = B::new()
         .ev(dora(DoraKind::Omote, 6))
@@ -23,10 +19,7 @@ fn dora_counting_and_ura_after_riichi() {
         .shot(0, Hit::None, |_| {})
         .shot(1, Hit::None, |_| {});
     let riichi_win = b.shot(0, Hit::FlipOutFull, riichi);
-    let with_ura = riichi_win
-        .ev(dora(DoraKind::Ura, 6))
-        .ev(dora(DoraKind::UraKan, 6))
-        .ev(dora(DoraKind::UraKan, 1));
+    let with_ura = riichi_win.ev(dora(DoraKind::Ura, 6)).ev(dora(DoraKind::UraKan, 6)).ev(dora(DoraKind::UraKan, 1));
     let r = with_ura.eval();
     assert_eq!((r.dora, r.ura), (4, 2));
     // Riichi 1 + ichigeki 1 + dora 4.
@@ -34,17 +27,10 @@ fn dora_counting_and_ura_after_riichi() {
     assert_eq!(r.tier, Tier::Haneman);
     // Without riichi, ura dice (if any) do not count.
     let b = B::new().ev(dora(DoraKind::Omote, 6)).start();
-    let r = b
-        .shot(0, Hit::FlipOutFull, |_| {})
-        .ev(dora(DoraKind::Ura, 6))
-        .eval();
+    let r = b.shot(0, Hit::FlipOutFull, |_| {}).ev(dora(DoraKind::Ura, 6)).eval();
     assert_eq!((r.dora, r.ura, r.points), (1, 0, 2));
     // Dora name the finishing move only: a beat-hit die does not count for a flip-out.
-    let r = B::new()
-        .ev(dora(DoraKind::Omote, 1))
-        .start()
-        .hits(&[Hit::FlipOutFull])
-        .eval();
+    let r = B::new().ev(dora(DoraKind::Omote, 1)).start().hits(&[Hit::FlipOutFull]).eval();
     assert_eq!(r.dora, 0);
 }
 
@@ -55,31 +41,14 @@ fn dora_void_on_ryuukyoku() {
     let messy = |s: &mut ShotRecord| {
         s.flags[0].set(SeatFlags::DIRECTION_CHANGE | SeatFlags::CROSSED_CENTRE);
     };
-    let b = B::new().ev(Event::Dora {
-        kind: DoraKind::Omote,
-        seat: 0,
-        face: 5,
-    });
-    let b = b
-        .start()
-        .shot(0, Hit::BeatHit, messy)
-        .shot(1, Hit::BeatHit, |_| {});
+    let b = B::new().ev(Event::Dora { kind: DoraKind::Omote, seat: 0, face: 5 });
+    let b = b.start().shot(0, Hit::BeatHit, messy).shot(1, Hit::BeatHit, |_| {});
     let r = b.shot(0, Hit::FlipOutPartial, messy).eval();
-    assert_eq!(
-        r.verdict,
-        Verdict::NoYaku,
-        "{:?}",
-        r.awarded().collect::<Vec<_>>()
-    );
+    assert_eq!(r.verdict, Verdict::NoYaku, "{:?}", r.awarded().collect::<Vec<_>>());
     assert_eq!((r.points, r.dora), (0, 0));
     // 相討流局.
-    let b = B::new()
-        .hits(&[Hit::BeatHit; 4])
-        .shot(1, Hit::BeatHit, |_| {});
-    let b = b
-        .shot(1, Hit::BeatHit, |_| {})
-        .shot(1, Hit::BeatHit, |_| {})
-        .shot(1, Hit::BeatHit, |_| {});
+    let b = B::new().hits(&[Hit::BeatHit; 4]).shot(1, Hit::BeatHit, |_| {});
+    let b = b.shot(1, Hit::BeatHit, |_| {}).shot(1, Hit::BeatHit, |_| {}).shot(1, Hit::BeatHit, |_| {});
     let r = b.active(0, |s| {
         s.contact = true;
         s.hit = [Hit::SelfOut, Hit::ActiveOut];
@@ -91,36 +60,19 @@ fn dora_void_on_ryuukyoku() {
 
 #[test]
 fn yakuman_take_no_dora_and_stack() {
-    let b = B::new()
-        .ev(Event::Dora {
-            kind: DoraKind::Omote,
-            seat: 0,
-            face: 6,
-        })
-        .start();
-    let r = b
-        .hits(&[Hit::BeatHit, Hit::BeatHit, Hit::MineHit, Hit::FlipOutFull])
-        .eval();
+    let b = B::new().ev(Event::Dora { kind: DoraKind::Omote, seat: 0, face: 6 }).start();
+    let r = b.hits(&[Hit::BeatHit, Hit::BeatHit, Hit::MineHit, Hit::FlipOutFull]).eval();
     assert_eq!((r.points, r.dora), (YAKUMAN_POINTS, 0));
     assert_eq!(r.tier, Tier::Yakuman);
     // 大三元 + 鏡花水月 is impossible (beat hits touch), 大三元 + 九連弾燈 is not.
     let b = B::new().start().hits(&[Hit::None; 1]);
     let b = (0..4).fold(b, |b, _| b.shot(0, Hit::None, |_| {}));
-    let b = b
-        .shot(0, Hit::BeatHit, |_| {})
-        .shot(0, Hit::BeatHit, |_| {});
-    let b = b
-        .shot(0, Hit::MineHit, |_| {})
-        .shot(0, Hit::FlipOutFull, |_| {});
+    let b = b.shot(0, Hit::BeatHit, |_| {}).shot(0, Hit::BeatHit, |_| {});
+    let b = b.shot(0, Hit::MineHit, |_| {}).shot(0, Hit::FlipOutFull, |_| {});
     let r = b.eval();
     assert!(has(&r, Yaku::Daisangen) && has(&r, Yaku::Chuurendantou));
     assert_eq!(r.points, 2 * YAKUMAN_POINTS);
-    let single = evaluate(
-        &b.log,
-        &ScoreRules {
-            stack_yakuman: false,
-        },
-    );
+    let single = evaluate(&b.log, &ScoreRules { stack_yakuman: false });
     assert_eq!(single.points, YAKUMAN_POINTS);
 }
 
@@ -160,11 +112,6 @@ fn tier_names() {
 fn open_round_and_chombo_events_are_neutral() {
     let b = B::new().start().hits(&[Hit::BeatHit]);
     assert_eq!(b.eval().verdict, Verdict::Open);
-    let b = b
-        .ev(Event::Chombo {
-            seat: 0,
-            case: ChomboCase::Foul,
-        })
-        .hits(&[Hit::None, Hit::FlipOutFull]);
+    let b = b.ev(Event::Chombo { seat: 0, case: ChomboCase::Foul }).hits(&[Hit::None, Hit::FlipOutFull]);
     assert_eq!(b.eval().verdict, Verdict::Win);
 }

@@ -5,9 +5,7 @@
 use super::log::{BarricadeAct, Decl, Event, Hit, RoundLog, SeatFlags, ShotRecord, StunCause};
 use super::yaku::{ScoreRules, YAKUMAN_POINTS, Yaku, YakuResult, evaluate};
 
-pub(super) const RULES: ScoreRules = ScoreRules {
-    stack_yakuman: true,
-};
+pub(super) const RULES: ScoreRules = ScoreRules { stack_yakuman: true };
 
 pub(super) fn damage(h: Hit) -> u8 {
     match h {
@@ -28,10 +26,7 @@ pub(super) struct B {
 
 impl B {
     pub(super) fn new() -> B {
-        B {
-            log: RoundLog::new(1, 6, 2),
-            hp: [6, 6],
-        }
+        B { log: RoundLog::new(1, 6, 2), hp: [6, 6] }
     }
 
     fn round(mut self, round: u8) -> B {
@@ -54,11 +49,7 @@ impl B {
 
     /// An active shoot with initiative `first`, edited by `f`.
     pub(super) fn active(self, first: u8, f: impl FnOnce(&mut ShotRecord)) -> B {
-        let mut s = ShotRecord {
-            active: true,
-            seat: first,
-            ..Default::default()
-        };
+        let mut s = ShotRecord { active: true, seat: first, ..Default::default() };
         f(&mut s);
         self.record(s)
     }
@@ -70,10 +61,7 @@ impl B {
 
     /// A normal shot by `shooter` whose target takes `hit` (`SelfOut` hits the shooter).
     pub(super) fn shot(self, shooter: u8, hit: Hit, f: impl FnOnce(&mut ShotRecord)) -> B {
-        let mut s = ShotRecord {
-            seat: shooter,
-            ..Default::default()
-        };
+        let mut s = ShotRecord { seat: shooter, ..Default::default() };
         let target = 1 - shooter as usize;
         match hit {
             Hit::SelfOut => s.hit[shooter as usize] = Hit::SelfOut,
@@ -134,11 +122,7 @@ fn ids_and_order() {
 fn single_kind_yaku() {
     let cases = [
         (Yaku::Ichigeki, vec![Hit::FlipOutFull], 1),
-        (
-            Yaku::Nidatsu,
-            vec![Hit::FlipOutPartial, Hit::FlipOutPartial],
-            2,
-        ),
+        (Yaku::Nidatsu, vec![Hit::FlipOutPartial, Hit::FlipOutPartial], 2),
         (Yaku::Nibaku, vec![Hit::MineHit, Hit::MineHit], 1),
         (Yaku::Pinzoro, vec![Hit::BeatHit; 6], 6),
     ];
@@ -148,21 +132,10 @@ fn single_kind_yaku() {
         // Self ring-out damage of the loser does not spoil it.
         let mut with_self = B::new().start().shot(1, Hit::SelfOut, |_| {});
         with_self = with_self.hits(&hits);
-        assert_eq!(
-            value(&with_self.eval(), yaku),
-            points,
-            "{yaku} with self-out"
-        );
+        assert_eq!(value(&with_self.eval(), yaku), points, "{yaku} with self-out");
         // A beat hit (or a mine hit for pinzoro) mixed in spoils it.
-        let spoiler = if yaku == Yaku::Pinzoro {
-            Hit::MineHit
-        } else {
-            Hit::BeatHit
-        };
-        let mixed = B::new()
-            .start()
-            .hits(&[&[spoiler][..], &hits].concat())
-            .eval();
+        let spoiler = if yaku == Yaku::Pinzoro { Hit::MineHit } else { Hit::BeatHit };
+        let mixed = B::new().start().hits(&[&[spoiler][..], &hits].concat()).eval();
         assert!(!has(&mixed, yaku), "{yaku} mixed");
     }
 }
@@ -176,12 +149,7 @@ fn ikkiuchi_and_deochi() {
     let r = B::new().active(0, out).active(0, out).active(1, out).eval();
     assert_eq!(value(&r, Yaku::Ikkiuchi), 3);
     assert_eq!(value(&r, Yaku::Deochi), 1);
-    let r = B::new()
-        .active(0, out)
-        .active(0, out)
-        .active(0, |_| {})
-        .hits(&[Hit::BeatHit; 2])
-        .eval();
+    let r = B::new().active(0, out).active(0, out).active(0, |_| {}).hits(&[Hit::BeatHit; 2]).eval();
     assert!(!has(&r, Yaku::Ikkiuchi));
     assert!(!has(&r, Yaku::Deochi), "normal turns were entered");
 }
@@ -205,22 +173,10 @@ fn tanbaku_and_hakai_count() {
 
 #[test]
 fn hakoware() {
-    let r = B::new()
-        .start()
-        .hits(&[Hit::BeatHit; 5])
-        .shot(1, Hit::None, |_| {});
-    assert_eq!(
-        value(&r.shot(0, Hit::FlipOutFull, |_| {}).eval(), Yaku::Hakoware),
-        1
-    );
-    let r = B::new()
-        .start()
-        .hits(&[Hit::BeatHit; 4])
-        .shot(1, Hit::None, |_| {});
-    assert!(!has(
-        &r.shot(0, Hit::FlipOutFull, |_| {}).eval(),
-        Yaku::Hakoware
-    ));
+    let r = B::new().start().hits(&[Hit::BeatHit; 5]).shot(1, Hit::None, |_| {});
+    assert_eq!(value(&r.shot(0, Hit::FlipOutFull, |_| {}).eval(), Yaku::Hakoware), 1);
+    let r = B::new().start().hits(&[Hit::BeatHit; 4]).shot(1, Hit::None, |_| {});
+    assert!(!has(&r.shot(0, Hit::FlipOutFull, |_| {}).eval(), Yaku::Hakoware));
 }
 
 #[test]
@@ -229,14 +185,8 @@ fn boketsu_scores_round_and_overrides_all() {
     // also fulfils 純正国士無双 (self-out, clinch, overturn stun): 墓穴 alone counts.
     let b = B::new().round(3).active(0, |s| s.clinch = true).start();
     let b = b.shot(0, Hit::SelfOut, |_| {}).start();
-    let b = b.ev(Event::Stun {
-        seat: 0,
-        cause: StunCause::Overturned,
-    });
-    let b = b
-        .hits(&[Hit::MineHit])
-        .shot(1, Hit::None, |_| {})
-        .shot(0, Hit::BeatHit, |_| {});
+    let b = b.ev(Event::Stun { seat: 0, cause: StunCause::Overturned });
+    let b = b.hits(&[Hit::MineHit]).shot(1, Hit::None, |_| {}).shot(0, Hit::BeatHit, |_| {});
     let b = b.shot(1, Hit::SelfOut, |s| s.contact = true);
     let r = b.eval();
     assert_eq!(r.awarded().collect::<Vec<_>>(), vec![Yaku::Boketsu]);
@@ -257,84 +207,42 @@ fn boketsu_scores_round_and_overrides_all() {
 fn three_action_yaku() {
     // The winner acts three times, no barricade, no damage taken, no direction
     // change, never past a centre line, no contact.
-    let clean = || {
-        B::new()
-            .start()
-            .hits(&[Hit::MineHit, Hit::None, Hit::MineHit])
-    };
+    let clean = || B::new().start().hits(&[Hit::MineHit, Hit::None, Hit::MineHit]);
     let r = clean().eval();
     assert_eq!(value(&r, Yaku::Kyoukasuigetsu), YAKUMAN_POINTS);
     assert_eq!(r.awarded().count(), 1, "a yakuman drops the ordinary yaku");
     // A harmless touch in the loser's shot: no 鏡花水月, the ordinary yaku remain.
     let touched = || B::new().start().shot(1, Hit::None, |s| s.contact = true);
-    let r = touched()
-        .hits(&[Hit::MineHit, Hit::None, Hit::MineHit])
-        .eval();
-    for (y, p) in [
-        (Yaku::Mujun, 1),
-        (Yaku::Hanba, 2),
-        (Yaku::Kanpuu, 2),
-        (Yaku::Chototsumoushin, 3),
-    ] {
+    let r = touched().hits(&[Hit::MineHit, Hit::None, Hit::MineHit]).eval();
+    for (y, p) in [(Yaku::Mujun, 1), (Yaku::Hanba, 2), (Yaku::Kanpuu, 2), (Yaku::Chototsumoushin, 3)] {
         assert_eq!(value(&r, y), p, "{y}");
     }
     assert!(!has(&r, Yaku::Kyoukasuigetsu));
     // Two actions are not enough.
     let r = B::new().start().hits(&[Hit::MineHit, Hit::MineHit]).eval();
-    for y in [
-        Yaku::Mujun,
-        Yaku::Hanba,
-        Yaku::Kanpuu,
-        Yaku::Chototsumoushin,
-        Yaku::Kyoukasuigetsu,
-    ] {
+    for y in [Yaku::Mujun, Yaku::Hanba, Yaku::Kanpuu, Yaku::Chototsumoushin, Yaku::Kyoukasuigetsu] {
         assert!(!has(&r, y), "{y}");
     }
-    let barricade = Event::Barricade {
-        seat: 0,
-        act: BarricadeAct::Place,
-    };
-    assert_eq!(
-        clean().ev(barricade).eval(),
-        clean().eval(),
-        "events after the finish are ignored"
-    );
+    let barricade = Event::Barricade { seat: 0, act: BarricadeAct::Place };
+    assert_eq!(clean().ev(barricade).eval(), clean().eval(), "events after the finish are ignored");
     let touch = |s: &mut ShotRecord| s.contact = true;
-    let b = touched()
-        .ev(barricade)
-        .hits(&[Hit::MineHit, Hit::None, Hit::MineHit]);
+    let b = touched().ev(barricade).hits(&[Hit::MineHit, Hit::None, Hit::MineHit]);
     assert!(!has(&b.eval(), Yaku::Mujun));
-    let b = B::new()
-        .active(0, |s| s.flags[0].set(SeatFlags::CROSSED_CENTRE))
-        .shot(1, Hit::None, touch);
-    assert!(!has(
-        &b.hits(&[Hit::MineHit, Hit::None, Hit::MineHit]).eval(),
-        Yaku::Hanba
-    ));
+    let b = B::new().active(0, |s| s.flags[0].set(SeatFlags::CROSSED_CENTRE)).shot(1, Hit::None, touch);
+    assert!(!has(&b.hits(&[Hit::MineHit, Hit::None, Hit::MineHit]).eval(), Yaku::Hanba));
     let b = B::new().start().shot(1, Hit::BeatHit, |_| {});
-    assert!(!has(
-        &b.hits(&[Hit::MineHit, Hit::None, Hit::MineHit]).eval(),
-        Yaku::Kanpuu
-    ));
+    assert!(!has(&b.hits(&[Hit::MineHit, Hit::None, Hit::MineHit]).eval(), Yaku::Kanpuu));
     let b = B::new().start().shot(1, Hit::None, touch);
-    let b = b.shot(0, Hit::None, |s| {
-        s.flags[0].set(SeatFlags::DIRECTION_CHANGE)
-    });
+    let b = b.shot(0, Hit::None, |s| s.flags[0].set(SeatFlags::DIRECTION_CHANGE));
     let b = b.hits(&[Hit::MineHit, Hit::MineHit]);
     assert!(!has(&b.eval(), Yaku::Chototsumoushin));
     let b = B::new().start().shot(1, Hit::None, |s| s.contact = true);
-    assert!(!has(
-        &b.hits(&[Hit::MineHit, Hit::None, Hit::MineHit]).eval(),
-        Yaku::Kyoukasuigetsu
-    ));
+    assert!(!has(&b.hits(&[Hit::MineHit, Hit::None, Hit::MineHit]).eval(), Yaku::Kyoukasuigetsu));
 }
 
 #[test]
 fn tenpuku_and_touchou() {
-    let b = B::new()
-        .start()
-        .hits(&[Hit::BeatHit; 5])
-        .shot(1, Hit::None, |_| {});
+    let b = B::new().start().hits(&[Hit::BeatHit; 5]).shot(1, Hit::None, |_| {});
     let r = b
         .shot(0, Hit::BeatHit, |s| {
             s.flags[1].set(SeatFlags::TURNED_OVER);
@@ -354,54 +262,30 @@ fn tenpuku_and_touchou() {
 
 #[test]
 fn shoudan() {
-    let b = B::new()
-        .start()
-        .hits(&[Hit::MineHit])
-        .shot(1, Hit::None, |_| {});
-    let r = b
-        .shot(0, Hit::MineHit, |s| s.flags[0].set(SeatFlags::TWO_MINES))
-        .eval();
+    let b = B::new().start().hits(&[Hit::MineHit]).shot(1, Hit::None, |_| {});
+    let r = b.shot(0, Hit::MineHit, |s| s.flags[0].set(SeatFlags::TWO_MINES)).eval();
     assert_eq!(value(&r, Yaku::Shoudan), 2);
-    let b = B::new()
-        .start()
-        .shot(0, Hit::MineHit, |s| s.flags[0].set(SeatFlags::TWO_MINES));
+    let b = B::new().start().shot(0, Hit::MineHit, |s| s.flags[0].set(SeatFlags::TWO_MINES));
     let r = b.hits(&[Hit::None, Hit::MineHit]).eval();
     assert!(!has(&r, Yaku::Shoudan));
 }
 
 #[test]
 fn yuugekishu_landing() {
-    for (flags, points) in [
-        (SeatFlags::HALF_TURN | SeatFlags::LANDED, 3),
-        (SeatFlags::HALF_TURN, 1),
-    ] {
-        let r = B::new()
-            .start()
-            .shot(0, Hit::FlipOutFull, |s| s.flags[0] = SeatFlags(flags));
+    for (flags, points) in [(SeatFlags::HALF_TURN | SeatFlags::LANDED, 3), (SeatFlags::HALF_TURN, 1)] {
+        let r = B::new().start().shot(0, Hit::FlipOutFull, |s| s.flags[0] = SeatFlags(flags));
         assert_eq!(value(&r.eval(), Yaku::Yuugekishu), points);
     }
-    assert!(!has(
-        &B::new().start().hits(&[Hit::FlipOutFull]).eval(),
-        Yaku::Yuugekishu
-    ));
+    assert!(!has(&B::new().start().hits(&[Hit::FlipOutFull]).eval(), Yaku::Yuugekishu));
 }
 
 #[test]
 fn daigyakuten() {
     // Seat 0 falls to HP 1 while seat 1 is untouched, then shaves all 6.
-    let b = B::new()
-        .start()
-        .shot(1, Hit::FlipOutPartial, |_| {})
-        .start();
-    let r = b
-        .hits(&[Hit::BeatHit, Hit::MineHit, Hit::None, Hit::MineHit])
-        .eval();
+    let b = B::new().start().shot(1, Hit::FlipOutPartial, |_| {}).start();
+    let r = b.hits(&[Hit::BeatHit, Hit::MineHit, Hit::None, Hit::MineHit]).eval();
     assert_eq!(value(&r, Yaku::Daigyakuten), 3);
-    let b = B::new()
-        .start()
-        .hits(&[Hit::BeatHit])
-        .shot(1, Hit::FlipOutPartial, |_| {})
-        .start();
+    let b = B::new().start().hits(&[Hit::BeatHit]).shot(1, Hit::FlipOutPartial, |_| {}).start();
     let r = b.hits(&[Hit::MineHit, Hit::None, Hit::MineHit]).eval();
     assert!(!has(&r, Yaku::Daigyakuten));
 }
@@ -423,28 +307,16 @@ fn dameoshi() {
 
 #[test]
 fn sangen() {
-    let b = B::new()
-        .start()
-        .hits(&[Hit::BeatHit, Hit::MineHit, Hit::FlipOutPartial]);
+    let b = B::new().start().hits(&[Hit::BeatHit, Hit::MineHit, Hit::FlipOutPartial]);
     let r = b.eval();
     assert_eq!(value(&r, Yaku::Shousangen), 3);
-    let r = B::new()
-        .start()
-        .hits(&[Hit::MineHit, Hit::BeatHit, Hit::FlipOutPartial])
-        .eval();
+    let r = B::new().start().hits(&[Hit::MineHit, Hit::BeatHit, Hit::FlipOutPartial]).eval();
     assert!(!has(&r, Yaku::Shousangen));
-    let r = B::new()
-        .start()
-        .hits(&[Hit::BeatHit, Hit::BeatHit, Hit::MineHit, Hit::FlipOutFull]);
+    let r = B::new().start().hits(&[Hit::BeatHit, Hit::BeatHit, Hit::MineHit, Hit::FlipOutFull]);
     let r = r.eval();
     assert_eq!(value(&r, Yaku::Daisangen), YAKUMAN_POINTS);
-    assert!(
-        !has(&r, Yaku::Shousangen),
-        "yakuman combine only with yakuman"
-    );
-    let r = B::new()
-        .start()
-        .hits(&[Hit::BeatHit, Hit::MineHit, Hit::BeatHit, Hit::FlipOutFull]);
+    assert!(!has(&r, Yaku::Shousangen), "yakuman combine only with yakuman");
+    let r = B::new().start().hits(&[Hit::BeatHit, Hit::MineHit, Hit::BeatHit, Hit::FlipOutFull]);
     let r = r.eval();
     assert!(!has(&r, Yaku::Daisangen) && has(&r, Yaku::Shousangen));
 }
@@ -458,33 +330,18 @@ fn rear(s: &mut ShotRecord) {
 fn sananshou() {
     // Three consecutive rear contacts in the winner's own normal shots; the
     // opponent's shots and active shoots in between do not break the run.
-    let b = B::new()
-        .start()
-        .shot(0, Hit::BeatHit, rear)
-        .shot(1, Hit::None, |_| {});
-    let b = b
-        .shot(0, Hit::BeatHit, rear)
-        .start()
-        .shot(0, Hit::BeatHit, rear);
+    let b = B::new().start().shot(0, Hit::BeatHit, rear).shot(1, Hit::None, |_| {});
+    let b = b.shot(0, Hit::BeatHit, rear).start().shot(0, Hit::BeatHit, rear);
     let b = b.shot(1, Hit::None, |_| {}).shot(0, Hit::MineHit, |_| {});
     assert_eq!(value(&b.eval(), Yaku::Sananshou), 3);
-    let b = B::new()
-        .start()
-        .shot(0, Hit::BeatHit, rear)
-        .shot(0, Hit::None, |_| {});
+    let b = B::new().start().shot(0, Hit::BeatHit, rear).shot(0, Hit::None, |_| {});
     let b = b.shot(0, Hit::BeatHit, rear).shot(0, Hit::BeatHit, rear);
-    assert!(!has(
-        &b.shot(0, Hit::MineHit, |_| {}).eval(),
-        Yaku::Sananshou
-    ));
+    assert!(!has(&b.shot(0, Hit::MineHit, |_| {}).eval(), Yaku::Sananshou));
 }
 
 #[test]
 fn suuanshou() {
-    let b = B::new()
-        .start()
-        .shot(0, Hit::BeatHit, rear)
-        .shot(1, Hit::None, |_| {});
+    let b = B::new().start().shot(0, Hit::BeatHit, rear).shot(1, Hit::None, |_| {});
     let b = b.shot(0, Hit::BeatHit, rear).active(0, |s| {
         s.contact = true;
         s.flags[0].set(SeatFlags::REAR);
@@ -499,10 +356,7 @@ fn suuanshou() {
     // Four rear contacts, but the finishing shot is not one of them.
     let b = B::new().start().hits(&[Hit::None; 4]);
     let b = (0..4).fold(b, |b, _| b.shot(0, Hit::None, rear));
-    let r = b
-        .shot(1, Hit::None, |_| {})
-        .shot(0, Hit::FlipOutFull, |_| {})
-        .eval();
+    let r = b.shot(1, Hit::None, |_| {}).shot(0, Hit::FlipOutFull, |_| {}).eval();
     assert!(!has(&r, Yaku::Suuanshou));
 }
 
@@ -526,10 +380,7 @@ fn kokushi_pure_and_impure() {
     assert!(!has(&r, Yaku::Kokushimusou));
     // No clinch: neither.
     let b = B::new().start().shot(0, Hit::SelfOut, |_| {}).start();
-    let b = b.ev(Event::Stun {
-        seat: 0,
-        cause: StunCause::Overturned,
-    });
+    let b = b.ev(Event::Stun { seat: 0, cause: StunCause::Overturned });
     let r = b.hits(&[Hit::FlipOutFull]).eval();
     assert!(!has(&r, Yaku::Kokushimusou) && !has(&r, Yaku::JunseiKokushimusou));
 }
@@ -542,17 +393,8 @@ fn chuurendantou() {
     assert_eq!(value(&r, Yaku::Chuurendantou), YAKUMAN_POINTS);
     let b = B::new().start();
     let eight = (0..6).fold(b, |b, _| b.shot(0, Hit::None, |_| {}));
-    assert!(!has(
-        &eight.shot(0, Hit::FlipOutFull, |_| {}).eval(),
-        Yaku::Chuurendantou
-    ));
-    let b = B::new().start().ev(Event::Barricade {
-        seat: 1,
-        act: BarricadeAct::Place,
-    });
+    assert!(!has(&eight.shot(0, Hit::FlipOutFull, |_| {}).eval(), Yaku::Chuurendantou));
+    let b = B::new().start().ev(Event::Barricade { seat: 1, act: BarricadeAct::Place });
     let acted = (0..7).fold(b, |b, _| b.shot(0, Hit::None, |_| {}));
-    assert!(!has(
-        &acted.shot(0, Hit::FlipOutFull, |_| {}).eval(),
-        Yaku::Chuurendantou
-    ));
+    assert!(!has(&acted.shot(0, Hit::FlipOutFull, |_| {}).eval(), Yaku::Chuurendantou));
 }

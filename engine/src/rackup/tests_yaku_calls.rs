@@ -7,10 +7,7 @@ use super::yaku::{YAKUMAN_POINTS, Yaku, YakuResult};
 
 #[test]
 fn riichi_and_double_riichi() {
-    let r = B::new()
-        .start()
-        .shot(0, Hit::None, |_| {})
-        .shot(1, Hit::None, |_| {});
+    let r = B::new().start().shot(0, Hit::None, |_| {}).shot(1, Hit::None, |_| {});
     let won = r.shot(0, Hit::FlipOutFull, riichi).eval();
     assert_eq!(value(&won, Yaku::Riichi), 1);
     assert!(!has(&won, Yaku::DaburuRiichi));
@@ -46,20 +43,15 @@ fn chokugeki_beats_ryuusei() {
     assert!(!has(&r, Yaku::Chokugeki));
     assert_eq!(value(&r, Yaku::Ryuusei), 3);
     // The shooter's own body does not count.
-    let r = B::new()
-        .start()
-        .shot(0, Hit::FlipOutFull, |s| s.flags[0].set(SeatFlags::BODY_HIT));
+    let r = B::new().start().shot(0, Hit::FlipOutFull, |s| s.flags[0].set(SeatFlags::BODY_HIT));
     assert!(!has(&r.eval(), Yaku::Chokugeki));
 }
 
 #[test]
 fn ryuusei_distances() {
-    for (flight, points) in [
-        (Flight::Short, 0),
-        (Flight::Small, 1),
-        (Flight::Medium, 3),
-        (Flight::Large, YAKUMAN_POINTS),
-    ] {
+    for (flight, points) in
+        [(Flight::Short, 0), (Flight::Small, 1), (Flight::Medium, 3), (Flight::Large, YAKUMAN_POINTS)]
+    {
         let r = B::new().start().shot(0, Hit::FlipOutPartial, |s| {
             s.decl[0] = Decl::Meteor;
             s.flight = flight;
@@ -72,29 +64,21 @@ fn ryuusei_distances() {
         assert_eq!(value(&r, Yaku::Ryuusei), points, "{flight:?}");
         assert_eq!(r.yakuman != 0, flight == Flight::Large);
     }
-    let undeclared = B::new()
-        .start()
-        .shot(0, Hit::FlipOutFull, |s| s.flight = Flight::Large);
+    let undeclared = B::new().start().shot(0, Hit::FlipOutFull, |s| s.flight = Flight::Large);
     assert!(!has(&undeclared.eval(), Yaku::Ryuusei));
 }
 
 #[test]
 fn sogeki_by_distance() {
     for (distance, points) in [(Distance::Mid, 1), (Distance::Far, 3)] {
-        let b = B::new()
-            .start()
-            .hits(&[Hit::BeatHit; 5])
-            .shot(1, Hit::None, |_| {});
+        let b = B::new().start().hits(&[Hit::BeatHit; 5]).shot(1, Hit::None, |_| {});
         let r = b.shot(0, Hit::BeatHit, |s| {
             s.decl[0] = Decl::Snipe;
             s.distance = distance;
         });
         assert_eq!(value(&r.eval(), Yaku::Sogeki), points);
     }
-    let b = B::new()
-        .start()
-        .hits(&[Hit::MineHit])
-        .shot(1, Hit::None, |_| {});
+    let b = B::new().start().hits(&[Hit::MineHit]).shot(1, Hit::None, |_| {});
     let r = b.shot(0, Hit::MineHit, |s| {
         s.decl[0] = Decl::Snipe;
         s.distance = Distance::Far;
@@ -140,12 +124,7 @@ fn counter_win(b: B, by: u8, last: bool) -> YakuResult {
 
 #[test]
 fn kaisei_and_kishikaisei() {
-    let b = || {
-        B::new()
-            .start()
-            .hits(&[Hit::BeatHit; 4])
-            .shot(1, Hit::None, |_| {})
-    };
+    let b = || B::new().start().hits(&[Hit::BeatHit; 4]).shot(1, Hit::None, |_| {});
     let r = counter_win(b(), 0, true);
     assert_eq!(value(&r, Yaku::Kishikaisei), YAKUMAN_POINTS);
     let r = counter_win(b(), 0, false);
@@ -154,12 +133,7 @@ fn kaisei_and_kishikaisei() {
     let r = counter_win(b(), 1, true);
     assert!(!has(&r, Yaku::Kaisei) && !has(&r, Yaku::Kishikaisei));
     // Not the winner's first counter blow.
-    let earlier = b()
-        .ev(Event::Counter {
-            seat: 0,
-            last: false,
-        })
-        .active(0, |_| {});
+    let earlier = b().ev(Event::Counter { seat: 0, last: false }).active(0, |_| {});
     let r = counter_win(earlier, 0, true);
     assert!(!has(&r, Yaku::Kishikaisei) && has(&r, Yaku::Kaisei));
 }
@@ -167,37 +141,16 @@ fn kaisei_and_kishikaisei() {
 #[test]
 fn ryankantsu() {
     let kan = Event::Kan { seat: 0 };
-    let recover = Event::Barricade {
-        seat: 0,
-        act: BarricadeAct::Recover(2),
-    };
-    let good = B::new()
-        .start()
-        .ev(kan)
-        .shot(0, Hit::None, |_| {})
-        .ev(recover)
-        .ev(kan);
-    let good = good
-        .shot(0, Hit::None, |_| {})
-        .ev(recover)
-        .shot(0, Hit::FlipOutFull, |_| {});
+    let recover = Event::Barricade { seat: 0, act: BarricadeAct::Recover(2) };
+    let good = B::new().start().ev(kan).shot(0, Hit::None, |_| {}).ev(recover).ev(kan);
+    let good = good.shot(0, Hit::None, |_| {}).ev(recover).shot(0, Hit::FlipOutFull, |_| {});
     assert_eq!(value(&good.eval(), Yaku::Ryankantsu), YAKUMAN_POINTS);
     // Recovered in the action right after a kan.
-    let bad = B::new()
-        .start()
-        .ev(kan)
-        .ev(recover)
-        .ev(kan)
-        .shot(0, Hit::None, |_| {});
+    let bad = B::new().start().ev(kan).ev(recover).ev(kan).shot(0, Hit::None, |_| {});
     let bad = bad.ev(recover).shot(0, Hit::FlipOutFull, |_| {});
     assert!(!has(&bad.eval(), Yaku::Ryankantsu));
     // Not holding both barricades at the win.
-    let short = B::new()
-        .start()
-        .ev(kan)
-        .shot(0, Hit::None, |_| {})
-        .ev(recover)
-        .ev(kan);
+    let short = B::new().start().ev(kan).shot(0, Hit::None, |_| {}).ev(recover).ev(kan);
     let short = short.shot(0, Hit::FlipOutFull, |_| {});
     assert!(!has(&short.eval(), Yaku::Ryankantsu));
 }

@@ -13,10 +13,7 @@ const fn ron(x: u32) -> PaymentOut {
 }
 
 const fn tsumo(dealer_pays: u32, non_dealer_pays: u32) -> PaymentOut {
-    PaymentOut::Tsumo {
-        dealer_pays,
-        non_dealer_pays,
-    }
+    PaymentOut::Tsumo { dealer_pays, non_dealer_pays }
 }
 
 #[test]
@@ -32,10 +29,7 @@ fn seed_payment_examples() {
     // Haneman 3000-6000 → 4000-7000.
     s.dora_indicators = "1p1p1p".into();
     let r = ok(&goto(), &s);
-    assert_eq!(
-        (r.limit.as_str(), r.payment),
-        ("haneman", tsumo(7000, 4000))
-    );
+    assert_eq!((r.limit.as_str(), r.payment), ("haneman", tsumo(7000, 4000)));
     // Ron 5200 (40 fu 3 han) → 6000.
     let mut s = hand("222p456p789s234s99p", "4s");
     s.riichi = true;
@@ -49,35 +43,23 @@ fn seed_payment_examples() {
 
 #[test]
 fn chanta_junchan_honroutou_values() {
-    assert_yaku(
-        &ok(&goto(), &hand("123p789p123s999s11z", "1z")),
-        &[("chanta", 4)],
-    );
+    assert_yaku(&ok(&goto(), &hand("123p789p123s999s11z", "1z")), &[("chanta", 4)]);
     let mut s = hand("789p123s999s11z", "1z");
     s.melds = vec![meld(MeldType::Chi, "123p", true)];
     assert_yaku(&ok(&goto(), &s), &[("chanta", 2)]);
-    assert_yaku(
-        &ok(&goto(), &hand("123p789p123s999s11p", "1p")),
-        &[("junchan", 6)],
-    );
+    assert_yaku(&ok(&goto(), &hand("123p789p123s999s11p", "1p")), &[("junchan", 6)]);
     let mut s = hand("789p123s999s11p", "1p");
     s.melds = vec![meld(MeldType::Chi, "123p", true)];
     assert_yaku(&ok(&goto(), &s), &[("junchan", 4)]);
     let mut s = hand("111p999p11z", "1z");
-    s.melds = vec![
-        meld(MeldType::Pon, "999s", true),
-        meld(MeldType::Pon, "333z", true),
-    ];
+    s.melds = vec![meld(MeldType::Pon, "999s", true), meld(MeldType::Pon, "333z", true)];
     assert_yaku(&ok(&goto(), &s), &[("toitoi", 2), ("honroutou", 6)]);
 }
 
 #[test]
 fn seven_pairs_variants() {
     // 小車輪: closed honitsu seven pairs, 6 han in one yaku.
-    assert_yaku(
-        &ok(&goto(), &hand("1133p5577p112233z", "3z")),
-        &[("shousharin", 6)],
-    );
+    assert_yaku(&ok(&goto(), &hand("1133p5577p112233z", "3z")), &[("shousharin", 6)]);
     let r = ok(&goto(), &hand("1133p5577s112233z", "3z"));
     assert_yaku(&r, &[("chiitoitsu", 2)]);
     // Four of a kind as two pairs: +4 each (seed: two of them = 10 han).
@@ -86,54 +68,31 @@ fn seven_pairs_variants() {
     let r = ok(&goto(), &hand("11113333p7799s11z", "1z"));
     assert_yaku(&r, &[("chiitoitsu", 2), ("yonmai_chiitoitsu", 8)]);
     assert_eq!(r.han, 10);
-    assert_err(
-        &Rules::ron2(),
-        &hand("11113333p7799s11z", "1z"),
-        ScoreError::NotWinning,
-    );
+    assert_err(&Rules::ron2(), &hand("11113333p7799s11z", "1z"), ScoreError::NotWinning);
     // 大車輪: closed chinitsu seven pairs, a yakuman in any suit.
     let r = ok(&goto(), &hand("22334466778899p", "9p"));
     assert_yaku(&r, &[("daisharin", 13)]);
-    assert_yaku(
-        &ok(&goto(), &hand("22334466778899s", "9s")),
-        &[("daisharin", 13)],
-    );
+    assert_yaku(&ok(&goto(), &hand("22334466778899s", "9s")), &[("daisharin", 13)]);
 }
 
 #[test]
 fn consecutive_triplets_and_three_winds() {
     let mut s = hand("789s11z", "9s");
-    s.melds = vec![
-        meld(MeldType::Pon, "222p", true),
-        meld(MeldType::Pon, "333p", true),
-        meld(MeldType::Pon, "444p", true),
-    ];
+    s.melds =
+        vec![meld(MeldType::Pon, "222p", true), meld(MeldType::Pon, "333p", true), meld(MeldType::Pon, "444p", true)];
     assert_yaku(&ok(&goto(), &s), &[("sanrenkou", 2)]);
     s.melds[2] = meld(MeldType::Pon, "666p", true);
     assert_err(&goto(), &s, ScoreError::NoYaku);
     // 四連刻 (open allowed): a yakuman.
     let mut s = hand("999p11z", "1z");
-    s.melds = vec![
-        meld(MeldType::Pon, "666p", true),
-        meld(MeldType::Pon, "777p", true),
-        meld(MeldType::Pon, "888p", true),
-    ];
+    s.melds =
+        vec![meld(MeldType::Pon, "666p", true), meld(MeldType::Pon, "777p", true), meld(MeldType::Pon, "888p", true)];
     assert_eq!(han_of(&ok(&goto(), &s), "suurenkou"), Some(13));
     // 三風.
     let mut s = hand("678s99p", "9p");
-    s.melds = vec![
-        meld(MeldType::Pon, "111z", true),
-        meld(MeldType::Pon, "222z", true),
-        meld(MeldType::Pon, "333z", true),
-    ];
-    assert_yaku(
-        &ok(&goto(), &s),
-        &[
-            ("yakuhai_seat_wind", 1),
-            ("yakuhai_round_wind", 1),
-            ("sanfuu", 2),
-        ],
-    );
+    s.melds =
+        vec![meld(MeldType::Pon, "111z", true), meld(MeldType::Pon, "222z", true), meld(MeldType::Pon, "333z", true)];
+    assert_yaku(&ok(&goto(), &s), &[("yakuhai_seat_wind", 1), ("yakuhai_round_wind", 1), ("sanfuu", 2)]);
     s.melds[2] = meld(MeldType::Pon, "555z", true);
     assert_eq!(han_of(&ok(&goto(), &s), "sanfuu"), None);
 }
@@ -189,10 +148,7 @@ fn nagashi_yakuman_pays_as_a_tsumo() {
     let r = ok(&goto(), &s);
     assert_yaku(&r, &[("nagashi_yakuman", 13)]);
     assert_eq!((r.payment, r.points_total), (tsumo(17000, 9000), 26000));
-    assert!(matches!(
-        score(&Rules::ron2(), &s),
-        Err(ScoreError::Impossible(_))
-    ));
+    assert!(matches!(score(&Rules::ron2(), &s), Err(ScoreError::Impossible(_))));
 }
 
 #[test]
@@ -213,15 +169,9 @@ fn norths_extracted_and_in_hand() {
     let mut s = hand("123p456p789s234s44z", "4z");
     s.riichi = true;
     assert_err(&goto(), &s, ScoreError::NorthInHand);
-    assert_yaku(
-        &ok(&goto(), &hand("19m19p19s12345677z", "7z")),
-        &[("kokushi_musou", 13)],
-    );
+    assert_yaku(&ok(&goto(), &hand("19m19p19s12345677z", "7z")), &[("kokushi_musou", 13)]);
     // Sanma: no 2m in the set, no North seat.
-    assert!(matches!(
-        score(&goto(), &hand("234m456p789s234s99p", "3s")),
-        Err(ScoreError::Notation(_))
-    ));
+    assert!(matches!(score(&goto(), &hand("234m456p789s234s99p", "3s")), Err(ScoreError::Notation(_))));
 }
 
 #[test]
@@ -247,16 +197,10 @@ fn summer_ranks_up_and_autumn_doubles_red_and_gold() {
     s.riichi = true;
     s.flowers = "3f".into();
     let r = ok(&goto(), &s);
-    assert_eq!(
-        (han_of(&r, "aka_dora"), han_of(&r, "kin_dora")),
-        (Some(2), Some(2))
-    );
+    assert_eq!((han_of(&r, "aka_dora"), han_of(&r, "kin_dora")), (Some(2), Some(2)));
     s.flowers = "".into();
     let r = ok(&goto(), &s);
-    assert_eq!(
-        (han_of(&r, "aka_dora"), han_of(&r, "kin_dora")),
-        (Some(1), Some(1))
-    );
+    assert_eq!((han_of(&r, "aka_dora"), han_of(&r, "kin_dora")), (Some(1), Some(1)));
 }
 
 #[test]
@@ -278,10 +222,6 @@ fn counted_limits_beyond_yakuman() {
         s.dora_indicators = dora.into();
         s.ura_indicators = ura.into();
         let r = ok(&goto(), &s);
-        assert_eq!(
-            (r.han, r.limit.as_str(), r.payment),
-            (han, limit, ron(pay)),
-            "{dora} {ura}"
-        );
+        assert_eq!((r.han, r.limit.as_str(), r.payment), (han, limit, ron(pay)), "{dora} {ura}");
     }
 }

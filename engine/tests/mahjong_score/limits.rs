@@ -8,10 +8,7 @@ const fn ron(x: u32) -> PaymentOut {
 }
 
 const fn tsumo(dealer_pays: u32, non_dealer_pays: u32) -> PaymentOut {
-    PaymentOut::Tsumo {
-        dealer_pays,
-        non_dealer_pays,
-    }
+    PaymentOut::Tsumo { dealer_pays, non_dealer_pays }
 }
 
 #[test]
@@ -88,11 +85,7 @@ fn han_limits_on_a_pinfu_hand() {
         s.dora_indicators = dora.into();
         s.ura_indicators = ura.into();
         let r = ok(&Rules::ron2(), &s);
-        assert_eq!(
-            (r.han, r.limit.as_str(), r.payment),
-            (han, limit, ron(pay)),
-            "{dora} {ura}"
-        );
+        assert_eq!((r.han, r.limit.as_str(), r.payment), (han, limit, ron(pay)), "{dora} {ura}");
     }
 }
 
@@ -111,11 +104,7 @@ fn sanbaiman_and_kazoe_on_a_chinitsu_hand() {
         s.riichi = riichi;
         s.dora_indicators = dora.into();
         let r = ok(&Rules::ron2(), &s);
-        assert_eq!(
-            (r.han, r.limit.as_str(), r.payment),
-            (han, limit, ron(pay)),
-            "{dora}"
-        );
+        assert_eq!((r.han, r.limit.as_str(), r.payment), (han, limit, ron(pay)), "{dora}");
         assert_eq!(r.yakuman_multiplier, 0);
     }
 }
@@ -136,10 +125,7 @@ fn fu_limits_without_kiriage() {
     s.riichi = true;
     s.dora_indicators = "5p".into();
     let r = ok(&Rules::ron2(), &s);
-    assert_eq!(
-        (r.han, r.fu, r.limit.as_str(), r.payment),
-        (3, 70, "mangan", ron(8000))
-    );
+    assert_eq!((r.han, r.fu, r.limit.as_str(), r.payment), (3, 70, "mangan", ron(8000)));
     s.dora_indicators = "".into();
     let r = ok(&Rules::ron2(), &s);
     assert_eq!((r.han, r.payment), (2, ron(4500)));
@@ -155,8 +141,5 @@ fn honba_and_sticks() {
     s.tsumo = true;
     let r = ok(&Rules::ron2(), &s);
     // Pinfu tsumo 2 han 20 fu: 400-700, +200 each.
-    assert_eq!(
-        (r.payment, r.points_total),
-        (tsumo(900, 600), 900 + 1200 + 3000)
-    );
+    assert_eq!((r.payment, r.points_total), (tsumo(900, 600), 900 + 1200 + 3000));
 }

@@ -25,11 +25,7 @@ pub fn hand(closed: &str, win: &str) -> Situation {
 
 /// A meld.
 pub fn meld(kind: MeldType, tiles: &str, open: bool) -> MeldSpec {
-    MeldSpec {
-        kind,
-        tiles: tiles.to_string(),
-        open,
-    }
+    MeldSpec { kind, tiles: tiles.to_string(), open }
 }
 
 /// Scores, panicking with the situation on error.
@@ -63,10 +59,7 @@ fn output_json_in_issue_2_format() {
     // dealer, 1 honba. Haku 1 + dora 4 (9s shows 1s) + red 1 = 6 han.
     let mut s = hand("123m406p11z", "6p");
     s.id = 17;
-    s.melds = vec![
-        meld(MeldType::Pon, "555z", true),
-        meld(MeldType::Kan, "1111s", false),
-    ];
+    s.melds = vec![meld(MeldType::Pon, "555z", true), meld(MeldType::Kan, "1111s", false)];
     s.seat_wind = "E".into();
     s.round_wind = "S".into();
     s.dealer = true;
@@ -84,21 +77,14 @@ fn output_json_in_issue_2_format() {
     s.tsumo = true;
     s.riichi_sticks = 2;
     let v = serde_json::to_value(ok(&Rules::ron2(), &s)).unwrap();
-    assert_eq!(
-        v["payment"],
-        json!({"dealer_pays": 0, "non_dealer_pays": 6100})
-    );
+    assert_eq!(v["payment"], json!({"dealer_pays": 0, "non_dealer_pays": 6100}));
     assert_eq!(v["points_total"], 6100 * 3 + 2000);
 }
 
 #[test]
 fn bad_input_is_an_error_not_a_panic() {
     let r = Rules::ron2();
-    let notation = [
-        ("123m406p789s11z8z", "6p"),
-        ("123m456p789s11122z", "2z2z"),
-        ("123m456p789s11122x", "2z"),
-    ];
+    let notation = [("123m406p789s11z8z", "6p"), ("123m456p789s11122z", "2z2z"), ("123m456p789s11122x", "2z")];
     for (closed, win) in notation {
         let e = score(&r, &hand(closed, win)).unwrap_err();
         assert!(matches!(e, ScoreError::Notation(_)), "{e}");
@@ -112,11 +98,7 @@ fn bad_input_is_an_error_not_a_panic() {
     s.melds = vec![meld(MeldType::Kan, "1111m", false)];
     assert!(matches!(score(&r, &s), Err(ScoreError::BadTiles(_))));
 
-    assert_err(
-        &r,
-        &hand("123m456p789s22z358s", "3s"),
-        ScoreError::NotWinning,
-    );
+    assert_err(&r, &hand("123m456p789s22z358s", "3s"), ScoreError::NotWinning);
     let mut s = hand("123m456p789s234s33s", "3s");
     assert_err(&r, &s, ScoreError::NoYaku);
     s.ippatsu = true;

@@ -36,17 +36,11 @@ fn riichi_double_riichi_ippatsu() {
     // Near misses: ippatsu without riichi, riichi with an open meld.
     s.riichi = false;
     s.double_riichi = false;
-    assert!(matches!(
-        engine::mahjong::score(&ron2(), &s),
-        Err(ScoreError::Impossible(_))
-    ));
+    assert!(matches!(engine::mahjong::score(&ron2(), &s), Err(ScoreError::Impossible(_))));
     let mut s = hand("123m789s234s99m", "3s");
     s.melds = vec![meld(MeldType::Chi, "456p", true)];
     s.riichi = true;
-    assert!(matches!(
-        engine::mahjong::score(&ron2(), &s),
-        Err(ScoreError::Impossible(_))
-    ));
+    assert!(matches!(engine::mahjong::score(&ron2(), &s), Err(ScoreError::Impossible(_))));
 }
 
 #[test]
@@ -62,17 +56,11 @@ fn last_tile_kan_and_robbing_yaku() {
     assert!(engine::mahjong::score(&ron2(), &s).is_err());
     s.chankan = false;
     s.haitei = true;
-    assert_yaku(
-        &ok(&ron2(), &s),
-        &[("menzen_tsumo", 1), ("haitei_raoyue", 1)],
-    );
+    assert_yaku(&ok(&ron2(), &s), &[("menzen_tsumo", 1), ("haitei_raoyue", 1)]);
     s.haitei = false;
     s.rinshan = true;
     // No kan: impossible.
-    assert!(matches!(
-        engine::mahjong::score(&ron2(), &s),
-        Err(ScoreError::Impossible(_))
-    ));
+    assert!(matches!(engine::mahjong::score(&ron2(), &s), Err(ScoreError::Impossible(_))));
     s.closed = "123m456p234s99m".into();
     s.melds = vec![meld(MeldType::Kan, "7777s", true)];
     assert_yaku(&ok(&ron2(), &s), &[("rinshan_kaihou", 1)]);
@@ -90,11 +78,7 @@ fn pinfu_needs_all_sequences_a_plain_pair_and_a_two_sided_wait() {
     assert_yaku(&r, &[("pinfu", 1)]);
     assert_eq!(r.fu, 30);
     // Kanchan on 3s: no pinfu (and no yaku).
-    assert_err(
-        &ron2(),
-        &hand("123m456p789s234s99m", "3s"),
-        ScoreError::NoYaku,
-    );
+    assert_err(&ron2(), &hand("123m456p789s234s99m", "3s"), ScoreError::NoYaku);
     // Seat-wind pair: no pinfu.
     let mut s = hand("123m456p789s234s22z", "4s");
     s.riichi = true;
@@ -152,10 +136,7 @@ fn yakuhai_each_kind() {
     s.melds = vec![meld(MeldType::Pon, "111z", true)];
     s.seat_wind = "E".into();
     s.dealer = true;
-    assert_yaku(
-        &ok(&ron2(), &s),
-        &[("yakuhai_seat_wind", 1), ("yakuhai_round_wind", 1)],
-    );
+    assert_yaku(&ok(&ron2(), &s), &[("yakuhai_seat_wind", 1), ("yakuhai_round_wind", 1)]);
 }
 
 #[test]
@@ -164,11 +145,7 @@ fn chiitoitsu_seven_different_pairs() {
     assert_yaku(&r, &[("chiitoitsu", 2)]);
     assert_eq!(r.fu, 25);
     assert_eq!(r.payment, engine::mahjong::PaymentOut::Ron { ron: 1600 });
-    assert_err(
-        &ron2(),
-        &hand("1111m5577p2299s11z", "1z"),
-        ScoreError::NotWinning,
-    );
+    assert_err(&ron2(), &hand("1111m5577p2299s11z", "1z"), ScoreError::NotWinning);
 }
 
 #[test]
@@ -179,11 +156,7 @@ fn chanta_and_junchan() {
     s.melds = vec![meld(MeldType::Chi, "123m", true)];
     assert_yaku(&ok(&ron2(), &s), &[("chanta", 1)]);
     // 234s has no terminal; the East pair (round wind) gives no pinfu either.
-    assert_err(
-        &ron2(),
-        &hand("123m789p234s999s11z", "2s"),
-        ScoreError::NoYaku,
-    );
+    assert_err(&ron2(), &hand("123m789p234s999s11z", "2s"), ScoreError::NoYaku);
     let r = ok(&ron2(), &hand("123m789p123s999s11m", "1m"));
     assert_yaku(&r, &[("junchan", 3)]);
     let mut s = hand("789p123s999s11m", "1m");
@@ -211,10 +184,7 @@ fn ittsu_and_sanshoku() {
     assert_eq!(han_of(&r, "sanshoku_doujun"), None);
 
     let mut s = hand("222p456s55p", "5p");
-    s.melds = vec![
-        meld(MeldType::Pon, "222m", true),
-        meld(MeldType::Pon, "222s", true),
-    ];
+    s.melds = vec![meld(MeldType::Pon, "222m", true), meld(MeldType::Pon, "222s", true)];
     assert_yaku(&ok(&ron2(), &s), &[("sanshoku_doukou", 2), ("tanyao", 1)]);
     s.melds[1] = meld(MeldType::Pon, "333s", true);
     assert_yaku(&ok(&ron2(), &s), &[("tanyao", 1)]);
@@ -224,11 +194,8 @@ fn ittsu_and_sanshoku() {
 fn triplet_yaku() {
     // Toitoi: all pons.
     let mut s = hand("888s55p", "5p");
-    s.melds = vec![
-        meld(MeldType::Pon, "222m", true),
-        meld(MeldType::Pon, "444p", true),
-        meld(MeldType::Pon, "666s", true),
-    ];
+    s.melds =
+        vec![meld(MeldType::Pon, "222m", true), meld(MeldType::Pon, "444p", true), meld(MeldType::Pon, "666s", true)];
     assert_yaku(&ok(&ron2(), &s), &[("toitoi", 2), ("tanyao", 1)]);
     s.closed = "678s55p".into();
     assert_yaku(&ok(&ron2(), &s), &[("tanyao", 1)]);
@@ -261,23 +228,14 @@ fn triplet_yaku() {
 #[test]
 fn shousangen_and_honroutou() {
     let mut s = hand("123m456p77z", "7z");
-    s.melds = vec![
-        meld(MeldType::Pon, "555z", true),
-        meld(MeldType::Pon, "666z", true),
-    ];
+    s.melds = vec![meld(MeldType::Pon, "555z", true), meld(MeldType::Pon, "666z", true)];
     let r = ok(&ron2(), &s);
-    assert_yaku(
-        &r,
-        &[("shousangen", 2), ("yakuhai_haku", 1), ("yakuhai_hatsu", 1)],
-    );
+    assert_yaku(&r, &[("shousangen", 2), ("yakuhai_haku", 1), ("yakuhai_hatsu", 1)]);
     s.closed = "123m456p99m".into();
     s.win = "9m".into();
     assert_eq!(han_of(&ok(&ron2(), &s), "shousangen"), None);
     let mut s = hand("111m999p11z", "1z");
-    s.melds = vec![
-        meld(MeldType::Pon, "999s", true),
-        meld(MeldType::Pon, "444z", true),
-    ];
+    s.melds = vec![meld(MeldType::Pon, "999s", true), meld(MeldType::Pon, "444z", true)];
     assert_yaku(&ok(&ron2(), &s), &[("toitoi", 2), ("honroutou", 2)]);
     // Chiitoitsu honroutou.
     let r = ok(&ron2(), &hand("1199m1199p11s1122z", "2z"));
@@ -301,8 +259,5 @@ fn honitsu_and_chinitsu() {
     let mut s = hand("123456m789p111z99m", "9m");
     s.riichi = true;
     let r = ok(&ron2(), &s);
-    assert_eq!(
-        (han_of(&r, "honitsu"), han_of(&r, "chinitsu")),
-        (None, None)
-    );
+    assert_eq!((han_of(&r, "honitsu"), han_of(&r, "chinitsu")), (None, None));
 }

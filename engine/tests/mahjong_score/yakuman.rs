@@ -19,19 +19,13 @@ fn kokushi_single_and_thirteen_sided() {
     let s = hand("19m19p19s12345677z", "1m");
     let res = ok(&r, &s);
     assert_yaku(&res, &[("kokushi_musou", 13)]);
-    assert_eq!(
-        (res.yakuman_multiplier, res.fu, res.limit.as_str()),
-        (1, 0, "yakuman")
-    );
+    assert_eq!((res.yakuman_multiplier, res.fu, res.limit.as_str()), (1, 0, "yakuman"));
     assert_eq!(res.payment, PaymentOut::Ron { ron: 32000 });
     // 13-sided (won on the doubled kind): still one yakuman in Ron2.
     let s = hand("19m19p19s12345677z", "7z");
     assert_eq!(ok(&r, &s).yakuman_multiplier, 1);
     assert_eq!(ok(&doubles(), &s).yakuman_multiplier, 2);
-    assert_eq!(
-        ok(&doubles(), &hand("19m19p19s12345677z", "1m")).yakuman_multiplier,
-        1
-    );
+    assert_eq!(ok(&doubles(), &hand("19m19p19s12345677z", "1m")).yakuman_multiplier, 1);
     // Near miss: a 2m for the 1m.
     assert!(score(&r, &hand("29m19p19s12345677z", "2m")).is_err());
 }
@@ -73,10 +67,7 @@ fn suuankou_tsumo_tanki_and_the_ron_near_miss() {
 #[test]
 fn dragon_and_wind_yakuman() {
     let r = Rules::ron2();
-    assert_yaku(
-        &ok(&r, &hand("555666777z123m99p", "1m")),
-        &[("daisangen", 13)],
-    );
+    assert_yaku(&ok(&r, &hand("555666777z123m99p", "1m")), &[("daisangen", 13)]);
     let mut s = hand("111222333z44z", "4z");
     s.melds = vec![meld(MeldType::Chi, "123m", true)];
     assert_yaku(&ok(&r, &s), &[("shousuushii", 13)]);
@@ -89,30 +80,18 @@ fn dragon_and_wind_yakuman() {
 #[test]
 fn colour_and_terminal_yakuman() {
     let r = Rules::ron2();
-    assert_yaku(
-        &ok(&r, &hand("223344s666s888s66z", "6z")),
-        &[("ryuuiisou", 13)],
-    );
+    assert_yaku(&ok(&r, &hand("223344s666s888s66z", "6z")), &[("ryuuiisou", 13)]);
     // Green without hatsu still counts (seed: 發が入っていなくても成立).
-    assert_yaku(
-        &ok(&r, &hand("223344s666s888s44s", "4s")),
-        &[("ryuuiisou", 13)],
-    );
+    assert_yaku(&ok(&r, &hand("223344s666s888s44s", "4s")), &[("ryuuiisou", 13)]);
     // Near miss: a 5s.
     let res = ok(&r, &hand("223344s666s888s55s", "5s"));
     assert_eq!(res.yakuman_multiplier, 0);
     let mut s = hand("111222333z66z", "6z");
     s.melds = vec![meld(MeldType::Pon, "555z", true)];
     assert_yaku(&ok(&r, &s), &[("tsuuiisou", 13)]);
-    assert_yaku(
-        &ok(&r, &hand("11223344556677z", "7z")),
-        &[("tsuuiisou", 13)],
-    );
+    assert_yaku(&ok(&r, &hand("11223344556677z", "7z")), &[("tsuuiisou", 13)]);
     let mut s = hand("111m999p11s", "1s");
-    s.melds = vec![
-        meld(MeldType::Pon, "999s", true),
-        meld(MeldType::Pon, "111p", true),
-    ];
+    s.melds = vec![meld(MeldType::Pon, "999s", true), meld(MeldType::Pon, "111p", true)];
     assert_yaku(&ok(&r, &s), &[("chinroutou", 13)]);
     s.melds[1] = meld(MeldType::Pon, "111z", true);
     assert_eq!(ok(&r, &s).yakuman_multiplier, 0);

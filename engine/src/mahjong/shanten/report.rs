@@ -1,9 +1,7 @@
 //! One hand in notation → its shanten figures, for the `sim mahjong shanten`
 //! command (one JSON line per hand).
 
-use super::{
-    ShantenRules, shanten_chiitoitsu, shanten_kokushi, shanten_standard, tile_count, ukeire,
-};
+use super::{ShantenRules, shanten_chiitoitsu, shanten_kokushi, shanten_standard, tile_count, ukeire};
 use crate::mahjong::notation::{Mpsz, NotationError, parse_tiles};
 use crate::mahjong::tile::{TileCounts, counts_of};
 use crate::mahjong::tileset::TileSetSpec;
@@ -45,15 +43,9 @@ impl fmt::Display for HandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             HandError::Notation(e) => e.fmt(f),
-            HandError::Flower { pos } => write!(
-                f,
-                "at byte {pos}: flowers are set aside, not part of a hand"
-            ),
+            HandError::Flower { pos } => write!(f, "at byte {pos}: flowers are set aside, not part of a hand"),
             HandError::TileCount(n) => {
-                write!(
-                    f,
-                    "{n} tiles: a concealed hand holds 3n+1 or 3n+2 tiles (1, 2, 4, 5, … 13, 14)"
-                )
+                write!(f, "{n} tiles: a concealed hand holds 3n+1 or 3n+2 tiles (1, 2, 4, 5, … 13, 14)")
             }
         }
     }
@@ -70,17 +62,11 @@ impl std::error::Error for HandError {}
 /// let r = shanten_report("123m456p789s1122z", &set, false).unwrap();
 /// assert_eq!((r.shanten, r.ukeire.as_str()), (0, "12z"));
 /// ```
-pub fn shanten_report(
-    hand: &str,
-    set: &TileSetSpec,
-    chiitoitsu_quads: bool,
-) -> Result<ShantenReport, HandError> {
+pub fn shanten_report(hand: &str, set: &TileSetSpec, chiitoitsu_quads: bool) -> Result<ShantenReport, HandError> {
     let rules = ShantenRules::new(set, chiitoitsu_quads);
     let tiles = parse_tiles(hand, set).map_err(HandError::Notation)?;
     if tiles.iter().any(|t| t.flower().is_some()) {
-        return Err(HandError::Flower {
-            pos: hand.find('f').unwrap_or(0),
-        });
+        return Err(HandError::Flower { pos: hand.find('f').unwrap_or(0) });
     }
     let counts: TileCounts = counts_of(&tiles);
     let n = tile_count(&counts);
@@ -92,9 +78,7 @@ pub fn shanten_report(
     let kokushi = shanten_kokushi(&counts);
     Ok(ShantenReport {
         hand: Mpsz(&tiles).to_string(),
-        shanten: standard
-            .min(chiitoitsu.unwrap_or(i8::MAX))
-            .min(kokushi.unwrap_or(i8::MAX)),
+        shanten: standard.min(chiitoitsu.unwrap_or(i8::MAX)).min(kokushi.unwrap_or(i8::MAX)),
         standard,
         chiitoitsu,
         kokushi,

@@ -41,20 +41,11 @@ static TABLES: OnceLock<Tables> = OnceLock::new();
 
 /// The tables, built on first call (about half a second, 62 MB).
 pub(super) fn tables() -> &'static Tables {
-    TABLES.get_or_init(|| Tables {
-        suit: build(true),
-        isolated: build(false),
-    })
+    TABLES.get_or_init(|| Tables { suit: build(true), isolated: build(false) })
 }
 
 /// Marks every target shape built from block types `from..` onward.
-fn mark_targets(
-    t: &mut [Entry],
-    counts: &mut [u8; 9],
-    from: usize,
-    blocks: usize,
-    sequences: bool,
-) {
+fn mark_targets(t: &mut [Entry], counts: &mut [u8; 9], from: usize, blocks: usize, sequences: bool) {
     for pair in 0..=9 {
         if pair < 9 {
             counts[pair] += 2;
@@ -72,11 +63,7 @@ fn mark_targets(
     }
     let types = if sequences { 16 } else { 9 };
     for ty in from..types {
-        let cells: &[usize] = if ty < 9 {
-            &[ty, ty, ty]
-        } else {
-            &[ty - 9, ty - 8, ty - 7]
-        };
+        let cells: &[usize] = if ty < 9 { &[ty, ty, ty] } else { &[ty - 9, ty - 8, ty - 7] };
         cells.iter().for_each(|&c| counts[c] += 1);
         mark_targets(t, counts, ty, blocks + 1, sequences);
         cells.iter().for_each(|&c| counts[c] -= 1);
@@ -100,14 +87,7 @@ fn build(sequences: bool) -> Box<[Entry]> {
             let count = (key / *power as usize % 5) as u8;
             // In a suit only 1 and 9 are terminals; isolated groups hold honors and 1m/9m.
             let orphan = !sequences || digit == 0 || digit == 8;
-            let flags = [
-                count >= 2,
-                count == 1,
-                orphan && count >= 1,
-                orphan && count >= 2,
-                count == 4,
-                count == 3,
-            ];
+            let flags = [count >= 2, count == 1, orphan && count >= 1, orphan && count >= 2, count == 4, count == 3];
             for (n, flag) in tally.iter_mut().zip(flags) {
                 *n += u8::from(flag);
             }
@@ -160,9 +140,7 @@ pub(super) fn combine(a: &Entry, b: &Entry) -> Entry {
         r[8 + k] = INF;
         for i in 0..=k {
             r[k] = r[k].min(a[i].saturating_add(b[k - i]));
-            r[8 + k] = r[8 + k]
-                .min(a[i].saturating_add(b[8 + k - i]))
-                .min(a[8 + i].saturating_add(b[k - i]));
+            r[8 + k] = r[8 + k].min(a[i].saturating_add(b[8 + k - i])).min(a[8 + i].saturating_add(b[k - i]));
         }
     }
     r
@@ -172,9 +150,7 @@ pub(super) fn combine(a: &Entry, b: &Entry) -> Entry {
 pub(super) fn finish(a: &Entry, b: &Entry, blocks: usize) -> u8 {
     let mut best = INF;
     for i in 0..=blocks {
-        best = best
-            .min(a[i].saturating_add(b[8 + blocks - i]))
-            .min(a[8 + i].saturating_add(b[blocks - i]));
+        best = best.min(a[i].saturating_add(b[8 + blocks - i])).min(a[8 + i].saturating_add(b[blocks - i]));
     }
     best
 }
@@ -215,10 +191,7 @@ pub(super) mod avx2 {
         let junk = load(&JUNK);
         let a = _mm256_set_m128i(load(e[2]), load(e[0]));
         // Tally lanes become INF, so that moving `b` up carries no tally into a distance.
-        let b = _mm256_or_si256(
-            _mm256_set_m128i(load(e[3]), load(e[1])),
-            _mm256_set_m128i(junk, junk),
-        );
+        let b = _mm256_or_si256(_mm256_set_m128i(load(e[3]), load(e[1])), _mm256_set_m128i(junk, junk));
         let ones = _mm256_set1_epi8(-1);
         // Lane 0 of `a` (no blocks, no pair) is always 0: that term is `b`.
         let mut r = b;

@@ -62,16 +62,7 @@ fn search(
                     continue;
                 }
                 let cost = here.saturating_sub(hand[i] as usize) as u32;
-                let rest = search(
-                    hand,
-                    sanma,
-                    memo,
-                    i + 1,
-                    blocks - tr - s,
-                    pair - p,
-                    u1 + s as u8,
-                    s as u8,
-                );
+                let rest = search(hand, sanma, memo, i + 1, blocks - tr - s, pair - p, u1 + s as u8, s as u8);
                 best = best.min(cost + rest);
             }
         }
@@ -83,21 +74,12 @@ fn search(
 fn brute_shanten(hand: &TileCounts, rules: ShantenRules) -> i8 {
     let standard = brute_distance(hand, rules.sanma) as i8 - 1;
     let n = tile_count(hand);
-    if n >= 13 {
-        standard
-            .min(chiitoitsu_of(hand, rules))
-            .min(kokushi_of(hand))
-    } else {
-        standard
-    }
+    if n >= 13 { standard.min(chiitoitsu_of(hand, rules)).min(kokushi_of(hand)) } else { standard }
 }
 
 /// `n` tiles drawn without replacement from the kinds `pool` allows (four copies each).
 fn random_hand(rng: &mut ChaCha8Rng, n: usize, pool: impl Fn(usize) -> bool) -> TileCounts {
-    let mut wall: Vec<usize> = (0..NUM_KINDS)
-        .filter(|&k| pool(k))
-        .flat_map(|k| [k; 4])
-        .collect();
+    let mut wall: Vec<usize> = (0..NUM_KINDS).filter(|&k| pool(k)).flat_map(|k| [k; 4]).collect();
     let mut h = [0; NUM_KINDS];
     for j in 0..n {
         let pick = rng.random_range(j..wall.len());
@@ -119,10 +101,7 @@ fn worked_examples() {
     assert_eq!(shanten(&hand("123m456p789s1122z"), FOUR), 0);
     assert_eq!(shanten(&hand("123m456p789s11122z"), FOUR), -1);
     assert_eq!(shanten(&hand("1112345678999m"), FOUR), 0);
-    assert_eq!(
-        ukeire(&hand("1112345678999m"), FOUR).to_string(),
-        "123456789m"
-    );
+    assert_eq!(ukeire(&hand("1112345678999m"), FOUR).to_string(), "123456789m");
     assert_eq!(shanten_standard(&hand("13579m13579p135s"), FOUR), 4);
     assert_eq!(shanten_standard(&hand("1m"), FOUR), 0);
     assert_eq!(ukeire(&hand("5m"), FOUR).to_string(), "5m");
@@ -144,30 +123,12 @@ fn a_fifth_copy_is_no_wait() {
 #[test]
 fn seven_pairs_with_and_without_quads() {
     assert_eq!(shanten_chiitoitsu(&hand("11223344556677z"), FOUR), Some(-1));
-    assert_eq!(
-        shanten_chiitoitsu(&hand("1111m2233p4455s66z"), FOUR),
-        Some(1)
-    );
-    assert_eq!(
-        shanten_chiitoitsu(&hand("1111m2233p4455s66z"), GOTO),
-        Some(-1)
-    );
-    assert_eq!(
-        shanten_chiitoitsu(&hand("1111m223344p55s6z"), FOUR),
-        Some(2)
-    );
-    assert_eq!(
-        shanten_chiitoitsu(&hand("1111m223344p55s6z"), GOTO),
-        Some(0)
-    );
-    assert_eq!(
-        shanten_chiitoitsu(&hand("111m223344p55s66z"), GOTO),
-        Some(0)
-    );
-    assert_eq!(
-        shanten_chiitoitsu(&hand("1357m1357p1357s1z"), FOUR),
-        Some(6)
-    );
+    assert_eq!(shanten_chiitoitsu(&hand("1111m2233p4455s66z"), FOUR), Some(1));
+    assert_eq!(shanten_chiitoitsu(&hand("1111m2233p4455s66z"), GOTO), Some(-1));
+    assert_eq!(shanten_chiitoitsu(&hand("1111m223344p55s6z"), FOUR), Some(2));
+    assert_eq!(shanten_chiitoitsu(&hand("1111m223344p55s6z"), GOTO), Some(0));
+    assert_eq!(shanten_chiitoitsu(&hand("111m223344p55s66z"), GOTO), Some(0));
+    assert_eq!(shanten_chiitoitsu(&hand("1357m1357p1357s1z"), FOUR), Some(6));
     assert_eq!(shanten_chiitoitsu(&hand("1122m33p"), FOUR), None);
     assert_eq!(shanten(&hand("1122m3344p5566s7z"), FOUR), 0);
     assert_eq!(ukeire(&hand("1122m3344p5566s7z"), FOUR).to_string(), "7z");
@@ -176,10 +137,7 @@ fn seven_pairs_with_and_without_quads() {
 #[test]
 fn thirteen_orphans() {
     assert_eq!(shanten_kokushi(&hand("19m19p19s1234567z")), Some(0));
-    assert_eq!(
-        ukeire(&hand("19m19p19s1234567z"), FOUR).to_string(),
-        "19m19p19s1234567z"
-    );
+    assert_eq!(ukeire(&hand("19m19p19s1234567z"), FOUR).to_string(), "19m19p19s1234567z");
     assert_eq!(shanten_kokushi(&hand("19m19p19s12345677z")), Some(-1));
     assert_eq!(shanten_kokushi(&hand("119m19p19s123456z")), Some(0));
     assert_eq!(shanten_kokushi(&hand("2345678m2345p23s")), Some(13));
@@ -212,10 +170,7 @@ fn table_matches_brute_force_on_random_hands() {
         (11, 20_000, true, sanma_kind),
     ];
     for (n, hands, sanma, pool) in cases {
-        let rules = ShantenRules {
-            sanma,
-            chiitoitsu_quads: false,
-        };
+        let rules = ShantenRules { sanma, chiitoitsu_quads: false };
         for _ in 0..hands {
             let h = random_hand(&mut rng, n, pool);
             let fast = shanten_standard(&h, rules);
@@ -226,11 +181,7 @@ fn table_matches_brute_force_on_random_hands() {
     for n in [1, 2, 4, 5, 7] {
         for _ in 0..5_000 {
             let h = random_hand(&mut rng, n, |k| !(9..27).contains(&k));
-            assert_eq!(
-                shanten_standard(&h, FOUR),
-                brute_distance(&h, false) as i8 - 1,
-                "{h:?}"
-            );
+            assert_eq!(shanten_standard(&h, FOUR), brute_distance(&h, false) as i8 - 1, "{h:?}");
         }
     }
     assert_eq!(checked, 310_000);
@@ -252,11 +203,7 @@ fn brute_ukeire_draw(h: &TileCounts, rules: ShantenRules) -> TileSet {
 #[test]
 fn ukeire_matches_brute_force() {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
-    for (rules, pool) in [
-        (FOUR, (|_| true) as Pool),
-        (FOUR, |k| k < 9),
-        (GOTO, sanma_kind),
-    ] {
+    for (rules, pool) in [(FOUR, (|_| true) as Pool), (FOUR, |k| k < 9), (GOTO, sanma_kind)] {
         for _ in 0..1_500 {
             let h = random_hand(&mut rng, 13, pool);
             assert_eq!(shanten(&h, rules), brute_shanten(&h, rules));
@@ -272,11 +219,8 @@ fn ukeire_matches_brute_force() {
                 })
             };
             let best = discards().map(|d| d.0).min().unwrap();
-            let expect = discards()
-                .filter(|d| d.0 == best)
-                .fold(TileSet::EMPTY, |u, d| {
-                    u.union(brute_ukeire_draw(&d.1, rules))
-                });
+            let expect =
+                discards().filter(|d| d.0 == best).fold(TileSet::EMPTY, |u, d| u.union(brute_ukeire_draw(&d.1, rules)));
             assert_eq!(ukeire(&h, rules), expect, "{h:?}");
         }
     }
@@ -306,35 +250,20 @@ fn report_fields_and_errors() {
     let goto = TileSetSpec::goto();
     let r = shanten_report("123m 406p 789s 1122z", &four, false).unwrap();
     assert_eq!(r.hand, "123m406p789s1122z");
-    assert_eq!(
-        (r.shanten, r.standard, r.chiitoitsu, r.kokushi),
-        (0, 0, Some(4), Some(8))
-    );
+    assert_eq!((r.shanten, r.standard, r.chiitoitsu, r.kokushi), (0, 0, Some(4), Some(8)));
     let r = shanten_report("1111m2233p4455s6z", &goto, true).unwrap();
     assert_eq!((r.chiitoitsu, r.ukeire.as_str()), (Some(0), "6z"));
     let r = shanten_report("1111m2233p4455s6z", &goto, false).unwrap();
     assert_eq!(r.chiitoitsu, Some(2));
-    assert!(matches!(
-        shanten_report("1234m", &goto, true),
-        Err(HandError::Notation(_))
-    ));
+    assert!(matches!(shanten_report("1234m", &goto, true), Err(HandError::Notation(_))));
     let r = shanten_report("1199m2233p4455s6z", &goto, true).unwrap();
     assert_eq!((r.chiitoitsu, r.ukeire.as_str()), (Some(0), "6z"));
     let r = shanten_report("123m", &four, false).unwrap_err();
-    assert_eq!(
-        r.to_string(),
-        "3 tiles: a concealed hand holds 3n+1 or 3n+2 tiles (1, 2, 4, 5, … 13, 14)"
-    );
-    assert_eq!(
-        shanten_report("19m1f5z", &goto, true).unwrap_err(),
-        HandError::Flower { pos: 4 }
-    );
+    assert_eq!(r.to_string(), "3 tiles: a concealed hand holds 3n+1 or 3n+2 tiles (1, 2, 4, 5, … 13, 14)");
+    assert_eq!(shanten_report("19m1f5z", &goto, true).unwrap_err(), HandError::Flower { pos: 4 });
     let r = shanten_report("1234m", &four, false).unwrap();
     assert_eq!((r.chiitoitsu, r.kokushi), (None, None));
-    assert_eq!(
-        shanten_report("", &four, false).unwrap_err(),
-        HandError::TileCount(0)
-    );
+    assert_eq!(shanten_report("", &four, false).unwrap_err(), HandError::TileCount(0));
 }
 
 #[test]
@@ -344,11 +273,7 @@ fn vector_and_portable_arithmetic_agree() {
         for _ in 0..2_000 {
             let h = random_hand(&mut rng, n, |_| true);
             let e = entries(group_keys(&h, false));
-            let portable = table::finish(
-                &table::combine(e[0], e[1]),
-                &table::combine(e[2], e[3]),
-                n / 3,
-            );
+            let portable = table::finish(&table::combine(e[0], e[1]), &table::combine(e[2], e[3]), n / 3);
             assert_eq!(table::distance(e, n / 3), portable, "{h:?}");
         }
     }
@@ -374,16 +299,9 @@ fn simple_other_forms(h: &TileCounts, quads: bool) -> (i8, i8) {
 #[test]
 fn table_tallies_match_kind_by_kind_counts() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    for (rules, pool) in [
-        (FOUR, (|_| true) as Pool),
-        (GOTO, sanma_kind),
-        (FOUR, |k| k >= 18),
-    ] {
+    for (rules, pool) in [(FOUR, (|_| true) as Pool), (GOTO, sanma_kind), (FOUR, |k| k >= 18)] {
         for quads in [false, true] {
-            let rules = ShantenRules {
-                chiitoitsu_quads: quads,
-                ..rules
-            };
+            let rules = ShantenRules { chiitoitsu_quads: quads, ..rules };
             for n in [13, 14] {
                 for _ in 0..5_000 {
                     let h = random_hand(&mut rng, n, pool);

@@ -77,11 +77,9 @@ pub enum TableError {
 impl fmt::Display for TableError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TableError::UnknownPreset(n) => write!(
-                f,
-                "unknown mahjong table preset `{n}` (presets: {})",
-                PRESETS.map(|p| p.0).join(", ")
-            ),
+            TableError::UnknownPreset(n) => {
+                write!(f, "unknown mahjong table preset `{n}` (presets: {})", PRESETS.map(|p| p.0).join(", "))
+            }
             TableError::Toml(e) => write!(f, "mahjong table file: {e}"),
             TableError::Scoring(e) => write!(f, "mahjong table file: field `scoring`: {e}"),
             TableError::Invalid { field, reason } => {
@@ -135,10 +133,7 @@ impl TableSettings {
     pub fn scoring_rules(&self) -> Result<Rules, TableError> {
         let rules = Rules::preset(&self.scoring).map_err(TableError::Scoring)?;
         if rules.players as usize != SEATS {
-            return Err(TableError::Invalid {
-                field: "scoring",
-                reason: "the table plays four seats",
-            });
+            return Err(TableError::Invalid { field: "scoring", reason: "the table plays four seats" });
         }
         Ok(rules)
     }
@@ -158,8 +153,6 @@ impl TableSettings {
 /// first dealer (seat 0 first).
 pub fn ranks(points: &[i32; SEATS]) -> [u8; SEATS] {
     std::array::from_fn(|s| {
-        (0..SEATS)
-            .filter(|&o| points[o] > points[s] || (points[o] == points[s] && o < s))
-            .count() as u8
+        (0..SEATS).filter(|&o| points[o] > points[s] || (points[o] == points[s] && o < s)).count() as u8
     })
 }

@@ -144,12 +144,7 @@ impl RiichiTable {
             });
         }
         let shanten = ShantenRules::new(&rules.set, rules.yaku.chiitoitsu_quad > 0);
-        Ok(RiichiTable {
-            settings,
-            rules,
-            shanten,
-            base_wall,
-        })
+        Ok(RiichiTable { settings, rules, shanten, base_wall })
     }
 
     /// A built-in preset by name (see [`PRESETS`]).
@@ -205,11 +200,7 @@ impl Game for RiichiTable {
     fn legal_actions(&self, state: &TableState, out: &mut Vec<Action>) {
         out.clear();
         match state.phase {
-            Phase::Turn {
-                seat,
-                called,
-                rinshan,
-            } => self.turn_actions(state, seat as usize, called, rinshan, out),
+            Phase::Turn { seat, called, rinshan } => self.turn_actions(state, seat as usize, called, rinshan, out),
             Phase::Offer { .. } => {
                 let seat = self.to_move(state).expect("an offer has a seat to ask");
                 self.offer_actions(state, seat, out);
@@ -224,9 +215,7 @@ impl Game for RiichiTable {
 
     fn apply(&self, state: &mut TableState, action: Action, rng: &mut GameRng) {
         match state.phase {
-            Phase::Turn { seat, rinshan, .. } => {
-                self.apply_turn(state, seat as usize, rinshan, action, rng)
-            }
+            Phase::Turn { seat, rinshan, .. } => self.apply_turn(state, seat as usize, rinshan, action, rng),
             Phase::Offer { .. } => {
                 let seat = self.to_move(state).expect("an offer has a seat to ask");
                 self.apply_offer(state, seat, action, rng);

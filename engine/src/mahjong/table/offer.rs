@@ -25,7 +25,7 @@ pub(crate) fn chi_starts(hand: &[u8; 34], t: Tile) -> impl Iterator<Item = Tile>
 
 impl RiichiTable {
     /// Whether `seat` may call ron on `t` offered as `kind`.
-    fn can_ron(&self, state: &TableState, seat: usize, from: usize, t: Tile, kind: OfferKind) -> bool {
+    fn can_ron(&self, state: &TableState, seat: usize, t: Tile, kind: OfferKind) -> bool {
         let s = &state.seats[seat];
         if !s.waits.contains(t) || s.furiten() {
             return false;
@@ -33,35 +33,31 @@ impl RiichiTable {
         if kind == OfferKind::ClosedKan && shanten_kokushi(&s.hand) != Some(0) {
             return false;
         }
-        self.score_ron(state, seat, from, t, kind).is_ok()
+        self.score_ron(state, seat, t, kind).is_ok()
     }
 
     /// Offers `t` from `from` to the other seats: each seat with a choice is
     /// asked in turn; with none, the offer resolves at once.
     pub(super) fn offer(&self, state: &mut TableState, from: usize, t: Tile, kind: OfferKind, rng: &mut GameRng) {
+        if kind != OfferKind::Discard {
+            state.offer_red = false;
+        }
         let mut pending = 0u8;
         let calls = kind == OfferKind::Discard && state.live_left() > 0;
         for d in 1..SEATS {
             let o = (from + d) % SEATS;
             let s = &state.seats[o];
-            let wins = s.waits.contains(t) && self.can_ron(state, o, from, t, kind);
+            let wins = s.waits.contains(t) && self.can_ron(state, o, t, kind);
             let n = s.hand[t.index()];
-            let call = calls
-                && !s.riichi
-                && (n >= 2 || (d == 1 && chi_starts(&s.hand, t).next().is_some()));
+            let call = calls && !s.riichi && (n >= 2 || (d == 1 && chi_starts(&s.hand, t).next().is_some()));
             if wins || call {
                 pending |= 1 << o;
-            } else if s.waits.contains(t) {
+            } else if s.waits.contains(t) && kind != OfferKind::ClosedKan {
                 self.pass_win(state, o);
             }
         }
         state.claims = [Claim::None; SEATS];
-        state.phase = Phase::Offer {
-            from: from as u8,
-            tile: t,
-            kind,
-            pending,
-        };
+        state.phase = Phase::Offer { from: from as u8, tile: t, kind, pending };
         if pending == 0 {
             self.resolve_offer(state, rng);
         }
@@ -77,12 +73,10 @@ impl RiichiTable {
     }
 
     pub(super) fn offer_actions(&self, state: &TableState, seat: usize, out: &mut Vec<Action>) {
-        let Phase::Offer { from, tile, kind, .. } = state.phase else {
-            unreachable!("offer actions outside an offer")
-        };
+        let Phase::Offer { from, tile, kind, .. } = state.phase else { unreachable!("offer actions outside an offer") };
         let from = from as usize;
         out.push(Action::Pass);
-        if self.can_ron(state, seat, from, tile, kind) {
+        if self.can_ron(state, seat, tile, kind) {
             out.push(Action::Ron);
         }
         let s = &state.seats[seat];
@@ -129,9 +123,7 @@ impl RiichiTable {
     /// discard stands (riichi paid, aborts checked), then pon/kan, chi, or
     /// the next draw.
     fn resolve_offer(&self, state: &mut TableState, rng: &mut GameRng) {
-        let Phase::Offer { from, tile, kind, .. } = state.phase else {
-            unreachable!("resolving outside an offer")
-        };
+        let Phase::Offer { from, tile, kind, .. } = state.phase else { unreachable!("resolving outside an offer") };
         let from = from as usize;
         let mut winners = [0usize; SEATS];
         let mut n = 0;
@@ -219,31 +211,19 @@ impl RiichiTable {
             Claim::None | Claim::Ron => unreachable!("not a call"),
         }
         state.seats[seat].drawn = None;
-        state.phase = Phase::Turn {
-            seat: seat as u8,
-            called: true,
-            rinshan: false,
-        };
+        state.phase = Phase::Turn { seat: seat as u8, called: true, rinshan: false };
     }
 
     /// Marks `from` liable when `tile` called by `seat` completes the
     /// dragons, the winds or (a daiminkan) the fourth kan.
     fn check_pao(&self, state: &mut TableState, seat: usize, from: usize, tile: Tile, kan: bool) {
         let s = &mut state.seats[seat];
-        let sets = |pred: fn(Tile) -> bool| {
-            s.melds()
-                .iter()
-                .filter(|m| m.kind != MeldKind::Chi && pred(m.tile))
-                .count()
-        };
+        let sets =
+            |pred: fn(Tile) -> bool| s.melds().iter().filter(|m| m.kind != MeldKind::Chi && pred(m.tile)).count();
         let dragons = tile.is_dragon() && sets(Tile::is_dragon) == 3;
         let winds = tile.is_wind() && sets(Tile::is_wind) == 4;
-        let kans = kan
-            && s.melds()
-                .iter()
-                .filter(|m| matches!(m.kind, MeldKind::OpenKan | MeldKind::ClosedKan))
-                .count()
-                == 4;
+        let kans =
+            kan && s.melds().iter().filter(|m| matches!(m.kind, MeldKind::OpenKan | MeldKind::ClosedKan)).count() == 4;
         if dragons || winds || kans {
             s.pao = Some(from as u8);
         }

@@ -23,13 +23,8 @@ pub enum Abort {
 
 impl Abort {
     /// Every kind, in index order.
-    pub const ALL: [Abort; 5] = [
-        Abort::NineTerminals,
-        Abort::FourWinds,
-        Abort::FourRiichi,
-        Abort::FourKans,
-        Abort::TripleRon,
-    ];
+    pub const ALL: [Abort; 5] =
+        [Abort::NineTerminals, Abort::FourWinds, Abort::FourRiichi, Abort::FourKans, Abort::TripleRon];
 }
 
 /// Everything a study aggregates about one game. Seats are fixed for the

@@ -104,11 +104,7 @@ impl RiichiTable {
     /// Recomputes the waits of a seat holding 3n+1 tiles.
     pub(super) fn update_waits(&self, state: &mut TableState, seat: usize) {
         let s = &mut state.seats[seat];
-        s.waits = if shanten(&s.hand, self.shanten) == 0 {
-            ukeire(&s.hand, self.shanten)
-        } else {
-            TileSet::EMPTY
-        };
+        s.waits = if shanten(&s.hand, self.shanten) == 0 { ukeire(&s.hand, self.shanten) } else { TileSet::EMPTY };
     }
 
     /// Draws a live tile (or a rinshan tile after a kan) for `seat`.
@@ -124,11 +120,7 @@ impl RiichiTable {
         s.add(p);
         s.drawn = Some(kind(p));
         s.temp_furiten = false;
-        state.phase = Phase::Turn {
-            seat: seat as u8,
-            called: false,
-            rinshan,
-        };
+        state.phase = Phase::Turn { seat: seat as u8, called: false, rinshan };
     }
 
     /// Whether the seat may declare riichi at all (before choosing the discard).
@@ -172,18 +164,13 @@ impl RiichiTable {
                     if n == 4 && (!s.riichi || self.riichi_kan_ok(s, t)) {
                         out.push(Action::ClosedKan(t));
                     }
-                    if n >= 1
-                        && !s.riichi
-                        && s.melds().iter().any(|m| m.kind == MeldKind::Pon && m.tile == t)
-                    {
+                    if n >= 1 && !s.riichi && s.melds().iter().any(|m| m.kind == MeldKind::Pon && m.tile == t) {
                         out.push(Action::AddedKan(t));
                     }
                 }
             }
             if s.first_turn && state.uninterrupted {
-                let kinds = Tile::all()
-                    .filter(|t| t.is_terminal_or_honor() && s.hand[t.index()] > 0)
-                    .count();
+                let kinds = Tile::all().filter(|t| t.is_terminal_or_honor() && s.hand[t.index()] > 0).count();
                 if kinds >= 9 {
                     out.push(Action::NineTerminals);
                 }

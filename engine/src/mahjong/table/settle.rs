@@ -7,9 +7,7 @@ use super::outcome::Abort;
 use super::state::{OfferKind, Phase};
 use super::{RiichiTable, SEATS, TableState};
 use crate::GameRng;
-use crate::mahjong::{
-    Hand, HandScore, Limit, Payment, ScoreError, Tile, WinFlags, Yaku, score_hand, shanten,
-};
+use crate::mahjong::{Hand, HandScore, Limit, Payment, ScoreError, Tile, WinFlags, Yaku, score_hand, shanten};
 
 /// Yakuman whose last set makes its feeder liable (責任払い).
 const PAO_YAKU: [Yaku; 3] = [Yaku::Daisangen, Yaku::Daisuushii, Yaku::Suukantsu];
@@ -25,11 +23,7 @@ impl RiichiTable {
         hand.seat_wind = state.seat_wind(seat);
         hand.round_wind = state.round_wind();
         if s.riichi {
-            flags = flags.with(if s.double_riichi {
-                WinFlags::DOUBLE_RIICHI
-            } else {
-                WinFlags::RIICHI
-            });
+            flags = flags.with(if s.double_riichi { WinFlags::DOUBLE_RIICHI } else { WinFlags::RIICHI });
             if s.ippatsu {
                 flags = flags.with(WinFlags::IPPATSU);
             }
@@ -72,7 +66,6 @@ impl RiichiTable {
         &self,
         state: &TableState,
         seat: usize,
-        from: usize,
         t: Tile,
         kind: OfferKind,
     ) -> Result<HandScore, ScoreError> {
@@ -83,12 +76,16 @@ impl RiichiTable {
         } else if state.live_left() == 0 {
             flags = flags.with(WinFlags::HOUTEI);
         }
-        if s.first_turn && state.uninterrupted && seat != state.dealer() && self.rules.yaku.renhou != crate::mahjong::RenhouValue::None {
+        if s.first_turn
+            && state.uninterrupted
+            && seat != state.dealer()
+            && self.rules.yaku.renhou != crate::mahjong::RenhouValue::None
+        {
             flags = flags.with(WinFlags::RENHOU);
         }
         let mut hand = self.hand_of(state, seat, t, flags);
         hand.concealed[t.index()] += 1;
-        hand.red += u8::from(state.offer_red && from != seat);
+        hand.red += u8::from(state.offer_red);
         score_hand(&self.rules, &hand)
     }
 
@@ -104,9 +101,8 @@ impl RiichiTable {
             unreachable!("a tsumo is paid as a tsumo")
         };
         let dealer = state.dealer();
-        let liable = self
-            .liable(state, seat, &score)
-            .or(if rinshan { state.kan_feeder.map(usize::from) } else { None });
+        let liable =
+            self.liable(state, seat, &score).or(if rinshan { state.kan_feeder.map(usize::from) } else { None });
         let mut total = 0;
         for o in (0..SEATS).filter(|&o| o != seat) {
             let pays = if o == dealer { dealer_pays } else { non_dealer_pays } as i32;
@@ -139,10 +135,8 @@ impl RiichiTable {
     ) {
         let honba_points = self.rules.payment.honba as i32 * state.honba as i32;
         for (k, &w) in winners.iter().enumerate() {
-            let score = self.score_ron(state, w, from, t, kind).expect("a legal ron scores");
-            let Payment::Ron(x) = score.payment else {
-                unreachable!("a ron is paid as a ron")
-            };
+            let score = self.score_ron(state, w, t, kind).expect("a legal ron scores");
+            let Payment::Ron(x) = score.payment else { unreachable!("a ron is paid as a ron") };
             let x = x as i32;
             match self.liable(state, w, &score).filter(|&p| p != from) {
                 Some(p) => {
@@ -189,8 +183,7 @@ impl RiichiTable {
 
     /// 荒牌流局: 3,000 noten payments; the dealer repeats when tenpai.
     pub(super) fn exhaustive_draw(&self, state: &mut TableState, rng: &mut GameRng) {
-        let tenpai: [bool; SEATS] =
-            std::array::from_fn(|s| shanten(&state.seats[s].hand, self.shanten) == 0);
+        let tenpai: [bool; SEATS] = std::array::from_fn(|s| shanten(&state.seats[s].hand, self.shanten) == 0);
         let n = tenpai.iter().filter(|&&t| t).count() as i32;
         if (1..SEATS as i32).contains(&n) {
             for (s, &t) in tenpai.iter().enumerate() {

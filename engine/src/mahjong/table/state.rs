@@ -262,7 +262,6 @@ impl TableState {
     pub fn ura_indicator(&self, i: u8) -> Tile {
         kind(self.wall[DEAD_START + 9 + i as usize])
     }
-
 }
 
 /// First dead-wall slot.

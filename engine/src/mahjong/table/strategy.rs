@@ -38,6 +38,10 @@ pub struct BotConfig {
     /// Defensive: keep pushing against riichi when tenpai with at least this
     /// many live winning tiles.
     pub push_ukeire: u32,
+    /// Count live ukeire to break ties only when the best shanten is at
+    /// most this; further from tenpai, ties keep the tiles with the most
+    /// neighbours (cheaper, for throughput).
+    pub ukeire_max_shanten: i8,
 }
 
 impl BotConfig {
@@ -67,6 +71,7 @@ impl Bot {
             riichi: false,
             call_yakuhai: false,
             push_ukeire: 0,
+            ukeire_max_shanten: 0,
         })
     }
 
@@ -77,6 +82,7 @@ impl Bot {
             riichi: true,
             call_yakuhai: true,
             push_ukeire: 0,
+            ukeire_max_shanten: 1,
         })
     }
 
@@ -87,6 +93,7 @@ impl Bot {
             riichi: true,
             call_yakuhai: true,
             push_ukeire: 4,
+            ukeire_max_shanten: 1,
         })
     }
 
@@ -108,48 +115,75 @@ fn yakuhai(view: &RiichiView<'_>, t: Tile) -> bool {
     t.is_dragon() || t == seat_wind || t == round_wind
 }
 
-/// Best (shanten, live ukeire) reachable by one discard from a 3n+2 hand.
-fn best_after_discard(view: &RiichiView<'_>, hand: &TileCounts, visible: &TileCounts) -> (i8, u32) {
+/// How much a tile is worth keeping, for ties far from tenpai: lone
+/// non-yakuhai honours lowest, then lone yakuhai, then suited tiles by
+/// their neighbours within two and their distance from the edge.
+fn keep_value(view: &RiichiView<'_>, hand: &TileCounts, t: Tile) -> u8 {
+    let c = hand[t.index()];
+    if t.is_honor() {
+        return 4 * (c - 1) + u8::from(yakuhai(view, t));
+    }
+    let n = t.number() as usize;
+    let i = t.index();
+    let near = (n.saturating_sub(2).max(1)..=(n + 2).min(9))
+        .filter(|&m| m != n)
+        .map(|m| hand[i + m - n] as usize)
+        .sum::<usize>() as u8;
+    2 + 4 * (c - 1) + 3 * near + (n - 1).min(9 - n) as u8
+}
+
+/// Best shanten reachable by one discard from a 3n+2 hand.
+fn best_after_discard(view: &RiichiView<'_>, hand: &TileCounts) -> i8 {
     let rules = view.shanten_rules();
     let mut h = *hand;
-    let mut best = (i8::MAX, 0);
+    let mut best = i8::MAX;
     for i in 0..34 {
-        if h[i] == 0 {
-            continue;
+        if h[i] > 0 {
+            h[i] -= 1;
+            best = best.min(shanten(&h, rules));
+            h[i] += 1;
         }
-        h[i] -= 1;
-        let s = shanten(&h, rules);
-        if s < best.0 {
-            best = (s, 0);
-        }
-        if s == best.0 {
-            let u = ukeire_count(ukeire(&h, rules), visible, &view.game().rules().set);
-            best.1 = best.1.max(u);
-        }
-        h[i] += 1;
     }
     best
 }
 
 impl Bot {
-    /// The most efficient legal discard, with its (shanten, ukeire).
-    fn efficient_discard(view: &RiichiView<'_>, legal: &[Action], visible: &TileCounts) -> (Tile, i8, u32) {
+    /// The most efficient legal discard, with its (shanten, ukeire): the
+    /// fewest shanten first; live ukeire is counted only among those.
+    fn efficient_discard(&self, view: &RiichiView<'_>, legal: &[Action], visible: &TileCounts) -> (Tile, i8, u32) {
         let rules = view.shanten_rules();
         let mut h = *view.hand();
-        let mut best: Option<(Tile, i8, u32)> = None;
+        let mut after = [(Tile::EAST, i8::MAX); 14];
+        let mut n = 0;
         for a in legal {
             let Action::Discard(t) = *a else { continue };
             h[t.index()] -= 1;
-            let s = shanten(&h, rules);
-            if best.is_none_or(|b| s <= b.1) {
-                let u = ukeire_count(ukeire(&h, rules), visible, &view.game().rules().set);
-                if best.is_none_or(|b| s < b.1 || u > b.2) {
-                    best = Some((t, s, u));
-                }
-            }
+            after[n] = (t, shanten(&h, rules));
             h[t.index()] += 1;
+            n += 1;
         }
-        best.expect("a turn always has a discard")
+        let best = after[..n].iter().map(|a| a.1).min().expect("a turn always has a discard");
+        if best > self.config.ukeire_max_shanten {
+            let t = after[..n]
+                .iter()
+                .filter(|a| a.1 == best)
+                .min_by_key(|a| keep_value(view, &h, a.0))
+                .expect("the minimum is reached")
+                .0;
+            return (t, best, 0);
+        }
+        let mut ties = after[..n].iter().filter(|a| a.1 == best);
+        let first = *ties.next().expect("the minimum is reached");
+        let mut pick = (first.0, best, u32::MAX);
+        for &(t, _) in std::iter::once(&first).chain(ties) {
+            h[t.index()] -= 1;
+            let u = ukeire_count(ukeire(&h, rules), visible, &view.game().rules().set);
+            h[t.index()] += 1;
+            if pick.2 == u32::MAX || u > pick.2 {
+                pick = (t, best, u);
+            }
+        }
+        pick
     }
 
     /// Danger of discarding `t` against the seats in riichi (0 safest).
@@ -163,9 +197,7 @@ impl Bot {
                 if visible[t.index()] >= 3 { 1 } else { 3 }
             } else {
                 let n = t.number();
-                let seen = |k: i8| {
-                    Tile::from_index((t.index() as i8 + k) as u8).is_some_and(|x| river.contains(&x))
-                };
+                let seen = |k: i8| Tile::from_index((t.index() as i8 + k) as u8).is_some_and(|x| river.contains(&x));
                 let suji = match n {
                     1..=3 => seen(3),
                     7..=9 => seen(-3),
@@ -184,7 +216,7 @@ impl Bot {
 
     fn turn(&self, view: &RiichiView<'_>, legal: &[Action]) -> Action {
         let visible = view.visible();
-        let (t, s, u) = Bot::efficient_discard(view, legal, &visible);
+        let (t, s, u) = self.efficient_discard(view, legal, &visible);
         let threatened = (0..4).any(|o| o != view.seat() && view.riichi(o).is_some());
         if self.config.style == Style::Defensive && threatened && (s > 0 || u < self.config.push_ukeire) {
             let safest = legal
@@ -214,14 +246,10 @@ impl Bot {
         if self.config.call_yakuhai && legal.contains(&Action::Pon) && yakuhai(view, tile) {
             return Action::Pon;
         }
-        let has_yaku = view
-            .melds(me)
-            .iter()
-            .any(|m| m.kind != MeldKind::Chi && yakuhai(view, m.tile));
+        let has_yaku = view.melds(me).iter().any(|m| m.kind != MeldKind::Chi && yakuhai(view, m.tile));
         if !has_yaku {
             return Action::Pass;
         }
-        let visible = view.visible();
         let rules = view.shanten_rules();
         let now = shanten(view.hand(), rules);
         for &a in legal {
@@ -234,7 +262,7 @@ impl Bot {
                 }
                 _ => continue,
             }
-            if best_after_discard(view, &h, &visible).0 < now {
+            if best_after_discard(view, &h) < now {
                 return a;
             }
         }
@@ -252,10 +280,6 @@ impl Strategy<RiichiTable> for Bot {
                 return a;
             }
         }
-        if legal.contains(&Action::Pass) {
-            self.answer(view, legal)
-        } else {
-            self.turn(view, legal)
-        }
+        if legal.contains(&Action::Pass) { self.answer(view, legal) } else { self.turn(view, legal) }
     }
 }

@@ -18,8 +18,8 @@ pub(super) fn validate(game: &RiichiTable, s: &TableState) {
     }
     let mut held: TileCounts = [0; 34];
     for seat in &s.seats {
-        for k in 0..34 {
-            held[k] += seat.hand[k];
+        for (h, c) in held.iter_mut().zip(seat.hand) {
+            *h += c;
         }
         for m in seat.melds() {
             m.add_to(&mut held);
@@ -31,8 +31,7 @@ pub(super) fn validate(game: &RiichiTable, s: &TableState) {
         }
     }
     assert_eq!(drawn, held, "tiles drawn from the wall are all held, melded or discarded");
-    let total: usize = held.iter().map(|&c| c as usize).sum::<usize>()
-        + (WALL_TILES - s.next as usize - rinshan);
+    let total: usize = held.iter().map(|&c| c as usize).sum::<usize>() + (WALL_TILES - s.next as usize - rinshan);
     assert_eq!(total, WALL_TILES);
     assert_eq!(s.live_end as usize, DEAD_START - rinshan);
     let start = game.settings().start_points;
@@ -156,25 +155,32 @@ fn seeded_games_replay_identically() {
 }
 
 #[test]
-fn zz_stats() {
+fn efficiency_beats_random_and_the_record_adds_up() {
     let game = RiichiTable::preset("ron2-dojo").unwrap();
     let mut table = crate::Table::new(&game);
-    let mut tot = HanchanOutcome::EMPTY;
-    let t0 = std::time::Instant::now();
-    for i in 0..300u64 {
-        let mut bots = [Bot::efficiency(), Bot::defensive(), Bot::efficiency(), Bot::defensive()];
+    let (mut eff, mut rand, mut hands, mut riichi_wins, mut ends) = (0, 0, 0u32, 0u32, 0u32);
+    for i in 0..100u64 {
+        let mut bots = [Bot::efficiency(), Bot::random(), Bot::defensive(), Bot::random()];
         let [a, b, c, d] = &mut bots;
         let mut players: [&mut dyn Strategy<RiichiTable>; 4] = [a, b, c, d];
-        let o = table.play(&game, &mut players, &mut GameSeeds::new(1).rng(i));
-        tot.hands += o.hands;
-        for s in 0..4 { tot.wins[s] += o.wins[s]; tot.tsumo_wins[s]+=o.tsumo_wins[s]; tot.deal_ins[s]+=o.deal_ins[s]; tot.riichi[s]+=o.riichi[s]; tot.calls[s]+=o.calls[s]; }
-        for k in 0..5 { tot.aborts[k] += o.aborts[k]; }
-        for k in 0..YAKU_KINDS { tot.yaku[k] += o.yaku[k]; }
-        tot.exhaustive_draws += o.exhaustive_draws; tot.double_rons += o.double_rons; tot.pao += o.pao; tot.yakuman += o.yakuman;
-        tot.bust |= o.bust;
+        let o = table.play(&game, &mut players, &mut GameSeeds::new(2).rng(i));
+        eff += o.scores[0] + o.scores[2];
+        rand += o.scores[1] + o.scores[3];
+        assert_eq!(o.wins[1] + o.wins[3], o.tsumo_wins[1] + o.tsumo_wins[3] + rons(&o, &[1, 3]));
+        hands += u32::from(o.hands);
+        ends += u32::from(o.total_wins())
+            + u32::from(o.exhaustive_draws)
+            + o.aborts.iter().map(|&a| u32::from(a)).sum::<u32>();
+        riichi_wins += u32::from(o.yaku_count(crate::mahjong::Yaku::Riichi));
+        riichi_wins += u32::from(o.yaku_count(crate::mahjong::Yaku::DoubleRiichi));
     }
-    eprintln!("{:?} per game", t0.elapsed() / 300);
-    eprintln!("hands {} wins {:?} tsumo {:?} dealins {:?} riichi {:?} calls {:?} aborts {:?} draws {} dr {} pao {} yakuman {}", tot.hands, tot.wins, tot.tsumo_wins, tot.deal_ins, tot.riichi, tot.calls, tot.aborts, tot.exhaustive_draws, tot.double_rons, tot.pao, tot.yakuman);
-    for y in crate::mahjong::Yaku::ALL { if tot.yaku[*y as usize] > 0 { eprint!("{}={} ", y.name(), tot.yaku[*y as usize]); } }
-    eprintln!();
+    assert!(eff > 0 && rand < 0, "efficiency {eff}, random {rand}");
+    // Every hand ends in wins (two on a double ron), a draw or an abort.
+    assert!(ends >= hands, "{ends} endings in {hands} hands");
+    assert!(riichi_wins > 0);
+}
+
+/// Ron wins of `seats` (wins that were not tsumo).
+fn rons(o: &HanchanOutcome, seats: &[usize]) -> u16 {
+    seats.iter().map(|&s| o.wins[s] - o.tsumo_wins[s]).sum()
 }

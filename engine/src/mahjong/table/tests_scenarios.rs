@@ -85,20 +85,20 @@ fn dojo() -> RiichiTable {
 
 /// Seats 1, 2 and 3 all wait on the dealer's 5p.
 fn three_waits() -> [PhysTile; WALL_TILES] {
-    wall(
-        ["111z222z333z444z5p", "234m345m678s3466p", "567m567s222s46p88p", "456m456s333s678p5p"],
-        "9s",
-        "8s8s9s9s4z",
-    )
+    wall(["111z222z333z444z5p", "234m345m678s3466p", "567m567s222s46p88p", "456m456s333s678p5p"], "9s", "8s8s9s9s4z")
 }
 
 #[test]
 fn double_ron_pays_both_and_the_sticks_go_to_the_first() {
     // Before their first draw, both winners score renhou (人和, mangan).
-    let mut sc = Scene::new(dojo(), |s| {
-        s.sticks = 1;
-        s.points[3] -= 1000;
-    }, &three_waits());
+    let mut sc = Scene::new(
+        dojo(),
+        |s| {
+            s.sticks = 1;
+            s.points[3] -= 1000;
+        },
+        &three_waits(),
+    );
     sc.act(0, Action::Discard(t("5p")));
     sc.act(1, Action::Ron);
     sc.act(2, Action::Ron);
@@ -224,11 +224,7 @@ fn an_added_kan_not_robbed_turns_the_kan_dora_and_draws_rinshan() {
 /// Dealer (seat `round % 4`) and the next seat tenpai, the other two not.
 fn noten_wall(dealer_tenpai: bool) -> [PhysTile; WALL_TILES] {
     let dealer = if dealer_tenpai { "123m456m789m123p4p" } else { "1m4m7m1p4p7p1s4s7s1z3z5z7z" };
-    wall(
-        [dealer, "123s456s789s11z2z2z", "159m159p159s2356z", "268m268p268s4z4z6z6z"],
-        "",
-        "",
-    )
+    wall([dealer, "123s456s789s11z2z2z", "159m159p159s2356z", "268m268p268s4z4z6z6z"], "", "")
 }
 
 #[test]

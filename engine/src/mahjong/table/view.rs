@@ -2,7 +2,7 @@
 //! the dora indicators, the points and the offered tile. Never the wall or
 //! another seat's concealed tiles.
 
-use super::state::{OfferKind, Phase};
+use super::state::Phase;
 use super::{RiichiTable, SEATS, TableState};
 use crate::mahjong::{Meld, ShantenRules, Tile, TileCounts};
 
@@ -75,10 +75,10 @@ impl<'a> RiichiView<'a> {
         (0..self.state.indicators).map(|i| self.state.indicator(i))
     }
 
-    /// The offered tile and who offered it, while the seat is asked.
+    /// The offered tile (a discard, or a kan's tile for chankan) and who
+    /// offered it, while the seat is asked.
     pub fn offered(&self) -> Option<(usize, Tile)> {
         match self.state.phase {
-            Phase::Offer { from, tile, kind: OfferKind::Discard, .. } => Some((from as usize, tile)),
             Phase::Offer { from, tile, .. } => Some((from as usize, tile)),
             _ => None,
         }

@@ -2,8 +2,7 @@
 
 use super::{POINT_CAP, ScoreRules, Tier, Verdict, YAKUMAN, YAKUMAN_POINTS, Yaku, YakuResult};
 use crate::rackup::log::{
-    BarricadeAct, Decl, Distance, DoraKind, Event, Flight, Hit, RoundEnd, RoundLog, SeatFlags,
-    ShotRecord, StunCause,
+    BarricadeAct, Decl, Distance, DoraKind, Event, Flight, Hit, RoundEnd, RoundLog, SeatFlags, ShotRecord, StunCause,
 };
 
 /// Normal actions a yaku "合計３回以上通常行動して" needs.
@@ -46,11 +45,7 @@ struct Facts {
 
 fn gather(log: &RoundLog, w: u8, l: u8, finish: usize) -> Facts {
     let (wi, li) = (w as usize, l as usize);
-    let mut f = Facts {
-        winner_held: log.barricades as i16,
-        loser_hp_before_finish: log.max_hp,
-        ..Facts::default()
-    };
+    let mut f = Facts { winner_held: log.barricades as i16, loser_hp_before_finish: log.max_hp, ..Facts::default() };
     let mut hp = [log.max_hp; 2];
     for (i, event) in log.events().iter().enumerate() {
         // Only dora dice are read past the finishing shot (ura dora follow it).
@@ -174,23 +169,13 @@ fn only(f: &Facts, kind: Hit) -> bool {
 pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
     let end = log.end();
     let (w, l, fi) = match end {
-        RoundEnd::Won {
-            winner,
-            loser,
-            finish,
-        } => (winner, loser, finish as usize),
+        RoundEnd::Won { winner, loser, finish } => (winner, loser, finish as usize),
         RoundEnd::Mutual => {
-            return YakuResult {
-                end,
-                verdict: Verdict::Mutual,
-                ..Default::default()
-            };
+            return YakuResult { end, verdict: Verdict::Mutual, ..Default::default() };
         }
         RoundEnd::Open => return YakuResult::default(),
     };
-    let Event::Shot(fs) = log.events()[fi] else {
-        unreachable!("finish indexes a shot")
-    };
+    let Event::Shot(fs) = log.events()[fi] else { unreachable!("finish indexes a shot") };
     let f = gather(log, w, l, fi);
     let (wi, li) = (w as usize, l as usize);
     let finish = fs.hit[li];
@@ -208,14 +193,7 @@ pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
         && !f.winner_normal_before_finish
         && f.actions[li] == 0;
     if own_normal && riichi_win {
-        award(
-            if double {
-                Yaku::DaburuRiichi
-            } else {
-                Yaku::Riichi
-            },
-            if double { 2 } else { 1 },
-        );
+        award(if double { Yaku::DaburuRiichi } else { Yaku::Riichi }, if double { 2 } else { 1 });
     }
     for (yaku, kind, points) in [
         (Yaku::Ichigeki, Hit::FlipOutFull, 1),
@@ -266,10 +244,7 @@ pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
         award(Yaku::Sogeki, points);
     }
     if own_normal && wf.has(SeatFlags::HALF_TURN) {
-        award(
-            Yaku::Yuugekishu,
-            if wf.has(SeatFlags::LANDED) { 3 } else { 1 },
-        );
+        award(Yaku::Yuugekishu, if wf.has(SeatFlags::LANDED) { 3 } else { 1 });
     }
     if enough && !f.winner_damaged {
         award(Yaku::Kanpuu, 2);
@@ -284,10 +259,7 @@ pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
         award(Yaku::Chototsumoushin, 3);
     }
     if fs.active && riichi_win && fs.contact {
-        award(
-            Yaku::AkutibuRiichi,
-            if fs.hit[wi] == Hit::SelfOut { 1 } else { 3 },
-        );
+        award(Yaku::AkutibuRiichi, if fs.hit[wi] == Hit::SelfOut { 1 } else { 3 });
     }
     let knocked_out = finish.is_flip_out() || finish == Hit::ActiveOut;
     if (own_normal || fs.active) && fs.decl[wi] == Decl::Meteor && knocked_out && !chokugeki {
@@ -329,11 +301,9 @@ pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
     if own_counter && finish == Hit::ActiveOut {
         // The finishing active shoot must come from the winner's first counter
         // blow, declared with the last barricade in hand.
-        let first_is_this = f.winner_first_counter.is_some_and(|(i, last)| {
-            last && !log.events()[i + 1..fi]
-                .iter()
-                .any(|e| matches!(e, Event::Shot(_)))
-        });
+        let first_is_this = f
+            .winner_first_counter
+            .is_some_and(|(i, last)| last && !log.events()[i + 1..fi].iter().any(|e| matches!(e, Event::Shot(_))));
         if first_is_this {
             award(Yaku::Kishikaisei, YAKUMAN_POINTS);
         }
@@ -381,29 +351,13 @@ fn score(
             }
         }
     }
-    let base = YakuResult {
-        end,
-        finish,
-        riichi_win,
-        ..Default::default()
-    };
+    let base = YakuResult { end, finish, riichi_win, ..Default::default() };
     if v.iter().all(|&x| x == 0) {
-        return YakuResult {
-            verdict: Verdict::NoYaku,
-            ..base
-        };
+        return YakuResult { verdict: Verdict::NoYaku, ..base };
     }
     let (dora, ura, points) = if yakuman != 0 {
         let n = yakuman.count_ones() as u8;
-        (
-            0,
-            0,
-            if rules.stack_yakuman {
-                n * YAKUMAN_POINTS
-            } else {
-                YAKUMAN_POINTS
-            },
-        )
+        (0, 0, if rules.stack_yakuman { n * YAKUMAN_POINTS } else { YAKUMAN_POINTS })
     } else {
         let face = finish.dora_face().map_or(0, usize::from);
         let omote = f.omote_kan[face];
@@ -411,14 +365,5 @@ fn score(
         let sum: u32 = v.iter().map(|&x| u32::from(x)).sum::<u32>() + u32::from(omote + ura);
         (omote + ura, ura, sum.min(u32::from(POINT_CAP)) as u8)
     };
-    YakuResult {
-        verdict: Verdict::Win,
-        values: v,
-        yakuman,
-        dora,
-        ura,
-        points,
-        tier: Tier::of(points),
-        ..base
-    }
+    YakuResult { verdict: Verdict::Win, values: v, yakuman, dora, ura, points, tier: Tier::of(points), ..base }
 }
