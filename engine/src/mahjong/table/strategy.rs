@@ -148,9 +148,17 @@ fn best_after_discard(view: &RiichiView<'_>, hand: &TileCounts) -> i8 {
 }
 
 impl Bot {
-    /// The most efficient legal discard, with its (shanten, ukeire): the
-    /// fewest shanten first; live ukeire is counted only among those.
-    fn efficient_discard(&self, view: &RiichiView<'_>, legal: &[Action], visible: &TileCounts) -> (Tile, i8, u32) {
+    /// The most efficient legal discard with its shanten and, when counted,
+    /// its live ukeire: the fewest shanten first; ties are broken by live
+    /// ukeire near tenpai (`ukeire_max_shanten`), else by [`keep_value`].
+    /// With `count`, the pick's ukeire is counted even without a tie.
+    fn efficient_discard(
+        &self,
+        view: &RiichiView<'_>,
+        legal: &[Action],
+        visible: &TileCounts,
+        count: bool,
+    ) -> (Tile, i8, Option<u32>) {
         let rules = view.shanten_rules();
         let mut h = *view.hand();
         let mut after = [(Tile::EAST, i8::MAX); 14];
@@ -163,24 +171,21 @@ impl Bot {
             n += 1;
         }
         let best = after[..n].iter().map(|a| a.1).min().expect("a turn always has a discard");
+        let ties = || after[..n].iter().filter(|a| a.1 == best).map(|a| a.0);
         if best > self.config.ukeire_max_shanten {
-            let t = after[..n]
-                .iter()
-                .filter(|a| a.1 == best)
-                .min_by_key(|a| keep_value(view, &h, a.0))
-                .expect("the minimum is reached")
-                .0;
-            return (t, best, 0);
+            let t = ties().min_by_key(|&t| keep_value(view, &h, t));
+            return (t.expect("the minimum is reached"), best, None);
         }
-        let mut ties = after[..n].iter().filter(|a| a.1 == best);
-        let first = *ties.next().expect("the minimum is reached");
-        let mut pick = (first.0, best, u32::MAX);
-        for &(t, _) in std::iter::once(&first).chain(ties) {
+        if !count && ties().count() == 1 {
+            return (ties().next().expect("one tie"), best, None);
+        }
+        let mut pick = (Tile::EAST, best, None);
+        for t in ties() {
             h[t.index()] -= 1;
             let u = ukeire_count(ukeire(&h, rules), visible, &view.game().rules().set);
             h[t.index()] += 1;
-            if pick.2 == u32::MAX || u > pick.2 {
-                pick = (t, best, u);
+            if pick.2.is_none_or(|p| u > p) {
+                pick = (t, best, Some(u));
             }
         }
         pick
@@ -216,9 +221,10 @@ impl Bot {
 
     fn turn(&self, view: &RiichiView<'_>, legal: &[Action]) -> Action {
         let visible = view.visible();
-        let (t, s, u) = self.efficient_discard(view, legal, &visible);
         let threatened = (0..4).any(|o| o != view.seat() && view.riichi(o).is_some());
-        if self.config.style == Style::Defensive && threatened && (s > 0 || u < self.config.push_ukeire) {
+        let defend = self.config.style == Style::Defensive && threatened;
+        let (t, s, u) = self.efficient_discard(view, legal, &visible, defend);
+        if defend && (s > 0 || u.unwrap_or(0) < self.config.push_ukeire) {
             let safest = legal
                 .iter()
                 .filter_map(|a| match *a {

@@ -184,3 +184,4 @@ fn efficiency_beats_random_and_the_record_adds_up() {
 fn rons(o: &HanchanOutcome, seats: &[usize]) -> u16 {
     seats.iter().map(|&s| o.wins[s] - o.tsumo_wins[s]).sum()
 }
+
