@@ -91,8 +91,11 @@ impl fmt::Display for TableError {
 
 impl std::error::Error for TableError {}
 
-/// The five Ron2 presets, by name.
-pub const PRESETS: [(&str, &str); 5] = [
+/// How many built-in presets.
+pub const NUM_PRESETS: usize = 5;
+
+/// The five Ron2 presets: (name, TOML text).
+pub const PRESETS: [(&str, &str); NUM_PRESETS] = [
     ("ron2-dojo", include_str!("../presets/table_ron2_dojo.toml")),
     ("ron2-battle", include_str!("../presets/table_ron2_battle.toml")),
     ("ron2-a", include_str!("../presets/table_ron2_a.toml")),

@@ -82,7 +82,7 @@ mod tests;
 mod tests_scenarios;
 mod view;
 
-pub use config::{Length, PRESETS, TableError, TableSettings, ranks};
+pub use config::{Length, NUM_PRESETS, PRESETS, TableError, TableSettings, ranks};
 pub use outcome::{Abort, HanchanOutcome, YAKU_KINDS};
 pub use state::{Claim, MAX_RIVER, OfferKind, Phase, SeatState, TableState};
 pub use strategy::{Bot, BotConfig};
@@ -130,6 +130,7 @@ pub struct RiichiTable {
     rules: Rules,
     shanten: ShantenRules,
     base_wall: WallArray,
+    presets: [TableSettings; NUM_PRESETS],
 }
 
 impl RiichiTable {
@@ -144,7 +145,8 @@ impl RiichiTable {
             });
         }
         let shanten = ShantenRules::new(&rules.set, rules.yaku.chiitoitsu_quad > 0);
-        Ok(RiichiTable { settings, rules, shanten, base_wall })
+        let presets = PRESETS.map(|p| TableSettings::from_toml(p.1).expect("built-in presets are valid"));
+        Ok(RiichiTable { settings, rules, shanten, base_wall, presets })
     }
 
     /// A built-in preset by name (see [`PRESETS`]).

@@ -224,6 +224,9 @@ impl RiichiTable {
         state.record.points = state.points;
         state.record.ranks = r;
         state.record.scores = self.settings.final_scores(&state.points, &r);
+        for (out, p) in state.record.preset_scores.iter_mut().zip(&self.presets) {
+            *out = p.final_scores(&state.points, &r);
+        }
         state.phase = Phase::Over;
     }
 }

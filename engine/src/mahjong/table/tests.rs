@@ -96,6 +96,7 @@ fn invariants_hold_over_seeded_games() {
         let o = play_checked(&game, &mut bots, seed);
         assert_eq!(o.points.iter().sum::<i32>(), 120_000);
         assert_eq!(o.scores.iter().sum::<i32>(), 0);
+        assert_eq!(o.preset_scores[0], o.scores, "ron2-dojo is preset 0");
         let mut r = o.ranks;
         r.sort();
         assert_eq!(r, [0, 1, 2, 3]);
@@ -184,4 +185,3 @@ fn efficiency_beats_random_and_the_record_adds_up() {
 fn rons(o: &HanchanOutcome, seats: &[usize]) -> u16 {
     seats.iter().map(|&s| o.wins[s] - o.tsumo_wins[s]).sum()
 }
-
