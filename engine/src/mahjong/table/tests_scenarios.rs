@@ -65,6 +65,19 @@ impl Scene {
         super::tests::validate(&self.game, &self.s);
     }
 
+    /// Everyone discards what they draw and passes every offer until `seat`'s next turn.
+    fn drift_to_end_of_turns(&mut self, seat: usize) {
+        loop {
+            let now = self.game.to_move(&self.s).unwrap();
+            let a = match self.s.phase {
+                Phase::Turn { .. } if now == seat => return,
+                Phase::Turn { .. } => Action::Discard(self.s.seats[now].drawn.unwrap()),
+                _ => Action::Pass,
+            };
+            self.act(now, a);
+        }
+    }
+
     /// Everyone discards what they draw and passes every offer until the hand ends.
     fn drift_to_end(&mut self) {
         let (round, hands) = (self.s.round, self.s.record.hands);
@@ -260,4 +273,61 @@ fn all_last_draw_gives_the_sticks_to_the_top() {
     assert_eq!(o.points, [40_000 + 3_000 + 2_000, 28_000, 23_000, 24_000]);
     assert_eq!(o.ranks, [0, 1, 3, 2]);
     assert_eq!(o.scores, [150 + 150, -20 + 50, -70 - 150, -60 - 50]);
+}
+
+#[test]
+fn riichi_needs_1000_points_and_on_the_first_turn_is_double() {
+    let poor = Scene::new(dojo(), |s| s.points = [900, 59_100, 30_000, 30_000], &noten_wall(true));
+    assert!(poor.legal().contains(&Action::Discard(t("1m"))));
+    assert!(!poor.legal().iter().any(|a| matches!(a, Action::Riichi(_))), "900 points: no riichi");
+    let mut sc = Scene::new(dojo(), |s| s.points = [1_000, 59_000, 30_000, 30_000], &noten_wall(true));
+    assert!(!sc.legal().contains(&Action::Riichi(t("9m"))), "riichi only with a tenpai discard");
+    sc.act(0, Action::Riichi(t("1m")));
+    let dealer = &sc.s.seats[0];
+    assert!(dealer.riichi && dealer.double_riichi && dealer.ippatsu);
+    assert_eq!((sc.s.points[0], sc.s.sticks), (0, 1));
+    // In riichi only the drawn tile may be discarded; ippatsu lasts until then.
+    sc.drift_to_end_of_turns(0);
+    let drawn = sc.s.seats[0].drawn.unwrap();
+    let discards: Vec<_> = sc.legal().into_iter().filter(|a| matches!(a, Action::Discard(_))).collect();
+    assert_eq!(discards, [Action::Discard(drawn)]);
+    assert!(sc.s.seats[0].ippatsu);
+    sc.act(0, Action::Discard(drawn));
+    assert!(!sc.s.seats[0].ippatsu);
+}
+
+#[test]
+fn a_passed_or_discarded_winning_tile_is_furiten() {
+    let w = wall(
+        ["111z222z333z444z5p", "234m345m678s3466p", "567m567s222s46p88p", "456m456s333s678p5p"],
+        "9s5p",
+        "8s8s9s9s4z",
+    );
+    let mut sc = Scene::new(dojo(), |_| {}, &w);
+    sc.act(0, Action::Discard(t("5p")));
+    for seat in 1..4 {
+        sc.act(seat, Action::Pass);
+        assert!(sc.s.seats[seat].temp_furiten);
+    }
+    // Seat 1 draws the 5p (its furiten ends with the draw), could tsumo, discards it instead.
+    assert!(!sc.s.seats[1].temp_furiten);
+    assert!(sc.legal().contains(&Action::Tsumo));
+    sc.act(1, Action::Discard(t("5p")));
+    // Seats 2 and 3 are still furiten from the dealer's 5p: seat 2 may only
+    // chi, seat 3 is not asked.
+    assert_eq!(sc.legal(), [Action::Pass, Action::Chi(t("4p"))]);
+    sc.act(2, Action::Pass);
+    assert!(matches!(sc.s.phase, Phase::Turn { seat: 2, .. }));
+    assert!(sc.s.seats[1].furiten(), "its own discard is among its waits");
+}
+
+#[test]
+fn nine_terminals_on_the_first_draw_aborts_and_the_dealer_repeats() {
+    let mut sc = Scene::new(dojo(), |_| {}, &noten_wall(true));
+    assert!(!sc.legal().contains(&Action::NineTerminals), "the dealer has 4 kinds");
+    sc.drift_to_end_of_turns(2);
+    assert!(sc.legal().contains(&Action::NineTerminals), "seat 2 holds 10 kinds");
+    sc.act(2, Action::NineTerminals);
+    assert_eq!(sc.s.record.abort_count(Abort::NineTerminals), 1);
+    assert_eq!((sc.s.round, sc.s.honba, sc.s.points), (0, 1, [30_000; 4]));
 }
