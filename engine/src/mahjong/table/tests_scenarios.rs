@@ -331,3 +331,24 @@ fn nine_terminals_on_the_first_draw_aborts_and_the_dealer_repeats() {
     assert_eq!(sc.s.record.abort_count(Abort::NineTerminals), 1);
     assert_eq!((sc.s.round, sc.s.honba, sc.s.points), (0, 1, [30_000; 4]));
 }
+
+#[test]
+fn rinshan_after_a_daiminkan_is_paid_by_the_feeder() {
+    let w = wall(
+        ["2m135p79p1s7s2z5z6z7z3z", "222m345m678p99s45s", "13579m2p4p8s2z5z6z7z3z", "468m3p6p9p2s6s8s4z5z6z7z"],
+        "9m",
+        "3s1z1z1z4z4z",
+    );
+    let mut sc = Scene::new(dojo(), |_| {}, &w);
+    sc.act(0, Action::Discard(t("2m")));
+    assert!(sc.legal().contains(&Action::Pon) && sc.legal().contains(&Action::Chi(t("2m"))));
+    sc.act(1, Action::Kan);
+    assert_eq!(sc.s.indicators, 2, "the kan dora is turned at once");
+    assert!(matches!(sc.s.phase, Phase::Turn { seat: 1, rinshan: true, .. }));
+    sc.act(1, Action::Tsumo);
+    // Rinshan 1 han 30 fu (open kan 8 fu, no tsumo fu): 300/500 = 1,100, all from the dealer.
+    assert_eq!(sc.s.points, [28_900, 31_100, 30_000, 30_000]);
+    assert_eq!(sc.s.record.pao, 1);
+    assert_eq!(sc.s.record.yaku_count(Yaku::RinshanKaihou), 1);
+    assert_eq!(sc.s.record.calls[1], 1);
+}
