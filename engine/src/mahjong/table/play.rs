@@ -261,6 +261,8 @@ impl RiichiTable {
     fn discard(&self, state: &mut TableState, seat: usize, t: Tile, riichi: bool, rng: &mut GameRng) {
         let uninterrupted = state.uninterrupted;
         let s = &mut state.seats[seat];
+        // Discarding the drawn tile leaves the hand its waits were computed for.
+        let tsumogiri = s.drawn == Some(t);
         state.offer_red = s.take(t, 1);
         let i = s.river_len as usize;
         s.river[i] = t;
@@ -276,7 +278,9 @@ impl RiichiTable {
             s.riichi_at = i as u8;
         }
         s.first_turn = false;
-        self.update_waits(state, seat);
+        if !tsumogiri {
+            self.update_waits(state, seat);
+        }
         if uninterrupted && state.seats.iter().all(|s| s.river_len == 1) {
             let first = state.seats[0].river[0];
             if first.is_wind() && state.seats.iter().all(|s| s.river[0] == first) {

@@ -278,6 +278,9 @@ impl Bot {
 
 impl Strategy<RiichiTable> for Bot {
     fn choose(&mut self, view: &RiichiView<'_>, legal: &[Action], rng: &mut GameRng) -> Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
         if self.config.style == Style::Random {
             return legal[rng.random_range(0..legal.len())];
         }
