@@ -50,6 +50,11 @@
 //! - Riichi: closed, 1,000 points or more, at least four live tiles left;
 //!   furiten riichi allowed; the stick is paid once the declaring discard is
 //!   not won on; ippatsu is broken by any call (closed kans included).
+//! - First go-around (no call yet, the seat has not discarded): 天和 /
+//!   地和 on the first draw, 人和 (mangan) on a non-dealer's ron, ダブル立直,
+//!   九種九牌 (the seat's choice, 9+ kinds of terminals and honours after
+//!   its first draw), 四風連打 (checked on the fourth discard, before any
+//!   call on it). Aborts, like exhaustive draws, add a honba.
 //! - Tenpai at an exhaustive draw: exact shanten 0 of the concealed tiles
 //!   (formal tenpai counts; a wait only on a fifth copy does not).
 //! - Double ron: each winner takes its honba; the riichi sticks go to the
@@ -63,6 +68,12 @@
 //!   with `bust`, at once when a seat is below 0. Riichi sticks left at the
 //!   end go to the first place (the seed says so for an all-last draw).
 //! - Red fives: a discard or call uses a plain five when the hand has one.
+//!
+//! - Final scores: `(points − return) / 100 + uma (+ oka for 1st)`, in the
+//!   seed's units (40,600 → +256 under 道場); ties rank by seat order from
+//!   the first dealer. Which presets drop ura / kan dora, and their length
+//!   and bust rule, the seed does not print: all presets default to hanchan,
+//!   bust on, every dora kind (fields of each preset file).
 //!
 //! # Seams for the Gotō ruleset
 //! Seats are the constant [`SEATS`]; the tile set comes from the scoring

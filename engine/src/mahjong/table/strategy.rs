@@ -161,6 +161,29 @@ impl Bot {
     ) -> (Tile, i8, Option<u32>) {
         let rules = view.shanten_rules();
         let mut h = *view.hand();
+        // Far from tenpai, try the discards by keep value: the first that
+        // keeps the hand's shanten is the pick (as the full scan below would
+        // choose), usually after one or two shanten calls.
+        let whole = shanten(&h, rules);
+        if whole > self.config.ukeire_max_shanten {
+            let mut order = [(u8::MAX, Tile::EAST); 14];
+            let mut n = 0;
+            for a in legal {
+                if let Action::Discard(t) = *a {
+                    order[n] = (keep_value(view, &h, t), t);
+                    n += 1;
+                }
+            }
+            order[..n].sort_unstable();
+            for &(_, t) in &order[..n] {
+                h[t.index()] -= 1;
+                let s = shanten(&h, rules);
+                h[t.index()] += 1;
+                if s == whole {
+                    return (t, s, None);
+                }
+            }
+        }
         let mut after = [(Tile::EAST, i8::MAX); 14];
         let mut n = 0;
         for a in legal {
