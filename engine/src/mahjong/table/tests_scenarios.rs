@@ -4,7 +4,7 @@
 use super::state::DEAD_START;
 use super::*;
 use crate::GameSeeds;
-use crate::mahjong::{TileSetSpec, Yaku, parse_tiles};
+use crate::mahjong::{TileSet, TileSetSpec, Yaku, parse_tiles};
 
 fn t(s: &str) -> Tile {
     s.parse().unwrap()
@@ -351,4 +351,54 @@ fn rinshan_after_a_daiminkan_is_paid_by_the_feeder() {
     assert_eq!(sc.s.record.pao, 1);
     assert_eq!(sc.s.record.yaku_count(Yaku::RinshanKaihou), 1);
     assert_eq!(sc.s.record.calls[1], 1);
+}
+
+#[test]
+fn closed_kan_in_riichi_with_the_drawn_tile_keeping_the_waits() {
+    let w = wall(
+        ["111m234p567s99s45m", "123s456s789s11z2z2z", "59m159p19s2356z8p8s", "268m268p268s4z4z6z6z"],
+        "7z3z3z7z1m",
+        "1z1z3z5z4z",
+    );
+    let mut sc = Scene::new(dojo(), |_| {}, &w);
+    sc.act(0, Action::Riichi(t("7z")));
+    sc.drift_to_end_of_turns(0);
+    assert_eq!(sc.s.seats[0].drawn, Some(t("1m")));
+    assert!(sc.s.seats[0].ippatsu);
+    sc.act(0, Action::ClosedKan(t("1m")));
+    assert!(!sc.s.seats[0].ippatsu, "a kan breaks ippatsu");
+    assert_eq!(sc.s.indicators, 2);
+    assert!(matches!(sc.s.phase, Phase::Turn { seat: 0, rinshan: true, .. }));
+    assert_eq!(sc.s.seats[0].waits, waits("36m"));
+}
+
+fn waits(s: &str) -> TileSet {
+    let mut w = TileSet::EMPTY;
+    for k in crate::mahjong::parse_kinds(s).unwrap() {
+        w.insert(k);
+    }
+    w
+}
+
+#[test]
+fn tonpuu_plays_the_east_round_only() {
+    let mut settings = TableSettings::preset("ron2-dojo").unwrap();
+    settings.length = Length::Tonpuu;
+    let short = RiichiTable::new(settings).unwrap();
+    let long = dojo();
+    let mut hands = [0u32; 2];
+    for (k, game) in [&short, &long].into_iter().enumerate() {
+        let mut table = crate::Table::new(game);
+        for i in 0..30 {
+            let mut bots = [Bot::efficiency(); 4];
+            let [a, b, c, d] = &mut bots;
+            let mut players: [&mut dyn crate::Strategy<RiichiTable>; 4] = [a, b, c, d];
+            let o = table.play(game, &mut players, &mut GameSeeds::new(8).rng(i));
+            hands[k] += u32::from(o.hands);
+            let last = [4, 8][k];
+            assert!(table.state().round <= last, "round {}", table.state().round);
+            assert!(o.bust || table.state().round == last);
+        }
+    }
+    assert!(hands[0] >= 30 * 4 && hands[0] * 3 / 2 < hands[1], "{hands:?}");
 }
