@@ -402,3 +402,34 @@ fn tonpuu_plays_the_east_round_only() {
     }
     assert!(hands[0] >= 30 * 4 && hands[0] * 3 / 2 < hands[1], "{hands:?}");
 }
+
+#[test]
+fn four_winds_on_the_first_go_around_is_an_abortive_draw() {
+    let w = wall(
+        ["123m456m789m123p4p", "123s456s789s11z2z2z", "159m159p159s2z5z6z7z", "268m268p268s4z4z6z6z"],
+        "3z3z3z3z",
+        "",
+    );
+    let mut sc = Scene::new(dojo(), |_| {}, &w);
+    for seat in 0..3 {
+        sc.act(seat, Action::Discard(t("3z")));
+    }
+    assert_eq!(sc.s.record.abort_count(Abort::FourWinds), 0);
+    sc.act(3, Action::Discard(t("3z")));
+    assert_eq!(sc.s.record.abort_count(Abort::FourWinds), 1);
+    assert_eq!((sc.s.round, sc.s.honba), (0, 1));
+}
+
+#[test]
+fn four_riichi_is_an_abortive_draw_and_the_sticks_stay() {
+    let w =
+        wall(["123m456m789m123p4p", "123s456s789s11z2z2z", "456p789p234s678s5z", "567m567p234m88s99m"], "7z7z7z7z", "");
+    let mut sc = Scene::new(dojo(), |_| {}, &w);
+    for seat in 0..4 {
+        sc.act(seat, Action::Riichi(t("7z")));
+    }
+    assert_eq!(sc.s.record.abort_count(Abort::FourRiichi), 1);
+    assert_eq!(sc.s.record.riichi, [1; 4]);
+    assert_eq!((sc.s.points, sc.s.sticks), ([29_000; 4], 4));
+    assert_eq!((sc.s.round, sc.s.honba), (0, 1));
+}
