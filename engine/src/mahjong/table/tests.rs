@@ -185,3 +185,14 @@ fn efficiency_beats_random_and_the_record_adds_up() {
 fn rons(o: &HanchanOutcome, seats: &[usize]) -> u16 {
     seats.iter().map(|&s| o.wins[s] - o.tsumo_wins[s]).sum()
 }
+
+#[test]
+fn bot_configs_load_from_toml() {
+    let text = "style = \"defensive\"\nriichi = true\ncall_yakuhai = false\npush_ukeire = 6\nukeire_max_shanten = 2\n";
+    let c = BotConfig::from_toml(text).unwrap();
+    assert_eq!((c.style, c.call_yakuhai, c.push_ukeire), (strategy::Style::Defensive, false, 6));
+    let e = BotConfig::from_toml(&text.replace("riichi = true", "riichi = 1")).unwrap_err();
+    assert_eq!(e.line, Some(2), "{e}");
+    assert!(BotConfig::from_toml(&format!("{text}fold = true\n")).unwrap_err().message.contains("fold"));
+    assert!(Bot::by_name("efficiency").is_some() && Bot::by_name("greedy").is_none());
+}
