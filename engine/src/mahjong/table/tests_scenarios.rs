@@ -433,3 +433,16 @@ fn four_riichi_is_an_abortive_draw_and_the_sticks_stay() {
     assert_eq!((sc.s.points, sc.s.sticks), ([29_000; 4], 4));
     assert_eq!((sc.s.round, sc.s.honba), (0, 1));
 }
+
+#[test]
+fn thirteen_orphans_may_ron_a_closed_kan() {
+    let w = wall(["111z234m567p234s5s", "19m19p19s234567z1m", "258m258p258s6m6p6s7m", "789p789s456m33p4s8m"], "1z", "");
+    let mut sc = Scene::new(dojo(), |_| {}, &w);
+    sc.act(0, Action::ClosedKan(t("1z")));
+    assert_eq!(sc.legal(), [Action::Pass, Action::Ron]);
+    sc.act(1, Action::Ron);
+    let o = sc.game.outcome(&sc.s);
+    assert_eq!(o.points, [-2_000, 62_000, 30_000, 30_000]);
+    assert_eq!(o.yaku[Yaku::KokushiMusou as usize], 1);
+    assert!(o.bust && sc.s.phase == Phase::Over);
+}
