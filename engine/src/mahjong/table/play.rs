@@ -133,8 +133,8 @@ impl RiichiTable {
             && shanten(&s.hand, self.shanten) <= 0
     }
 
-    /// Waits after a closed kan of `t` by a riichi seat, or `None` when the
-    /// kan is not allowed (not the drawn tile, or the waits change).
+    /// Whether a riichi seat may make a closed kan of `t`: only of the drawn
+    /// tile, and only if the hand stays tenpai on the same waits.
     fn riichi_kan_ok(&self, s: &SeatState, t: Tile) -> bool {
         if s.drawn != Some(t) {
             return false;

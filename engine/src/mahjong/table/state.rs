@@ -6,7 +6,7 @@ use super::outcome::HanchanOutcome;
 use crate::mahjong::{MAX_WALL_TILES, Meld, PhysTile, Tile, TileCounts, TileSet, WallArray};
 
 /// Most discards one seat can make in a hand (draws plus calls).
-pub const MAX_RIVER: usize = 40;
+pub const MAX_RIVER: usize = 48;
 /// Tiles in the dead wall (王牌).
 pub const DEAD_WALL: usize = 14;
 
