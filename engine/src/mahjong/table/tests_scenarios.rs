@@ -446,3 +446,19 @@ fn thirteen_orphans_may_ron_a_closed_kan() {
     assert_eq!(o.yaku[Yaku::KokushiMusou as usize], 1);
     assert!(o.bust && sc.s.phase == Phase::Over);
 }
+
+#[test]
+fn no_closed_kan_in_riichi_when_the_waits_change() {
+    // 1112m waits 2m and 3m; a kan of 1m would leave the 2m tanki alone.
+    let w = wall(
+        ["1112m456p789s234s", "123s456s789s11z2z2z", "59m159p19s2356z8p8s", "268m268p268s4z4z6z6z"],
+        "7z3z3z7z1m",
+        "1z1z3z5z4z",
+    );
+    let mut sc = Scene::new(dojo(), |_| {}, &w);
+    sc.act(0, Action::Riichi(t("7z")));
+    assert_eq!(sc.s.seats[0].waits, waits("23m"));
+    sc.drift_to_end_of_turns(0);
+    assert_eq!(sc.s.seats[0].drawn, Some(t("1m")));
+    assert_eq!(sc.legal(), [Action::Discard(t("1m"))]);
+}
