@@ -63,6 +63,8 @@
 //! - [`score`]: issue 2's JSON line ([`Situation`]) → [`ScoreResult`] or a
 //!   [`ScoreError`] saying why (notation, tiles, impossible flags, not a
 //!   winning hand, no yaku).
+//! - [`table`]: the four-player Ron2 table (whole hands and games as a
+//!   [`Game`](crate::Game), presets, bots, outcome records) on this core.
 //! - [`Rules`]: presets `ron2` and `goto` (`presets/ron2.toml`,
 //!   `presets/goto.toml`) or a user file with the same fields.
 //!
@@ -104,6 +106,7 @@ mod rules;
 mod score;
 mod score_hand;
 mod shanten;
+pub mod table;
 mod tile;
 mod tileset;
 mod yaku;

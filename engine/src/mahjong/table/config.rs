@@ -1,0 +1,161 @@
+//! Table settings as data: the game-level rules of a preset (points, uma,
+//! oka, length, bust, which dora kinds exist) and the final-score
+//! computation (the per-game settlement seam).
+
+use super::SEATS;
+use crate::config::{TomlError, from_toml};
+use crate::mahjong::{Rules, RulesError};
+use serde::Deserialize;
+use std::fmt;
+
+/// How long a game lasts.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Length {
+    /// 半荘 East and South rounds (8 hands without repeats).
+    Hanchan,
+    /// 東風 East round only (4 hands without repeats).
+    Tonpuu,
+}
+
+impl Length {
+    /// Rounds (局) in the game without dealer repeats.
+    pub const fn rounds(self) -> u8 {
+        match self {
+            Length::Hanchan => 8,
+            Length::Tonpuu => 4,
+        }
+    }
+}
+
+/// The TOML form of a table preset (`presets/table_ron2_*.toml`).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TableSettings {
+    /// Preset name (`ron2-dojo`, …), shown in reports.
+    pub name: String,
+    /// Scoring rules preset name ([`Rules::preset`]: `ron2`).
+    pub scoring: String,
+    /// 持ち点 points each seat starts with.
+    pub start_points: i32,
+    /// 返し return points: a final score is `(points − return) / 100`.
+    pub return_points: i32,
+    /// 順位点 rank points for 1st..4th, in units of 100 points.
+    pub uma: [i32; SEATS],
+    /// オカ added to the first place, in units of 100 points.
+    pub oka: i32,
+    /// Hanchan or tonpuu.
+    pub length: Length,
+    /// トビ: the game ends as soon as a seat is below 0 points.
+    pub bust: bool,
+    /// 裏ドラ counted for riichi wins.
+    pub ura_dora: bool,
+    /// カンドラ: a new indicator per kan.
+    pub kan_dora: bool,
+    /// カン裏ドラ: an ura indicator per kan indicator (needs `ura_dora`).
+    pub kan_ura_dora: bool,
+}
+
+/// Why a table preset could not be loaded.
+#[derive(Debug)]
+pub enum TableError {
+    /// No preset has this name.
+    UnknownPreset(String),
+    /// Malformed TOML, or a missing, unknown or mistyped field.
+    Toml(TomlError),
+    /// The scoring preset named by `scoring` could not be loaded.
+    Scoring(RulesError),
+    /// A field parsed but its value is not allowed.
+    Invalid {
+        /// The field.
+        field: &'static str,
+        /// What is wrong.
+        reason: &'static str,
+    },
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::UnknownPreset(n) => {
+                write!(f, "unknown mahjong table preset `{n}` (presets: {})", PRESETS.map(|p| p.0).join(", "))
+            }
+            TableError::Toml(e) => write!(f, "mahjong table file: {e}"),
+            TableError::Scoring(e) => write!(f, "mahjong table file: field `scoring`: {e}"),
+            TableError::Invalid { field, reason } => {
+                write!(f, "mahjong table file: field `{field}`: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+/// How many built-in presets.
+pub const NUM_PRESETS: usize = 5;
+
+/// The five Ron2 presets: (name, TOML text).
+pub const PRESETS: [(&str, &str); NUM_PRESETS] = [
+    ("ron2-dojo", include_str!("../presets/table_ron2_dojo.toml")),
+    ("ron2-battle", include_str!("../presets/table_ron2_battle.toml")),
+    ("ron2-a", include_str!("../presets/table_ron2_a.toml")),
+    ("ron2-b", include_str!("../presets/table_ron2_b.toml")),
+    ("ron2-c", include_str!("../presets/table_ron2_c.toml")),
+];
+
+impl TableSettings {
+    /// A built-in preset: `ron2-dojo` (道場/リーグ), `ron2-battle`
+    /// (リーチバトル), `ron2-a`, `ron2-b`, `ron2-c` (競技ルール A/B/C).
+    pub fn preset(name: &str) -> Result<TableSettings, TableError> {
+        match PRESETS.iter().find(|p| p.0 == name) {
+            Some(p) => TableSettings::from_toml(p.1),
+            None => Err(TableError::UnknownPreset(name.to_string())),
+        }
+    }
+
+    /// Parses and checks a table preset written in TOML.
+    pub fn from_toml(text: &str) -> Result<TableSettings, TableError> {
+        let s: TableSettings = from_toml(text).map_err(TableError::Toml)?;
+        let invalid = |field, reason| Err(TableError::Invalid { field, reason });
+        if s.start_points <= 0 || s.start_points % 100 != 0 {
+            return invalid("start_points", "must be a positive multiple of 100");
+        }
+        if s.return_points % 100 != 0 {
+            return invalid("return_points", "must be a multiple of 100");
+        }
+        if s.uma.iter().sum::<i32>() != 0 {
+            return invalid("uma", "rank points must sum to 0");
+        }
+        if s.kan_ura_dora && !s.ura_dora {
+            return invalid("kan_ura_dora", "needs ura_dora");
+        }
+        Ok(s)
+    }
+
+    /// The scoring rules it names.
+    pub fn scoring_rules(&self) -> Result<Rules, TableError> {
+        let rules = Rules::preset(&self.scoring).map_err(TableError::Scoring)?;
+        if rules.players as usize != SEATS {
+            return Err(TableError::Invalid { field: "scoring", reason: "the table plays four seats" });
+        }
+        Ok(rules)
+    }
+
+    /// Final scores (成績) in units of 100 points: `(points − return) / 100`
+    /// plus the rank points, plus the oka for the first place. `ranks[s]` is
+    /// seat `s`'s place, 0 = first.
+    pub fn final_scores(&self, points: &[i32; SEATS], ranks: &[u8; SEATS]) -> [i32; SEATS] {
+        std::array::from_fn(|s| {
+            let r = ranks[s] as usize;
+            (points[s] - self.return_points) / 100 + self.uma[r] + if r == 0 { self.oka } else { 0 }
+        })
+    }
+}
+
+/// Places (0 = first) by points; equal points rank by seat order from the
+/// first dealer (seat 0 first).
+pub fn ranks(points: &[i32; SEATS]) -> [u8; SEATS] {
+    std::array::from_fn(|s| {
+        (0..SEATS).filter(|&o| points[o] > points[s] || (points[o] == points[s] && o < s)).count() as u8
+    })
+}

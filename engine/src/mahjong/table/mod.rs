@@ -1,0 +1,243 @@
+//! The four-player riichi table under the Ron2 rules (seed
+//! `003_2ab1ab2ae52405ad`, RULES-NOTES §4): whole games (半荘 / 東風) of
+//! hands (局) played by four [`Strategy`](crate::Strategy) seats, scored with
+//! the hand core's [`score_hand`](crate::mahjong::score_hand).
+//!
+//! # Main types
+//! - [`RiichiTable`]: the rules value, implements [`Game`]. Build it with
+//!   [`RiichiTable::preset`]`("ron2-dojo")` (also `ron2-battle`, `ron2-a`,
+//!   `ron2-b`, `ron2-c`) or [`RiichiTable::new`]`(`[`TableSettings::from_toml`]`(text)?)`.
+//! - [`TableState`]: the fixed-size state (wall, [`SeatState`]s, [`Phase`]).
+//! - [`Action`]: one decision; [`RiichiView`]: what a seat sees.
+//! - [`HanchanOutcome`]: the per-game record (points, ranks, scores, counts
+//!   of wins, deal-ins, riichi, calls, draws by kind, yaku).
+//! - [`strategy`]: `random`, `efficiency`, `defensive` ([`BotConfig`]).
+//!
+//! # Example
+//! ```
+//! use engine::mahjong::table::{RiichiTable, strategy::Bot};
+//! use engine::{GameSeeds, Strategy, Table};
+//! let game = RiichiTable::preset("ron2-dojo").unwrap();
+//! let mut table = Table::new(&game);
+//! let mut bots = [Bot::efficiency(), Bot::efficiency(), Bot::defensive(), Bot::random()];
+//! let [a, b, c, d] = &mut bots;
+//! let mut players: [&mut dyn Strategy<RiichiTable>; 4] = [a, b, c, d];
+//! let o = table.play(&game, &mut players, &mut GameSeeds::new(1).rng(0));
+//! assert_eq!(o.points.iter().sum::<i32>(), 4 * 30_000);
+//! assert_eq!(o.scores.iter().sum::<i32>(), 0);
+//! ```
+//!
+//! # Flow
+//! A hand: the 136 tiles are shuffled; the last 14 are the dead wall
+//! (rinshan tiles, dora indicators, ura indicators; see
+//! [`TableState::indicator`]); the dealer takes the first 13, then each seat
+//! in turn; the dealer draws. A seat on its turn discards (or declares tsumo,
+//! riichi with its discard, a closed or added kan, or nine terminals). A
+//! discard is offered to the other seats, asked one at a time in turn order
+//! (only seats that have a call); then ron beats pon/kan beats chi. An added
+//! kan is offered for chankan, a closed kan to thirteen-orphans waits only.
+//!
+//! # Readings
+//! - Calls: chi only from the left; no calls on the last discard; no
+//!   swap-calling (喰い替え) restriction is modelled; a seat that passes a
+//!   winning tile (ron declined, or no yaku) is furiten until its next draw
+//!   or call, for good after riichi.
+//! - Kans: at most four per hand; none without a live tile left; the kan
+//!   dora is turned at once (daiminkan, ankan) or once the added kan is not
+//!   robbed (kakan). After riichi, a closed kan only of the drawn tile and
+//!   only if the waits do not change. 四槓散了 when the discard after the
+//!   fourth kan (by two or more seats) is not won on.
+//! - Riichi: closed, 1,000 points or more, at least four live tiles left;
+//!   furiten riichi allowed; the stick is paid once the declaring discard is
+//!   not won on; ippatsu is broken by any call (closed kans included).
+//! - First go-around (no call yet, the seat has not discarded): 天和 /
+//!   地和 on the first draw, 人和 (mangan) on a non-dealer's ron, ダブル立直,
+//!   九種九牌 (the seat's choice, 9+ kinds of terminals and honours after
+//!   its first draw), 四風連打 (checked on the fourth discard, before any
+//!   call on it). Aborts, like exhaustive draws, add a honba.
+//! - Tenpai at an exhaustive draw: exact shanten 0 of the concealed tiles
+//!   (formal tenpai counts; a wait only on a fifth copy does not).
+//! - Double ron: each winner takes its honba; the riichi sticks go to the
+//!   first winner after the discarder. Triple ron is an abortive draw.
+//! - Pao (責任払い) for daisangen, daisuushii (the last set called from the
+//!   liable seat) and suukantsu (the fourth kan a daiminkan): tsumo, the
+//!   liable seat pays all; ron by another, half each of the value without
+//!   honba, the discarder paying the honba. A rinshan tsumo after a
+//!   daiminkan is paid in full by the seat that fed the kan.
+//! - End: after the last round unless the dealer repeats (no agari-yame);
+//!   with `bust`, at once when a seat is below 0. Riichi sticks left at the
+//!   end go to the first place (the seed says so for an all-last draw).
+//! - Red fives: a discard or call uses a plain five when the hand has one.
+//!
+//! - Final scores: `(points − return) / 100 + uma (+ oka for 1st)`, in the
+//!   seed's units (40,600 → +256 under 道場); ties rank by seat order from
+//!   the first dealer. Which presets drop ura / kan dora, and their length
+//!   and bust rule, the seed does not print: all presets default to hanchan,
+//!   bust on, every dora kind (fields of each preset file).
+//!
+//! # Seams for the Gotō ruleset
+//! Seats are the constant [`SEATS`]; the tile set comes from the scoring
+//! [`Rules`]; hand settlement is `settle.rs` (wins, draws, noten payments)
+//! and game settlement [`TableSettings::final_scores`].
+
+mod config;
+mod offer;
+mod outcome;
+mod play;
+mod settle;
+mod state;
+pub mod strategy;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_scenarios;
+mod view;
+
+pub use config::{Length, NUM_PRESETS, PRESETS, TableError, TableSettings, ranks};
+pub use outcome::{Abort, HanchanOutcome, YAKU_KINDS};
+pub use state::{Claim, MAX_RIVER, OfferKind, Phase, SeatState, TableState};
+pub use strategy::{Bot, BotConfig};
+pub use view::RiichiView;
+
+use crate::mahjong::{MAX_WALL_TILES, PhysTile, Rules, ShantenRules, Tile, WallArray};
+use crate::{Game, GameRng, Seat};
+
+/// Seats at the table.
+pub const SEATS: usize = 4;
+/// Tiles in the four-player wall.
+pub const WALL_TILES: usize = 136;
+
+/// One decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// 打牌 discard a tile of this kind.
+    Discard(Tile),
+    /// 立直 declare riichi and discard this kind.
+    Riichi(Tile),
+    /// 自摸和 win on the drawn tile.
+    Tsumo,
+    /// 暗槓 closed kan of this kind.
+    ClosedKan(Tile),
+    /// 加槓 add this kind to a pon.
+    AddedKan(Tile),
+    /// 九種九牌 abort the hand.
+    NineTerminals,
+    /// Decline the offered tile.
+    Pass,
+    /// 栄和 win on the offered tile.
+    Ron,
+    /// ポン.
+    Pon,
+    /// 大明槓.
+    Kan,
+    /// チー forming the sequence starting at this kind.
+    Chi(Tile),
+}
+
+/// The Ron2 four-player game: a table preset and its scoring rules.
+#[derive(Clone, Debug)]
+pub struct RiichiTable {
+    settings: TableSettings,
+    rules: Rules,
+    shanten: ShantenRules,
+    base_wall: WallArray,
+    presets: [TableSettings; NUM_PRESETS],
+}
+
+impl RiichiTable {
+    /// A game under validated settings.
+    pub fn new(settings: TableSettings) -> Result<RiichiTable, TableError> {
+        let rules = settings.scoring_rules()?;
+        let mut base_wall = [PhysTile::default(); MAX_WALL_TILES];
+        if rules.set.fill_wall(&mut base_wall) != WALL_TILES {
+            return Err(TableError::Invalid {
+                field: "scoring",
+                reason: "the table needs the 136-tile four-player set",
+            });
+        }
+        let shanten = ShantenRules::new(&rules.set, rules.yaku.chiitoitsu_quad > 0);
+        let presets = PRESETS.map(|p| TableSettings::from_toml(p.1).expect("built-in presets are valid"));
+        Ok(RiichiTable { settings, rules, shanten, base_wall, presets })
+    }
+
+    /// A built-in preset by name (see [`PRESETS`]).
+    pub fn preset(name: &str) -> Result<RiichiTable, TableError> {
+        RiichiTable::new(TableSettings::preset(name)?)
+    }
+
+    /// The table settings.
+    pub fn settings(&self) -> &TableSettings {
+        &self.settings
+    }
+
+    /// The scoring rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Shanten rules for the tile set.
+    pub fn shanten_rules(&self) -> ShantenRules {
+        self.shanten
+    }
+}
+
+impl Game for RiichiTable {
+    type State = TableState;
+    type Action = Action;
+    type View<'a> = RiichiView<'a>;
+    type Outcome = HanchanOutcome;
+
+    fn num_seats(&self) -> usize {
+        SEATS
+    }
+
+    fn new_state(&self) -> TableState {
+        TableState::new()
+    }
+
+    fn reset(&self, state: &mut TableState, rng: &mut GameRng) {
+        self.start_game(state);
+        self.start_hand(state, rng);
+    }
+
+    fn to_move(&self, state: &TableState) -> Option<Seat> {
+        match state.phase {
+            Phase::Turn { seat, .. } => Some(seat as usize),
+            Phase::Offer { from, pending, .. } => {
+                (1..SEATS).map(|d| (from as usize + d) % SEATS).find(|&s| pending & (1 << s) != 0)
+            }
+            Phase::Over => None,
+        }
+    }
+
+    fn legal_actions(&self, state: &TableState, out: &mut Vec<Action>) {
+        out.clear();
+        match state.phase {
+            Phase::Turn { seat, called, rinshan } => self.turn_actions(state, seat as usize, called, rinshan, out),
+            Phase::Offer { .. } => {
+                let seat = self.to_move(state).expect("an offer has a seat to ask");
+                self.offer_actions(state, seat, out);
+            }
+            Phase::Over => {}
+        }
+    }
+
+    fn view<'a>(&'a self, state: &'a TableState, seat: Seat) -> RiichiView<'a> {
+        RiichiView::new(self, state, seat)
+    }
+
+    fn apply(&self, state: &mut TableState, action: Action, rng: &mut GameRng) {
+        match state.phase {
+            Phase::Turn { seat, rinshan, .. } => self.apply_turn(state, seat as usize, rinshan, action, rng),
+            Phase::Offer { .. } => {
+                let seat = self.to_move(state).expect("an offer has a seat to ask");
+                self.apply_offer(state, seat, action, rng);
+            }
+            Phase::Over => panic!("apply on a finished game"),
+        }
+    }
+
+    fn outcome(&self, state: &TableState) -> HanchanOutcome {
+        state.record
+    }
+}

@@ -1,0 +1,231 @@
+//! Offering a discard (or a kan's tile) to the other seats, one at a time,
+//! and resolving their choices: ron over pon/kan over chi.
+
+use super::outcome::Abort;
+use super::state::{Claim, OfferKind, Phase};
+use super::{Action, RiichiTable, SEATS, TableState};
+use crate::GameRng;
+use crate::mahjong::{MeldKind, Tile, shanten_kokushi};
+
+/// The sequences (by lowest kind) that `hand` can make with `t` by chi.
+pub(crate) fn chi_starts(hand: &[u8; 34], t: Tile) -> impl Iterator<Item = Tile> + '_ {
+    let i = t.index();
+    let n = t.number() as usize;
+    let suited = !t.is_honor();
+    // The sequence starts `back` kinds below `t`.
+    [2usize, 1, 0].into_iter().filter_map(move |back| {
+        if !suited || n <= back || n - back > 7 {
+            return None;
+        }
+        let low = i - back;
+        let others = (0..3).filter(|&k| k != back).all(|k| hand[low + k] > 0);
+        others.then(|| Tile::from_index(low as u8).expect("a suited kind"))
+    })
+}
+
+impl RiichiTable {
+    /// Whether `seat` may call ron on `t` offered as `kind`.
+    fn can_ron(&self, state: &TableState, seat: usize, t: Tile, kind: OfferKind) -> bool {
+        let s = &state.seats[seat];
+        if !s.waits.contains(t) || s.furiten() {
+            return false;
+        }
+        if kind == OfferKind::ClosedKan && shanten_kokushi(&s.hand) != Some(0) {
+            return false;
+        }
+        self.score_ron(state, seat, t, kind).is_ok()
+    }
+
+    /// Offers `t` from `from` to the other seats: each seat with a choice is
+    /// asked in turn; with none, the offer resolves at once.
+    pub(super) fn offer(&self, state: &mut TableState, from: usize, t: Tile, kind: OfferKind, rng: &mut GameRng) {
+        if kind != OfferKind::Discard {
+            state.offer_red = false;
+        }
+        let mut pending = 0u8;
+        let calls = kind == OfferKind::Discard && state.live_left() > 0;
+        for d in 1..SEATS {
+            let o = (from + d) % SEATS;
+            let s = &state.seats[o];
+            let wins = s.waits.contains(t) && self.can_ron(state, o, t, kind);
+            let n = s.hand[t.index()];
+            let call = calls && !s.riichi && (n >= 2 || (d == 1 && chi_starts(&s.hand, t).next().is_some()));
+            if wins || call {
+                pending |= 1 << o;
+            } else if s.waits.contains(t) && kind != OfferKind::ClosedKan {
+                self.pass_win(state, o);
+            }
+        }
+        state.claims = [Claim::None; SEATS];
+        state.phase = Phase::Offer { from: from as u8, tile: t, kind, pending };
+        if pending == 0 {
+            self.resolve_offer(state, rng);
+        }
+    }
+
+    /// A seat let a winning tile go: same-turn furiten, for good in riichi.
+    fn pass_win(&self, state: &mut TableState, seat: usize) {
+        let s = &mut state.seats[seat];
+        s.temp_furiten = true;
+        if s.riichi {
+            s.riichi_furiten = true;
+        }
+    }
+
+    pub(super) fn offer_actions(&self, state: &TableState, seat: usize, out: &mut Vec<Action>) {
+        let Phase::Offer { from, tile, kind, .. } = state.phase else { unreachable!("offer actions outside an offer") };
+        let from = from as usize;
+        out.push(Action::Pass);
+        if self.can_ron(state, seat, tile, kind) {
+            out.push(Action::Ron);
+        }
+        let s = &state.seats[seat];
+        if kind != OfferKind::Discard || s.riichi || state.live_left() == 0 {
+            return;
+        }
+        let n = s.hand[tile.index()];
+        if n >= 2 {
+            out.push(Action::Pon);
+        }
+        if n == 3 && state.kans < 4 {
+            out.push(Action::Kan);
+        }
+        if (from + 1) % SEATS == seat {
+            out.extend(chi_starts(&s.hand, tile).map(Action::Chi));
+        }
+    }
+
+    pub(super) fn apply_offer(&self, state: &mut TableState, seat: usize, action: Action, rng: &mut GameRng) {
+        let Phase::Offer { tile, pending, from, kind } = state.phase else {
+            unreachable!("offer actions outside an offer")
+        };
+        state.claims[seat] = match action {
+            Action::Pass => {
+                if state.seats[seat].waits.contains(tile) {
+                    self.pass_win(state, seat);
+                }
+                Claim::None
+            }
+            Action::Ron => Claim::Ron,
+            Action::Pon => Claim::Pon,
+            Action::Kan => Claim::Kan,
+            Action::Chi(low) => Claim::Chi(low),
+            other => panic!("{other:?} is not an answer to an offer"),
+        };
+        let pending = pending & !(1 << seat);
+        state.phase = Phase::Offer { from, tile, kind, pending };
+        if pending == 0 {
+            self.resolve_offer(state, rng);
+        }
+    }
+
+    /// Everyone asked has answered: ron, else the kan goes on or the
+    /// discard stands (riichi paid, aborts checked), then pon/kan, chi, or
+    /// the next draw.
+    fn resolve_offer(&self, state: &mut TableState, rng: &mut GameRng) {
+        let Phase::Offer { from, tile, kind, .. } = state.phase else { unreachable!("resolving outside an offer") };
+        let from = from as usize;
+        let mut winners = [0usize; SEATS];
+        let mut n = 0;
+        for d in 1..SEATS {
+            let o = (from + d) % SEATS;
+            if state.claims[o] == Claim::Ron {
+                winners[n] = o;
+                n += 1;
+            }
+        }
+        match n {
+            0 => {}
+            3 => return self.abort(state, Abort::TripleRon, rng),
+            _ => return self.settle_ron(state, from, tile, kind, &winners[..n], rng),
+        }
+        if kind != OfferKind::Discard {
+            if kind == OfferKind::AddedKan && self.settings.kan_dora {
+                state.indicators += 1;
+            }
+            return self.draw(state, from, true);
+        }
+        state.kan_feeder = None;
+        let s = &mut state.seats[from];
+        if s.riichi_pending {
+            s.riichi_pending = false;
+            s.riichi = true;
+            s.ippatsu = true;
+            state.points[from] -= 1000;
+            state.sticks += 1;
+            state.record.riichi[from] += 1;
+            if state.seats.iter().all(|s| s.riichi) {
+                return self.abort(state, Abort::FourRiichi, rng);
+            }
+        }
+        if state.four_kan_abort {
+            return self.abort(state, Abort::FourKans, rng);
+        }
+        let claims = state.claims;
+        let caller = (0..SEATS)
+            .find(|&o| matches!(claims[o], Claim::Pon | Claim::Kan))
+            .or_else(|| (0..SEATS).find(|&o| matches!(claims[o], Claim::Chi(_))));
+        match caller {
+            Some(o) => self.call(state, o, from, tile, claims[o]),
+            None if state.live_left() == 0 => self.exhaustive_draw(state, rng),
+            None => self.draw(state, (from + 1) % SEATS, false),
+        }
+    }
+
+    /// Makes a chi, pon or daiminkan of `tile` discarded by `from`.
+    fn call(&self, state: &mut TableState, seat: usize, from: usize, tile: Tile, claim: Claim) {
+        self.interrupt(state);
+        let red = state.offer_red;
+        let f = &mut state.seats[from];
+        f.called_mask |= 1 << (f.river_len - 1);
+        let s = &mut state.seats[seat];
+        s.temp_furiten = false;
+        s.meld_red += u8::from(red);
+        state.record.calls[seat] += 1;
+        if !s.is_open() {
+            state.record.open_hands[seat] += 1;
+        }
+        match claim {
+            Claim::Chi(low) => {
+                for k in 0..3 {
+                    let t = Tile::from_index(low.index() as u8 + k).expect("a suited kind");
+                    if t != tile {
+                        let r = s.take(t, 1);
+                        s.meld_red += u8::from(r);
+                    }
+                }
+                s.push_meld(MeldKind::Chi, low, from);
+            }
+            Claim::Pon | Claim::Kan => {
+                let kan = claim == Claim::Kan;
+                let r = s.take(tile, if kan { 3 } else { 2 });
+                s.meld_red += u8::from(r);
+                s.push_meld(if kan { MeldKind::OpenKan } else { MeldKind::Pon }, tile, from);
+                self.check_pao(state, seat, from, tile, kan);
+                if kan {
+                    state.kan_feeder = Some(from as u8);
+                    self.after_kan(state, seat, true);
+                    return self.draw(state, seat, true);
+                }
+            }
+            Claim::None | Claim::Ron => unreachable!("not a call"),
+        }
+        state.seats[seat].drawn = None;
+        state.phase = Phase::Turn { seat: seat as u8, called: true, rinshan: false };
+    }
+
+    /// Marks `from` liable when `tile` called by `seat` completes the
+    /// dragons, the winds or (a daiminkan) the fourth kan.
+    fn check_pao(&self, state: &mut TableState, seat: usize, from: usize, tile: Tile, kan: bool) {
+        let s = &mut state.seats[seat];
+        let sets =
+            |pred: fn(Tile) -> bool| s.melds().iter().filter(|m| m.kind != MeldKind::Chi && pred(m.tile)).count();
+        let dragons = tile.is_dragon() && sets(Tile::is_dragon) == 3;
+        let winds = tile.is_wind() && sets(Tile::is_wind) == 4;
+        let kans =
+            kan && s.melds().iter().filter(|m| matches!(m.kind, MeldKind::OpenKan | MeldKind::ClosedKan)).count() == 4;
+        if dragons || winds || kans {
+            s.pao = Some(from as u8);
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! The record of one finished game (半荘 or 東風): fixed-size and `Copy`.
+
+use super::SEATS;
+use super::config::NUM_PRESETS;
+use crate::mahjong::Yaku;
+
+/// Yaku kinds counted (every [`Yaku`], by `Yaku as usize`).
+pub const YAKU_KINDS: usize = Yaku::ALL.len();
+
+/// Abortive draws (途中流局) by kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Abort {
+    /// 九種九牌 nine kinds of terminals and honours on the first draw.
+    NineTerminals = 0,
+    /// 四風連打 the same wind discarded by all four on the first go-around.
+    FourWinds = 1,
+    /// 四人リーチ all four in riichi.
+    FourRiichi = 2,
+    /// 四槓散了 four kans by two or more seats.
+    FourKans = 3,
+    /// 三家和 three rons on one discard.
+    TripleRon = 4,
+}
+
+impl Abort {
+    /// Every kind, in index order.
+    pub const ALL: [Abort; 5] =
+        [Abort::NineTerminals, Abort::FourWinds, Abort::FourRiichi, Abort::FourKans, Abort::TripleRon];
+}
+
+/// Everything a study aggregates about one game. Seats are fixed for the
+/// game; seat 0 is the first dealer (起家).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HanchanOutcome {
+    /// Final points per seat (after the last riichi sticks went to the top).
+    pub points: [i32; SEATS],
+    /// Place per seat, 0 = first (ties broken by seat order).
+    pub ranks: [u8; SEATS],
+    /// Final score (成績) per seat in units of 100 points, under the game's preset.
+    pub scores: [i32; SEATS],
+    /// The final score each built-in preset's settlement (return, uma, oka;
+    /// [`PRESETS`](super::PRESETS) order) gives these final points: compare
+    /// uma systems on the same games (meaningful between presets with the
+    /// same starting points).
+    pub preset_scores: [[i32; SEATS]; NUM_PRESETS],
+    /// Hands (局) played, repeats included.
+    pub hands: u16,
+    /// Whether the game ended by the bust rule (トビ).
+    pub bust: bool,
+    /// Wins per seat, tsumo and ron.
+    pub wins: [u16; SEATS],
+    /// Tsumo wins per seat.
+    pub tsumo_wins: [u16; SEATS],
+    /// Wins per seat while dealer.
+    pub dealer_wins: [u16; SEATS],
+    /// Discards per seat that were won on (放銃), chankan included.
+    pub deal_ins: [u16; SEATS],
+    /// Riichi declared (and paid) per seat.
+    pub riichi: [u16; SEATS],
+    /// Calls per seat (chi, pon, daiminkan, kakan; not closed kans).
+    pub calls: [u16; SEATS],
+    /// Hands in which the seat made at least one open call.
+    pub open_hands: [u16; SEATS],
+    /// Points gained by wins per seat (payments received, honba and sticks included).
+    pub win_points: [u32; SEATS],
+    /// Exhaustive draws (荒牌流局).
+    pub exhaustive_draws: u16,
+    /// Seats tenpai at exhaustive draws, per seat.
+    pub tenpai_at_draw: [u16; SEATS],
+    /// Abortive draws by [`Abort`] index.
+    pub aborts: [u16; 5],
+    /// Discards won on by two seats at once.
+    pub double_rons: u16,
+    /// Wins paid under pao (責任払い), rinshan after a daiminkan included.
+    pub pao: u16,
+    /// Yaku among all wins, by `Yaku as usize` (dora kinds: hands that had any).
+    pub yaku: [u16; YAKU_KINDS],
+    /// Yakuman wins (real or counted).
+    pub yakuman: u16,
+}
+
+impl HanchanOutcome {
+    /// All zeros.
+    pub const EMPTY: HanchanOutcome = HanchanOutcome {
+        points: [0; SEATS],
+        ranks: [0; SEATS],
+        scores: [0; SEATS],
+        preset_scores: [[0; SEATS]; NUM_PRESETS],
+        hands: 0,
+        bust: false,
+        wins: [0; SEATS],
+        tsumo_wins: [0; SEATS],
+        dealer_wins: [0; SEATS],
+        deal_ins: [0; SEATS],
+        riichi: [0; SEATS],
+        calls: [0; SEATS],
+        open_hands: [0; SEATS],
+        win_points: [0; SEATS],
+        exhaustive_draws: 0,
+        tenpai_at_draw: [0; SEATS],
+        aborts: [0; 5],
+        double_rons: 0,
+        pao: 0,
+        yaku: [0; YAKU_KINDS],
+        yakuman: 0,
+    };
+
+    /// Times `y` appeared among the wins.
+    pub fn yaku_count(&self, y: Yaku) -> u16 {
+        self.yaku[y as usize]
+    }
+
+    /// Abortive draws of kind `a`.
+    pub fn abort_count(&self, a: Abort) -> u16 {
+        self.aborts[a as usize]
+    }
+
+    /// All wins.
+    pub fn total_wins(&self) -> u16 {
+        self.wins.iter().sum()
+    }
+}

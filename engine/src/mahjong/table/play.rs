@@ -1,0 +1,293 @@
+//! A hand's flow on a seat's turn: shuffling and dealing, draws, discards,
+//! riichi, closed and added kans, tsumo and nine terminals.
+
+use super::outcome::Abort;
+use super::state::{DEAD_START, OfferKind, Phase, SeatState, kind};
+use super::{Action, RiichiTable, SEATS, TableState, WALL_TILES};
+use crate::GameRng;
+use crate::mahjong::{Meld, MeldKind, PhysTile, Tile, TileSet, shanten, ukeire};
+use rand::RngExt;
+
+/// Red-five bit of a kind (0 m, 1 p, 2 s), if it is a five.
+pub(crate) fn red_bit(t: Tile) -> u8 {
+    match t.index() {
+        4 => 1,
+        13 => 2,
+        22 => 4,
+        _ => 0,
+    }
+}
+
+impl SeatState {
+    /// Adds a piece to the concealed tiles.
+    pub(crate) fn add(&mut self, p: PhysTile) {
+        let t = kind(p);
+        self.hand[t.index()] += 1;
+        if p.is_red() {
+            self.red |= red_bit(t);
+        }
+    }
+
+    /// Removes `n` copies of `t`, plain ones first; returns whether the red
+    /// five went with them.
+    pub(crate) fn take(&mut self, t: Tile, n: u8) -> bool {
+        let bit = red_bit(t);
+        let held = self.hand[t.index()];
+        self.hand[t.index()] = held - n;
+        let red = self.red & bit != 0 && held - n == 0;
+        if red {
+            self.red &= !bit;
+        }
+        red
+    }
+
+    pub(crate) fn push_meld(&mut self, kind: MeldKind, tile: Tile, from: usize) {
+        let i = self.meld_count as usize;
+        self.melds[i] = Meld { kind, tile };
+        self.meld_from[i] = from as u8;
+        self.meld_count += 1;
+    }
+}
+
+impl RiichiTable {
+    pub(super) fn start_game(&self, state: &mut TableState) {
+        state.points = [self.settings.start_points; SEATS];
+        state.round = 0;
+        state.honba = 0;
+        state.sticks = 0;
+        state.record = super::HanchanOutcome::EMPTY;
+    }
+
+    /// Shuffles the wall from `rng` and deals.
+    pub(super) fn start_hand(&self, state: &mut TableState, rng: &mut GameRng) {
+        state.wall = self.base_wall;
+        for i in (1..WALL_TILES).rev() {
+            let j = rng.random_range(0..=i as u32) as usize;
+            state.wall.swap(i, j);
+        }
+        self.deal(state);
+    }
+
+    /// Deals a hand from `wall` (136 pieces in draw order: the dealer's 13,
+    /// then each seat's 13 in turn, then the draws; the last 14 are the dead
+    /// wall) instead of a shuffle: for scenario tests and replays. Points,
+    /// round, honba and sticks are kept as they are in `state`.
+    pub fn deal_wall(&self, state: &mut TableState, wall: &[PhysTile; WALL_TILES]) {
+        state.wall[..WALL_TILES].copy_from_slice(wall);
+        self.deal(state);
+    }
+
+    fn deal(&self, state: &mut TableState) {
+        let dealer = state.dealer();
+        for i in 0..SEATS {
+            let s = &mut state.seats[(dealer + i) % SEATS];
+            *s = SeatState::EMPTY;
+            for p in state.wall[13 * i..13 * i + 13].iter() {
+                s.add(*p);
+            }
+        }
+        state.next = 52;
+        state.live_end = DEAD_START as u8;
+        state.kans = 0;
+        state.kan_seats = 0;
+        state.indicators = 1;
+        state.uninterrupted = true;
+        state.kan_feeder = None;
+        state.four_kan_abort = false;
+        state.claims = [super::Claim::None; SEATS];
+        for s in 0..SEATS {
+            self.update_waits(state, s);
+        }
+        self.draw(state, dealer, false);
+    }
+
+    /// Recomputes the waits of a seat holding 3n+1 tiles.
+    pub(super) fn update_waits(&self, state: &mut TableState, seat: usize) {
+        let s = &mut state.seats[seat];
+        s.waits = if shanten(&s.hand, self.shanten) == 0 { ukeire(&s.hand, self.shanten) } else { TileSet::EMPTY };
+    }
+
+    /// Draws a live tile (or a rinshan tile after a kan) for `seat`.
+    pub(super) fn draw(&self, state: &mut TableState, seat: usize, rinshan: bool) {
+        let p = if rinshan {
+            state.live_end -= 1;
+            state.wall[DEAD_START + state.kans as usize - 1]
+        } else {
+            state.next += 1;
+            state.wall[state.next as usize - 1]
+        };
+        let s = &mut state.seats[seat];
+        s.add(p);
+        s.drawn = Some(kind(p));
+        s.temp_furiten = false;
+        state.phase = Phase::Turn { seat: seat as u8, called: false, rinshan };
+    }
+
+    /// Whether the seat may declare riichi at all (before choosing the discard).
+    fn may_riichi(&self, state: &TableState, seat: usize) -> bool {
+        let s = &state.seats[seat];
+        !s.riichi
+            && !s.is_open()
+            && state.points[seat] >= 1000
+            && state.live_left() >= 4
+            && shanten(&s.hand, self.shanten) <= 0
+    }
+
+    /// Whether a riichi seat may make a closed kan of `t`: only of the drawn
+    /// tile, and only if the hand stays tenpai on the same waits.
+    fn riichi_kan_ok(&self, s: &SeatState, t: Tile) -> bool {
+        if s.drawn != Some(t) {
+            return false;
+        }
+        let mut h = s.hand;
+        h[t.index()] = 0;
+        shanten(&h, self.shanten) == 0 && ukeire(&h, self.shanten) == s.waits
+    }
+
+    pub(super) fn turn_actions(
+        &self,
+        state: &TableState,
+        seat: usize,
+        called: bool,
+        rinshan: bool,
+        out: &mut Vec<Action>,
+    ) {
+        let s = &state.seats[seat];
+        if !called {
+            let drawn = s.drawn.expect("a turn without a call follows a draw");
+            if s.waits.contains(drawn) && self.score_tsumo(state, seat, rinshan).is_ok() {
+                out.push(Action::Tsumo);
+            }
+            if state.kans < 4 && state.live_left() > 0 {
+                for t in Tile::all() {
+                    let n = s.hand[t.index()];
+                    if n == 4 && (!s.riichi || self.riichi_kan_ok(s, t)) {
+                        out.push(Action::ClosedKan(t));
+                    }
+                    if n >= 1 && !s.riichi && s.melds().iter().any(|m| m.kind == MeldKind::Pon && m.tile == t) {
+                        out.push(Action::AddedKan(t));
+                    }
+                }
+            }
+            if s.first_turn && state.uninterrupted {
+                let kinds = Tile::all().filter(|t| t.is_terminal_or_honor() && s.hand[t.index()] > 0).count();
+                if kinds >= 9 {
+                    out.push(Action::NineTerminals);
+                }
+            }
+        }
+        if s.riichi {
+            out.push(Action::Discard(s.drawn.expect("riichi seats discard after a draw")));
+            return;
+        }
+        let riichi = !called && self.may_riichi(state, seat);
+        let mut h = s.hand;
+        for t in Tile::all() {
+            if h[t.index()] == 0 {
+                continue;
+            }
+            out.push(Action::Discard(t));
+            if riichi {
+                h[t.index()] -= 1;
+                if shanten(&h, self.shanten) == 0 {
+                    out.push(Action::Riichi(t));
+                }
+                h[t.index()] += 1;
+            }
+        }
+    }
+
+    pub(super) fn apply_turn(
+        &self,
+        state: &mut TableState,
+        seat: usize,
+        rinshan: bool,
+        action: Action,
+        rng: &mut GameRng,
+    ) {
+        match action {
+            Action::Discard(t) => self.discard(state, seat, t, false, rng),
+            Action::Riichi(t) => self.discard(state, seat, t, true, rng),
+            Action::Tsumo => self.settle_tsumo(state, seat, rinshan, rng),
+            Action::NineTerminals => self.abort(state, Abort::NineTerminals, rng),
+            Action::ClosedKan(t) => {
+                let s = &mut state.seats[seat];
+                let red = s.take(t, 4);
+                s.meld_red += u8::from(red);
+                s.push_meld(MeldKind::ClosedKan, t, seat);
+                s.drawn = None;
+                self.after_kan(state, seat, true);
+                self.offer(state, seat, t, OfferKind::ClosedKan, rng);
+            }
+            Action::AddedKan(t) => {
+                let s = &mut state.seats[seat];
+                let red = s.take(t, 1);
+                s.meld_red += u8::from(red);
+                let i = s.melds().iter().position(|m| m.kind == MeldKind::Pon && m.tile == t);
+                s.melds[i.expect("an added kan needs its pon")].kind = MeldKind::OpenKan;
+                s.drawn = None;
+                state.record.calls[seat] += 1;
+                self.after_kan(state, seat, false);
+                self.offer(state, seat, t, OfferKind::AddedKan, rng);
+            }
+            other => panic!("{other:?} is not a turn action"),
+        }
+    }
+
+    /// Book-keeping common to every kan: counts, broken ippatsu and first
+    /// go-around, the kan dora when it is turned at once, pao for suukantsu
+    /// is set by the caller of a daiminkan.
+    pub(super) fn after_kan(&self, state: &mut TableState, seat: usize, flip: bool) {
+        state.kans += 1;
+        state.kan_seats |= 1 << seat;
+        self.interrupt(state);
+        self.update_waits(state, seat);
+        if flip && self.settings.kan_dora {
+            state.indicators += 1;
+        }
+        if state.kans == 4 && state.kan_seats.count_ones() >= 2 {
+            state.four_kan_abort = true;
+        }
+    }
+
+    /// A call or kan: ippatsu and first-go-around conditions end.
+    pub(super) fn interrupt(&self, state: &mut TableState) {
+        state.uninterrupted = false;
+        for s in state.seats.iter_mut() {
+            s.ippatsu = false;
+        }
+    }
+
+    fn discard(&self, state: &mut TableState, seat: usize, t: Tile, riichi: bool, rng: &mut GameRng) {
+        let uninterrupted = state.uninterrupted;
+        let s = &mut state.seats[seat];
+        // Discarding the drawn tile leaves the hand its waits were computed for.
+        let tsumogiri = s.drawn == Some(t);
+        state.offer_red = s.take(t, 1);
+        let i = s.river_len as usize;
+        s.river[i] = t;
+        s.river_len += 1;
+        s.discarded.insert(t);
+        s.drawn = None;
+        if s.riichi {
+            s.ippatsu = false;
+        }
+        if riichi {
+            s.riichi_pending = true;
+            s.double_riichi = s.first_turn && uninterrupted;
+            s.riichi_at = i as u8;
+        }
+        s.first_turn = false;
+        if !tsumogiri {
+            self.update_waits(state, seat);
+        }
+        if uninterrupted && state.seats.iter().all(|s| s.river_len == 1) {
+            let first = state.seats[0].river[0];
+            if first.is_wind() && state.seats.iter().all(|s| s.river[0] == first) {
+                self.abort(state, Abort::FourWinds, rng);
+                return;
+            }
+        }
+        self.offer(state, seat, t, super::OfferKind::Discard, rng);
+    }
+}

@@ -1,0 +1,232 @@
+//! Hand settlement (the per-hand seam): scoring a win with the table's
+//! situational flags, payments (pao included), exhaustive and abortive
+//! draws, dealer rotation and honba, and the end of the game.
+
+use super::config::ranks;
+use super::outcome::Abort;
+use super::state::{OfferKind, Phase};
+use super::{RiichiTable, SEATS, TableState};
+use crate::GameRng;
+use crate::mahjong::{Hand, HandScore, Limit, Payment, ScoreError, Tile, WinFlags, Yaku, score_hand, shanten};
+
+/// Yakuman whose last set makes its feeder liable (責任払い).
+const PAO_YAKU: [Yaku; 3] = [Yaku::Daisangen, Yaku::Daisuushii, Yaku::Suukantsu];
+
+impl RiichiTable {
+    /// The hand of `seat` winning on `win` (already among its concealed
+    /// tiles), with the flags every win shares.
+    fn hand_of(&self, state: &TableState, seat: usize, win: Tile, mut flags: WinFlags) -> Hand {
+        let s = &state.seats[seat];
+        let mut hand = Hand::new(s.hand, win);
+        hand.melds = s.melds;
+        hand.meld_count = s.meld_count;
+        hand.seat_wind = state.seat_wind(seat);
+        hand.round_wind = state.round_wind();
+        if s.riichi {
+            flags = flags.with(if s.double_riichi { WinFlags::DOUBLE_RIICHI } else { WinFlags::RIICHI });
+            if s.ippatsu {
+                flags = flags.with(WinFlags::IPPATSU);
+            }
+        }
+        hand.flags = flags;
+        hand.dora_count = state.indicators;
+        for i in 0..state.indicators {
+            hand.dora[i as usize] = self.rules.set.dora_from_indicator(state.indicator(i));
+        }
+        if s.riichi && self.settings.ura_dora {
+            hand.ura_count = if self.settings.kan_ura_dora { state.indicators } else { 1 };
+            for i in 0..hand.ura_count {
+                hand.ura[i as usize] = self.rules.set.dora_from_indicator(state.ura_indicator(i));
+            }
+        }
+        hand.red = s.red.count_ones() as u8 + s.meld_red;
+        hand.honba = state.honba;
+        hand
+    }
+
+    /// Scores a tsumo by `seat` on its drawn tile.
+    pub(super) fn score_tsumo(&self, state: &TableState, seat: usize, rinshan: bool) -> Result<HandScore, ScoreError> {
+        let s = &state.seats[seat];
+        let mut flags = WinFlags::TSUMO;
+        if rinshan {
+            flags = flags.with(WinFlags::RINSHAN);
+        } else if state.live_left() == 0 {
+            flags = flags.with(WinFlags::HAITEI);
+        }
+        if s.first_turn && state.uninterrupted {
+            let dealer = seat == state.dealer();
+            flags = flags.with(if dealer { WinFlags::TENHOU } else { WinFlags::CHIIHOU });
+        }
+        let win = s.drawn.expect("a tsumo follows a draw");
+        score_hand(&self.rules, &self.hand_of(state, seat, win, flags))
+    }
+
+    /// Scores a ron by `seat` on `t` offered by `from`.
+    pub(super) fn score_ron(
+        &self,
+        state: &TableState,
+        seat: usize,
+        t: Tile,
+        kind: OfferKind,
+    ) -> Result<HandScore, ScoreError> {
+        let s = &state.seats[seat];
+        let mut flags = WinFlags(0);
+        if kind != OfferKind::Discard {
+            flags = flags.with(WinFlags::CHANKAN);
+        } else if state.live_left() == 0 {
+            flags = flags.with(WinFlags::HOUTEI);
+        }
+        if s.first_turn
+            && state.uninterrupted
+            && seat != state.dealer()
+            && self.rules.yaku.renhou != crate::mahjong::RenhouValue::None
+        {
+            flags = flags.with(WinFlags::RENHOU);
+        }
+        let mut hand = self.hand_of(state, seat, t, flags);
+        hand.concealed[t.index()] += 1;
+        hand.red += u8::from(state.offer_red);
+        score_hand(&self.rules, &hand)
+    }
+
+    /// The seat liable for this win, if pao applies.
+    fn liable(&self, state: &TableState, seat: usize, score: &HandScore) -> Option<usize> {
+        let pao = state.seats[seat].pao?;
+        PAO_YAKU.iter().any(|&y| score.yaku.contains(y)).then_some(pao as usize)
+    }
+
+    pub(super) fn settle_tsumo(&self, state: &mut TableState, seat: usize, rinshan: bool, rng: &mut GameRng) {
+        let score = self.score_tsumo(state, seat, rinshan).expect("a legal tsumo scores");
+        let Payment::Tsumo { dealer_pays, non_dealer_pays } = score.payment else {
+            unreachable!("a tsumo is paid as a tsumo")
+        };
+        let dealer = state.dealer();
+        let liable =
+            self.liable(state, seat, &score).or(if rinshan { state.kan_feeder.map(usize::from) } else { None });
+        let mut total = 0;
+        for o in (0..SEATS).filter(|&o| o != seat) {
+            let pays = if o == dealer { dealer_pays } else { non_dealer_pays } as i32;
+            total += pays;
+            if liable.is_none() {
+                state.points[o] -= pays;
+            }
+        }
+        if let Some(p) = liable {
+            state.points[p] -= total;
+            state.record.pao += 1;
+        }
+        let gained = total + 1000 * state.sticks as i32;
+        state.points[seat] += gained;
+        state.sticks = 0;
+        self.record_win(state, seat, &score, gained, true);
+        let renchan = seat == dealer;
+        let honba = if renchan { state.honba + 1 } else { 0 };
+        self.end_hand(state, renchan, honba, rng);
+    }
+
+    pub(super) fn settle_ron(
+        &self,
+        state: &mut TableState,
+        from: usize,
+        t: Tile,
+        kind: OfferKind,
+        winners: &[usize],
+        rng: &mut GameRng,
+    ) {
+        let honba_points = self.rules.payment.honba as i32 * state.honba as i32;
+        for (k, &w) in winners.iter().enumerate() {
+            let score = self.score_ron(state, w, t, kind).expect("a legal ron scores");
+            let Payment::Ron(x) = score.payment else { unreachable!("a ron is paid as a ron") };
+            let x = x as i32;
+            match self.liable(state, w, &score).filter(|&p| p != from) {
+                Some(p) => {
+                    let half = (x - honba_points) / 2;
+                    state.points[p] -= half;
+                    state.points[from] -= x - half;
+                    state.record.pao += 1;
+                }
+                None => state.points[from] -= x,
+            }
+            let gained = x + if k == 0 { 1000 * state.sticks as i32 } else { 0 };
+            state.points[w] += gained;
+            self.record_win(state, w, &score, gained, false);
+        }
+        state.sticks = 0;
+        state.record.deal_ins[from] += 1;
+        if winners.len() == 2 {
+            state.record.double_rons += 1;
+        }
+        let renchan = winners.contains(&state.dealer());
+        let honba = if renchan { state.honba + 1 } else { 0 };
+        self.end_hand(state, renchan, honba, rng);
+    }
+
+    fn record_win(&self, state: &mut TableState, seat: usize, score: &HandScore, gained: i32, tsumo: bool) {
+        let r = &mut state.record;
+        r.wins[seat] += 1;
+        r.tsumo_wins[seat] += u16::from(tsumo);
+        r.dealer_wins[seat] += u16::from(seat == state.round as usize % SEATS);
+        r.win_points[seat] += gained as u32;
+        for &(y, _) in score.yaku.as_slice() {
+            r.yaku[y as usize] += 1;
+        }
+        if score.yakuman > 0 || score.limit == Limit::KazoeYakuman {
+            r.yakuman += 1;
+        }
+    }
+
+    /// An abortive draw: the dealer repeats with one more honba.
+    pub(super) fn abort(&self, state: &mut TableState, kind: Abort, rng: &mut GameRng) {
+        state.record.aborts[kind as usize] += 1;
+        self.end_hand(state, true, state.honba + 1, rng);
+    }
+
+    /// 荒牌流局: 3,000 noten payments; the dealer repeats when tenpai.
+    pub(super) fn exhaustive_draw(&self, state: &mut TableState, rng: &mut GameRng) {
+        let tenpai: [bool; SEATS] = std::array::from_fn(|s| shanten(&state.seats[s].hand, self.shanten) == 0);
+        let n = tenpai.iter().filter(|&&t| t).count() as i32;
+        if (1..SEATS as i32).contains(&n) {
+            for (s, &t) in tenpai.iter().enumerate() {
+                state.points[s] += if t { 3000 / n } else { -3000 / (SEATS as i32 - n) };
+            }
+        }
+        for (s, &t) in tenpai.iter().enumerate() {
+            state.record.tenpai_at_draw[s] += u16::from(t);
+        }
+        state.record.exhaustive_draws += 1;
+        let renchan = tenpai[state.dealer()];
+        self.end_hand(state, renchan, state.honba + 1, rng);
+    }
+
+    /// After a hand: bust check, dealer rotation, end of the game or the next deal.
+    fn end_hand(&self, state: &mut TableState, renchan: bool, honba: u8, rng: &mut GameRng) {
+        state.record.hands += 1;
+        state.honba = honba;
+        if self.settings.bust && state.points.iter().any(|&p| p < 0) {
+            state.record.bust = true;
+            return self.end_game(state);
+        }
+        if !renchan {
+            state.round += 1;
+            if state.round >= self.settings.length.rounds() {
+                return self.end_game(state);
+            }
+        }
+        self.start_hand(state, rng);
+    }
+
+    /// Sticks left go to the first place; ranks and final scores.
+    fn end_game(&self, state: &mut TableState) {
+        let top = ranks(&state.points).iter().position(|&r| r == 0).expect("someone is first");
+        state.points[top] += 1000 * state.sticks as i32;
+        state.sticks = 0;
+        let r = ranks(&state.points);
+        state.record.points = state.points;
+        state.record.ranks = r;
+        state.record.scores = self.settings.final_scores(&state.points, &r);
+        for (out, p) in state.record.preset_scores.iter_mut().zip(&self.presets) {
+            *out = p.final_scores(&state.points, &r);
+        }
+        state.phase = Phase::Over;
+    }
+}

@@ -1,0 +1,273 @@
+//! The fixed-size state of a game in progress: the wall, the four seats and
+//! the phase of the current hand.
+
+use super::SEATS;
+use super::outcome::HanchanOutcome;
+use crate::mahjong::{MAX_WALL_TILES, Meld, PhysTile, Tile, TileCounts, TileSet, WallArray};
+
+/// Most discards one seat can make in a hand (draws plus calls).
+pub const MAX_RIVER: usize = 48;
+/// Tiles in the dead wall (王牌).
+pub const DEAD_WALL: usize = 14;
+
+/// What one seat holds and has done in the current hand.
+#[derive(Clone, Copy, Debug)]
+pub struct SeatState {
+    /// Concealed tiles per kind.
+    pub hand: TileCounts,
+    /// Red fives among the concealed tiles, bit `suit` (0 m, 1 p, 2 s).
+    pub red: u8,
+    /// Declared melds (the first `meld_count`).
+    pub melds: [Meld; 4],
+    /// How many melds.
+    pub meld_count: u8,
+    /// Who gave each called meld's tile (the seat itself for a closed kan).
+    pub meld_from: [u8; 4],
+    /// Red fives in the melds.
+    pub meld_red: u8,
+    /// Discards in order (called tiles included).
+    pub river: [Tile; MAX_RIVER],
+    /// How many discards.
+    pub river_len: u8,
+    /// Discards called away by others, bit per river index.
+    pub called_mask: u64,
+    /// Kinds this seat has discarded (for furiten).
+    pub discarded: TileSet,
+    /// Kinds the seat waits on (valid while it holds 3n+1 tiles).
+    pub waits: TileSet,
+    /// The kind drawn this turn, if the seat is on a draw.
+    pub drawn: Option<Tile>,
+    /// 立直 declared and paid.
+    pub riichi: bool,
+    /// ダブル立直.
+    pub double_riichi: bool,
+    /// Riichi declared with the discard now being offered (not yet paid).
+    pub riichi_pending: bool,
+    /// 一発 still possible.
+    pub ippatsu: bool,
+    /// Discard index of the riichi declaration (for views).
+    pub riichi_at: u8,
+    /// 同巡フリテン: passed a winning tile since its last turn.
+    pub temp_furiten: bool,
+    /// Riichi furiten: passed a winning tile after riichi.
+    pub riichi_furiten: bool,
+    /// Has not discarded yet this hand.
+    pub first_turn: bool,
+    /// Seat liable (パオ) for a daisangen / daisuushii / suukantsu.
+    pub pao: Option<u8>,
+}
+
+impl SeatState {
+    pub(crate) const EMPTY: SeatState = SeatState {
+        hand: [0; 34],
+        red: 0,
+        melds: [Meld::EMPTY; 4],
+        meld_count: 0,
+        meld_from: [0; 4],
+        meld_red: 0,
+        river: [Tile::EAST; MAX_RIVER],
+        river_len: 0,
+        called_mask: 0,
+        discarded: TileSet::EMPTY,
+        waits: TileSet::EMPTY,
+        drawn: None,
+        riichi: false,
+        double_riichi: false,
+        riichi_pending: false,
+        ippatsu: false,
+        riichi_at: 0,
+        temp_furiten: false,
+        riichi_furiten: false,
+        first_turn: true,
+        pao: None,
+    };
+
+    /// The used melds.
+    pub fn melds(&self) -> &[Meld] {
+        &self.melds[..self.meld_count as usize]
+    }
+
+    /// The discards.
+    pub fn river(&self) -> &[Tile] {
+        &self.river[..self.river_len as usize]
+    }
+
+    /// Whether any meld opens the hand.
+    pub fn is_open(&self) -> bool {
+        self.melds().iter().any(|m| m.is_open())
+    }
+
+    /// Concealed tiles.
+    pub fn concealed_len(&self) -> u8 {
+        self.hand.iter().sum()
+    }
+
+    /// Whether a win on one of its waits is barred (フリテン).
+    pub fn furiten(&self) -> bool {
+        self.temp_furiten || self.riichi_furiten || !self.waits.intersection(self.discarded).is_empty()
+    }
+}
+
+/// A call (or pass) a seat chose on an offered tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// Not asked, or passed.
+    None,
+    /// ロン.
+    Ron,
+    /// ポン.
+    Pon,
+    /// 大明槓.
+    Kan,
+    /// チー with the sequence's lowest kind.
+    Chi(Tile),
+}
+
+/// Where the hand is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// `seat` holds 3n+2 tiles and discards (or wins, or declares a kan).
+    /// `called`: it just called (no tsumo, no kan); `rinshan`: it drew a
+    /// replacement tile.
+    Turn {
+        /// The seat to act.
+        seat: u8,
+        /// After a chi or pon.
+        called: bool,
+        /// On a kan replacement draw.
+        rinshan: bool,
+    },
+    /// The discard (or a kan's tile) is offered; seats are asked one at a time.
+    Offer {
+        /// Who offered it.
+        from: u8,
+        /// The kind.
+        tile: Tile,
+        /// What is offered: a discard, an added kan (chankan) or a closed
+        /// kan (kokushi only).
+        kind: OfferKind,
+        /// Seats still to ask, bit per seat.
+        pending: u8,
+    },
+    /// The game is over.
+    Over,
+}
+
+/// What kind of tile is offered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OfferKind {
+    /// A discard: every call may be made.
+    Discard,
+    /// 加槓: ron only (搶槓).
+    AddedKan,
+    /// 暗槓: ron only, and only by thirteen orphans.
+    ClosedKan,
+}
+
+/// Everything about one game in progress (fixed size).
+#[derive(Clone, Debug)]
+pub struct TableState {
+    /// Points per seat.
+    pub points: [i32; SEATS],
+    /// Round index: 0..4 East 1–4, 4..8 South 1–4.
+    pub round: u8,
+    /// 本場.
+    pub honba: u8,
+    /// Riichi sticks on the table.
+    pub sticks: u8,
+    /// The shuffled wall: live wall from the front, dead wall the last 14.
+    pub wall: WallArray,
+    /// Next live tile to draw.
+    pub next: u8,
+    /// End of the live wall (shrinks by one per kan).
+    pub live_end: u8,
+    /// Kans declared this hand (rinshan tiles drawn).
+    pub kans: u8,
+    /// Seats that declared kans, bit per seat.
+    pub kan_seats: u8,
+    /// Dora indicators turned (1 + kan dora).
+    pub indicators: u8,
+    /// The four seats.
+    pub seats: [SeatState; SEATS],
+    /// Where the hand is.
+    pub phase: Phase,
+    /// Whether the offered discard is red (goes with the tile if called).
+    pub offer_red: bool,
+    /// Choices made on the current offer.
+    pub claims: [Claim; SEATS],
+    /// No call has been made this hand yet (first go-around checks).
+    pub uninterrupted: bool,
+    /// Seat that fed the last daiminkan, while its rinshan draw is pending.
+    pub kan_feeder: Option<u8>,
+    /// A fourth kan by two or more seats awaits its discard (四槓散了).
+    pub four_kan_abort: bool,
+    /// Counts of the game so far.
+    pub record: HanchanOutcome,
+}
+
+impl TableState {
+    pub(crate) fn new() -> TableState {
+        TableState {
+            points: [0; SEATS],
+            round: 0,
+            honba: 0,
+            sticks: 0,
+            wall: [PhysTile::default(); MAX_WALL_TILES],
+            next: 0,
+            live_end: 0,
+            kans: 0,
+            kan_seats: 0,
+            indicators: 0,
+            seats: [SeatState::EMPTY; SEATS],
+            phase: Phase::Over,
+            offer_red: false,
+            claims: [Claim::None; SEATS],
+            uninterrupted: true,
+            kan_feeder: None,
+            four_kan_abort: false,
+            record: HanchanOutcome::EMPTY,
+        }
+    }
+
+    /// The dealer's seat (seat 0 deals East 1).
+    pub fn dealer(&self) -> usize {
+        self.round as usize % SEATS
+    }
+
+    /// Seat wind of `seat` (0 East … 3 North).
+    pub fn seat_wind(&self, seat: usize) -> u8 {
+        ((seat + SEATS - self.dealer()) % SEATS) as u8
+    }
+
+    /// Round wind (0 East, 1 South).
+    pub fn round_wind(&self) -> u8 {
+        self.round / SEATS as u8
+    }
+
+    /// Live tiles left to draw.
+    pub fn live_left(&self) -> u8 {
+        self.live_end - self.next
+    }
+
+    /// Dora indicator `i` (0 = the first, then kan dora) as a kind.
+    ///
+    /// Dead-wall layout (王牌, the last 14 of the 136): `wall[122..126]`
+    /// rinshan tiles in draw order, `wall[126..131]` dora indicators,
+    /// `wall[131..136]` the ura indicators beneath them.
+    pub fn indicator(&self, i: u8) -> Tile {
+        kind(self.wall[DEAD_START + 4 + i as usize])
+    }
+
+    /// Ura indicator `i` as a kind.
+    pub fn ura_indicator(&self, i: u8) -> Tile {
+        kind(self.wall[DEAD_START + 9 + i as usize])
+    }
+}
+
+/// First dead-wall slot.
+pub const DEAD_START: usize = super::WALL_TILES - DEAD_WALL;
+
+/// The kind of a wall piece (the four-player set has no flowers).
+pub fn kind(p: PhysTile) -> Tile {
+    p.kind().expect("the four-player set has no flowers")
+}

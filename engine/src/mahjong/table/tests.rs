@@ -1,0 +1,197 @@
+//! Invariants over many seeded games, the presets and the seed's worked
+//! final-score examples.
+
+use super::state::{DEAD_START, kind};
+use super::*;
+use crate::mahjong::{TileCounts, TileSet, shanten, ukeire};
+use crate::{GameSeeds, Strategy};
+
+/// Checks the state from scratch: every tile accounted for, points plus
+/// deposits conserved, cached waits right. (Once the game is over only the
+/// points: a last hand ended by a robbed kan leaves its count mid-kan.)
+pub(super) fn validate(game: &RiichiTable, s: &TableState) {
+    if s.phase == Phase::Over {
+        assert_eq!(s.points.iter().sum::<i32>(), 4 * game.settings().start_points);
+        assert_eq!(s.sticks, 0);
+        return;
+    }
+    // During a kan's chankan offer its replacement tile is not drawn yet.
+    let kan_offer = matches!(s.phase, Phase::Offer { kind, .. } if kind != OfferKind::Discard);
+    let rinshan = s.kans as usize - usize::from(kan_offer);
+    let mut drawn: TileCounts = [0; 34];
+    for p in s.wall[..s.next as usize].iter().chain(&s.wall[DEAD_START..DEAD_START + rinshan]) {
+        drawn[kind(*p).index()] += 1;
+    }
+    let mut held: TileCounts = [0; 34];
+    for seat in &s.seats {
+        for (h, c) in held.iter_mut().zip(seat.hand) {
+            *h += c;
+        }
+        for m in seat.melds() {
+            m.add_to(&mut held);
+        }
+        for (i, t) in seat.river().iter().enumerate() {
+            if seat.called_mask & (1 << i) == 0 {
+                held[t.index()] += 1;
+            }
+        }
+    }
+    assert_eq!(drawn, held, "tiles drawn from the wall are all held, melded or discarded");
+    let total: usize = held.iter().map(|&c| c as usize).sum::<usize>() + (WALL_TILES - s.next as usize - rinshan);
+    assert_eq!(total, WALL_TILES);
+    assert_eq!(s.live_end as usize, DEAD_START - rinshan);
+    let start = game.settings().start_points;
+    assert_eq!(s.points.iter().sum::<i32>() + 1000 * s.sticks as i32, 4 * start);
+    for (i, seat) in s.seats.iter().enumerate() {
+        let n = seat.concealed_len() as usize + 3 * seat.meld_count as usize;
+        let turn = matches!(s.phase, Phase::Turn { seat, .. } if seat as usize == i);
+        assert_eq!(n, if turn { 14 } else { 13 }, "seat {i} holds the right count");
+        if !turn {
+            let waits = if shanten(&seat.hand, game.shanten_rules()) == 0 {
+                ukeire(&seat.hand, game.shanten_rules())
+            } else {
+                TileSet::EMPTY
+            };
+            assert_eq!(seat.waits, waits, "cached waits of seat {i}");
+        }
+    }
+}
+
+/// Plays one game step by step, validating after every action.
+fn play_checked(game: &RiichiTable, bots: &mut [Bot; 4], seed: u64) -> HanchanOutcome {
+    let mut rng = GameSeeds::new(seed).rng(0);
+    let mut s = game.new_state();
+    game.reset(&mut s, &mut rng);
+    let mut legal = Vec::new();
+    while let Some(seat) = game.to_move(&s) {
+        validate(game, &s);
+        game.legal_actions(&s, &mut legal);
+        assert!(!legal.is_empty());
+        if legal.contains(&Action::Ron) {
+            let me = &s.seats[seat];
+            assert!(me.waits.intersection(me.discarded).is_empty(), "no ron from furiten");
+            assert!(!me.temp_furiten && !me.riichi_furiten);
+        }
+        let action = bots[seat].choose(&game.view(&s, seat), &legal, &mut rng);
+        assert!(legal.contains(&action));
+        game.apply(&mut s, action, &mut rng);
+    }
+    validate(game, &s);
+    game.outcome(&s)
+}
+
+#[test]
+fn invariants_hold_over_seeded_games() {
+    let game = RiichiTable::preset("ron2-dojo").unwrap();
+    let mut wins = 0;
+    let mut draws = 0;
+    let mut hands = 0;
+    for seed in 0..60 {
+        let mut bots = match seed % 3 {
+            0 => [Bot::efficiency(); 4],
+            1 => [Bot::random(), Bot::efficiency(), Bot::defensive(), Bot::efficiency()],
+            _ => [Bot::defensive(); 4],
+        };
+        let o = play_checked(&game, &mut bots, seed);
+        assert_eq!(o.points.iter().sum::<i32>(), 120_000);
+        assert_eq!(o.scores.iter().sum::<i32>(), 0);
+        assert_eq!(o.preset_scores[0], o.scores, "ron2-dojo is preset 0");
+        let mut r = o.ranks;
+        r.sort();
+        assert_eq!(r, [0, 1, 2, 3]);
+        assert!(o.hands >= 8 || o.bust);
+        wins += o.total_wins() as u32;
+        draws += o.exhaustive_draws as u32;
+        hands += o.hands as u32;
+    }
+    assert!(wins > hands / 2, "{wins} wins in {hands} hands");
+    assert!(draws > 0);
+}
+
+#[test]
+fn presets_load_and_errors_name_the_problem() {
+    for (name, _) in PRESETS {
+        let g = RiichiTable::preset(name).unwrap();
+        assert_eq!(g.settings().name, name);
+    }
+    assert!(RiichiTable::preset("ron3").unwrap_err().to_string().contains("ron2-dojo"));
+    let text = PRESETS[0].1.replace("uma = [150, 50, -50, -150]", "uma = [150, 50, -50, -100]");
+    let e = TableSettings::from_toml(&text).unwrap_err().to_string();
+    assert!(e.contains("uma"), "{e}");
+    let text = PRESETS[0].1.replace("bust = true", "bust = true\nbusts = 1");
+    let e = TableSettings::from_toml(&text).unwrap_err().to_string();
+    assert!(e.contains("busts") && e.contains("line"), "{e}");
+}
+
+#[test]
+fn seed_examples_final_scores() {
+    let dojo = TableSettings::preset("ron2-dojo").unwrap();
+    let pts = [40_600, 32_700, 27_300, 19_400];
+    assert_eq!(dojo.final_scores(&pts, &ranks(&pts)), [256, 77, -77, -256]);
+    let battle = TableSettings::preset("ron2-battle").unwrap();
+    let pts = [14_400, 35_600, 22_300, 27_700];
+    assert_eq!(battle.final_scores(&pts, &ranks(&pts)), [-356, 456, -177, 77]);
+    let b = TableSettings::preset("ron2-b").unwrap();
+    let pts = [40_600, 32_700, 27_300, 19_400];
+    assert_eq!(b.final_scores(&pts, &ranks(&pts)), [406, 127, -127, -406]);
+    // Equal points: the earlier seat ranks higher.
+    assert_eq!(ranks(&[25_000, 25_000, 30_000, 40_000]), [2, 3, 1, 0]);
+}
+
+#[test]
+fn seeded_games_replay_identically() {
+    let game = RiichiTable::preset("ron2-battle").unwrap();
+    let mut table = crate::Table::new(&game);
+    let mut play = |seed| {
+        let mut bots = [Bot::efficiency(), Bot::defensive(), Bot::efficiency(), Bot::random()];
+        let [a, b, c, d] = &mut bots;
+        let mut players: [&mut dyn Strategy<RiichiTable>; 4] = [a, b, c, d];
+        table.play(&game, &mut players, &mut GameSeeds::new(seed).rng(3))
+    };
+    let first = play(5);
+    assert_eq!(first.points.iter().sum::<i32>(), 100_000);
+    assert_eq!(play(5), first);
+    assert_ne!(play(6), first);
+}
+
+#[test]
+fn efficiency_beats_random_and_the_record_adds_up() {
+    let game = RiichiTable::preset("ron2-dojo").unwrap();
+    let mut table = crate::Table::new(&game);
+    let (mut eff, mut rand, mut hands, mut riichi_wins, mut ends) = (0, 0, 0u32, 0u32, 0u32);
+    for i in 0..100u64 {
+        let mut bots = [Bot::efficiency(), Bot::random(), Bot::defensive(), Bot::random()];
+        let [a, b, c, d] = &mut bots;
+        let mut players: [&mut dyn Strategy<RiichiTable>; 4] = [a, b, c, d];
+        let o = table.play(&game, &mut players, &mut GameSeeds::new(2).rng(i));
+        eff += o.scores[0] + o.scores[2];
+        rand += o.scores[1] + o.scores[3];
+        assert_eq!(o.wins[1] + o.wins[3], o.tsumo_wins[1] + o.tsumo_wins[3] + rons(&o, &[1, 3]));
+        hands += u32::from(o.hands);
+        ends += u32::from(o.total_wins())
+            + u32::from(o.exhaustive_draws)
+            + o.aborts.iter().map(|&a| u32::from(a)).sum::<u32>();
+        riichi_wins += u32::from(o.yaku_count(crate::mahjong::Yaku::Riichi));
+        riichi_wins += u32::from(o.yaku_count(crate::mahjong::Yaku::DoubleRiichi));
+    }
+    assert!(eff > 0 && rand < 0, "efficiency {eff}, random {rand}");
+    // Every hand ends in wins (two on a double ron), a draw or an abort.
+    assert!(ends >= hands, "{ends} endings in {hands} hands");
+    assert!(riichi_wins > 0);
+}
+
+/// Ron wins of `seats` (wins that were not tsumo).
+fn rons(o: &HanchanOutcome, seats: &[usize]) -> u16 {
+    seats.iter().map(|&s| o.wins[s] - o.tsumo_wins[s]).sum()
+}
+
+#[test]
+fn bot_configs_load_from_toml() {
+    let text = "style = \"defensive\"\nriichi = true\ncall_yakuhai = false\npush_ukeire = 6\nukeire_max_shanten = 2\n";
+    let c = BotConfig::from_toml(text).unwrap();
+    assert_eq!((c.style, c.call_yakuhai, c.push_ukeire), (strategy::Style::Defensive, false, 6));
+    let e = BotConfig::from_toml(&text.replace("riichi = true", "riichi = 1")).unwrap_err();
+    assert_eq!(e.line, Some(2), "{e}");
+    assert!(BotConfig::from_toml(&format!("{text}fold = true\n")).unwrap_err().message.contains("fold"));
+    assert!(Bot::by_name("efficiency").is_some() && Bot::by_name("greedy").is_none());
+}

@@ -1,0 +1,464 @@
+//! Scenario tests on fixed walls: double and triple ron, pao, chankan,
+//! noten payments, dealer rotation and honba, all-last sticks, bust.
+
+use super::state::DEAD_START;
+use super::*;
+use crate::GameSeeds;
+use crate::mahjong::{TileSet, TileSetSpec, Yaku, parse_tiles};
+
+fn t(s: &str) -> Tile {
+    s.parse().unwrap()
+}
+
+/// A wall: the four hands (dealer first), the draws in order, the dead
+/// wall's first pieces (4 rinshan, then indicators); everything else from
+/// the rest of the set in kind order.
+fn wall(hands: [&str; 4], draws: &str, dead: &str) -> [PhysTile; WALL_TILES] {
+    let set = TileSetSpec::four_player();
+    let mut pool = [PhysTile::default(); crate::mahjong::MAX_WALL_TILES];
+    let n = set.fill_wall(&mut pool);
+    let mut pool: Vec<Option<PhysTile>> = pool[..n].iter().map(|&p| Some(p)).collect();
+    let mut slots: [Option<PhysTile>; WALL_TILES] = [None; WALL_TILES];
+    let mut place = |start: usize, text: &str| {
+        for (i, p) in parse_tiles(text, &set).unwrap().into_iter().enumerate() {
+            let k = pool.iter().position(|&q| q == Some(p)).unwrap_or_else(|| panic!("no {p:?} left"));
+            pool[k] = None;
+            slots[start + i] = Some(p);
+        }
+    };
+    for (i, h) in hands.iter().enumerate() {
+        place(13 * i, h);
+    }
+    place(52, draws);
+    place(DEAD_START, dead);
+    let mut rest = pool.into_iter().flatten();
+    slots.map(|s| s.unwrap_or_else(|| rest.next().unwrap()))
+}
+
+struct Scene {
+    game: RiichiTable,
+    s: TableState,
+    rng: crate::GameRng,
+}
+
+impl Scene {
+    fn new(game: RiichiTable, setup: impl FnOnce(&mut TableState), w: &[PhysTile; WALL_TILES]) -> Scene {
+        let mut rng = GameSeeds::new(0).rng(0);
+        let mut s = game.new_state();
+        game.reset(&mut s, &mut rng);
+        setup(&mut s);
+        game.deal_wall(&mut s, w);
+        Scene { game, s, rng }
+    }
+
+    fn legal(&self) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.game.legal_actions(&self.s, &mut v);
+        v
+    }
+
+    /// Seat `seat` takes `a`, which must be legal for it.
+    fn act(&mut self, seat: usize, a: Action) {
+        assert_eq!(self.game.to_move(&self.s), Some(seat), "who moves before {a:?}");
+        assert!(self.legal().contains(&a), "{a:?} not in {:?}", self.legal());
+        self.game.apply(&mut self.s, a, &mut self.rng);
+        super::tests::validate(&self.game, &self.s);
+    }
+
+    /// Everyone discards what they draw and passes every offer until `seat`'s next turn.
+    fn drift_to_end_of_turns(&mut self, seat: usize) {
+        loop {
+            let now = self.game.to_move(&self.s).unwrap();
+            let a = match self.s.phase {
+                Phase::Turn { .. } if now == seat => return,
+                Phase::Turn { .. } => Action::Discard(self.s.seats[now].drawn.unwrap()),
+                _ => Action::Pass,
+            };
+            self.act(now, a);
+        }
+    }
+
+    /// Everyone discards what they draw and passes every offer until the hand ends.
+    fn drift_to_end(&mut self) {
+        let (round, hands) = (self.s.round, self.s.record.hands);
+        while self.s.record.hands == hands && self.s.round == round && self.s.phase != Phase::Over {
+            let seat = self.game.to_move(&self.s).unwrap();
+            let a = match self.s.phase {
+                Phase::Turn { .. } => Action::Discard(self.s.seats[seat].drawn.unwrap()),
+                _ => Action::Pass,
+            };
+            self.act(seat, a);
+        }
+    }
+}
+
+fn dojo() -> RiichiTable {
+    RiichiTable::preset("ron2-dojo").unwrap()
+}
+
+/// Seats 1, 2 and 3 all wait on the dealer's 5p.
+fn three_waits() -> [PhysTile; WALL_TILES] {
+    wall(["111z222z333z444z5p", "234m345m678s3466p", "567m567s222s46p88p", "456m456s333s678p5p"], "9s", "8s8s9s9s4z")
+}
+
+#[test]
+fn double_ron_pays_both_and_the_sticks_go_to_the_first() {
+    // Before their first draw, both winners score renhou (人和, mangan).
+    let mut sc = Scene::new(
+        dojo(),
+        |s| {
+            s.sticks = 1;
+            s.points[3] -= 1000;
+        },
+        &three_waits(),
+    );
+    sc.act(0, Action::Discard(t("5p")));
+    sc.act(1, Action::Ron);
+    sc.act(2, Action::Ron);
+    sc.act(3, Action::Pass);
+    assert_eq!(sc.s.points, [30_000 - 16_000, 39_000, 38_000, 29_000]);
+    assert_eq!(sc.s.record.yaku_count(Yaku::Renhou), 2);
+    assert_eq!(sc.s.record.double_rons, 1);
+    assert_eq!(sc.s.record.deal_ins[0], 1);
+    assert_eq!((sc.s.round, sc.s.honba, sc.s.sticks), (1, 0, 0), "the deal passes");
+}
+
+#[test]
+fn triple_ron_is_an_abortive_draw() {
+    let mut sc = Scene::new(dojo(), |_| {}, &three_waits());
+    sc.act(0, Action::Discard(t("5p")));
+    for seat in 1..4 {
+        sc.act(seat, Action::Ron);
+    }
+    assert_eq!(sc.s.points, [30_000; 4]);
+    assert_eq!(sc.s.record.abort_count(Abort::TripleRon), 1);
+    assert_eq!(sc.s.record.total_wins(), 0);
+    assert_eq!((sc.s.round, sc.s.honba), (0, 1), "dealer repeats with a honba");
+}
+
+/// Seat 1 pons 5z (from 0), 7z (from 2), then 6z from the dealer (pao),
+/// and waits on 5p; seat 2 discards it.
+fn daisangen_game(game: RiichiTable, setup: impl FnOnce(&mut TableState)) -> Scene {
+    let w = wall(
+        ["56z2468m2468p246s", "55z66z77z234m5p9p9s1s", "7z5p13579s13p12z9m1m", "1234z68s68p1m1s2p9p6m"],
+        "1p9p8m7s9s3m",
+        "1z1z2z2z3z",
+    );
+    let mut sc = Scene::new(game, setup, &w);
+    sc.act(0, Action::Discard(t("5z")));
+    sc.act(1, Action::Pon);
+    sc.act(1, Action::Discard(t("9p")));
+    sc.act(2, Action::Discard(t("7z")));
+    sc.act(1, Action::Pon);
+    sc.act(1, Action::Discard(t("9s")));
+    sc.act(2, Action::Discard(t("8m")));
+    sc.act(3, Action::Discard(t("7s")));
+    sc.act(0, Action::Discard(t("6z")));
+    sc.act(1, Action::Pon);
+    assert_eq!(sc.s.seats[1].pao, Some(0), "the dealer fed the third dragon");
+    sc.act(1, Action::Discard(t("1s")));
+    sc.act(2, Action::Discard(t("5p")));
+    sc
+}
+
+#[test]
+fn pao_daisangen_ron_splits_half_and_half() {
+    let mut sc = daisangen_game(dojo(), |_| {});
+    sc.act(1, Action::Ron);
+    assert_eq!(sc.s.points, [14_000, 62_000, 14_000, 30_000]);
+    assert_eq!(sc.s.record.pao, 1);
+    assert_eq!(sc.s.record.yaku_count(Yaku::Daisangen), 1);
+    assert_eq!(sc.s.record.yakuman, 1);
+}
+
+#[test]
+fn bust_ends_the_game_only_when_the_rule_is_on() {
+    let setup = |s: &mut TableState| {
+        s.points = [30_000, 30_000, 10_000, 50_000];
+    };
+    let mut sc = daisangen_game(dojo(), setup);
+    sc.act(1, Action::Ron);
+    assert_eq!(sc.s.phase, Phase::Over);
+    let o = sc.game.outcome(&sc.s);
+    assert!(o.bust);
+    assert_eq!(o.points, [14_000, 62_000, -6_000, 50_000]);
+    assert_eq!(o.ranks, [2, 0, 3, 1]);
+    assert_eq!(o.hands, 1);
+
+    let mut settings = TableSettings::preset("ron2-dojo").unwrap();
+    settings.bust = false;
+    let mut sc = daisangen_game(RiichiTable::new(settings).unwrap(), setup);
+    sc.act(1, Action::Ron);
+    assert_ne!(sc.s.phase, Phase::Over);
+    assert_eq!((sc.s.round, sc.s.points[2]), (1, -6_000));
+}
+
+/// Seat 2 pons the dealer's 5s, then draws the red 5s; seat 3 waits on 46s.
+fn chankan_game() -> Scene {
+    let w = wall(
+        ["5s2468m2468p8s34z7z", "13m13p56z2z9s9m9p1s7p3s", "55s7z7m7p1p2z5m9s3s8p1s4z", "46s123m456m789p11z"],
+        "7s9m5z6z0s",
+        "1z2z3z3z2z",
+    );
+    let mut sc = Scene::new(dojo(), |_| {}, &w);
+    sc.act(0, Action::Discard(t("5s")));
+    sc.act(2, Action::Pon);
+    // Seat 3 could ron the 5s by renhou alone; it lets it go (furiten until its draw).
+    assert!(sc.legal().contains(&Action::Ron));
+    sc.act(3, Action::Pass);
+    sc.act(2, Action::Discard(t("7z")));
+    sc.act(3, Action::Discard(t("9m")));
+    sc.act(0, Action::Discard(t("5z")));
+    sc.act(1, Action::Discard(t("6z")));
+    sc.act(2, Action::AddedKan(t("5s")));
+    sc
+}
+
+#[test]
+fn chankan_robs_the_added_kan_without_kan_dora() {
+    let mut sc = chankan_game();
+    sc.act(3, Action::Ron);
+    // Chankan 1 han, 40 fu (closed ron, kanchan, round-wind pair): 1,300.
+    assert_eq!(sc.s.points, [30_000, 30_000, 28_700, 31_300]);
+    assert_eq!(sc.s.record.yaku_count(Yaku::Chankan), 1);
+    assert_eq!(sc.s.record.deal_ins[2], 1);
+}
+
+#[test]
+fn an_added_kan_not_robbed_turns_the_kan_dora_and_draws_rinshan() {
+    let mut sc = chankan_game();
+    assert_eq!(sc.s.indicators, 1, "no kan dora before the chankan chance");
+    sc.act(3, Action::Pass);
+    assert_eq!(sc.s.indicators, 2);
+    assert!(matches!(sc.s.phase, Phase::Turn { seat: 2, rinshan: true, .. }));
+    assert!(sc.s.seats[3].temp_furiten, "passing a winning tile is furiten");
+}
+
+/// Dealer (seat `round % 4`) and the next seat tenpai, the other two not.
+fn noten_wall(dealer_tenpai: bool) -> [PhysTile; WALL_TILES] {
+    let dealer = if dealer_tenpai { "123m456m789m123p4p" } else { "1m4m7m1p4p7p1s4s7s1z3z5z7z" };
+    wall([dealer, "123s456s789s11z2z2z", "159m159p159s2356z", "268m268p268s4z4z6z6z"], "", "")
+}
+
+#[test]
+fn exhaustive_draw_noten_payments_and_dealer_repeat() {
+    let mut sc = Scene::new(dojo(), |_| {}, &noten_wall(true));
+    sc.drift_to_end();
+    assert_eq!(sc.s.points, [31_500, 31_500, 28_500, 28_500]);
+    assert_eq!(sc.s.record.exhaustive_draws, 1);
+    assert_eq!((sc.s.round, sc.s.honba), (0, 1), "tenpai dealer repeats, honba +1");
+    let mut sc = Scene::new(dojo(), |_| {}, &noten_wall(false));
+    sc.drift_to_end();
+    assert_eq!(sc.s.points, [29_000, 33_000, 29_000, 29_000]);
+    assert_eq!((sc.s.round, sc.s.honba), (1, 1), "noten dealer passes the deal, honba +1");
+}
+
+#[test]
+fn all_last_draw_gives_the_sticks_to_the_top() {
+    // South 4: seat 3 deals (noten); seat 0 is first with 2 sticks out.
+    let mut sc = Scene::new(
+        dojo(),
+        |s| {
+            s.round = 7;
+            s.points = [40_000, 29_000, 24_000, 25_000];
+            s.sticks = 2;
+        },
+        &noten_wall(false),
+    );
+    sc.drift_to_end();
+    assert_eq!(sc.s.phase, Phase::Over);
+    let o = sc.game.outcome(&sc.s);
+    // Seat 3 (dealer, dealt the first hand) and seats 1, 2 noten pay 1,000
+    // each to seat 0, which then takes the 2 sticks.
+    assert_eq!(o.points, [40_000 + 3_000 + 2_000, 28_000, 23_000, 24_000]);
+    assert_eq!(o.ranks, [0, 1, 3, 2]);
+    assert_eq!(o.scores, [150 + 150, -20 + 50, -70 - 150, -60 - 50]);
+}
+
+#[test]
+fn riichi_needs_1000_points_and_on_the_first_turn_is_double() {
+    let poor = Scene::new(dojo(), |s| s.points = [900, 59_100, 30_000, 30_000], &noten_wall(true));
+    assert!(poor.legal().contains(&Action::Discard(t("1m"))));
+    assert!(!poor.legal().iter().any(|a| matches!(a, Action::Riichi(_))), "900 points: no riichi");
+    let mut sc = Scene::new(dojo(), |s| s.points = [1_000, 59_000, 30_000, 30_000], &noten_wall(true));
+    assert!(!sc.legal().contains(&Action::Riichi(t("9m"))), "riichi only with a tenpai discard");
+    sc.act(0, Action::Riichi(t("1m")));
+    let dealer = &sc.s.seats[0];
+    assert!(dealer.riichi && dealer.double_riichi && dealer.ippatsu);
+    assert_eq!((sc.s.points[0], sc.s.sticks), (0, 1));
+    // In riichi only the drawn tile may be discarded; ippatsu lasts until then.
+    sc.drift_to_end_of_turns(0);
+    let drawn = sc.s.seats[0].drawn.unwrap();
+    let discards: Vec<_> = sc.legal().into_iter().filter(|a| matches!(a, Action::Discard(_))).collect();
+    assert_eq!(discards, [Action::Discard(drawn)]);
+    assert!(sc.s.seats[0].ippatsu);
+    sc.act(0, Action::Discard(drawn));
+    assert!(!sc.s.seats[0].ippatsu);
+}
+
+#[test]
+fn a_passed_or_discarded_winning_tile_is_furiten() {
+    let w = wall(
+        ["111z222z333z444z5p", "234m345m678s3466p", "567m567s222s46p88p", "456m456s333s678p5p"],
+        "9s5p",
+        "8s8s9s9s4z",
+    );
+    let mut sc = Scene::new(dojo(), |_| {}, &w);
+    sc.act(0, Action::Discard(t("5p")));
+    for seat in 1..4 {
+        sc.act(seat, Action::Pass);
+        assert!(sc.s.seats[seat].temp_furiten);
+    }
+    // Seat 1 draws the 5p (its furiten ends with the draw), could tsumo, discards it instead.
+    assert!(!sc.s.seats[1].temp_furiten);
+    assert!(sc.legal().contains(&Action::Tsumo));
+    sc.act(1, Action::Discard(t("5p")));
+    // Seats 2 and 3 are still furiten from the dealer's 5p: seat 2 may only
+    // chi, seat 3 is not asked.
+    assert_eq!(sc.legal(), [Action::Pass, Action::Chi(t("4p"))]);
+    sc.act(2, Action::Pass);
+    assert!(matches!(sc.s.phase, Phase::Turn { seat: 2, .. }));
+    assert!(sc.s.seats[1].furiten(), "its own discard is among its waits");
+}
+
+#[test]
+fn nine_terminals_on_the_first_draw_aborts_and_the_dealer_repeats() {
+    let mut sc = Scene::new(dojo(), |_| {}, &noten_wall(true));
+    assert!(!sc.legal().contains(&Action::NineTerminals), "the dealer has 4 kinds");
+    sc.drift_to_end_of_turns(2);
+    assert!(sc.legal().contains(&Action::NineTerminals), "seat 2 holds 10 kinds");
+    sc.act(2, Action::NineTerminals);
+    assert_eq!(sc.s.record.abort_count(Abort::NineTerminals), 1);
+    assert_eq!((sc.s.round, sc.s.honba, sc.s.points), (0, 1, [30_000; 4]));
+}
+
+#[test]
+fn rinshan_after_a_daiminkan_is_paid_by_the_feeder() {
+    let w = wall(
+        ["2m135p79p1s7s2z5z6z7z3z", "222m345m678p99s45s", "13579m2p4p8s2z5z6z7z3z", "468m3p6p9p2s6s8s4z5z6z7z"],
+        "9m",
+        "3s1z1z1z4z4z",
+    );
+    let mut sc = Scene::new(dojo(), |_| {}, &w);
+    sc.act(0, Action::Discard(t("2m")));
+    assert!(sc.legal().contains(&Action::Pon) && sc.legal().contains(&Action::Chi(t("2m"))));
+    sc.act(1, Action::Kan);
+    assert_eq!(sc.s.indicators, 2, "the kan dora is turned at once");
+    assert!(matches!(sc.s.phase, Phase::Turn { seat: 1, rinshan: true, .. }));
+    sc.act(1, Action::Tsumo);
+    // Rinshan 1 han 30 fu (open kan 8 fu, no tsumo fu): 300/500 = 1,100, all from the dealer.
+    assert_eq!(sc.s.points, [28_900, 31_100, 30_000, 30_000]);
+    assert_eq!(sc.s.record.pao, 1);
+    assert_eq!(sc.s.record.yaku_count(Yaku::RinshanKaihou), 1);
+    assert_eq!(sc.s.record.calls[1], 1);
+}
+
+#[test]
+fn closed_kan_in_riichi_with_the_drawn_tile_keeping_the_waits() {
+    let w = wall(
+        ["111m234p567s99s45m", "123s456s789s11z2z2z", "59m159p19s2356z8p8s", "268m268p268s4z4z6z6z"],
+        "7z3z3z7z1m",
+        "1z1z3z5z4z",
+    );
+    let mut sc = Scene::new(dojo(), |_| {}, &w);
+    sc.act(0, Action::Riichi(t("7z")));
+    sc.drift_to_end_of_turns(0);
+    assert_eq!(sc.s.seats[0].drawn, Some(t("1m")));
+    assert!(sc.s.seats[0].ippatsu);
+    sc.act(0, Action::ClosedKan(t("1m")));
+    assert!(!sc.s.seats[0].ippatsu, "a kan breaks ippatsu");
+    assert_eq!(sc.s.indicators, 2);
+    assert!(matches!(sc.s.phase, Phase::Turn { seat: 0, rinshan: true, .. }));
+    assert_eq!(sc.s.seats[0].waits, waits("36m"));
+}
+
+fn waits(s: &str) -> TileSet {
+    let mut w = TileSet::EMPTY;
+    for k in crate::mahjong::parse_kinds(s).unwrap() {
+        w.insert(k);
+    }
+    w
+}
+
+#[test]
+fn tonpuu_plays_the_east_round_only() {
+    let mut settings = TableSettings::preset("ron2-dojo").unwrap();
+    settings.length = Length::Tonpuu;
+    let short = RiichiTable::new(settings).unwrap();
+    let long = dojo();
+    let mut hands = [0u32; 2];
+    for (k, game) in [&short, &long].into_iter().enumerate() {
+        let mut table = crate::Table::new(game);
+        for i in 0..30 {
+            let mut bots = [Bot::efficiency(); 4];
+            let [a, b, c, d] = &mut bots;
+            let mut players: [&mut dyn crate::Strategy<RiichiTable>; 4] = [a, b, c, d];
+            let o = table.play(game, &mut players, &mut GameSeeds::new(8).rng(i));
+            hands[k] += u32::from(o.hands);
+            let last = [4, 8][k];
+            assert!(table.state().round <= last, "round {}", table.state().round);
+            assert!(o.bust || table.state().round == last);
+        }
+    }
+    assert!(hands[0] >= 30 * 4 && hands[0] * 3 / 2 < hands[1], "{hands:?}");
+}
+
+#[test]
+fn four_winds_on_the_first_go_around_is_an_abortive_draw() {
+    let w = wall(
+        ["123m456m789m123p4p", "123s456s789s11z2z2z", "159m159p159s2z5z6z7z", "268m268p268s4z4z6z6z"],
+        "3z3z3z3z",
+        "",
+    );
+    let mut sc = Scene::new(dojo(), |_| {}, &w);
+    for seat in 0..3 {
+        sc.act(seat, Action::Discard(t("3z")));
+    }
+    assert_eq!(sc.s.record.abort_count(Abort::FourWinds), 0);
+    sc.act(3, Action::Discard(t("3z")));
+    assert_eq!(sc.s.record.abort_count(Abort::FourWinds), 1);
+    assert_eq!((sc.s.round, sc.s.honba), (0, 1));
+}
+
+#[test]
+fn four_riichi_is_an_abortive_draw_and_the_sticks_stay() {
+    let w =
+        wall(["123m456m789m123p4p", "123s456s789s11z2z2z", "456p789p234s678s5z", "567m567p234m88s99m"], "7z7z7z7z", "");
+    let mut sc = Scene::new(dojo(), |_| {}, &w);
+    for seat in 0..4 {
+        sc.act(seat, Action::Riichi(t("7z")));
+    }
+    assert_eq!(sc.s.record.abort_count(Abort::FourRiichi), 1);
+    assert_eq!(sc.s.record.riichi, [1; 4]);
+    assert_eq!((sc.s.points, sc.s.sticks), ([29_000; 4], 4));
+    assert_eq!((sc.s.round, sc.s.honba), (0, 1));
+}
+
+#[test]
+fn thirteen_orphans_may_ron_a_closed_kan() {
+    let w = wall(["111z234m567p234s5s", "19m19p19s234567z1m", "258m258p258s6m6p6s7m", "789p789s456m33p4s8m"], "1z", "");
+    let mut sc = Scene::new(dojo(), |_| {}, &w);
+    sc.act(0, Action::ClosedKan(t("1z")));
+    assert_eq!(sc.legal(), [Action::Pass, Action::Ron]);
+    sc.act(1, Action::Ron);
+    let o = sc.game.outcome(&sc.s);
+    assert_eq!(o.points, [-2_000, 62_000, 30_000, 30_000]);
+    assert_eq!(o.yaku[Yaku::KokushiMusou as usize], 1);
+    assert!(o.bust && sc.s.phase == Phase::Over);
+}
+
+#[test]
+fn no_closed_kan_in_riichi_when_the_waits_change() {
+    // 1112m waits 2m and 3m; a kan of 1m would leave the 2m tanki alone.
+    let w = wall(
+        ["1112m456p789s234s", "123s456s789s11z2z2z", "59m159p19s2356z8p8s", "268m268p268s4z4z6z6z"],
+        "7z3z3z7z1m",
+        "1z1z3z5z4z",
+    );
+    let mut sc = Scene::new(dojo(), |_| {}, &w);
+    sc.act(0, Action::Riichi(t("7z")));
+    assert_eq!(sc.s.seats[0].waits, waits("23m"));
+    sc.drift_to_end_of_turns(0);
+    assert_eq!(sc.s.seats[0].drawn, Some(t("1m")));
+    assert_eq!(sc.legal(), [Action::Discard(t("1m"))]);
+}

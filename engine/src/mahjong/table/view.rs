@@ -1,0 +1,117 @@
+//! What one seat sees: its own tiles, everyone's discards, melds and riichi,
+//! the dora indicators, the points and the offered tile. Never the wall or
+//! another seat's concealed tiles.
+
+use super::state::Phase;
+use super::{RiichiTable, SEATS, TableState};
+use crate::mahjong::{Meld, ShantenRules, Tile, TileCounts};
+
+/// The view of one seat.
+#[derive(Clone, Copy, Debug)]
+pub struct RiichiView<'a> {
+    game: &'a RiichiTable,
+    state: &'a TableState,
+    seat: usize,
+}
+
+impl<'a> RiichiView<'a> {
+    pub(super) fn new(game: &'a RiichiTable, state: &'a TableState, seat: usize) -> Self {
+        RiichiView { game, state, seat }
+    }
+
+    /// The deciding seat.
+    pub fn seat(&self) -> usize {
+        self.seat
+    }
+
+    /// Own concealed tiles per kind.
+    pub fn hand(&self) -> &TileCounts {
+        &self.state.seats[self.seat].hand
+    }
+
+    /// The tile just drawn, on a turn after a draw.
+    pub fn drawn(&self) -> Option<Tile> {
+        self.state.seats[self.seat].drawn
+    }
+
+    /// Melds of any seat.
+    pub fn melds(&self, seat: usize) -> &[Meld] {
+        self.state.seats[seat].melds()
+    }
+
+    /// Discards of any seat, in order.
+    pub fn river(&self, seat: usize) -> &[Tile] {
+        self.state.seats[seat].river()
+    }
+
+    /// Whether `seat` is in riichi, and the index of its declaring discard.
+    pub fn riichi(&self, seat: usize) -> Option<usize> {
+        let s = &self.state.seats[seat];
+        s.riichi.then_some(s.riichi_at as usize)
+    }
+
+    /// Points of every seat.
+    pub fn points(&self) -> &[i32; SEATS] {
+        &self.state.points
+    }
+
+    /// Seat wind of a seat (0 East … 3 North).
+    pub fn seat_wind(&self, seat: usize) -> u8 {
+        self.state.seat_wind(seat)
+    }
+
+    /// Round wind (0 East, 1 South).
+    pub fn round_wind(&self) -> u8 {
+        self.state.round_wind()
+    }
+
+    /// Live tiles left to draw.
+    pub fn live_left(&self) -> u8 {
+        self.state.live_left()
+    }
+
+    /// The turned dora indicators.
+    pub fn indicators(&self) -> impl Iterator<Item = Tile> + '_ {
+        (0..self.state.indicators).map(|i| self.state.indicator(i))
+    }
+
+    /// The offered tile (a discard, or a kan's tile for chankan) and who
+    /// offered it, while the seat is asked.
+    pub fn offered(&self) -> Option<(usize, Tile)> {
+        match self.state.phase {
+            Phase::Offer { from, tile, .. } => Some((from as usize, tile)),
+            _ => None,
+        }
+    }
+
+    /// Every tile this seat can see, per kind: its hand, all rivers (called
+    /// tiles counted once, in the melds), all melds, the dora indicators.
+    pub fn visible(&self) -> TileCounts {
+        let mut v = *self.hand();
+        for s in &self.state.seats {
+            for (i, t) in s.river().iter().enumerate() {
+                if s.called_mask & (1 << i) == 0 {
+                    v[t.index()] += 1;
+                }
+            }
+            for m in s.melds() {
+                m.add_to(&mut v);
+            }
+        }
+        for t in self.indicators() {
+            v[t.index()] += 1;
+        }
+        v.iter_mut().for_each(|c| *c = (*c).min(4));
+        v
+    }
+
+    /// Shanten rules of the game's tile set.
+    pub fn shanten_rules(&self) -> ShantenRules {
+        self.game.shanten_rules()
+    }
+
+    /// The game (rules and settings).
+    pub fn game(&self) -> &RiichiTable {
+        self.game
+    }
+}
