@@ -419,13 +419,12 @@ fn shot_model_matches_profile_chances() {
     let mut mines = [0u32; 3];
     let mut first0 = 0;
     for _ in 0..n {
-        let d = &mut model::Draws::new(&mut rng);
-        let s = game.model.normal_shot(d, 0, Decl::None, log::Distance::Near, 0);
+        let s = game.model.normal_shot(&mut rng, 0, Decl::None, log::Distance::Near, 0);
         let h = if s.hit[1] != Hit::None { s.hit[1] } else { s.hit[0] };
         hits[h as usize] += 1;
         clinch += u32::from(s.clinch);
         mines[s.mines_out as usize] += 1;
-        first0 += u32::from(game.model.active_shoot(d, [Decl::None; 2]).seat == 0);
+        first0 += u32::from(game.model.active_shoot(&mut rng, [Decl::None; 2]).seat == 0);
     }
     let close = |count: u32, p: f64, what: &str| {
         let f = f64::from(count) / f64::from(n);
