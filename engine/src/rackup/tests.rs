@@ -236,11 +236,12 @@ fn chombo_one_then_three_replays_the_round() {
     p.rules.foul = 1.0;
     p.normal.flip_out_full = 1.0;
     let game = RackupGame::new(p).unwrap();
-    let mut rng = GameSeeds::new(2).rng(0);
+    let mut rng = GameSeeds::new(1).rng(0);
     let st = play_checked(&game, &mut rng, plain);
     let o = game.outcome(&st);
     // Every first action fouls (pay 1), then wins by a full flip-out: chombo ③
-    // (pay 1 more), the round is replayed and never scores.
+    // (pay 1 more), the round is replayed and never scores. The shooter of each
+    // replay is drawn, so points walk at random; this seed busts within the limit.
     assert_eq!(o.end, MatchEnd::Bust);
     assert_eq!(o.rounds, 1, "a replay keeps the round number");
     assert!(o.round_attempts > 1);
