@@ -147,10 +147,8 @@ pub(crate) struct ShotModel {
     /// `[seat]`: chance that an active shoot knocks out the opponent of `seat`
     /// (contact, then `seat` pushes, then a single or double out).
     pub(crate) active_out: [f64; 2],
-    /// Chance that a normal shot brings the target to HP 0, indexed by
-    /// [`ShotModel::kill_index`].
-    kill: Vec<f64>,
-    max_hp: usize,
+    /// Chance that a normal shot brings the target to HP 0.
+    kill: Box<KillTable>,
 }
 
 fn normal_table(profile: &Profile, me: &Player, distance: usize, barricades: usize) -> OutcomeTable {
@@ -167,18 +165,25 @@ fn normal_table(profile: &Profile, me: &Player, distance: usize, barricades: usi
     ])
 }
 
-/// Kill chances by shooter, distance, barricade level and target HP (0..=max HP).
-fn kill_table(normal: &[[[OutcomeTable; BARRICADE_LEVELS]; 3]; 2], profile: &Profile) -> Vec<f64> {
+/// Target HP values tabulated for kill chances (the profile allows at most 60).
+const HP_SLOTS: usize = 64;
+
+/// Kill chances of one normal-shot situation, by target HP.
+type KillByHp = [f64; HP_SLOTS];
+
+/// Kill chances `[shooter][distance][enemy barricade level][target HP]`.
+type KillTable = [[[KillByHp; BARRICADE_LEVELS]; 3]; 2];
+
+/// Kill chances by shooter, distance, barricade level and target HP.
+fn kill_table(normal: &[[[OutcomeTable; BARRICADE_LEVELS]; 3]; 2], profile: &Profile) -> Box<KillTable> {
     let d = &profile.damage;
     let damage = [d.beat_hit, d.mine_hit, d.flip_out_partial, d.flip_out_full];
-    let mut kill = Vec::new();
-    for table in normal.iter().flatten().flatten() {
-        for hp in 0..=profile.rules.max_hp {
-            let p = damage.iter().zip(table.p).filter(|(d, _)| **d >= hp).map(|(_, p)| p).sum();
-            kill.push(p);
-        }
-    }
-    kill
+    let by_hp = |table: &OutcomeTable| -> KillByHp {
+        std::array::from_fn(|hp| {
+            damage.iter().zip(table.p).filter(|(d, _)| usize::from(**d) >= hp).map(|(_, p)| p).sum()
+        })
+    };
+    Box::new(normal.map(|by_distance| by_distance.map(|by_level| by_level.map(|table| by_hp(&table)))))
 }
 
 impl ShotModel {
@@ -259,21 +264,15 @@ impl ShotModel {
                 Chance::new(profile.meteor.small),
             ],
             kill: kill_table(&normal, profile),
-            max_hp: profile.rules.max_hp as usize,
             active_out,
         }
-    }
-
-    fn kill_index(&self, shooter: usize, distance: Distance, level: usize, hp: u8) -> usize {
-        let hp = (hp as usize).min(self.max_hp);
-        ((shooter * 3 + distance as usize) * BARRICADE_LEVELS + level) * (self.max_hp + 1) + hp
     }
 
     /// Chance that `shooter`'s normal shot brings a target at `hp` to 0, with
     /// `enemy_field` enemy barricades on the field.
     pub(crate) fn kill_chance(&self, shooter: usize, distance: Distance, enemy_field: u8, hp: u8) -> f64 {
         let level = (enemy_field as usize).min(BARRICADE_LEVELS - 1);
-        self.kill[self.kill_index(shooter, distance, level, hp)]
+        self.kill[shooter][distance as usize][level][(hp as usize).min(HP_SLOTS - 1)]
     }
 
     fn flight(&self, rng: &mut GameRng) -> Flight {
