@@ -76,6 +76,7 @@
 //! - A round needing more than [`log::LOG_CAPACITY`] events is stopped as
 //!   unscored (`MatchOutcome::aborted`; never observed).
 
+mod legal;
 pub mod log;
 mod model;
 pub mod outcome;
@@ -104,6 +105,7 @@ pub use strategy::{
 pub use yaku::{Yaku, YakuResult, evaluate};
 
 use crate::{Game, GameRng, Seat};
+use legal::LegalTable;
 use model::{Chance, ShotModel};
 use profile::Rules;
 use state::Phase;
@@ -119,6 +121,7 @@ pub struct RackupGame {
     damage: [u8; 7],
     /// Per seat: riichi banned (蜃気楼), calls banned (ダイエットサプリ).
     banned: [[bool; 2]; 2],
+    legal_table: LegalTable,
 }
 
 impl RackupGame {
@@ -130,6 +133,7 @@ impl RackupGame {
             damage: [0, d.beat_hit, d.mine_hit, d.flip_out_partial, d.flip_out_full, d.active_out, d.self_out],
             banned: profile.players.map(|p| [p.spell == Spell::Mirage, p.spell == Spell::Diet]),
             model: ShotModel::new(&profile),
+            legal_table: LegalTable::new(),
             foul: Chance::new(profile.rules.foul),
             score_rules: yaku::ScoreRules { stack_yakuman: profile.rules.stack_yakuman },
             profile,

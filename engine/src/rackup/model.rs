@@ -9,7 +9,7 @@ use super::profile::{Player, Profile};
 use crate::GameRng;
 use rand::Rng;
 
-/// A chance as a threshold on a uniform `u32`.
+/// A chance as a threshold on one uniform `u32` draw from the game's stream.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct Chance(u64);
 
@@ -18,32 +18,57 @@ impl Chance {
         Chance((p.clamp(0.0, 1.0) * 4_294_967_296.0).round() as u64)
     }
 
-    pub(crate) fn draw(self, d: &mut Draws<'_>) -> bool {
-        u64::from(d.next()) < self.0
+    pub(crate) fn draw(self, rng: &mut GameRng) -> bool {
+        u64::from(rng.next_u32()) < self.0
     }
 }
 
-/// Uniform 32-bit draws from the game's stream, two from each 64-bit word.
-pub(crate) struct Draws<'r> {
-    rng: &'r mut GameRng,
-    spare: Option<u32>,
+/// Independent facts drawn jointly from one uniform `u32`: every combination
+/// of the factors' alternatives has a cumulative threshold, most likely first,
+/// so the facts cost one draw and a short scan instead of a draw each.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Joint<const N: usize> {
+    cumulative: [u64; N],
+    /// The facts of each cell, as bits (their meaning is the caller's).
+    bits: [u32; N],
 }
 
-impl<'r> Draws<'r> {
-    pub(crate) fn new(rng: &'r mut GameRng) -> Self {
-        Draws { rng, spare: None }
-    }
+/// A fact of chance `p`, as the alternatives of a [`Joint`] factor.
+fn fact(p: f64, bits: u32) -> [(f64, u32); 2] {
+    [(1.0 - p, 0), (p, bits)]
+}
 
-    pub(crate) fn next(&mut self) -> u32 {
-        match self.spare.take() {
-            Some(x) => x,
-            None => {
-                let w = self.rng.next_u64();
-                self.spare = Some((w >> 32) as u32);
-                w as u32
-            }
+impl<const N: usize> Joint<N> {
+    /// `factors`: independent lists of (chance, bits) alternatives, each
+    /// summing to 1, whose combinations number `N`.
+    fn new(factors: &[&[(f64, u32)]]) -> Self {
+        let mut cells = vec![(1.0, 0)];
+        for factor in factors {
+            cells = cells.iter().flat_map(|&(p, b)| factor.iter().map(move |&(q, c)| (p * q, b | c))).collect();
         }
+        assert_eq!(cells.len(), N, "joint cells");
+        cells.sort_by(|x, y| y.0.total_cmp(&x.0));
+        let mut joint = Joint { cumulative: [0; N], bits: [0; N] };
+        let mut acc = 0.0;
+        for (i, (p, bits)) in cells.into_iter().enumerate() {
+            acc += p;
+            joint.cumulative[i] = Chance::new(acc).0;
+            joint.bits[i] = bits;
+        }
+        joint
     }
+
+    /// The facts of one draw.
+    fn draw(&self, rng: &mut GameRng) -> u32 {
+        let r = u64::from(rng.next_u32());
+        let cell = self.cumulative.iter().position(|&c| r < c);
+        self.bits[cell.unwrap_or(N - 1)]
+    }
+}
+
+/// A per-seat flag as [`Joint`] bits of seat 0 (low half) and seat 1 (high half).
+fn both(flag: u16) -> (u32, u32) {
+    (u32::from(flag), u32::from(flag) << 16)
 }
 
 /// Order of the categorical outcomes of a normal shot.
@@ -73,8 +98,8 @@ impl OutcomeTable {
     }
 
     /// Index into [beat, mine, partial, full, self-out, clinch], or 6 for a miss.
-    fn draw(&self, d: &mut Draws<'_>) -> usize {
-        let r = u64::from(d.next());
+    fn draw(&self, rng: &mut GameRng) -> usize {
+        let r = u64::from(rng.next_u32());
         self.cumulative.iter().position(|&c| r < c).unwrap_or(6)
     }
 }
@@ -94,9 +119,10 @@ pub(crate) struct ShotModel {
     rear: Chance,
     turn_over: Chance,
     climb: Chance,
-    half_turn: Chance,
-    landing: Chance,
-    cross_centre: Chance,
+    /// `[shooter]`: the shooter's half turn (and landing), centre line and
+    /// direction change after a shot that left it in the field.
+    posture: [Joint<12>; 2],
+    /// `[shooter]`: direction change after a shooter's self ring-out.
     direction_change: [Chance; 2],
     /// Cumulative: one or two mines out, two mines out.
     mine_out: [Chance; 2],
@@ -110,31 +136,19 @@ pub(crate) struct ShotModel {
     /// `[initiative seat]`: the initiative taker is the pusher.
     pub(crate) pusher_first: [Chance; 2],
     active_self_out: Chance,
-    active_rear: Chance,
-    active_cross: Chance,
+    /// Rear contacts and centre lines of both seats, after contact.
+    active_contact_facts: Joint<16>,
+    /// Centre lines of both seats, without contact.
+    active_cross: Joint<4>,
     active_mine_out: Chance,
     active_body_hit: Chance,
     /// Cumulative flight: 150, 100, 50 cm or more.
     flight: [Chance; 3],
-    /// Plain chances kept for strategies' estimates.
-    pub(crate) active_p: ActiveChances,
-    /// Chance that a normal shot brings the target to HP 0, indexed by
-    /// [`ShotModel::kill_index`].
-    kill: Vec<f64>,
-    max_hp: usize,
-}
-
-/// Plain active-shoot chances, for strategies' estimates.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct ActiveChances {
-    /// Seat 0 takes the initiative.
-    pub(crate) first0: f64,
-    /// Contact.
-    pub(crate) contact: f64,
-    /// Given contact: the victim is knocked out (single or double out).
-    pub(crate) out: f64,
-    /// `[initiative seat]`: the initiative taker pushes.
-    pub(crate) pusher_first: [f64; 2],
+    /// `[seat]`: chance that an active shoot knocks out the opponent of `seat`
+    /// (contact, then `seat` pushes, then a single or double out).
+    pub(crate) active_out: [f64; 2],
+    /// Chance that a normal shot brings the target to HP 0.
+    kill: Box<KillTable>,
 }
 
 fn normal_table(profile: &Profile, me: &Player, distance: usize, barricades: usize) -> OutcomeTable {
@@ -151,18 +165,25 @@ fn normal_table(profile: &Profile, me: &Player, distance: usize, barricades: usi
     ])
 }
 
-/// Kill chances by shooter, distance, barricade level and target HP (0..=max HP).
-fn kill_table(normal: &[[[OutcomeTable; BARRICADE_LEVELS]; 3]; 2], profile: &Profile) -> Vec<f64> {
+/// Target HP values tabulated for kill chances (the profile allows at most 60).
+const HP_SLOTS: usize = 64;
+
+/// Kill chances of one normal-shot situation, by target HP.
+type KillByHp = [f64; HP_SLOTS];
+
+/// Kill chances `[shooter][distance][enemy barricade level][target HP]`.
+type KillTable = [[[KillByHp; BARRICADE_LEVELS]; 3]; 2];
+
+/// Kill chances by shooter, distance, barricade level and target HP.
+fn kill_table(normal: &[[[OutcomeTable; BARRICADE_LEVELS]; 3]; 2], profile: &Profile) -> Box<KillTable> {
     let d = &profile.damage;
     let damage = [d.beat_hit, d.mine_hit, d.flip_out_partial, d.flip_out_full];
-    let mut kill = Vec::new();
-    for table in normal.iter().flatten().flatten() {
-        for hp in 0..=profile.rules.max_hp {
-            let p = damage.iter().zip(table.p).filter(|(d, _)| **d >= hp).map(|(_, p)| p).sum();
-            kill.push(p);
-        }
-    }
-    kill
+    let by_hp = |table: &OutcomeTable| -> KillByHp {
+        std::array::from_fn(|hp| {
+            damage.iter().zip(table.p).filter(|(d, _)| usize::from(**d) >= hp).map(|(_, p)| p).sum()
+        })
+    };
+    Box::new(normal.map(|by_distance| by_distance.map(|by_level| by_level.map(|table| by_hp(&table)))))
 }
 
 impl ShotModel {
@@ -179,6 +200,12 @@ impl ShotModel {
             if wf + wo > 0.0 { wf / (wf + wo) } else { 0.5 }
         });
         let first0 = pl[0].speed / (pl[0].speed + pl[1].speed);
+        let first = [first0, 1.0 - first0];
+        let out = a.contact * (a.active_out + a.double_out);
+        let active_out = std::array::from_fn(|s| {
+            let pushes = first[s] * pusher_first[s] + first[1 - s] * (1.0 - pusher_first[1 - s]);
+            out * pushes
+        });
         ShotModel {
             normal,
             flip_via_mine: Chance::new(n.flip_via_mine),
@@ -188,9 +215,19 @@ impl ShotModel {
             rear: Chance::new(n.rear_contact),
             turn_over: Chance::new(n.turn_over),
             climb: Chance::new(n.climb),
-            half_turn: Chance::new(n.half_turn),
-            landing: Chance::new(n.landing),
-            cross_centre: Chance::new(n.cross_centre),
+            posture: std::array::from_fn(|s| {
+                let turn = (n.direction_change * pl[s].direction_change).clamp(0.0, 1.0);
+                let half = SeatFlags::HALF_TURN;
+                Joint::new(&[
+                    &[
+                        (1.0 - n.half_turn, 0),
+                        (n.half_turn * n.landing, u32::from(half | SeatFlags::LANDED)),
+                        (n.half_turn * (1.0 - n.landing), u32::from(half | SeatFlags::TURNED_OVER)),
+                    ],
+                    &fact(n.cross_centre, u32::from(SeatFlags::CROSSED_CENTRE)),
+                    &fact(turn, u32::from(SeatFlags::DIRECTION_CHANGE)),
+                ])
+            }),
             direction_change: std::array::from_fn(|s| Chance::new(n.direction_change * pl[s].direction_change)),
             mine_out: [Chance::new(n.mine_out_one + n.mine_out_two), Chance::new(n.mine_out_two)],
             body_hit: Chance::new(n.body_hit),
@@ -205,8 +242,20 @@ impl ShotModel {
             ],
             pusher_first: pusher_first.map(Chance::new),
             active_self_out: Chance::new(a.self_out),
-            active_rear: Chance::new(a.rear_contact),
-            active_cross: Chance::new(a.cross_centre),
+            active_contact_facts: {
+                let (rear0, rear1) = both(SeatFlags::REAR);
+                let (cross0, cross1) = both(SeatFlags::CROSSED_CENTRE);
+                Joint::new(&[
+                    &fact(a.rear_contact, rear0),
+                    &fact(a.rear_contact, rear1),
+                    &fact(a.cross_centre, cross0),
+                    &fact(a.cross_centre, cross1),
+                ])
+            },
+            active_cross: {
+                let (cross0, cross1) = both(SeatFlags::CROSSED_CENTRE);
+                Joint::new(&[&fact(a.cross_centre, cross0), &fact(a.cross_centre, cross1)])
+            },
             active_mine_out: Chance::new(a.mine_out),
             active_body_hit: Chance::new(a.body_hit),
             flight: [
@@ -215,25 +264,19 @@ impl ShotModel {
                 Chance::new(profile.meteor.small),
             ],
             kill: kill_table(&normal, profile),
-            max_hp: profile.rules.max_hp as usize,
-            active_p: ActiveChances { first0, contact: a.contact, out: a.active_out + a.double_out, pusher_first },
+            active_out,
         }
-    }
-
-    fn kill_index(&self, shooter: usize, distance: Distance, level: usize, hp: u8) -> usize {
-        let hp = (hp as usize).min(self.max_hp);
-        ((shooter * 3 + distance as usize) * BARRICADE_LEVELS + level) * (self.max_hp + 1) + hp
     }
 
     /// Chance that `shooter`'s normal shot brings a target at `hp` to 0, with
     /// `enemy_field` enemy barricades on the field.
     pub(crate) fn kill_chance(&self, shooter: usize, distance: Distance, enemy_field: u8, hp: u8) -> f64 {
         let level = (enemy_field as usize).min(BARRICADE_LEVELS - 1);
-        self.kill[self.kill_index(shooter, distance, level, hp)]
+        self.kill[shooter][distance as usize][level][(hp as usize).min(HP_SLOTS - 1)]
     }
 
-    fn flight(&self, d: &mut Draws<'_>) -> Flight {
-        let r = u64::from(d.next());
+    fn flight(&self, rng: &mut GameRng) -> Flight {
+        let r = u64::from(rng.next_u32());
         match self.flight {
             [l, ..] if r < l.0 => Flight::Large,
             [_, m, _] if r < m.0 => Flight::Medium,
@@ -243,8 +286,8 @@ impl ShotModel {
     }
 
     /// Distance between the machines after a shot.
-    pub(crate) fn distance_after(&self, d: &mut Draws<'_>) -> Distance {
-        let r = u64::from(d.next());
+    pub(crate) fn distance_after(&self, rng: &mut GameRng) -> Distance {
+        let r = u64::from(rng.next_u32());
         if r < self.distance[1].0 {
             Distance::Far
         } else if r < self.distance[0].0 {
@@ -257,7 +300,7 @@ impl ShotModel {
     /// Draws a normal shot of `shooter` (HP left at 0; the engine applies damage).
     pub(crate) fn normal_shot(
         &self,
-        rng: &mut Draws<'_>,
+        rng: &mut GameRng,
         shooter: usize,
         decl: Decl,
         distance: Distance,
@@ -316,19 +359,12 @@ impl ShotModel {
             me.set(SeatFlags::REAR);
         }
         if s.hit[shooter] == Hit::None {
-            if self.half_turn.draw(rng) {
-                me.set(SeatFlags::HALF_TURN);
-                me.set(if self.landing.draw(rng) { SeatFlags::LANDED } else { SeatFlags::TURNED_OVER });
-            }
-            if self.cross_centre.draw(rng) {
-                me.set(SeatFlags::CROSSED_CENTRE);
-            }
-        }
-        if self.direction_change[shooter].draw(rng) {
+            me.0 |= self.posture[shooter].draw(rng) as u16;
+        } else if self.direction_change[shooter].draw(rng) {
             me.set(SeatFlags::DIRECTION_CHANGE);
         }
         // One draw: under `two` knocks two mines out, under `one + two` one.
-        let r = u64::from(rng.next());
+        let r = u64::from(rng.next_u32());
         s.mines_out = u8::from(r < self.mine_out[0].0) + u8::from(r < self.mine_out[1].0);
         for _ in 0..enemy_field {
             s.broken += u8::from(self.barricade_break.draw(rng));
@@ -339,12 +375,12 @@ impl ShotModel {
     }
 
     /// Draws an active shoot (HP left at 0; the engine applies damage).
-    pub(crate) fn active_shoot(&self, rng: &mut Draws<'_>, decl: [Decl; 2]) -> ShotRecord {
+    pub(crate) fn active_shoot(&self, rng: &mut GameRng, decl: [Decl; 2]) -> ShotRecord {
         let first = if self.first.draw(rng) { 0 } else { 1 };
         let mut s = ShotRecord { active: true, seat: first as u8, decl, ..ShotRecord::default() };
         s.contact = self.contact.draw(rng);
         if s.contact {
-            let r = u64::from(rng.next());
+            let r = u64::from(rng.next_u32());
             let pusher = if self.pusher_first[first].draw(rng) { first } else { 1 - first };
             let victim = 1 - pusher;
             if r < self.active[1].0 {
@@ -361,11 +397,6 @@ impl ShotModel {
             } else if r < self.active[2].0 {
                 s.clinch = true;
             }
-            for f in &mut s.flags {
-                if self.active_rear.draw(rng) {
-                    f.set(SeatFlags::REAR);
-                }
-            }
         } else {
             for h in &mut s.hit {
                 if self.active_self_out.draw(rng) {
@@ -373,11 +404,9 @@ impl ShotModel {
                 }
             }
         }
-        for f in &mut s.flags {
-            if self.active_cross.draw(rng) {
-                f.set(SeatFlags::CROSSED_CENTRE);
-            }
-        }
+        let facts = if s.contact { self.active_contact_facts.draw(rng) } else { self.active_cross.draw(rng) };
+        s.flags[0].0 |= facts as u16;
+        s.flags[1].0 |= (facts >> 16) as u16;
         s.mines_out = u8::from(self.active_mine_out.draw(rng));
         s
     }

@@ -7,7 +7,6 @@ use super::RackupGame;
 use super::log::{
     BarricadeAct, ChomboCase, Decl, Distance, DoraKind, Event, Hit, Penalty, RoundEnd, SeatFlags, ShotRecord, StunCause,
 };
-use super::model::Draws;
 use super::outcome::{MatchEnd, MatchOutcome};
 use super::state::{Act, Action, Decision, Phase, RackupState};
 use super::yaku::{self, Tier, Verdict, YakuResult};
@@ -82,17 +81,15 @@ impl RackupGame {
                 }
                 Step::Declare(s) => self.ask_declare(st, s),
                 Step::Active(counter) => {
-                    let d = &mut Draws::new(rng);
-                    let mut rec = self.model.active_shoot(d, st.active_decl);
+                    let mut rec = self.model.active_shoot(rng, st.active_decl);
                     rec.counter_by = counter;
-                    self.land(st, d, rec)
+                    self.land(st, rng, rec)
                 }
                 Step::Turn(s) => self.begin_turn(st, s),
                 Step::Normal(s, decl) => {
                     let o = other(s) as usize;
-                    let d = &mut Draws::new(rng);
-                    let rec = self.model.normal_shot(d, s as usize, decl, st.distance, st.field[o]);
-                    self.land(st, d, rec)
+                    let rec = self.model.normal_shot(rng, s as usize, decl, st.distance, st.field[o]);
+                    self.land(st, rng, rec)
                 }
                 Step::Penalties(next) => self.penalties(st, next),
                 Step::Finish => self.finish_round(st, rng),
@@ -235,7 +232,7 @@ impl RackupGame {
             let face = rng.random_range(1..=6);
             st.log.push(Event::Dora { kind: DoraKind::Kan, seat, face });
         }
-        if self.foul.draw(&mut Draws::new(rng)) {
+        if self.foul.draw(rng) {
             st.fouled[s] = true;
             st.outcome.chombo[s][0] += 1;
             st.log.push(Event::Chombo { seat, case: ChomboCase::Foul });
@@ -288,7 +285,8 @@ impl RackupGame {
     }
 
     /// Applies a drawn shot: chombo ②, damage, log, stuns, riichi failures.
-    fn land(&self, st: &mut RackupState, d: &mut Draws<'_>, mut rec: ShotRecord) -> Step {
+    #[inline(always)]
+    fn land(&self, st: &mut RackupState, rng: &mut GameRng, mut rec: ShotRecord) -> Step {
         st.outcome.shots += 1;
         let chombo = [0, 1].map(|s| rec.hit[s] == Hit::SelfOut && !rec.contact && st.hp[s] <= CHOMBO_SELF_OUT_HP);
         for (hit, &void) in rec.hit.iter_mut().zip(&chombo) {
@@ -309,7 +307,7 @@ impl RackupGame {
             let t = 1 - rec.seat as usize;
             st.field[t] -= rec.broken.min(st.field[t]);
         }
-        st.distance = self.model.distance_after(d);
+        st.distance = self.model.distance_after(rng);
         st.log.push(Event::Shot(rec));
         for s in 0..2u8 {
             if chombo[s as usize] {
@@ -320,7 +318,7 @@ impl RackupGame {
                 }
             }
         }
-        if st.hp.contains(&0) {
+        if st.hp[0] == 0 || st.hp[1] == 0 {
             return Step::Finish;
         }
         let reset = rec.voided || rec.clinch || rec.hit.iter().any(|h| h.is_ring_out());
@@ -447,61 +445,5 @@ impl RackupGame {
         }
         st.round += 1;
         Step::StartRound
-    }
-
-    /// Writes the legal actions of the seat to move.
-    pub(crate) fn legal(&self, st: &RackupState, out: &mut Vec<Action>) {
-        out.clear();
-        let Phase::Decide(seat, decision) = st.phase else {
-            return;
-        };
-        let s = seat as usize;
-        let riichi = self.riichi_allowed(st, seat);
-        let calls = self.call_allowed(st, seat);
-        let mut push = |a: Action| out.push(a);
-        match decision {
-            Decision::Declare => {
-                push(Action::Declare(Decl::None));
-                if riichi {
-                    push(Action::Declare(Decl::Riichi));
-                }
-                if calls {
-                    push(Action::Declare(Decl::Meteor));
-                }
-            }
-            Decision::Turn => {
-                let kans = 1 + usize::from(self.kan_allowed(st, seat));
-                for kan in [false, true].into_iter().take(kans) {
-                    let held = st.held[s] - 2 * u8::from(kan);
-                    let aside = st.spent[s] + 2 * u8::from(kan) + st.field[s];
-                    let turn = |act| Action::Turn { kan, act };
-                    push(turn(Act::Shot(Decl::None)));
-                    if !kan && riichi {
-                        push(turn(Act::Shot(Decl::Riichi)));
-                    }
-                    if calls && st.distance >= Distance::Mid {
-                        push(turn(Act::Shot(Decl::Snipe)));
-                    }
-                    if calls {
-                        push(turn(Act::Shot(Decl::Meteor)));
-                    }
-                    if held > 0 {
-                        push(turn(Act::Place));
-                        push(turn(Act::Step));
-                    }
-                    if aside > 0 {
-                        push(turn(Act::Recover));
-                    }
-                }
-            }
-            Decision::Counter(_) => {
-                push(Action::Counter(false));
-                push(Action::Counter(true));
-            }
-            Decision::Penalty => {
-                push(Action::Penalty(Penalty::Stun));
-                push(Action::Penalty(Penalty::Pay));
-            }
-        }
     }
 }

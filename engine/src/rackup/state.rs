@@ -220,9 +220,6 @@ impl<'a> RackupView<'a> {
         if self.game.damage(Hit::ActiveOut) < self.st.hp[1 - s] {
             return 0.0;
         }
-        let a = &self.game.model.active_p;
-        let first = [a.first0, 1.0 - a.first0];
-        let push = first[s] * a.pusher_first[s] + first[1 - s] * (1.0 - a.pusher_first[1 - s]);
-        a.contact * a.out * push
+        self.game.model.active_out[s]
     }
 }

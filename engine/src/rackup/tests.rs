@@ -236,11 +236,12 @@ fn chombo_one_then_three_replays_the_round() {
     p.rules.foul = 1.0;
     p.normal.flip_out_full = 1.0;
     let game = RackupGame::new(p).unwrap();
-    let mut rng = GameSeeds::new(2).rng(0);
+    let mut rng = GameSeeds::new(1).rng(0);
     let st = play_checked(&game, &mut rng, plain);
     let o = game.outcome(&st);
     // Every first action fouls (pay 1), then wins by a full flip-out: chombo ③
-    // (pay 1 more), the round is replayed and never scores.
+    // (pay 1 more), the round is replayed and never scores. The shooter of each
+    // replay is drawn, so points walk at random; this seed busts within the limit.
     assert_eq!(o.end, MatchEnd::Bust);
     assert_eq!(o.rounds, 1, "a replay keeps the round number");
     assert!(o.round_attempts > 1);
@@ -419,13 +420,12 @@ fn shot_model_matches_profile_chances() {
     let mut mines = [0u32; 3];
     let mut first0 = 0;
     for _ in 0..n {
-        let d = &mut model::Draws::new(&mut rng);
-        let s = game.model.normal_shot(d, 0, Decl::None, log::Distance::Near, 0);
+        let s = game.model.normal_shot(&mut rng, 0, Decl::None, log::Distance::Near, 0);
         let h = if s.hit[1] != Hit::None { s.hit[1] } else { s.hit[0] };
         hits[h as usize] += 1;
         clinch += u32::from(s.clinch);
         mines[s.mines_out as usize] += 1;
-        first0 += u32::from(game.model.active_shoot(d, [Decl::None; 2]).seat == 0);
+        first0 += u32::from(game.model.active_shoot(&mut rng, [Decl::None; 2]).seat == 0);
     }
     let close = |count: u32, p: f64, what: &str| {
         let f = f64::from(count) / f64::from(n);

@@ -1,0 +1,154 @@
+//! Legal actions, precomputed: a seat's choices depend only on the decision
+//! kind and a few permissions ([`may`]), so every possible list is built
+//! once per game and [`RackupGame::legal`] copies one out.
+
+use super::RackupGame;
+use super::log::{Decl, Distance, Penalty};
+use super::state::{Act, Action, Decision, Phase, RackupState};
+
+/// Most legal actions of one decision: a turn without and with a kan, 7 each.
+const MAX_LEGAL: usize = 14;
+/// Table slots: turns by permissions, declarations, counter, penalty.
+const SLOTS: usize = PENALTY_SLOT + 1;
+
+/// What the deciding seat may do, as far as its legal actions depend on it:
+/// bits of a turn's table slot (a declaration only uses the first two).
+mod may {
+    pub(super) const RIICHI: usize = 1;
+    pub(super) const CALL: usize = 1 << 1;
+    /// The machines are 50 cm or more apart (snipe).
+    pub(super) const SNIPE: usize = 1 << 2;
+    /// Barricades in hand (place, step).
+    pub(super) const PLACE: usize = 1 << 3;
+    /// Barricades aside or on the field (recover).
+    pub(super) const RECOVER: usize = 1 << 4;
+    pub(super) const KAN: usize = 1 << 5;
+    /// Barricades still in hand after a kan.
+    pub(super) const PLACE_AFTER_KAN: usize = 1 << 6;
+    /// Number of turn slots.
+    pub(super) const TURN_SLOTS: usize = 1 << 7;
+}
+
+/// Slot of a declaration; `+ RIICHI | CALL` bits.
+const DECLARE_SLOT: usize = may::TURN_SLOTS;
+const COUNTER_SLOT: usize = DECLARE_SLOT + 4;
+const PENALTY_SLOT: usize = COUNTER_SLOT + 1;
+
+/// The table slot of `decision` for the seat deciding in `st`.
+fn slot(game: &RackupGame, st: &RackupState, seat: u8, decision: Decision) -> usize {
+    let flag = |on: bool, bit: usize| if on { bit } else { 0 };
+    let riichi_call = flag(game.riichi_allowed(st, seat), may::RIICHI) | flag(game.call_allowed(st, seat), may::CALL);
+    match decision {
+        Decision::Turn => {
+            let s = seat as usize;
+            riichi_call
+                | flag(st.distance >= Distance::Mid, may::SNIPE)
+                | flag(st.held[s] > 0, may::PLACE)
+                | flag(st.spent[s] + st.field[s] > 0, may::RECOVER)
+                | flag(game.kan_allowed(st, seat), may::KAN)
+                | flag(st.held[s] > 2, may::PLACE_AFTER_KAN)
+        }
+        Decision::Declare => DECLARE_SLOT + riichi_call,
+        Decision::Counter(_) => COUNTER_SLOT,
+        Decision::Penalty => PENALTY_SLOT,
+    }
+}
+
+/// One list of legal actions (the first `len` of `actions`).
+#[derive(Clone, Copy, Debug)]
+struct LegalSet {
+    actions: [Action; MAX_LEGAL],
+    len: u8,
+}
+
+impl LegalSet {
+    /// The list for `decision` under the permission bits `p`.
+    fn new(decision: Decision, p: usize) -> LegalSet {
+        let mut set = LegalSet { actions: [Action::Counter(false); MAX_LEGAL], len: 0 };
+        let mut push = |a: Action| {
+            set.actions[set.len as usize] = a;
+            set.len += 1;
+        };
+        match decision {
+            Decision::Declare => {
+                push(Action::Declare(Decl::None));
+                if p & may::RIICHI != 0 {
+                    push(Action::Declare(Decl::Riichi));
+                }
+                if p & may::CALL != 0 {
+                    push(Action::Declare(Decl::Meteor));
+                }
+            }
+            Decision::Turn => {
+                let calls = p & may::CALL != 0;
+                let kans = if p & may::KAN != 0 { 2 } else { 1 };
+                for kan in [false, true].into_iter().take(kans) {
+                    let (held, aside) = if kan {
+                        (p & may::PLACE_AFTER_KAN != 0, true)
+                    } else {
+                        (p & may::PLACE != 0, p & may::RECOVER != 0)
+                    };
+                    let turn = |act| Action::Turn { kan, act };
+                    push(turn(Act::Shot(Decl::None)));
+                    if !kan && p & may::RIICHI != 0 {
+                        push(turn(Act::Shot(Decl::Riichi)));
+                    }
+                    if calls && p & may::SNIPE != 0 {
+                        push(turn(Act::Shot(Decl::Snipe)));
+                    }
+                    if calls {
+                        push(turn(Act::Shot(Decl::Meteor)));
+                    }
+                    if held {
+                        push(turn(Act::Place));
+                        push(turn(Act::Step));
+                    }
+                    if aside {
+                        push(turn(Act::Recover));
+                    }
+                }
+            }
+            Decision::Counter(_) => {
+                push(Action::Counter(false));
+                push(Action::Counter(true));
+            }
+            Decision::Penalty => {
+                push(Action::Penalty(Penalty::Stun));
+                push(Action::Penalty(Penalty::Pay));
+            }
+        }
+        set
+    }
+}
+
+/// Every legal-action list of a game, by [`slot`].
+#[derive(Clone, Debug)]
+pub(crate) struct LegalTable(Box<[LegalSet; SLOTS]>);
+
+impl LegalTable {
+    pub(crate) fn new() -> LegalTable {
+        let mut sets = Box::new([LegalSet::new(Decision::Penalty, 0); SLOTS]);
+        for p in 0..may::TURN_SLOTS {
+            sets[p] = LegalSet::new(Decision::Turn, p);
+        }
+        for p in 0..4 {
+            sets[DECLARE_SLOT + p] = LegalSet::new(Decision::Declare, p);
+        }
+        sets[COUNTER_SLOT] = LegalSet::new(Decision::Counter(Decl::None), 0);
+        LegalTable(sets)
+    }
+}
+
+impl RackupGame {
+    /// Writes the legal actions of the seat to move.
+    pub(crate) fn legal(&self, st: &RackupState, out: &mut Vec<Action>) {
+        out.clear();
+        let Phase::Decide(seat, decision) = st.phase else {
+            return;
+        };
+        let set = &self.legal_table.0[slot(self, st, seat, decision)];
+        // A whole fixed-size copy cut to length is cheaper than a variable one.
+        out.extend_from_slice(&set.actions);
+        out.truncate(set.len as usize);
+    }
+}
