@@ -6,6 +6,7 @@ use clap::{Args, Parser, Subcommand};
 use sim::mahjong_io;
 use sim::runner::{RunPlan, Shard};
 use sim::studies::drift::{DriftParams, DriftStudy, Mode};
+use sim::studies::mahjong::{MahjongParams, MahjongStudy};
 use sim::studies::medarot::{MedarotParams, MedarotStudy};
 use sim::studies::rackup::{RackupParams, RackupStudy};
 use sim::study::{self, Source, Study};
@@ -25,7 +26,7 @@ struct Cli {
 enum Command {
     /// Midnight Wolves drift battle: battle styles or a line-up's drivers against each other.
     Drift(DriftArgs),
-    /// Mahjong hand tools (Ron2 and Gotō rules): score and shanten, JSON lines on stdin/stdout.
+    /// Mahjong: hand tools (score, shanten; JSON lines) and the Ron2 four-player table (play, calibrate).
     #[command(subcommand)]
     Mahjong(MahjongCommand),
     /// Medarot card game, advance mode: first-player advantage, deck matrix, card value.
@@ -42,6 +43,29 @@ enum MahjongCommand {
     Score(HandToolArgs),
     /// Shanten and ukeire of one mpsz hand per line of stdin, as JSON lines.
     Shanten(HandToolArgs),
+    /// Four-player Ron2 table games: per-round rates, yaku frequency, seat advantage.
+    Play(TableArgs),
+    /// Four `defensive` bots at the Ron2 dojo table, rates beside the Tenhou 2016 figures.
+    Calibrate(CalibrateArgs),
+}
+
+#[derive(Args)]
+struct TableArgs {
+    #[command(flatten)]
+    run: RunArgs,
+    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c) or a table settings TOML file.
+    #[arg(long, default_value = "ron2-dojo", value_name = "PRESET|FILE")]
+    rules: String,
+    /// Bots by seat, comma-separated (seat 0 deals first), or one name for all four:
+    /// random, efficiency, defensive.
+    #[arg(long, default_value = "efficiency", value_name = "NAMES")]
+    bots: String,
+}
+
+#[derive(Args)]
+struct CalibrateArgs {
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 #[derive(Args)]
@@ -55,7 +79,7 @@ struct HandToolArgs {
 #[derive(Args)]
 struct RunArgs {
     /// Number of games in the whole run, all shards together (default: 1,000,000 for
-    /// drift, 200,000 for rackup and medarot).
+    /// drift, 200,000 for rackup and medarot, 10,000 hanchan for mahjong).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     games: Option<u64>,
     /// Master seed; game i always plays from the stream (seed, i).
@@ -214,11 +238,31 @@ fn mahjong(command: &MahjongCommand) -> Result<String> {
     let failed = match command {
         MahjongCommand::Score(a) => mahjong_io::score_lines(&mahjong_io::load_rules(&a.rules)?, stdin, stdout)?,
         MahjongCommand::Shanten(a) => mahjong_io::shanten_lines(&mahjong_io::load_rules(&a.rules)?, stdin, stdout)?,
+        MahjongCommand::Play(a) => return table(&a.run, &a.rules, &a.bots),
+        MahjongCommand::Calibrate(a) => return table(&a.run, "ron2-dojo", "defensive"),
     };
     if failed > 0 {
         bail!("{failed} input line(s) could not be answered (see their error lines)");
     }
     Ok(String::new())
+}
+
+fn table(run: &RunArgs, rules: &str, bots: &str) -> Result<String> {
+    let names: Vec<String> = bots.split(',').map(|b| b.trim().to_string()).collect();
+    let bots: [String; 4] = match names.len() {
+        1 => std::array::from_fn(|_| names[0].clone()),
+        4 => std::array::from_fn(|i| names[i].clone()),
+        n => bail!("--bots needs one name or four (one per seat), got {n}"),
+    };
+    let path = Path::new(rules);
+    let is_file = path.extension().is_some_and(|e| e == "toml") || path.exists();
+    let params = MahjongParams {
+        preset: if is_file { String::new() } else { rules.to_string() },
+        settings: if is_file { Some(Source::read(path)?) } else { None },
+        bots,
+    };
+    let study = MahjongStudy::from_params(params)?;
+    study::execute(&study, &run.plan(10_000), &run.out, &run.name(MahjongStudy::KIND)?)
 }
 
 fn merge(args: &MergeArgs) -> Result<String> {
@@ -228,6 +272,7 @@ fn merge(args: &MergeArgs) -> Result<String> {
     match kind.as_str() {
         DriftStudy::KIND => study::merge::<DriftStudy>(&dirs, &args.out, &name),
         MedarotStudy::KIND => study::merge::<MedarotStudy>(&dirs, &args.out, &name),
+        MahjongStudy::KIND => study::merge::<MahjongStudy>(&dirs, &args.out, &name),
         RackupStudy::KIND => study::merge::<RackupStudy>(&dirs, &args.out, &name),
         other => bail!("{} holds an unknown study kind `{other}`", dirs[0].display()),
     }

@@ -28,12 +28,14 @@ fn csv(root: &Path, study: &str, table: &str) -> String {
 }
 
 /// Runs a study twice (1 and 2 threads) and checks the tables agree and the charts exist.
-fn study_is_deterministic(study: &str, games: &str, tables: &[&str], charts: &[&str]) -> String {
+fn study_is_deterministic(command: &[&str], games: &str, tables: &[&str], charts: &[&str]) -> String {
+    let study = if command[0] == "mahjong" { "mahjong" } else { command[0] };
     let roots = [scratch(&format!("{study}1")), scratch(&format!("{study}2"))];
     let mut summary = String::new();
     for (root, threads) in roots.iter().zip(["1", "2"]) {
         let out = root.to_str().unwrap();
-        let args = [study, "--games", games, "--seed", "3", "--threads", threads, "--quiet", "--out", out];
+        let mut args = command.to_vec();
+        args.extend(["--games", games, "--seed", "3", "--threads", threads, "--quiet", "--out", out]);
         let o = sim(&args, "");
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         summary = String::from_utf8(o.stdout).unwrap();
@@ -53,7 +55,7 @@ fn study_is_deterministic(study: &str, games: &str, tables: &[&str], charts: &[&
 #[test]
 fn rackup_study_runs_and_is_deterministic() {
     let summary = study_is_deterministic(
-        "rackup",
+        &["rackup"],
         "3000",
         &["arms", "yaku", "points"],
         &["yaku_frequency", "a_win_rate", "a_points_vs_baseline", "a_points_distribution"],
@@ -66,12 +68,29 @@ fn rackup_study_runs_and_is_deterministic() {
 #[test]
 fn medarot_study_runs_and_is_deterministic() {
     let summary = study_is_deterministic(
-        "medarot",
+        &["medarot"],
         "3000",
         &["decks", "matrix", "cards", "turns", "summary"],
         &["win_rates", "deck_matrix", "game_length", "card_effect"],
     );
     assert!(summary.contains("first player wins"), "{summary}");
+}
+
+#[test]
+fn mahjong_table_study_runs_and_is_deterministic() {
+    let summary = study_is_deterministic(
+        &["mahjong", "play", "--bots", "efficiency,defensive,random,efficiency"],
+        "200",
+        &["rates", "yaku", "seats", "length", "summary"],
+        &["yaku_frequency", "first_place_by_seat", "final_points", "game_length"],
+    );
+    assert!(summary.contains("200 games") && summary.contains("tenhou 0.211"), "{summary}");
+    let o = sim(&["mahjong", "play", "--bots", "efficiency,defensive"], "");
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("one name or four"));
+    let o = sim(&["mahjong", "play", "--rules", "ron2-nowhere"], "");
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("ron2-nowhere"));
 }
 
 #[test]

@@ -1,0 +1,404 @@
+//! The Ron2 four-player table study: per-round rates beside the published
+//! Tenhou 鳳凰卓 figures, yaku frequency among wins, seat advantage, final
+//! scores and game length.
+//!
+//! Seat 0 is the first dealer (起家) of every game; each seat keeps the bot
+//! the user gave it, so a seat's results mix seat order and strategy (give all
+//! four seats the same bot to read the pure seat advantage).
+
+use crate::chart::{self, Bar, Distributions, IntervalBars, Series};
+use crate::output::StudyOutput;
+use crate::runner::{self, RunPlan, RunReport};
+use crate::stats::{Histogram, Moments, Rate};
+use crate::study::{Coverage, Source, Study};
+use anyhow::{Result, anyhow, ensure};
+use engine::mahjong::Yaku;
+use engine::mahjong::table::{Abort, Bot, HanchanOutcome, RiichiTable, TableSettings};
+use engine::{Strategy, Table};
+use polars::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+use std::ops::AddAssign;
+
+const SEATS: usize = 4;
+
+/// Per-round rates of 天鳳 鳳凰卓 (2016, 159,798 hanchan), the calibration target:
+/// (name, real rate, what it counts).
+pub const TENHOU_RATES: [(&str, f64); 5] =
+    [("win", 0.211), ("deal_in", 0.125), ("riichi", 0.170), ("call", 0.344), ("exhaustive_draw", 0.162)];
+
+/// Average win of 天鳳 鳳凰卓 (2016), in points.
+pub const TENHOU_AVERAGE_WIN: f64 = 5647.0;
+
+/// Lowest and highest final points, in thousands, with their own bins.
+const POINTS_RANGE: (i64, i64) = (-60, 160);
+
+/// Everything that defines a table study.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MahjongParams {
+    /// Built-in preset name (`ron2-dojo`, …) used when `settings` is `None`.
+    pub preset: String,
+    /// A table settings file replacing the preset.
+    pub settings: Option<Source>,
+    /// Bot name per seat (seat 0 is the first dealer).
+    pub bots: [String; SEATS],
+}
+
+/// A table study ready to run.
+pub struct MahjongStudy {
+    params: MahjongParams,
+    game: RiichiTable,
+}
+
+impl Study for MahjongStudy {
+    const KIND: &'static str = "mahjong";
+    type Params = MahjongParams;
+    type Acc = MahjongAcc;
+
+    fn params(&self) -> &MahjongParams {
+        &self.params
+    }
+
+    fn from_params(params: MahjongParams) -> Result<Self> {
+        let game = match &params.settings {
+            Some(src) => TableSettings::from_toml(&src.text)
+                .and_then(RiichiTable::new)
+                .map_err(|e| anyhow!("table settings {}: {e}", src.name))?,
+            None => RiichiTable::preset(&params.preset).map_err(|e| anyhow!("{e}"))?,
+        };
+        for name in &params.bots {
+            ensure!(Bot::by_name(name).is_some(), "unknown bot `{name}` (valid: random, efficiency, defensive)");
+        }
+        Ok(Self { params, game })
+    }
+
+    fn simulate(&self, plan: &RunPlan) -> Result<(MahjongAcc, RunReport)> {
+        runner::run(
+            plan,
+            || {
+                let bots = self.params.bots.clone().map(|n| Bot::by_name(&n).expect("checked in from_params"));
+                (Table::new(&self.game), bots)
+            },
+            MahjongAcc::new,
+            |(table, [a, b, c, d]), _, rng, acc| {
+                let players: &mut [&mut dyn Strategy<RiichiTable>] = &mut [a, b, c, d];
+                acc.record(&table.play(&self.game, players, rng));
+            },
+        )
+    }
+
+    fn report(&self, acc: &MahjongAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {
+        write_tables(&self.params, acc, out)?;
+        charts(&self.params, acc, out)?;
+        Ok(summary(&self.params, acc, coverage))
+    }
+}
+
+/// The aggregate of a table study.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct MahjongAcc {
+    /// Games played.
+    pub games: u64,
+    /// Hands (局) played, repeats included.
+    pub hands: u64,
+    /// Per seat: wins, deal-ins, riichi, hands with an open call, tsumo wins.
+    pub seat_counts: Vec<[u64; 5]>,
+    /// Points gained by wins, all seats.
+    pub win_points: u64,
+    /// Exhaustive draws.
+    pub exhaustive: u64,
+    /// Abortive draws by kind.
+    pub aborts: [u64; 5],
+    /// Wins with each yaku (by `Yaku as usize`).
+    pub yaku: Vec<u64>,
+    /// Games per seat and place (`seat * 4 + place`).
+    pub places: Vec<u64>,
+    /// Final points per seat.
+    pub points: Vec<Moments>,
+    /// Final score (成績, units of 100) per seat under the game's preset.
+    pub scores: Vec<Moments>,
+    /// Final points per seat, in thousands.
+    pub points_hist: Vec<Histogram>,
+    /// Hands per game.
+    pub length: Histogram,
+    /// Games ended by the bust rule.
+    pub busts: u64,
+    /// Double rons, pao payments, yakuman wins.
+    pub special: [u64; 3],
+}
+
+impl MahjongAcc {
+    fn new() -> Self {
+        Self {
+            games: 0,
+            hands: 0,
+            seat_counts: vec![[0; 5]; SEATS],
+            win_points: 0,
+            exhaustive: 0,
+            aborts: [0; 5],
+            yaku: vec![0; Yaku::ALL.len()],
+            places: vec![0; SEATS * SEATS],
+            points: vec![Moments::default(); SEATS],
+            scores: vec![Moments::default(); SEATS],
+            points_hist: vec![Histogram::new(POINTS_RANGE.0, POINTS_RANGE.1); SEATS],
+            length: Histogram::new(0, 40),
+            busts: 0,
+            special: [0; 3],
+        }
+    }
+
+    fn record(&mut self, o: &HanchanOutcome) {
+        self.games += 1;
+        self.hands += u64::from(o.hands);
+        for s in 0..SEATS {
+            let c = &mut self.seat_counts[s];
+            for (k, v) in
+                [o.wins[s], o.deal_ins[s], o.riichi[s], o.open_hands[s], o.tsumo_wins[s]].into_iter().enumerate()
+            {
+                c[k] += u64::from(v);
+            }
+            self.win_points += u64::from(o.win_points[s]);
+            self.places[s * SEATS + usize::from(o.ranks[s])] += 1;
+            self.points[s].record(i64::from(o.points[s]));
+            self.scores[s].record(i64::from(o.scores[s]));
+            self.points_hist[s].record(i64::from(o.points[s]).div_euclid(1000));
+        }
+        self.exhaustive += u64::from(o.exhaustive_draws);
+        for a in Abort::ALL {
+            self.aborts[a as usize] += u64::from(o.aborts[a as usize]);
+        }
+        self.yaku.iter_mut().zip(o.yaku).for_each(|(a, b)| *a += u64::from(b));
+        self.length.record(i64::from(o.hands));
+        self.busts += u64::from(o.bust);
+        for (k, v) in [o.double_rons, o.pao, o.yakuman].into_iter().enumerate() {
+            self.special[k] += u64::from(v);
+        }
+    }
+
+    /// All wins.
+    fn wins(&self) -> u64 {
+        self.seat_counts.iter().map(|c| c[0]).sum()
+    }
+
+    /// The per-round rates, in the order of [`TENHOU_RATES`]: per player and
+    /// hand for win, deal-in, riichi and call; per hand for exhaustive draws.
+    fn rates(&self) -> [Rate; 5] {
+        let player_hands = self.hands * SEATS as u64;
+        let total = |k: usize| self.seat_counts.iter().map(|c| c[k]).sum::<u64>();
+        let rate = |n: u64, d: u64| Rate { half_successes: 2 * n, trials: d };
+        [
+            rate(total(0), player_hands),
+            rate(total(1), player_hands),
+            rate(total(2), player_hands),
+            rate(total(3), player_hands),
+            rate(self.exhaustive, self.hands),
+        ]
+    }
+}
+
+impl AddAssign for MahjongAcc {
+    fn add_assign(&mut self, o: Self) {
+        self.games += o.games;
+        self.hands += o.hands;
+        for (a, b) in self.seat_counts.iter_mut().zip(o.seat_counts) {
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        }
+        self.win_points += o.win_points;
+        self.exhaustive += o.exhaustive;
+        self.aborts.iter_mut().zip(o.aborts).for_each(|(a, b)| *a += b);
+        self.yaku.iter_mut().zip(o.yaku).for_each(|(a, b)| *a += b);
+        self.places.iter_mut().zip(o.places).for_each(|(a, b)| *a += b);
+        self.points.iter_mut().zip(o.points).for_each(|(a, b)| *a += b);
+        self.scores.iter_mut().zip(o.scores).for_each(|(a, b)| *a += b);
+        self.points_hist.iter_mut().zip(o.points_hist).for_each(|(a, b)| *a += b);
+        self.length += o.length;
+        self.busts += o.busts;
+        self.special.iter_mut().zip(o.special).for_each(|(a, b)| *a += b);
+    }
+}
+
+fn seat_first(acc: &MahjongAcc, s: usize) -> Rate {
+    Rate { half_successes: 2 * acc.places[s * SEATS], trials: acc.games }
+}
+
+fn yaku_rate(acc: &MahjongAcc, y: Yaku) -> Rate {
+    Rate { half_successes: 2 * acc.yaku[y as usize], trials: acc.wins() }
+}
+
+fn write_tables(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> Result<()> {
+    let rates = acc.rates();
+    let mut rate_table = df!(
+        "rate" => TENHOU_RATES.iter().map(|r| r.0).collect::<Vec<_>>(),
+        "value" => rates.iter().map(Rate::value).collect::<Vec<_>>(),
+        "ci_low" => rates.iter().map(|r| r.interval().low).collect::<Vec<_>>(),
+        "ci_high" => rates.iter().map(|r| r.interval().high).collect::<Vec<_>>(),
+        "tenhou_2016" => TENHOU_RATES.iter().map(|r| r.1).collect::<Vec<_>>(),
+    )?;
+    out.table("rates", &mut rate_table)?;
+
+    let shown: Vec<Yaku> = Yaku::ALL.iter().copied().filter(|y| acc.yaku[*y as usize] > 0).collect();
+    let col = |f: &dyn Fn(&Rate) -> f64| shown.iter().map(|&y| f(&yaku_rate(acc, y))).collect::<Vec<_>>();
+    let mut yaku = df!(
+        "yaku" => shown.iter().map(|y| y.name()).collect::<Vec<_>>(),
+        "wins_with" => shown.iter().map(|&y| acc.yaku[y as usize]).collect::<Vec<_>>(),
+        "share_of_wins" => col(&Rate::value),
+        "ci_low" => col(&|r| r.interval().low),
+        "ci_high" => col(&|r| r.interval().high),
+    )?;
+    out.table("yaku", &mut yaku)?;
+
+    let seat_col = |f: &dyn Fn(usize) -> f64| (0..SEATS).map(f).collect::<Vec<_>>();
+    let place = |p: usize| seat_col(&|s| acc.places[s * SEATS + p] as f64 / acc.games.max(1) as f64);
+    let mut seats = df!(
+        "seat" => (0..SEATS as u64).collect::<Vec<_>>(),
+        "bot" => params.bots.to_vec(),
+        "first" => place(0), "second" => place(1), "third" => place(2), "fourth" => place(3),
+        "first_ci_low" => seat_col(&|s| seat_first(acc, s).interval().low),
+        "first_ci_high" => seat_col(&|s| seat_first(acc, s).interval().high),
+        "points_mean" => seat_col(&|s| acc.points[s].mean()),
+        "points_ci_half" => seat_col(&|s| acc.points[s].mean_interval().half_width()),
+        "score_mean" => seat_col(&|s| acc.scores[s].mean()),
+        "score_ci_half" => seat_col(&|s| acc.scores[s].mean_interval().half_width()),
+        "win_rate" => seat_col(&|s| acc.seat_counts[s][0] as f64 / acc.hands.max(1) as f64),
+        "deal_in_rate" => seat_col(&|s| acc.seat_counts[s][1] as f64 / acc.hands.max(1) as f64),
+    )?;
+    out.table("seats", &mut seats)?;
+
+    let (lv, lc): (Vec<i64>, Vec<u64>) = acc.length.bins().filter(|b| b.1 > 0).unzip();
+    let mut length = df!("hands" => lv, "games" => lc)?;
+    out.table("length", &mut length)?;
+
+    let wins = acc.wins();
+    let mut summary = df!(
+        "games" => [acc.games],
+        "hands" => [acc.hands],
+        "wins" => [wins],
+        "average_win" => [acc.win_points as f64 / wins.max(1) as f64],
+        "tenhou_2016_average_win" => [TENHOU_AVERAGE_WIN],
+        "busts" => [acc.busts],
+        "double_rons" => [acc.special[0]],
+        "pao" => [acc.special[1]],
+        "yakuman" => [acc.special[2]],
+        "abort_nine_terminals" => [acc.aborts[Abort::NineTerminals as usize]],
+        "abort_four_winds" => [acc.aborts[Abort::FourWinds as usize]],
+        "abort_four_riichi" => [acc.aborts[Abort::FourRiichi as usize]],
+        "abort_four_kans" => [acc.aborts[Abort::FourKans as usize]],
+        "abort_triple_ron" => [acc.aborts[Abort::TripleRon as usize]],
+    )?;
+    out.table("summary", &mut summary)?;
+    Ok(())
+}
+
+fn charts(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> Result<()> {
+    let mut shown: Vec<Yaku> = Yaku::ALL.iter().copied().filter(|y| acc.yaku[*y as usize] > 0).collect();
+    shown.sort_by_key(|y| std::cmp::Reverse(acc.yaku[*y as usize]));
+    let bars: Vec<Bar> = shown
+        .iter()
+        .map(|&y| {
+            let r = yaku_rate(acc, y);
+            Bar { label: y.name().to_string(), value: r.value(), low: r.interval().low, high: r.interval().high }
+        })
+        .collect();
+    chart::save(
+        &out.chart("yaku_frequency"),
+        &IntervalBars {
+            title: "Ron2 table: share of wins with each yaku (95% Wilson)",
+            x_label: "share of wins (log scale)",
+            bars: &bars,
+            reference: None,
+            log: true,
+        },
+    )?;
+    let seats: Vec<Bar> = (0..SEATS)
+        .map(|s| {
+            let r = seat_first(acc, s);
+            Bar {
+                label: format!("seat {s} ({})", params.bots[s]),
+                value: r.value(),
+                low: r.interval().low,
+                high: r.interval().high,
+            }
+        })
+        .collect();
+    chart::save(
+        &out.chart("first_place_by_seat"),
+        &IntervalBars {
+            title: "Ron2 table: first place by seat (seat 0 deals first; 95% Wilson)",
+            x_label: "share of games finished first",
+            bars: &seats,
+            reference: Some(0.25),
+            log: false,
+        },
+    )?;
+    let series: Vec<Series> = (0..SEATS)
+        .map(|s| {
+            let h = &acc.points_hist[s];
+            let total = h.total().max(1) as f64;
+            let (lo, hi) = (h.quantile(0.001), h.quantile(0.999));
+            Series {
+                name: format!("seat {s} (mean {:.0})", acc.points[s].mean()),
+                points: h.bins().filter(|b| b.0 >= lo && b.0 <= hi).map(|(v, c)| (v, c as f64 / total)).collect(),
+            }
+        })
+        .collect();
+    chart::save(
+        &out.chart("final_points"),
+        &Distributions {
+            title: "Ron2 table: final points per seat",
+            x_label: "final points (thousands)",
+            series: &series,
+        },
+    )?;
+    let total = acc.length.total().max(1) as f64;
+    let length = [Series {
+        name: format!("all games (mean {:.1} hands)", acc.hands as f64 / acc.games.max(1) as f64),
+        points: acc.length.bins().filter(|b| b.1 > 0).map(|(v, c)| (v, c as f64 / total)).collect(),
+    }];
+    chart::save(
+        &out.chart("game_length"),
+        &Distributions { title: "Ron2 table: game length", x_label: "hands", series: &length },
+    )
+}
+
+fn summary(params: &MahjongParams, acc: &MahjongAcc, coverage: &Coverage) -> String {
+    let mut s = String::new();
+    let rules = params.settings.as_ref().map_or(params.preset.as_str(), |src| src.name.as_str());
+    let _ = writeln!(s, "mahjong table study ({rules}): {}, {} hands", coverage.describe(), acc.hands);
+    let _ = writeln!(s, "bots by seat (seat 0 deals first): {}; intervals are 95%", params.bots.join(", "));
+    let _ = writeln!(s, "per-round rates beside 天鳳 鳳凰卓 2016 (relative difference):");
+    for ((name, real), r) in TENHOU_RATES.iter().zip(acc.rates()) {
+        let _ = writeln!(
+            s,
+            "  {name:<16} {:.4} ± {:.4}   tenhou {real:.3}   {:+.1}%",
+            r.value(),
+            r.interval().half_width(),
+            100.0 * (r.value() / real - 1.0)
+        );
+    }
+    let average = acc.win_points as f64 / acc.wins().max(1) as f64;
+    let _ = writeln!(
+        s,
+        "  {:<16} {average:.0}          tenhou {TENHOU_AVERAGE_WIN:.0}   {:+.1}%",
+        "average_win",
+        100.0 * (average / TENHOU_AVERAGE_WIN - 1.0)
+    );
+    let _ = writeln!(s, "first place by seat:");
+    for seat in 0..SEATS {
+        let r = seat_first(acc, seat);
+        let _ = writeln!(
+            s,
+            "  seat {seat} {:<11} {:.4} ± {:.4}  score {:+.1} ± {:.1}",
+            params.bots[seat],
+            r.value(),
+            r.interval().half_width(),
+            acc.scores[seat].mean(),
+            acc.scores[seat].mean_interval().half_width()
+        );
+    }
+    let mut top: Vec<Yaku> = Yaku::ALL.to_vec();
+    top.sort_by_key(|y| std::cmp::Reverse(acc.yaku[*y as usize]));
+    let shares: Vec<String> =
+        top.iter().take(8).map(|&y| format!("{} {:.3}", y.name(), yaku_rate(acc, y).value())).collect();
+    let _ = writeln!(s, "most frequent yaku (share of wins): {}", shares.join(", "));
+    s
+}
