@@ -386,28 +386,6 @@ fn strategy_names_round_trip() {
     assert!("bogus".parse::<StrategyKind>().unwrap_err().to_string().contains("random"));
 }
 
-/// Yaku counts in 1,000,000 matches per pairing (about 40 s): the occurrence
-/// estimate of the report. Run with `cargo test -p engine --lib
-/// rackup::tests::print_frequencies -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn print_frequencies() {
-    let game = RackupGame::preset("default").unwrap();
-    for kinds in [[StrategyKind::Random; 2], [StrategyKind::Heuristic; 2]] {
-        let mut counts = [0u64; Yaku::COUNT];
-        let n = 1_000_000;
-        play_many(&game, kinds, 1, n, |_, o, _| {
-            for y in Yaku::ALL {
-                counts[y as usize] += u64::from(o.yaku_total(y));
-            }
-        });
-        println!("{kinds:?}");
-        for y in Yaku::ALL {
-            println!("  {:20} {:>9} per {n} matches", y.id(), counts[y as usize]);
-        }
-    }
-}
-
 /// The shot model reproduces the profile's chances (within 5 standard errors).
 #[test]
 fn shot_model_matches_profile_chances() {
