@@ -30,6 +30,24 @@ pub const TENHOU_RATES: [(&str, f64); 5] =
 /// Average win of 天鳳 鳳凰卓 (2016), in points.
 pub const TENHOU_AVERAGE_WIN: f64 = 5647.0;
 
+/// Shares of wins with each yaku at 天鳳 鳳凰卓 (2016): (name or `yakuhai` for
+/// any yakuhai, share). Our `yakuhai` is the sum of the yakuhai kinds' shares,
+/// which counts a hand with two yakuhai twice.
+pub const TENHOU_YAKU: [(&str, f64); 12] = [
+    ("riichi", 0.389),
+    ("yakuhai", 0.396),
+    ("menzen_tsumo", 0.242),
+    ("tanyao", 0.227),
+    ("pinfu", 0.197),
+    ("ippatsu", 0.073),
+    ("honitsu", 0.043),
+    ("iipeikou", 0.038),
+    ("sanshoku_doujun", 0.038),
+    ("chiitoitsu", 0.027),
+    ("toitoi", 0.016),
+    ("chinitsu", 0.0052),
+];
+
 /// Lowest and highest final points, in thousands, with their own bins.
 const POINTS_RANGE: (i64, i64) = (-60, 160);
 
@@ -225,6 +243,15 @@ fn yaku_rate(acc: &MahjongAcc, y: Yaku) -> Rate {
     Rate { half_successes: 2 * acc.yaku[y as usize], trials: acc.wins() }
 }
 
+/// Our share of wins for a [`TENHOU_YAKU`] name.
+fn tenhou_comparable_share(acc: &MahjongAcc, name: &str) -> f64 {
+    Yaku::ALL
+        .iter()
+        .filter(|y| if name == "yakuhai" { y.name().starts_with("yakuhai_") } else { y.name() == name })
+        .map(|&y| yaku_rate(acc, y).value())
+        .sum()
+}
+
 fn write_tables(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> Result<()> {
     let rates = acc.rates();
     let mut rate_table = df!(
@@ -246,6 +273,13 @@ fn write_tables(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> 
         "ci_high" => col(&|r| r.interval().high),
     )?;
     out.table("yaku", &mut yaku)?;
+
+    let mut yaku_vs = df!(
+        "yaku" => TENHOU_YAKU.iter().map(|y| y.0).collect::<Vec<_>>(),
+        "share_of_wins" => TENHOU_YAKU.iter().map(|y| tenhou_comparable_share(acc, y.0)).collect::<Vec<_>>(),
+        "tenhou_2016" => TENHOU_YAKU.iter().map(|y| y.1).collect::<Vec<_>>(),
+    )?;
+    out.table("yaku_vs_tenhou", &mut yaku_vs)?;
 
     let seat_col = |f: &dyn Fn(usize) -> f64| (0..SEATS).map(f).collect::<Vec<_>>();
     let place = |p: usize| seat_col(&|s| acc.places[s * SEATS + p] as f64 / acc.games.max(1) as f64);
@@ -394,6 +428,11 @@ fn summary(params: &MahjongParams, acc: &MahjongAcc, coverage: &Coverage) -> Str
             acc.scores[seat].mean(),
             acc.scores[seat].mean_interval().half_width()
         );
+    }
+    let _ = writeln!(s, "yaku shares of wins beside 天鳳 鳳凰卓 2016:");
+    for (name, real) in TENHOU_YAKU {
+        let ours = tenhou_comparable_share(acc, name);
+        let _ = writeln!(s, "  {name:<16} {ours:.4}   tenhou {real:.4}   {:+.1}%", 100.0 * (ours / real - 1.0));
     }
     let mut top: Vec<Yaku> = Yaku::ALL.to_vec();
     top.sort_by_key(|y| std::cmp::Reverse(acc.yaku[*y as usize]));
