@@ -12,6 +12,9 @@
 //! - [`HanchanOutcome`]: the per-game record (points, ranks, scores, counts
 //!   of wins, deal-ins, riichi, calls, draws by kind, yaku).
 //! - [`strategy`]: `random`, `efficiency`, `defensive` ([`BotConfig`]).
+//! - [`mjai`]: game records as mjai events ([`Event`], [`EventLog`] in
+//!   [`TableState::events`], switched on by [`RiichiTable::with_event_log`];
+//!   [`write_event`] renders one as a JSON line).
 //!
 //! # Example
 //! ```
