@@ -10,6 +10,7 @@ use sim::studies::mahjong::{MahjongParams, MahjongStudy};
 use sim::studies::medarot::{MedarotParams, MedarotStudy};
 use sim::studies::rackup::{RackupParams, RackupStudy};
 use sim::study::{self, Source, Study};
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -60,6 +61,13 @@ struct TableArgs {
     /// random, efficiency, defensive.
     #[arg(long, default_value = "efficiency", value_name = "NAMES")]
     bots: String,
+    /// After the run, replay its first K games (indices 0..K, same seeds) and write each
+    /// as an mjai JSON Lines event log, DIR/game-<index>.jsonl.
+    #[arg(long, value_name = "K", requires = "log_dir")]
+    log_games: Option<u64>,
+    /// Folder for the --log-games files.
+    #[arg(long, value_name = "DIR", requires = "log_games")]
+    log_dir: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -238,8 +246,11 @@ fn mahjong(command: &MahjongCommand) -> Result<String> {
     let failed = match command {
         MahjongCommand::Score(a) => mahjong_io::score_lines(&mahjong_io::load_rules(&a.rules)?, stdin, stdout)?,
         MahjongCommand::Shanten(a) => mahjong_io::shanten_lines(&mahjong_io::load_rules(&a.rules)?, stdin, stdout)?,
-        MahjongCommand::Play(a) => return table(&a.run, &a.rules, &a.bots),
-        MahjongCommand::Calibrate(a) => return table(&a.run, "ron2-dojo", "defensive"),
+        MahjongCommand::Play(a) => {
+            let logs = a.log_games.zip(a.log_dir.as_deref());
+            return table(&a.run, &a.rules, &a.bots, logs);
+        }
+        MahjongCommand::Calibrate(a) => return table(&a.run, "ron2-dojo", "defensive", None),
     };
     if failed > 0 {
         bail!("{failed} input line(s) could not be answered (see their error lines)");
@@ -247,7 +258,8 @@ fn mahjong(command: &MahjongCommand) -> Result<String> {
     Ok(String::new())
 }
 
-fn table(run: &RunArgs, rules: &str, bots: &str) -> Result<String> {
+/// Runs the table study; with `logs` (K, DIR), then writes its first K games as mjai logs.
+fn table(run: &RunArgs, rules: &str, bots: &str, logs: Option<(u64, &Path)>) -> Result<String> {
     let names: Vec<String> = bots.split(',').map(|b| b.trim().to_string()).collect();
     let bots: [String; 4] = match names.len() {
         1 => std::array::from_fn(|_| names[0].clone()),
@@ -262,7 +274,18 @@ fn table(run: &RunArgs, rules: &str, bots: &str) -> Result<String> {
         bots,
     };
     let study = MahjongStudy::from_params(params)?;
-    study::execute(&study, &run.plan(10_000), &run.out, &run.name(MahjongStudy::KIND)?)
+    let plan = run.plan(10_000);
+    if let Some((count, _)) = logs
+        && count > plan.games
+    {
+        bail!("--log-games {count} is more than the run's {} games", plan.games);
+    }
+    let mut summary = study::execute(&study, &plan, &run.out, &run.name(MahjongStudy::KIND)?)?;
+    if let Some((count, dir)) = logs {
+        let files = study.write_game_logs(run.seed, count, dir)?;
+        let _ = writeln!(summary, "wrote {} mjai game log(s) to {}", files.len(), dir.display());
+    }
+    Ok(summary)
 }
 
 fn merge(args: &MergeArgs) -> Result<String> {

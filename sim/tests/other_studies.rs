@@ -145,3 +145,34 @@ fn mahjong_shanten_reports_each_hand_under_the_chosen_rules() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("nonsense"));
 }
+
+#[test]
+fn mahjong_play_writes_mjai_game_logs() {
+    let root = scratch("mjai");
+    let logs = root.join("logs");
+    let (out, dir) = (root.to_str().unwrap(), logs.to_str().unwrap());
+    let args = ["mahjong", "play", "--games", "3", "--seed", "4", "--quiet", "--out", out];
+    let o = sim(&[&args[..], &["--log-games", "2", "--log-dir", dir]].concat(), "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut names: Vec<String> =
+        std::fs::read_dir(&logs).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(names, ["game-0.jsonl", "game-1.jsonl"]);
+    for name in &names {
+        let text = std::fs::read_to_string(logs.join(name)).unwrap();
+        let types: Vec<String> = text
+            .lines()
+            .map(|line| {
+                let v: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{name}: {e}: {line}"));
+                v["type"].as_str().unwrap_or_else(|| panic!("{name}: no type: {line}")).to_string()
+            })
+            .collect();
+        assert_eq!(types.first().map(String::as_str), Some("start_game"), "{name}");
+        assert_eq!(types.last().map(String::as_str), Some("end_game"), "{name}");
+        assert!(types.iter().any(|t| t == "start_kyoku") && types.iter().any(|t| t == "dahai"), "{name}");
+    }
+    let o = sim(&[&args[..], &["--log-games", "4", "--log-dir", dir]].concat(), "");
+    assert!(!o.status.success(), "more logs than games is refused");
+    let o = sim(&[&args[..], &["--log-games", "2"]].concat(), "");
+    assert!(!o.status.success(), "--log-games needs --log-dir");
+}

@@ -13,12 +13,13 @@ use crate::stats::{Histogram, Moments, Rate};
 use crate::study::{Coverage, Source, Study};
 use anyhow::{Result, anyhow, ensure};
 use engine::mahjong::Yaku;
-use engine::mahjong::table::{Abort, Bot, HanchanOutcome, RiichiTable, TableSettings};
-use engine::{Strategy, Table};
+use engine::mahjong::table::{Abort, Bot, HanchanOutcome, RiichiTable, TableSettings, write_event};
+use engine::{GameSeeds, Strategy, Table};
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::ops::AddAssign;
+use std::path::Path;
 
 const SEATS: usize = 4;
 
@@ -109,6 +110,34 @@ impl Study for MahjongStudy {
         write_tables(&self.params, acc, out)?;
         charts(&self.params, acc, out)?;
         Ok(summary(&self.params, acc, coverage))
+    }
+}
+
+impl MahjongStudy {
+    /// Replays games `0..count` of the run with master seed `seed` (the same
+    /// games the study played) and writes each as mjai JSON Lines to
+    /// `dir/game-<index>.jsonl`; returns the files written.
+    pub fn write_game_logs(&self, seed: u64, count: u64, dir: &Path) -> Result<Vec<std::path::PathBuf>> {
+        std::fs::create_dir_all(dir).map_err(|e| anyhow!("cannot create {}: {e}", dir.display()))?;
+        let game = self.game.clone().with_event_log(true);
+        let mut table = Table::new(&game);
+        let seeds = GameSeeds::new(seed);
+        let mut text = String::new();
+        let mut files = Vec::new();
+        for index in 0..count {
+            let mut bots = self.params.bots.clone().map(|n| Bot::by_name(&n).expect("checked in from_params"));
+            let [a, b, c, d] = &mut bots;
+            let players: &mut [&mut dyn Strategy<RiichiTable>] = &mut [a, b, c, d];
+            table.play(&game, players, &mut seeds.rng(index));
+            text.clear();
+            for e in table.state().events.events() {
+                write_event(e, &mut text);
+            }
+            let path = dir.join(format!("game-{index}.jsonl"));
+            std::fs::write(&path, &text).map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;
+            files.push(path);
+        }
+        Ok(files)
     }
 }
 

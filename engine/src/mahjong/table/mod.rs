@@ -12,6 +12,9 @@
 //! - [`HanchanOutcome`]: the per-game record (points, ranks, scores, counts
 //!   of wins, deal-ins, riichi, calls, draws by kind, yaku).
 //! - [`strategy`]: `random`, `efficiency`, `defensive` ([`BotConfig`]).
+//! - [`mjai`]: game records as mjai events ([`Event`], [`EventLog`] in
+//!   [`TableState::events`], switched on by [`RiichiTable::with_event_log`];
+//!   [`write_event`] renders one as a JSON line).
 //!
 //! # Example
 //! ```
@@ -81,6 +84,7 @@
 //! and game settlement [`TableSettings::final_scores`].
 
 mod config;
+pub mod mjai;
 mod offer;
 mod outcome;
 mod play;
@@ -90,10 +94,13 @@ pub mod strategy;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_mjai;
+#[cfg(test)]
 mod tests_scenarios;
 mod view;
 
 pub use config::{Length, NUM_PRESETS, PRESETS, TableError, TableSettings, ranks};
+pub use mjai::{Event, EventLog, write_event};
 pub use outcome::{Abort, HanchanOutcome, YAKU_KINDS};
 pub use state::{Claim, MAX_RIVER, OfferKind, Phase, SeatState, TableState};
 pub use strategy::{Bot, BotConfig};
@@ -142,6 +149,7 @@ pub struct RiichiTable {
     shanten: ShantenRules,
     base_wall: WallArray,
     presets: [TableSettings; NUM_PRESETS],
+    log_events: bool,
 }
 
 impl RiichiTable {
@@ -157,12 +165,20 @@ impl RiichiTable {
         }
         let shanten = ShantenRules::new(&rules.set, rules.yaku.chiitoitsu_quad > 0);
         let presets = PRESETS.map(|p| TableSettings::from_toml(p.1).expect("built-in presets are valid"));
-        Ok(RiichiTable { settings, rules, shanten, base_wall, presets })
+        Ok(RiichiTable { settings, rules, shanten, base_wall, presets, log_events: false })
     }
 
     /// A built-in preset by name (see [`PRESETS`]).
     pub fn preset(name: &str) -> Result<RiichiTable, TableError> {
         RiichiTable::new(TableSettings::preset(name)?)
+    }
+
+    /// The same game, recording every game's mjai events in
+    /// [`TableState::events`] (off by default: recording costs time and,
+    /// once per state, a buffer).
+    pub fn with_event_log(mut self, on: bool) -> RiichiTable {
+        self.log_events = on;
+        self
     }
 
     /// The table settings.
@@ -192,7 +208,7 @@ impl Game for RiichiTable {
     }
 
     fn new_state(&self) -> TableState {
-        TableState::new()
+        TableState::new(self.log_events)
     }
 
     fn reset(&self, state: &mut TableState, rng: &mut GameRng) {

@@ -1,7 +1,9 @@
 //! Offering a discard (or a kan's tile) to the other seats, one at a time,
 //! and resolving their choices: ron over pon/kan over chi.
 
+use super::mjai::{Event, piece};
 use super::outcome::Abort;
+use super::state::DEAD_START;
 use super::state::{Claim, OfferKind, Phase};
 use super::{Action, RiichiTable, SEATS, TableState};
 use crate::GameRng;
@@ -142,6 +144,7 @@ impl RiichiTable {
         if kind != OfferKind::Discard {
             if kind == OfferKind::AddedKan && self.settings.kan_dora {
                 state.indicators += 1;
+                state.events.push(Event::Dora { dora_marker: state.wall[DEAD_START + 3 + state.indicators as usize] });
             }
             return self.draw(state, from, true);
         }
@@ -154,6 +157,7 @@ impl RiichiTable {
             state.points[from] -= 1000;
             state.sticks += 1;
             state.record.riichi[from] += 1;
+            state.events.push(Event::ReachAccepted { actor: from as u8 });
             if state.seats.iter().all(|s| s.riichi) {
                 return self.abort(state, Abort::FourRiichi, rng);
             }
@@ -185,22 +189,34 @@ impl RiichiTable {
         if !s.is_open() {
             state.record.open_hands[seat] += 1;
         }
+        let (actor, target, pai) = (seat as u8, from as u8, piece(tile, red));
         match claim {
             Claim::Chi(low) => {
+                let mut consumed = [pai; 2];
+                let mut n = 0;
                 for k in 0..3 {
                     let t = Tile::from_index(low.index() as u8 + k).expect("a suited kind");
                     if t != tile {
                         let r = s.take(t, 1);
                         s.meld_red += u8::from(r);
+                        consumed[n] = piece(t, r);
+                        n += 1;
                     }
                 }
                 s.push_meld(MeldKind::Chi, low, from);
+                state.events.push(Event::Chi { actor, target, pai, consumed });
             }
             Claim::Pon | Claim::Kan => {
                 let kan = claim == Claim::Kan;
                 let r = s.take(tile, if kan { 3 } else { 2 });
                 s.meld_red += u8::from(r);
                 s.push_meld(if kan { MeldKind::OpenKan } else { MeldKind::Pon }, tile, from);
+                let (c, p) = (piece(tile, r), piece(tile, false));
+                state.events.push(if kan {
+                    Event::Daiminkan { actor, target, pai, consumed: [c, p, p] }
+                } else {
+                    Event::Pon { actor, target, pai, consumed: [c, p] }
+                });
                 self.check_pao(state, seat, from, tile, kan);
                 if kan {
                     state.kan_feeder = Some(from as u8);

@@ -1,6 +1,7 @@
 //! A hand's flow on a seat's turn: shuffling and dealing, draws, discards,
 //! riichi, closed and added kans, tsumo and nine terminals.
 
+use super::mjai::{Event, piece};
 use super::outcome::Abort;
 use super::state::{DEAD_START, OfferKind, Phase, SeatState, kind};
 use super::{Action, RiichiTable, SEATS, TableState, WALL_TILES};
@@ -56,6 +57,8 @@ impl RiichiTable {
         state.honba = 0;
         state.sticks = 0;
         state.record = super::HanchanOutcome::EMPTY;
+        state.events.clear();
+        state.events.push(Event::StartGame);
     }
 
     /// Shuffles the wall from `rng` and deals.
@@ -98,6 +101,22 @@ impl RiichiTable {
         for s in 0..SEATS {
             self.update_waits(state, s);
         }
+        if state.events.is_on() {
+            let tehais = std::array::from_fn(|s| {
+                let i = (s + SEATS - dealer) % SEATS;
+                std::array::from_fn(|k| state.wall[13 * i + k])
+            });
+            state.events.push(Event::StartKyoku {
+                bakaze: state.round_wind(),
+                kyoku: (state.round as usize % SEATS) as u8 + 1,
+                honba: state.honba,
+                kyotaku: state.sticks,
+                oya: dealer as u8,
+                dora_marker: state.wall[DEAD_START + 4],
+                scores: state.points,
+                tehais,
+            });
+        }
         self.draw(state, dealer, false);
     }
 
@@ -121,6 +140,7 @@ impl RiichiTable {
         s.drawn = Some(kind(p));
         s.temp_furiten = false;
         state.phase = Phase::Turn { seat: seat as u8, called: false, rinshan };
+        state.events.push(Event::Tsumo { actor: seat as u8, pai: p });
     }
 
     /// Whether the seat may declare riichi at all (before choosing the discard).
@@ -216,6 +236,8 @@ impl RiichiTable {
                 s.meld_red += u8::from(red);
                 s.push_meld(MeldKind::ClosedKan, t, seat);
                 s.drawn = None;
+                let consumed = [piece(t, red), piece(t, false), piece(t, false), piece(t, false)];
+                state.events.push(Event::Ankan { actor: seat as u8, consumed });
                 self.after_kan(state, seat, true);
                 self.offer(state, seat, t, OfferKind::ClosedKan, rng);
             }
@@ -227,6 +249,11 @@ impl RiichiTable {
                 s.melds[i.expect("an added kan needs its pon")].kind = MeldKind::OpenKan;
                 s.drawn = None;
                 state.record.calls[seat] += 1;
+                if state.events.is_on() {
+                    let pai = piece(t, red);
+                    let consumed = state.events.pon_tiles(seat as u8, pai);
+                    state.events.push(Event::Kakan { actor: seat as u8, pai, consumed });
+                }
                 self.after_kan(state, seat, false);
                 self.offer(state, seat, t, OfferKind::AddedKan, rng);
             }
@@ -244,6 +271,7 @@ impl RiichiTable {
         self.update_waits(state, seat);
         if flip && self.settings.kan_dora {
             state.indicators += 1;
+            state.events.push(Event::Dora { dora_marker: state.wall[DEAD_START + 3 + state.indicators as usize] });
         }
         if state.kans == 4 && state.kan_seats.count_ones() >= 2 {
             state.four_kan_abort = true;
@@ -281,6 +309,11 @@ impl RiichiTable {
         if !tsumogiri {
             self.update_waits(state, seat);
         }
+        if riichi {
+            state.events.push(Event::Reach { actor: seat as u8 });
+        }
+        let pai = piece(t, state.offer_red);
+        state.events.push(Event::Dahai { actor: seat as u8, pai, tsumogiri });
         if uninterrupted && state.seats.iter().all(|s| s.river_len == 1) {
             let first = state.seats[0].river[0];
             if first.is_wind() && state.seats.iter().all(|s| s.river[0] == first) {

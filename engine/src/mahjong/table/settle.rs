@@ -3,8 +3,9 @@
 //! draws, dealer rotation and honba, and the end of the game.
 
 use super::config::ranks;
+use super::mjai::Event;
 use super::outcome::Abort;
-use super::state::{OfferKind, Phase};
+use super::state::{DEAD_START, OfferKind, Phase};
 use super::{RiichiTable, SEATS, TableState};
 use crate::GameRng;
 use crate::mahjong::{Hand, HandScore, Limit, Payment, ScoreError, Tile, WinFlags, Yaku, score_hand, shanten};
@@ -95,7 +96,24 @@ impl RiichiTable {
         PAO_YAKU.iter().any(|&y| score.yaku.contains(y)).then_some(pao as usize)
     }
 
+    /// Records the win of `seat` on a tile from `target` that moved points from `before`.
+    fn log_hora(&self, state: &mut TableState, seat: usize, target: usize, before: [i32; SEATS]) {
+        if !state.events.is_on() {
+            return;
+        }
+        let deltas = std::array::from_fn(|s| state.points[s] - before[s]);
+        let ura_count = match state.seats[seat].riichi && self.settings.ura_dora {
+            false => 0,
+            true if self.settings.kan_ura_dora => state.indicators,
+            true => 1,
+        };
+        let ura_markers = std::array::from_fn(|i| state.wall[DEAD_START + 9 + i]);
+        let pai = state.events.last_tile();
+        state.events.push(Event::Hora { actor: seat as u8, target: target as u8, pai, deltas, ura_markers, ura_count });
+    }
+
     pub(super) fn settle_tsumo(&self, state: &mut TableState, seat: usize, rinshan: bool, rng: &mut GameRng) {
+        let before = state.points;
         let score = self.score_tsumo(state, seat, rinshan).expect("a legal tsumo scores");
         let Payment::Tsumo { dealer_pays, non_dealer_pays } = score.payment else {
             unreachable!("a tsumo is paid as a tsumo")
@@ -118,6 +136,7 @@ impl RiichiTable {
         let gained = total + 1000 * state.sticks as i32;
         state.points[seat] += gained;
         state.sticks = 0;
+        self.log_hora(state, seat, seat, before);
         self.record_win(state, seat, &score, gained, true);
         let renchan = seat == dealer;
         let honba = if renchan { state.honba + 1 } else { 0 };
@@ -135,6 +154,7 @@ impl RiichiTable {
     ) {
         let honba_points = self.rules.payment.honba as i32 * state.honba as i32;
         for (k, &w) in winners.iter().enumerate() {
+            let before = state.points;
             let score = self.score_ron(state, w, t, kind).expect("a legal ron scores");
             let Payment::Ron(x) = score.payment else { unreachable!("a ron is paid as a ron") };
             let x = x as i32;
@@ -149,6 +169,7 @@ impl RiichiTable {
             }
             let gained = x + if k == 0 { 1000 * state.sticks as i32 } else { 0 };
             state.points[w] += gained;
+            self.log_hora(state, w, from, before);
             self.record_win(state, w, &score, gained, false);
         }
         state.sticks = 0;
@@ -178,6 +199,7 @@ impl RiichiTable {
     /// An abortive draw: the dealer repeats with one more honba.
     pub(super) fn abort(&self, state: &mut TableState, kind: Abort, rng: &mut GameRng) {
         state.record.aborts[kind as usize] += 1;
+        state.events.push(Event::Ryukyoku { deltas: [0; SEATS] });
         self.end_hand(state, true, state.honba + 1, rng);
     }
 
@@ -185,11 +207,14 @@ impl RiichiTable {
     pub(super) fn exhaustive_draw(&self, state: &mut TableState, rng: &mut GameRng) {
         let tenpai: [bool; SEATS] = std::array::from_fn(|s| shanten(&state.seats[s].hand, self.shanten) == 0);
         let n = tenpai.iter().filter(|&&t| t).count() as i32;
+        let mut deltas = [0; SEATS];
         if (1..SEATS as i32).contains(&n) {
             for (s, &t) in tenpai.iter().enumerate() {
-                state.points[s] += if t { 3000 / n } else { -3000 / (SEATS as i32 - n) };
+                deltas[s] = if t { 3000 / n } else { -3000 / (SEATS as i32 - n) };
+                state.points[s] += deltas[s];
             }
         }
+        state.events.push(Event::Ryukyoku { deltas });
         for (s, &t) in tenpai.iter().enumerate() {
             state.record.tenpai_at_draw[s] += u16::from(t);
         }
@@ -201,6 +226,7 @@ impl RiichiTable {
     /// After a hand: bust check, dealer rotation, end of the game or the next deal.
     fn end_hand(&self, state: &mut TableState, renchan: bool, honba: u8, rng: &mut GameRng) {
         state.record.hands += 1;
+        state.events.push(Event::EndKyoku);
         state.honba = honba;
         if self.settings.bust && state.points.iter().any(|&p| p < 0) {
             state.record.bust = true;
@@ -228,5 +254,6 @@ impl RiichiTable {
             *out = p.final_scores(&state.points, &r);
         }
         state.phase = Phase::Over;
+        state.events.push(Event::EndGame);
     }
 }

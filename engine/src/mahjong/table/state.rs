@@ -2,6 +2,7 @@
 //! the phase of the current hand.
 
 use super::SEATS;
+use super::mjai::EventLog;
 use super::outcome::HanchanOutcome;
 use crate::mahjong::{MAX_WALL_TILES, Meld, PhysTile, Tile, TileCounts, TileSet, WallArray};
 
@@ -203,10 +204,12 @@ pub struct TableState {
     pub four_kan_abort: bool,
     /// Counts of the game so far.
     pub record: HanchanOutcome,
+    /// The game's mjai events (empty unless the game records them).
+    pub events: EventLog,
 }
 
 impl TableState {
-    pub(crate) fn new() -> TableState {
+    pub(crate) fn new(log_events: bool) -> TableState {
         TableState {
             points: [0; SEATS],
             round: 0,
@@ -226,6 +229,7 @@ impl TableState {
             kan_feeder: None,
             four_kan_abort: false,
             record: HanchanOutcome::EMPTY,
+            events: EventLog::new(log_events),
         }
     }
 

@@ -1,0 +1,186 @@
+//! The mjai event record: off by default, and over many seeded games a
+//! consistent story (hands replayed from the events, points followed from
+//! deal to deal, no piece used twice).
+
+use super::mjai::{Event, pai_name, write_event};
+use super::*;
+use crate::mahjong::{PhysTile, Tile};
+use crate::{GameSeeds, Strategy, Table};
+
+/// Index of a piece among 34 kinds and the three red fives.
+fn slot(p: PhysTile) -> usize {
+    let t = p.kind().unwrap().index();
+    if p.is_red() { 34 + t / 9 } else { t }
+}
+
+fn play(game: &RiichiTable, table: &mut Table<RiichiTable>, i: u64) -> HanchanOutcome {
+    let mut bots = [Bot::efficiency(), Bot::random(), Bot::defensive(), Bot::random()];
+    let [a, b, c, d] = &mut bots;
+    let mut players: [&mut dyn Strategy<RiichiTable>; 4] = [a, b, c, d];
+    table.play(game, &mut players, &mut GameSeeds::new(5).rng(i))
+}
+
+/// Counts a piece seen this hand: at most four of a kind, one red five each.
+fn use_piece(used: &mut [u8; 37], p: PhysTile) {
+    used[slot(p)] += 1;
+    let t = p.kind().unwrap().index();
+    let red = if t < 27 && t % 9 == 4 { used[34 + t / 9] } else { 0 };
+    assert!(used[t] + red <= 4 && red <= 1, "more than four of {} in a hand", pai_name(p));
+}
+
+/// Replays the events of one game, asserting they tell a consistent story.
+fn check(events: &[Event], start: i32, outcome: &HanchanOutcome) {
+    assert_eq!(events.first(), Some(&Event::StartGame));
+    assert_eq!(events.last(), Some(&Event::EndGame));
+    let mut hands = [[0u8; 37]; SEATS];
+    let mut used = [0u8; 37];
+    let mut points = [start; SEATS];
+    let mut sticks = 0;
+    let mut wins = 0;
+    // Ura indicators already counted this hand (a double ron shows them twice).
+    let mut ura_seen = 0;
+    for (k, e) in events.iter().enumerate() {
+        let take = |hand: &mut [u8; 37], p: PhysTile| {
+            assert!(hand[slot(p)] > 0, "event {k} {e:?}: {} is not in the hand", pai_name(p));
+            hand[slot(p)] -= 1;
+        };
+        match *e {
+            Event::StartKyoku { kyotaku, dora_marker, scores, tehais, .. } => {
+                assert_eq!(scores, points, "scores carried from the last hand");
+                assert_eq!(scores.iter().sum::<i32>() + 1000 * kyotaku as i32, 4 * start);
+                sticks = kyotaku as i32;
+                used = [0; 37];
+                ura_seen = 0;
+                use_piece(&mut used, dora_marker);
+                for (h, dealt) in hands.iter_mut().zip(tehais) {
+                    *h = [0; 37];
+                    for p in dealt {
+                        h[slot(p)] += 1;
+                        use_piece(&mut used, p);
+                    }
+                }
+            }
+            Event::Tsumo { actor, pai } => {
+                use_piece(&mut used, pai);
+                hands[actor as usize][slot(pai)] += 1;
+                let next = events[k + 1];
+                let ok = match next {
+                    Event::Dahai { actor: a, .. }
+                    | Event::Reach { actor: a }
+                    | Event::Ankan { actor: a, .. }
+                    | Event::Kakan { actor: a, .. }
+                    | Event::Hora { actor: a, .. } => a == actor,
+                    Event::Ryukyoku { deltas } => deltas == [0; SEATS],
+                    _ => false,
+                };
+                assert!(ok, "event {k}: a draw followed by {next:?}");
+            }
+            Event::Dahai { actor, pai, .. } => take(&mut hands[actor as usize], pai),
+            Event::Chi { actor, consumed, .. } | Event::Pon { actor, consumed, .. } => {
+                consumed.iter().for_each(|&p| take(&mut hands[actor as usize], p));
+            }
+            Event::Daiminkan { actor, consumed, .. } => {
+                consumed.iter().for_each(|&p| take(&mut hands[actor as usize], p))
+            }
+            Event::Ankan { actor, consumed } => consumed.iter().for_each(|&p| take(&mut hands[actor as usize], p)),
+            Event::Kakan { actor, pai, .. } => take(&mut hands[actor as usize], pai),
+            Event::ReachAccepted { actor } => {
+                points[actor as usize] -= 1000;
+                sticks += 1;
+            }
+            Event::Dora { dora_marker } => use_piece(&mut used, dora_marker),
+            Event::Hora { deltas, ura_markers, ura_count, .. } => {
+                for &p in ura_markers.iter().take(ura_count as usize).skip(ura_seen) {
+                    use_piece(&mut used, p);
+                }
+                ura_seen = ura_seen.max(ura_count as usize);
+                assert_eq!(deltas.iter().sum::<i32>(), 1000 * sticks, "a win moves points plus the sticks");
+                sticks = 0;
+                wins += 1;
+                (0..SEATS).for_each(|s| points[s] += deltas[s]);
+            }
+            Event::Ryukyoku { deltas } => {
+                assert_eq!(deltas.iter().sum::<i32>(), 0);
+                (0..SEATS).for_each(|s| points[s] += deltas[s]);
+            }
+            Event::EndKyoku => assert!(matches!(events[k + 1], Event::StartKyoku { .. } | Event::EndGame)),
+            Event::StartGame | Event::Reach { .. } | Event::EndGame => {}
+        }
+    }
+    assert_eq!(wins, outcome.wins.iter().map(|&w| w as u32).sum::<u32>());
+    let top = outcome.ranks.iter().position(|&r| r == 0).unwrap();
+    points[top] += 1000 * sticks;
+    assert_eq!(points, outcome.points, "the events account for every point");
+}
+
+#[test]
+fn events_tell_a_consistent_story() {
+    let game = RiichiTable::preset("ron2-dojo").unwrap().with_event_log(true);
+    let mut table = Table::new(&game);
+    let mut seen = [0usize; 6];
+    for i in 0..300 {
+        let o = play(&game, &mut table, i);
+        let events = table.state().events.events();
+        check(events, game.settings().start_points, &o);
+        for e in events {
+            let k = match e {
+                Event::Chi { .. } => 0,
+                Event::Pon { .. } => 1,
+                Event::Daiminkan { .. } => 2,
+                Event::Kakan { .. } => 3,
+                Event::Ankan { .. } => 4,
+                Event::Dora { .. } => 5,
+                _ => continue,
+            };
+            seen[k] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "every call kind and kan dora occurs: {seen:?}");
+}
+
+#[test]
+fn recording_is_off_by_default_and_does_not_change_the_game() {
+    let plain = RiichiTable::preset("ron2-dojo").unwrap();
+    let logged = plain.clone().with_event_log(true);
+    let (mut a, mut b) = (Table::new(&plain), Table::new(&logged));
+    for i in 0..20 {
+        assert_eq!(play(&plain, &mut a, i), play(&logged, &mut b, i));
+        assert!(a.state().events.events().is_empty());
+        assert!(b.state().events.events().len() > 100);
+    }
+}
+
+#[test]
+fn events_render_as_mjai_json_lines() {
+    let five = Tile::from_index(13).unwrap();
+    let mut out = String::new();
+    write_event(
+        &Event::Pon {
+            actor: 2,
+            target: 1,
+            pai: PhysTile::Red(five),
+            consumed: [PhysTile::Plain(five), PhysTile::Plain(five)],
+        },
+        &mut out,
+    );
+    write_event(&Event::Dahai { actor: 0, pai: PhysTile::Plain(Tile::HATSU), tsumogiri: true }, &mut out);
+    let mut ura = [PhysTile::Plain(Tile::EAST); 5];
+    ura[1] = PhysTile::Plain(Tile::CHUN);
+    write_event(
+        &Event::Hora {
+            actor: 1,
+            target: 3,
+            pai: PhysTile::Plain(Tile::HAKU),
+            deltas: [0, 8000, 0, -7000],
+            ura_markers: ura,
+            ura_count: 2,
+        },
+        &mut out,
+    );
+    assert_eq!(
+        out,
+        "{\"type\":\"pon\",\"actor\":2,\"target\":1,\"pai\":\"5pr\",\"consumed\":[\"5p\",\"5p\"]}\n\
+         {\"type\":\"dahai\",\"actor\":0,\"pai\":\"F\",\"tsumogiri\":true}\n\
+         {\"type\":\"hora\",\"actor\":1,\"target\":3,\"pai\":\"P\",\"deltas\":[0,8000,0,-7000],\"ura_markers\":[\"E\",\"C\"]}\n"
+    );
+}
