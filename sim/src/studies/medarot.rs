@@ -235,15 +235,7 @@ impl Report<'_> {
         )?;
         out.table("decks", &mut decks)?;
 
-        let cell = |f: &dyn Fn(&Rate) -> f64| self.acc.cells.iter().map(f).collect::<Vec<_>>();
-        let mut matrix = df!(
-            "row" => (0..n * n).map(|c| names[c / n].clone()).collect::<Vec<_>>(),
-            "col" => (0..n * n).map(|c| names[c % n].clone()).collect::<Vec<_>>(),
-            "games" => self.acc.cells.iter().map(|r| r.trials).collect::<Vec<_>>(),
-            "row_win_rate" => cell(&Rate::value),
-            "ci_low" => cell(&|r| r.interval().low),
-            "ci_high" => cell(&|r| r.interval().high),
-        )?;
+        let mut matrix = super::matrix_frame(&names, &self.acc.cells)?;
         out.table("matrix", &mut matrix)?;
 
         let cards = self.cards();

@@ -4,3 +4,22 @@ pub mod drift;
 pub mod mahjong;
 pub mod medarot;
 pub mod rackup;
+
+use crate::stats::Rate;
+use polars::prelude::{DataFrame, PolarsResult, df};
+
+/// The table of a square entrant × entrant matrix of row results
+/// (`cells[row * n + col]`): one row per cell with the row entrant's win rate
+/// and its 95% Wilson interval.
+fn matrix_frame(names: &[String], cells: &[Rate]) -> PolarsResult<DataFrame> {
+    let n = names.len();
+    let cell = |f: &dyn Fn(&Rate) -> f64| cells.iter().map(f).collect::<Vec<_>>();
+    df!(
+        "row" => (0..n * n).map(|c| names[c / n].clone()).collect::<Vec<_>>(),
+        "col" => (0..n * n).map(|c| names[c % n].clone()).collect::<Vec<_>>(),
+        "games" => cells.iter().map(|r| r.trials).collect::<Vec<_>>(),
+        "row_win_rate" => cell(&Rate::value),
+        "ci_low" => cell(&|r| r.interval().low),
+        "ci_high" => cell(&|r| r.interval().high),
+    )
+}
