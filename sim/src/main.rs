@@ -3,13 +3,13 @@
 
 use anyhow::{Result, bail};
 use clap::{Args, Parser, Subcommand};
-use sim::mahjong_io;
 use sim::runner::{RunPlan, Shard};
 use sim::studies::drift::{DriftParams, DriftStudy, Mode};
 use sim::studies::mahjong::{MahjongParams, MahjongStudy};
 use sim::studies::medarot::{MedarotParams, MedarotStudy};
 use sim::studies::rackup::{RackupParams, RackupStudy};
 use sim::study::{self, Source, Study};
+use sim::{mahjong_io, mjai_read};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -48,6 +48,19 @@ enum MahjongCommand {
     Play(TableArgs),
     /// Four `defensive` bots at the Ron2 dojo table, rates beside the Tenhou 2016 figures.
     Calibrate(CalibrateArgs),
+    /// Replay mjai JSON Lines game records under a table preset; report illegal events
+    /// and results that differ (file:line), exit status 1 if any.
+    Replay(ReplayArgs),
+}
+
+#[derive(Args)]
+struct ReplayArgs {
+    /// mjai records (one or more games each, every tile shown).
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c) or a table settings TOML file.
+    #[arg(long, default_value = "ron2-dojo", value_name = "PRESET|FILE")]
+    rules: String,
 }
 
 #[derive(Args)]
@@ -251,11 +264,23 @@ fn mahjong(command: &MahjongCommand) -> Result<String> {
             return table(&a.run, &a.rules, &a.bots, logs);
         }
         MahjongCommand::Calibrate(a) => return table(&a.run, "ron2-dojo", "defensive", None),
+        MahjongCommand::Replay(a) => return replay(a),
     };
     if failed > 0 {
         bail!("{failed} input line(s) could not be answered (see their error lines)");
     }
     Ok(String::new())
+}
+
+/// The table study's parameters for `rules` (a preset name or a settings file).
+fn table_params(rules: &str, bots: [String; 4]) -> Result<MahjongParams> {
+    let path = Path::new(rules);
+    let is_file = path.extension().is_some_and(|e| e == "toml") || path.exists();
+    Ok(MahjongParams {
+        preset: if is_file { String::new() } else { rules.to_string() },
+        settings: if is_file { Some(Source::read(path)?) } else { None },
+        bots,
+    })
 }
 
 /// Runs the table study; with `logs` (K, DIR), then writes its first K games as mjai logs.
@@ -266,14 +291,7 @@ fn table(run: &RunArgs, rules: &str, bots: &str, logs: Option<(u64, &Path)>) -> 
         4 => std::array::from_fn(|i| names[i].clone()),
         n => bail!("--bots needs one name or four (one per seat), got {n}"),
     };
-    let path = Path::new(rules);
-    let is_file = path.extension().is_some_and(|e| e == "toml") || path.exists();
-    let params = MahjongParams {
-        preset: if is_file { String::new() } else { rules.to_string() },
-        settings: if is_file { Some(Source::read(path)?) } else { None },
-        bots,
-    };
-    let study = MahjongStudy::from_params(params)?;
+    let study = MahjongStudy::from_params(table_params(rules, bots)?)?;
     let plan = run.plan(10_000);
     if let Some((count, _)) = logs
         && count > plan.games
@@ -286,6 +304,28 @@ fn table(run: &RunArgs, rules: &str, bots: &str, logs: Option<(u64, &Path)>) -> 
         let _ = writeln!(summary, "wrote {} mjai game log(s) to {}", files.len(), dir.display());
     }
     Ok(summary)
+}
+
+/// Replays mjai records; fails if any file is unreadable or any finding was made.
+fn replay(args: &ReplayArgs) -> Result<String> {
+    let study = MahjongStudy::from_params(table_params(
+        &args.rules,
+        ["random".into(), "random".into(), "random".into(), "random".into()],
+    )?)?;
+    let game = study.game();
+    let files: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
+    let mut out = String::new();
+    let t = mjai_read::replay_files(game, &files, &mut out);
+    let _ = write!(
+        out,
+        "replayed {} file(s): {} game(s), {} hand(s), {} win(s) compared; {} illegal event(s), \
+         {} differing result(s), {} unreadable file(s)",
+        t.files, t.games, t.hands, t.wins, t.illegal, t.mismatches, t.unreadable
+    );
+    if t.illegal + t.mismatches + t.unreadable > 0 {
+        bail!("{out}");
+    }
+    Ok(out)
 }
 
 fn merge(args: &MergeArgs) -> Result<String> {

@@ -176,3 +176,48 @@ fn mahjong_play_writes_mjai_game_logs() {
     let o = sim(&[&args[..], &["--log-games", "2"]].concat(), "");
     assert!(!o.status.success(), "--log-games needs --log-dir");
 }
+
+#[test]
+fn mahjong_replay_accepts_sims_own_logs_and_names_an_injected_illegal_event() {
+    let root = scratch("replay");
+    let logs = root.join("logs");
+    let (out, dir) = (root.to_str().unwrap(), logs.to_str().unwrap());
+    let bots = "random,efficiency,defensive,random";
+    let args = ["mahjong", "play", "--games", "30", "--seed", "9", "--bots", bots, "--quiet", "--out", out];
+    let o = sim(&[&args[..], &["--log-games", "30", "--log-dir", dir]].concat(), "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let files: Vec<String> =
+        (0..30).map(|i| logs.join(format!("game-{i}.jsonl")).to_str().unwrap().to_string()).collect();
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    let o = sim(&[&["mahjong", "replay"][..], &files].concat(), "");
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{stdout}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout.contains("replayed 30 file(s): 30 game(s)") && stdout.contains("0 illegal event(s)"), "{stdout}");
+
+    // Seat 1 discards a honour on its first turn that it does not hold: line N.
+    let text = std::fs::read_to_string(files[0]).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let deal: serde_json::Value = serde_json::from_str(&lines[1]).unwrap();
+    let held: Vec<&str> = deal["tehais"][1].as_array().unwrap().iter().map(|t| t.as_str().unwrap()).collect();
+    let absent = ["E", "S", "W", "N", "P", "F", "C"].into_iter().find(|t| !held.contains(t)).unwrap();
+    let k = lines.iter().position(|l| l.contains("\"type\":\"dahai\",\"actor\":1")).unwrap();
+    let drawn: serde_json::Value = serde_json::from_str(&lines[k - 1]).unwrap();
+    assert_ne!(drawn["pai"], absent, "the draw is not the injected tile");
+    lines[k] = format!("{{\"type\":\"dahai\",\"actor\":1,\"pai\":\"{absent}\",\"tsumogiri\":false}}");
+    let bad = root.join("bad.jsonl");
+    std::fs::write(&bad, lines.join("\n")).unwrap();
+    let o = sim(&["mahjong", "replay", bad.to_str().unwrap()], "");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    let place = format!("bad.jsonl:{}: illegal:", k + 1);
+    assert!(stderr.contains(&place) && stderr.contains("1 illegal event(s)"), "{stderr}");
+
+    // A record that hides tiles, or is not JSON, is refused with its line.
+    let mut deal = deal;
+    deal["tehais"][0][0] = "?".into();
+    lines[1] = deal.to_string();
+    std::fs::write(&bad, lines.join("\n")).unwrap();
+    let o = sim(&["mahjong", "replay", bad.to_str().unwrap()], "");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && stderr.contains("line 2") && stderr.contains("hidden tile"), "{stderr}");
+}

@@ -13,7 +13,9 @@ use crate::stats::{Histogram, Moments, Rate};
 use crate::study::{Coverage, Source, Study};
 use anyhow::{Result, anyhow, ensure};
 use engine::mahjong::Yaku;
-use engine::mahjong::table::{Abort, Bot, HanchanOutcome, RiichiTable, TableSettings, write_event};
+use engine::mahjong::table::{
+    Abort, Bot, Event, HanchanOutcome, RiichiTable, TableSettings, write_event, write_start_game,
+};
 use engine::{GameSeeds, Strategy, Table};
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -114,6 +116,11 @@ impl Study for MahjongStudy {
 }
 
 impl MahjongStudy {
+    /// The table (rules) the study plays.
+    pub fn game(&self) -> &RiichiTable {
+        &self.game
+    }
+
     /// Replays games `0..count` of the run with master seed `seed` (the same
     /// games the study played) and writes each as mjai JSON Lines to
     /// `dir/game-<index>.jsonl`; returns the files written.
@@ -130,8 +137,12 @@ impl MahjongStudy {
             let players: &mut [&mut dyn Strategy<RiichiTable>] = &mut [a, b, c, d];
             table.play(&game, players, &mut seeds.rng(index));
             text.clear();
+            let names = self.params.bots.each_ref().map(String::as_str);
             for e in table.state().events.events() {
-                write_event(e, &mut text);
+                match e {
+                    Event::StartGame => write_start_game(&names, &mut text),
+                    e => write_event(e, &mut text),
+                }
             }
             let path = dir.join(format!("game-{index}.jsonl"));
             std::fs::write(&path, &text).map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;

@@ -4,13 +4,16 @@
 //! and [`write_event`], which renders one event as one JSON line.
 //!
 //! Tiles are written `1m`…`9m`, `1p`…, `1s`…, `5mr`/`5pr`/`5sr` for red
-//! fives, `E S W N` for the winds and `P F C` for haku, hatsu, chun. Dora
-//! indicators are recorded when turned (a kan dora at once, after the kan);
-//! a `hora` carries the points each seat moved (`deltas`, riichi sticks
-//! included) and the ura indicators when the winner was in riichi and the
-//! rules count ura dora.
+//! fives, `E S W N` for the winds and `P F C` for haku, hatsu, chun
+//! ([`pai_name`], read back by [`parse_pai`]). Dora indicators are recorded
+//! when turned (a kan dora at once, after the kan); a `hora` carries the
+//! points each seat moved (`deltas`, riichi sticks included), the ura
+//! indicators when the winner was in riichi and the rules count ura dora,
+//! and the score (`fan`, `fu`, `yakus` as `[name, han]` pairs with the
+//! hand core's yaku names); `end_game` carries the final `scores`, after
+//! the riichi sticks left on the table went to the first place.
 
-use crate::mahjong::PhysTile;
+use crate::mahjong::{PhysTile, Tile, Yaku, YakuList};
 use std::fmt::Write;
 
 use super::SEATS;
@@ -130,22 +133,42 @@ pub enum Event {
         target: u8,
         /// The winning tile.
         pai: PhysTile,
-        /// Points moved by this win per seat (honba and sticks included).
-        deltas: [i32; SEATS],
+        /// Points moved by this win per seat (honba and sticks included),
+        /// when the record states them (the table always does).
+        deltas: Option<[i32; SEATS]>,
         /// Ura indicators (the first `ura_count`).
         ura_markers: [PhysTile; 5],
         /// How many ura indicators count.
         ura_count: u8,
+        /// The score, when the record states it (the table always does).
+        score: Option<HoraScore>,
     },
     /// `ryukyoku`: an exhaustive or abortive draw.
     Ryukyoku {
-        /// Noten payments per seat (zero for an abortive draw).
-        deltas: [i32; SEATS],
+        /// Noten payments per seat (zero for an abortive draw), when the
+        /// record states them (the table always does).
+        deltas: Option<[i32; SEATS]>,
     },
     /// `end_kyoku`.
     EndKyoku,
     /// `end_game`.
-    EndGame,
+    EndGame {
+        /// Final points per seat, when the record states them (the table
+        /// always does).
+        scores: Option<[i32; SEATS]>,
+    },
+}
+
+/// How a win scored: han, fu and yaku.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HoraScore {
+    /// 翻 han (13 per yakuman multiple).
+    pub han: u8,
+    /// 符 fu (0 for a yakuman).
+    pub fu: u8,
+    /// Yaku and bonuses with their han (empty when a record names yaku
+    /// this engine does not know).
+    pub yaku: YakuList,
 }
 
 /// The events of the game in progress; records nothing unless switched on.
@@ -173,6 +196,11 @@ impl EventLog {
 
     pub(crate) fn clear(&mut self) {
         self.events.clear();
+    }
+
+    /// Drops the events from `len` on.
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.events.truncate(len);
     }
 
     pub(crate) fn push(&mut self, e: Event) {
@@ -230,6 +258,16 @@ pub fn pai_name(p: PhysTile) -> &'static str {
     }
 }
 
+/// The piece an mjai name stands for (`5pr` a red five, `P` haku), if any.
+pub fn parse_pai(name: &str) -> Option<PhysTile> {
+    let (plain, red) = match name.strip_suffix('r') {
+        Some(p @ ("5m" | "5p" | "5s")) => (p, true),
+        _ => (name, false),
+    };
+    let i = NAMES.iter().position(|&n| n == plain)?;
+    Some(piece(Tile::from_index(i as u8)?, red))
+}
+
 fn tiles(out: &mut String, ts: &[PhysTile]) {
     out.push('[');
     for (i, &t) in ts.iter().enumerate() {
@@ -264,9 +302,7 @@ pub fn write_event(e: &Event, out: &mut String) {
         out.push('}');
     };
     match *e {
-        Event::StartGame => {
-            out.push_str("{\"type\":\"start_game\",\"names\":[\"seat0\",\"seat1\",\"seat2\",\"seat3\"]}")
-        }
+        Event::StartGame => return write_start_game(&["seat0", "seat1", "seat2", "seat3"], out),
         Event::StartKyoku { bakaze, kyoku, honba, kyotaku, oya, dora_marker, scores, tehais } => {
             let wind = ["E", "S", "W", "N"][bakaze as usize % 4];
             let _ = write!(
@@ -317,24 +353,55 @@ pub fn write_event(e: &Event, out: &mut String) {
         Event::Dora { dora_marker } => {
             let _ = write!(out, "{{\"type\":\"dora\",\"dora_marker\":\"{}\"}}", pai_name(dora_marker));
         }
-        Event::Hora { actor, target, pai, deltas, ura_markers, ura_count } => {
-            let _ = write!(
-                out,
-                "{{\"type\":\"hora\",\"actor\":{actor},\"target\":{target},\"pai\":\"{}\",\"deltas\":",
-                pai_name(pai)
-            );
-            numbers(out, &deltas);
+        Event::Hora { actor, target, pai, deltas, ura_markers, ura_count, score } => {
+            let _ =
+                write!(out, "{{\"type\":\"hora\",\"actor\":{actor},\"target\":{target},\"pai\":\"{}\"", pai_name(pai));
+            if let Some(d) = deltas {
+                out.push_str(",\"deltas\":");
+                numbers(out, &d);
+            }
             out.push_str(",\"ura_markers\":");
             tiles(out, &ura_markers[..ura_count as usize]);
+            if let Some(HoraScore { han, fu, yaku }) = score {
+                let _ = write!(out, ",\"fan\":{han},\"fu\":{fu},\"yakus\":[");
+                for (i, (y, h)) in yaku.as_slice().iter().enumerate() {
+                    let comma = if i > 0 { "," } else { "" };
+                    let _ = write!(out, "{comma}[\"{}\",{h}]", y.name());
+                }
+                out.push(']');
+            }
             out.push('}');
         }
         Event::Ryukyoku { deltas } => {
-            out.push_str("{\"type\":\"ryukyoku\",\"deltas\":");
-            numbers(out, &deltas);
+            out.push_str("{\"type\":\"ryukyoku\"");
+            if let Some(d) = deltas {
+                out.push_str(",\"deltas\":");
+                numbers(out, &d);
+            }
             out.push('}');
         }
         Event::EndKyoku => out.push_str("{\"type\":\"end_kyoku\"}"),
-        Event::EndGame => out.push_str("{\"type\":\"end_game\"}"),
+        Event::EndGame { scores: None } => out.push_str("{\"type\":\"end_game\"}"),
+        Event::EndGame { scores: Some(scores) } => {
+            out.push_str("{\"type\":\"end_game\",\"scores\":");
+            numbers(out, &scores);
+            out.push('}');
+        }
     }
     out.push('\n');
+}
+
+/// Appends a `start_game` event naming the seats' players.
+pub fn write_start_game(names: &[&str; SEATS], out: &mut String) {
+    out.push_str("{\"type\":\"start_game\",\"names\":[");
+    for (i, n) in names.iter().enumerate() {
+        let comma = if i > 0 { "," } else { "" };
+        let _ = write!(out, "{comma}\"{}\"", n.escape_default());
+    }
+    out.push_str("]}\n");
+}
+
+/// The yaku with this hand-core name ([`Yaku::name`]).
+pub fn yaku_by_name(name: &str) -> Option<Yaku> {
+    Yaku::ALL.iter().copied().find(|y| y.name() == name)
 }

@@ -14,7 +14,9 @@
 //! - [`strategy`]: `random`, `efficiency`, `defensive` ([`BotConfig`]).
 //! - [`mjai`]: game records as mjai events ([`Event`], [`EventLog`] in
 //!   [`TableState::events`], switched on by [`RiichiTable::with_event_log`];
-//!   [`write_event`] renders one as a JSON line).
+//!   [`write_event`] renders one as a JSON line); [`replay`] plays a record
+//!   (ours or another engine's) under the rules and reports the first
+//!   illegal event and any result that differs.
 //!
 //! # Example
 //! ```
@@ -70,7 +72,8 @@
 //! - End: after the last round unless the dealer repeats (no agari-yame);
 //!   with `bust`, at once when a seat is below 0. Riichi sticks left at the
 //!   end go to the first place (the seed says so for an all-last draw).
-//! - Red fives: a discard or call uses a plain five when the hand has one.
+//! - Red fives: a discard or call uses a plain five when the hand has one
+//!   (a replay follows its record's choice: [`SeatState::red_first`]).
 //!
 //! - Final scores: `(points − return) / 100 + uma (+ oka for 1st)`, in the
 //!   seed's units (40,600 → +256 under 道場); ties rank by seat order from
@@ -88,6 +91,7 @@ pub mod mjai;
 mod offer;
 mod outcome;
 mod play;
+pub mod replay;
 mod settle;
 mod state;
 pub mod strategy;
@@ -96,12 +100,15 @@ mod tests;
 #[cfg(test)]
 mod tests_mjai;
 #[cfg(test)]
+mod tests_replay;
+#[cfg(test)]
 mod tests_scenarios;
 mod view;
 
 pub use config::{Length, NUM_PRESETS, PRESETS, TableError, TableSettings, ranks};
-pub use mjai::{Event, EventLog, write_event};
+pub use mjai::{Event, EventLog, HoraScore, parse_pai, write_event, write_start_game, yaku_by_name};
 pub use outcome::{Abort, HanchanOutcome, YAKU_KINDS};
+pub use replay::{Finding, FindingKind, ReplayReport, replay};
 pub use state::{Claim, MAX_RIVER, OfferKind, Phase, SeatState, TableState};
 pub use strategy::{Bot, BotConfig};
 pub use view::RiichiView;

@@ -29,13 +29,14 @@ impl SeatState {
         }
     }
 
-    /// Removes `n` copies of `t`, plain ones first; returns whether the red
-    /// five went with them.
+    /// Removes `n` copies of `t`, plain ones first (unless
+    /// [`red_first`](SeatState::red_first)); returns whether the red five
+    /// went with them.
     pub(crate) fn take(&mut self, t: Tile, n: u8) -> bool {
         let bit = red_bit(t);
         let held = self.hand[t.index()];
         self.hand[t.index()] = held - n;
-        let red = self.red & bit != 0 && held - n == 0;
+        let red = self.red & bit != 0 && (held - n == 0 || self.red_first);
         if red {
             self.red &= !bit;
         }

@@ -3,7 +3,7 @@
 //! draws, dealer rotation and honba, and the end of the game.
 
 use super::config::ranks;
-use super::mjai::Event;
+use super::mjai::{Event, HoraScore};
 use super::outcome::Abort;
 use super::state::{DEAD_START, OfferKind, Phase};
 use super::{RiichiTable, SEATS, TableState};
@@ -96,12 +96,13 @@ impl RiichiTable {
         PAO_YAKU.iter().any(|&y| score.yaku.contains(y)).then_some(pao as usize)
     }
 
-    /// Records the win of `seat` on a tile from `target` that moved points from `before`.
-    fn log_hora(&self, state: &mut TableState, seat: usize, target: usize, before: [i32; SEATS]) {
+    /// Records the win of `seat` on a tile from `target`, scored `score`,
+    /// that moved points from `before`.
+    fn log_hora(&self, state: &mut TableState, seat: usize, target: usize, score: &HandScore, before: [i32; SEATS]) {
         if !state.events.is_on() {
             return;
         }
-        let deltas = std::array::from_fn(|s| state.points[s] - before[s]);
+        let deltas = Some(std::array::from_fn(|s| state.points[s] - before[s]));
         let ura_count = match state.seats[seat].riichi && self.settings.ura_dora {
             false => 0,
             true if self.settings.kan_ura_dora => state.indicators,
@@ -109,7 +110,9 @@ impl RiichiTable {
         };
         let ura_markers = std::array::from_fn(|i| state.wall[DEAD_START + 9 + i]);
         let pai = state.events.last_tile();
-        state.events.push(Event::Hora { actor: seat as u8, target: target as u8, pai, deltas, ura_markers, ura_count });
+        let score = Some(HoraScore { han: score.han, fu: score.fu, yaku: score.yaku });
+        let (actor, target) = (seat as u8, target as u8);
+        state.events.push(Event::Hora { actor, target, pai, deltas, ura_markers, ura_count, score });
     }
 
     pub(super) fn settle_tsumo(&self, state: &mut TableState, seat: usize, rinshan: bool, rng: &mut GameRng) {
@@ -136,7 +139,7 @@ impl RiichiTable {
         let gained = total + 1000 * state.sticks as i32;
         state.points[seat] += gained;
         state.sticks = 0;
-        self.log_hora(state, seat, seat, before);
+        self.log_hora(state, seat, seat, &score, before);
         self.record_win(state, seat, &score, gained, true);
         let renchan = seat == dealer;
         let honba = if renchan { state.honba + 1 } else { 0 };
@@ -169,7 +172,7 @@ impl RiichiTable {
             }
             let gained = x + if k == 0 { 1000 * state.sticks as i32 } else { 0 };
             state.points[w] += gained;
-            self.log_hora(state, w, from, before);
+            self.log_hora(state, w, from, &score, before);
             self.record_win(state, w, &score, gained, false);
         }
         state.sticks = 0;
@@ -199,7 +202,7 @@ impl RiichiTable {
     /// An abortive draw: the dealer repeats with one more honba.
     pub(super) fn abort(&self, state: &mut TableState, kind: Abort, rng: &mut GameRng) {
         state.record.aborts[kind as usize] += 1;
-        state.events.push(Event::Ryukyoku { deltas: [0; SEATS] });
+        state.events.push(Event::Ryukyoku { deltas: Some([0; SEATS]) });
         self.end_hand(state, true, state.honba + 1, rng);
     }
 
@@ -214,7 +217,7 @@ impl RiichiTable {
                 state.points[s] += deltas[s];
             }
         }
-        state.events.push(Event::Ryukyoku { deltas });
+        state.events.push(Event::Ryukyoku { deltas: Some(deltas) });
         for (s, &t) in tenpai.iter().enumerate() {
             state.record.tenpai_at_draw[s] += u16::from(t);
         }
@@ -254,6 +257,6 @@ impl RiichiTable {
             *out = p.final_scores(&state.points, &r);
         }
         state.phase = Phase::Over;
-        state.events.push(Event::EndGame);
+        state.events.push(Event::EndGame { scores: Some(state.points) });
     }
 }

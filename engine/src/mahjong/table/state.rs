@@ -56,6 +56,10 @@ pub struct SeatState {
     pub first_turn: bool,
     /// Seat liable (パオ) for a daisangen / daisuushii / suukantsu.
     pub pao: Option<u8>,
+    /// The seat's next discard or call gives up its red five even when it
+    /// holds a plain one (the table keeps the red five otherwise); set by
+    /// replays, whose records say which five went.
+    pub red_first: bool,
 }
 
 impl SeatState {
@@ -81,6 +85,7 @@ impl SeatState {
         riichi_furiten: false,
         first_turn: true,
         pao: None,
+        red_first: false,
     };
 
     /// The used melds.

@@ -31,7 +31,7 @@ fn use_piece(used: &mut [u8; 37], p: PhysTile) {
 /// Replays the events of one game, asserting they tell a consistent story.
 fn check(events: &[Event], start: i32, outcome: &HanchanOutcome) {
     assert_eq!(events.first(), Some(&Event::StartGame));
-    assert_eq!(events.last(), Some(&Event::EndGame));
+    assert_eq!(events.last(), Some(&Event::EndGame { scores: Some(outcome.points) }));
     let mut hands = [[0u8; 37]; SEATS];
     let mut used = [0u8; 37];
     let mut points = [start; SEATS];
@@ -70,7 +70,7 @@ fn check(events: &[Event], start: i32, outcome: &HanchanOutcome) {
                     | Event::Ankan { actor: a, .. }
                     | Event::Kakan { actor: a, .. }
                     | Event::Hora { actor: a, .. } => a == actor,
-                    Event::Ryukyoku { deltas } => deltas == [0; SEATS],
+                    Event::Ryukyoku { deltas } => deltas == Some([0; SEATS]),
                     _ => false,
                 };
                 assert!(ok, "event {k}: a draw followed by {next:?}");
@@ -90,6 +90,7 @@ fn check(events: &[Event], start: i32, outcome: &HanchanOutcome) {
             }
             Event::Dora { dora_marker } => use_piece(&mut used, dora_marker),
             Event::Hora { deltas, ura_markers, ura_count, .. } => {
+                let deltas = deltas.expect("the table states deltas");
                 for &p in ura_markers.iter().take(ura_count as usize).skip(ura_seen) {
                     use_piece(&mut used, p);
                 }
@@ -100,11 +101,12 @@ fn check(events: &[Event], start: i32, outcome: &HanchanOutcome) {
                 (0..SEATS).for_each(|s| points[s] += deltas[s]);
             }
             Event::Ryukyoku { deltas } => {
+                let deltas = deltas.expect("the table states deltas");
                 assert_eq!(deltas.iter().sum::<i32>(), 0);
                 (0..SEATS).for_each(|s| points[s] += deltas[s]);
             }
-            Event::EndKyoku => assert!(matches!(events[k + 1], Event::StartKyoku { .. } | Event::EndGame)),
-            Event::StartGame | Event::Reach { .. } | Event::EndGame => {}
+            Event::EndKyoku => assert!(matches!(events[k + 1], Event::StartKyoku { .. } | Event::EndGame { .. })),
+            Event::StartGame | Event::Reach { .. } | Event::EndGame { .. } => {}
         }
     }
     assert_eq!(wins, outcome.wins.iter().map(|&w| w as u32).sum::<u32>());
@@ -171,9 +173,10 @@ fn events_render_as_mjai_json_lines() {
             actor: 1,
             target: 3,
             pai: PhysTile::Plain(Tile::HAKU),
-            deltas: [0, 8000, 0, -7000],
+            deltas: Some([0, 8000, 0, -7000]),
             ura_markers: ura,
             ura_count: 2,
+            score: None,
         },
         &mut out,
     );

@@ -1,0 +1,471 @@
+//! Replaying a game record under the table's rules (`sim mahjong replay`).
+//!
+//! Each hand's wall is rebuilt from the record (dealt hands, live and
+//! rinshan draws, dora and ura indicators; unseen places take the unused
+//! pieces of the rules' tile set), the record's decisions are played on the
+//! table in order (every one checked against the legal actions), and every
+//! event the table then produces is compared with the record's, `dora`
+//! events aside (engines turn kan dora at different moments; their values
+//! are in the wall). Two kinds of [`Finding`]:
+//! - [`FindingKind::Illegal`]: a decision the rules do not allow, or an
+//!   event that cannot happen where the record has it. The game stops there.
+//! - [`FindingKind::Mismatch`]: a result that differs: a win's points,
+//!   han, fu or yaku, a draw's payments, the next hand's round, honba,
+//!   sticks or points, the end of the game or its final points. The replay
+//!   goes on, taking up the record's points at the next hand.
+
+use super::mjai::{Event, write_event};
+use super::state::{DEAD_START, Phase, kind};
+use super::{Action, RiichiTable, SEATS, TableState, WALL_TILES};
+use crate::mahjong::{PhysTile, Tile};
+use crate::{Game, GameRng, GameSeeds};
+
+/// What a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FindingKind {
+    /// The record does what the rules do not allow.
+    Illegal,
+    /// A result differs from the record's.
+    Mismatch,
+}
+
+/// One difference between a record and the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// Index of the record's event it concerns.
+    pub event: usize,
+    /// Illegal or mismatch.
+    pub kind: FindingKind,
+    /// What differs, in words.
+    pub message: String,
+}
+
+/// What a replay found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReplayReport {
+    /// Games replayed (to their end or to an illegal event).
+    pub games: usize,
+    /// Hands dealt.
+    pub hands: usize,
+    /// Wins compared.
+    pub wins: usize,
+    /// Findings in record order: mismatches, then at most one illegal
+    /// event per game, where that game stopped.
+    pub findings: Vec<Finding>,
+}
+
+impl ReplayReport {
+    /// Whether the record agrees with the rules throughout.
+    pub fn is_clean(&self) -> bool {
+        self.findings.is_empty()
+    }
+}
+
+/// Replays `record` (one or more games, each from `start_game` to
+/// `end_game`) under `game`'s rules.
+pub fn replay(game: &RiichiTable, record: &[Event]) -> ReplayReport {
+    let game = game.clone().with_event_log(true);
+    let mut r = Replayer {
+        state: game.new_state(),
+        game: &game,
+        record,
+        rng: GameSeeds::new(0).rng(0),
+        cursor: 0,
+        seen: 0,
+        dealt: false,
+        hand_differs: false,
+        legal: Vec::new(),
+        report: ReplayReport::default(),
+    };
+    while r.cursor < record.len() {
+        let at = r.cursor;
+        if record[at] != Event::StartGame {
+            r.report.findings.push(illegal(at, &record[at], "a game must begin with start_game"));
+            break;
+        }
+        r.report.games += 1;
+        if let Err(f) = r.game() {
+            r.report.findings.push(f);
+            // Go on from the next game in the record, if any.
+            r.cursor = (at + 1..record.len()).find(|&i| record[i] == Event::StartGame).unwrap_or(record.len());
+        }
+    }
+    r.report
+}
+
+/// Why a game stopped early.
+type Stop = Finding;
+
+fn describe(e: &Event) -> String {
+    let mut s = String::new();
+    write_event(e, &mut s);
+    s.pop();
+    s
+}
+
+fn illegal(at: usize, e: &Event, why: &str) -> Finding {
+    Finding { event: at, kind: FindingKind::Illegal, message: format!("{}: {why}", describe(e)) }
+}
+
+struct Replayer<'a> {
+    game: &'a RiichiTable,
+    record: &'a [Event],
+    state: TableState,
+    rng: GameRng,
+    /// Next record event not yet matched.
+    cursor: usize,
+    /// Table events already matched.
+    seen: usize,
+    /// The table's newest `start_kyoku` was dealt from the record.
+    dealt: bool,
+    /// A result of this hand already differed (its points are taken up
+    /// silently at the next deal).
+    hand_differs: bool,
+    legal: Vec<Action>,
+    report: ReplayReport,
+}
+
+/// The next step after matching the table's events.
+enum Synced {
+    /// The table waits for a decision (or the game is over).
+    Ready,
+    /// The table dealt a hand of its own; deal the record's instead.
+    Deal,
+}
+
+impl Replayer<'_> {
+    fn game(&mut self) -> Result<(), Stop> {
+        self.game.start_game(&mut self.state);
+        self.seen = 0;
+        self.sync()?;
+        self.deal()?;
+        loop {
+            if let Synced::Deal = self.sync()? {
+                self.deal()?;
+                continue;
+            }
+            let Some(seat) = self.game.to_move(&self.state) else { return Ok(()) };
+            let (at, action) = match self.state.phase {
+                Phase::Turn { .. } => self.turn_decision(seat)?,
+                _ => self.offer_answer(seat),
+            };
+            self.game.legal_actions(&self.state, &mut self.legal);
+            if !self.legal.contains(&action) {
+                let e = &self.record[at];
+                let why = format!("seat {seat} may not {action:?} here (legal: {:?})", self.legal);
+                return Err(illegal(at, e, &why));
+            }
+            self.game.apply(&mut self.state, action, &mut self.rng);
+            self.state.seats.iter_mut().for_each(|s| s.red_first = false);
+        }
+    }
+
+    /// Index of the next record event at or after `from` that is not a `dora`.
+    fn next_from(&self, from: usize) -> Option<usize> {
+        (from..self.record.len()).find(|&i| !matches!(self.record[i], Event::Dora { .. }))
+    }
+
+    /// The record event at the cursor (past `dora`s), or a stop if the
+    /// record ended where the rules go on with `what`.
+    fn expect_next(&self, what: &str) -> Result<usize, Stop> {
+        self.next_from(self.cursor).ok_or_else(|| Finding {
+            event: self.record.len().saturating_sub(1),
+            kind: FindingKind::Illegal,
+            message: format!("the record ends where the rules go on with {what}"),
+        })
+    }
+
+    /// Matches the table's new events with the record's, in order.
+    fn sync(&mut self) -> Result<Synced, Stop> {
+        while self.seen < self.state.events.events().len() {
+            let mine = self.state.events.events()[self.seen];
+            match mine {
+                Event::Dora { .. } => {
+                    self.seen += 1;
+                    continue;
+                }
+                Event::StartKyoku { .. } if !self.dealt => return Ok(Synced::Deal),
+                Event::StartKyoku { .. } => self.dealt = false,
+                _ => {}
+            }
+            let at = self.expect_next(&describe(&mine))?;
+            self.compare(at, &mine)?;
+            self.cursor = at + 1;
+            self.seen += 1;
+        }
+        Ok(Synced::Ready)
+    }
+
+    /// Compares a table event with the record's event at `at`.
+    fn compare(&mut self, at: usize, mine: &Event) -> Result<(), Stop> {
+        let theirs = &self.record[at];
+        let mismatch = |what: &str| Finding {
+            event: at,
+            kind: FindingKind::Mismatch,
+            message: format!("{}: {what} under the rules: {}", describe(theirs), describe(mine)),
+        };
+        match (mine, theirs) {
+            (
+                Event::Hora { actor, target, pai, deltas, score, .. },
+                Event::Hora { actor: a, target: t, pai: p, deltas: d, score: s, .. },
+            ) if (actor, target, pai) == (a, t, p) => {
+                self.report.wins += 1;
+                let scored = |s: &Option<super::mjai::HoraScore>| {
+                    s.map(|s| {
+                        let mut y = s.yaku.as_slice().to_vec();
+                        y.sort();
+                        (s.han, s.fu, y)
+                    })
+                };
+                let (mine_score, their_score) = (scored(score), scored(s));
+                let score_differs = match (&mine_score, &their_score) {
+                    (Some((h, f, y)), Some((h2, f2, y2))) => (h, f) != (h2, f2) || (!y2.is_empty() && y != y2),
+                    _ => false,
+                };
+                if (d.is_some() && deltas != d) || score_differs {
+                    self.differs(mismatch("the win scores differently"));
+                }
+            }
+            (Event::Ryukyoku { deltas }, Event::Ryukyoku { deltas: d }) => {
+                if d.is_some() && deltas != d {
+                    self.differs(mismatch("the draw pays differently"));
+                }
+            }
+            (Event::EndGame { scores }, Event::EndGame { scores: s }) => {
+                if s.is_some() && scores != s && !self.hand_differs {
+                    self.differs(mismatch("the final points differ"));
+                }
+            }
+            (Event::EndGame { .. }, _) => return Err(mismatch("the game goes on in the record but ends")),
+            _ if same_event(mine, theirs) => {}
+            _ => {
+                let why = format!("cannot happen here under the rules, which give {}", describe(mine));
+                return Err(illegal(at, theirs, &why));
+            }
+        }
+        Ok(())
+    }
+
+    /// Records a mismatch (one per hand is enough to follow).
+    fn differs(&mut self, f: Finding) {
+        if !self.hand_differs {
+            self.report.findings.push(f);
+        }
+        self.hand_differs = true;
+    }
+
+    /// Deals the record's next hand in place of the table's own.
+    fn deal(&mut self) -> Result<(), Stop> {
+        let mine = self.state.events.events().get(self.seen).copied();
+        self.state.events.truncate(self.seen);
+        let at = self.expect_next(&mine.map_or("a hand".into(), |e| describe(&e)))?;
+        let theirs = self.record[at];
+        let Event::StartKyoku { bakaze, kyoku, honba, kyotaku, oya, scores, .. } = theirs else {
+            let why = match mine {
+                Some(m) => format!("the game ends in the record but goes on under the rules with {}", describe(&m)),
+                None => "a game's first event after start_game must be start_kyoku".into(),
+            };
+            return Err(Finding {
+                event: at,
+                kind: FindingKind::Mismatch,
+                message: format!("{}: {why}", describe(&theirs)),
+            });
+        };
+        if !(1..=SEATS as u8).contains(&kyoku) || oya != kyoku - 1 || bakaze > 3 {
+            return Err(illegal(at, &theirs, "seat 0 deals East 1: oya must be kyoku - 1"));
+        }
+        let s = &self.state;
+        let (round, honba_now) = (s.round, s.honba);
+        if (bakaze * SEATS as u8 + kyoku - 1, honba, kyotaku, scores) != (round, honba_now, s.sticks, s.points)
+            && !self.hand_differs
+        {
+            let wind = ["East", "South", "West", "North"][(round / SEATS as u8 % 4) as usize];
+            let message = format!(
+                "{}: the rules deal {wind} {}, honba {honba_now}, {} sticks, points {:?}",
+                describe(&theirs),
+                round % SEATS as u8 + 1,
+                s.sticks,
+                s.points
+            );
+            self.report.findings.push(Finding { event: at, kind: FindingKind::Mismatch, message });
+        }
+        let s = &mut self.state;
+        (s.round, s.honba, s.sticks, s.points) = (bakaze * SEATS as u8 + kyoku - 1, honba, kyotaku, scores);
+        let wall = self.wall(at)?;
+        self.hand_differs = false;
+        self.dealt = true;
+        self.report.hands += 1;
+        self.game.deal_wall(&mut self.state, &wall);
+        Ok(())
+    }
+
+    /// The wall of the hand whose `start_kyoku` is at `at`.
+    fn wall(&self, at: usize) -> Result<[PhysTile; WALL_TILES], Stop> {
+        let Event::StartKyoku { oya, dora_marker, tehais, .. } = self.record[at] else { unreachable!("a deal") };
+        let mut wall: [Option<PhysTile>; WALL_TILES] = [None; WALL_TILES];
+        for i in 0..SEATS {
+            for (k, &p) in tehais[(oya as usize + i) % SEATS].iter().enumerate() {
+                wall[13 * i + k] = Some(p);
+            }
+        }
+        wall[DEAD_START + 4] = Some(dora_marker);
+        let (mut live, mut rinshan, mut indicators, mut after_kan) = (0, 0, 1, false);
+        for (i, e) in self.record.iter().enumerate().skip(at + 1) {
+            let place = |slot: usize, p: PhysTile, wall: &mut [Option<PhysTile>; WALL_TILES]| {
+                if wall[slot].is_some_and(|q| q != p) {
+                    return Err(illegal(i, e, "contradicts a piece the record showed before"));
+                }
+                wall[slot] = Some(p);
+                Ok(())
+            };
+            match *e {
+                Event::Tsumo { pai, .. } if after_kan => {
+                    if rinshan == 4 {
+                        return Err(illegal(i, e, "a fifth rinshan draw"));
+                    }
+                    place(DEAD_START + rinshan, pai, &mut wall)?;
+                    rinshan += 1;
+                    after_kan = false;
+                }
+                Event::Tsumo { pai, .. } => {
+                    if live >= DEAD_START - 52 - rinshan {
+                        return Err(illegal(i, e, "a draw from an empty live wall"));
+                    }
+                    place(52 + live, pai, &mut wall)?;
+                    live += 1;
+                }
+                Event::Ankan { .. } | Event::Kakan { .. } | Event::Daiminkan { .. } => after_kan = true,
+                Event::Dora { dora_marker } => {
+                    if indicators == 5 {
+                        return Err(illegal(i, e, "a sixth dora indicator"));
+                    }
+                    place(DEAD_START + 4 + indicators, dora_marker, &mut wall)?;
+                    indicators += 1;
+                }
+                Event::Hora { ura_markers, ura_count, .. } => {
+                    for (k, &p) in ura_markers.iter().take(ura_count as usize).enumerate() {
+                        place(DEAD_START + 9 + k, p, &mut wall)?;
+                    }
+                }
+                Event::EndKyoku | Event::StartKyoku { .. } | Event::EndGame { .. } => break,
+                _ => {}
+            }
+        }
+        self.fill(at, wall)
+    }
+
+    /// Checks the shown pieces against the rules' tile set and fills the
+    /// unseen places with the unused pieces.
+    fn fill(&self, at: usize, wall: [Option<PhysTile>; WALL_TILES]) -> Result<[PhysTile; WALL_TILES], Stop> {
+        let mut unused: Vec<PhysTile> = self.game.base_wall[..WALL_TILES].to_vec();
+        for p in wall.iter().flatten() {
+            match unused.iter().position(|q| q == p) {
+                Some(k) => {
+                    unused.swap_remove(k);
+                }
+                None => {
+                    let why = format!("the hand shows more {} than the rules' tile set has", super::mjai::pai_name(*p));
+                    return Err(illegal(at, &self.record[at], &why));
+                }
+            }
+        }
+        let mut rest = unused.into_iter();
+        Ok(wall.map(|p| p.or_else(|| rest.next()).expect("136 places, 136 pieces")))
+    }
+
+    /// The record's decision for `seat` on its turn.
+    fn turn_decision(&mut self, seat: usize) -> Result<(usize, Action), Stop> {
+        let at = self.expect_next(&format!("a decision by seat {seat}"))?;
+        let e = self.record[at];
+        let mine = |actor: u8| actor as usize == seat;
+        let action = match e {
+            Event::Reach { actor } if mine(actor) => match self.next_from(at + 1).map(|k| self.record[k]) {
+                Some(Event::Dahai { actor: a, pai, .. }) if a == actor => {
+                    self.state.seats[seat].red_first = pai.is_red();
+                    Action::Riichi(kind(pai))
+                }
+                _ => return Err(illegal(at, &e, "a reach must be followed by its discard")),
+            },
+            Event::Dahai { actor, pai, .. } if mine(actor) => {
+                self.state.seats[seat].red_first = pai.is_red();
+                Action::Discard(kind(pai))
+            }
+            Event::Ankan { actor, consumed } if mine(actor) => Action::ClosedKan(kind(consumed[0])),
+            Event::Kakan { actor, pai, .. } if mine(actor) => {
+                self.state.seats[seat].red_first = pai.is_red();
+                Action::AddedKan(kind(pai))
+            }
+            Event::Hora { actor, target, .. } if mine(actor) && actor == target => Action::Tsumo,
+            Event::Ryukyoku { .. } => Action::NineTerminals,
+            _ => return Err(illegal(at, &e, &format!("seat {seat} is to act on its turn here"))),
+        };
+        Ok((at, action))
+    }
+
+    /// The record's answer of `seat` to the offered tile: ron if the
+    /// record's next events are wins on it by `seat`, its call if the next
+    /// event is its call, else pass.
+    fn offer_answer(&mut self, seat: usize) -> (usize, Action) {
+        let Phase::Offer { from, .. } = self.state.phase else { unreachable!("an offer") };
+        let skip = |e: &Event| matches!(e, Event::Dora { .. } | Event::ReachAccepted { .. });
+        let mut k = self.cursor;
+        while k < self.record.len() && skip(&self.record[k]) {
+            k += 1;
+        }
+        let Some(&first) = self.record.get(k) else { return (self.cursor.min(k), Action::Pass) };
+        let call = |actor: u8, target: u8| actor as usize == seat && target == from;
+        let action = match first {
+            Event::Hora { target, .. } if target == from => {
+                let ron = self.record[k..]
+                    .iter()
+                    .filter(|e| !skip(e))
+                    .take_while(|e| matches!(e, Event::Hora { target: t, .. } if *t == from))
+                    .any(|e| matches!(e, Event::Hora { actor, .. } if *actor as usize == seat));
+                if ron { Action::Ron } else { Action::Pass }
+            }
+            Event::Chi { actor, target, pai, consumed } if call(actor, target) => {
+                self.state.seats[seat].red_first = consumed.iter().any(|p| p.is_red());
+                let low = consumed.iter().map(|&p| kind(p).index()).fold(kind(pai).index(), usize::min);
+                Action::Chi(Tile::from_index(low as u8).expect("a kind"))
+            }
+            Event::Pon { actor, target, consumed, .. } if call(actor, target) => {
+                self.state.seats[seat].red_first = consumed.iter().any(|p| p.is_red());
+                Action::Pon
+            }
+            Event::Daiminkan { actor, target, consumed, .. } if call(actor, target) => {
+                self.state.seats[seat].red_first = consumed.iter().any(|p| p.is_red());
+                Action::Kan
+            }
+            _ => Action::Pass,
+        };
+        (k, action)
+    }
+}
+
+/// Whether two events agree, apart from what the replay does not compare
+/// (the discard's tsumogiri flag, the order of a call's pieces).
+fn same_event(a: &Event, b: &Event) -> bool {
+    let sorted = |ps: &[PhysTile]| {
+        let mut v: Vec<(Tile, bool)> = ps.iter().map(|&p| (kind(p), p.is_red())).collect();
+        v.sort();
+        v
+    };
+    match (*a, *b) {
+        (Event::Dahai { actor, pai, .. }, Event::Dahai { actor: x, pai: p, .. }) => (actor, pai) == (x, p),
+        (Event::Chi { actor, target, pai, consumed }, Event::Chi { actor: x, target: t, pai: p, consumed: c })
+        | (Event::Pon { actor, target, pai, consumed }, Event::Pon { actor: x, target: t, pai: p, consumed: c }) => {
+            (actor, target, pai) == (x, t, p) && sorted(&consumed) == sorted(&c)
+        }
+        (
+            Event::Daiminkan { actor, target, pai, consumed },
+            Event::Daiminkan { actor: x, target: t, pai: p, consumed: c },
+        ) => (actor, target, pai) == (x, t, p) && sorted(&consumed) == sorted(&c),
+        (Event::Kakan { actor, pai, consumed }, Event::Kakan { actor: x, pai: p, consumed: c }) => {
+            (actor, pai) == (x, p) && sorted(&consumed) == sorted(&c)
+        }
+        (Event::Ankan { actor, consumed }, Event::Ankan { actor: x, consumed: c }) => {
+            actor == x && sorted(&consumed) == sorted(&c)
+        }
+        _ => a == b,
+    }
+}

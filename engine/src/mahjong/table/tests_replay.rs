@@ -1,0 +1,179 @@
+//! Replays: the table's own records replay clean; an injected illegal
+//! action is named; a changed result is a mismatch and the replay goes on.
+
+use super::mjai::{Event, parse_pai};
+use super::replay::{FindingKind, replay};
+use super::*;
+use crate::mahjong::{PhysTile, Tile};
+use crate::{GameSeeds, Strategy, Table};
+
+/// Plays game `i` with mixed bots (random ones call and kan a lot) and
+/// returns its outcome and record.
+fn record(game: &RiichiTable, table: &mut Table<RiichiTable>, i: u64) -> (HanchanOutcome, Vec<Event>) {
+    let mut bots = [Bot::random(), Bot::efficiency(), Bot::random(), Bot::defensive()];
+    let [a, b, c, d] = &mut bots;
+    let mut players: [&mut dyn Strategy<RiichiTable>; 4] = [a, b, c, d];
+    let o = table.play(game, &mut players, &mut GameSeeds::new(11).rng(i));
+    (o, table.state().events.events().to_vec())
+}
+
+fn logged() -> RiichiTable {
+    RiichiTable::preset("ron2-dojo").unwrap().with_event_log(true)
+}
+
+#[test]
+fn the_tables_own_records_replay_clean() {
+    let game = logged();
+    let mut table = Table::new(&game);
+    let (mut wins, mut kans) = (0, 0);
+    for i in 0..200 {
+        let (o, events) = record(&game, &mut table, i);
+        let report = replay(&game, &events);
+        assert!(report.is_clean(), "game {i}: {:?}", report.findings.first());
+        assert_eq!((report.games, report.hands), (1, o.hands as usize), "game {i}");
+        assert_eq!(report.wins, o.total_wins() as usize, "game {i}");
+        wins += report.wins;
+        kans += events.iter().filter(|e| matches!(e, Event::Ankan { .. } | Event::Kakan { .. })).count();
+    }
+    assert!(wins > 1000 && kans > 20, "the records cover wins and kans: {wins} wins, {kans} kans");
+}
+
+#[test]
+fn two_games_in_one_record_replay_as_two() {
+    let game = logged();
+    let mut table = Table::new(&game);
+    let (o1, mut events) = record(&game, &mut table, 1);
+    let (o2, more) = record(&game, &mut table, 2);
+    events.extend(more);
+    let report = replay(&game, &events);
+    assert!(report.is_clean(), "{:?}", report.findings);
+    assert_eq!((report.games, report.hands), (2, (o1.hands + o2.hands) as usize));
+}
+
+/// The first discard in `events` of a kind its discarder does not hold,
+/// made by rewriting discard `k`'s tile: returns the index changed.
+fn inject_discard_not_held(events: &mut [Event]) -> usize {
+    let k = events.iter().position(|e| matches!(e, Event::Dahai { .. })).unwrap();
+    let Event::StartKyoku { tehais, .. } = events[1] else { panic!("a deal") };
+    let Event::Dahai { actor, tsumogiri, .. } = events[k] else { unreachable!() };
+    let held = |t: Tile| tehais[actor as usize].iter().any(|p| p.kind() == Some(t));
+    let absent =
+        Tile::all().find(|&t| !held(t) && !matches!(events[k - 1], Event::Tsumo { pai, .. } if pai.kind() == Some(t)));
+    events[k] = Event::Dahai { actor, pai: PhysTile::Plain(absent.unwrap()), tsumogiri };
+    k
+}
+
+#[test]
+fn an_injected_illegal_discard_is_named_and_stops_the_game() {
+    let game = logged();
+    let mut table = Table::new(&game);
+    let (_, mut events) = record(&game, &mut table, 3);
+    let k = inject_discard_not_held(&mut events);
+    let report = replay(&game, &events);
+    assert_eq!(report.findings.len(), 1, "{:?}", report.findings);
+    let f = &report.findings[0];
+    assert_eq!((f.event, f.kind), (k, FindingKind::Illegal));
+    assert!(f.message.contains("\"type\":\"dahai\"") && f.message.contains("may not Discard"), "{}", f.message);
+    assert_eq!(report.hands, 1, "the game stopped in its first hand");
+}
+
+#[test]
+fn an_injected_call_by_the_wrong_seat_is_illegal() {
+    let game = logged();
+    let mut table = Table::new(&game);
+    for i in 0..50 {
+        let (_, mut events) = record(&game, &mut table, i);
+        // A chi by the seat across from the discarder (chi only from the left).
+        let Some(k) = events.iter().position(|e| matches!(e, Event::Chi { .. })) else { continue };
+        let Event::Chi { actor, target, pai, consumed } = events[k] else { unreachable!() };
+        let across = (target + 2) % SEATS as u8;
+        events[k] = Event::Chi { actor: across, target, pai, consumed };
+        let report = replay(&game, &events);
+        let f = report.findings.last().expect("a finding");
+        assert_eq!((f.event, f.kind), (k, FindingKind::Illegal), "game {i}: {f:?} (chi by {actor} moved)");
+        return;
+    }
+    panic!("no chi in 50 games");
+}
+
+#[test]
+fn a_changed_win_is_a_mismatch_and_the_replay_goes_on() {
+    let game = logged();
+    let mut table = Table::new(&game);
+    let (o, mut events) = record(&game, &mut table, 4);
+    let k = events.iter().position(|e| matches!(e, Event::Hora { .. })).unwrap();
+    let Event::Hora { deltas: Some(ref mut deltas), ref mut score, .. } = events[k] else { unreachable!() };
+    deltas.swap(0, 1);
+    if deltas[0] == deltas[1] {
+        deltas[2] += 100;
+        deltas[3] -= 100;
+    }
+    let han = score.as_mut().map(|s| s.han).unwrap();
+    let report = replay(&game, &events);
+    assert_eq!(report.findings.len(), 1, "{:?}", report.findings);
+    let f = &report.findings[0];
+    assert_eq!((f.event, f.kind), (k, FindingKind::Mismatch));
+    assert!(f.message.contains("scores differently"), "{}", f.message);
+    assert_eq!(report.hands, o.hands as usize, "the replay went on to the end");
+    assert!(han > 0);
+
+    let (_, mut events) = record(&game, &mut table, 4);
+    let Event::Hora { ref mut score, .. } = events[k] else { unreachable!() };
+    score.as_mut().unwrap().han += 1;
+    let report = replay(&game, &events);
+    assert_eq!(report.findings.iter().map(|f| (f.event, f.kind)).collect::<Vec<_>>(), [(k, FindingKind::Mismatch)]);
+}
+
+#[test]
+fn a_record_under_other_rules_differs_from_its_first_hand() {
+    // A 25,000-point start replayed under the 30,000-point dojo preset.
+    let game = logged();
+    let mut table = Table::new(&game);
+    let (_, mut events) = record(&game, &mut table, 5);
+    for e in events.iter_mut() {
+        if let Event::StartKyoku { scores, .. } = e {
+            scores.iter_mut().for_each(|s| *s -= 5000);
+        }
+    }
+    let report = replay(&game, &events);
+    let f = &report.findings[0];
+    assert_eq!((f.event, f.kind), (1, FindingKind::Mismatch), "{f:?}");
+}
+
+#[test]
+fn a_truncated_record_is_named() {
+    let game = logged();
+    let mut table = Table::new(&game);
+    let (_, events) = record(&game, &mut table, 6);
+    let cut = events.len() / 2;
+    let report = replay(&game, &events[..cut]);
+    let f = report.findings.last().unwrap();
+    assert_eq!(f.kind, FindingKind::Illegal);
+    assert!(f.message.starts_with("the record ends"), "{}", f.message);
+}
+
+#[test]
+fn pai_names_read_back() {
+    for i in 0..34 {
+        let t = Tile::from_index(i).unwrap();
+        let p = PhysTile::Plain(t);
+        assert_eq!(parse_pai(mjai::pai_name(p)), Some(p));
+    }
+    assert_eq!(parse_pai("5sr"), Some(PhysTile::Red(Tile::from_index(22).unwrap())));
+    for bad in ["", "0m", "5zr", "1mr", "?", "Pr", "10p"] {
+        assert_eq!(parse_pai(bad), None, "{bad}");
+    }
+}
+
+#[test]
+fn red_first_gives_up_the_red_five() {
+    let five = Tile::from_index(4).unwrap();
+    let mut s = SeatState::EMPTY;
+    s.add(PhysTile::Red(five));
+    s.add(PhysTile::Plain(five));
+    let mut t = s;
+    assert!(!s.take(five, 1), "the table keeps the red five");
+    t.red_first = true;
+    assert!(t.take(five, 1), "a replay may give it up");
+    assert_eq!((s.red, t.red), (1, 0));
+}
