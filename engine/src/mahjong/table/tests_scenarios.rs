@@ -1,4 +1,5 @@
-//! Scenario tests on fixed walls: double and triple ron, pao, chankan,
+//! Scenario tests on fixed walls: first-draw and last-tile wins, double
+//! and triple ron, pao, chankan,
 //! noten payments, dealer rotation and honba, all-last sticks, bust.
 
 use super::state::DEAD_START;
@@ -461,4 +462,58 @@ fn no_closed_kan_in_riichi_when_the_waits_change() {
     sc.drift_to_end_of_turns(0);
     assert_eq!(sc.s.seats[0].drawn, Some(t("1m")));
     assert_eq!(sc.legal(), [Action::Discard(t("1m"))]);
+}
+
+#[test]
+fn tenhou_and_chiihou_on_the_first_draw() {
+    let hands = ["123m456m789p123s5s", "111z222z333z444z5p", "11p", "22p"];
+    let mut sc = Scene::new(dojo(), |_| {}, &wall(hands, "5s", ""));
+    sc.act(0, Action::Tsumo);
+    assert_eq!(sc.s.record.yaku_count(Yaku::Tenhou), 1, "天和 for the dealer");
+    let hands = ["111z222z333z444z5p", "123m456m789p123s5s", "11p", "22p"];
+    let mut sc = Scene::new(dojo(), |_| {}, &wall(hands, "9s5s", ""));
+    sc.drift_to_end_of_turns(1);
+    sc.act(1, Action::Tsumo);
+    assert_eq!(sc.s.record.yaku_count(Yaku::Chiihou), 1, "地和 for a non-dealer before any call");
+}
+
+/// Seat 1 draws the last live tile (no calls: 70 draws after the deal).
+fn last_draw_wall(hands: [&str; 4], last: &str) -> [PhysTile; WALL_TILES] {
+    let mut w = wall(hands, "", "");
+    let k = (52..DEAD_START).find(|&i| w[i] == parse_tiles(last, &TileSetSpec::four_player()).unwrap()[0]);
+    w.swap(k.expect("a copy in the live wall"), DEAD_START - 1);
+    w
+}
+
+#[test]
+fn haitei_tsumo_on_the_last_live_tile() {
+    let hands = ["159m159p159s1234z", "123m456m789p123s5s", "11p", "22p"];
+    let mut sc = Scene::new(dojo(), |_| {}, &last_draw_wall(hands, "5s"));
+    sc.drift_to_end_of_turns(1);
+    while sc.s.live_left() > 0 {
+        sc.act(1, Action::Discard(sc.s.seats[1].drawn.unwrap()));
+        sc.drift_to_end_of_turns(1);
+    }
+    sc.act(1, Action::Tsumo);
+    assert_eq!(sc.s.record.yaku_count(Yaku::HaiteiRaoyue), 1, "海底摸月");
+}
+
+#[test]
+fn houtei_ron_on_the_last_discard() {
+    // Seat 2 waits on 9p alone; the other two copies sit in seat 0's hand.
+    let hands = ["159m1p99p159s2345z", "111z555z666z777z1m", "123m456m789s123s9p", "22p"];
+    let mut sc = Scene::new(dojo(), |_| {}, &last_draw_wall(hands, "9p"));
+    loop {
+        let seat = sc.game.to_move(&sc.s).unwrap();
+        if sc.s.live_left() == 0 && matches!(sc.s.phase, Phase::Offer { .. }) && seat == 2 {
+            break;
+        }
+        let a = match sc.s.phase {
+            Phase::Turn { .. } => Action::Discard(sc.s.seats[seat].drawn.unwrap()),
+            _ => Action::Pass,
+        };
+        sc.act(seat, a);
+    }
+    sc.act(2, Action::Ron);
+    assert_eq!(sc.s.record.yaku_count(Yaku::HouteiRaoyui), 1, "河底撈魚");
 }
