@@ -81,8 +81,8 @@ fn mahjong_table_study_runs_and_is_deterministic() {
     let summary = study_is_deterministic(
         &["mahjong", "play", "--bots", "efficiency,defensive,random,efficiency"],
         "200",
-        &["rates", "yaku", "yaku_vs_tenhou", "seats", "length", "summary"],
-        &["yaku_frequency", "first_place_by_seat", "final_points", "game_length"],
+        &["rates", "yaku", "yaku_vs_tenhou", "seats", "win_values", "length", "summary"],
+        &["yaku_frequency", "first_place_by_seat", "final_points", "win_values", "game_length"],
     );
     assert!(summary.contains("200 games") && summary.contains("tenhou 0.211"), "{summary}");
     let o = sim(&["mahjong", "play", "--bots", "efficiency,defensive"], "");

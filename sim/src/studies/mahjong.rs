@@ -14,7 +14,7 @@ use crate::study::{Coverage, Source, Study};
 use anyhow::{Result, anyhow, ensure};
 use engine::mahjong::Yaku;
 use engine::mahjong::table::{
-    Abort, Bot, Event, HanchanOutcome, RiichiTable, TableSettings, write_event, write_start_game,
+    Abort, Bot, Event, HanchanOutcome, RiichiTable, TableSettings, WIN_VALUE_BINS, write_event, write_start_game,
 };
 use engine::{GameSeeds, Strategy, Table};
 use polars::prelude::*;
@@ -161,8 +161,13 @@ pub struct MahjongAcc {
     pub hands: u64,
     /// Per seat: wins, deal-ins, riichi, hands with an open call, tsumo wins.
     pub seat_counts: Vec<[u64; 5]>,
-    /// Points gained by wins, all seats.
+    /// Points gained by wins, all seats (honba and riichi sticks included).
     pub win_points: u64,
+    /// Hand values of the wins, all seats (without honba and sticks).
+    pub win_value: u64,
+    /// Wins by hand value: `[non-dealer bins…, dealer bins…]`, bins of
+    /// 1,000 points ([`WIN_VALUE_BINS`] each, the last open-ended).
+    pub win_value_bins: Vec<u64>,
     /// Exhaustive draws.
     pub exhaustive: u64,
     /// Abortive draws by kind.
@@ -192,6 +197,8 @@ impl MahjongAcc {
             hands: 0,
             seat_counts: vec![[0; 5]; SEATS],
             win_points: 0,
+            win_value: 0,
+            win_value_bins: vec![0; 2 * WIN_VALUE_BINS],
             exhaustive: 0,
             aborts: [0; 5],
             yaku: vec![0; Yaku::ALL.len()],
@@ -216,12 +223,16 @@ impl MahjongAcc {
                 c[k] += u64::from(v);
             }
             self.win_points += u64::from(o.win_points[s]);
+            self.win_value += u64::from(o.win_value[s]);
             self.places[s * SEATS + usize::from(o.ranks[s])] += 1;
             self.points[s].record(i64::from(o.points[s]));
             self.scores[s].record(i64::from(o.scores[s]));
             self.points_hist[s].record(i64::from(o.points[s]).div_euclid(1000));
         }
         self.exhaustive += u64::from(o.exhaustive_draws);
+        for (a, b) in self.win_value_bins.iter_mut().zip(o.win_value_hist.iter().flatten()) {
+            *a += u64::from(*b);
+        }
         for a in Abort::ALL {
             self.aborts[a as usize] += u64::from(o.aborts[a as usize]);
         }
@@ -231,6 +242,11 @@ impl MahjongAcc {
         for (k, v) in [o.double_rons, o.pao, o.yakuman].into_iter().enumerate() {
             self.special[k] += u64::from(v);
         }
+    }
+
+    /// Wins by hand value in 1,000-point bins, of non-dealers (`dealer` 0) or dealers (1).
+    fn value_bins(&self, dealer: usize) -> &[u64] {
+        &self.win_value_bins[dealer * WIN_VALUE_BINS..][..WIN_VALUE_BINS]
     }
 
     /// All wins.
@@ -262,6 +278,8 @@ impl AddAssign for MahjongAcc {
             a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
         }
         self.win_points += o.win_points;
+        self.win_value += o.win_value;
+        self.win_value_bins.iter_mut().zip(o.win_value_bins).for_each(|(a, b)| *a += b);
         self.exhaustive += o.exhaustive;
         self.aborts.iter_mut().zip(o.aborts).for_each(|(a, b)| *a += b);
         self.yaku.iter_mut().zip(o.yaku).for_each(|(a, b)| *a += b);
@@ -338,6 +356,21 @@ fn write_tables(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> 
     )?;
     out.table("seats", &mut seats)?;
 
+    let bins = |dealer: usize| acc.value_bins(dealer).to_vec();
+    let share = |dealer: usize| {
+        let b = acc.value_bins(dealer);
+        let total = b.iter().sum::<u64>().max(1) as f64;
+        b.iter().map(|&c| c as f64 / total).collect::<Vec<_>>()
+    };
+    let mut values = df!(
+        "value_thousands" => (0..WIN_VALUE_BINS as u64).collect::<Vec<_>>(),
+        "non_dealer_wins" => bins(0),
+        "dealer_wins" => bins(1),
+        "non_dealer_share" => share(0),
+        "dealer_share" => share(1),
+    )?;
+    out.table("win_values", &mut values)?;
+
     let (lv, lc): (Vec<i64>, Vec<u64>) = acc.length.bins().filter(|b| b.1 > 0).unzip();
     let mut length = df!("hands" => lv, "games" => lc)?;
     out.table("length", &mut length)?;
@@ -347,7 +380,8 @@ fn write_tables(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> 
         "games" => [acc.games],
         "hands" => [acc.hands],
         "wins" => [wins],
-        "average_win" => [acc.win_points as f64 / wins.max(1) as f64],
+        "average_win" => [acc.win_value as f64 / wins.max(1) as f64],
+        "average_gain" => [acc.win_points as f64 / wins.max(1) as f64],
         "tenhou_2016_average_win" => [TENHOU_AVERAGE_WIN],
         "busts" => [acc.busts],
         "double_rons" => [acc.special[0]],
@@ -423,6 +457,26 @@ fn charts(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> Result
             series: &series,
         },
     )?;
+    let values: Vec<Series> = ["non-dealer", "dealer"]
+        .iter()
+        .enumerate()
+        .map(|(dealer, name)| {
+            let bins = acc.value_bins(dealer);
+            let total = bins.iter().sum::<u64>();
+            Series {
+                name: format!("{name} wins ({total})"),
+                points: (0..).zip(bins).filter(|b| *b.1 > 0).map(|(v, &c)| (v, c as f64 / total as f64)).collect(),
+            }
+        })
+        .collect();
+    chart::save(
+        &out.chart("win_values"),
+        &Distributions {
+            title: "Ron2 table: hand value of wins (without honba and sticks)",
+            x_label: "hand value (thousands of points; the last bin 49 and more)",
+            series: &values,
+        },
+    )?;
     let total = acc.length.total().max(1) as f64;
     let length = [Series {
         name: format!("all games (mean {:.1} hands)", acc.hands as f64 / acc.games.max(1) as f64),
@@ -449,12 +503,14 @@ fn summary(params: &MahjongParams, acc: &MahjongAcc, coverage: &Coverage) -> Str
             100.0 * (r.value() / real - 1.0)
         );
     }
-    let average = acc.win_points as f64 / acc.wins().max(1) as f64;
+    let wins = acc.wins().max(1) as f64;
+    let average = acc.win_value as f64 / wins;
     let _ = writeln!(
         s,
-        "  {:<16} {average:.0}          tenhou {TENHOU_AVERAGE_WIN:.0}   {:+.1}%",
+        "  {:<16} {average:.0}          tenhou {TENHOU_AVERAGE_WIN:.0}   {:+.1}%   (hand value; {:.0} with honba and sticks)",
         "average_win",
-        100.0 * (average / TENHOU_AVERAGE_WIN - 1.0)
+        100.0 * (average / TENHOU_AVERAGE_WIN - 1.0),
+        acc.win_points as f64 / wins
     );
     let _ = writeln!(s, "first place by seat:");
     for seat in 0..SEATS {

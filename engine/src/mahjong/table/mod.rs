@@ -107,7 +107,7 @@ mod view;
 
 pub use config::{Length, NUM_PRESETS, PRESETS, TableError, TableSettings, ranks};
 pub use mjai::{Event, EventLog, HoraScore, parse_pai, write_event, write_start_game, yaku_by_name};
-pub use outcome::{Abort, HanchanOutcome, YAKU_KINDS};
+pub use outcome::{Abort, HanchanOutcome, WIN_VALUE_BINS, YAKU_KINDS};
 pub use replay::{Finding, FindingKind, ReplayReport, replay};
 pub use state::{Claim, MAX_RIVER, OfferKind, Phase, SeatState, TableState};
 pub use strategy::{Bot, BotConfig};

@@ -7,6 +7,10 @@ use crate::mahjong::Yaku;
 /// Yaku kinds counted (every [`Yaku`], by `Yaku as usize`).
 pub const YAKU_KINDS: usize = Yaku::ALL.len();
 
+/// Bins of [`HanchanOutcome::win_value_hist`]: 1,000 points each, the last
+/// one open-ended (49,000 points and more).
+pub const WIN_VALUE_BINS: usize = 50;
+
 /// Abortive draws (途中流局) by kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Abort {
@@ -63,6 +67,13 @@ pub struct HanchanOutcome {
     pub open_hands: [u16; SEATS],
     /// Points gained by wins per seat (payments received, honba and sticks included).
     pub win_points: [u32; SEATS],
+    /// Hand values of the wins per seat: the points paid for the hand
+    /// itself, without honba and riichi sticks (和了点, what Tenhou's
+    /// statistics average).
+    pub win_value: [u32; SEATS],
+    /// Wins by hand value, `[non-dealer, dealer][value / 1000]` (the last
+    /// bin holds 49,000 points and more).
+    pub win_value_hist: [[u16; WIN_VALUE_BINS]; 2],
     /// Exhaustive draws (荒牌流局).
     pub exhaustive_draws: u16,
     /// Seats tenpai at exhaustive draws, per seat.
@@ -96,6 +107,8 @@ impl HanchanOutcome {
         calls: [0; SEATS],
         open_hands: [0; SEATS],
         win_points: [0; SEATS],
+        win_value: [0; SEATS],
+        win_value_hist: [[0; WIN_VALUE_BINS]; 2],
         exhaustive_draws: 0,
         tenpai_at_draw: [0; SEATS],
         aborts: [0; 5],

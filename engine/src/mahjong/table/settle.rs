@@ -4,7 +4,7 @@
 
 use super::config::ranks;
 use super::mjai::{Event, HoraScore};
-use super::outcome::Abort;
+use super::outcome::{Abort, WIN_VALUE_BINS};
 use super::state::{DEAD_START, OfferKind, Phase};
 use super::{RiichiTable, SEATS, TableState};
 use crate::GameRng;
@@ -140,7 +140,8 @@ impl RiichiTable {
         state.points[seat] += gained;
         state.sticks = 0;
         self.log_hora(state, seat, seat, &score, before);
-        self.record_win(state, seat, &score, gained, true);
+        let value = total - self.honba_points(state);
+        self.record_win(state, seat, &score, [gained, value], true);
         let renchan = seat == dealer;
         let honba = if renchan { state.honba + 1 } else { 0 };
         self.end_hand(state, renchan, honba, rng);
@@ -155,7 +156,7 @@ impl RiichiTable {
         winners: &[usize],
         rng: &mut GameRng,
     ) {
-        let honba_points = self.rules.payment.honba as i32 * state.honba as i32;
+        let honba_points = self.honba_points(state);
         for (k, &w) in winners.iter().enumerate() {
             let before = state.points;
             let score = self.score_ron(state, w, t, kind).expect("a legal ron scores");
@@ -173,7 +174,7 @@ impl RiichiTable {
             let gained = x + if k == 0 { 1000 * state.sticks as i32 } else { 0 };
             state.points[w] += gained;
             self.log_hora(state, w, from, &score, before);
-            self.record_win(state, w, &score, gained, false);
+            self.record_win(state, w, &score, [gained, x - honba_points], false);
         }
         state.sticks = 0;
         state.record.deal_ins[from] += 1;
@@ -185,12 +186,29 @@ impl RiichiTable {
         self.end_hand(state, renchan, honba, rng);
     }
 
-    fn record_win(&self, state: &mut TableState, seat: usize, score: &HandScore, gained: i32, tsumo: bool) {
+    /// The honba part of one win's payment.
+    fn honba_points(&self, state: &TableState) -> i32 {
+        self.rules.payment.honba as i32 * state.honba as i32
+    }
+
+    /// Counts a win that gained the winner `gained` points (honba and
+    /// sticks included) for a hand worth `value`.
+    fn record_win(
+        &self,
+        state: &mut TableState,
+        seat: usize,
+        score: &HandScore,
+        [gained, value]: [i32; 2],
+        tsumo: bool,
+    ) {
+        let dealer = seat == state.dealer();
         let r = &mut state.record;
         r.wins[seat] += 1;
         r.tsumo_wins[seat] += u16::from(tsumo);
-        r.dealer_wins[seat] += u16::from(seat == state.round as usize % SEATS);
+        r.dealer_wins[seat] += u16::from(dealer);
         r.win_points[seat] += gained as u32;
+        r.win_value[seat] += value as u32;
+        r.win_value_hist[usize::from(dealer)][(value as usize / 1000).min(WIN_VALUE_BINS - 1)] += 1;
         for &(y, _) in score.yaku.as_slice() {
             r.yaku[y as usize] += 1;
         }

@@ -100,6 +100,14 @@ fn invariants_hold_over_seeded_games() {
         r.sort();
         assert_eq!(r, [0, 1, 2, 3]);
         assert!(o.hands >= 8 || o.bust);
+        let binned: u16 = o.win_value_hist.iter().flatten().sum();
+        assert_eq!(binned, o.total_wins(), "every win is binned by value");
+        let dealer_binned: u16 = o.win_value_hist[1].iter().sum();
+        assert_eq!(dealer_binned, o.dealer_wins.iter().sum::<u16>());
+        for s in 0..SEATS {
+            // Honba and sticks come on top of the hand's value; a win is worth 1,000 or more.
+            assert!(o.win_value[s] <= o.win_points[s] && o.win_value[s] >= 1000 * u32::from(o.wins[s]));
+        }
         wins += o.total_wins() as u32;
         draws += o.exhaustive_draws as u32;
         hands += o.hands as u32;

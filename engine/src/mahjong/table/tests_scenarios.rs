@@ -119,6 +119,9 @@ fn double_ron_pays_both_and_the_sticks_go_to_the_first() {
     sc.act(3, Action::Pass);
     assert_eq!(sc.s.points, [30_000 - 16_000, 39_000, 38_000, 29_000]);
     assert_eq!(sc.s.record.yaku_count(Yaku::Renhou), 2);
+    assert_eq!(sc.s.record.win_points, [0, 9000, 8000, 0], "the stick goes to the first winner");
+    assert_eq!(sc.s.record.win_value, [0, 8000, 8000, 0], "hand values without the stick");
+    assert_eq!(sc.s.record.win_value_hist[0][8], 2);
     assert_eq!(sc.s.record.double_rons, 1);
     assert_eq!(sc.s.record.deal_ins[0], 1);
     assert_eq!((sc.s.round, sc.s.honba, sc.s.sticks), (1, 0, 0), "the deal passes");
@@ -467,9 +470,11 @@ fn no_closed_kan_in_riichi_when_the_waits_change() {
 #[test]
 fn tenhou_and_chiihou_on_the_first_draw() {
     let hands = ["123m456m789p123s5s", "111z222z333z444z5p", "11p", "22p"];
-    let mut sc = Scene::new(dojo(), |_| {}, &wall(hands, "5s", ""));
+    let mut sc = Scene::new(dojo(), |s| s.honba = 2, &wall(hands, "5s", ""));
     sc.act(0, Action::Tsumo);
     assert_eq!(sc.s.record.yaku_count(Yaku::Tenhou), 1, "天和 for the dealer");
+    assert_eq!((sc.s.record.win_points[0], sc.s.record.win_value[0]), (48_600, 48_000), "2 honba on top");
+    assert_eq!(sc.s.record.win_value_hist[1][48], 1, "a dealer win in the 48,000 bin");
     let hands = ["111z222z333z444z5p", "123m456m789p123s5s", "11p", "22p"];
     let mut sc = Scene::new(dojo(), |_| {}, &wall(hands, "9s5s", ""));
     sc.drift_to_end_of_turns(1);
