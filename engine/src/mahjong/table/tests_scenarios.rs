@@ -1,5 +1,6 @@
 //! Scenario tests on fixed walls: first-draw and last-tile wins, double
-//! and triple ron, pao, chankan,
+//! and triple ron, pao (daisangen ron and tsumo, suukantsu, rinshan), four
+//! kans, chankan,
 //! noten payments, dealer rotation and honba, all-last sticks, bust.
 
 use super::state::DEAD_START;
@@ -143,9 +144,17 @@ fn triple_ron_is_an_abortive_draw() {
 /// Seat 1 pons 5z (from 0), 7z (from 2), then 6z from the dealer (pao),
 /// and waits on 5p; seat 2 discards it.
 fn daisangen_game(game: RiichiTable, setup: impl FnOnce(&mut TableState)) -> Scene {
+    let mut sc = daisangen_calls(game, setup, "");
+    sc.act(2, Action::Discard(t("5p")));
+    sc
+}
+
+/// The calls of [`daisangen_game`], up to seat 2's discard; `later` are
+/// the draws after them.
+fn daisangen_calls(game: RiichiTable, setup: impl FnOnce(&mut TableState), later: &str) -> Scene {
     let w = wall(
         ["56z2468m2468p246s", "55z66z77z234m5p9p9s1s", "7z5p13579s13p12z9m1m", "1234z68s68p1m1s2p9p6m"],
-        "1p9p8m7s9s3m",
+        &format!("1p9p8m7s9s3m{later}"),
         "1z1z2z2z3z",
     );
     let mut sc = Scene::new(game, setup, &w);
@@ -161,8 +170,17 @@ fn daisangen_game(game: RiichiTable, setup: impl FnOnce(&mut TableState)) -> Sce
     sc.act(1, Action::Pon);
     assert_eq!(sc.s.seats[1].pao, Some(0), "the dealer fed the third dragon");
     sc.act(1, Action::Discard(t("1s")));
-    sc.act(2, Action::Discard(t("5p")));
     sc
+}
+
+#[test]
+fn pao_daisangen_tsumo_is_paid_all_by_the_feeder() {
+    let mut sc = daisangen_calls(dojo(), |_| {}, "4s8p5p");
+    sc.act(2, Action::Discard(t("3m")));
+    sc.drift_to_end_of_turns(1);
+    sc.act(1, Action::Tsumo);
+    assert_eq!(sc.s.points, [-2_000, 62_000, 30_000, 30_000], "the dealer pays the whole 32,000");
+    assert_eq!(sc.s.record.pao, 1);
 }
 
 #[test]
@@ -521,4 +539,41 @@ fn houtei_ron_on_the_last_discard() {
     }
     sc.act(2, Action::Ron);
     assert_eq!(sc.s.record.yaku_count(Yaku::HouteiRaoyui), 1, "河底撈魚");
+}
+
+/// The dealer makes three closed kans on its first turn (1m, 2m, 3m; the
+/// rinshan tiles are 9p, 5s, E) and discards E, keeping 999p 5s; seat 1
+/// holds `seat1` and draws 6m.
+fn three_closed_kans(seat1: &str, last_rinshan: &str) -> Scene {
+    let hands = ["1111m2222m3333m9p", seat1, "1s2s3s1p2p3p7s8s9s6z6z7z7z", "4p5p6p7p8p6s7s8s9m9m9m2z2z"];
+    let mut sc = Scene::new(dojo(), |_| {}, &wall(hands, "9p6m", &format!("9p5s1z{last_rinshan}")));
+    for k in ["1m", "2m", "3m"] {
+        sc.act(0, Action::ClosedKan(t(k)));
+        assert!(matches!(sc.s.phase, Phase::Turn { seat: 0, rinshan: true, .. }));
+    }
+    sc.act(0, Action::Discard(t("1z")));
+    sc
+}
+
+#[test]
+fn pao_suukantsu_when_the_fourth_kan_is_called() {
+    let mut sc = three_closed_kans("9p4m7m5p8p3s6s9s1z2z3z4z5z", "5s");
+    sc.act(1, Action::Discard(t("9p")));
+    sc.act(0, Action::Kan);
+    assert_eq!(sc.s.seats[0].pao, Some(1), "seat 1 fed the fourth kan");
+    sc.act(0, Action::Tsumo);
+    assert_eq!(sc.s.record.yaku_count(Yaku::Suukantsu), 1);
+    assert_eq!(sc.s.points, [78_000, -18_000, 30_000, 30_000], "seat 1 pays the dealer's 48,000");
+    assert_eq!(sc.s.record.abort_count(Abort::FourKans), 0, "one seat's four kans do not abort");
+}
+
+#[test]
+fn four_kans_by_two_seats_abort_after_the_next_discard() {
+    let mut sc = three_closed_kans("4444s4m7m5p8p2z3z4z5z", "7p");
+    sc.act(1, Action::ClosedKan(t("4s")));
+    assert_eq!(sc.s.kans, 4);
+    assert!(!sc.legal().contains(&Action::ClosedKan(t("6m"))));
+    sc.act(1, Action::Discard(t("7p")));
+    assert_eq!(sc.s.record.abort_count(Abort::FourKans), 1);
+    assert_eq!((sc.s.round, sc.s.honba, sc.s.points), (0, 1, [30_000; 4]));
 }
