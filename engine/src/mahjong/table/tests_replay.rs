@@ -177,3 +177,69 @@ fn red_first_gives_up_the_red_five() {
     assert!(t.take(five, 1), "a replay may give it up");
     assert_eq!((s.red, t.red), (1, 0));
 }
+
+/// In `events`, a seat that discards a plain five while holding the red
+/// one, and later the red one, neither discard called or won on: their
+/// indices.
+fn plain_then_red_discards(events: &[Event]) -> Option<(usize, usize)> {
+    let mut red_held = [false; SEATS * 3];
+    let mut first: [Option<usize>; SEATS * 3] = [None; SEATS * 3];
+    let quiet = |k: usize| matches!(events.get(k + 1), Some(Event::Tsumo { .. } | Event::ReachAccepted { .. }));
+    let gain = |red_held: &mut [bool; SEATS * 3], actor: u8, p: PhysTile| {
+        if p.is_red() {
+            red_held[actor as usize * 3 + p.kind().unwrap().index() / 9] = true;
+        }
+    };
+    for (k, e) in events.iter().enumerate() {
+        match *e {
+            Event::StartKyoku { tehais, .. } => {
+                red_held = [false; SEATS * 3];
+                first = [None; SEATS * 3];
+                for (s, h) in tehais.iter().enumerate() {
+                    h.iter().for_each(|&p| gain(&mut red_held, s as u8, p));
+                }
+            }
+            Event::Tsumo { actor, pai } => gain(&mut red_held, actor, pai),
+            Event::Dahai { actor, pai, .. } => {
+                let t = pai.kind().unwrap();
+                if t.index() < 27 && t.number() == 5 {
+                    let slot = actor as usize * 3 + t.index() / 9;
+                    match (pai.is_red(), first[slot]) {
+                        (false, None) if red_held[slot] && quiet(k) => first[slot] = Some(k),
+                        (true, Some(f)) if quiet(k) => return Some((f, k)),
+                        (true, _) => red_held[slot] = false,
+                        _ => {}
+                    }
+                }
+            }
+            Event::Chi { actor, .. } | Event::Pon { actor, .. } | Event::Daiminkan { actor, .. } => {
+                // A call may use the red five: forget this seat's candidates.
+                (0..3).for_each(|i| first[actor as usize * 3 + i] = None);
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+#[test]
+fn a_record_that_gives_up_the_red_five_first_replays_clean() {
+    let game = logged();
+    let mut table = Table::new(&game);
+    for i in 0..100 {
+        let (_, mut events) = record(&game, &mut table, i);
+        let Some((plain, red)) = plain_then_red_discards(&events) else { continue };
+        let (Event::Dahai { pai: p, .. }, Event::Dahai { pai: r, .. }) = (events[plain], events[red]) else {
+            unreachable!()
+        };
+        for (k, pai) in [(plain, r), (red, p)] {
+            if let Event::Dahai { pai: ref mut x, .. } = events[k] {
+                *x = pai;
+            }
+        }
+        let report = replay(&game, &events);
+        assert!(report.is_clean(), "game {i}: {:?}", report.findings);
+        return;
+    }
+    panic!("no seat discarded a plain five while holding the red one in 100 games");
+}
