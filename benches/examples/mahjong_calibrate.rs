@@ -2,11 +2,12 @@
 //! yaku shares of wins beside the published 天鳳 鳳凰卓 (2016) figures, as
 //! `sim mahjong calibrate` does, without building `sim`:
 //! `cargo run --profile bench -p benches --example mahjong_calibrate -- 2000`.
-//! Arguments: hanchan (default 2000), bot name for all four seats (default
-//! `defensive`), master seed (default 1; game `i` uses its stream `i`).
+//! Arguments: hanchan (default 2000), bot for all four seats (default
+//! `defensive`; a name, or a bot settings TOML file ending in `.toml`), master
+//! seed (default 1; game `i` uses its stream `i`).
 
 use engine::mahjong::Yaku;
-use engine::mahjong::table::{Bot, HanchanOutcome, RiichiTable};
+use engine::mahjong::table::{Bot, BotConfig, HanchanOutcome, RiichiTable};
 use engine::{GameSeeds, Strategy, Table};
 
 /// (name, Tenhou rate): per player-hand for win, deal-in, riichi and call;
@@ -90,7 +91,12 @@ fn main() {
     let n: u64 = args.next().map_or(2000, |s| s.parse().expect("number of hanchan"));
     let name = args.next().unwrap_or("defensive".into());
     let seed: u64 = args.next().map_or(1, |s| s.parse().expect("a seed"));
-    let bot = Bot::by_name(&name).expect("a bot name: random, efficiency or defensive");
+    let bot = if name.ends_with(".toml") {
+        let text = std::fs::read_to_string(&name).expect("a readable bot settings file");
+        Bot::new(BotConfig::from_toml(&text).unwrap_or_else(|e| panic!("{name}: {e}")))
+    } else {
+        Bot::by_name(&name).expect("a bot name: random, efficiency or defensive")
+    };
     let game = RiichiTable::preset("ron2-dojo").expect("ron2-dojo preset");
     let seeds = GameSeeds::new(seed);
     let mut table = Table::new(&game);

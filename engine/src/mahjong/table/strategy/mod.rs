@@ -1,15 +1,27 @@
 //! Players for the riichi table, seeing only their seat's [`RiichiView`]:
 //! `random` (uniform over the legal actions), `efficiency` (fewest shanten,
-//! then most live ukeire; riichi when closed and tenpai; calls only to keep
-//! a yaku: a yakuhai pon, then calls that advance an open hand that already
-//! has one; always wins) and `defensive` (efficiency until an opponent's
-//! riichi, then folds with genbutsu, suji and honours unless it holds a good
-//! tenpai). Settings are a [`BotConfig`], loadable from TOML.
+//! then most live ukeire; riichi when closed and tenpai; a yakuhai pon;
+//! other calls only when the hand keeps a yaku to reach: always wins) and
+//! `defensive` (efficiency that opens its hand like a strong player, with
+//! dama and kans, until an opponent's riichi or a dangerous open hand; then
+//! it folds with genbutsu, suji, kabe and honours unless its hand is worth
+//! pushing). Settings are a [`BotConfig`], loadable from TOML.
+//!
+//! Open hands follow a plan ([`plan`]): a yakuhai pon (or a yakuhai pair
+//! kept to pon), tanyao (喰いタン: Ron2 counts it open), honitsu or toitoi;
+//! their discards keep the plan, and a call is made only when the hand
+//! after it, under its best plan, is closer to tenpai than before.
+
+mod defense;
+mod plan;
+#[cfg(test)]
+mod tests;
 
 use super::{Action, RiichiTable, RiichiView};
 use crate::config::{TomlError, from_toml};
-use crate::mahjong::{MeldKind, Tile, TileCounts, shanten, ukeire, ukeire_count};
+use crate::mahjong::{Meld, MeldKind, Tile, TileCounts, shanten, ukeire, ukeire_count};
 use crate::{GameRng, Strategy};
+use plan::{Plan, keep_value, plans, yakuhai};
 use rand::RngExt;
 use serde::Deserialize;
 
@@ -21,7 +33,7 @@ pub enum Style {
     Random,
     /// Tile efficiency, never folds.
     Efficiency,
-    /// Efficiency, folding against riichi.
+    /// Efficiency, folding against threats.
     Defensive,
 }
 
@@ -31,13 +43,35 @@ pub enum Style {
 pub struct BotConfig {
     /// Style of play.
     pub style: Style,
-    /// Declare riichi when closed and tenpai.
+    /// Declare riichi when closed and tenpai (see also `dama_han`).
     pub riichi: bool,
     /// Pon yakuhai (dragons, seat and round wind) from a pair.
     pub call_yakuhai: bool,
-    /// Defensive: keep pushing against riichi when tenpai with at least this
-    /// many live winning tiles.
+    /// Other calls (chi, pon) that bring the hand, under its best plan
+    /// (tanyao, honitsu, toitoi, a yakuhai kept or already called), closer to
+    /// tenpai: only when the hand after the call is at most this shanten
+    /// (−1: never).
+    pub call_max_shanten: i8,
+    /// A closed hand opens for such a call only when it is at least this
+    /// many shanten (a yakuhai pon is always made).
+    pub open_min_shanten: i8,
+    /// Defensive: keep pushing against a threat when tenpai with at least
+    /// this many live winning tiles.
     pub push_ukeire: u32,
+    /// Defensive: keep pushing against a threat when one from tenpai
+    /// (1-shanten) with at least this many live tiles that advance the hand
+    /// (0: never).
+    pub push_1shanten_ukeire: u32,
+    /// Defensive: an open hand with at least this many open melds is a
+    /// threat like a riichi (5: only riichi).
+    pub threat_melds: u8,
+    /// Stay dama (no riichi) when closed, tenpai on a hand that has a yaku
+    /// without riichi worth at least this many han on some wait (0: always
+    /// riichi).
+    pub dama_han: u8,
+    /// Declare kans that do not set the hand back: a closed kan (in riichi
+    /// whenever allowed), an added kan, a daiminkan only in an open hand.
+    pub kans: bool,
     /// Count live ukeire to break ties only when the best shanten is at
     /// most this; further from tenpai, ties keep the tiles with the most
     /// neighbours (cheaper, for throughput).
@@ -70,29 +104,50 @@ impl Bot {
             style: Style::Random,
             riichi: false,
             call_yakuhai: false,
+            call_max_shanten: -1,
+            open_min_shanten: 0,
             push_ukeire: 0,
+            push_1shanten_ukeire: 0,
+            threat_melds: 5,
+            dama_han: 0,
+            kans: false,
             ukeire_max_shanten: 0,
         })
     }
 
-    /// Tile efficiency with riichi and yakuhai calls.
+    /// Tile efficiency with riichi, yakuhai calls and calls that keep a plan.
     pub fn efficiency() -> Bot {
         Bot::new(BotConfig {
             style: Style::Efficiency,
             riichi: true,
             call_yakuhai: true,
+            call_max_shanten: 1,
+            open_min_shanten: 2,
             push_ukeire: 0,
+            push_1shanten_ukeire: 0,
+            threat_melds: 5,
+            dama_han: 0,
+            kans: false,
             ukeire_max_shanten: 1,
         })
     }
 
-    /// Efficiency that folds against riichi unless tenpai with 4+ live waits.
+    /// Calibrated to Tenhou 鳳凰卓 rates: opens hands for tanyao, honitsu
+    /// and toitoi, stays dama on valuable hands, declares kans, folds
+    /// against riichi and three-meld hands unless tenpai with 4+ live
+    /// waits or 1-shanten with many.
     pub fn defensive() -> Bot {
         Bot::new(BotConfig {
             style: Style::Defensive,
             riichi: true,
             call_yakuhai: true,
+            call_max_shanten: 2,
+            open_min_shanten: 1,
             push_ukeire: 4,
+            push_1shanten_ukeire: 0,
+            threat_melds: 3,
+            dama_han: 0,
+            kans: true,
             ukeire_max_shanten: 1,
         })
     }
@@ -108,57 +163,43 @@ impl Bot {
     }
 }
 
-/// Whether `t` is a yakuhai for the viewing seat.
-fn yakuhai(view: &RiichiView<'_>, t: Tile) -> bool {
-    let seat_wind = Tile::from_index(27 + view.seat_wind(view.seat())).expect("a wind");
-    let round_wind = Tile::from_index(27 + view.round_wind()).expect("a wind");
-    t.is_dragon() || t == seat_wind || t == round_wind
+/// A seat's melds plus one more, on the stack.
+fn with_meld(melds: &[Meld], m: Meld) -> ([Meld; 4], usize) {
+    let mut out = [Meld::EMPTY; 4];
+    out[..melds.len()].copy_from_slice(melds);
+    out[melds.len()] = m;
+    (out, melds.len() + 1)
 }
 
-/// How much a tile is worth keeping, for ties far from tenpai: lone
-/// non-yakuhai honours lowest, then lone yakuhai, then suited tiles by
-/// their neighbours within two and their distance from the edge.
-fn keep_value(view: &RiichiView<'_>, hand: &TileCounts, t: Tile) -> u8 {
-    let c = hand[t.index()];
-    if t.is_honor() {
-        return 4 * (c - 1) + u8::from(yakuhai(view, t));
-    }
-    let n = t.number() as usize;
-    let i = t.index();
-    let near = (n.saturating_sub(2).max(1)..=(n + 2).min(9))
-        .filter(|&m| m != n)
-        .map(|m| hand[i + m - n] as usize)
-        .sum::<usize>() as u8;
-    2 + 4 * (c - 1) + 3 * near + (n - 1).min(9 - n) as u8
-}
-
-/// Best shanten reachable by one discard from a 3n+2 hand.
-fn best_after_discard(view: &RiichiView<'_>, hand: &TileCounts) -> i8 {
-    let rules = view.shanten_rules();
-    let mut h = *hand;
-    let mut best = i8::MAX;
-    for i in 0..34 {
-        if h[i] > 0 {
-            h[i] -= 1;
-            best = best.min(shanten(&h, rules));
-            h[i] += 1;
-        }
-    }
-    best
+/// Whether a seat's melds open its hand.
+fn is_open(melds: &[Meld]) -> bool {
+    melds.iter().any(|m| m.is_open())
 }
 
 impl Bot {
-    /// The most efficient legal discard with its shanten and, when counted,
-    /// its live ukeire: the fewest shanten first; ties are broken by live
-    /// ukeire near tenpai (`ukeire_max_shanten`), else by [`keep_value`].
-    /// With `count`, the pick's ukeire is counted even without a tie.
+    /// The plan of the viewing seat's hand and its shanten (`Free` for a
+    /// closed hand); `None` for an open hand with no yaku left to reach.
+    fn plan_of(&self, view: &RiichiView<'_>, hand: &TileCounts, visible: &TileCounts) -> Option<(Plan, i8)> {
+        let melds = view.melds(view.seat());
+        plans(view, melds, hand, visible).best(hand, view.shanten_rules())
+    }
+
+    /// The most efficient legal discard under `plan` with its shanten and,
+    /// when counted, its live ukeire: the fewest shanten first; ties are
+    /// broken by live ukeire near tenpai (`ukeire_max_shanten`, the `Free`
+    /// plan only), else by [`keep_value`]. With `count`, the pick's ukeire
+    /// is counted even without a tie (for a plan, only at tenpai).
     fn efficient_discard(
         &self,
         view: &RiichiView<'_>,
         legal: &[Action],
         visible: &TileCounts,
+        plan: Plan,
         count: bool,
     ) -> (Tile, i8, Option<u32>) {
+        if plan != Plan::Free {
+            return self.plan_discard(view, legal, visible, plan, count);
+        }
         let rules = view.shanten_rules();
         let mut h = *view.hand();
         // Far from tenpai, try the discards by keep value: the first that
@@ -170,7 +211,7 @@ impl Bot {
             let mut n = 0;
             for a in legal {
                 if let Action::Discard(t) = *a {
-                    order[n] = (keep_value(view, &h, t), t);
+                    order[n] = (keep_value(view, &h, t, plan), t);
                     n += 1;
                 }
             }
@@ -196,7 +237,7 @@ impl Bot {
         let best = after[..n].iter().map(|a| a.1).min().expect("a turn always has a discard");
         let ties = || after[..n].iter().filter(|a| a.1 == best).map(|a| a.0);
         if best > self.config.ukeire_max_shanten {
-            let t = ties().min_by_key(|&t| keep_value(view, &h, t));
+            let t = ties().min_by_key(|&t| keep_value(view, &h, t, plan));
             return (t.expect("the minimum is reached"), best, None);
         }
         if !count && ties().count() == 1 {
@@ -214,88 +255,173 @@ impl Bot {
         pick
     }
 
-    /// Danger of discarding `t` against the seats in riichi (0 safest).
-    fn danger(view: &RiichiView<'_>, t: Tile, visible: &TileCounts) -> u8 {
-        let mut worst = 0;
-        for o in (0..4).filter(|&o| o != view.seat() && view.riichi(o).is_some()) {
-            let river = view.river(o);
-            let d = if river.contains(&t) {
-                0
-            } else if t.is_honor() {
-                if visible[t.index()] >= 3 { 1 } else { 3 }
-            } else {
-                let n = t.number();
-                let seen = |k: i8| Tile::from_index((t.index() as i8 + k) as u8).is_some_and(|x| river.contains(&x));
-                let suji = match n {
-                    1..=3 => seen(3),
-                    7..=9 => seen(-3),
-                    _ => seen(3) && seen(-3),
-                };
-                match (suji, t.is_terminal()) {
-                    (true, _) => 2,
-                    (false, true) => 4,
-                    (false, false) => 6,
-                }
-            };
-            worst = worst.max(d);
+    /// [`Bot::efficient_discard`] for an open hand's plan: the fewest plan
+    /// shanten, ties by keep value; a kept yakuhai pair goes last.
+    fn plan_discard(
+        &self,
+        view: &RiichiView<'_>,
+        legal: &[Action],
+        visible: &TileCounts,
+        plan: Plan,
+        count: bool,
+    ) -> (Tile, i8, Option<u32>) {
+        let rules = view.shanten_rules();
+        let mut h = *view.hand();
+        let mut pick: Option<(Tile, i8, u8)> = None;
+        for a in legal {
+            let Action::Discard(t) = *a else { continue };
+            h[t.index()] -= 1;
+            let s = if plan.needs(t) { i8::MAX } else { plan.shanten(&h, rules) };
+            h[t.index()] += 1;
+            let k = keep_value(view, &h, t, plan);
+            if pick.is_none_or(|p| (s, k) < (p.1, p.2)) {
+                pick = Some((t, s, k));
+            }
         }
-        worst
+        let (t, s, _) = pick.expect("a turn always has a discard");
+        let u = (count && s == 0).then(|| {
+            h[t.index()] -= 1;
+            let mut waits = ukeire(&h, rules);
+            waits.0 &= !Tile::all().filter(|&w| !plan.uses(w)).fold(0, |b, w| b | 1 << w.index());
+            ukeire_count(waits, visible, &view.game().rules().set)
+        });
+        (t, s, u)
+    }
+
+    /// A kan to declare on this turn, if any: one that leaves the hand's
+    /// plan shanten where the best discard would.
+    fn kan(&self, view: &RiichiView<'_>, legal: &[Action], plan: Plan, best: i8) -> Option<Action> {
+        let rules = view.shanten_rules();
+        legal.iter().copied().find(|&a| {
+            let mut h = *view.hand();
+            match a {
+                Action::ClosedKan(t) => h[t.index()] -= 4,
+                Action::AddedKan(t) => h[t.index()] -= 1,
+                _ => return false,
+            }
+            plan.shanten(&h, rules) <= best
+        })
+    }
+
+    /// Whether a closed tenpai hand stays dama: it has a yaku without
+    /// riichi worth `dama_han` or more on one of its waits.
+    fn dama(&self, view: &RiichiView<'_>, discard: Tile) -> bool {
+        if self.config.dama_han == 0 {
+            return false;
+        }
+        let mut h = *view.hand();
+        h[discard.index()] -= 1;
+        let waits = ukeire(&h, view.shanten_rules());
+        waits.iter().any(|w| view.ron_han(&h, w).is_some_and(|han| han >= self.config.dama_han))
     }
 
     fn turn(&self, view: &RiichiView<'_>, legal: &[Action]) -> Action {
-        let visible = view.visible();
-        let threatened = (0..4).any(|o| o != view.seat() && view.riichi(o).is_some());
-        let defend = self.config.style == Style::Defensive && threatened;
-        let (t, s, u) = self.efficient_discard(view, legal, &visible, defend);
-        if defend && (s > 0 || u.unwrap_or(0) < self.config.push_ukeire) {
-            let safest = legal
-                .iter()
-                .filter_map(|a| match *a {
-                    Action::Discard(x) => Some(x),
-                    _ => None,
-                })
-                .min_by_key(|&x| Bot::danger(view, x, &visible));
-            return Action::Discard(safest.expect("a turn always has a discard"));
+        let me = view.seat();
+        if view.riichi(me).is_some() {
+            // In riichi only a closed kan keeping the waits is legal besides the discard.
+            let kan = legal.iter().find(|a| matches!(a, Action::ClosedKan(_)));
+            return match kan {
+                Some(&k) if self.config.kans => k,
+                _ => *legal.iter().find(|a| matches!(a, Action::Discard(_))).expect("a riichi discard"),
+            };
         }
-        if self.config.riichi && legal.contains(&Action::Riichi(t)) {
+        let visible = view.visible();
+        let hand = view.hand();
+        let open = is_open(view.melds(me));
+        let planned = if open { self.plan_of(view, hand, &visible) } else { None };
+        let plan = planned.map_or(Plan::Free, |p| p.0);
+        let threats = if self.config.style == Style::Defensive { self.threats(view) } else { 0 };
+        let defend = threats != 0;
+        if self.config.kans && !defend {
+            let best = planned.map_or_else(|| shanten(hand, view.shanten_rules()), |p| p.1);
+            if let Some(k) = self.kan(view, legal, plan, best) {
+                return k;
+            }
+        }
+        let (t, s, u) = self.efficient_discard(view, legal, &visible, plan, defend);
+        if defend && !self.push(open && planned.is_none(), s, u) {
+            return Bot::safest(view, legal, threats, &visible);
+        }
+        if self.config.riichi && legal.contains(&Action::Riichi(t)) && !self.dama(view, t) {
             return Action::Riichi(t);
         }
         Action::Discard(t)
+    }
+
+    /// Whether to keep going against a threat with a hand `s` shanten after
+    /// the best discard: not without a yaku; tenpai with `push_ukeire` live
+    /// waits; 1-shanten with `push_1shanten_ukeire` live tiles.
+    fn push(&self, no_yaku: bool, s: i8, u: Option<u32>) -> bool {
+        let u = u.unwrap_or(0);
+        !no_yaku
+            && match s {
+                ..=0 => u >= self.config.push_ukeire,
+                1 => self.config.push_1shanten_ukeire > 0 && u >= self.config.push_1shanten_ukeire,
+                _ => false,
+            }
     }
 
     fn answer(&self, view: &RiichiView<'_>, legal: &[Action]) -> Action {
         let Some((_, tile)) = view.offered() else {
             return Action::Pass;
         };
-        let me = view.seat();
-        let threatened = (0..4).any(|o| o != me && view.riichi(o).is_some());
-        if self.config.style == Style::Defensive && threatened {
+        if self.config.style == Style::Defensive && self.threats(view) != 0 {
             return Action::Pass;
         }
         if self.config.call_yakuhai && legal.contains(&Action::Pon) && yakuhai(view, tile) {
             return Action::Pon;
         }
-        let has_yaku = view.melds(me).iter().any(|m| m.kind != MeldKind::Chi && yakuhai(view, m.tile));
-        if !has_yaku {
+        if self.config.call_max_shanten < 0 {
             return Action::Pass;
         }
+        let me = view.seat();
         let rules = view.shanten_rules();
-        let now = shanten(view.hand(), rules);
+        let hand = view.hand();
+        let melds = view.melds(me);
+        let visible = view.visible();
+        let now = if is_open(melds) {
+            plans(view, melds, hand, &visible).best(hand, rules).map_or(i8::MAX, |p| p.1)
+        } else {
+            let now = shanten(hand, rules);
+            let mut h = *hand;
+            h[tile.index()] += 1;
+            // Drawing the tile is at least as good as calling it.
+            if now < self.config.open_min_shanten || shanten(&h, rules) >= now {
+                return Action::Pass;
+            }
+            now
+        };
+        // A daiminkan is made when it does not set the hand back (it then draws).
+        if self.config.kans && is_open(melds) && legal.contains(&Action::Kan) {
+            let mut h = *hand;
+            h[tile.index()] -= 3;
+            let (after, n) = with_meld(melds, Meld { kind: MeldKind::OpenKan, tile });
+            if plans(view, &after[..n], &h, &visible).best(&h, rules).is_some_and(|p| p.1 <= now) {
+                return Action::Kan;
+            }
+        }
+        let mut pick = (Action::Pass, now.min(self.config.call_max_shanten + 1));
         for &a in legal {
-            let mut h = *view.hand();
-            match a {
-                Action::Pon => h[tile.index()] -= 2,
+            let mut h = *hand;
+            let meld = match a {
+                Action::Pon => {
+                    h[tile.index()] -= 2;
+                    Meld { kind: MeldKind::Pon, tile }
+                }
                 Action::Chi(low) => {
                     h[tile.index()] += 1;
                     (low.index()..low.index() + 3).for_each(|k| h[k] -= 1);
+                    Meld { kind: MeldKind::Chi, tile: low }
                 }
                 _ => continue,
-            }
-            if best_after_discard(view, &h) < now {
-                return a;
+            };
+            let (after, n) = with_meld(melds, meld);
+            let best = plans(view, &after[..n], &h, &visible).best(&h, rules);
+            if let Some((_, s)) = best.filter(|p| p.1 < pick.1) {
+                pick = (a, s);
             }
         }
-        Action::Pass
+        pick.0
     }
 }
 

@@ -1,0 +1,1 @@
+//! Bot decisions on set-up positions.
