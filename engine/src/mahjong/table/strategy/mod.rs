@@ -55,6 +55,9 @@ pub struct BotConfig {
     /// A closed hand opens for such a call only when it is at least this
     /// many shanten (a yakuhai pon is always made).
     pub open_min_shanten: i8,
+    /// An open hand prefers honitsu or toitoi to a cheaper plan up to this
+    /// many shanten further from tenpai.
+    pub plan_bias: i8,
     /// Defensive: keep pushing against a threat when tenpai with at least
     /// this many live winning tiles.
     pub push_ukeire: u32,
@@ -106,6 +109,7 @@ impl Bot {
             call_yakuhai: false,
             call_max_shanten: -1,
             open_min_shanten: 0,
+            plan_bias: 0,
             push_ukeire: 0,
             push_1shanten_ukeire: 0,
             threat_melds: 5,
@@ -123,6 +127,7 @@ impl Bot {
             call_yakuhai: true,
             call_max_shanten: 1,
             open_min_shanten: 2,
+            plan_bias: 0,
             push_ukeire: 0,
             push_1shanten_ukeire: 0,
             threat_melds: 5,
@@ -132,10 +137,11 @@ impl Bot {
         })
     }
 
-    /// Calibrated to Tenhou 鳳凰卓 rates: opens hands for tanyao, honitsu
-    /// and toitoi, stays dama on valuable hands, declares kans, folds
-    /// against riichi and three-meld hands unless tenpai with 4+ live
-    /// waits or 1-shanten with many.
+    /// Calibrated to the Tenhou 鳳凰卓 rates: opens hands from 1- and
+    /// 2-shanten for yakuhai, tanyao, honitsu and toitoi, stays dama with 3+
+    /// han without riichi, declares kans, folds against riichi and
+    /// three-meld hands unless tenpai with 4+ live waits or 1-shanten with
+    /// 16+ live tiles.
     pub fn defensive() -> Bot {
         Bot::new(BotConfig {
             style: Style::Defensive,
@@ -143,10 +149,11 @@ impl Bot {
             call_yakuhai: true,
             call_max_shanten: 2,
             open_min_shanten: 1,
+            plan_bias: 1,
             push_ukeire: 4,
-            push_1shanten_ukeire: 0,
+            push_1shanten_ukeire: 16,
             threat_melds: 3,
-            dama_han: 0,
+            dama_han: 3,
             kans: true,
             ukeire_max_shanten: 1,
         })
@@ -181,7 +188,8 @@ impl Bot {
     /// closed hand); `None` for an open hand with no yaku left to reach.
     fn plan_of(&self, view: &RiichiView<'_>, hand: &TileCounts, visible: &TileCounts) -> Option<(Plan, i8)> {
         let melds = view.melds(view.seat());
-        plans(view, melds, hand, visible).best(hand, view.shanten_rules())
+        let best = plans(view, melds, hand, visible).best(hand, view.shanten_rules(), self.config.plan_bias);
+        best.map(|b| (b.0, b.1))
     }
 
     /// The most efficient legal discard under `plan` with its shanten and,
@@ -365,13 +373,13 @@ impl Bot {
         let Some((_, tile)) = view.offered() else {
             return Action::Pass;
         };
-        if self.config.style == Style::Defensive && self.threats(view) != 0 {
-            return Action::Pass;
-        }
-        if self.config.call_yakuhai && legal.contains(&Action::Pon) && yakuhai(view, tile) {
+        // Against a threat, only calls that reach tenpai.
+        let threatened = self.config.style == Style::Defensive && self.threats(view) != 0;
+        if self.config.call_yakuhai && !threatened && legal.contains(&Action::Pon) && yakuhai(view, tile) {
             return Action::Pon;
         }
-        if self.config.call_max_shanten < 0 {
+        let cap = if threatened { self.config.call_max_shanten.min(0) } else { self.config.call_max_shanten };
+        if cap < 0 {
             return Action::Pass;
         }
         let me = view.seat();
@@ -380,7 +388,7 @@ impl Bot {
         let melds = view.melds(me);
         let visible = view.visible();
         let now = if is_open(melds) {
-            plans(view, melds, hand, &visible).best(hand, rules).map_or(i8::MAX, |p| p.1)
+            plans(view, melds, hand, &visible).best(hand, rules, self.config.plan_bias).map_or(i8::MAX, |p| p.2)
         } else {
             let now = shanten(hand, rules);
             let mut h = *hand;
@@ -392,15 +400,16 @@ impl Bot {
             now
         };
         // A daiminkan is made when it does not set the hand back (it then draws).
-        if self.config.kans && is_open(melds) && legal.contains(&Action::Kan) {
+        if self.config.kans && !threatened && is_open(melds) && legal.contains(&Action::Kan) {
             let mut h = *hand;
             h[tile.index()] -= 3;
             let (after, n) = with_meld(melds, Meld { kind: MeldKind::OpenKan, tile });
-            if plans(view, &after[..n], &h, &visible).best(&h, rules).is_some_and(|p| p.1 <= now) {
+            if plans(view, &after[..n], &h, &visible).best(&h, rules, self.config.plan_bias).is_some_and(|p| p.1 <= now)
+            {
                 return Action::Kan;
             }
         }
-        let mut pick = (Action::Pass, now.min(self.config.call_max_shanten + 1));
+        let mut pick = (Action::Pass, now.min(cap + 1));
         for &a in legal {
             let mut h = *hand;
             let meld = match a {
@@ -416,8 +425,10 @@ impl Bot {
                 _ => continue,
             };
             let (after, n) = with_meld(melds, meld);
-            let best = plans(view, &after[..n], &h, &visible).best(&h, rules);
-            if let Some((_, s)) = best.filter(|p| p.1 < pick.1) {
+            let best = plans(view, &after[..n], &h, &visible).best(&h, rules, self.config.plan_bias);
+            // Progress counts on the biased scale: a valuable plan may be
+            // called for at the same real shanten.
+            if let Some((_, _, s)) = best.filter(|p| p.2 < pick.1) {
                 pick = (a, s);
             }
         }

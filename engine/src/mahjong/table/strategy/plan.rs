@@ -58,6 +58,16 @@ impl Plan {
         }
     }
 
+    /// Whether the plan is worth more than the hand's other plans: honitsu
+    /// or toitoi.
+    fn valuable(self) -> bool {
+        match self {
+            Plan::Without(dead) => dead != YAOCHUU,
+            Plan::Toitoi => true,
+            _ => false,
+        }
+    }
+
     /// Whether discarding `t` gives the plan up.
     pub(super) fn needs(self, t: Tile) -> bool {
         self == Plan::Keep(t)
@@ -161,17 +171,22 @@ impl Plans {
         self.list[..self.len].iter().copied()
     }
 
-    /// The plan with the fewest shanten for `hand` (the first on ties), or
-    /// `None` when there is none.
-    pub(super) fn best(&self, hand: &TileCounts, rules: ShantenRules) -> Option<(Plan, i8)> {
-        let mut best: Option<(Plan, i8)> = None;
+    /// The plan with the fewest shanten for `hand`, where a valuable plan
+    /// (honitsu, toitoi) counts `bias` shanten fewer (the first on ties),
+    /// with its real and its biased shanten; `None` when there is none.
+    pub(super) fn best(&self, hand: &TileCounts, rules: ShantenRules, bias: i8) -> Option<(Plan, i8, i8)> {
+        let mut best: Option<(Plan, i8, i8)> = None;
         for p in self.iter() {
             let s = p.shanten(hand, rules);
-            if best.is_none_or(|b| s < b.1) {
-                best = Some((p, s));
+            if s == i8::MAX {
+                continue;
+            }
+            let valued = s - if p.valuable() { bias } else { 0 };
+            if best.is_none_or(|b| valued < b.2) {
+                best = Some((p, s, valued));
             }
         }
-        best.filter(|b| b.1 < i8::MAX)
+        best
     }
 }
 
