@@ -141,7 +141,7 @@ impl Bot {
     /// 2-shanten for yakuhai, tanyao, honitsu and toitoi, stays dama with 3+
     /// han without riichi, declares kans, folds against riichi and
     /// three-meld hands unless tenpai with 4+ live waits or 1-shanten with
-    /// 16+ live tiles.
+    /// 14+ live tiles.
     pub fn defensive() -> Bot {
         Bot::new(BotConfig {
             style: Style::Defensive,
@@ -151,7 +151,7 @@ impl Bot {
             open_min_shanten: 1,
             plan_bias: 1,
             push_ukeire: 4,
-            push_1shanten_ukeire: 16,
+            push_1shanten_ukeire: 14,
             threat_melds: 3,
             dama_han: 3,
             kans: true,
@@ -195,7 +195,8 @@ impl Bot {
     /// The most efficient legal discard under `plan` with its shanten and,
     /// when counted, its live ukeire: the fewest shanten first; ties are
     /// broken by live ukeire near tenpai (`ukeire_max_shanten`, the `Free`
-    /// plan only), else by [`keep_value`]. With `count`, the pick's ukeire
+    /// plan only), else by [`keep_value`] (leaning towards honitsu, see
+    /// [`plan::lean`], when `plan_bias` is on). With `count`, the pick's ukeire
     /// is counted even without a tie (for a plan, only at tenpai).
     fn efficient_discard(
         &self,
@@ -210,6 +211,8 @@ impl Bot {
         }
         let rules = view.shanten_rules();
         let mut h = *view.hand();
+        // With a plan bias, ties lean towards honitsu when the hand is nearly one suit.
+        let lean = if self.config.plan_bias > 0 { plan::lean(&h, view.melds(view.seat())) } else { plan };
         // Far from tenpai, try the discards by keep value: the first that
         // keeps the hand's shanten is the pick (as the full scan below would
         // choose), usually after one or two shanten calls.
@@ -219,7 +222,7 @@ impl Bot {
             let mut n = 0;
             for a in legal {
                 if let Action::Discard(t) = *a {
-                    order[n] = (keep_value(view, &h, t, plan), t);
+                    order[n] = (keep_value(view, &h, t, lean), t);
                     n += 1;
                 }
             }
@@ -245,7 +248,7 @@ impl Bot {
         let best = after[..n].iter().map(|a| a.1).min().expect("a turn always has a discard");
         let ties = || after[..n].iter().filter(|a| a.1 == best).map(|a| a.0);
         if best > self.config.ukeire_max_shanten {
-            let t = ties().min_by_key(|&t| keep_value(view, &h, t, plan));
+            let t = ties().min_by_key(|&t| keep_value(view, &h, t, lean));
             return (t.expect("the minimum is reached"), best, None);
         }
         if !count && ties().count() == 1 {

@@ -146,6 +146,22 @@ pub(super) fn plans(view: &RiichiView<'_>, melds: &[Meld], hand: &TileCounts, vi
     out
 }
 
+/// The honitsu a hand of any plan leans towards when it has at most
+/// [`LEAN_OFF_SUIT`] tiles of the other suits and no meld there, else `Free`:
+/// for breaking ties between discards only.
+pub(super) fn lean(hand: &TileCounts, melds: &[Meld]) -> Plan {
+    (0..3)
+        .map(other_suits)
+        .find(|&dead| {
+            let off: u8 = dead.iter().map(|t| hand[t.index()]).sum();
+            off <= LEAN_OFF_SUIT && melds.iter().all(|m| !dead.contains(m.tile))
+        })
+        .map_or(Plan::Free, Plan::Without)
+}
+
+/// A hand leans towards honitsu with at most this many tiles of other suits.
+const LEAN_OFF_SUIT: u8 = 4;
+
 /// Most plans a hand can have: keep a pair, tanyao, three honitsu suits
 /// (only when no meld and few off-suit tiles), toitoi.
 const MAX_PLANS: usize = 6;
@@ -207,5 +223,5 @@ pub(super) fn keep_value(view: &RiichiView<'_>, hand: &TileCounts, t: Tile, plan
         .filter(|&m| m != n)
         .map(|m| hand[i + m - n] as usize)
         .sum::<usize>() as u8;
-    3 + 4 * (c - 1) + 3 * near + (n - 1).min(9 - n) as u8
+    3 + 4 * (c - 1) + 3 * near + 2 * (n - 1).min(9 - n) as u8
 }
