@@ -100,6 +100,14 @@ pub(super) fn toitoi_shanten(hand: &TileCounts) -> i8 {
     head + grown + 2 * (rest - grown) - 1
 }
 
+/// Whether a meld has only simples (2–8).
+fn simple(m: &Meld) -> bool {
+    match m.kind {
+        MeldKind::Chi => (1..=5).contains(&(m.tile.index() % 9)),
+        _ => !m.tile.is_terminal_or_honor(),
+    }
+}
+
 /// Whether `t` is a yakuhai for the viewing seat.
 pub(super) fn yakuhai(view: &RiichiView<'_>, t: Tile) -> bool {
     let seat_wind = Tile::from_index(27 + view.seat_wind(view.seat())).expect("a wind");
@@ -126,10 +134,6 @@ pub(super) fn plans(view: &RiichiView<'_>, melds: &[Meld], hand: &TileCounts, vi
     {
         out.push(Plan::Keep(t));
     }
-    let simple = |m: &Meld| match m.kind {
-        MeldKind::Chi => (1..=5).contains(&(m.tile.index() % 9)),
-        _ => !m.tile.is_terminal_or_honor(),
-    };
     if melds.iter().all(simple) {
         out.push(Plan::Without(YAOCHUU));
     }
@@ -146,18 +150,24 @@ pub(super) fn plans(view: &RiichiView<'_>, melds: &[Meld], hand: &TileCounts, vi
     out
 }
 
-/// The honitsu a hand of any plan leans towards when it has at most
-/// [`LEAN_OFF_SUIT`] tiles of the other suits and no meld there, else `Free`:
-/// for breaking ties between discards only.
+/// The plan a hand of any plan leans towards, for breaking ties between
+/// discards only: honitsu with at most [`LEAN_OFF_SUIT`] tiles of the other
+/// suits and no meld there, else tanyao with at most [`LEAN_YAOCHUU`]
+/// terminals and honours and simple melds, else `Free`.
 pub(super) fn lean(hand: &TileCounts, melds: &[Meld]) -> Plan {
-    (0..3)
+    let off = |dead: TileSet| dead.iter().map(|t| hand[t.index()]).sum::<u8>();
+    let honitsu = (0..3)
         .map(other_suits)
-        .find(|&dead| {
-            let off: u8 = dead.iter().map(|t| hand[t.index()]).sum();
-            off <= LEAN_OFF_SUIT && melds.iter().all(|m| !dead.contains(m.tile))
-        })
-        .map_or(Plan::Free, Plan::Without)
+        .find(|&dead| off(dead) <= LEAN_OFF_SUIT && melds.iter().all(|m| !dead.contains(m.tile)));
+    match honitsu {
+        Some(dead) => Plan::Without(dead),
+        None if off(YAOCHUU) <= LEAN_YAOCHUU && melds.iter().all(simple) => Plan::Without(YAOCHUU),
+        None => Plan::Free,
+    }
 }
+
+/// A hand leans towards tanyao with at most this many terminals and honours.
+const LEAN_YAOCHUU: u8 = 2;
 
 /// A hand leans towards honitsu with at most this many tiles of other suits.
 const LEAN_OFF_SUIT: u8 = 4;

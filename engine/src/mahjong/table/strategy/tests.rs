@@ -1,6 +1,6 @@
 //! Bot decisions on set-up positions: calls, kans, dama, folding.
 
-use super::plan::{Plan, YAOCHUU, other_suits, toitoi_shanten};
+use super::plan::{Plan, YAOCHUU, lean, other_suits, toitoi_shanten};
 use super::*;
 use crate::mahjong::table::state::DEAD_START;
 use crate::mahjong::table::{OfferKind, Phase, TableState};
@@ -80,6 +80,16 @@ fn plans_keep_their_yaku_in_the_shanten() {
     assert!(Plan::Without(other_suits(0)).shanten(&h, rules) > 2);
     assert_eq!(Plan::Keep(t("1z")).shanten(&h, rules), i8::MAX, "no pair to keep");
     assert!(Plan::Keep(t("1z")).needs(t("1z")) && !Plan::Without(YAOCHUU).uses(t("9m")));
+}
+
+#[test]
+fn ties_lean_towards_honitsu_then_tanyao() {
+    // Four tiles outside manzu and honours: honitsu.
+    assert_eq!(lean(&counts("1235678m11z5p6p7s9s"), &[]), Plan::Without(other_suits(0)));
+    // A pinzu chi rules the manzu honitsu out; two terminals and honours: tanyao.
+    let chi = [Meld { kind: MeldKind::Chi, tile: t("3p") }];
+    assert_eq!(lean(&counts("2345678m1z9s6s"), &chi), Plan::Without(YAOCHUU));
+    assert_eq!(lean(&counts("234m567p678s1z9s1m"), &[]), Plan::Free);
 }
 
 #[test]
