@@ -1,5 +1,6 @@
 //! Defence: who is a threat (riichi, or an open hand with enough melds) and
-//! how dangerous a discard is against them (genbutsu, suji, kabe, honours).
+//! how dangerous a discard is against them (genbutsu, suji, kabe, one
+//! chance, honours).
 
 use super::super::{Action, RiichiView};
 use super::Bot;
@@ -21,8 +22,9 @@ impl Bot {
 
     /// Danger of discarding `t` against the seats in `threats` (0 safest):
     /// genbutsu 0; an honour three of which are visible 1; suji, or a
-    /// suited tile whose every shape through it is walled off (kabe), 2; an
-    /// unseen honour 3; other terminals 4; other tiles 6.
+    /// suited tile whose every shape through it is walled off (kabe: all
+    /// four of the neighbours seen), 2; one chance (three of them seen) or
+    /// an honour with fewer seen, 3; other terminals 4; other tiles 6.
     pub(super) fn danger(view: &RiichiView<'_>, threats: u8, t: Tile, visible: &TileCounts) -> u8 {
         let mut worst = 0;
         for o in (0..4).filter(|&o| threats & (1 << o) != 0) {
@@ -35,7 +37,9 @@ impl Bot {
                 let n = t.number();
                 let near = |k: i8| Tile::from_index((t.index() as i8 + k) as u8);
                 let seen = |k: i8| near(k).is_some_and(|x| river.contains(&x));
-                let walled = |k: i8| near(k).is_some_and(|x| visible[x.index()] >= 4);
+                let seen_all = |k: i8, n: u8| near(k).is_some_and(|x| visible[x.index()] >= n);
+                let walled = |k: i8| seen_all(k, 4);
+                let thin = |k: i8| seen_all(k, 3);
                 let suji = match n {
                     1..=3 => seen(3),
                     7..=9 => seen(-3),
@@ -47,10 +51,17 @@ impl Bot {
                     8 | 9 => walled(-1),
                     _ => walled(1) && walled(-1),
                 };
-                match (suji || kabe, t.is_terminal()) {
-                    (true, _) => 2,
-                    (false, true) => 4,
-                    (false, false) => 6,
+                // One chance: three of each neighbour seen, one copy left to wait with.
+                let one_chance = match n {
+                    1 | 2 => thin(1),
+                    8 | 9 => thin(-1),
+                    _ => thin(1) && thin(-1),
+                };
+                match (suji || kabe, one_chance, t.is_terminal()) {
+                    (true, _, _) => 2,
+                    (false, true, _) => 3,
+                    (false, false, true) => 4,
+                    (false, false, false) => 6,
                 }
             };
             worst = worst.max(d);

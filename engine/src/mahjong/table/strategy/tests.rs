@@ -211,3 +211,17 @@ fn an_open_hand_with_three_melds_is_a_threat() {
     calm.config.threat_melds = 5;
     assert_eq!(calm.threats(&game.view(&s, 1)), 0);
 }
+
+#[test]
+fn danger_orders_genbutsu_suji_one_chance_and_the_rest() {
+    let (game, mut s) = table("555s777s234m9p123z", "7z");
+    s.seats[2].riichi = true;
+    s.seats[2].river[0] = t("4p");
+    s.seats[2].river_len = 1;
+    let view = game.view(&s, 1);
+    let visible = view.visible();
+    let d = |x: &str| Bot::danger(&view, 1 << 2, t(x), &visible);
+    assert_eq!([d("4p"), d("1p"), d("7p"), d("6s"), d("1z"), d("9m"), d("5m")], [0, 2, 2, 3, 3, 4, 6]);
+    // Against nobody, nothing is dangerous.
+    assert_eq!(Bot::danger(&view, 0, t("5m"), &visible), 0);
+}
