@@ -187,7 +187,7 @@ fn rons(o: &HanchanOutcome, seats: &[usize]) -> u16 {
 
 #[test]
 fn bot_configs_load_from_toml() {
-    let text = "style = \"defensive\"\nriichi = true\ncall_yakuhai = false\ncall_max_shanten = 2\n\
+    let text = "style = \"defensive\"\nriichi = true\ncall_yakuhai = false\ncall_max_shanten = 1\n\
                 open_min_shanten = 1\nplan_bias = 1\npush_ukeire = 6\npush_1shanten_ukeire = 14\n\
                 threat_melds = 3\ndama_han = 3\nkans = true\nukeire_max_shanten = 2\n";
     let c = BotConfig::from_toml(text).unwrap();
