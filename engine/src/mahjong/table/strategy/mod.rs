@@ -404,7 +404,7 @@ impl Bot {
             let now = shanten(hand, rules);
             let mut h = *hand;
             h[tile.index()] += 1;
-            // Drawing the tile is at least as good as calling it.
+            // A closed hand opens only for a tile that would advance it as a draw.
             if now < self.config.open_min_shanten || shanten(&h, rules) >= now {
                 return Action::Pass;
             }
@@ -415,7 +415,7 @@ impl Bot {
             let mut h = *hand;
             h[tile.index()] -= 3;
             let (after, n) = with_meld(melds, Meld { kind: MeldKind::OpenKan, tile });
-            if plans(view, &after[..n], &h, &visible).best(&h, rules, self.config.plan_bias).is_some_and(|p| p.1 <= now)
+            if plans(view, &after[..n], &h, &visible).best(&h, rules, self.config.plan_bias).is_some_and(|p| p.2 <= now)
             {
                 return Action::Kan;
             }

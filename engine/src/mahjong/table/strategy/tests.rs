@@ -225,3 +225,19 @@ fn danger_orders_genbutsu_suji_one_chance_and_the_rest() {
     // Against nobody, nothing is dangerous.
     assert_eq!(Bot::danger(&view, 0, t("5m"), &visible), 0);
 }
+
+#[test]
+fn daiminkan_only_in_an_open_hand_it_does_not_set_back() {
+    // Open on a hatsu pon, tenpai with 777p: the kan keeps it tenpai.
+    let (game, mut s) = table("777p234m56s99p", "7z");
+    s.seats[1].melds[0] = Meld { kind: MeldKind::Pon, tile: t("6z") };
+    s.seats[1].meld_count = 1;
+    let (a, legal) = answer(Bot::defensive(), &game, &mut s, 3, "7p");
+    assert!(legal.contains(&Action::Pon));
+    assert_eq!(a, Action::Kan);
+    // Closed, the same triplet is not called: the hand stays closed.
+    let (game, mut s) = table("777p234m56s99p1z2z3z", "7z");
+    let (a, legal) = answer(Bot::defensive(), &game, &mut s, 3, "7p");
+    assert!(legal.contains(&Action::Kan));
+    assert_eq!(a, Action::Pass);
+}
