@@ -114,6 +114,19 @@ pub fn shanten_standard(hand: &TileCounts, rules: ShantenRules) -> i8 {
     standard_from(entries(group_keys(hand, rules.sanma)), tile_count(hand) / 3)
 }
 
+/// Standard-form shanten of a plan that may not use the kinds in `unused`
+/// (tanyao: terminals and honours; honitsu: the other suits): their tiles
+/// stay in the hand as dead weight, still counted for the number of blocks
+/// the hand needs. Draws are not restricted: a block may still be completed
+/// by a kind in `unused` (`78m` counts as waiting on 6m and 9m).
+pub fn shanten_standard_without(hand: &TileCounts, rules: ShantenRules, unused: TileSet) -> i8 {
+    let mut usable = *hand;
+    for t in unused.iter() {
+        usable[t.index()] = 0;
+    }
+    standard_from(entries(group_keys(&usable, rules.sanma)), tile_count(hand) / 3)
+}
+
 /// Seven-pairs shanten, or `None` unless the hand holds 13 or 14 tiles.
 pub fn shanten_chiitoitsu(hand: &TileCounts, rules: ShantenRules) -> Option<i8> {
     let n = tile_count(hand);

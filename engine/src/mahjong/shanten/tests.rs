@@ -112,6 +112,23 @@ fn worked_examples() {
 }
 
 #[test]
+fn plans_without_some_kinds_count_those_tiles_as_dead() {
+    let yaochuu = TileSet(Tile::all().filter(|t| t.is_terminal_or_honor()).fold(0, |b, t| b | 1 << t.index()));
+    let h = hand("234m567p678s22s19m1z");
+    assert_eq!(shanten_standard(&h, FOUR), 1);
+    assert_eq!(shanten_standard_without(&h, FOUR, yaochuu), 2);
+    assert_eq!(shanten_standard_without(&h, FOUR, TileSet::EMPTY), 1);
+    // Honitsu in manzu: the pinzu and souzu singles are dead.
+    let others = TileSet((1 << 27) - (1 << 9));
+    let h = hand("123456789m11z5p9s");
+    assert_eq!(shanten_standard(&h, FOUR), 1);
+    assert_eq!(shanten_standard_without(&h, FOUR, others), 2);
+    // Four tiles after three calls: two dead tiles leave a pair and a whole set to draw.
+    assert_eq!(shanten_standard(&hand("55m9s1z"), FOUR), 1);
+    assert_eq!(shanten_standard_without(&hand("55m9s1z"), FOUR, yaochuu), 2);
+}
+
+#[test]
 fn a_fifth_copy_is_no_wait() {
     let h = hand("1111m234p567p789s");
     assert_eq!(shanten_standard(&h, FOUR), 1);

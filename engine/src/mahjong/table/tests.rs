@@ -195,9 +195,12 @@ fn rons(o: &HanchanOutcome, seats: &[usize]) -> u16 {
 
 #[test]
 fn bot_configs_load_from_toml() {
-    let text = "style = \"defensive\"\nriichi = true\ncall_yakuhai = false\npush_ukeire = 6\nukeire_max_shanten = 2\n";
+    let text = "style = \"defensive\"\nriichi = true\ncall_yakuhai = false\ncall_max_shanten = 1\n\
+                open_min_shanten = 1\nplan_bias = 1\npush_ukeire = 6\npush_1shanten_ukeire = 14\n\
+                threat_melds = 3\ndama_han = 3\nkans = true\nukeire_max_shanten = 2\n";
     let c = BotConfig::from_toml(text).unwrap();
     assert_eq!((c.style, c.call_yakuhai, c.push_ukeire), (strategy::Style::Defensive, false, 6));
+    assert_eq!(BotConfig { call_yakuhai: true, push_ukeire: 4, ukeire_max_shanten: 1, ..c }, Bot::defensive().config);
     let e = BotConfig::from_toml(&text.replace("riichi = true", "riichi = 1")).unwrap_err();
     assert_eq!(e.line, Some(2), "{e}");
     assert!(BotConfig::from_toml(&format!("{text}fold = true\n")).unwrap_err().message.contains("fold"));

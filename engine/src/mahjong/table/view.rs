@@ -4,7 +4,7 @@
 
 use super::state::Phase;
 use super::{RiichiTable, SEATS, TableState};
-use crate::mahjong::{Meld, ShantenRules, Tile, TileCounts};
+use crate::mahjong::{Hand, Meld, ShantenRules, Tile, TileCounts, score_hand};
 
 /// The view of one seat.
 #[derive(Clone, Copy, Debug)]
@@ -103,6 +103,27 @@ impl<'a> RiichiView<'a> {
         }
         v.iter_mut().for_each(|c| *c = (*c).min(4));
         v
+    }
+
+    /// Han of a ron on `win` by this seat holding `concealed` (3n+1 tiles)
+    /// beside its own melds, dora and red fives included, without riichi or
+    /// any situational yaku (ippatsu, haitei, …); `None` when that would be
+    /// no win (no yaku, or not a complete hand). For a dama/riichi choice.
+    pub fn ron_han(&self, concealed: &TileCounts, win: Tile) -> Option<u8> {
+        let s = &self.state.seats[self.seat];
+        let rules = self.game.rules();
+        let mut hand = Hand::new(*concealed, win);
+        hand.concealed[win.index()] += 1;
+        hand.melds = s.melds;
+        hand.meld_count = s.meld_count;
+        hand.seat_wind = self.seat_wind(self.seat);
+        hand.round_wind = self.round_wind();
+        hand.dora_count = self.state.indicators;
+        for (i, t) in self.indicators().enumerate() {
+            hand.dora[i] = rules.set.dora_from_indicator(t);
+        }
+        hand.red = s.red.count_ones() as u8 + s.meld_red;
+        score_hand(rules, &hand).ok().map(|h| h.han)
     }
 
     /// Shanten rules of the game's tile set.

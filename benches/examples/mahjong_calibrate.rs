@@ -1,0 +1,142 @@
+//! Plays four bots at the Ron2 dojo table and prints the per-round rates and
+//! yaku shares of wins beside the published 天鳳 鳳凰卓 (2016) figures, as
+//! `sim mahjong calibrate` does, without building `sim`:
+//! `cargo run --profile bench -p benches --example mahjong_calibrate -- 2000`.
+//! Arguments: hanchan (default 2000), bot for all four seats (default
+//! `defensive`; a name, or a bot settings TOML file ending in `.toml`), master
+//! seed (default 1; game `i` uses its stream `i`).
+
+use engine::mahjong::Yaku;
+use engine::mahjong::table::{Bot, BotConfig, HanchanOutcome, RiichiTable};
+use engine::{GameSeeds, Strategy, Table};
+
+/// (name, Tenhou rate): per player-hand for win, deal-in, riichi and call;
+/// per hand for exhaustive draws.
+const RATES: [(&str, f64); 5] =
+    [("win", 0.211), ("deal_in", 0.125), ("riichi", 0.170), ("call", 0.344), ("exhaustive_draw", 0.162)];
+
+/// Tenhou's average win, in points.
+const AVERAGE_WIN: f64 = 5647.0;
+
+/// (yaku name or `yakuhai` for every yakuhai kind, Tenhou share of wins).
+const YAKU: [(&str, f64); 12] = [
+    ("riichi", 0.389),
+    ("yakuhai", 0.396),
+    ("menzen_tsumo", 0.242),
+    ("tanyao", 0.227),
+    ("pinfu", 0.197),
+    ("ippatsu", 0.073),
+    ("honitsu", 0.043),
+    ("iipeikou", 0.038),
+    ("sanshoku_doujun", 0.038),
+    ("chiitoitsu", 0.027),
+    ("toitoi", 0.016),
+    ("chinitsu", 0.0052),
+];
+
+/// Totals over the games played.
+#[derive(Default)]
+struct Totals {
+    games: u64,
+    hands: u64,
+    wins: u64,
+    tsumo: u64,
+    deal_ins: u64,
+    riichi: u64,
+    open_hands: u64,
+    calls: u64,
+    win_points: u64,
+    exhaustive: u64,
+    tenpai_at_draw: u64,
+    aborts: u64,
+    yaku: Vec<u64>,
+}
+
+impl Totals {
+    fn record(&mut self, o: &HanchanOutcome) {
+        let sum = |a: [u16; 4]| a.iter().map(|&x| u64::from(x)).sum::<u64>();
+        self.games += 1;
+        self.hands += u64::from(o.hands);
+        self.wins += sum(o.wins);
+        self.tsumo += sum(o.tsumo_wins);
+        self.deal_ins += sum(o.deal_ins);
+        self.riichi += sum(o.riichi);
+        self.open_hands += sum(o.open_hands);
+        self.calls += sum(o.calls);
+        self.win_points += o.win_points.iter().map(|&x| u64::from(x)).sum::<u64>();
+        self.exhaustive += u64::from(o.exhaustive_draws);
+        self.tenpai_at_draw += sum(o.tenpai_at_draw);
+        self.aborts += o.aborts.iter().map(|&x| u64::from(x)).sum::<u64>();
+        self.yaku.iter_mut().zip(o.yaku).for_each(|(a, b)| *a += u64::from(b));
+    }
+
+    fn share(&self, name: &str) -> f64 {
+        let n: u64 = Yaku::ALL
+            .iter()
+            .filter(|y| if name == "yakuhai" { y.name().starts_with("yakuhai_") } else { y.name() == name })
+            .map(|&y| self.yaku[y as usize])
+            .sum();
+        n as f64 / self.wins.max(1) as f64
+    }
+}
+
+fn line(name: &str, ours: f64, real: f64) {
+    let off = 100.0 * (ours / real - 1.0);
+    let mark = if off.abs() <= 15.0 { "" } else { "  <--" };
+    println!("  {name:<16} {:>7.2}%   tenhou {:>6.2}%   {off:+6.1}%{mark}", 100.0 * ours, 100.0 * real);
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let n: u64 = args.next().map_or(2000, |s| s.parse().expect("number of hanchan"));
+    let name = args.next().unwrap_or("defensive".into());
+    let seed: u64 = args.next().map_or(1, |s| s.parse().expect("a seed"));
+    let bot = if name.ends_with(".toml") {
+        let text = std::fs::read_to_string(&name).expect("a readable bot settings file");
+        Bot::new(BotConfig::from_toml(&text).unwrap_or_else(|e| panic!("{name}: {e}")))
+    } else {
+        Bot::by_name(&name).expect("a bot name: random, efficiency or defensive")
+    };
+    let game = RiichiTable::preset("ron2-dojo").expect("ron2-dojo preset");
+    let seeds = GameSeeds::new(seed);
+    let mut table = Table::new(&game);
+    let mut bots = [bot; 4];
+    let mut t = Totals { yaku: vec![0; Yaku::ALL.len()], ..Totals::default() };
+    for index in 0..n {
+        let [a, b, c, d] = &mut bots;
+        let mut players: [&mut dyn Strategy<RiichiTable>; 4] = [a, b, c, d];
+        t.record(&table.play(&game, &mut players, &mut seeds.rng(index)));
+    }
+    let player_hands = (4 * t.hands) as f64;
+    println!("{} hanchan of 4 `{name}` bots (seed {seed}), {} hands", t.games, t.hands);
+    println!("per-round rates:");
+    let ours = [t.wins, t.deal_ins, t.riichi, t.open_hands].map(|x| x as f64 / player_hands);
+    for ((name, real), ours) in RATES.iter().zip(ours) {
+        line(name, ours, *real);
+    }
+    line(RATES[4].0, t.exhaustive as f64 / t.hands as f64, RATES[4].1);
+    let average = t.win_points as f64 / t.wins.max(1) as f64;
+    println!(
+        "  {:<16} {average:>7.0}    tenhou {AVERAGE_WIN:>6.0}    {:+6.1}%",
+        "average_win",
+        100.0 * (average / AVERAGE_WIN - 1.0)
+    );
+    println!("yaku shares of wins:");
+    for (name, real) in YAKU {
+        line(name, t.share(name), real);
+    }
+    println!(
+        "other: tsumo {:.1}% of wins, calls {:.3} per player-hand, tenpai at draws {:.2} seats, aborts {:.2}% of hands",
+        100.0 * t.tsumo as f64 / t.wins.max(1) as f64,
+        t.calls as f64 / player_hands,
+        t.tenpai_at_draw as f64 / t.exhaustive.max(1) as f64,
+        100.0 * t.aborts as f64 / t.hands as f64
+    );
+    let others: Vec<String> = Yaku::ALL
+        .iter()
+        .filter(|y| !y.name().starts_with("yakuhai_") && !YAKU.iter().any(|(n, _)| *n == y.name()))
+        .filter(|&&y| t.yaku[y as usize] > 0)
+        .map(|&y| format!("{} {:.2}%", y.name(), 100.0 * t.share(y.name())))
+        .collect();
+    println!("other yaku: {}", others.join(", "));
+}

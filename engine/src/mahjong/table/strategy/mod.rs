@@ -1,0 +1,465 @@
+//! Players for the riichi table, seeing only their seat's [`RiichiView`]:
+//! `random` (uniform over the legal actions), `efficiency` (fewest shanten,
+//! then most live ukeire; riichi when closed and tenpai; a yakuhai pon;
+//! other calls only when the hand keeps a yaku to reach: always wins) and
+//! `defensive` (efficiency that opens its hand like a strong player, with
+//! dama and kans, until an opponent's riichi or a dangerous open hand; then
+//! it folds with genbutsu, suji, kabe, one chance and honours unless its
+//! hand is worth pushing). Settings are a [`BotConfig`], loadable from TOML.
+//!
+//! Open hands follow a plan (`plan.rs`): a yakuhai pon (or a yakuhai pair
+//! kept to pon), tanyao (喰いタン: Ron2 counts it open), honitsu or toitoi;
+//! their discards keep the plan, and a call is made only when the hand
+//! after it, under its best plan, is closer to tenpai than before (with
+//! `plan_bias`, honitsu and toitoi count that much closer). Closed hands
+//! break ties between equally efficient discards towards honitsu or tanyao
+//! when they are nearly there.
+//!
+//! `defensive` is calibrated against 天鳳 鳳凰卓 (2016): over 10,000 seeded
+//! hanchan its win, deal-in, riichi, call and exhaustive-draw rates and its
+//! average win are within 6% of the real figures (see the
+//! `mahjong_calibrate` example in `benches`).
+
+mod defense;
+mod plan;
+#[cfg(test)]
+mod tests;
+
+use super::{Action, RiichiTable, RiichiView};
+use crate::config::{TomlError, from_toml};
+use crate::mahjong::{Meld, MeldKind, Tile, TileCounts, shanten, ukeire, ukeire_count};
+use crate::{GameRng, Strategy};
+use plan::{Plan, keep_value, plans, yakuhai};
+use rand::RngExt;
+use serde::Deserialize;
+
+/// How a bot plays.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Style {
+    /// Uniform over the legal actions.
+    Random,
+    /// Tile efficiency, never folds.
+    Efficiency,
+    /// Efficiency, folding against threats.
+    Defensive,
+}
+
+/// A bot's settings (TOML: every field required).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct BotConfig {
+    /// Style of play.
+    pub style: Style,
+    /// Declare riichi when closed and tenpai (see also `dama_han`).
+    pub riichi: bool,
+    /// Pon yakuhai (dragons, seat and round wind) from a pair.
+    pub call_yakuhai: bool,
+    /// Other calls (chi, pon) that bring the hand, under its best plan
+    /// (tanyao, honitsu, toitoi, a yakuhai kept or already called), closer to
+    /// tenpai: only when the hand after the call is at most this shanten
+    /// (−1: never).
+    pub call_max_shanten: i8,
+    /// A closed hand opens for such a call only when it is at least this
+    /// many shanten (a yakuhai pon is always made).
+    pub open_min_shanten: i8,
+    /// An open hand prefers honitsu or toitoi to a cheaper plan up to this
+    /// many shanten further from tenpai.
+    pub plan_bias: i8,
+    /// Defensive: keep pushing against a threat when tenpai with at least
+    /// this many live winning tiles.
+    pub push_ukeire: u32,
+    /// Defensive: keep pushing against a threat when one from tenpai
+    /// (1-shanten) with at least this many live tiles that advance the hand
+    /// (0: never).
+    pub push_1shanten_ukeire: u32,
+    /// Defensive: an open hand with at least this many open melds is a
+    /// threat like a riichi (5: only riichi).
+    pub threat_melds: u8,
+    /// Stay dama (no riichi) when closed, tenpai on a hand that has a yaku
+    /// without riichi worth at least this many han on some wait (0: always
+    /// riichi).
+    pub dama_han: u8,
+    /// Declare kans that do not set the hand back: a closed kan (in riichi
+    /// whenever allowed), an added kan, a daiminkan only in an open hand.
+    pub kans: bool,
+    /// Count live ukeire to break ties only when the best shanten is at
+    /// most this; further from tenpai, ties keep the tiles with the most
+    /// neighbours (cheaper, for throughput).
+    pub ukeire_max_shanten: i8,
+}
+
+impl BotConfig {
+    /// Reads a bot's settings from TOML.
+    pub fn from_toml(text: &str) -> Result<BotConfig, TomlError> {
+        from_toml(text)
+    }
+}
+
+/// A bot of any [`Style`].
+#[derive(Clone, Copy, Debug)]
+pub struct Bot {
+    /// Its settings.
+    pub config: BotConfig,
+}
+
+impl Bot {
+    /// A bot with these settings.
+    pub fn new(config: BotConfig) -> Bot {
+        Bot { config }
+    }
+
+    /// Uniform over the legal actions.
+    pub fn random() -> Bot {
+        Bot::new(BotConfig {
+            style: Style::Random,
+            riichi: false,
+            call_yakuhai: false,
+            call_max_shanten: -1,
+            open_min_shanten: 0,
+            plan_bias: 0,
+            push_ukeire: 0,
+            push_1shanten_ukeire: 0,
+            threat_melds: 5,
+            dama_han: 0,
+            kans: false,
+            ukeire_max_shanten: 0,
+        })
+    }
+
+    /// Tile efficiency with riichi, yakuhai calls and calls that keep a plan.
+    pub fn efficiency() -> Bot {
+        Bot::new(BotConfig {
+            style: Style::Efficiency,
+            riichi: true,
+            call_yakuhai: true,
+            call_max_shanten: 1,
+            open_min_shanten: 2,
+            plan_bias: 0,
+            push_ukeire: 0,
+            push_1shanten_ukeire: 0,
+            threat_melds: 5,
+            dama_han: 0,
+            kans: false,
+            ukeire_max_shanten: 1,
+        })
+    }
+
+    /// Calibrated to the Tenhou 鳳凰卓 rates: opens 1- and 2-shanten hands
+    /// with calls that bring them to tenpai or 1-shanten (yakuhai, tanyao,
+    /// honitsu, toitoi), stays dama with 3+ han without riichi, declares
+    /// kans, folds against riichi and three-meld hands unless tenpai with 4+
+    /// live waits or 1-shanten with 14+ live tiles.
+    pub fn defensive() -> Bot {
+        Bot::new(BotConfig {
+            style: Style::Defensive,
+            riichi: true,
+            call_yakuhai: true,
+            call_max_shanten: 1,
+            open_min_shanten: 1,
+            plan_bias: 1,
+            push_ukeire: 4,
+            push_1shanten_ukeire: 14,
+            threat_melds: 3,
+            dama_han: 3,
+            kans: true,
+            ukeire_max_shanten: 1,
+        })
+    }
+
+    /// A bot by name: `random`, `efficiency` or `defensive`.
+    pub fn by_name(name: &str) -> Option<Bot> {
+        match name {
+            "random" => Some(Bot::random()),
+            "efficiency" => Some(Bot::efficiency()),
+            "defensive" => Some(Bot::defensive()),
+            _ => None,
+        }
+    }
+}
+
+/// A seat's melds plus one more, on the stack.
+fn with_meld(melds: &[Meld], m: Meld) -> ([Meld; 4], usize) {
+    let mut out = [Meld::EMPTY; 4];
+    out[..melds.len()].copy_from_slice(melds);
+    out[melds.len()] = m;
+    (out, melds.len() + 1)
+}
+
+/// Whether a seat's melds open its hand.
+fn is_open(melds: &[Meld]) -> bool {
+    melds.iter().any(|m| m.is_open())
+}
+
+impl Bot {
+    /// The plan of the viewing seat's hand and its shanten (`Free` for a
+    /// closed hand); `None` for an open hand with no yaku left to reach.
+    fn plan_of(&self, view: &RiichiView<'_>, hand: &TileCounts, visible: &TileCounts) -> Option<(Plan, i8)> {
+        let melds = view.melds(view.seat());
+        let best = plans(view, melds, hand, visible).best(hand, view.shanten_rules(), self.config.plan_bias);
+        best.map(|b| (b.0, b.1))
+    }
+
+    /// The most efficient legal discard under `plan` with its shanten and,
+    /// when counted, its live ukeire: the fewest shanten first; ties are
+    /// broken by live ukeire near tenpai (`ukeire_max_shanten`, the `Free`
+    /// plan only), else by [`keep_value`] (leaning towards honitsu, see
+    /// [`plan::lean`], when `plan_bias` is on). With `count`, the pick's ukeire
+    /// is counted even without a tie (for a plan, only at tenpai).
+    fn efficient_discard(
+        &self,
+        view: &RiichiView<'_>,
+        legal: &[Action],
+        visible: &TileCounts,
+        plan: Plan,
+        count: bool,
+    ) -> (Tile, i8, Option<u32>) {
+        if plan != Plan::Free {
+            return self.plan_discard(view, legal, visible, plan, count);
+        }
+        let rules = view.shanten_rules();
+        let mut h = *view.hand();
+        // With a plan bias, ties lean towards honitsu when the hand is nearly one suit.
+        let lean = if self.config.plan_bias > 0 { plan::lean(&h, view.melds(view.seat())) } else { plan };
+        // Far from tenpai, try the discards by keep value: the first that
+        // keeps the hand's shanten is the pick (as the full scan below would
+        // choose), usually after one or two shanten calls.
+        let whole = shanten(&h, rules);
+        if whole > self.config.ukeire_max_shanten {
+            let mut order = [(u8::MAX, Tile::EAST); 14];
+            let mut n = 0;
+            for a in legal {
+                if let Action::Discard(t) = *a {
+                    order[n] = (keep_value(view, &h, t, lean), t);
+                    n += 1;
+                }
+            }
+            order[..n].sort_unstable();
+            for &(_, t) in &order[..n] {
+                h[t.index()] -= 1;
+                let s = shanten(&h, rules);
+                h[t.index()] += 1;
+                if s == whole {
+                    return (t, s, None);
+                }
+            }
+        }
+        let mut after = [(Tile::EAST, i8::MAX); 14];
+        let mut n = 0;
+        for a in legal {
+            let Action::Discard(t) = *a else { continue };
+            h[t.index()] -= 1;
+            after[n] = (t, shanten(&h, rules));
+            h[t.index()] += 1;
+            n += 1;
+        }
+        let best = after[..n].iter().map(|a| a.1).min().expect("a turn always has a discard");
+        let ties = || after[..n].iter().filter(|a| a.1 == best).map(|a| a.0);
+        if best > self.config.ukeire_max_shanten {
+            let t = ties().min_by_key(|&t| keep_value(view, &h, t, lean));
+            return (t.expect("the minimum is reached"), best, None);
+        }
+        if !count && ties().count() == 1 {
+            return (ties().next().expect("one tie"), best, None);
+        }
+        let mut pick = (Tile::EAST, best, None);
+        for t in ties() {
+            h[t.index()] -= 1;
+            let u = ukeire_count(ukeire(&h, rules), visible, &view.game().rules().set);
+            h[t.index()] += 1;
+            if pick.2.is_none_or(|p| u > p) {
+                pick = (t, best, Some(u));
+            }
+        }
+        pick
+    }
+
+    /// [`Bot::efficient_discard`] for an open hand's plan: the fewest plan
+    /// shanten, ties by keep value; a kept yakuhai pair goes last.
+    fn plan_discard(
+        &self,
+        view: &RiichiView<'_>,
+        legal: &[Action],
+        visible: &TileCounts,
+        plan: Plan,
+        count: bool,
+    ) -> (Tile, i8, Option<u32>) {
+        let rules = view.shanten_rules();
+        let mut h = *view.hand();
+        let mut pick: Option<(Tile, i8, u8)> = None;
+        for a in legal {
+            let Action::Discard(t) = *a else { continue };
+            h[t.index()] -= 1;
+            let s = if plan.needs(t) { i8::MAX } else { plan.shanten(&h, rules) };
+            h[t.index()] += 1;
+            let k = keep_value(view, &h, t, plan);
+            if pick.is_none_or(|p| (s, k) < (p.1, p.2)) {
+                pick = Some((t, s, k));
+            }
+        }
+        let (t, s, _) = pick.expect("a turn always has a discard");
+        let u = (count && s == 0).then(|| {
+            h[t.index()] -= 1;
+            let mut waits = ukeire(&h, rules);
+            waits.0 &= !Tile::all().filter(|&w| !plan.uses(w)).fold(0, |b, w| b | 1 << w.index());
+            ukeire_count(waits, visible, &view.game().rules().set)
+        });
+        (t, s, u)
+    }
+
+    /// A kan to declare on this turn, if any: one that leaves the hand's
+    /// plan shanten where the best discard would.
+    fn kan(&self, view: &RiichiView<'_>, legal: &[Action], plan: Plan, best: i8) -> Option<Action> {
+        let rules = view.shanten_rules();
+        legal.iter().copied().find(|&a| {
+            let mut h = *view.hand();
+            match a {
+                Action::ClosedKan(t) => h[t.index()] -= 4,
+                Action::AddedKan(t) => h[t.index()] -= 1,
+                _ => return false,
+            }
+            plan.shanten(&h, rules) <= best
+        })
+    }
+
+    /// Whether a closed tenpai hand stays dama: it has a yaku without
+    /// riichi worth `dama_han` or more on one of its waits.
+    fn dama(&self, view: &RiichiView<'_>, discard: Tile) -> bool {
+        if self.config.dama_han == 0 {
+            return false;
+        }
+        let mut h = *view.hand();
+        h[discard.index()] -= 1;
+        let waits = ukeire(&h, view.shanten_rules());
+        waits.iter().any(|w| view.ron_han(&h, w).is_some_and(|han| han >= self.config.dama_han))
+    }
+
+    fn turn(&self, view: &RiichiView<'_>, legal: &[Action]) -> Action {
+        let me = view.seat();
+        if view.riichi(me).is_some() {
+            // In riichi only a closed kan keeping the waits is legal besides the discard.
+            let kan = legal.iter().find(|a| matches!(a, Action::ClosedKan(_)));
+            return match kan {
+                Some(&k) if self.config.kans => k,
+                _ => *legal.iter().find(|a| matches!(a, Action::Discard(_))).expect("a riichi discard"),
+            };
+        }
+        let visible = view.visible();
+        let hand = view.hand();
+        let open = is_open(view.melds(me));
+        let planned = if open { self.plan_of(view, hand, &visible) } else { None };
+        let plan = planned.map_or(Plan::Free, |p| p.0);
+        let threats = if self.config.style == Style::Defensive { self.threats(view) } else { 0 };
+        let defend = threats != 0;
+        if self.config.kans && !defend {
+            let best = planned.map_or_else(|| shanten(hand, view.shanten_rules()), |p| p.1);
+            if let Some(k) = self.kan(view, legal, plan, best) {
+                return k;
+            }
+        }
+        let (t, s, u) = self.efficient_discard(view, legal, &visible, plan, defend);
+        if defend && !self.push(open && planned.is_none(), s, u) {
+            return Bot::safest(view, legal, threats, &visible);
+        }
+        if self.config.riichi && legal.contains(&Action::Riichi(t)) && !self.dama(view, t) {
+            return Action::Riichi(t);
+        }
+        Action::Discard(t)
+    }
+
+    /// Whether to keep going against a threat with a hand `s` shanten after
+    /// the best discard: not without a yaku; tenpai with `push_ukeire` live
+    /// waits; 1-shanten with `push_1shanten_ukeire` live tiles.
+    fn push(&self, no_yaku: bool, s: i8, u: Option<u32>) -> bool {
+        let u = u.unwrap_or(0);
+        !no_yaku
+            && match s {
+                ..=0 => u >= self.config.push_ukeire,
+                1 => self.config.push_1shanten_ukeire > 0 && u >= self.config.push_1shanten_ukeire,
+                _ => false,
+            }
+    }
+
+    fn answer(&self, view: &RiichiView<'_>, legal: &[Action]) -> Action {
+        let Some((_, tile)) = view.offered() else {
+            return Action::Pass;
+        };
+        // Against a threat, only calls that reach tenpai.
+        let threatened = self.config.style == Style::Defensive && self.threats(view) != 0;
+        if self.config.call_yakuhai && !threatened && legal.contains(&Action::Pon) && yakuhai(view, tile) {
+            return Action::Pon;
+        }
+        let cap = if threatened { self.config.call_max_shanten.min(0) } else { self.config.call_max_shanten };
+        if cap < 0 {
+            return Action::Pass;
+        }
+        let me = view.seat();
+        let rules = view.shanten_rules();
+        let hand = view.hand();
+        let melds = view.melds(me);
+        let visible = view.visible();
+        let now = if is_open(melds) {
+            plans(view, melds, hand, &visible).best(hand, rules, self.config.plan_bias).map_or(i8::MAX, |p| p.2)
+        } else {
+            let now = shanten(hand, rules);
+            let mut h = *hand;
+            h[tile.index()] += 1;
+            // A closed hand opens only for a tile that would advance it as a draw.
+            if now < self.config.open_min_shanten || shanten(&h, rules) >= now {
+                return Action::Pass;
+            }
+            now
+        };
+        // A daiminkan is made when it does not set the hand back (it then draws).
+        if self.config.kans && !threatened && is_open(melds) && legal.contains(&Action::Kan) {
+            let mut h = *hand;
+            h[tile.index()] -= 3;
+            let (after, n) = with_meld(melds, Meld { kind: MeldKind::OpenKan, tile });
+            if plans(view, &after[..n], &h, &visible).best(&h, rules, self.config.plan_bias).is_some_and(|p| p.2 <= now)
+            {
+                return Action::Kan;
+            }
+        }
+        let mut pick = (Action::Pass, now.min(cap + 1));
+        for &a in legal {
+            let mut h = *hand;
+            let meld = match a {
+                Action::Pon => {
+                    h[tile.index()] -= 2;
+                    Meld { kind: MeldKind::Pon, tile }
+                }
+                Action::Chi(low) => {
+                    h[tile.index()] += 1;
+                    (low.index()..low.index() + 3).for_each(|k| h[k] -= 1);
+                    Meld { kind: MeldKind::Chi, tile: low }
+                }
+                _ => continue,
+            };
+            let (after, n) = with_meld(melds, meld);
+            let best = plans(view, &after[..n], &h, &visible).best(&h, rules, self.config.plan_bias);
+            // Progress counts on the biased scale: a valuable plan may be
+            // called for at the same real shanten.
+            if let Some((_, _, s)) = best.filter(|p| p.2 < pick.1) {
+                pick = (a, s);
+            }
+        }
+        pick.0
+    }
+}
+
+impl Strategy<RiichiTable> for Bot {
+    fn choose(&mut self, view: &RiichiView<'_>, legal: &[Action], rng: &mut GameRng) -> Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        if self.config.style == Style::Random {
+            return legal[rng.random_range(0..legal.len())];
+        }
+        for a in [Action::Tsumo, Action::Ron, Action::NineTerminals] {
+            if legal.contains(&a) {
+                return a;
+            }
+        }
+        if legal.contains(&Action::Pass) { self.answer(view, legal) } else { self.turn(view, legal) }
+    }
+}

@@ -1,0 +1,237 @@
+//! Hand plans: the yaku an open hand is heading for, and the shanten of a
+//! hand under a plan (tiles the plan cannot use are dead weight).
+
+use super::super::RiichiView;
+use crate::mahjong::{Meld, MeldKind, ShantenRules, Tile, TileCounts, TileSet, shanten, shanten_standard_without};
+
+/// Terminals and honours (幺九牌): what tanyao cannot use.
+pub(super) const YAOCHUU: TileSet = {
+    let mut bits = 0u64;
+    let mut i = 0;
+    while i < 34 {
+        if i >= 27 || i % 9 == 0 || i % 9 == 8 {
+            bits |= 1 << i;
+        }
+        i += 1;
+    }
+    TileSet(bits)
+};
+
+/// The suited kinds outside suit `s` (0 m, 1 p, 2 s): what a honitsu in `s` cannot use.
+pub(super) const fn other_suits(s: usize) -> TileSet {
+    TileSet(((1u64 << 27) - 1) & !(0x1ff << (9 * s)))
+}
+
+/// What a hand is built for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Plan {
+    /// Any shape: the hand is closed (riichi, menzen tsumo) or already has
+    /// a yaku (a yakuhai pon, kan or concealed triplet).
+    Free,
+    /// Any shape keeping this yakuhai pair, to pon it.
+    Keep(Tile),
+    /// A shape without these kinds: tanyao ([`YAOCHUU`]) or honitsu
+    /// ([`other_suits`]).
+    Without(TileSet),
+    /// 対々和: triplets and a pair.
+    Toitoi,
+}
+
+impl Plan {
+    /// Shanten of a concealed 3n+1 or 3n+2 hand under the plan (a 3n+2
+    /// hand: the best after one discard, −1 when complete).
+    pub(super) fn shanten(self, hand: &TileCounts, rules: ShantenRules) -> i8 {
+        match self {
+            Plan::Free => shanten(hand, rules),
+            Plan::Keep(t) if hand[t.index()] >= 2 => shanten(hand, rules),
+            Plan::Keep(_) => i8::MAX,
+            Plan::Without(dead) => shanten_standard_without(hand, rules, dead),
+            Plan::Toitoi => toitoi_shanten(hand),
+        }
+    }
+
+    /// Whether the plan can use kind `t` at all.
+    pub(super) fn uses(self, t: Tile) -> bool {
+        match self {
+            Plan::Without(dead) => !dead.contains(t),
+            _ => true,
+        }
+    }
+
+    /// Whether the plan is worth more than the hand's other plans: honitsu
+    /// or toitoi.
+    fn valuable(self) -> bool {
+        match self {
+            Plan::Without(dead) => dead != YAOCHUU,
+            Plan::Toitoi => true,
+            _ => false,
+        }
+    }
+
+    /// Whether discarding `t` gives the plan up.
+    pub(super) fn needs(self, t: Tile) -> bool {
+        self == Plan::Keep(t)
+    }
+}
+
+/// Shanten towards four triplets and a pair (the blocks a concealed hand of
+/// this size still needs): triplets first, then pairs grown to triplets (one
+/// draw each), then singles (two draws each); the pair from a pair held, else
+/// one draw.
+pub(super) fn toitoi_shanten(hand: &TileCounts) -> i8 {
+    let n: u8 = hand.iter().sum();
+    let blocks = (n / 3) as i8;
+    let (mut triplets, mut pairs) = (0i8, 0i8);
+    for &c in hand {
+        match c {
+            3 | 4 => triplets += 1,
+            2 => pairs += 1,
+            _ => {}
+        }
+    }
+    let sets = triplets.min(blocks);
+    let (head, pairs) = match (triplets > blocks, pairs > 0) {
+        (true, _) => (0, pairs),
+        (false, true) => (0, pairs - 1),
+        (false, false) => (1, 0),
+    };
+    let rest = blocks - sets;
+    let grown = rest.min(pairs);
+    head + grown + 2 * (rest - grown) - 1
+}
+
+/// Whether a meld has only simples (2–8).
+fn simple(m: &Meld) -> bool {
+    match m.kind {
+        MeldKind::Chi => (1..=5).contains(&(m.tile.index() % 9)),
+        _ => !m.tile.is_terminal_or_honor(),
+    }
+}
+
+/// Whether `t` is a yakuhai for the viewing seat.
+pub(super) fn yakuhai(view: &RiichiView<'_>, t: Tile) -> bool {
+    let seat_wind = Tile::from_index(27 + view.seat_wind(view.seat())).expect("a wind");
+    let round_wind = Tile::from_index(27 + view.round_wind()).expect("a wind");
+    t.is_dragon() || t == seat_wind || t == round_wind
+}
+
+/// The plans open to a hand with these melds and concealed tiles, at most
+/// `MAX_PLANS` of them (in order of preference); none when an open hand has
+/// no yaku left to reach.
+pub(super) fn plans(view: &RiichiView<'_>, melds: &[Meld], hand: &TileCounts, visible: &TileCounts) -> Plans {
+    let mut out = Plans { list: [Plan::Free; MAX_PLANS], len: 0 };
+    let open = melds.iter().any(|m| m.is_open());
+    let yakuhai_set = |m: &Meld| m.kind != MeldKind::Chi && yakuhai(view, m.tile);
+    let yakuhai_triplet =
+        (27..34).any(|i| hand[i] >= 3 && yakuhai(view, Tile::from_index(i as u8).expect("an honour")));
+    if !open || melds.iter().any(yakuhai_set) || yakuhai_triplet {
+        out.push(Plan::Free);
+        return out;
+    }
+    if let Some(t) = (27..34u8)
+        .map(|i| Tile::from_index(i).expect("an honour"))
+        .find(|&t| hand[t.index()] == 2 && visible[t.index()] < 4 && yakuhai(view, t))
+    {
+        out.push(Plan::Keep(t));
+    }
+    if melds.iter().all(simple) {
+        out.push(Plan::Without(YAOCHUU));
+    }
+    for s in 0..3 {
+        let dead = other_suits(s);
+        let off: u8 = dead.iter().map(|t| hand[t.index()]).sum();
+        if off <= MAX_OFF_SUIT && melds.iter().all(|m| !dead.contains(m.tile)) {
+            out.push(Plan::Without(dead));
+        }
+    }
+    if melds.iter().all(|m| m.kind != MeldKind::Chi) {
+        out.push(Plan::Toitoi);
+    }
+    out
+}
+
+/// The plan a hand of any plan leans towards, for breaking ties between
+/// discards only: honitsu with at most [`LEAN_OFF_SUIT`] tiles of the other
+/// suits and no meld there, else tanyao with at most [`LEAN_YAOCHUU`]
+/// terminals and honours and simple melds, else `Free`.
+pub(super) fn lean(hand: &TileCounts, melds: &[Meld]) -> Plan {
+    let off = |dead: TileSet| dead.iter().map(|t| hand[t.index()]).sum::<u8>();
+    let honitsu = (0..3)
+        .map(other_suits)
+        .find(|&dead| off(dead) <= LEAN_OFF_SUIT && melds.iter().all(|m| !dead.contains(m.tile)));
+    match honitsu {
+        Some(dead) => Plan::Without(dead),
+        None if off(YAOCHUU) <= LEAN_YAOCHUU && melds.iter().all(simple) => Plan::Without(YAOCHUU),
+        None => Plan::Free,
+    }
+}
+
+/// A hand leans towards tanyao with at most this many terminals and honours.
+const LEAN_YAOCHUU: u8 = 2;
+
+/// A hand leans towards honitsu with at most this many tiles of other suits.
+const LEAN_OFF_SUIT: u8 = 4;
+
+/// Most plans a hand can have: keep a pair, tanyao, three honitsu suits
+/// (only when no meld and few off-suit tiles), toitoi.
+const MAX_PLANS: usize = 6;
+
+/// A honitsu plan is tried only with at most this many tiles of other suits.
+const MAX_OFF_SUIT: u8 = 4;
+
+/// A short list of plans.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Plans {
+    list: [Plan; MAX_PLANS],
+    len: usize,
+}
+
+impl Plans {
+    fn push(&mut self, p: Plan) {
+        self.list[self.len] = p;
+        self.len += 1;
+    }
+
+    /// The plans, most preferred first.
+    pub(super) fn iter(&self) -> impl Iterator<Item = Plan> + '_ {
+        self.list[..self.len].iter().copied()
+    }
+
+    /// The plan with the fewest shanten for `hand`, where a valuable plan
+    /// (honitsu, toitoi) counts `bias` shanten fewer (the first on ties),
+    /// with its real and its biased shanten; `None` when there is none.
+    pub(super) fn best(&self, hand: &TileCounts, rules: ShantenRules, bias: i8) -> Option<(Plan, i8, i8)> {
+        let mut best: Option<(Plan, i8, i8)> = None;
+        for p in self.iter() {
+            let s = p.shanten(hand, rules);
+            if s == i8::MAX {
+                continue;
+            }
+            let valued = s - if p.valuable() { bias } else { 0 };
+            if best.is_none_or(|b| valued < b.2) {
+                best = Some((p, s, valued));
+            }
+        }
+        best
+    }
+}
+
+/// How much a tile is worth keeping, for ties: tiles the plan cannot use
+/// lowest, then lone non-yakuhai honours, then lone yakuhai, then suited
+/// tiles by their neighbours within two and their distance from the edge.
+pub(super) fn keep_value(view: &RiichiView<'_>, hand: &TileCounts, t: Tile, plan: Plan) -> u8 {
+    if !plan.uses(t) {
+        return 0;
+    }
+    let c = hand[t.index()];
+    if t.is_honor() {
+        return 1 + 4 * (c - 1) + u8::from(yakuhai(view, t));
+    }
+    let n = t.number() as usize;
+    let i = t.index();
+    let near = (n.saturating_sub(2).max(1)..=(n + 2).min(9))
+        .filter(|&m| m != n)
+        .map(|m| hand[i + m - n] as usize)
+        .sum::<usize>() as u8;
+    3 + 4 * (c - 1) + 3 * near + 2 * (n - 1).min(9 - n) as u8
+}

@@ -1,0 +1,243 @@
+//! Bot decisions on set-up positions: calls, kans, dama, folding.
+
+use super::plan::{Plan, YAOCHUU, lean, other_suits, toitoi_shanten};
+use super::*;
+use crate::mahjong::table::state::DEAD_START;
+use crate::mahjong::table::{OfferKind, Phase, TableState};
+use crate::mahjong::{PhysTile, ShantenRules, TileSet, parse_kinds};
+use crate::{Game, GameSeeds};
+
+fn counts(s: &str) -> TileCounts {
+    let mut c = [0; 34];
+    for t in parse_kinds(s).unwrap() {
+        c[t.index()] += 1;
+    }
+    c
+}
+
+fn t(s: &str) -> Tile {
+    s.parse().unwrap()
+}
+
+/// A dealt table whose seat 1 (South) holds `hand`, with `indicator` as the
+/// only dora indicator and empty rivers.
+fn table(hand: &str, indicator: &str) -> (RiichiTable, TableState) {
+    let game = RiichiTable::preset("ron2-dojo").unwrap();
+    let mut s = game.new_state();
+    game.reset(&mut s, &mut GameSeeds::new(0).rng(0));
+    s.seats[1].hand = counts(hand);
+    s.seats[1].red = 0;
+    s.wall[DEAD_START + 4] = PhysTile::Plain(t(indicator));
+    (game, s)
+}
+
+/// Seat 1's waits, as the table caches them for a 13-tile hand.
+fn set_waits(game: &RiichiTable, s: &mut TableState) {
+    let h = &s.seats[1].hand;
+    let rules = game.shanten_rules();
+    s.seats[1].waits = if shanten(h, rules) == 0 { ukeire(h, rules) } else { TileSet::EMPTY };
+}
+
+/// What `bot` at seat 1 answers to `tile` discarded by `from`.
+fn answer(bot: Bot, game: &RiichiTable, s: &mut TableState, from: usize, tile: &str) -> (Action, Vec<Action>) {
+    set_waits(game, s);
+    s.phase = Phase::Offer { from: from as u8, tile: t(tile), kind: OfferKind::Discard, pending: 1 << 1 };
+    choose(bot, game, s)
+}
+
+/// What `bot` at seat 1 does on its turn after drawing `drawn` (already in its hand).
+fn turn(bot: Bot, game: &RiichiTable, s: &mut TableState, drawn: &str) -> (Action, Vec<Action>) {
+    s.seats[1].first_turn = false;
+    s.seats[1].drawn = Some(t(drawn));
+    s.phase = Phase::Turn { seat: 1, called: false, rinshan: false };
+    choose(bot, game, s)
+}
+
+fn choose(mut bot: Bot, game: &RiichiTable, s: &TableState) -> (Action, Vec<Action>) {
+    let mut legal = Vec::new();
+    game.legal_actions(s, &mut legal);
+    let a = bot.choose(&game.view(s, 1), &legal, &mut GameSeeds::new(0).rng(0));
+    assert!(legal.contains(&a), "{a:?} not in {legal:?}");
+    (a, legal)
+}
+
+#[test]
+fn toitoi_shanten_counts_triplets_then_pairs() {
+    assert_eq!(toitoi_shanten(&counts("111m222p333s4455z")), 0);
+    assert_eq!(toitoi_shanten(&counts("111m222p33s44s55s6s7z")), 1);
+    assert_eq!(toitoi_shanten(&counts("111m222p333s444z55z")), -1);
+    assert_eq!(toitoi_shanten(&counts("1357m2468p13579s")), 8);
+    // After two pons: seven tiles, a pair for the head, 33m to grow, a single to grow twice.
+    assert_eq!(toitoi_shanten(&counts("1133m5p7p9s")), 2);
+}
+
+#[test]
+fn plans_keep_their_yaku_in_the_shanten() {
+    let rules = ShantenRules::FOUR_PLAYER;
+    let h = counts("234m567p678s22s19m1z");
+    assert_eq!(Plan::Free.shanten(&h, rules), 1);
+    assert_eq!(Plan::Without(YAOCHUU).shanten(&h, rules), 2);
+    assert!(Plan::Without(other_suits(0)).shanten(&h, rules) > 2);
+    assert_eq!(Plan::Keep(t("1z")).shanten(&h, rules), i8::MAX, "no pair to keep");
+    assert!(Plan::Keep(t("1z")).needs(t("1z")) && !Plan::Without(YAOCHUU).uses(t("9m")));
+}
+
+#[test]
+fn ties_lean_towards_honitsu_then_tanyao() {
+    // Four tiles outside manzu and honours: honitsu.
+    assert_eq!(lean(&counts("1235678m11z5p6p7s9s"), &[]), Plan::Without(other_suits(0)));
+    // A pinzu chi rules the manzu honitsu out; two terminals and honours: tanyao.
+    let chi = [Meld { kind: MeldKind::Chi, tile: t("3p") }];
+    assert_eq!(lean(&counts("2345678m1z9s6s"), &chi), Plan::Without(YAOCHUU));
+    assert_eq!(lean(&counts("234m567p678s1z9s1m"), &[]), Plan::Free);
+}
+
+#[test]
+fn pons_a_tile_that_keeps_tanyao() {
+    // 2-shanten; the pon of 6s from the seat opposite makes it 1-shanten
+    // once the 9p and the East go, all simples.
+    let hand = "234m456p66s77s9p1z2s";
+    let (game, mut s) = table(hand, "7z");
+    assert_eq!(shanten(&counts(hand), game.shanten_rules()), 2);
+    let (a, legal) = answer(Bot::defensive(), &game, &mut s, 3, "6s");
+    assert!(legal.contains(&Action::Pass));
+    assert_eq!(a, Action::Pon);
+}
+
+#[test]
+fn does_not_call_when_the_call_loses_the_only_yaku() {
+    // The same shape with 99s: a pon of 9s leaves no tanyao, no yakuhai, no honitsu.
+    let (game, mut s) = table("234m456p99s77s9p1z2s", "7z");
+    let (a, legal) = answer(Bot::defensive(), &game, &mut s, 3, "9s");
+    assert!(legal.contains(&Action::Pon));
+    assert_eq!(a, Action::Pass);
+    // A chi of 1m from the left breaks tanyao too (the hand has no other yaku).
+    let (game, mut s) = table("23m456p66s77s3p8p2s5s", "7z");
+    let (a, legal) = answer(Bot::defensive(), &game, &mut s, 0, "1m");
+    assert!(legal.contains(&Action::Chi(t("1m"))));
+    assert_eq!(a, Action::Pass);
+    assert_eq!(answer(Bot::defensive(), &game, &mut s, 0, "4m").0, Action::Chi(t("2m")));
+    // The efficiency bot keeps a closed tenpai hand closed.
+    let (game, mut s) = table("234m456p66s789s34p", "7z");
+    assert_eq!(answer(Bot::efficiency(), &game, &mut s, 3, "6s").0, Action::Pass);
+}
+
+#[test]
+fn pons_yakuhai_and_keeps_a_yakuhai_pair_for_later() {
+    let (game, mut s) = table("234m456p55z77s3p8p2s", "7z");
+    assert_eq!(answer(Bot::defensive(), &game, &mut s, 3, "5z").0, Action::Pon);
+    // With the haku pair as its plan, a chi of 9s-7s-8s is made although it is not simples.
+    s.seats[1].hand = counts("234m456p55z79s3p8p1z");
+    let (a, _) = answer(Bot::defensive(), &game, &mut s, 0, "8s");
+    assert_eq!(a, Action::Chi(t("7s")));
+}
+
+#[test]
+fn declares_a_closed_kan_in_riichi_when_the_waits_stay() {
+    let (game, mut s) = table("111m234p567p789s5s", "7z");
+    set_waits(&game, &mut s);
+    s.seats[1].riichi = true;
+    s.seats[1].hand[0] += 1;
+    let (a, legal) = turn(Bot::defensive(), &game, &mut s, "1m");
+    assert!(legal.contains(&Action::Discard(t("1m"))));
+    assert_eq!(a, Action::ClosedKan(t("1m")));
+    let mut quiet = Bot::defensive();
+    quiet.config.kans = false;
+    assert_eq!(turn(quiet, &game, &mut s, "1m").0, Action::Discard(t("1m")));
+}
+
+#[test]
+fn closed_kan_only_when_it_does_not_set_the_hand_back() {
+    // Four norths: dead weight beyond the triplet, so the kan costs nothing.
+    let (game, mut s) = table("4444z234m56p78s19p2z", "7z");
+    let (a, legal) = turn(Bot::defensive(), &game, &mut s, "4z");
+    assert!(legal.contains(&Action::ClosedKan(t("4z"))));
+    assert_eq!(a, Action::ClosedKan(t("4z")));
+    // Four 1m with 23m: the fourth 1m makes the sequence 123m, kan would break it.
+    let (game, mut s) = table("111123m56p78s19p2z3z", "7z");
+    let (a, legal) = turn(Bot::defensive(), &game, &mut s, "1m");
+    assert!(legal.contains(&Action::ClosedKan(t("1m"))));
+    assert!(matches!(a, Action::Discard(_)), "{a:?}");
+}
+
+#[test]
+fn stays_dama_on_a_valuable_hand_and_riichis_a_cheap_one() {
+    // Tenpai on 1s-4s after discarding 9m: tanyao pinfu (on 4s), 2 han: riichi.
+    let (game, mut s) = table("234m567p23s678s55p9m", "7z");
+    assert_eq!(turn(Bot::defensive(), &game, &mut s, "9m").0, Action::Riichi(t("9m")));
+    // With 5p as dora (indicator 4p) the pair adds 2 han: 4 han without riichi, dama.
+    let (game, mut s) = table("234m567p23s678s55p9m", "4p");
+    assert_eq!(turn(Bot::defensive(), &game, &mut s, "9m").0, Action::Discard(t("9m")));
+    // The efficiency bot always declares.
+    assert_eq!(turn(Bot::efficiency(), &game, &mut s, "9m").0, Action::Riichi(t("9m")));
+}
+
+#[test]
+fn folds_against_riichi_far_from_tenpai_and_pushes_a_good_one_shanten() {
+    // 2-shanten against a riichi whose river holds 8p: the genbutsu goes.
+    let far = "13m57p19s2468s3z8p9p4z";
+    let (game, mut s) = table(far, "7z");
+    s.seats[2].riichi = true;
+    s.seats[2].river[0] = t("8p");
+    s.seats[2].river_len = 1;
+    assert!(shanten(&counts(far), game.shanten_rules()) >= 2);
+    assert_eq!(turn(Bot::defensive(), &game, &mut s, "9p").0, Action::Discard(t("8p")));
+    // The efficiency bot does not fold.
+    assert_ne!(turn(Bot::efficiency(), &game, &mut s, "9p").0, Action::Discard(t("8p")));
+    // 1-shanten on two open-ended shapes (16 live tiles): pushes a lone 3s or
+    // 9s rather than the genbutsu 4p.
+    let (game, mut s) = table("234m45p67s22s888p9s3s", "7z");
+    s.seats[2].riichi = true;
+    s.seats[2].river[0] = t("4p");
+    s.seats[2].river_len = 1;
+    let (a, _) = turn(Bot::defensive(), &game, &mut s, "3s");
+    assert!([Action::Discard(t("3s")), Action::Discard(t("9s"))].contains(&a), "{a:?}");
+    let mut timid = Bot::defensive();
+    timid.config.push_1shanten_ukeire = 0;
+    assert_eq!(turn(timid, &game, &mut s, "3s").0, Action::Discard(t("4p")));
+}
+
+#[test]
+fn an_open_hand_with_three_melds_is_a_threat() {
+    let (game, mut s) = table("234m45p67s22s888p9s3s", "7z");
+    let bot = Bot::defensive();
+    assert_eq!(bot.threats(&game.view(&s, 1)), 0);
+    for (i, low) in ["1m", "4m", "7m"].into_iter().enumerate() {
+        s.seats[3].melds[i] = Meld { kind: MeldKind::Chi, tile: t(low) };
+    }
+    s.seats[3].meld_count = 3;
+    assert_eq!(bot.threats(&game.view(&s, 1)), 1 << 3);
+    let mut calm = bot;
+    calm.config.threat_melds = 5;
+    assert_eq!(calm.threats(&game.view(&s, 1)), 0);
+}
+
+#[test]
+fn danger_orders_genbutsu_suji_one_chance_and_the_rest() {
+    let (game, mut s) = table("555s777s234m9p123z", "7z");
+    s.seats[2].riichi = true;
+    s.seats[2].river[0] = t("4p");
+    s.seats[2].river_len = 1;
+    let view = game.view(&s, 1);
+    let visible = view.visible();
+    let d = |x: &str| Bot::danger(&view, 1 << 2, t(x), &visible);
+    assert_eq!([d("4p"), d("1p"), d("7p"), d("6s"), d("1z"), d("9m"), d("5m")], [0, 2, 2, 3, 3, 4, 6]);
+    // Against nobody, nothing is dangerous.
+    assert_eq!(Bot::danger(&view, 0, t("5m"), &visible), 0);
+}
+
+#[test]
+fn daiminkan_only_in_an_open_hand_it_does_not_set_back() {
+    // Open on a hatsu pon, tenpai with 777p: the kan keeps it tenpai.
+    let (game, mut s) = table("777p234m56s99p", "7z");
+    s.seats[1].melds[0] = Meld { kind: MeldKind::Pon, tile: t("6z") };
+    s.seats[1].meld_count = 1;
+    let (a, legal) = answer(Bot::defensive(), &game, &mut s, 3, "7p");
+    assert!(legal.contains(&Action::Pon));
+    assert_eq!(a, Action::Kan);
+    // Closed, the same triplet is not called: the hand stays closed.
+    let (game, mut s) = table("777p234m56s99p1z2z3z", "7z");
+    let (a, legal) = answer(Bot::defensive(), &game, &mut s, 3, "7p");
+    assert!(legal.contains(&Action::Kan));
+    assert_eq!(a, Action::Pass);
+}
