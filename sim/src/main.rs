@@ -70,8 +70,8 @@ struct TableArgs {
     /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c) or a table settings TOML file.
     #[arg(long, default_value = "ron2-dojo", value_name = "PRESET|FILE")]
     rules: String,
-    /// Bots by seat, comma-separated (seat 0 deals first), or one name for all four:
-    /// random, efficiency, defensive.
+    /// Bots by seat, comma-separated (seat 0 deals first), or one for all four: random,
+    /// efficiency, defensive, or a bot settings TOML file (see GUIDE.md).
     #[arg(long, default_value = "efficiency", value_name = "NAMES")]
     bots: String,
     /// After the run, replay its first K games (indices 0..K, same seeds) and write each
@@ -272,15 +272,20 @@ fn mahjong(command: &MahjongCommand) -> Result<String> {
     Ok(String::new())
 }
 
-/// The table study's parameters for `rules` (a preset name or a settings file).
-fn table_params(rules: &str, bots: [String; 4]) -> Result<MahjongParams> {
-    let path = Path::new(rules);
+/// A file named on the command line where a preset name could stand.
+fn file_arg(arg: &str) -> Result<Option<Source>> {
+    let path = Path::new(arg);
     let is_file = path.extension().is_some_and(|e| e == "toml") || path.exists();
-    Ok(MahjongParams {
-        preset: if is_file { String::new() } else { rules.to_string() },
-        settings: if is_file { Some(Source::read(path)?) } else { None },
-        bots,
-    })
+    is_file.then(|| Source::read(path)).transpose()
+}
+
+/// The table study's parameters for `rules` and `bots` (each a preset name or a file).
+fn table_params(rules: &str, bots: [String; 4]) -> Result<MahjongParams> {
+    let settings = file_arg(rules)?;
+    let bot_files = bots.iter().map(|b| file_arg(b)).collect::<Result<Vec<_>>>()?;
+    let bot_files = bot_files.try_into().expect("four seats");
+    let preset = if settings.is_some() { String::new() } else { rules.to_string() };
+    Ok(MahjongParams { preset, settings, bots, bot_files })
 }
 
 /// Runs the table study; with `logs` (K, DIR), then writes its first K games as mjai logs.

@@ -221,3 +221,23 @@ fn mahjong_replay_accepts_sims_own_logs_and_names_an_injected_illegal_event() {
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && stderr.contains("line 2") && stderr.contains("hidden tile"), "{stderr}");
 }
+
+#[test]
+fn mahjong_bots_can_be_toml_files() {
+    let root = scratch("bots");
+    let (out, file) = (root.to_str().unwrap(), root.join("cautious.toml"));
+    let defensive = engine::mahjong::table::BOT_PRESETS[2].1;
+    std::fs::write(&file, defensive.replace("riichi = true", "riichi = false")).unwrap();
+    let bots = format!("{},efficiency,efficiency,efficiency", file.display());
+    let o = sim(&["mahjong", "play", "--games", "20", "--bots", &bots, "--quiet", "--out", out], "");
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout.contains("cautious.toml, efficiency"), "{stdout}");
+    let seats = csv(&root, "mahjong", "seats");
+    assert!(seats.contains("cautious.toml"), "{seats}");
+
+    std::fs::write(&file, defensive.replace("riichi = true", "riichi = \"often\"")).unwrap();
+    let o = sim(&["mahjong", "play", "--games", "20", "--bots", &bots, "--quiet", "--out", out], "");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && stderr.contains("cautious.toml") && stderr.contains("line 8"), "{stderr}");
+}

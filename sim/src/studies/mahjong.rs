@@ -11,10 +11,11 @@ use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate};
 use crate::study::{Coverage, Source, Study};
-use anyhow::{Result, anyhow, ensure};
+use anyhow::{Result, anyhow};
 use engine::mahjong::Yaku;
 use engine::mahjong::table::{
-    Abort, Bot, Event, HanchanOutcome, RiichiTable, TableSettings, WIN_VALUE_BINS, write_event, write_start_game,
+    Abort, Bot, BotConfig, Event, HanchanOutcome, RiichiTable, TableSettings, WIN_VALUE_BINS, write_event,
+    write_start_game,
 };
 use engine::{GameSeeds, Strategy, Table};
 use polars::prelude::*;
@@ -61,14 +62,20 @@ pub struct MahjongParams {
     pub preset: String,
     /// A table settings file replacing the preset.
     pub settings: Option<Source>,
-    /// Bot name per seat (seat 0 is the first dealer).
+    /// Bot per seat (seat 0 is the first dealer): a preset name, or the
+    /// name of the file in `bot_files`.
     pub bots: [String; SEATS],
+    /// Bot settings files (TOML, a [`BotConfig`] each) for the seats that
+    /// have one.
+    #[serde(default)]
+    pub bot_files: [Option<Source>; SEATS],
 }
 
 /// A table study ready to run.
 pub struct MahjongStudy {
     params: MahjongParams,
     game: RiichiTable,
+    bots: [Bot; SEATS],
 }
 
 impl Study for MahjongStudy {
@@ -87,19 +94,24 @@ impl Study for MahjongStudy {
                 .map_err(|e| anyhow!("table settings {}: {e}", src.name))?,
             None => RiichiTable::preset(&params.preset).map_err(|e| anyhow!("{e}"))?,
         };
-        for name in &params.bots {
-            ensure!(Bot::by_name(name).is_some(), "unknown bot `{name}` (valid: random, efficiency, defensive)");
+        let mut bots = [Bot::random(); SEATS];
+        for ((bot, name), file) in bots.iter_mut().zip(&params.bots).zip(&params.bot_files) {
+            *bot = match file {
+                Some(src) => {
+                    Bot::new(BotConfig::from_toml(&src.text).map_err(|e| anyhow!("bot file {}: {e}", src.name))?)
+                }
+                None => Bot::by_name(name).ok_or_else(|| {
+                    anyhow!("unknown bot `{name}` (valid: random, efficiency, defensive, or a bot TOML file)")
+                })?,
+            };
         }
-        Ok(Self { params, game })
+        Ok(Self { params, game, bots })
     }
 
     fn simulate(&self, plan: &RunPlan) -> Result<(MahjongAcc, RunReport)> {
         runner::run(
             plan,
-            || {
-                let bots = self.params.bots.clone().map(|n| Bot::by_name(&n).expect("checked in from_params"));
-                (Table::new(&self.game), bots)
-            },
+            || (Table::new(&self.game), self.bots),
             MahjongAcc::new,
             |(table, [a, b, c, d]), _, rng, acc| {
                 let players: &mut [&mut dyn Strategy<RiichiTable>] = &mut [a, b, c, d];
@@ -132,7 +144,7 @@ impl MahjongStudy {
         let mut text = String::new();
         let mut files = Vec::new();
         for index in 0..count {
-            let mut bots = self.params.bots.clone().map(|n| Bot::by_name(&n).expect("checked in from_params"));
+            let mut bots = self.bots;
             let [a, b, c, d] = &mut bots;
             let players: &mut [&mut dyn Strategy<RiichiTable>] = &mut [a, b, c, d];
             table.play(&game, players, &mut seeds.rng(index));

@@ -110,7 +110,7 @@ pub use mjai::{Event, EventLog, HoraScore, parse_pai, write_event, write_start_g
 pub use outcome::{Abort, HanchanOutcome, WIN_VALUE_BINS, YAKU_KINDS};
 pub use replay::{Finding, FindingKind, ReplayReport, replay};
 pub use state::{Claim, MAX_RIVER, OfferKind, Phase, SeatState, TableState};
-pub use strategy::{Bot, BotConfig};
+pub use strategy::{BOT_PRESETS, Bot, BotConfig};
 pub use view::RiichiView;
 
 use crate::mahjong::{MAX_WALL_TILES, PhysTile, Rules, ShantenRules, Tile, WallArray};

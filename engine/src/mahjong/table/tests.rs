@@ -205,4 +205,6 @@ fn bot_configs_load_from_toml() {
     assert_eq!(e.line, Some(2), "{e}");
     assert!(BotConfig::from_toml(&format!("{text}fold = true\n")).unwrap_err().message.contains("fold"));
     assert!(Bot::by_name("efficiency").is_some() && Bot::by_name("greedy").is_none());
+    let styles = BOT_PRESETS.map(|(name, _)| Bot::by_name(name).unwrap().config.style);
+    assert_eq!(styles, [strategy::Style::Random, strategy::Style::Efficiency, strategy::Style::Defensive]);
 }

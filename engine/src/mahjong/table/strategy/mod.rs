@@ -5,7 +5,8 @@
 //! `defensive` (efficiency that opens its hand like a strong player, with
 //! dama and kans, until an opponent's riichi or a dangerous open hand; then
 //! it folds with genbutsu, suji, kabe, one chance and honours unless its
-//! hand is worth pushing). Settings are a [`BotConfig`], loadable from TOML.
+//! hand is worth pushing). Settings are a [`BotConfig`], read from TOML: the
+//! three presets are files in `presets/` ([`BOT_PRESETS`]).
 //!
 //! Open hands follow a plan (`plan.rs`): a yakuhai pon (or a yakuhai pair
 //! kept to pon), tanyao (喰いタン: Ron2 counts it open), honitsu or toitoi;
@@ -16,9 +17,10 @@
 //! when they are nearly there.
 //!
 //! `defensive` is calibrated against 天鳳 鳳凰卓 (2016): over 10,000 seeded
-//! hanchan its win, deal-in, riichi, call and exhaustive-draw rates and its
-//! average win are within 6% of the real figures (see the
-//! `mahjong_calibrate` example in `benches`).
+//! hanchan its win, deal-in, riichi, call and exhaustive-draw rates are
+//! within 5% of the real figures, its average win within 4% counting honba
+//! and riichi sticks (14% below counting the hand's value alone); see `sim
+//! mahjong calibrate` and the `mahjong_calibrate` example in `benches`.
 
 mod defense;
 mod plan;
@@ -109,74 +111,46 @@ impl Bot {
         Bot { config }
     }
 
-    /// Uniform over the legal actions.
+    /// Uniform over the legal actions (preset `random`).
     pub fn random() -> Bot {
-        Bot::new(BotConfig {
-            style: Style::Random,
-            riichi: false,
-            call_yakuhai: false,
-            call_max_shanten: -1,
-            open_min_shanten: 0,
-            plan_bias: 0,
-            push_ukeire: 0,
-            push_1shanten_ukeire: 0,
-            threat_melds: 5,
-            dama_han: 0,
-            kans: false,
-            ukeire_max_shanten: 0,
-        })
+        Bot::builtin("random")
     }
 
-    /// Tile efficiency with riichi, yakuhai calls and calls that keep a plan.
+    /// Tile efficiency with riichi, yakuhai calls and calls that keep a
+    /// plan (preset `efficiency`).
     pub fn efficiency() -> Bot {
-        Bot::new(BotConfig {
-            style: Style::Efficiency,
-            riichi: true,
-            call_yakuhai: true,
-            call_max_shanten: 1,
-            open_min_shanten: 2,
-            plan_bias: 0,
-            push_ukeire: 0,
-            push_1shanten_ukeire: 0,
-            threat_melds: 5,
-            dama_han: 0,
-            kans: false,
-            ukeire_max_shanten: 1,
-        })
+        Bot::builtin("efficiency")
     }
 
-    /// Calibrated to the Tenhou 鳳凰卓 rates: opens 1- and 2-shanten hands
-    /// with calls that bring them to tenpai or 1-shanten (yakuhai, tanyao,
-    /// honitsu, toitoi), stays dama with 3+ han without riichi, declares
-    /// kans, folds against riichi and three-meld hands unless tenpai with 4+
-    /// live waits or 1-shanten with 14+ live tiles.
+    /// Calibrated to the Tenhou 鳳凰卓 rates (preset `defensive`): opens 1-
+    /// and 2-shanten hands with calls that bring them to tenpai or
+    /// 1-shanten (yakuhai, tanyao, honitsu, toitoi), stays dama with 3+ han
+    /// without riichi, declares kans, folds against riichi and three-meld
+    /// hands unless tenpai with 4+ live waits or 1-shanten with 14+ live
+    /// tiles.
     pub fn defensive() -> Bot {
-        Bot::new(BotConfig {
-            style: Style::Defensive,
-            riichi: true,
-            call_yakuhai: true,
-            call_max_shanten: 1,
-            open_min_shanten: 1,
-            plan_bias: 1,
-            push_ukeire: 4,
-            push_1shanten_ukeire: 14,
-            threat_melds: 3,
-            dama_han: 3,
-            kans: true,
-            ukeire_max_shanten: 1,
-        })
+        Bot::builtin("defensive")
     }
 
-    /// A bot by name: `random`, `efficiency` or `defensive`.
+    fn builtin(name: &str) -> Bot {
+        Bot::by_name(name).expect("built-in bot presets are valid")
+    }
+
+    /// A bot by preset name (see [`BOT_PRESETS`]): `random`, `efficiency`
+    /// or `defensive`.
     pub fn by_name(name: &str) -> Option<Bot> {
-        match name {
-            "random" => Some(Bot::random()),
-            "efficiency" => Some(Bot::efficiency()),
-            "defensive" => Some(Bot::defensive()),
-            _ => None,
-        }
+        let text = BOT_PRESETS.iter().find(|p| p.0 == name)?.1;
+        Some(Bot::new(BotConfig::from_toml(text).expect("built-in bot presets are valid")))
     }
 }
+
+/// The built-in bot presets: name and TOML text (also a starting point for
+/// a bot file of one's own).
+pub const BOT_PRESETS: [(&str, &str); 3] = [
+    ("random", include_str!("presets/random.toml")),
+    ("efficiency", include_str!("presets/efficiency.toml")),
+    ("defensive", include_str!("presets/defensive.toml")),
+];
 
 /// A seat's melds plus one more, on the stack.
 fn with_meld(melds: &[Meld], m: Meld) -> ([Meld; 4], usize) {
