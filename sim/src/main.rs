@@ -46,7 +46,8 @@ enum MahjongCommand {
     Shanten(HandToolArgs),
     /// Four-player Ron2 table games: per-round rates, yaku frequency, seat advantage.
     Play(TableArgs),
-    /// Four `defensive` bots at the Ron2 dojo table, rates beside the Tenhou 2016 figures.
+    /// Four `defensive` bots at the Ron2 dojo table, rates beside the Tenhou 2016 figures
+    /// (results under the name mahjong-calibrate).
     Calibrate(CalibrateArgs),
     /// Replay mjai JSON Lines game records under a table preset; report illegal events
     /// and results that differ (file:line), exit status 1 if any.
@@ -261,9 +262,9 @@ fn mahjong(command: &MahjongCommand) -> Result<String> {
         MahjongCommand::Shanten(a) => mahjong_io::shanten_lines(&mahjong_io::load_rules(&a.rules)?, stdin, stdout)?,
         MahjongCommand::Play(a) => {
             let logs = a.log_games.zip(a.log_dir.as_deref());
-            return table(&a.run, &a.rules, &a.bots, logs);
+            return table(&a.run, MahjongStudy::KIND, &a.rules, &a.bots, logs);
         }
-        MahjongCommand::Calibrate(a) => return table(&a.run, "ron2-dojo", "defensive", None),
+        MahjongCommand::Calibrate(a) => return table(&a.run, "mahjong-calibrate", "ron2-dojo", "defensive", None),
         MahjongCommand::Replay(a) => return replay(a),
     };
     if failed > 0 {
@@ -288,8 +289,8 @@ fn table_params(rules: &str, bots: [String; 4]) -> Result<MahjongParams> {
     Ok(MahjongParams { preset, settings, bots, bot_files })
 }
 
-/// Runs the table study; with `logs` (K, DIR), then writes its first K games as mjai logs.
-fn table(run: &RunArgs, rules: &str, bots: &str, logs: Option<(u64, &Path)>) -> Result<String> {
+/// Runs the table study (results named `name` unless `--study` says otherwise); with `logs` (K, DIR), then writes its first K games as mjai logs.
+fn table(run: &RunArgs, name: &str, rules: &str, bots: &str, logs: Option<(u64, &Path)>) -> Result<String> {
     let names: Vec<String> = bots.split(',').map(|b| b.trim().to_string()).collect();
     let bots: [String; 4] = match names.len() {
         1 => std::array::from_fn(|_| names[0].clone()),
@@ -303,7 +304,7 @@ fn table(run: &RunArgs, rules: &str, bots: &str, logs: Option<(u64, &Path)>) -> 
     {
         bail!("--log-games {count} is more than the run's {} games", plan.games);
     }
-    let mut summary = study::execute(&study, &plan, &run.out, &run.name(MahjongStudy::KIND)?)?;
+    let mut summary = study::execute(&study, &plan, &run.out, &run.name(name)?)?;
     if let Some((count, dir)) = logs {
         let files = study.write_game_logs(run.seed, count, dir)?;
         let _ = writeln!(summary, "wrote {} mjai game log(s) to {}", files.len(), dir.display());
