@@ -241,3 +241,16 @@ fn mahjong_bots_can_be_toml_files() {
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && stderr.contains("cautious.toml") && stderr.contains("line 8"), "{stderr}");
 }
+
+#[test]
+fn mahjong_calibrate_plays_defensive_bots_under_its_own_name() {
+    let root = scratch("calibrate");
+    let o = sim(&["mahjong", "calibrate", "--games", "10", "--quiet", "--out", root.to_str().unwrap()], "");
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        stdout.contains("defensive, defensive, defensive, defensive") && stdout.contains("tenhou 0.344"),
+        "{stdout}"
+    );
+    assert!(csv(&root, "mahjong-calibrate", "rates").contains("exhaustive_draw"));
+}
