@@ -138,6 +138,7 @@ impl DriftGame {
         let multi = self.mode == Mode::Team && team.len() >= 2;
         st.quadriga = multi && team.all_have(Quadriga);
         st.brotherhood = multi && team.all_have(Brotherhood);
+        Self::plan_declarations(st);
         if !solo {
             want[0] = pos(leader.speed) + if st.act[0].contains(Centaur) { 3 } else { 0 };
             want[1] = neg(leader.speed);

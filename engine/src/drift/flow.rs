@@ -2,36 +2,92 @@
 
 use super::card::Card;
 use super::game::DriftGame;
-use super::state::{DriftState, NONE, Round, Step};
-use super::style::{Style, StyleSet};
+use super::state::{DriftState, NONE, PRE_ROUND, Round, SLOTS, Step};
+use super::style::Style;
 use super::view::DriftAction;
 use crate::GameRng;
 use rand::RngExt;
 
 use Style::*;
 
-/// Styles asking something before the round (leader / chaser) or before the chaser's draw.
-const LEADER_DECLARATIONS: StyleSet = StyleSet::of(&[SpeedMaster, LegalHigh, Gungnir]);
-const ROUND_DECLARATIONS: StyleSet = StyleSet::of(&[SpeedMaster, LegalHigh, Supernova, Indra, Gungnir]);
-const CHASER_DECLARATIONS: StyleSet = StyleSet::of(&[Gungnir, Illusion, Harlequin]);
+/// The slot and style behind each of [`PRE_ROUND`]'s declarations (the leader's Gungnir:
+/// using its revealed card).
+const PRE_ROUND_STYLES: [(usize, Style); 7] = [
+    (0, SpeedMaster),
+    (1, SpeedMaster),
+    (0, LegalHigh),
+    (1, LegalHigh),
+    (1, Supernova),
+    (1, Indra),
+    (0, Gungnir),
+];
+
+/// The style behind each chaser declaration of [`Step::chaser`].
+const CHASER_STYLES: [Style; 3] = [Gungnir, Illusion, Harlequin];
 
 impl DriftGame {
-    /// Resolves automatic steps until a decision with two or more choices, or the end.
+    /// Resolves automatic steps and lone options until a decision with two or more
+    /// choices, or the end.
     pub(crate) fn run(&self, st: &mut DriftState, rng: &mut GameRng) {
         loop {
-            self.auto(st, rng);
-            if st.step == Step::Over {
-                st.to_move = None;
-                return;
+            match st.step {
+                Step::Deal => {
+                    self.deal(st, rng);
+                    st.step = Step::Reveal(0);
+                }
+                Step::RoundStart => self.start_round(st, rng),
+                Step::LeaderDraw => self.leader_draw(st, rng),
+                Step::ChaserDraw(m) => self.chaser_draw(st, m as usize, rng),
+                Step::RoundEnd => self.end_round(st),
+                Step::Over => {
+                    st.to_move = None;
+                    return;
+                }
+                _ => {
+                    let (slot, choices, default) = self.decision(st);
+                    if choices >= 2 {
+                        st.slot = slot as u8;
+                        st.to_move = Some(Self::seat_of(st, slot));
+                        return;
+                    }
+                    self.exec(st, default, rng);
+                }
             }
-            let (slot, choices, default) = self.decision(st);
-            if choices >= 2 {
-                st.slot = slot as u8;
-                st.to_move = Some(Self::seat_of(st, slot));
-                return;
-            }
-            self.exec(st, default, rng);
         }
+    }
+
+    /// Which declarations can be offered in this chase (from the styles acting): the
+    /// others are skipped without asking.
+    pub(crate) fn plan_declarations(st: &mut DriftState) {
+        st.pre_round = 0;
+        for (i, &(slot, style)) in PRE_ROUND_STYLES.iter().enumerate() {
+            if st.act[slot].contains(style) {
+                st.pre_round |= 1 << i;
+            }
+        }
+        for m in 1..SLOTS {
+            st.chaser_asks[m] = 0;
+            for (i, &style) in CHASER_STYLES.iter().enumerate() {
+                if st.act[m].contains(style) {
+                    st.chaser_asks[m] |= 1 << i;
+                }
+            }
+        }
+    }
+
+    /// The first round declaration from index `from` on that can be offered, else the
+    /// leader's draw.
+    #[inline]
+    fn pre_round_from(st: &DriftState, from: u32) -> Step {
+        let left = (u32::from(st.pre_round) | 1 << 7) >> from << from;
+        PRE_ROUND[left.trailing_zeros() as usize]
+    }
+
+    /// Chaser `m`'s first declaration from index `from` on that can be offered, else its draw.
+    #[inline]
+    fn chaser_from(st: &DriftState, m: usize, from: u32) -> Step {
+        let left = (u32::from(st.chaser_asks[m]) | 1 << 3) >> from << from;
+        Step::chaser(m as u8, left.trailing_zeros())
     }
 
     /// At a decision step: (slot deciding, number of choices, the action taken when there
@@ -84,44 +140,14 @@ impl DriftGame {
         }
     }
 
-    /// Performs automatic steps until a decision step or the end.
-    pub(crate) fn auto(&self, st: &mut DriftState, rng: &mut GameRng) {
-        loop {
-            self.auto_step(st, rng);
-            if !matches!(
-                st.step,
-                Step::Deal | Step::RoundStart | Step::LeaderDraw | Step::ChaserDraw(_) | Step::RoundEnd
-            ) {
-                return;
-            }
-        }
-    }
-
-    fn auto_step(&self, st: &mut DriftState, rng: &mut GameRng) {
-        match st.step {
-            Step::Deal => {
-                self.deal(st, rng);
-                st.step = Step::Reveal(0);
-            }
-            Step::RoundStart => self.start_round(st, rng),
-            Step::LeaderDraw => self.leader_draw(st, rng),
-            Step::ChaserDraw(m) => self.chaser_draw(st, m as usize, rng),
-            Step::RoundEnd => self.end_round(st),
-            _ => {}
-        }
-    }
-
     // The automatic steps of a round call the next one directly (no dispatch through the
     // step), stopping at the first decision; a new round starts from the loop in `auto`.
 
     fn start_round(&self, st: &mut DriftState, rng: &mut GameRng) {
         st.round = Round::default();
-        let quiet =
-            st.act[0].intersect(LEADER_DECLARATIONS).is_empty() && st.act[1].intersect(ROUND_DECLARATIONS).is_empty();
-        if quiet {
-            self.leader_draw(st, rng);
-        } else {
-            st.step = Step::SpeedMaster(0);
+        match Self::pre_round_from(st, 0) {
+            Step::LeaderDraw => self.leader_draw(st, rng),
+            step => st.step = step,
         }
     }
 
@@ -183,7 +209,7 @@ impl DriftGame {
                     return;
                 }
                 self.speed_master(st, s as usize, rng);
-                st.step = if s == 0 { Step::SpeedMaster(1) } else { Step::LegalHigh(0) };
+                st.step = Self::pre_round_from(st, u32::from(s) + 1);
             }
             Step::LegalHigh(s) => {
                 if yes {
@@ -192,20 +218,20 @@ impl DriftGame {
                     side.legal_high = true;
                     side.count(LegalHigh);
                 }
-                st.step = if s == 0 { Step::LegalHigh(1) } else { Step::Supernova };
+                st.step = Self::pre_round_from(st, u32::from(s) + 3);
             }
             Step::Supernova => {
                 if yes {
                     st.round.supernova = true;
                     st.sides[st.chaser_side as usize].count(Supernova);
                 }
-                st.step = Step::Indra;
+                st.step = Self::pre_round_from(st, 5);
             }
             Step::Indra => {
                 if let DriftAction::Hand(i) = action {
                     self.indra(st, i as usize, rng);
                 }
-                st.step = Step::LeaderGungnir;
+                st.step = Self::pre_round_from(st, 6);
             }
             Step::LeaderGungnir => {
                 if yes {
@@ -236,14 +262,14 @@ impl DriftGame {
                     st.round.gungnir[m as usize] = true;
                     st.sides[st.chaser_side as usize].count(Gungnir);
                 }
-                st.step = Step::Illusion(m);
+                st.step = Self::chaser_from(st, m as usize, 1);
             }
             Step::Illusion(m) => {
                 if yes {
                     st.round.illusion = true;
                     st.sides[st.chaser_side as usize].count(Illusion);
                 }
-                st.step = Step::Harlequin(m);
+                st.step = Self::chaser_from(st, m as usize, 2);
             }
             Step::Harlequin(m) => {
                 if yes {
@@ -319,10 +345,9 @@ impl DriftGame {
 
     /// Chaser `m`'s turn, skipping the declarations it cannot make.
     fn chaser_turn(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
-        if st.act[m].intersect(CHASER_DECLARATIONS).is_empty() {
-            self.chaser_draw(st, m, rng);
-        } else {
-            st.step = Step::ChaserGungnir(m as u8);
+        match Self::chaser_from(st, m, 0) {
+            Step::ChaserDraw(_) => self.chaser_draw(st, m, rng),
+            step => st.step = step,
         }
     }
 

@@ -5,10 +5,21 @@ use super::card::Card;
 use super::lineup::{Driver, Team};
 use super::outcome::DriftOutcome;
 use super::rules::{DriftRules, MAX_DECK};
-use super::state::{DriftState, NONE, Step};
+use super::state::{DriftState, HAND_MAX, NONE, Step};
 use super::style::Style;
 use super::view::{Ask, DriftAction, DriftView};
 use crate::{Game, GameRng, Seat};
+
+/// `PlayDrawn` then `Hand(0)` … `Hand(HAND_MAX - 1)`: legal actions are copied from here.
+const PICKS: [DriftAction; HAND_MAX + 1] = {
+    let mut picks = [DriftAction::PlayDrawn; HAND_MAX + 1];
+    let mut i = 0;
+    while i < HAND_MAX {
+        picks[i + 1] = DriftAction::Hand(i as u8);
+        i += 1;
+    }
+    picks
+};
 
 /// Which kind of drift battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,9 +174,10 @@ impl DriftGame {
     fn legal(&self, st: &DriftState, out: &mut Vec<DriftAction>) {
         let slot = st.slot as usize;
         let hand = &st.hands[slot];
+        let all = &PICKS[1..=hand.len as usize];
         match st.step {
             Step::Reveal(_) | Step::Indra => {
-                out.extend((0..hand.len).map(DriftAction::Hand));
+                out.extend_from_slice(all);
                 out.push(DriftAction::No);
             }
             Step::SpeedMaster(_) => {
@@ -174,14 +186,14 @@ impl DriftGame {
                 out.push(DriftAction::No);
             }
             Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => {
-                out.push(DriftAction::PlayDrawn);
                 if hand.revealed == NONE {
-                    out.extend((0..hand.len).map(DriftAction::Hand));
+                    out.extend_from_slice(&PICKS[..=hand.len as usize]);
                 } else {
+                    out.push(DriftAction::PlayDrawn);
                     out.extend(hand.playable().map(DriftAction::Hand));
                 }
             }
-            _ => out.extend([DriftAction::Yes, DriftAction::No]),
+            _ => out.extend_from_slice(&[DriftAction::Yes, DriftAction::No]),
         }
     }
 }

@@ -125,6 +125,32 @@ pub(crate) enum Step {
     Over,
 }
 
+/// The declarations before the leader's draw, in order; `LeaderDraw` ends the list.
+pub(crate) const PRE_ROUND: [Step; 8] = [
+    Step::SpeedMaster(0),
+    Step::SpeedMaster(1),
+    Step::LegalHigh(0),
+    Step::LegalHigh(1),
+    Step::Supernova,
+    Step::Indra,
+    Step::LeaderGungnir,
+    Step::LeaderDraw,
+];
+
+impl Step {
+    /// Chaser `m`'s step `i`: its declarations before the draw (0 Gungnir, 1 Illusion,
+    /// 2 Harlequin), then (3) the draw.
+    #[inline]
+    pub(crate) const fn chaser(m: u8, i: u32) -> Step {
+        match i {
+            0 => Step::ChaserGungnir(m),
+            1 => Step::Illusion(m),
+            2 => Step::Harlequin(m),
+            _ => Step::ChaserDraw(m),
+        }
+    }
+}
+
 /// The cards and declarations of the round in progress.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Round {
@@ -166,6 +192,11 @@ pub struct DriftState {
     pub(crate) leader_side: u8,
     pub(crate) chaser_side: u8,
     pub(crate) members: u8,
+    /// Round declarations that can be offered in this chase, bit `i` for [`PRE_ROUND`]`[i]`.
+    pub(crate) pre_round: u8,
+    /// Per chaser slot: its declarations that can be offered, bit `i` for
+    /// [`Step::chaser`]`(m, i)` (Gungnir, Illusion, Harlequin).
+    pub(crate) chaser_asks: [u8; SLOTS],
     pub(crate) chase_rounds: u32,
     pub(crate) capped: bool,
     pub(crate) round: Round,
@@ -192,6 +223,8 @@ impl DriftState {
             leader_side: 0,
             chaser_side: 1,
             members: 1,
+            pre_round: 0,
+            chaser_asks: [0; SLOTS],
             chase_rounds: 0,
             capped: false,
             round: Round::default(),

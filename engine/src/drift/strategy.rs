@@ -80,7 +80,8 @@ impl Heuristic {
                     let v = i32::from(num(view, c));
                     if v > i32::from(b) { 1000 - v } else { v }
                 }),
-                None => best_by(view, |c| i32::from(num(view, c))),
+                // The modifiers add the same to every numbered card: the rank orders them.
+                None => best_by(view, |c| i32::from(c.number())),
             };
         }
         let (target_card, target) = view.target().unwrap_or((Card::JOKER, Some(99)));
@@ -88,10 +89,18 @@ impl Heuristic {
         let meister = view.has(Style::DriftMeister);
         let cutter = view.has(Style::DiamondCutter);
         if !meister && !cutter {
-            // The lowest card that scores, else the lowest card.
+            // The lowest card that scores, else a joker, else the lowest card; by rank (the
+            // modifiers add the same to every numbered card).
+            let least = t - i32::from(view.bonus());
             return best_by(view, |c| {
-                let v = i32::from(num(view, c));
-                if v >= t && v > 0 { 100_000 - v } else { -v }
+                let r = i32::from(c.number());
+                if r == 0 {
+                    32
+                } else if r >= least {
+                    64 - r
+                } else {
+                    16 - r
+                }
             });
         }
         best_by(view, |c| {

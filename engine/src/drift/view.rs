@@ -129,6 +129,13 @@ impl<'a> DriftView<'a> {
         if self.slot() == 0 { self.state.act[1] } else { self.state.act[0] }
     }
 
+    /// What the deciding driver's modifiers add to a card number now (Juggernaut, Legal High
+    /// in force, Swastika, Remora).
+    #[inline]
+    pub fn bonus(&self) -> i16 {
+        self.bonus
+    }
+
     /// The effective number of `card` if this driver played it now (its modifiers
     /// included); `None` for a joker.
     #[inline]
