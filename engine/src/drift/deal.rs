@@ -139,6 +139,10 @@ impl DriftGame {
         st.quadriga = multi && team.all_have(Quadriga);
         st.brotherhood = multi && team.all_have(Brotherhood);
         Self::plan_declarations(st);
+        for (bonus, act) in st.bonus.iter_mut().zip(st.act) {
+            *bonus = i16::from(act.contains(Juggernaut)) + 2 * i16::from(act.contains(Swastika))
+                + 2 * i16::from(act.contains(Remora));
+        }
         if !solo {
             want[0] = pos(leader.speed) + if st.act[0].contains(Centaur) { 3 } else { 0 };
             want[1] = neg(leader.speed);

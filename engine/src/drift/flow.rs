@@ -38,7 +38,7 @@ impl DriftGame {
                 Step::RoundStart => self.start_round(st, rng),
                 Step::LeaderDraw => self.leader_draw(st, rng),
                 Step::ChaserDraw(m) => self.chaser_draw(st, m as usize, rng),
-                Step::RoundEnd => self.end_round(st),
+                Step::RoundEnd => self.end_round(st, rng),
                 Step::Over => {
                     st.to_move = None;
                     return;
@@ -143,7 +143,7 @@ impl DriftGame {
     // The automatic steps of a round call the next one directly (no dispatch through the
     // step), stopping at the first decision; a new round starts from the loop in `auto`.
 
-    fn start_round(&self, st: &mut DriftState, rng: &mut GameRng) {
+    pub(crate) fn start_round(&self, st: &mut DriftState, rng: &mut GameRng) {
         st.round = Round::default();
         match Self::pre_round_from(st, 0) {
             Step::LeaderDraw => self.leader_draw(st, rng),
@@ -161,6 +161,7 @@ impl DriftGame {
         } else {
             st.drawn = Some(card);
             st.step = Step::LeaderPick;
+            Self::offer_pick(st, 0);
         }
     }
 
@@ -176,6 +177,7 @@ impl DriftGame {
         } else {
             st.drawn = Some(card);
             st.step = Step::ChaserPick(m as u8);
+            Self::offer_pick(st, m);
         }
     }
 
@@ -186,10 +188,20 @@ impl DriftGame {
         if r.scored && (r.illusion || r.harlequin) {
             st.drawn = Some(st.draw(self.fixed, rng));
             st.step = Step::BonusPick;
+            Self::offer_pick(st, 1);
         } else if st.act[1].contains(Phantom) {
             st.step = Step::Phantom;
         } else {
-            self.end_round(st);
+            self.end_round(st, rng);
+        }
+    }
+
+    /// Asks `slot` to pick when it has a choice (else [`DriftGame::run`] plays the drawn card).
+    #[inline]
+    fn offer_pick(st: &mut DriftState, slot: usize) {
+        if st.hands[slot].playable_count() > 0 {
+            st.slot = slot as u8;
+            st.to_move = Some(Self::seat_of(st, slot));
         }
     }
 

@@ -147,19 +147,8 @@ impl DriftGame {
     /// Swastika, Remora).
     #[inline]
     pub(crate) fn bonus(&self, st: &DriftState, slot: usize) -> i16 {
-        let act = st.act[slot];
-        let side = &st.sides[Self::seat_of(st, slot) as usize];
-        let mut v = i16::from(act.contains(Style::Juggernaut));
-        if side.legal_high && act.contains(Style::LegalHigh) {
-            v += 2;
-        }
-        if act.contains(Style::Swastika) {
-            v += 2;
-        }
-        if act.contains(Style::Remora) {
-            v += 2;
-        }
-        v
+        let lasting = st.act[slot].contains(Style::LegalHigh) && st.sides[Self::seat_of(st, slot) as usize].legal_high;
+        st.bonus[slot] + if lasting { 2 } else { 0 }
     }
 
     /// The effective number of `card` played from `slot` (`as_k`: a revealed Gungnir card,
@@ -187,7 +176,7 @@ impl DriftGame {
             }
             Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => {
                 if hand.revealed == NONE {
-                    out.extend_from_slice(&PICKS[..=hand.len as usize]);
+                    out.extend(PICKS[..=hand.len as usize].iter().copied());
                 } else {
                     out.push(DriftAction::PlayDrawn);
                     out.extend(hand.playable().map(DriftAction::Hand));
@@ -243,8 +232,12 @@ impl Game for DriftGame {
 
     #[inline]
     fn apply(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
+        // The common transitions (a draw to the next pick) ask the next decision themselves.
+        st.to_move = None;
         self.exec(st, action, rng);
-        self.run(st, rng);
+        if st.to_move.is_none() {
+            self.run(st, rng);
+        }
     }
 
     fn outcome(&self, st: &DriftState) -> DriftOutcome {

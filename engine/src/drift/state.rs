@@ -186,6 +186,9 @@ pub struct DriftState {
     pub(crate) drawn: Option<Card>,
     pub(crate) sides: [Side; 2],
     pub(crate) act: [StyleSet; SLOTS],
+    /// What each slot's lasting modifiers add to its card numbers in this chase (Juggernaut,
+    /// Swastika, Remora; Legal High comes and goes).
+    pub(crate) bonus: [i16; SLOTS],
     pub(crate) quadriga: bool,
     pub(crate) brotherhood: bool,
     pub(crate) chase: u8,
@@ -217,6 +220,7 @@ impl DriftState {
             drawn: None,
             sides: [Side::default(); 2],
             act: [StyleSet::EMPTY; SLOTS],
+            bonus: [0; SLOTS],
             quadriga: false,
             brotherhood: false,
             chase: 0,

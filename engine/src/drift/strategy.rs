@@ -103,6 +103,12 @@ impl Heuristic {
                 }
             });
         }
+        Heuristic::pick_styled(view, target_card, t, meister, cutter)
+    }
+
+    /// A chaser's pick with DriftMeister or DiamondCutter: also weighs colours and diamonds.
+    #[inline(never)]
+    fn pick_styled(view: &DriftView<'_>, target_card: Card, t: i32, meister: bool, cutter: bool) -> DriftAction {
         best_by(view, |c| {
             let v = i32::from(num(view, c));
             let diamond = i32::from(cutter && c.suit() == Some(Suit::Diamonds));
@@ -119,6 +125,17 @@ impl Heuristic {
 impl Strategy<DriftGame> for Heuristic {
     #[inline]
     fn choose(&mut self, view: &DriftView<'_>, legal: &[DriftAction], _: &mut GameRng) -> DriftAction {
+        match view.ask() {
+            Ask::Pick | Ask::BonusPick => Heuristic::pick(view),
+            ask => Heuristic::declare(view, ask, legal),
+        }
+    }
+}
+
+impl Heuristic {
+    /// Every question but a pick (kept out of the pick's hot path).
+    #[inline(never)]
+    fn declare(view: &DriftView<'_>, ask: Ask, legal: &[DriftAction]) -> DriftAction {
         use DriftAction::{No, Yes};
         let (life, _) = view.life();
         let hand_choice = |want: &dyn Fn(i16, i16) -> bool| {
@@ -139,7 +156,7 @@ impl Strategy<DriftGame> for Heuristic {
             }
             (pick, pick_v)
         };
-        match view.ask() {
+        match ask {
             Ask::Pick | Ask::BonusPick => Heuristic::pick(view),
             Ask::Reveal => hand_choice(&|v, best| v < best).0,
             Ask::SpeedMaster => match hand_choice(&|v, best| v < best) {
