@@ -140,7 +140,8 @@ impl DriftGame {
         st.brotherhood = multi && team.all_have(Brotherhood);
         Self::plan_declarations(st);
         for (bonus, act) in st.bonus.iter_mut().zip(st.act) {
-            *bonus = i16::from(act.contains(Juggernaut)) + 2 * i16::from(act.contains(Swastika))
+            *bonus = i16::from(act.contains(Juggernaut))
+                + 2 * i16::from(act.contains(Swastika))
                 + 2 * i16::from(act.contains(Remora));
         }
         if !solo {

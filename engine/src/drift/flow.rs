@@ -12,15 +12,8 @@ use Style::*;
 
 /// The slot and style behind each of [`PRE_ROUND`]'s declarations (the leader's Gungnir:
 /// using its revealed card).
-const PRE_ROUND_STYLES: [(usize, Style); 7] = [
-    (0, SpeedMaster),
-    (1, SpeedMaster),
-    (0, LegalHigh),
-    (1, LegalHigh),
-    (1, Supernova),
-    (1, Indra),
-    (0, Gungnir),
-];
+const PRE_ROUND_STYLES: [(usize, Style); 7] =
+    [(0, SpeedMaster), (1, SpeedMaster), (0, LegalHigh), (1, LegalHigh), (1, Supernova), (1, Indra), (0, Gungnir)];
 
 /// The style behind each chaser declaration of [`Step::chaser`].
 const CHASER_STYLES: [Style; 3] = [Gungnir, Illusion, Harlequin];

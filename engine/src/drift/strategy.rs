@@ -55,20 +55,23 @@ fn best_in_hand(view: &DriftView<'_>) -> i16 {
 }
 
 /// The candidate (drawn card, or a playable hand card) with the highest key; ties keep
-/// the drawn card (the hand stays as it is).
+/// the drawn card (the hand stays as it is), then the lowest index.
 #[inline]
 fn best_by(view: &DriftView<'_>, key: impl Fn(Card) -> i32) -> DriftAction {
+    // One comparison per card: the key above, `0xff - position` below (drawn card 0,
+    // hand card i at i + 1), so that the maximum is the first candidate with the best key.
+    let ranked = |c: Card, position: usize| (i64::from(key(c)) - i64::from(i32::MIN)) << 8 | (0xff - position) as i64;
     let revealed = view.revealed().unwrap_or(usize::MAX);
-    let mut best = DriftAction::PlayDrawn;
-    let mut best_key = key(view.drawn().unwrap_or(Card::JOKER));
+    let mut best = ranked(view.drawn().unwrap_or(Card::JOKER), 0);
     for (i, &c) in view.hand().iter().enumerate() {
-        let k = key(c);
-        if k > best_key && i != revealed {
-            best_key = k;
-            best = DriftAction::Hand(i as u8);
+        if i != revealed {
+            best = best.max(ranked(c, i + 1));
         }
     }
-    best
+    match 0xff - (best & 0xff) {
+        0 => DriftAction::PlayDrawn,
+        position => DriftAction::Hand(position as u8 - 1),
+    }
 }
 
 impl Heuristic {
