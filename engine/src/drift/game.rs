@@ -175,8 +175,13 @@ impl DriftGame {
                 out.push(DriftAction::No);
             }
             Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => {
-                if hand.revealed == NONE {
-                    out.extend(PICKS[..=hand.len as usize].iter().copied());
+                let n = hand.len as usize + 1;
+                if hand.revealed == NONE && n <= 8 {
+                    // A fixed-size copy is a single move; the length is then cut.
+                    out.extend_from_slice(&PICKS[..8]);
+                    out.truncate(n);
+                } else if hand.revealed == NONE {
+                    out.extend_from_slice(&PICKS[..n]);
                 } else {
                     out.push(DriftAction::PlayDrawn);
                     out.extend(hand.playable().map(DriftAction::Hand));

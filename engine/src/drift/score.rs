@@ -34,12 +34,10 @@ impl DriftGame {
         let members = st.members as usize;
         let cs = st.chaser_side as usize;
         let mut all = true;
-        let mut same_colour = true;
         for m in 1..=members {
             let card = st.round.played[m];
             let value = self.card_value(st, m, card, st.round.played_k[m]);
             all &= reaches(value, target);
-            same_colour &= card.same_colour(first);
             if value.is_some() && !st.act[m].intersect(MODIFIERS).is_empty() {
                 for style in [Juggernaut, Swastika, Remora] {
                     if st.act[m].contains(style) {
@@ -48,6 +46,9 @@ impl DriftGame {
                 }
             }
         }
+        // All chasers' cards one colour (Quadriga, Concorde: teams of two or more).
+        let played = st.round.played;
+        let same_colour = || (1..=members).all(|m| played[m].same_colour(first));
         let act = st.act[1];
         let side = &mut st.sides[cs];
         side.rounds += 1;
@@ -71,7 +72,7 @@ impl DriftGame {
             if supernova {
                 points = 3;
             }
-            if st.quadriga && same_colour {
+            if st.quadriga && same_colour() {
                 points *= 2;
                 side.count(Quadriga);
             }
@@ -101,7 +102,7 @@ impl DriftGame {
             side.points += 1;
             side.count(DiamondCutter);
         }
-        if act.contains(Concorde) && members >= 2 && same_colour && side.life < side.max_life {
+        if act.contains(Concorde) && members >= 2 && same_colour() && side.life < side.max_life {
             side.life += 1;
             side.count(Concorde);
         }

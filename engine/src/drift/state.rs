@@ -240,7 +240,7 @@ impl DriftState {
 
     /// Draws one card: a uniform card of the deck (lazy Fisher–Yates), or the top card
     /// with a fixed deck order. An empty deck first takes the discards back.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn draw(&mut self, fixed: bool, rng: &mut GameRng) -> Card {
         if self.deck.len == 0 {
             self.refill();
@@ -260,6 +260,8 @@ impl DriftState {
 
     /// The discards become the deck, the first discarded on top (drawn first with a fixed
     /// order; the order is irrelevant to random draws).
+    #[cold]
+    #[inline(never)]
     fn refill(&mut self) {
         let n = self.discard.len as usize;
         for k in 0..n {
@@ -277,9 +279,9 @@ impl DriftState {
     }
 
     pub(crate) fn clear_table(&mut self) {
-        for k in 0..self.table_len as usize {
-            self.discard.push(self.table[k]);
-        }
+        let (n, at) = (self.table_len as usize, self.discard.len as usize);
+        self.discard.cards[at..at + n].copy_from_slice(&self.table[..n]);
+        self.discard.len += n as u8;
         self.table_len = 0;
     }
 

@@ -58,19 +58,22 @@ fn best_in_hand(view: &DriftView<'_>) -> i16 {
 /// the drawn card (the hand stays as it is), then the lowest index.
 #[inline]
 fn best_by(view: &DriftView<'_>, key: impl Fn(Card) -> i32) -> DriftAction {
-    // One comparison per card: the key above, `0xff - position` below (drawn card 0,
-    // hand card i at i + 1), so that the maximum is the first candidate with the best key.
-    let ranked = |c: Card, position: usize| (i64::from(key(c)) - i64::from(i32::MIN)) << 8 | (0xff - position) as i64;
     let revealed = view.revealed().unwrap_or(usize::MAX);
-    let mut best = ranked(view.drawn().unwrap_or(Card::JOKER), 0);
-    for (i, &c) in view.hand().iter().enumerate() {
-        if i != revealed {
-            best = best.max(ranked(c, i + 1));
+    let hand = view.hand();
+    let mut best_key = key(view.drawn().unwrap_or(Card::JOKER));
+    let mut best = 0;
+    let mut i = 0;
+    while i < hand.len() {
+        let k = key(hand[i]);
+        if k > best_key && i != revealed {
+            best_key = k;
+            best = i + 1;
         }
+        i += 1;
     }
-    match 0xff - (best & 0xff) {
+    match best {
         0 => DriftAction::PlayDrawn,
-        position => DriftAction::Hand(position as u8 - 1),
+        at => DriftAction::Hand(at as u8 - 1),
     }
 }
 
