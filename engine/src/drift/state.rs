@@ -280,7 +280,12 @@ impl DriftState {
 
     pub(crate) fn clear_table(&mut self) {
         let (n, at) = (self.table_len as usize, self.discard.len as usize);
-        self.discard.cards[at..at + n].copy_from_slice(&self.table[..n]);
+        if at + self.table.len() <= MAX_DECK {
+            // A fixed-size copy is a single move; the cards past `n` are not counted.
+            self.discard.cards[at..at + self.table.len()].copy_from_slice(&self.table);
+        } else {
+            self.discard.cards[at..at + n].copy_from_slice(&self.table[..n]);
+        }
         self.discard.len += n as u8;
         self.table_len = 0;
     }
