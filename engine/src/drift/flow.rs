@@ -31,6 +31,8 @@ impl DriftGame {
                 Step::RoundStart => self.start_round(st, rng),
                 Step::LeaderDraw => self.leader_draw(st, rng),
                 Step::ChaserDraw(m) => self.chaser_draw(st, m as usize, rng),
+                // A draw that asked its pick already.
+                _ if st.to_move.is_some() => return,
                 Step::RoundEnd => self.end_round(st, rng),
                 Step::Over => {
                     st.to_move = None;

@@ -232,7 +232,7 @@ impl Game for DriftGame {
         } else {
             usize::from(seat as u8 != state.leader_side || self.is_solo())
         };
-        DriftView { game: self, state, seat, slot, bonus: self.bonus(state, slot) }
+        DriftView { game: self, state, seat, slot }
     }
 
     #[inline]
