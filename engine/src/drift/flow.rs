@@ -45,7 +45,13 @@ impl DriftGame {
                         st.to_move = Some(Self::seat_of(st, slot));
                         return;
                     }
-                    self.exec(st, default, rng);
+                    // A lone option: declining a declaration only moves on.
+                    match st.step {
+                        Step::SpeedMaster(_) | Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => {
+                            self.exec(st, default, rng)
+                        }
+                        step => st.step = Self::after_declaration(st, step),
+                    }
                 }
             }
         }
@@ -184,7 +190,15 @@ impl DriftGame {
             st.drawn = Some(st.draw(self.fixed, rng));
             st.step = Step::BonusPick;
             Self::offer_pick(st, 1);
-        } else if st.act[1].contains(Phantom) {
+        } else {
+            self.phantom_or_end(st, rng);
+        }
+    }
+
+    /// After the round's cards (and the extra card): Phantom's question, or the round end.
+    #[inline(always)]
+    fn phantom_or_end(&self, st: &mut DriftState, rng: &mut GameRng) {
+        if st.act[1].contains(Phantom) {
             st.step = Step::Phantom;
         } else {
             self.end_round(st, rng);
@@ -208,7 +222,6 @@ impl DriftGame {
                 if let DriftAction::Hand(i) = action {
                     st.hands[s as usize].revealed = i;
                 }
-                st.step = if s == 0 { Step::Reveal(1) } else { Step::RoundStart };
             }
             Step::SpeedMaster(s) => {
                 if let DriftAction::Hand(i) = action {
@@ -216,7 +229,6 @@ impl DriftGame {
                     return;
                 }
                 self.speed_master(st, s as usize, rng);
-                st.step = Self::pre_round_from(st, u32::from(s) + 1);
             }
             Step::LegalHigh(s) => {
                 if yes {
@@ -225,27 +237,23 @@ impl DriftGame {
                     side.legal_high = true;
                     side.count(LegalHigh);
                 }
-                st.step = Self::pre_round_from(st, u32::from(s) + 3);
             }
             Step::Supernova => {
                 if yes {
                     st.round.supernova = true;
                     st.sides[st.chaser_side as usize].count(Supernova);
                 }
-                st.step = Self::pre_round_from(st, 5);
             }
             Step::Indra => {
                 if let DriftAction::Hand(i) = action {
                     self.indra(st, i as usize, rng);
                 }
-                st.step = Self::pre_round_from(st, 6);
             }
             Step::LeaderGungnir => {
                 if yes {
                     st.round.gungnir[0] = true;
                     st.sides[st.leader_side as usize].count(Gungnir);
                 }
-                st.step = Step::LeaderDraw;
             }
             Step::LeaderPick => {
                 let drawn = st.drawn.take().unwrap_or(Card::JOKER);
@@ -262,38 +270,35 @@ impl DriftGame {
                     }
                     _ => drawn,
                 };
-                self.set_target(st, card, false, rng);
+                return self.set_target(st, card, false, rng);
             }
             Step::ChaserGungnir(m) => {
                 if yes {
                     st.round.gungnir[m as usize] = true;
                     st.sides[st.chaser_side as usize].count(Gungnir);
                 }
-                st.step = Self::chaser_from(st, m as usize, 1);
             }
-            Step::Illusion(m) => {
+            Step::Illusion(_) => {
                 if yes {
                     st.round.illusion = true;
                     st.sides[st.chaser_side as usize].count(Illusion);
                 }
-                st.step = Self::chaser_from(st, m as usize, 2);
             }
-            Step::Harlequin(m) => {
+            Step::Harlequin(_) => {
                 if yes {
                     st.round.harlequin = true;
                     st.sides[st.chaser_side as usize].count(Harlequin);
                 }
-                st.step = Step::ChaserDraw(m);
             }
             Step::ChaserPick(m) => {
                 let card = Self::pick(st, m as usize, action);
-                self.set_played(st, m as usize, card, false, rng);
+                return self.set_played(st, m as usize, card, false, rng);
             }
             Step::BonusPick => {
                 let card = Self::pick(st, 1, action);
                 st.put_on_table(card);
                 self.extra_card(st, card);
-                st.step = Step::Phantom;
+                return self.phantom_or_end(st, rng);
             }
             Step::Phantom => {
                 if yes {
@@ -302,9 +307,28 @@ impl DriftGame {
                     side.life += 1;
                     side.count(Phantom);
                 }
-                st.step = Step::RoundEnd;
             }
             _ => unreachable!("automatic step {:?} has no decision", st.step),
+        }
+        st.step = Self::after_declaration(st, st.step);
+    }
+
+    /// The step after declaration step `step`, whatever was answered (SpeedMaster: once done
+    /// marking).
+    fn after_declaration(st: &DriftState, step: Step) -> Step {
+        match step {
+            Step::Reveal(0) => Step::Reveal(1),
+            Step::Reveal(_) => Step::RoundStart,
+            Step::SpeedMaster(s) => Self::pre_round_from(st, u32::from(s) + 1),
+            Step::LegalHigh(s) => Self::pre_round_from(st, u32::from(s) + 3),
+            Step::Supernova => Self::pre_round_from(st, 5),
+            Step::Indra => Self::pre_round_from(st, 6),
+            Step::LeaderGungnir => Step::LeaderDraw,
+            Step::ChaserGungnir(m) => Self::chaser_from(st, m as usize, 1),
+            Step::Illusion(m) => Self::chaser_from(st, m as usize, 2),
+            Step::Harlequin(m) => Step::ChaserDraw(m),
+            Step::Phantom => Step::RoundEnd,
+            _ => unreachable!("{step:?} is no declaration"),
         }
     }
 

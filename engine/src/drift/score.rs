@@ -126,6 +126,7 @@ impl DriftGame {
 
     /// End of a round: discard the table; start the next, or end the chase when the chaser
     /// is out.
+    #[inline(always)]
     pub(crate) fn end_round(&self, st: &mut DriftState, rng: &mut GameRng) {
         st.clear_table();
         let cs = st.chaser_side as usize;
