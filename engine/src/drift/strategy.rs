@@ -64,11 +64,12 @@ fn best_by(view: &DriftView<'_>, key: impl Fn(Card) -> i32) -> DriftAction {
     let mut best = 0;
     let mut i = 0;
     while i < hand.len() {
-        let k = key(hand[i]);
-        if k > best_key && i != revealed {
-            best_key = k;
-            best = i + 1;
-        }
+        // Written to compile without branches: the cards are random, branches on them
+        // would be mispredicted.
+        let k = if i == revealed { i32::MIN } else { key(hand[i]) };
+        let better = k > best_key;
+        best_key = if better { k } else { best_key };
+        best = if better { i + 1 } else { best };
         i += 1;
     }
     match best {
@@ -100,13 +101,8 @@ impl Heuristic {
             let least = t - i32::from(view.bonus());
             return best_by(view, |c| {
                 let r = i32::from(c.number());
-                if r == 0 {
-                    32
-                } else if r >= least {
-                    64 - r
-                } else {
-                    16 - r
-                }
+                let scoring = 48 * i32::from(r >= least);
+                if r == 0 { 32 } else { 16 - r + scoring }
             });
         }
         Heuristic::pick_styled(view, target_card, t, meister, cutter)
