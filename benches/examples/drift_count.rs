@@ -1,13 +1,13 @@
 //! Plays a fixed run of drift battles (seed 42, battles 0..n) for instruction counting,
 //! which machine load does not disturb:
 //! `cargo build --profile bench -p benches --example drift_count`, then
-//! `valgrind --tool=callgrind target/bench/examples/drift_count heuristic example 20000`
+//! `valgrind --tool=callgrind target/release/examples/drift_count heuristic example 20000`
 //! and divide the instructions by n.
 //! Arguments: strategy kind (default `heuristic`), pair (`example`: the example line-up's
 //! first two drivers, as in the `drift_battle` bench; `plain`: two style-less drivers),
 //! number of battles (default 20000).
 
-use engine::drift::strategy::StrategyKind;
+use engine::drift::strategy::{Heuristic, Plain, Random, StrategyKind};
 use engine::drift::{DriftGame, DriftRules, Lineup};
 use engine::{GameSeeds, Strategy, Table};
 use std::hint::black_box;
@@ -31,11 +31,16 @@ fn main() {
     let game = DriftGame::chase(DriftRules::default(), a, b);
     let seeds = GameSeeds::new(42);
     let mut table = Table::new(&game);
-    let (mut x, mut y) = (kind.build(), kind.build());
+    // The strategies themselves behind `dyn`, as in the `drift_battle` bench.
+    let (mut h0, mut h1, mut p0, mut p1, mut r0, mut r1) = (Heuristic, Heuristic, Plain, Plain, Random, Random);
     let (mut points, mut rounds, mut wins) = (0i64, 0u64, 0u64);
     for index in 0..n {
         let mut rng = seeds.rng(index);
-        let mut players: [&mut dyn Strategy<DriftGame>; 2] = [&mut x, &mut y];
+        let mut players: [&mut dyn Strategy<DriftGame>; 2] = match kind {
+            StrategyKind::Heuristic => [&mut h0, &mut h1],
+            StrategyKind::Plain => [&mut p0, &mut p1],
+            StrategyKind::Random => [&mut r0, &mut r1],
+        };
         let o = black_box(table.play(&game, &mut players, &mut rng));
         points += i64::from(o.points[0]) - i64::from(o.points[1]);
         rounds += u64::from(o.rounds[0] + o.rounds[1]);
