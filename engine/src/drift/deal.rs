@@ -86,6 +86,7 @@ impl DriftGame {
     }
 
     /// Start of a chase: roles, cards, active styles, hands, Ballista.
+    #[inline(never)] // once per chase: kept out of the frame of `run`
     pub(crate) fn deal(&self, st: &mut DriftState, rng: &mut GameRng) {
         let solo = self.is_solo();
         let (l, c) = if solo || st.chase == 1 { (1, 0) } else { (0, 1) };

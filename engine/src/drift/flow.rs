@@ -33,7 +33,7 @@ impl DriftGame {
                 Step::ChaserDraw(m) => self.chaser_draw(st, m as usize, rng),
                 // A draw that asked its pick already.
                 _ if st.to_move.is_some() => return,
-                Step::RoundEnd => self.end_round(st, rng),
+                Step::RoundEnd => self.end_round_after_phantom(st, rng),
                 Step::Over => {
                     st.to_move = None;
                     return;
@@ -203,6 +203,12 @@ impl DriftGame {
         } else {
             self.end_round(st, rng);
         }
+    }
+
+    /// The round end after Phantom's question, kept out of the frame of [`DriftGame::run`].
+    #[inline(never)]
+    fn end_round_after_phantom(&self, st: &mut DriftState, rng: &mut GameRng) {
+        self.end_round(st, rng);
     }
 
     /// Asks `slot` to pick when it has a choice (else [`DriftGame::run`] plays the drawn card).
