@@ -142,7 +142,9 @@ impl DriftGame {
     }
 
     // The automatic steps of a round call the next one directly (no dispatch through the
-    // step), stopping at the first decision; a new round starts from the loop in `auto`.
+    // step), stopping at the first decision, which a draw asks itself (`offer_pick`); the end
+    // of a round starts the next one. `run` only takes over after a declaration or when a
+    // chase ends.
 
     pub(crate) fn start_round(&self, st: &mut DriftState, rng: &mut GameRng) {
         st.round = Round::default();

@@ -163,10 +163,9 @@ impl DriftGame {
     fn legal(&self, st: &DriftState, out: &mut Vec<DriftAction>) {
         let slot = st.slot as usize;
         let hand = &st.hands[slot];
-        let all = &PICKS[1..=hand.len as usize];
         match st.step {
             Step::Reveal(_) | Step::Indra => {
-                out.extend_from_slice(all);
+                out.extend_from_slice(&PICKS[1..=hand.len as usize]);
                 out.push(DriftAction::No);
             }
             Step::SpeedMaster(_) => {

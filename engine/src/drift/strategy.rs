@@ -64,8 +64,8 @@ fn best_by(view: &DriftView<'_>, key: impl Fn(Card) -> i32) -> DriftAction {
     let mut best = 0;
     let mut i = 0;
     while i < hand.len() {
-        // Written to compile without branches: the cards are random, branches on them
-        // would be mispredicted.
+        // Selects rather than branches on the cards: they are random, such branches would
+        // be mispredicted.
         let k = if i == revealed { i32::MIN } else { key(hand[i]) };
         let better = k > best_key;
         best_key = if better { k } else { best_key };
