@@ -57,6 +57,12 @@ impl Card {
         self.0 == 0
     }
 
+    /// The number A=1 … K=13, and 0 for a joker.
+    #[inline]
+    pub(crate) const fn number(self) -> u8 {
+        self.0 & 0x0f
+    }
+
     /// The number A=1 … K=13; `None` for a joker.
     pub const fn rank(self) -> Option<u8> {
         if self.is_joker() { None } else { Some(self.0 & 0x0f) }

@@ -86,6 +86,7 @@ impl DriftGame {
     }
 
     /// Start of a chase: roles, cards, active styles, hands, Ballista.
+    #[inline(never)] // once per chase: kept out of the frame of `run`
     pub(crate) fn deal(&self, st: &mut DriftState, rng: &mut GameRng) {
         let solo = self.is_solo();
         let (l, c) = if solo || st.chase == 1 { (1, 0) } else { (0, 1) };
@@ -138,6 +139,12 @@ impl DriftGame {
         let multi = self.mode == Mode::Team && team.len() >= 2;
         st.quadriga = multi && team.all_have(Quadriga);
         st.brotherhood = multi && team.all_have(Brotherhood);
+        Self::plan_declarations(st);
+        for (bonus, act) in st.bonus.iter_mut().zip(st.act) {
+            *bonus = i16::from(act.contains(Juggernaut))
+                + 2 * i16::from(act.contains(Swastika))
+                + 2 * i16::from(act.contains(Remora));
+        }
         if !solo {
             want[0] = pos(leader.speed) + if st.act[0].contains(Centaur) { 3 } else { 0 };
             want[1] = neg(leader.speed);

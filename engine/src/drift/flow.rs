@@ -2,36 +2,93 @@
 
 use super::card::Card;
 use super::game::DriftGame;
-use super::state::{DriftState, NONE, Round, Step};
-use super::style::{Style, StyleSet};
+use super::state::{DriftState, NONE, PRE_ROUND, Round, SLOTS, Step};
+use super::style::Style;
 use super::view::DriftAction;
 use crate::GameRng;
 use rand::RngExt;
 
 use Style::*;
 
-/// Styles asking something before the round (leader / chaser) or before the chaser's draw.
-const LEADER_DECLARATIONS: StyleSet = StyleSet::of(&[SpeedMaster, LegalHigh, Gungnir]);
-const ROUND_DECLARATIONS: StyleSet = StyleSet::of(&[SpeedMaster, LegalHigh, Supernova, Indra, Gungnir]);
-const CHASER_DECLARATIONS: StyleSet = StyleSet::of(&[Gungnir, Illusion, Harlequin]);
+/// The slot and style behind each of [`PRE_ROUND`]'s declarations (the leader's Gungnir:
+/// using its revealed card).
+const PRE_ROUND_STYLES: [(usize, Style); 7] =
+    [(0, SpeedMaster), (1, SpeedMaster), (0, LegalHigh), (1, LegalHigh), (1, Supernova), (1, Indra), (0, Gungnir)];
+
+/// The style behind each chaser declaration of [`Step::chaser`].
+const CHASER_STYLES: [Style; 3] = [Gungnir, Illusion, Harlequin];
 
 impl DriftGame {
-    /// Resolves automatic steps until a decision with two or more choices, or the end.
+    /// Resolves automatic steps and lone options until a decision with two or more
+    /// choices, or the end.
     pub(crate) fn run(&self, st: &mut DriftState, rng: &mut GameRng) {
         loop {
-            self.auto(st, rng);
-            if st.step == Step::Over {
-                st.to_move = None;
-                return;
+            match st.step {
+                Step::Deal => {
+                    self.deal(st, rng);
+                    st.step = Step::Reveal(0);
+                }
+                Step::RoundStart => self.start_round(st, rng),
+                Step::LeaderDraw => self.leader_draw(st, rng),
+                Step::ChaserDraw(m) => self.chaser_draw(st, m as usize, rng),
+                // A draw that asked its pick already.
+                _ if st.to_move.is_some() => return,
+                Step::RoundEnd => self.end_round_after_phantom(st, rng),
+                Step::Over => {
+                    st.to_move = None;
+                    return;
+                }
+                _ => {
+                    let (slot, choices, default) = self.decision(st);
+                    if choices >= 2 {
+                        st.slot = slot as u8;
+                        st.to_move = Some(Self::seat_of(st, slot));
+                        return;
+                    }
+                    // A lone option: declining a declaration only moves on.
+                    match st.step {
+                        Step::SpeedMaster(_) | Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => {
+                            self.exec(st, default, rng)
+                        }
+                        step => st.step = Self::after_declaration(st, step),
+                    }
+                }
             }
-            let (slot, choices, default) = self.decision(st);
-            if choices >= 2 {
-                st.slot = slot as u8;
-                st.to_move = Some(Self::seat_of(st, slot));
-                return;
-            }
-            self.exec(st, default, rng);
         }
+    }
+
+    /// Which declarations can be offered in this chase (from the styles acting): the
+    /// others are skipped without asking.
+    pub(crate) fn plan_declarations(st: &mut DriftState) {
+        st.pre_round = 0;
+        for (i, &(slot, style)) in PRE_ROUND_STYLES.iter().enumerate() {
+            if st.act[slot].contains(style) {
+                st.pre_round |= 1 << i;
+            }
+        }
+        for m in 1..SLOTS {
+            st.chaser_asks[m] = 0;
+            for (i, &style) in CHASER_STYLES.iter().enumerate() {
+                if st.act[m].contains(style) {
+                    st.chaser_asks[m] |= 1 << i;
+                }
+            }
+        }
+    }
+
+    /// The first round declaration from index `from` on that can be offered, else the
+    /// leader's draw.
+    #[inline]
+    fn pre_round_from(st: &DriftState, from: u32) -> Step {
+        let left = (u32::from(st.pre_round) | 1 << 7) >> from << from;
+        PRE_ROUND[left.trailing_zeros() as usize]
+    }
+
+    /// Chaser `m`'s first declaration from index `from` on that can be offered, else its draw.
+    #[inline]
+    fn chaser_from(st: &DriftState, m: usize, from: u32) -> Step {
+        let left = (u32::from(st.chaser_asks[m]) | 1 << 3) >> from << from;
+        Step::chaser(m as u8, left.trailing_zeros())
     }
 
     /// At a decision step: (slot deciding, number of choices, the action taken when there
@@ -84,44 +141,16 @@ impl DriftGame {
         }
     }
 
-    /// Performs automatic steps until a decision step or the end.
-    pub(crate) fn auto(&self, st: &mut DriftState, rng: &mut GameRng) {
-        loop {
-            self.auto_step(st, rng);
-            if !matches!(
-                st.step,
-                Step::Deal | Step::RoundStart | Step::LeaderDraw | Step::ChaserDraw(_) | Step::RoundEnd
-            ) {
-                return;
-            }
-        }
-    }
-
-    fn auto_step(&self, st: &mut DriftState, rng: &mut GameRng) {
-        match st.step {
-            Step::Deal => {
-                self.deal(st, rng);
-                st.step = Step::Reveal(0);
-            }
-            Step::RoundStart => self.start_round(st, rng),
-            Step::LeaderDraw => self.leader_draw(st, rng),
-            Step::ChaserDraw(m) => self.chaser_draw(st, m as usize, rng),
-            Step::RoundEnd => self.end_round(st),
-            _ => {}
-        }
-    }
-
     // The automatic steps of a round call the next one directly (no dispatch through the
-    // step), stopping at the first decision; a new round starts from the loop in `auto`.
+    // step), stopping at the first decision, which a draw asks itself (`offer_pick`); the end
+    // of a round starts the next one. `run` only takes over after a declaration or when a
+    // chase ends.
 
-    fn start_round(&self, st: &mut DriftState, rng: &mut GameRng) {
+    pub(crate) fn start_round(&self, st: &mut DriftState, rng: &mut GameRng) {
         st.round = Round::default();
-        let quiet =
-            st.act[0].intersect(LEADER_DECLARATIONS).is_empty() && st.act[1].intersect(ROUND_DECLARATIONS).is_empty();
-        if quiet {
-            self.leader_draw(st, rng);
-        } else {
-            st.step = Step::SpeedMaster(0);
+        match Self::pre_round_from(st, 0) {
+            Step::LeaderDraw => self.leader_draw(st, rng),
+            step => st.step = step,
         }
     }
 
@@ -135,6 +164,7 @@ impl DriftGame {
         } else {
             st.drawn = Some(card);
             st.step = Step::LeaderPick;
+            Self::offer_pick(st, 0);
         }
     }
 
@@ -150,6 +180,7 @@ impl DriftGame {
         } else {
             st.drawn = Some(card);
             st.step = Step::ChaserPick(m as u8);
+            Self::offer_pick(st, m);
         }
     }
 
@@ -160,10 +191,34 @@ impl DriftGame {
         if r.scored && (r.illusion || r.harlequin) {
             st.drawn = Some(st.draw(self.fixed, rng));
             st.step = Step::BonusPick;
-        } else if st.act[1].contains(Phantom) {
+            Self::offer_pick(st, 1);
+        } else {
+            self.phantom_or_end(st, rng);
+        }
+    }
+
+    /// After the round's cards (and the extra card): Phantom's question, or the round end.
+    #[inline(always)]
+    fn phantom_or_end(&self, st: &mut DriftState, rng: &mut GameRng) {
+        if st.act[1].contains(Phantom) {
             st.step = Step::Phantom;
         } else {
-            self.end_round(st);
+            self.end_round(st, rng);
+        }
+    }
+
+    /// The round end after Phantom's question, kept out of the frame of [`DriftGame::run`].
+    #[inline(never)]
+    fn end_round_after_phantom(&self, st: &mut DriftState, rng: &mut GameRng) {
+        self.end_round(st, rng);
+    }
+
+    /// Asks `slot` to pick when it has a choice (else [`DriftGame::run`] plays the drawn card).
+    #[inline]
+    fn offer_pick(st: &mut DriftState, slot: usize) {
+        if st.hands[slot].playable_count() > 0 {
+            st.slot = slot as u8;
+            st.to_move = Some(Self::seat_of(st, slot));
         }
     }
 
@@ -175,7 +230,6 @@ impl DriftGame {
                 if let DriftAction::Hand(i) = action {
                     st.hands[s as usize].revealed = i;
                 }
-                st.step = if s == 0 { Step::Reveal(1) } else { Step::RoundStart };
             }
             Step::SpeedMaster(s) => {
                 if let DriftAction::Hand(i) = action {
@@ -183,7 +237,6 @@ impl DriftGame {
                     return;
                 }
                 self.speed_master(st, s as usize, rng);
-                st.step = if s == 0 { Step::SpeedMaster(1) } else { Step::LegalHigh(0) };
             }
             Step::LegalHigh(s) => {
                 if yes {
@@ -192,27 +245,23 @@ impl DriftGame {
                     side.legal_high = true;
                     side.count(LegalHigh);
                 }
-                st.step = if s == 0 { Step::LegalHigh(1) } else { Step::Supernova };
             }
             Step::Supernova => {
                 if yes {
                     st.round.supernova = true;
                     st.sides[st.chaser_side as usize].count(Supernova);
                 }
-                st.step = Step::Indra;
             }
             Step::Indra => {
                 if let DriftAction::Hand(i) = action {
                     self.indra(st, i as usize, rng);
                 }
-                st.step = Step::LeaderGungnir;
             }
             Step::LeaderGungnir => {
                 if yes {
                     st.round.gungnir[0] = true;
                     st.sides[st.leader_side as usize].count(Gungnir);
                 }
-                st.step = Step::LeaderDraw;
             }
             Step::LeaderPick => {
                 let drawn = st.drawn.take().unwrap_or(Card::JOKER);
@@ -229,38 +278,35 @@ impl DriftGame {
                     }
                     _ => drawn,
                 };
-                self.set_target(st, card, false, rng);
+                return self.set_target(st, card, false, rng);
             }
             Step::ChaserGungnir(m) => {
                 if yes {
                     st.round.gungnir[m as usize] = true;
                     st.sides[st.chaser_side as usize].count(Gungnir);
                 }
-                st.step = Step::Illusion(m);
             }
-            Step::Illusion(m) => {
+            Step::Illusion(_) => {
                 if yes {
                     st.round.illusion = true;
                     st.sides[st.chaser_side as usize].count(Illusion);
                 }
-                st.step = Step::Harlequin(m);
             }
-            Step::Harlequin(m) => {
+            Step::Harlequin(_) => {
                 if yes {
                     st.round.harlequin = true;
                     st.sides[st.chaser_side as usize].count(Harlequin);
                 }
-                st.step = Step::ChaserDraw(m);
             }
             Step::ChaserPick(m) => {
                 let card = Self::pick(st, m as usize, action);
-                self.set_played(st, m as usize, card, false, rng);
+                return self.set_played(st, m as usize, card, false, rng);
             }
             Step::BonusPick => {
                 let card = Self::pick(st, 1, action);
                 st.put_on_table(card);
                 self.extra_card(st, card);
-                st.step = Step::Phantom;
+                return self.phantom_or_end(st, rng);
             }
             Step::Phantom => {
                 if yes {
@@ -269,9 +315,28 @@ impl DriftGame {
                     side.life += 1;
                     side.count(Phantom);
                 }
-                st.step = Step::RoundEnd;
             }
             _ => unreachable!("automatic step {:?} has no decision", st.step),
+        }
+        st.step = Self::after_declaration(st, st.step);
+    }
+
+    /// The step after declaration step `step`, whatever was answered (SpeedMaster: once done
+    /// marking).
+    fn after_declaration(st: &DriftState, step: Step) -> Step {
+        match step {
+            Step::Reveal(0) => Step::Reveal(1),
+            Step::Reveal(_) => Step::RoundStart,
+            Step::SpeedMaster(s) => Self::pre_round_from(st, u32::from(s) + 1),
+            Step::LegalHigh(s) => Self::pre_round_from(st, u32::from(s) + 3),
+            Step::Supernova => Self::pre_round_from(st, 5),
+            Step::Indra => Self::pre_round_from(st, 6),
+            Step::LeaderGungnir => Step::LeaderDraw,
+            Step::ChaserGungnir(m) => Self::chaser_from(st, m as usize, 1),
+            Step::Illusion(m) => Self::chaser_from(st, m as usize, 2),
+            Step::Harlequin(m) => Step::ChaserDraw(m),
+            Step::Phantom => Step::RoundEnd,
+            _ => unreachable!("{step:?} is no declaration"),
         }
     }
 
@@ -319,10 +384,9 @@ impl DriftGame {
 
     /// Chaser `m`'s turn, skipping the declarations it cannot make.
     fn chaser_turn(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
-        if st.act[m].intersect(CHASER_DECLARATIONS).is_empty() {
-            self.chaser_draw(st, m, rng);
-        } else {
-            st.step = Step::ChaserGungnir(m as u8);
+        match Self::chaser_from(st, m, 0) {
+            Step::ChaserDraw(_) => self.chaser_draw(st, m, rng),
+            step => st.step = step,
         }
     }
 

@@ -5,10 +5,21 @@ use super::card::Card;
 use super::lineup::{Driver, Team};
 use super::outcome::DriftOutcome;
 use super::rules::{DriftRules, MAX_DECK};
-use super::state::{DriftState, NONE, Step};
+use super::state::{DriftState, HAND_MAX, NONE, Step};
 use super::style::Style;
 use super::view::{Ask, DriftAction, DriftView};
 use crate::{Game, GameRng, Seat};
+
+/// `PlayDrawn` then `Hand(0)` … `Hand(HAND_MAX - 1)`: legal actions are copied from here.
+const PICKS: [DriftAction; HAND_MAX + 1] = {
+    let mut picks = [DriftAction::PlayDrawn; HAND_MAX + 1];
+    let mut i = 0;
+    while i < HAND_MAX {
+        picks[i + 1] = DriftAction::Hand(i as u8);
+        i += 1;
+    }
+    picks
+};
 
 /// Which kind of drift battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,19 +147,8 @@ impl DriftGame {
     /// Swastika, Remora).
     #[inline]
     pub(crate) fn bonus(&self, st: &DriftState, slot: usize) -> i16 {
-        let act = st.act[slot];
-        let side = &st.sides[Self::seat_of(st, slot) as usize];
-        let mut v = i16::from(act.contains(Style::Juggernaut));
-        if side.legal_high && act.contains(Style::LegalHigh) {
-            v += 2;
-        }
-        if act.contains(Style::Swastika) {
-            v += 2;
-        }
-        if act.contains(Style::Remora) {
-            v += 2;
-        }
-        v
+        let lasting = st.act[slot].contains(Style::LegalHigh) && st.sides[Self::seat_of(st, slot) as usize].legal_high;
+        st.bonus[slot] + if lasting { 2 } else { 0 }
     }
 
     /// The effective number of `card` played from `slot` (`as_k`: a revealed Gungnir card,
@@ -165,7 +165,7 @@ impl DriftGame {
         let hand = &st.hands[slot];
         match st.step {
             Step::Reveal(_) | Step::Indra => {
-                out.extend((0..hand.len).map(DriftAction::Hand));
+                out.extend_from_slice(&PICKS[1..=hand.len as usize]);
                 out.push(DriftAction::No);
             }
             Step::SpeedMaster(_) => {
@@ -174,14 +174,19 @@ impl DriftGame {
                 out.push(DriftAction::No);
             }
             Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => {
-                out.push(DriftAction::PlayDrawn);
-                if hand.revealed == NONE {
-                    out.extend((0..hand.len).map(DriftAction::Hand));
+                let n = hand.len as usize + 1;
+                if hand.revealed == NONE && n <= 8 {
+                    // A fixed-size copy is a single move; the length is then cut.
+                    out.extend_from_slice(&PICKS[..8]);
+                    out.truncate(n);
+                } else if hand.revealed == NONE {
+                    out.extend_from_slice(&PICKS[..n]);
                 } else {
+                    out.push(DriftAction::PlayDrawn);
                     out.extend(hand.playable().map(DriftAction::Hand));
                 }
             }
-            _ => out.extend([DriftAction::Yes, DriftAction::No]),
+            _ => out.extend_from_slice(&[DriftAction::Yes, DriftAction::No]),
         }
     }
 }
@@ -226,13 +231,17 @@ impl Game for DriftGame {
         } else {
             usize::from(seat as u8 != state.leader_side || self.is_solo())
         };
-        DriftView { game: self, state, seat, slot, bonus: self.bonus(state, slot) }
+        DriftView { game: self, state, seat, slot }
     }
 
     #[inline]
     fn apply(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
+        // The common transitions (a draw to the next pick) ask the next decision themselves.
+        st.to_move = None;
         self.exec(st, action, rng);
-        self.run(st, rng);
+        if st.to_move.is_none() {
+            self.run(st, rng);
+        }
     }
 
     fn outcome(&self, st: &DriftState) -> DriftOutcome {

@@ -5,6 +5,11 @@ use super::card::{Card, Suit};
 use super::game::DriftGame;
 use super::state::{DriftState, Step};
 use super::style::Style::*;
+use super::style::StyleSet;
+use crate::GameRng;
+
+/// The lasting modifiers counted per numbered card played.
+const MODIFIERS: StyleSet = StyleSet::of(&[Juggernaut, Swastika, Remora]);
 
 /// Whether a card of effective number `value` reaches `target`: a joker card (`None`) never
 /// does, and any number beats a joker target (`None`).
@@ -29,13 +34,11 @@ impl DriftGame {
         let members = st.members as usize;
         let cs = st.chaser_side as usize;
         let mut all = true;
-        let mut same_colour = true;
         for m in 1..=members {
             let card = st.round.played[m];
             let value = self.card_value(st, m, card, st.round.played_k[m]);
             all &= reaches(value, target);
-            same_colour &= card.same_colour(first);
-            if value.is_some() && !st.act[m].is_empty() {
+            if value.is_some() && !st.act[m].intersect(MODIFIERS).is_empty() {
                 for style in [Juggernaut, Swastika, Remora] {
                     if st.act[m].contains(style) {
                         st.sides[cs].count(style);
@@ -43,6 +46,9 @@ impl DriftGame {
                 }
             }
         }
+        // All chasers' cards one colour (Quadriga, Concorde: teams of two or more).
+        let played = st.round.played;
+        let same_colour = || (1..=members).all(|m| played[m].same_colour(first));
         let act = st.act[1];
         let side = &mut st.sides[cs];
         side.rounds += 1;
@@ -66,7 +72,7 @@ impl DriftGame {
             if supernova {
                 points = 3;
             }
-            if st.quadriga && same_colour {
+            if st.quadriga && same_colour() {
                 points *= 2;
                 side.count(Quadriga);
             }
@@ -91,12 +97,12 @@ impl DriftGame {
             st.round.life_lost = loss;
         }
         let side = &mut st.sides[cs];
-        let diamond = first.suit() == Some(Suit::Diamonds);
-        if act.contains(DiamondCutter) && diamond && (all || !self.rules.diamond_cutter_needs_score) {
+        let diamond = || first.suit() == Some(Suit::Diamonds);
+        if act.contains(DiamondCutter) && diamond() && (all || !self.rules.diamond_cutter_needs_score) {
             side.points += 1;
             side.count(DiamondCutter);
         }
-        if act.contains(Concorde) && members >= 2 && same_colour && side.life < side.max_life {
+        if act.contains(Concorde) && members >= 2 && same_colour() && side.life < side.max_life {
             side.life += 1;
             side.count(Concorde);
         }
@@ -118,15 +124,17 @@ impl DriftGame {
         }
     }
 
-    /// End of a round: discard the table; end the chase when the chaser is out.
-    pub(crate) fn end_round(&self, st: &mut DriftState) {
+    /// End of a round: discard the table; start the next, or end the chase when the chaser
+    /// is out.
+    #[inline(always)]
+    pub(crate) fn end_round(&self, st: &mut DriftState, rng: &mut GameRng) {
         st.clear_table();
         let cs = st.chaser_side as usize;
         let capped = st.chase_rounds >= u32::from(self.rules.max_rounds_per_chase);
         st.capped |= capped;
         let out = st.sides[cs].life < 0 || self.teams[cs].leader().rank < 0 || capped;
         st.step = if !out {
-            Step::RoundStart
+            return self.start_round(st, rng);
         } else if !self.is_solo() && st.chase == 0 {
             st.chase = 1;
             Step::Deal

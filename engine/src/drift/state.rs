@@ -125,6 +125,32 @@ pub(crate) enum Step {
     Over,
 }
 
+/// The declarations before the leader's draw, in order; `LeaderDraw` ends the list.
+pub(crate) const PRE_ROUND: [Step; 8] = [
+    Step::SpeedMaster(0),
+    Step::SpeedMaster(1),
+    Step::LegalHigh(0),
+    Step::LegalHigh(1),
+    Step::Supernova,
+    Step::Indra,
+    Step::LeaderGungnir,
+    Step::LeaderDraw,
+];
+
+impl Step {
+    /// Chaser `m`'s step `i`: its declarations before the draw (0 Gungnir, 1 Illusion,
+    /// 2 Harlequin), then (3) the draw.
+    #[inline]
+    pub(crate) const fn chaser(m: u8, i: u32) -> Step {
+        match i {
+            0 => Step::ChaserGungnir(m),
+            1 => Step::Illusion(m),
+            2 => Step::Harlequin(m),
+            _ => Step::ChaserDraw(m),
+        }
+    }
+}
+
 /// The cards and declarations of the round in progress.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Round {
@@ -160,12 +186,20 @@ pub struct DriftState {
     pub(crate) drawn: Option<Card>,
     pub(crate) sides: [Side; 2],
     pub(crate) act: [StyleSet; SLOTS],
+    /// What each slot's lasting modifiers add to its card numbers in this chase (Juggernaut,
+    /// Swastika, Remora; Legal High comes and goes).
+    pub(crate) bonus: [i16; SLOTS],
     pub(crate) quadriga: bool,
     pub(crate) brotherhood: bool,
     pub(crate) chase: u8,
     pub(crate) leader_side: u8,
     pub(crate) chaser_side: u8,
     pub(crate) members: u8,
+    /// Round declarations that can be offered in this chase, bit `i` for [`PRE_ROUND`]`[i]`.
+    pub(crate) pre_round: u8,
+    /// Per chaser slot: its declarations that can be offered, bit `i` for
+    /// [`Step::chaser`]`(m, i)` (Gungnir, Illusion, Harlequin).
+    pub(crate) chaser_asks: [u8; SLOTS],
     pub(crate) chase_rounds: u32,
     pub(crate) capped: bool,
     pub(crate) round: Round,
@@ -186,12 +220,15 @@ impl DriftState {
             drawn: None,
             sides: [Side::default(); 2],
             act: [StyleSet::EMPTY; SLOTS],
+            bonus: [0; SLOTS],
             quadriga: false,
             brotherhood: false,
             chase: 0,
             leader_side: 0,
             chaser_side: 1,
             members: 1,
+            pre_round: 0,
+            chaser_asks: [0; SLOTS],
             chase_rounds: 0,
             capped: false,
             round: Round::default(),
@@ -203,7 +240,7 @@ impl DriftState {
 
     /// Draws one card: a uniform card of the deck (lazy Fisher–Yates), or the top card
     /// with a fixed deck order. An empty deck first takes the discards back.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn draw(&mut self, fixed: bool, rng: &mut GameRng) -> Card {
         if self.deck.len == 0 {
             self.refill();
@@ -223,6 +260,8 @@ impl DriftState {
 
     /// The discards become the deck, the first discarded on top (drawn first with a fixed
     /// order; the order is irrelevant to random draws).
+    #[cold]
+    #[inline(never)]
     fn refill(&mut self) {
         let n = self.discard.len as usize;
         for k in 0..n {
@@ -240,9 +279,14 @@ impl DriftState {
     }
 
     pub(crate) fn clear_table(&mut self) {
-        for k in 0..self.table_len as usize {
-            self.discard.push(self.table[k]);
+        let (n, at) = (self.table_len as usize, self.discard.len as usize);
+        if at + self.table.len() <= MAX_DECK {
+            // A fixed-size copy is a single move; the cards past `n` are not counted.
+            self.discard.cards[at..at + self.table.len()].copy_from_slice(&self.table);
+        } else {
+            self.discard.cards[at..at + n].copy_from_slice(&self.table[..n]);
         }
+        self.discard.len += n as u8;
         self.table_len = 0;
     }
 

@@ -55,20 +55,27 @@ fn best_in_hand(view: &DriftView<'_>) -> i16 {
 }
 
 /// The candidate (drawn card, or a playable hand card) with the highest key; ties keep
-/// the drawn card (the hand stays as it is).
+/// the drawn card (the hand stays as it is), then the lowest index.
 #[inline]
 fn best_by(view: &DriftView<'_>, key: impl Fn(Card) -> i32) -> DriftAction {
     let revealed = view.revealed().unwrap_or(usize::MAX);
-    let mut best = DriftAction::PlayDrawn;
+    let hand = view.hand();
     let mut best_key = key(view.drawn().unwrap_or(Card::JOKER));
-    for (i, &c) in view.hand().iter().enumerate() {
-        let k = key(c);
-        if k > best_key && i != revealed {
-            best_key = k;
-            best = DriftAction::Hand(i as u8);
-        }
+    let mut best = 0;
+    let mut i = 0;
+    while i < hand.len() {
+        // Selects rather than branches on the cards: they are random, such branches would
+        // be mispredicted.
+        let k = if i == revealed { i32::MIN } else { key(hand[i]) };
+        let better = k > best_key;
+        best_key = if better { k } else { best_key };
+        best = if better { i + 1 } else { best };
+        i += 1;
     }
-    best
+    match best {
+        0 => DriftAction::PlayDrawn,
+        at => DriftAction::Hand(at as u8 - 1),
+    }
 }
 
 impl Heuristic {
@@ -80,7 +87,8 @@ impl Heuristic {
                     let v = i32::from(num(view, c));
                     if v > i32::from(b) { 1000 - v } else { v }
                 }),
-                None => best_by(view, |c| i32::from(num(view, c))),
+                // The modifiers add the same to every numbered card: the rank orders them.
+                None => best_by(view, |c| i32::from(c.number())),
             };
         }
         let (target_card, target) = view.target().unwrap_or((Card::JOKER, Some(99)));
@@ -88,12 +96,21 @@ impl Heuristic {
         let meister = view.has(Style::DriftMeister);
         let cutter = view.has(Style::DiamondCutter);
         if !meister && !cutter {
-            // The lowest card that scores, else the lowest card.
+            // The lowest card that scores, else a joker, else the lowest card; by rank (the
+            // modifiers add the same to every numbered card).
+            let least = t - i32::from(view.bonus());
             return best_by(view, |c| {
-                let v = i32::from(num(view, c));
-                if v >= t && v > 0 { 100_000 - v } else { -v }
+                let r = i32::from(c.number());
+                let scoring = 48 * i32::from(r >= least);
+                if r == 0 { 32 } else { 16 - r + scoring }
             });
         }
+        Heuristic::pick_styled(view, target_card, t, meister, cutter)
+    }
+
+    /// A chaser's pick with DriftMeister or DiamondCutter: also weighs colours and diamonds.
+    #[inline(never)]
+    fn pick_styled(view: &DriftView<'_>, target_card: Card, t: i32, meister: bool, cutter: bool) -> DriftAction {
         best_by(view, |c| {
             let v = i32::from(num(view, c));
             let diamond = i32::from(cutter && c.suit() == Some(Suit::Diamonds));
@@ -110,6 +127,17 @@ impl Heuristic {
 impl Strategy<DriftGame> for Heuristic {
     #[inline]
     fn choose(&mut self, view: &DriftView<'_>, legal: &[DriftAction], _: &mut GameRng) -> DriftAction {
+        match view.ask() {
+            Ask::Pick | Ask::BonusPick => Heuristic::pick(view),
+            ask => Heuristic::declare(view, ask, legal),
+        }
+    }
+}
+
+impl Heuristic {
+    /// Every question but a pick (kept out of the pick's hot path).
+    #[inline(never)]
+    fn declare(view: &DriftView<'_>, ask: Ask, legal: &[DriftAction]) -> DriftAction {
         use DriftAction::{No, Yes};
         let (life, _) = view.life();
         let hand_choice = |want: &dyn Fn(i16, i16) -> bool| {
@@ -130,7 +158,7 @@ impl Strategy<DriftGame> for Heuristic {
             }
             (pick, pick_v)
         };
-        match view.ask() {
+        match ask {
             Ask::Pick | Ask::BonusPick => Heuristic::pick(view),
             Ask::Reveal => hand_choice(&|v, best| v < best).0,
             Ask::SpeedMaster => match hand_choice(&|v, best| v < best) {

@@ -137,7 +137,7 @@ fn hands_follow_speed_and_horsepower_and_negative_stats_give_cards_away() {
         let mut st = game.new_state();
         game.start(&mut st);
         let mut rng = GameSeeds::new(1).rng(0);
-        game.auto(&mut st, &mut rng); // the deal of the first chase
+        game.deal(&mut st, &mut rng); // the deal of the first chase
         (st.hands[0].len, st.hands[1].len)
     };
     assert_eq!(sizes(plain_driver(1, 4, 3), plain_driver(1, 2, 5)), (4, 5));

@@ -210,7 +210,7 @@ fn ballista_sends_cards_back_and_draws_the_shortfall() {
         let game = chase(leader, plain_driver(0, 0, 2), "2S 3S KS 4S QS");
         let mut st = game.new_state();
         game.start(&mut st);
-        game.auto(&mut st, &mut GameSeeds::new(1).rng(0));
+        game.deal(&mut st, &mut GameSeeds::new(1).rng(0));
         assert!(game.cards_conserved(&st));
         (st.hands[0].len, st.hands[1].len, st.deck.len, st.sides[0].uses[Ballista as usize])
     };

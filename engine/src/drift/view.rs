@@ -63,9 +63,8 @@ pub struct DriftView<'a> {
     pub(crate) game: &'a DriftGame,
     pub(crate) state: &'a DriftState,
     pub(crate) seat: Seat,
-    /// The card slot deciding, and what its modifiers add to a card number.
+    /// The card slot deciding.
     pub(crate) slot: usize,
-    pub(crate) bonus: i16,
 }
 
 impl<'a> DriftView<'a> {
@@ -129,16 +128,23 @@ impl<'a> DriftView<'a> {
         if self.slot() == 0 { self.state.act[1] } else { self.state.act[0] }
     }
 
+    /// What the deciding driver's modifiers add to a card number now (Juggernaut, Legal High
+    /// in force, Swastika, Remora).
+    #[inline]
+    pub fn bonus(&self) -> i16 {
+        self.game.bonus(self.state, self.slot)
+    }
+
     /// The effective number of `card` if this driver played it now (its modifiers
     /// included); `None` for a joker.
     #[inline]
     pub fn value(&self, card: Card) -> Option<i16> {
-        card.rank().map(|r| i16::from(r) + self.bonus)
+        card.rank().map(|r| i16::from(r) + self.bonus())
     }
 
     /// The effective number of the own revealed Gungnir card (a K plus modifiers).
     pub fn revealed_value(&self) -> Option<i16> {
-        self.revealed().map(|_| 13 + self.bonus)
+        self.revealed().map(|_| 13 + self.bonus())
     }
 
     /// The target card and its effective number (`None` number: a joker target, which the
