@@ -1,6 +1,7 @@
 //! Legal actions, precomputed: a seat's choices depend only on the decision
 //! kind and a few permissions ([`may`]), so every possible list is built
-//! once per game and [`RackupGame::legal`] copies one out.
+//! once per game. [`RackupGame::decide`] notes the list's slot when a decision
+//! is posed, and [`RackupGame::legal`] copies it out.
 
 use super::RackupGame;
 use super::log::{Decl, Distance, Penalty};
@@ -140,13 +141,20 @@ impl LegalTable {
 }
 
 impl RackupGame {
+    /// Poses `decision` to `seat`, noting the slot of its legal actions.
+    #[inline(always)]
+    pub(crate) fn decide(&self, st: &mut RackupState, seat: u8, decision: Decision) {
+        st.phase = Phase::Decide(seat, decision);
+        st.legal_slot = slot(self, st, seat, decision) as u8;
+    }
+
     /// Writes the legal actions of the seat to move.
     pub(crate) fn legal(&self, st: &RackupState, out: &mut Vec<Action>) {
         out.clear();
-        let Phase::Decide(seat, decision) = st.phase else {
+        if st.phase == Phase::Over {
             return;
-        };
-        let set = &self.legal_table.0[slot(self, st, seat, decision)];
+        }
+        let set = &self.legal_table.0[st.legal_slot as usize];
         // A whole fixed-size copy cut to length is cheaper than a variable one.
         out.extend_from_slice(&set.actions);
         out.truncate(set.len as usize);

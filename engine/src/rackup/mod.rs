@@ -188,6 +188,7 @@ impl Game for RackupGame {
             distance: log::Distance::Mid,
             omote: 1,
             phase: Phase::Over,
+            legal_slot: 0,
             active_decl: [Decl::None; 2],
             penalty_due: [false; 2],
             after_penalty: 0,

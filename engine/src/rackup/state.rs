@@ -74,6 +74,8 @@ pub struct RackupState {
     pub(crate) distance: Distance,
     pub(crate) omote: u8,
     pub(crate) phase: Phase,
+    /// Slot of the pending decision's legal actions in the game's table.
+    pub(crate) legal_slot: u8,
     pub(crate) active_decl: [Decl; 2],
     pub(crate) penalty_due: [bool; 2],
     pub(crate) after_penalty: u8,
