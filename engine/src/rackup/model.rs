@@ -5,7 +5,7 @@
 //! nothing of HP, points or yaku: it only fills a [`ShotRecord`].
 
 use super::log::{Decl, Distance, Flight, Hit, SeatFlags, ShotRecord};
-use super::profile::{Player, Profile};
+use super::profile::{NormalModel, Player, Profile};
 use crate::GameRng;
 use rand::Rng;
 
@@ -63,6 +63,25 @@ impl<const N: usize> Joint<N> {
         let r = u64::from(rng.next_u32());
         let cell = self.cumulative.iter().position(|&c| r < c);
         self.bits[cell.unwrap_or(N - 1)]
+    }
+}
+
+/// The distance after a shot as a [`Joint`] factor (bits 2–3: `Distance as u32`).
+fn distance_after(n: &NormalModel) -> [(f64, u32); 3] {
+    let bits = |d: Distance| (d as u32) << 2;
+    [
+        (1.0 - n.distance_mid - n.distance_far, bits(Distance::Near)),
+        (n.distance_mid, bits(Distance::Mid)),
+        (n.distance_far, bits(Distance::Far)),
+    ]
+}
+
+/// The distance in bits 2–3 of a [`Joint`] draw.
+fn distance_bits(bits: u32) -> Distance {
+    match (bits >> 2) & 3 {
+        0 => Distance::Near,
+        1 => Distance::Mid,
+        _ => Distance::Far,
     }
 }
 
@@ -124,13 +143,13 @@ pub(crate) struct ShotModel {
     posture: [Joint<12>; 2],
     /// `[shooter]`: direction change after a shooter's self ring-out.
     direction_change: [Chance; 2],
-    /// Cumulative: one or two mines out, two mines out.
-    mine_out: [Chance; 2],
+    /// Mines knocked off the field by a normal shot (bits 0–1: how many) and
+    /// the distance after it (bits 2–3: `Distance as u32`).
+    normal_after: Joint<9>,
     body_hit: Chance,
     barricade_break: Chance,
-    distance: [Chance; 2],
-    first: Chance,
-    contact: Chance,
+    /// The initiative seat (bit 0) of an active shoot and its contact (bit 1).
+    initiative: Joint<4>,
     /// Given contact: cumulative active out, double out, clinch.
     active: [Chance; 3],
     /// `[initiative seat]`: the initiative taker is the pusher.
@@ -140,7 +159,9 @@ pub(crate) struct ShotModel {
     active_contact_facts: Joint<16>,
     /// Centre lines of both seats, without contact.
     active_cross: Joint<4>,
-    active_mine_out: Chance,
+    /// A mine knocked off the field by an active shoot (bit 0) and the
+    /// distance after it (bits 2–3).
+    active_after: Joint<6>,
     active_body_hit: Chance,
     /// Cumulative flight: 150, 100, 50 cm or more.
     flight: [Chance; 3],
@@ -229,12 +250,13 @@ impl ShotModel {
                 ])
             }),
             direction_change: std::array::from_fn(|s| Chance::new(n.direction_change * pl[s].direction_change)),
-            mine_out: [Chance::new(n.mine_out_one + n.mine_out_two), Chance::new(n.mine_out_two)],
+            normal_after: Joint::new(&[
+                &[(1.0 - n.mine_out_one - n.mine_out_two, 0), (n.mine_out_one, 1), (n.mine_out_two, 2)],
+                &distance_after(n),
+            ]),
             body_hit: Chance::new(n.body_hit),
             barricade_break: Chance::new(n.barricade_break),
-            distance: [Chance::new(n.distance_mid + n.distance_far), Chance::new(n.distance_far)],
-            first: Chance::new(first0),
-            contact: Chance::new(a.contact),
+            initiative: Joint::new(&[&[(first0, 0), (1.0 - first0, 1)], &fact(a.contact, 2)]),
             active: [
                 Chance::new(a.active_out),
                 Chance::new(a.active_out + a.double_out),
@@ -256,7 +278,7 @@ impl ShotModel {
                 let (cross0, cross1) = both(SeatFlags::CROSSED_CENTRE);
                 Joint::new(&[&fact(a.cross_centre, cross0), &fact(a.cross_centre, cross1)])
             },
-            active_mine_out: Chance::new(a.mine_out),
+            active_after: Joint::new(&[&fact(a.mine_out, 1), &distance_after(n)]),
             active_body_hit: Chance::new(a.body_hit),
             flight: [
                 Chance::new(profile.meteor.large),
@@ -285,19 +307,8 @@ impl ShotModel {
         }
     }
 
-    /// Distance between the machines after a shot.
-    pub(crate) fn distance_after(&self, rng: &mut GameRng) -> Distance {
-        let r = u64::from(rng.next_u32());
-        if r < self.distance[1].0 {
-            Distance::Far
-        } else if r < self.distance[0].0 {
-            Distance::Mid
-        } else {
-            Distance::Near
-        }
-    }
-
-    /// Draws a normal shot of `shooter` (HP left at 0; the engine applies damage).
+    /// Draws a normal shot of `shooter` (HP left at 0; the engine applies
+    /// damage), and the distance between the machines after it into `after`.
     pub(crate) fn normal_shot(
         &self,
         rng: &mut GameRng,
@@ -305,6 +316,7 @@ impl ShotModel {
         decl: Decl,
         distance: Distance,
         enemy_field: u8,
+        after: &mut Distance,
     ) -> ShotRecord {
         let target = 1 - shooter;
         let level = (enemy_field as usize).min(BARRICADE_LEVELS - 1);
@@ -363,9 +375,9 @@ impl ShotModel {
         } else if self.direction_change[shooter].draw(rng) {
             me.set(SeatFlags::DIRECTION_CHANGE);
         }
-        // One draw: under `two` knocks two mines out, under `one + two` one.
-        let r = u64::from(rng.next_u32());
-        s.mines_out = u8::from(r < self.mine_out[0].0) + u8::from(r < self.mine_out[1].0);
+        let facts = self.normal_after.draw(rng);
+        s.mines_out = (facts & 3) as u8;
+        *after = distance_bits(facts);
         for _ in 0..enemy_field {
             s.broken += u8::from(self.barricade_break.draw(rng));
         }
@@ -374,11 +386,13 @@ impl ShotModel {
         s
     }
 
-    /// Draws an active shoot (HP left at 0; the engine applies damage).
-    pub(crate) fn active_shoot(&self, rng: &mut GameRng, decl: [Decl; 2]) -> ShotRecord {
-        let first = if self.first.draw(rng) { 0 } else { 1 };
+    /// Draws an active shoot (HP left at 0; the engine applies damage), and the
+    /// distance between the machines after it into `after`.
+    pub(crate) fn active_shoot(&self, rng: &mut GameRng, decl: [Decl; 2], after: &mut Distance) -> ShotRecord {
+        let initiative = self.initiative.draw(rng);
+        let first = (initiative & 1) as usize;
         let mut s = ShotRecord { active: true, seat: first as u8, decl, ..ShotRecord::default() };
-        s.contact = self.contact.draw(rng);
+        s.contact = initiative & 2 != 0;
         if s.contact {
             let r = u64::from(rng.next_u32());
             let pusher = if self.pusher_first[first].draw(rng) { first } else { 1 - first };
@@ -407,7 +421,9 @@ impl ShotModel {
         let facts = if s.contact { self.active_contact_facts.draw(rng) } else { self.active_cross.draw(rng) };
         s.flags[0].0 |= facts as u16;
         s.flags[1].0 |= (facts >> 16) as u16;
-        s.mines_out = u8::from(self.active_mine_out.draw(rng));
+        let facts = self.active_after.draw(rng);
+        s.mines_out = (facts & 1) as u8;
+        *after = distance_bits(facts);
         s
     }
 }

@@ -69,14 +69,14 @@ impl RackupGame {
             step = match step {
                 Step::StartRound => self.start_round(st, rng),
                 Step::Active(counter) => {
-                    let mut rec = self.model.active_shoot(rng, st.active_decl);
+                    let mut rec = self.model.active_shoot(rng, st.active_decl, &mut st.distance);
                     rec.counter_by = counter;
-                    self.land(st, rng, rec)
+                    self.land(st, rec)
                 }
                 Step::Normal(s, decl) => {
                     let o = other(s) as usize;
-                    let rec = self.model.normal_shot(rng, s as usize, decl, st.distance, st.field[o]);
-                    self.land(st, rng, rec)
+                    let rec = self.model.normal_shot(rng, s as usize, decl, st.distance, st.field[o], &mut st.distance);
+                    self.land(st, rec)
                 }
                 Step::Finish => self.finish_round(st, rng),
                 Step::Wait => return,
@@ -279,9 +279,10 @@ impl RackupGame {
         self.next_round(st)
     }
 
-    /// Applies a drawn shot: chombo ②, damage, log, stuns, riichi failures.
+    /// Applies a drawn shot: chombo ②, damage, log, stuns, riichi failures
+    /// (the model has set the distance after it).
     #[inline(always)]
-    fn land(&self, st: &mut RackupState, rng: &mut GameRng, mut rec: ShotRecord) -> Step {
+    fn land(&self, st: &mut RackupState, mut rec: ShotRecord) -> Step {
         st.outcome.shots += 1;
         let mut chombo = [false; 2];
         if rec.hit != [Hit::None; 2] {
@@ -307,7 +308,6 @@ impl RackupGame {
             let t = 1 - rec.seat as usize;
             st.field[t] -= rec.broken.min(st.field[t]);
         }
-        st.distance = self.model.distance_after(rng);
         st.log.push(Event::Shot(rec));
         if chombo != [false; 2] && self.chombo_self_out(st, chombo) {
             return Step::Wait;

@@ -396,14 +396,21 @@ fn shot_model_matches_profile_chances() {
     let mut hits = [0u32; 7];
     let mut clinch = 0;
     let mut mines = [0u32; 3];
-    let mut first0 = 0;
+    let mut after = [[0u32; 3]; 2];
+    let (mut first0, mut contact, mut active_mines) = (0, 0, 0);
     for _ in 0..n {
-        let s = game.model.normal_shot(&mut rng, 0, Decl::None, log::Distance::Near, 0);
+        let mut distance = log::Distance::Near;
+        let s = game.model.normal_shot(&mut rng, 0, Decl::None, log::Distance::Near, 0, &mut distance);
         let h = if s.hit[1] != Hit::None { s.hit[1] } else { s.hit[0] };
         hits[h as usize] += 1;
         clinch += u32::from(s.clinch);
         mines[s.mines_out as usize] += 1;
-        first0 += u32::from(game.model.active_shoot(&mut rng, [Decl::None; 2]).seat == 0);
+        after[0][distance as usize] += 1;
+        let s = game.model.active_shoot(&mut rng, [Decl::None; 2], &mut distance);
+        first0 += u32::from(s.seat == 0);
+        contact += u32::from(s.contact);
+        active_mines += u32::from(s.mines_out);
+        after[1][distance as usize] += 1;
     }
     let close = |count: u32, p: f64, what: &str| {
         let f = f64::from(count) / f64::from(n);
@@ -420,4 +427,10 @@ fn shot_model_matches_profile_chances() {
     close(mines[1], m.mine_out_one, "one mine out");
     close(mines[2], m.mine_out_two, "two mines out");
     close(first0, 0.5, "initiative");
+    close(contact, p.active.contact, "active contact");
+    close(active_mines, p.active.mine_out, "active mine out");
+    for a in after {
+        close(a[log::Distance::Mid as usize], m.distance_mid, "distance 50 cm or more after");
+        close(a[log::Distance::Far as usize], m.distance_far, "distance 100 cm or more after");
+    }
 }
