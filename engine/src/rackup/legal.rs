@@ -5,7 +5,7 @@
 
 use super::RackupGame;
 use super::log::{Decl, Distance, Penalty};
-use super::state::{Act, Action, Decision, Phase, RackupState};
+use super::state::{Act, Action, Decision, Phase, RackupState, open};
 
 /// Most legal actions of one decision: a turn without and with a kan, 7 each.
 const MAX_LEGAL: usize = 14;
@@ -15,8 +15,9 @@ const SLOTS: usize = PENALTY_SLOT + 1;
 /// What the deciding seat may do, as far as its legal actions depend on it:
 /// bits of a turn's table slot (a declaration only uses the first two).
 mod may {
-    pub(super) const RIICHI: usize = 1;
-    pub(super) const CALL: usize = 1 << 1;
+    use super::open;
+    pub(super) const RIICHI: usize = open::RIICHI as usize;
+    pub(super) const CALL: usize = open::CALL as usize;
     /// The machines are 50 cm or more apart (snipe).
     pub(super) const SNIPE: usize = 1 << 2;
     /// Barricades in hand (place, step).
@@ -38,7 +39,7 @@ const PENALTY_SLOT: usize = COUNTER_SLOT + 1;
 /// The table slot of `decision` for the seat deciding in `st`.
 fn slot(game: &RackupGame, st: &RackupState, seat: u8, decision: Decision) -> usize {
     let flag = |on: bool, bit: usize| if on { bit } else { 0 };
-    let riichi_call = flag(game.riichi_allowed(st, seat), may::RIICHI) | flag(game.call_allowed(st, seat), may::CALL);
+    let riichi_call = usize::from(st.open[seat as usize]);
     match decision {
         Decision::Turn => {
             let s = seat as usize;
@@ -151,7 +152,7 @@ impl RackupGame {
     /// Writes the legal actions of the seat to move.
     pub(crate) fn legal(&self, st: &RackupState, out: &mut Vec<Action>) {
         out.clear();
-        if st.phase == Phase::Over {
+        if matches!(st.phase, Phase::Over) {
             return;
         }
         let set = &self.legal_table.0[st.legal_slot as usize];

@@ -23,6 +23,33 @@ impl Chance {
     }
 }
 
+/// A chance per normal action (chombo ①), drawn as gaps: the number of
+/// actions before the next hit is geometric, which is the same process as an
+/// independent draw per action, but costs one draw per hit instead.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Gaps {
+    /// `ln(1 - p)`.
+    ln_miss: f64,
+}
+
+impl Gaps {
+    pub(crate) fn new(p: f64) -> Gaps {
+        Gaps { ln_miss: (-p.clamp(0.0, 1.0)).ln_1p() }
+    }
+
+    /// Actions before the next hit (`u32::MAX`, more than a match holds, when
+    /// the chance is 0): `P(gap >= n) = (1 - p)^n`.
+    pub(crate) fn draw(self, rng: &mut GameRng) -> u32 {
+        if self.ln_miss == 0.0 {
+            return u32::MAX;
+        }
+        // Uniform in (0, 1] with 53 random bits.
+        let u = ((rng.next_u64() >> 11) + 1) as f64 * (1.0 / (1u64 << 53) as f64);
+        // Saturating cast: 1 - p = 0 gives 0.
+        (u.ln() / self.ln_miss) as u32
+    }
+}
+
 /// Independent facts drawn jointly from one uniform `u32`: every combination
 /// of the factors' alternatives has a cumulative threshold, most likely first,
 /// so the facts cost one draw and a short scan instead of a draw each.

@@ -10,7 +10,7 @@ use super::log::{
     BarricadeAct, ChomboCase, Decl, Distance, DoraKind, Event, Hit, Penalty, RoundEnd, SeatFlags, ShotRecord, StunCause,
 };
 use super::outcome::{MatchEnd, MatchOutcome};
-use super::state::{Act, Action, Decision, Phase, RackupState};
+use super::state::{Act, Action, Decision, Phase, RackupState, open};
 use super::yaku::{self, Tier, Verdict, YakuResult};
 use crate::GameRng;
 use rand::RngExt;
@@ -41,11 +41,11 @@ fn other(seat: u8) -> u8 {
 
 impl RackupGame {
     pub(crate) fn riichi_allowed(&self, st: &RackupState, s: u8) -> bool {
-        !self.banned[s as usize][0] && !st.call_used[s as usize]
+        st.open[s as usize] & open::RIICHI != 0
     }
 
     pub(crate) fn call_allowed(&self, st: &RackupState, s: u8) -> bool {
-        !self.banned[s as usize][1] && !st.riichi_used[s as usize]
+        st.open[s as usize] & open::CALL != 0
     }
 
     pub(crate) fn kan_allowed(&self, st: &RackupState, s: u8) -> bool {
@@ -57,6 +57,7 @@ impl RackupGame {
         st.points = [r.start_points; 2];
         st.round = 1;
         st.first_roller = u8::from(rng.random_bool(0.5));
+        st.foul_in = self.foul.draw(rng);
         st.outcome = MatchOutcome::new(self.profile().players);
         st.outcome.first_roller = st.first_roller;
         self.run(st, rng, Step::StartRound);
@@ -99,6 +100,7 @@ impl RackupGame {
         st.kans = 0;
         st.riichi_used = [false; 2];
         st.call_used = [false; 2];
+        st.open = self.open_at_start;
         st.fouled = [false; 2];
         st.penalty_due = [false; 2];
         st.distance = Distance::Mid;
@@ -206,10 +208,12 @@ impl RackupGame {
             Decl::None => {}
             Decl::Riichi => {
                 st.riichi_used[s] = true;
+                st.open[s] &= !open::CALL;
                 st.outcome.riichi_declared[s] += 1;
             }
             Decl::Snipe | Decl::Meteor => {
                 st.call_used[s] = true;
+                st.open[s] &= !open::RIICHI;
                 st.outcome.calls[s] += 1;
             }
         }
@@ -222,12 +226,16 @@ impl RackupGame {
             st.spent[s] += 2;
             st.kans += 1;
             st.call_used[s] = true;
+            st.open[s] &= !open::RIICHI;
             st.outcome.kans[s] += 1;
             st.log.push(Event::Kan { seat });
             let face = rng.random_range(1..=6);
             st.log.push(Event::Dora { kind: DoraKind::Kan, seat, face });
         }
-        if self.foul.draw(rng) {
+        if st.foul_in > 0 {
+            st.foul_in -= 1;
+        } else {
+            st.foul_in = self.foul.draw(rng);
             st.fouled[s] = true;
             st.outcome.chombo[s][0] += 1;
             st.log.push(Event::Chombo { seat, case: ChomboCase::Foul });

@@ -434,3 +434,32 @@ fn shot_model_matches_profile_chances() {
         close(a[log::Distance::Far as usize], m.distance_far, "distance 100 cm or more after");
     }
 }
+
+/// Chombo ① drawn as gaps between fouls is a chance per action: the share of
+/// fouling actions, and of fouls right after a foul, is the chance itself.
+#[test]
+fn foul_gaps_are_a_chance_per_action() {
+    let mut rng = GameSeeds::new(14).rng(0);
+    for p in [0.002, 0.1, 0.5] {
+        let gaps = super::model::Gaps::new(p);
+        let n = 1_000_000u32;
+        let (mut fouls, mut repeats, mut last) = (0u32, 0u32, false);
+        let mut left = gaps.draw(&mut rng);
+        for _ in 0..n {
+            let foul = left == 0;
+            left = if foul { gaps.draw(&mut rng) } else { left - 1 };
+            repeats += u32::from(foul && last);
+            fouls += u32::from(foul);
+            last = foul;
+        }
+        let close = |count: u32, trials: u32, p: f64| {
+            let f = f64::from(count) / f64::from(trials);
+            let se = (p * (1.0 - p) / f64::from(trials)).sqrt();
+            assert!((f - p).abs() < 5.0 * se, "{f} vs {p}");
+        };
+        close(fouls, n, p);
+        close(repeats, fouls, p);
+    }
+    assert_eq!(super::model::Gaps::new(0.0).draw(&mut rng), u32::MAX);
+    assert_eq!(super::model::Gaps::new(1.0).draw(&mut rng), 0);
+}
