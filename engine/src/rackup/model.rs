@@ -105,11 +105,8 @@ fn distance_after(n: &NormalModel) -> [(f64, u32); 3] {
 
 /// The distance in bits 2–3 of a [`Joint`] draw.
 fn distance_bits(bits: u32) -> Distance {
-    match (bits >> 2) & 3 {
-        0 => Distance::Near,
-        1 => Distance::Mid,
-        _ => Distance::Far,
-    }
+    const BY_BITS: [Distance; 4] = [Distance::Near, Distance::Mid, Distance::Far, Distance::Far];
+    BY_BITS[(bits >> 2) as usize & 3]
 }
 
 /// A per-seat flag as [`Joint`] bits of seat 0 (low half) and seat 1 (high half).
@@ -125,7 +122,11 @@ const OUTCOMES: [Hit; 5] = [Hit::BeatHit, Hit::MineHit, Hit::FlipOutPartial, Hit
 pub(crate) struct OutcomeTable {
     /// Chances of beat, mine, partial, full, self-out, clinch.
     pub(crate) p: [f64; 6],
-    cumulative: [u64; 6],
+    /// Cumulative thresholds of the outcomes (and the miss), most likely first,
+    /// so that a draw usually stops at the first comparisons.
+    cumulative: [u64; 7],
+    /// The outcome index of each cell (6: a miss).
+    outcome: [u8; 7],
 }
 
 impl OutcomeTable {
@@ -134,19 +135,26 @@ impl OutcomeTable {
         if sum > 1.0 {
             p.iter_mut().for_each(|x| *x /= sum);
         }
-        let mut cumulative = [0; 6];
+        let miss = (1.0 - p.iter().sum::<f64>()).max(0.0);
+        let mut cells: Vec<(f64, u8)> = p.iter().chain([&miss]).zip(0..).map(|(&x, k)| (x, k)).collect();
+        cells.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let mut table = OutcomeTable { p, ..OutcomeTable::default() };
         let mut acc = 0.0;
-        for (c, x) in cumulative.iter_mut().zip(p) {
+        for (i, (x, k)) in cells.into_iter().enumerate() {
             acc += x;
-            *c = Chance::new(acc).0;
+            table.cumulative[i] = Chance::new(acc).0;
+            table.outcome[i] = k;
         }
-        OutcomeTable { p, cumulative }
+        // The last cell takes the rounding remainder.
+        table.cumulative[6] = 1 << 32;
+        table
     }
 
     /// Index into [beat, mine, partial, full, self-out, clinch], or 6 for a miss.
     fn draw(&self, rng: &mut GameRng) -> usize {
         let r = u64::from(rng.next_u32());
-        self.cumulative.iter().position(|&c| r < c).unwrap_or(6)
+        let cell = self.cumulative.iter().position(|&c| r < c).unwrap_or(6);
+        usize::from(self.outcome[cell])
     }
 }
 

@@ -289,7 +289,7 @@ impl RackupGame {
 
     /// Applies a drawn shot: chombo ②, damage, log, stuns, riichi failures
     /// (the model has set the distance after it).
-    #[inline(always)]
+    #[inline(never)]
     fn land(&self, st: &mut RackupState, mut rec: ShotRecord) -> Step {
         st.outcome.shots += 1;
         let mut chombo = [false; 2];

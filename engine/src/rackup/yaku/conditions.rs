@@ -147,8 +147,12 @@ fn gather(log: &RoundLog, w: u8, l: u8, finish: usize, face: u8) -> (Facts, u8) 
     let mut f = Facts { winner_held: log.barricades as i16, hp: [log.max_hp; 2], ..Facts::default() };
     let events = log.events();
     for (i, event) in events[..finish].iter().enumerate() {
+        // Shots first: most events are shots.
+        if let Event::Shot(ref s) = *event {
+            f.shot(s, w, l);
+            continue;
+        }
         match *event {
-            Event::Shot(ref s) => f.shot(s, w, l),
             Event::Dora { kind, face: rolled, .. } => f.dora(kind, rolled, face),
             Event::Barricade { seat, act } => {
                 f.actions[seat as usize] += 1;
