@@ -185,11 +185,12 @@ pub(crate) struct ShotModel {
     barricade_break: Chance,
     /// The initiative seat (bit 0) of an active shoot and its contact (bit 1).
     initiative: Joint<4>,
-    /// Given contact: cumulative active out, double out, clinch.
-    active: [Chance; 3],
-    /// `[initiative seat]`: the initiative taker is the pusher.
-    pub(crate) pusher_first: [Chance; 2],
-    active_self_out: Chance,
+    /// `[initiative seat]`, given contact: the outcome (bits 0–1: nothing,
+    /// active out, double out, clinch) and whether the initiative taker is the
+    /// pusher (bit 2).
+    contact_outcome: [Joint<8>; 2],
+    /// Without contact: the self ring-outs of seat 0 (bit 0) and seat 1 (bit 1).
+    active_self_outs: Joint<4>,
     /// Rear contacts and centre lines of both seats, after contact.
     active_contact_facts: Joint<16>,
     /// Centre lines of both seats, without contact.
@@ -292,13 +293,11 @@ impl ShotModel {
             body_hit: Chance::new(n.body_hit),
             barricade_break: Chance::new(n.barricade_break),
             initiative: Joint::new(&[&[(first0, 0), (1.0 - first0, 1)], &fact(a.contact, 2)]),
-            active: [
-                Chance::new(a.active_out),
-                Chance::new(a.active_out + a.double_out),
-                Chance::new(a.active_out + a.double_out + a.clinch),
-            ],
-            pusher_first: pusher_first.map(Chance::new),
-            active_self_out: Chance::new(a.self_out),
+            contact_outcome: pusher_first.map(|p| {
+                let nothing = 1.0 - a.active_out - a.double_out - a.clinch;
+                Joint::new(&[&[(nothing, 0), (a.active_out, 1), (a.double_out, 2), (a.clinch, 3)], &fact(p, 4)])
+            }),
+            active_self_outs: Joint::new(&[&fact(a.self_out, 1), &fact(a.self_out, 2)]),
             active_contact_facts: {
                 let (rear0, rear1) = both(SeatFlags::REAR);
                 let (cross0, cross1) = both(SeatFlags::CROSSED_CENTRE);
@@ -429,26 +428,29 @@ impl ShotModel {
         let mut s = ShotRecord { active: true, seat: first as u8, decl, ..ShotRecord::default() };
         s.contact = initiative & 2 != 0;
         if s.contact {
-            let r = u64::from(rng.next_u32());
-            let pusher = if self.pusher_first[first].draw(rng) { first } else { 1 - first };
-            let victim = 1 - pusher;
-            if r < self.active[1].0 {
-                s.hit[victim] = Hit::ActiveOut;
-                if r >= self.active[0].0 {
-                    s.hit[pusher] = Hit::SelfOut;
+            let outcome = self.contact_outcome[first].draw(rng);
+            match outcome & 3 {
+                0 => {}
+                3 => s.clinch = true,
+                out => {
+                    let pusher = if outcome & 4 != 0 { first } else { 1 - first };
+                    let victim = 1 - pusher;
+                    s.hit[victim] = Hit::ActiveOut;
+                    if out == 2 {
+                        s.hit[pusher] = Hit::SelfOut;
+                    }
+                    if self.active_body_hit.draw(rng) {
+                        s.flags[victim].set(SeatFlags::BODY_HIT);
+                    }
+                    if decl[pusher] == Decl::Meteor {
+                        s.flight = self.flight(rng);
+                    }
                 }
-                if self.active_body_hit.draw(rng) {
-                    s.flags[victim].set(SeatFlags::BODY_HIT);
-                }
-                if decl[pusher] == Decl::Meteor {
-                    s.flight = self.flight(rng);
-                }
-            } else if r < self.active[2].0 {
-                s.clinch = true;
             }
         } else {
-            for h in &mut s.hit {
-                if self.active_self_out.draw(rng) {
+            let outs = self.active_self_outs.draw(rng);
+            for (i, h) in s.hit.iter_mut().enumerate() {
+                if outs >> i & 1 != 0 {
                     *h = Hit::SelfOut;
                 }
             }
