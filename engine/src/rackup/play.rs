@@ -410,12 +410,12 @@ impl RackupGame {
                 }
             }
         }
-        let result = yaku::evaluate(&st.log, &self.score_rules);
-        st.last = result;
-        match (result.end, result.verdict) {
-            (RoundEnd::Won { winner, loser, .. }, verdict) => {
+        st.last = yaku::evaluate(&st.log, &self.score_rules);
+        let YakuResult { end, verdict, finish, points, .. } = st.last;
+        match end {
+            RoundEnd::Won { winner, loser, .. } => {
                 let w = winner as usize;
-                if st.fouled[w] && result.finish != Hit::SelfOut {
+                if st.fouled[w] && finish != Hit::SelfOut {
                     st.outcome.chombo[w][2] += 1;
                     st.log.push(Event::Chombo { seat: winner, case: ChomboCase::Replay });
                     if self.pay(st, winner, 1) {
@@ -426,10 +426,10 @@ impl RackupGame {
                 if verdict == Verdict::NoYaku {
                     st.outcome.no_yaku[w] += 1;
                 } else {
-                    self.record_win(st, &result, w);
-                    let taken = result.points.min(st.points[loser as usize]);
+                    self.record_win(st, w);
+                    let taken = points.min(st.points[loser as usize]);
                     st.outcome.points_won[w] += taken;
-                    if self.pay(st, loser, result.points) {
+                    if self.pay(st, loser, points) {
                         return Step::Wait;
                     }
                 }
@@ -440,8 +440,9 @@ impl RackupGame {
     }
 
     #[inline(never)]
-    fn record_win(&self, st: &mut RackupState, r: &YakuResult, w: usize) {
-        let o = &mut st.outcome;
+    /// Counts the win of seat `w` scored in `st.last`.
+    fn record_win(&self, st: &mut RackupState, w: usize) {
+        let (o, r) = (&mut st.outcome, &st.last);
         o.wins[w] += 1;
         for (count, &points) in o.yaku[w].iter_mut().zip(&r.values) {
             *count += u8::from(points > 0);

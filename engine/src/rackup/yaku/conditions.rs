@@ -71,6 +71,7 @@ struct Facts {
     winner_first_counter: Option<(usize, bool)>,
     /// HP per seat after the shots read so far.
     hp: [u8; 2],
+    loser_hp_before_finish: u8,
     loser_hp_when_winner_at_one: Option<u8>,
     /// Dora points of the finishing move: 表 and 槓, then 裏 and 裏槓.
     omote_kan: u8,
@@ -142,8 +143,8 @@ impl Facts {
 
 /// Gathers the facts up to the finishing shot `finish` (and the dora dice
 /// after it) for winner `w` and loser `l`; `face` is the finishing move's dora
-/// face. Also returns the loser's HP before the finishing shot.
-fn gather(log: &RoundLog, w: u8, l: u8, finish: usize, face: u8) -> (Facts, u8) {
+/// face.
+fn gather(log: &RoundLog, w: u8, l: u8, finish: usize, face: u8) -> Facts {
     let mut f = Facts { winner_held: log.barricades as i16, hp: [log.max_hp; 2], ..Facts::default() };
     let events = log.events();
     for (i, event) in events[..finish].iter().enumerate() {
@@ -190,7 +191,7 @@ fn gather(log: &RoundLog, w: u8, l: u8, finish: usize, face: u8) -> (Facts, u8) 
             _ => {}
         }
     }
-    let loser_hp_before_finish = f.hp[l as usize];
+    f.loser_hp_before_finish = f.hp[l as usize];
     let Event::Shot(ref s) = events[finish] else { unreachable!("finish indexes a shot") };
     // The finishing shot itself is not a normal action "before" it.
     let before = f.winner_normal_before_finish;
@@ -202,7 +203,7 @@ fn gather(log: &RoundLog, w: u8, l: u8, finish: usize, face: u8) -> (Facts, u8) 
             f.dora(kind, rolled, face);
         }
     }
-    (f, loser_hp_before_finish)
+    f
 }
 
 /// Decides the yaku and the score of a finished round from its log.
@@ -221,12 +222,13 @@ pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
     let Event::Shot(ref fs) = log.events()[fi] else { unreachable!("finish indexes a shot") };
     let (wi, li) = (w as usize, l as usize);
     let finish = fs.hit[li];
-    let (f, loser_hp_before_finish) = gather(log, w, l, fi, finish.dora_face().unwrap_or(0));
+    let f = gather(log, w, l, fi, finish.dora_face().unwrap_or(0));
     let wf = fs.flags[wi];
     let lf = fs.flags[li];
     let own_normal = !fs.active && fs.seat == w;
     let riichi_win = fs.decl[wi] == Decl::Riichi;
-    let mut v = [0u8; Yaku::COUNT];
+    let mut result = YakuResult { end, finish, riichi_win, ..Default::default() };
+    let v = &mut result.values;
     let mut awarded = 0u64;
     let mut award = |y: Yaku, points: u8| {
         v[y as usize] = points;
@@ -263,7 +265,7 @@ pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
     if own_normal && fs.broken > 0 {
         award(Yaku::Hakai, fs.broken);
     }
-    if finish == Hit::FlipOutFull && loser_hp_before_finish == 1 {
+    if finish == Hit::FlipOutFull && f.loser_hp_before_finish == 1 {
         award(Yaku::Hakoware, 1);
     }
     let chokugeki = lf.has(SeatFlags::BODY_HIT);
@@ -367,7 +369,8 @@ pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
         award(Yaku::Boketsu, log.round);
     }
     yakuman |= awarded & YAKUMAN_BITS;
-    score(v, awarded, yakuman, &f, finish, riichi_win, rules, end)
+    score(&mut result, awarded, yakuman, &f, rules);
+    result
 }
 
 /// [`YAKUMAN`] as bits `1 << Yaku as usize`.
@@ -381,22 +384,14 @@ const YAKUMAN_BITS: u64 = {
     bits
 };
 
-/// Applies the combination rules, dora and the cap.
-#[allow(clippy::too_many_arguments)]
-fn score(
-    mut v: [u8; Yaku::COUNT],
-    mut awarded: u64,
-    mut yakuman: u64,
-    f: &Facts,
-    finish: Hit,
-    riichi_win: bool,
-    rules: &ScoreRules,
-    end: RoundEnd,
-) -> YakuResult {
+/// Applies the combination rules, dora and the cap to `r`, whose values hold
+/// the `awarded` yaku (of them `yakuman`).
+fn score(r: &mut YakuResult, mut awarded: u64, mut yakuman: u64, f: &Facts, rules: &ScoreRules) {
+    let v = &mut r.values;
     if v[Yaku::Boketsu as usize] > 0 {
         // 墓穴 overrides every other yaku, yakuman included.
         let b = v[Yaku::Boketsu as usize];
-        v = [0; Yaku::COUNT];
+        *v = [0; Yaku::COUNT];
         v[Yaku::Boketsu as usize] = b;
         awarded = 1 << Yaku::Boketsu as u64;
         yakuman = 0;
@@ -408,18 +403,20 @@ fn score(
         }
         awarded = yakuman;
     }
-    let base = YakuResult { end, finish, riichi_win, ..Default::default() };
     if awarded == 0 {
-        return YakuResult { verdict: Verdict::NoYaku, ..base };
+        r.verdict = Verdict::NoYaku;
+        return;
     }
-    let (dora, ura, points) = if yakuman != 0 {
+    if yakuman != 0 {
         let n = yakuman.count_ones() as u8;
-        (0, 0, if rules.stack_yakuman { n * YAKUMAN_POINTS } else { YAKUMAN_POINTS })
+        r.points = if rules.stack_yakuman { n * YAKUMAN_POINTS } else { YAKUMAN_POINTS };
     } else {
-        let omote = f.omote_kan;
-        let ura = if riichi_win { f.ura } else { 0 };
-        let sum: u32 = v.iter().map(|&x| u32::from(x)).sum::<u32>() + u32::from(omote + ura);
-        (omote + ura, ura, sum.min(u32::from(POINT_CAP)) as u8)
-    };
-    YakuResult { verdict: Verdict::Win, values: v, yakuman, dora, ura, points, tier: Tier::of(points), ..base }
+        r.ura = if r.riichi_win { f.ura } else { 0 };
+        r.dora = f.omote_kan + r.ura;
+        let sum: u32 = v.iter().map(|&x| u32::from(x)).sum::<u32>() + u32::from(r.dora);
+        r.points = sum.min(u32::from(POINT_CAP)) as u8;
+    }
+    r.verdict = Verdict::Win;
+    r.yakuman = yakuman;
+    r.tier = Tier::of(r.points);
 }
