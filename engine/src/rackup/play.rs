@@ -410,7 +410,7 @@ impl RackupGame {
                 }
             }
         }
-        st.last = yaku::evaluate(&st.log, &self.score_rules);
+        yaku::evaluate_into(&st.log, &self.score_rules, &mut st.last);
         let YakuResult { end, verdict, finish, points, .. } = st.last;
         match end {
             RoundEnd::Won { winner, loser, .. } => {

@@ -211,13 +211,24 @@ fn gather(log: &RoundLog, w: u8, l: u8, finish: usize, face: u8) -> Facts {
 /// Pure: the same log always gives the same result. The log must end with the
 /// finishing shot and, after a riichi win, the ura dora rolls.
 pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
+    let mut result = YakuResult::default();
+    evaluate_into(log, rules, &mut result);
+    result
+}
+
+/// [`evaluate`], written into `result` (saves copying it out).
+pub(crate) fn evaluate_into(log: &RoundLog, rules: &ScoreRules, result: &mut YakuResult) {
     let end = log.end();
     let (w, l, fi) = match end {
         RoundEnd::Won { winner, loser, finish } => (winner, loser, finish as usize),
         RoundEnd::Mutual => {
-            return YakuResult { end, verdict: Verdict::Mutual, ..Default::default() };
+            *result = YakuResult { end, verdict: Verdict::Mutual, ..Default::default() };
+            return;
         }
-        RoundEnd::Open => return YakuResult::default(),
+        RoundEnd::Open => {
+            *result = YakuResult::default();
+            return;
+        }
     };
     let Event::Shot(ref fs) = log.events()[fi] else { unreachable!("finish indexes a shot") };
     let (wi, li) = (w as usize, l as usize);
@@ -227,7 +238,7 @@ pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
     let lf = fs.flags[li];
     let own_normal = !fs.active && fs.seat == w;
     let riichi_win = fs.decl[wi] == Decl::Riichi;
-    let mut result = YakuResult { end, finish, riichi_win, ..Default::default() };
+    *result = YakuResult { end, finish, riichi_win, ..Default::default() };
     let v = &mut result.values;
     let mut awarded = 0u64;
     let mut award = |y: Yaku, points: u8| {
@@ -369,8 +380,7 @@ pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
         award(Yaku::Boketsu, log.round);
     }
     yakuman |= awarded & YAKUMAN_BITS;
-    score(&mut result, awarded, yakuman, &f, rules);
-    result
+    score(result, awarded, yakuman, &f, rules);
 }
 
 /// [`YAKUMAN`] as bits `1 << Yaku as usize`.
