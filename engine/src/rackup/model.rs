@@ -60,6 +60,15 @@ pub(crate) struct Joint<const N: usize> {
     bits: [u32; N],
 }
 
+/// The cell of a uniform draw `r` under cumulative thresholds: the first whose
+/// threshold exceeds `r`, the last taking any rounding remainder. Counted
+/// without branches, since which cell comes up is random and a branch on it
+/// is mispredicted as often as not.
+fn cell(cumulative: &[u64], r: u32) -> usize {
+    let r = u64::from(r);
+    cumulative[..cumulative.len() - 1].iter().map(|&c| usize::from(c <= r)).sum()
+}
+
 /// A fact of chance `p`, as the alternatives of a [`Joint`] factor.
 fn fact(p: f64, bits: u32) -> [(f64, u32); 2] {
     [(1.0 - p, 0), (p, bits)]
@@ -87,9 +96,7 @@ impl<const N: usize> Joint<N> {
 
     /// The facts of one draw.
     fn draw(&self, rng: &mut GameRng) -> u32 {
-        let r = u64::from(rng.next_u32());
-        let cell = self.cumulative.iter().position(|&c| r < c);
-        self.bits[cell.unwrap_or(N - 1)]
+        self.bits[cell(&self.cumulative, rng.next_u32())]
     }
 }
 
@@ -145,16 +152,12 @@ impl OutcomeTable {
             table.cumulative[i] = Chance::new(acc).0;
             table.outcome[i] = k;
         }
-        // The last cell takes the rounding remainder.
-        table.cumulative[6] = 1 << 32;
         table
     }
 
     /// Index into [beat, mine, partial, full, self-out, clinch], or 6 for a miss.
     fn draw(&self, rng: &mut GameRng) -> usize {
-        let r = u64::from(rng.next_u32());
-        let cell = self.cumulative.iter().position(|&c| r < c).unwrap_or(6);
-        usize::from(self.outcome[cell])
+        usize::from(self.outcome[cell(&self.cumulative, rng.next_u32())])
     }
 }
 
