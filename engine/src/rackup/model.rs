@@ -51,8 +51,8 @@ impl Gaps {
 }
 
 /// Independent facts drawn jointly from one uniform `u32`: every combination
-/// of the factors' alternatives has a cumulative threshold, most likely first,
-/// so the facts cost one draw and a short scan instead of a draw each.
+/// of the factors' alternatives has a cumulative threshold, so the facts cost
+/// one draw instead of a draw each.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Joint<const N: usize> {
     cumulative: [u64; N],
@@ -60,13 +60,13 @@ pub(crate) struct Joint<const N: usize> {
     bits: [u32; N],
 }
 
-/// The cell of a uniform draw `r` under cumulative thresholds: the first whose
-/// threshold exceeds `r`, the last taking any rounding remainder. Counted
-/// without branches, since which cell comes up is random and a branch on it
-/// is mispredicted as often as not.
-fn cell(cumulative: &[u64], r: u32) -> usize {
+/// The cell of a uniform draw `r` under ascending cumulative `thresholds`:
+/// how many of them `r` reaches (the cell after the last threshold takes the
+/// rest). Counted without branches, since which cell comes up is random and a
+/// branch on it would be mispredicted as often as not.
+fn cell(thresholds: &[u64], r: u32) -> usize {
     let r = u64::from(r);
-    cumulative[..cumulative.len() - 1].iter().map(|&c| usize::from(c <= r)).sum()
+    thresholds.iter().map(|&c| usize::from(c <= r)).sum()
 }
 
 /// A fact of chance `p`, as the alternatives of a [`Joint`] factor.
@@ -83,7 +83,6 @@ impl<const N: usize> Joint<N> {
             cells = cells.iter().flat_map(|&(p, b)| factor.iter().map(move |&(q, c)| (p * q, b | c))).collect();
         }
         assert_eq!(cells.len(), N, "joint cells");
-        cells.sort_by(|x, y| y.0.total_cmp(&x.0));
         let mut joint = Joint { cumulative: [0; N], bits: [0; N] };
         let mut acc = 0.0;
         for (i, (p, bits)) in cells.into_iter().enumerate() {
@@ -96,7 +95,8 @@ impl<const N: usize> Joint<N> {
 
     /// The facts of one draw.
     fn draw(&self, rng: &mut GameRng) -> u32 {
-        self.bits[cell(&self.cumulative, rng.next_u32())]
+        // The last cell takes any rounding remainder.
+        self.bits[cell(&self.cumulative[..N - 1], rng.next_u32())]
     }
 }
 
@@ -129,11 +129,8 @@ const OUTCOMES: [Hit; 5] = [Hit::BeatHit, Hit::MineHit, Hit::FlipOutPartial, Hit
 pub(crate) struct OutcomeTable {
     /// Chances of beat, mine, partial, full, self-out, clinch.
     pub(crate) p: [f64; 6],
-    /// Cumulative thresholds of the outcomes (and the miss), most likely first,
-    /// so that a draw usually stops at the first comparisons.
-    cumulative: [u64; 7],
-    /// The outcome index of each cell (6: a miss).
-    outcome: [u8; 7],
+    /// Cumulative thresholds of the same outcomes; the rest is a miss.
+    cumulative: [u64; 6],
 }
 
 impl OutcomeTable {
@@ -142,22 +139,18 @@ impl OutcomeTable {
         if sum > 1.0 {
             p.iter_mut().for_each(|x| *x /= sum);
         }
-        let miss = (1.0 - p.iter().sum::<f64>()).max(0.0);
-        let mut cells: Vec<(f64, u8)> = p.iter().chain([&miss]).zip(0..).map(|(&x, k)| (x, k)).collect();
-        cells.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let mut table = OutcomeTable { p, ..OutcomeTable::default() };
+        let mut cumulative = [0; 6];
         let mut acc = 0.0;
-        for (i, (x, k)) in cells.into_iter().enumerate() {
+        for (c, x) in cumulative.iter_mut().zip(p) {
             acc += x;
-            table.cumulative[i] = Chance::new(acc).0;
-            table.outcome[i] = k;
+            *c = Chance::new(acc).0;
         }
-        table
+        OutcomeTable { p, cumulative }
     }
 
     /// Index into [beat, mine, partial, full, self-out, clinch], or 6 for a miss.
     fn draw(&self, rng: &mut GameRng) -> usize {
-        usize::from(self.outcome[cell(&self.cumulative, rng.next_u32())])
+        cell(&self.cumulative, rng.next_u32())
     }
 }
 
