@@ -1,10 +1,11 @@
 //! Legal actions, precomputed: a seat's choices depend only on the decision
 //! kind and a few permissions ([`may`]), so every possible list is built
-//! once per game and [`RackupGame::legal`] copies one out.
+//! once per game. [`RackupGame::decide`] notes the list's slot when a decision
+//! is posed, and [`RackupGame::legal`] copies it out.
 
 use super::RackupGame;
 use super::log::{Decl, Distance, Penalty};
-use super::state::{Act, Action, Decision, Phase, RackupState};
+use super::state::{Act, Action, Decision, Phase, RackupState, open};
 
 /// Most legal actions of one decision: a turn without and with a kan, 7 each.
 const MAX_LEGAL: usize = 14;
@@ -14,8 +15,9 @@ const SLOTS: usize = PENALTY_SLOT + 1;
 /// What the deciding seat may do, as far as its legal actions depend on it:
 /// bits of a turn's table slot (a declaration only uses the first two).
 mod may {
-    pub(super) const RIICHI: usize = 1;
-    pub(super) const CALL: usize = 1 << 1;
+    use super::open;
+    pub(super) const RIICHI: usize = open::RIICHI as usize;
+    pub(super) const CALL: usize = open::CALL as usize;
     /// The machines are 50 cm or more apart (snipe).
     pub(super) const SNIPE: usize = 1 << 2;
     /// Barricades in hand (place, step).
@@ -37,7 +39,7 @@ const PENALTY_SLOT: usize = COUNTER_SLOT + 1;
 /// The table slot of `decision` for the seat deciding in `st`.
 fn slot(game: &RackupGame, st: &RackupState, seat: u8, decision: Decision) -> usize {
     let flag = |on: bool, bit: usize| if on { bit } else { 0 };
-    let riichi_call = flag(game.riichi_allowed(st, seat), may::RIICHI) | flag(game.call_allowed(st, seat), may::CALL);
+    let riichi_call = usize::from(st.open[seat as usize]);
     match decision {
         Decision::Turn => {
             let s = seat as usize;
@@ -140,13 +142,20 @@ impl LegalTable {
 }
 
 impl RackupGame {
+    /// Poses `decision` to `seat`, noting the slot of its legal actions.
+    #[inline(always)]
+    pub(crate) fn decide(&self, st: &mut RackupState, seat: u8, decision: Decision) {
+        st.phase = Phase::Decide(seat, decision);
+        st.legal_slot = slot(self, st, seat, decision) as u8;
+    }
+
     /// Writes the legal actions of the seat to move.
     pub(crate) fn legal(&self, st: &RackupState, out: &mut Vec<Action>) {
         out.clear();
-        let Phase::Decide(seat, decision) = st.phase else {
+        if matches!(st.phase, Phase::Over) {
             return;
-        };
-        let set = &self.legal_table.0[slot(self, st, seat, decision)];
+        }
+        let set = &self.legal_table.0[st.legal_slot as usize];
         // A whole fixed-size copy cut to length is cheaper than a variable one.
         out.extend_from_slice(&set.actions);
         out.truncate(set.len as usize);

@@ -66,7 +66,8 @@
 //! - Barricades (2 each): placing one puts it on the field (it blocks enemy hits
 //!   and can be broken: 破壊); a step, a kan or a counter blow spends barricades
 //!   aside; a recover action takes up to 2 back (aside first, then field).
-//! - Chombo ① is a chance per normal action (`rules.foul`); ③ replays the round
+//! - Chombo ① is a chance per normal action (`rules.foul`, drawn as the gap to
+//!   the next one, the same process); ③ replays the round
 //!   with the same number and dora roller; penalty payments stand.
 //! - Payments never exceed what the payer holds; a player at 0 loses at once.
 //! - Yakuman stack (10 each, `rules.stack_yakuman`); dora never join yakuman; 墓穴
@@ -106,7 +107,7 @@ pub use yaku::{Yaku, YakuResult, evaluate};
 
 use crate::{Game, GameRng, Seat};
 use legal::LegalTable;
-use model::{Chance, ShotModel};
+use model::{Gaps, ShotModel};
 use profile::Rules;
 use state::Phase;
 
@@ -115,12 +116,13 @@ use state::Phase;
 pub struct RackupGame {
     profile: Profile,
     pub(crate) model: ShotModel,
-    foul: Chance,
+    foul: Gaps,
     score_rules: yaku::ScoreRules,
     /// Damage by `Hit as usize`.
     damage: [u8; 7],
-    /// Per seat: riichi banned (蜃気楼), calls banned (ダイエットサプリ).
-    banned: [[bool; 2]; 2],
+    /// Per seat: what a round opens with, as [`state::open`] bits (蜃気楼 bans
+    /// riichi, ダイエットサプリ calls).
+    open_at_start: [u8; 2],
     legal_table: LegalTable,
 }
 
@@ -131,10 +133,13 @@ impl RackupGame {
         let d = &profile.damage;
         Ok(RackupGame {
             damage: [0, d.beat_hit, d.mine_hit, d.flip_out_partial, d.flip_out_full, d.active_out, d.self_out],
-            banned: profile.players.map(|p| [p.spell == Spell::Mirage, p.spell == Spell::Diet]),
+            open_at_start: profile.players.map(|p| {
+                let riichi = if p.spell == Spell::Mirage { 0 } else { state::open::RIICHI };
+                riichi | if p.spell == Spell::Diet { 0 } else { state::open::CALL }
+            }),
             model: ShotModel::new(&profile),
             legal_table: LegalTable::new(),
-            foul: Chance::new(profile.rules.foul),
+            foul: Gaps::new(profile.rules.foul),
             score_rules: yaku::ScoreRules { stack_yakuman: profile.rules.stack_yakuman },
             profile,
         })
@@ -183,11 +188,14 @@ impl Game for RackupGame {
             kans: 0,
             riichi_used: [false; 2],
             call_used: [false; 2],
+            open: self.open_at_start,
             stunned: [false; 2],
             fouled: [false; 2],
+            foul_in: 0,
             distance: log::Distance::Mid,
             omote: 1,
             phase: Phase::Over,
+            legal_slot: 0,
             active_decl: [Decl::None; 2],
             penalty_due: [false; 2],
             after_penalty: 0,

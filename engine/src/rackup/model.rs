@@ -5,7 +5,7 @@
 //! nothing of HP, points or yaku: it only fills a [`ShotRecord`].
 
 use super::log::{Decl, Distance, Flight, Hit, SeatFlags, ShotRecord};
-use super::profile::{Player, Profile};
+use super::profile::{NormalModel, Player, Profile};
 use crate::GameRng;
 use rand::Rng;
 
@@ -23,14 +23,50 @@ impl Chance {
     }
 }
 
+/// A chance per normal action (chombo ①), drawn as gaps: the number of
+/// actions before the next hit is geometric, which is the same process as an
+/// independent draw per action, but costs one draw per hit instead.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Gaps {
+    /// `ln(1 - p)`.
+    ln_miss: f64,
+}
+
+impl Gaps {
+    pub(crate) fn new(p: f64) -> Gaps {
+        Gaps { ln_miss: (-p.clamp(0.0, 1.0)).ln_1p() }
+    }
+
+    /// Actions before the next hit (`u32::MAX`, more than a match holds, when
+    /// the chance is 0): `P(gap >= n) = (1 - p)^n`.
+    pub(crate) fn draw(self, rng: &mut GameRng) -> u32 {
+        if self.ln_miss == 0.0 {
+            return u32::MAX;
+        }
+        // Uniform in (0, 1] with 53 random bits.
+        let u = ((rng.next_u64() >> 11) + 1) as f64 * (1.0 / (1u64 << 53) as f64);
+        // Saturating cast: 1 - p = 0 gives 0.
+        (u.ln() / self.ln_miss) as u32
+    }
+}
+
 /// Independent facts drawn jointly from one uniform `u32`: every combination
-/// of the factors' alternatives has a cumulative threshold, most likely first,
-/// so the facts cost one draw and a short scan instead of a draw each.
+/// of the factors' alternatives has a cumulative threshold, so the facts cost
+/// one draw instead of a draw each.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Joint<const N: usize> {
     cumulative: [u64; N],
     /// The facts of each cell, as bits (their meaning is the caller's).
     bits: [u32; N],
+}
+
+/// The cell of a uniform draw `r` under ascending cumulative `thresholds`:
+/// how many of them `r` reaches (the cell after the last threshold takes the
+/// rest). Counted without branches, since which cell comes up is random and a
+/// branch on it would be mispredicted as often as not.
+fn cell(thresholds: &[u64], r: u32) -> usize {
+    let r = u64::from(r);
+    thresholds.iter().map(|&c| usize::from(c <= r)).sum()
 }
 
 /// A fact of chance `p`, as the alternatives of a [`Joint`] factor.
@@ -47,7 +83,6 @@ impl<const N: usize> Joint<N> {
             cells = cells.iter().flat_map(|&(p, b)| factor.iter().map(move |&(q, c)| (p * q, b | c))).collect();
         }
         assert_eq!(cells.len(), N, "joint cells");
-        cells.sort_by(|x, y| y.0.total_cmp(&x.0));
         let mut joint = Joint { cumulative: [0; N], bits: [0; N] };
         let mut acc = 0.0;
         for (i, (p, bits)) in cells.into_iter().enumerate() {
@@ -60,10 +95,25 @@ impl<const N: usize> Joint<N> {
 
     /// The facts of one draw.
     fn draw(&self, rng: &mut GameRng) -> u32 {
-        let r = u64::from(rng.next_u32());
-        let cell = self.cumulative.iter().position(|&c| r < c);
-        self.bits[cell.unwrap_or(N - 1)]
+        // The last cell takes any rounding remainder.
+        self.bits[cell(&self.cumulative[..N - 1], rng.next_u32())]
     }
+}
+
+/// The distance after a shot as a [`Joint`] factor (bits 2–3: `Distance as u32`).
+fn distance_after(n: &NormalModel) -> [(f64, u32); 3] {
+    let bits = |d: Distance| (d as u32) << 2;
+    [
+        (1.0 - n.distance_mid - n.distance_far, bits(Distance::Near)),
+        (n.distance_mid, bits(Distance::Mid)),
+        (n.distance_far, bits(Distance::Far)),
+    ]
+}
+
+/// The distance in bits 2–3 of a [`Joint`] draw.
+fn distance_bits(bits: u32) -> Distance {
+    const BY_BITS: [Distance; 4] = [Distance::Near, Distance::Mid, Distance::Far, Distance::Far];
+    BY_BITS[(bits >> 2) as usize & 3]
 }
 
 /// A per-seat flag as [`Joint`] bits of seat 0 (low half) and seat 1 (high half).
@@ -79,6 +129,7 @@ const OUTCOMES: [Hit; 5] = [Hit::BeatHit, Hit::MineHit, Hit::FlipOutPartial, Hit
 pub(crate) struct OutcomeTable {
     /// Chances of beat, mine, partial, full, self-out, clinch.
     pub(crate) p: [f64; 6],
+    /// Cumulative thresholds of the same outcomes; the rest is a miss.
     cumulative: [u64; 6],
 }
 
@@ -99,8 +150,7 @@ impl OutcomeTable {
 
     /// Index into [beat, mine, partial, full, self-out, clinch], or 6 for a miss.
     fn draw(&self, rng: &mut GameRng) -> usize {
-        let r = u64::from(rng.next_u32());
-        self.cumulative.iter().position(|&c| r < c).unwrap_or(6)
+        cell(&self.cumulative, rng.next_u32())
     }
 }
 
@@ -124,23 +174,26 @@ pub(crate) struct ShotModel {
     posture: [Joint<12>; 2],
     /// `[shooter]`: direction change after a shooter's self ring-out.
     direction_change: [Chance; 2],
-    /// Cumulative: one or two mines out, two mines out.
-    mine_out: [Chance; 2],
+    /// Mines knocked off the field by a normal shot (bits 0–1: how many) and
+    /// the distance after it (bits 2–3: `Distance as u32`).
+    normal_after: Joint<9>,
     body_hit: Chance,
     barricade_break: Chance,
-    distance: [Chance; 2],
-    first: Chance,
-    contact: Chance,
-    /// Given contact: cumulative active out, double out, clinch.
-    active: [Chance; 3],
-    /// `[initiative seat]`: the initiative taker is the pusher.
-    pub(crate) pusher_first: [Chance; 2],
-    active_self_out: Chance,
+    /// The initiative seat (bit 0) of an active shoot and its contact (bit 1).
+    initiative: Joint<4>,
+    /// `[initiative seat]`, given contact: the outcome (bits 0–1: nothing,
+    /// active out, double out, clinch) and whether the initiative taker is the
+    /// pusher (bit 2).
+    contact_outcome: [Joint<8>; 2],
+    /// Without contact: the self ring-outs of seat 0 (bit 0) and seat 1 (bit 1).
+    active_self_outs: Joint<4>,
     /// Rear contacts and centre lines of both seats, after contact.
     active_contact_facts: Joint<16>,
     /// Centre lines of both seats, without contact.
     active_cross: Joint<4>,
-    active_mine_out: Chance,
+    /// A mine knocked off the field by an active shoot (bit 0) and the
+    /// distance after it (bits 2–3).
+    active_after: Joint<6>,
     active_body_hit: Chance,
     /// Cumulative flight: 150, 100, 50 cm or more.
     flight: [Chance; 3],
@@ -229,19 +282,18 @@ impl ShotModel {
                 ])
             }),
             direction_change: std::array::from_fn(|s| Chance::new(n.direction_change * pl[s].direction_change)),
-            mine_out: [Chance::new(n.mine_out_one + n.mine_out_two), Chance::new(n.mine_out_two)],
+            normal_after: Joint::new(&[
+                &[(1.0 - n.mine_out_one - n.mine_out_two, 0), (n.mine_out_one, 1), (n.mine_out_two, 2)],
+                &distance_after(n),
+            ]),
             body_hit: Chance::new(n.body_hit),
             barricade_break: Chance::new(n.barricade_break),
-            distance: [Chance::new(n.distance_mid + n.distance_far), Chance::new(n.distance_far)],
-            first: Chance::new(first0),
-            contact: Chance::new(a.contact),
-            active: [
-                Chance::new(a.active_out),
-                Chance::new(a.active_out + a.double_out),
-                Chance::new(a.active_out + a.double_out + a.clinch),
-            ],
-            pusher_first: pusher_first.map(Chance::new),
-            active_self_out: Chance::new(a.self_out),
+            initiative: Joint::new(&[&[(first0, 0), (1.0 - first0, 1)], &fact(a.contact, 2)]),
+            contact_outcome: pusher_first.map(|p| {
+                let nothing = 1.0 - a.active_out - a.double_out - a.clinch;
+                Joint::new(&[&[(nothing, 0), (a.active_out, 1), (a.double_out, 2), (a.clinch, 3)], &fact(p, 4)])
+            }),
+            active_self_outs: Joint::new(&[&fact(a.self_out, 1), &fact(a.self_out, 2)]),
             active_contact_facts: {
                 let (rear0, rear1) = both(SeatFlags::REAR);
                 let (cross0, cross1) = both(SeatFlags::CROSSED_CENTRE);
@@ -256,7 +308,7 @@ impl ShotModel {
                 let (cross0, cross1) = both(SeatFlags::CROSSED_CENTRE);
                 Joint::new(&[&fact(a.cross_centre, cross0), &fact(a.cross_centre, cross1)])
             },
-            active_mine_out: Chance::new(a.mine_out),
+            active_after: Joint::new(&[&fact(a.mine_out, 1), &distance_after(n)]),
             active_body_hit: Chance::new(a.body_hit),
             flight: [
                 Chance::new(profile.meteor.large),
@@ -285,19 +337,8 @@ impl ShotModel {
         }
     }
 
-    /// Distance between the machines after a shot.
-    pub(crate) fn distance_after(&self, rng: &mut GameRng) -> Distance {
-        let r = u64::from(rng.next_u32());
-        if r < self.distance[1].0 {
-            Distance::Far
-        } else if r < self.distance[0].0 {
-            Distance::Mid
-        } else {
-            Distance::Near
-        }
-    }
-
-    /// Draws a normal shot of `shooter` (HP left at 0; the engine applies damage).
+    /// Draws a normal shot of `shooter` (HP left at 0; the engine applies
+    /// damage), and the distance between the machines after it into `after`.
     pub(crate) fn normal_shot(
         &self,
         rng: &mut GameRng,
@@ -305,6 +346,7 @@ impl ShotModel {
         decl: Decl,
         distance: Distance,
         enemy_field: u8,
+        after: &mut Distance,
     ) -> ShotRecord {
         let target = 1 - shooter;
         let level = (enemy_field as usize).min(BARRICADE_LEVELS - 1);
@@ -363,9 +405,9 @@ impl ShotModel {
         } else if self.direction_change[shooter].draw(rng) {
             me.set(SeatFlags::DIRECTION_CHANGE);
         }
-        // One draw: under `two` knocks two mines out, under `one + two` one.
-        let r = u64::from(rng.next_u32());
-        s.mines_out = u8::from(r < self.mine_out[0].0) + u8::from(r < self.mine_out[1].0);
+        let facts = self.normal_after.draw(rng);
+        s.mines_out = (facts & 3) as u8;
+        *after = distance_bits(facts);
         for _ in 0..enemy_field {
             s.broken += u8::from(self.barricade_break.draw(rng));
         }
@@ -374,32 +416,37 @@ impl ShotModel {
         s
     }
 
-    /// Draws an active shoot (HP left at 0; the engine applies damage).
-    pub(crate) fn active_shoot(&self, rng: &mut GameRng, decl: [Decl; 2]) -> ShotRecord {
-        let first = if self.first.draw(rng) { 0 } else { 1 };
+    /// Draws an active shoot (HP left at 0; the engine applies damage), and the
+    /// distance between the machines after it into `after`.
+    pub(crate) fn active_shoot(&self, rng: &mut GameRng, decl: [Decl; 2], after: &mut Distance) -> ShotRecord {
+        let initiative = self.initiative.draw(rng);
+        let first = (initiative & 1) as usize;
         let mut s = ShotRecord { active: true, seat: first as u8, decl, ..ShotRecord::default() };
-        s.contact = self.contact.draw(rng);
+        s.contact = initiative & 2 != 0;
         if s.contact {
-            let r = u64::from(rng.next_u32());
-            let pusher = if self.pusher_first[first].draw(rng) { first } else { 1 - first };
-            let victim = 1 - pusher;
-            if r < self.active[1].0 {
-                s.hit[victim] = Hit::ActiveOut;
-                if r >= self.active[0].0 {
-                    s.hit[pusher] = Hit::SelfOut;
+            let outcome = self.contact_outcome[first].draw(rng);
+            match outcome & 3 {
+                0 => {}
+                3 => s.clinch = true,
+                out => {
+                    let pusher = if outcome & 4 != 0 { first } else { 1 - first };
+                    let victim = 1 - pusher;
+                    s.hit[victim] = Hit::ActiveOut;
+                    if out == 2 {
+                        s.hit[pusher] = Hit::SelfOut;
+                    }
+                    if self.active_body_hit.draw(rng) {
+                        s.flags[victim].set(SeatFlags::BODY_HIT);
+                    }
+                    if decl[pusher] == Decl::Meteor {
+                        s.flight = self.flight(rng);
+                    }
                 }
-                if self.active_body_hit.draw(rng) {
-                    s.flags[victim].set(SeatFlags::BODY_HIT);
-                }
-                if decl[pusher] == Decl::Meteor {
-                    s.flight = self.flight(rng);
-                }
-            } else if r < self.active[2].0 {
-                s.clinch = true;
             }
         } else {
-            for h in &mut s.hit {
-                if self.active_self_out.draw(rng) {
+            let outs = self.active_self_outs.draw(rng);
+            for (i, h) in s.hit.iter_mut().enumerate() {
+                if outs >> i & 1 != 0 {
                     *h = Hit::SelfOut;
                 }
             }
@@ -407,7 +454,9 @@ impl ShotModel {
         let facts = if s.contact { self.active_contact_facts.draw(rng) } else { self.active_cross.draw(rng) };
         s.flags[0].0 |= facts as u16;
         s.flags[1].0 |= (facts >> 16) as u16;
-        s.mines_out = u8::from(self.active_mine_out.draw(rng));
+        let facts = self.active_after.draw(rng);
+        s.mines_out = (facts & 1) as u8;
+        *after = distance_bits(facts);
         s
     }
 }

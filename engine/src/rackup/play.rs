@@ -1,14 +1,16 @@
 //! The match flow: rounds, active shoots, normal turns, penalties and scoring.
 //!
 //! Chance is resolved in a small step loop ([`Step`]) until the next decision,
-//! so no step recurses into another.
+//! so no step recurses into another; steps that draw nothing (a re-set, the
+//! declarations, penalties, the next turn) are plain calls that end in a
+//! decision or a [`Step`].
 
 use super::RackupGame;
 use super::log::{
     BarricadeAct, ChomboCase, Decl, Distance, DoraKind, Event, Hit, Penalty, RoundEnd, SeatFlags, ShotRecord, StunCause,
 };
 use super::outcome::{MatchEnd, MatchOutcome};
-use super::state::{Act, Action, Decision, Phase, RackupState};
+use super::state::{Act, Action, Decision, Phase, RackupState, open};
 use super::yaku::{self, Tier, Verdict, YakuResult};
 use crate::GameRng;
 use rand::RngExt;
@@ -23,18 +25,10 @@ const SHOT_ROOM: usize = 16;
 enum Step {
     /// Start (or replay) the current round.
     StartRound,
-    /// A re-set: ask for declarations, then the active shoot.
-    Reset,
-    /// Ask seat `n` and later seats for active-shoot declarations.
-    Declare(u8),
     /// Resolve an active shoot, caused by the counter blow of the given seat if any.
     Active(Option<u8>),
-    /// Seat's normal turn (stunned seats skip).
-    Turn(u8),
     /// A normal shot by the seat with the declaration.
     Normal(u8, Decl),
-    /// Riichi penalties due, then the seat's turn.
-    Penalties(u8),
     /// The round is over: score it.
     Finish,
     /// A decision is pending or the match is over.
@@ -47,11 +41,11 @@ fn other(seat: u8) -> u8 {
 
 impl RackupGame {
     pub(crate) fn riichi_allowed(&self, st: &RackupState, s: u8) -> bool {
-        !self.banned[s as usize][0] && !st.call_used[s as usize]
+        st.open[s as usize] & open::RIICHI != 0
     }
 
     pub(crate) fn call_allowed(&self, st: &RackupState, s: u8) -> bool {
-        !self.banned[s as usize][1] && !st.riichi_used[s as usize]
+        st.open[s as usize] & open::CALL != 0
     }
 
     pub(crate) fn kan_allowed(&self, st: &RackupState, s: u8) -> bool {
@@ -63,6 +57,7 @@ impl RackupGame {
         st.points = [r.start_points; 2];
         st.round = 1;
         st.first_roller = u8::from(rng.random_bool(0.5));
+        st.foul_in = self.foul.draw(rng);
         st.outcome = MatchOutcome::new(self.profile().players);
         st.outcome.first_roller = st.first_roller;
         self.run(st, rng, Step::StartRound);
@@ -74,24 +69,16 @@ impl RackupGame {
         loop {
             step = match step {
                 Step::StartRound => self.start_round(st, rng),
-                Step::Reset => {
-                    st.stunned = [false; 2];
-                    st.active_decl = [Decl::None; 2];
-                    Step::Declare(0)
-                }
-                Step::Declare(s) => self.ask_declare(st, s),
                 Step::Active(counter) => {
-                    let mut rec = self.model.active_shoot(rng, st.active_decl);
+                    let mut rec = self.model.active_shoot(rng, st.active_decl, &mut st.distance);
                     rec.counter_by = counter;
-                    self.land(st, rng, rec)
+                    self.land(st, rec)
                 }
-                Step::Turn(s) => self.begin_turn(st, s),
                 Step::Normal(s, decl) => {
                     let o = other(s) as usize;
-                    let rec = self.model.normal_shot(rng, s as usize, decl, st.distance, st.field[o]);
-                    self.land(st, rng, rec)
+                    let rec = self.model.normal_shot(rng, s as usize, decl, st.distance, st.field[o], &mut st.distance);
+                    self.land(st, rec)
                 }
-                Step::Penalties(next) => self.penalties(st, next),
                 Step::Finish => self.finish_round(st, rng),
                 Step::Wait => return,
             };
@@ -113,6 +100,7 @@ impl RackupGame {
         st.kans = 0;
         st.riichi_used = [false; 2];
         st.call_used = [false; 2];
+        st.open = self.open_at_start;
         st.fouled = [false; 2];
         st.penalty_due = [false; 2];
         st.distance = Distance::Mid;
@@ -120,26 +108,35 @@ impl RackupGame {
         let roller = st.first_roller ^ ((st.round - 1) % 2);
         st.omote = rng.random_range(1..=6);
         st.log.push(Event::Dora { kind: DoraKind::Omote, seat: roller, face: st.omote });
-        Step::Reset
+        self.reset(st)
     }
 
+    /// A re-set: stuns cleared, declarations asked, then the active shoot.
+    fn reset(&self, st: &mut RackupState) -> Step {
+        st.stunned = [false; 2];
+        st.active_decl = [Decl::None; 2];
+        self.ask_declare(st, 0)
+    }
+
+    /// Asks seat `from` and later seats for active-shoot declarations.
     fn ask_declare(&self, st: &mut RackupState, from: u8) -> Step {
         for s in from..2 {
             if self.riichi_allowed(st, s) || self.call_allowed(st, s) {
-                st.phase = Phase::Decide(s, Decision::Declare);
+                self.decide(st, s, Decision::Declare);
                 return Step::Wait;
             }
         }
         Step::Active(None)
     }
 
+    /// Seat's normal turn (stunned seats skip).
     fn begin_turn(&self, st: &mut RackupState, mut seat: u8) -> Step {
         while st.stunned[seat as usize] {
             st.stunned[seat as usize] = false;
             st.log.push(Event::Skip { seat });
             seat = other(seat);
         }
-        st.phase = Phase::Decide(seat, Decision::Turn);
+        self.decide(st, seat, Decision::Turn);
         Step::Wait
     }
 
@@ -180,7 +177,7 @@ impl RackupGame {
             Action::Declare(decl) => {
                 st.active_decl[si] = decl;
                 self.note_declaration(st, seat, decl);
-                Step::Declare(seat + 1)
+                self.ask_declare(st, seat + 1)
             }
             Action::Turn { kan, act } => self.turn(st, rng, seat, kan, act),
             Action::Counter(true) => {
@@ -199,7 +196,7 @@ impl RackupGame {
             Action::Counter(false) => Step::Normal(other(seat), st.active_decl[1 - si]),
             Action::Penalty(p) => {
                 st.penalty_due[si] = false;
-                if self.take_penalty(st, seat, p) { Step::Wait } else { Step::Penalties(st.after_penalty) }
+                if self.take_penalty(st, seat, p) { Step::Wait } else { self.penalties(st, st.after_penalty) }
             }
         };
         self.run(st, rng, step);
@@ -211,10 +208,12 @@ impl RackupGame {
             Decl::None => {}
             Decl::Riichi => {
                 st.riichi_used[s] = true;
+                st.open[s] &= !open::CALL;
                 st.outcome.riichi_declared[s] += 1;
             }
             Decl::Snipe | Decl::Meteor => {
                 st.call_used[s] = true;
+                st.open[s] &= !open::RIICHI;
                 st.outcome.calls[s] += 1;
             }
         }
@@ -227,12 +226,16 @@ impl RackupGame {
             st.spent[s] += 2;
             st.kans += 1;
             st.call_used[s] = true;
+            st.open[s] &= !open::RIICHI;
             st.outcome.kans[s] += 1;
             st.log.push(Event::Kan { seat });
             let face = rng.random_range(1..=6);
             st.log.push(Event::Dora { kind: DoraKind::Kan, seat, face });
         }
-        if self.foul.draw(rng) {
+        if st.foul_in > 0 {
+            st.foul_in -= 1;
+        } else {
+            st.foul_in = self.foul.draw(rng);
             st.fouled[s] = true;
             st.outcome.chombo[s][0] += 1;
             st.log.push(Event::Chombo { seat, case: ChomboCase::Foul });
@@ -247,7 +250,7 @@ impl RackupGame {
                 let o = 1 - s;
                 if decl != Decl::Riichi && st.held[o] > 0 {
                     st.active_decl[s] = decl;
-                    st.phase = Phase::Decide(o as u8, Decision::Counter(decl));
+                    self.decide(st, o as u8, Decision::Counter(decl));
                     return Step::Wait;
                 }
                 return Step::Normal(seat, decl);
@@ -275,7 +278,7 @@ impl RackupGame {
         if !st.log.has_room(SHOT_ROOM) {
             return self.abort_round(st);
         }
-        Step::Turn(other(seat))
+        self.begin_turn(st, other(seat))
     }
 
     #[inline(never)]
@@ -284,45 +287,44 @@ impl RackupGame {
         self.next_round(st)
     }
 
-    /// Applies a drawn shot: chombo ②, damage, log, stuns, riichi failures.
-    #[inline(always)]
-    fn land(&self, st: &mut RackupState, rng: &mut GameRng, mut rec: ShotRecord) -> Step {
+    /// Applies a drawn shot: chombo ②, damage, log, stuns, riichi failures
+    /// (the model has set the distance after it).
+    #[inline(never)]
+    fn land(&self, st: &mut RackupState, mut rec: ShotRecord) -> Step {
         st.outcome.shots += 1;
-        let chombo = [0, 1].map(|s| rec.hit[s] == Hit::SelfOut && !rec.contact && st.hp[s] <= CHOMBO_SELF_OUT_HP);
-        for (hit, &void) in rec.hit.iter_mut().zip(&chombo) {
-            if void {
-                *hit = Hit::None;
-                rec.voided = true;
+        let mut chombo = [false; 2];
+        if rec.hit != [Hit::None; 2] {
+            if !rec.contact {
+                for (s, hit) in rec.hit.iter_mut().enumerate() {
+                    if *hit == Hit::SelfOut && st.hp[s] <= CHOMBO_SELF_OUT_HP {
+                        chombo[s] = true;
+                        *hit = Hit::None;
+                        rec.voided = true;
+                    }
+                }
             }
-        }
-        let both_out = rec.active && rec.hit.iter().all(|h| h.is_ring_out());
-        for s in 0..2 {
-            st.hp[s] -= self.damage(rec.hit[s]).min(st.hp[s]);
-            if both_out && self.rules().double_out_always_draws {
-                st.hp[s] = 0;
+            let both_out = rec.active && rec.hit.iter().all(|h| h.is_ring_out());
+            for s in 0..2 {
+                st.hp[s] -= self.damage(rec.hit[s]).min(st.hp[s]);
+                if both_out && self.rules().double_out_always_draws {
+                    st.hp[s] = 0;
+                }
             }
         }
         rec.hp = st.hp;
-        if !rec.active {
+        if rec.broken > 0 {
             let t = 1 - rec.seat as usize;
             st.field[t] -= rec.broken.min(st.field[t]);
         }
-        st.distance = self.model.distance_after(rng);
         st.log.push(Event::Shot(rec));
-        for s in 0..2u8 {
-            if chombo[s as usize] {
-                st.outcome.chombo[s as usize][1] += 1;
-                st.log.push(Event::Chombo { seat: s, case: ChomboCase::SelfOut });
-                if self.pay(st, s, 1) {
-                    return Step::Wait;
-                }
-            }
+        if chombo != [false; 2] && self.chombo_self_out(st, chombo) {
+            return Step::Wait;
         }
         if st.hp[0] == 0 || st.hp[1] == 0 {
             return Step::Finish;
         }
         let reset = rec.voided || rec.clinch || rec.hit.iter().any(|h| h.is_ring_out());
-        if !reset {
+        if !reset && (rec.flags[0].0 | rec.flags[1].0) & SeatFlags::TURNED_OVER != 0 {
             for s in 0..2u8 {
                 if rec.flags[s as usize].has(SeatFlags::TURNED_OVER) {
                     st.stunned[s as usize] = true;
@@ -330,21 +332,39 @@ impl RackupGame {
                 }
             }
         }
-        for s in 0..2u8 {
-            if rec.decl[s as usize] == Decl::Riichi {
-                if reset {
-                    if self.take_penalty(st, s, Penalty::Pay) {
-                        return Step::Wait;
+        if rec.decl != [Decl::None; 2] {
+            for s in 0..2u8 {
+                if rec.decl[s as usize] == Decl::Riichi {
+                    if reset {
+                        if self.take_penalty(st, s, Penalty::Pay) {
+                            return Step::Wait;
+                        }
+                    } else {
+                        st.penalty_due[s as usize] = true;
                     }
-                } else {
-                    st.penalty_due[s as usize] = true;
                 }
             }
         }
         if !st.log.has_room(SHOT_ROOM) {
             return self.abort_round(st);
         }
-        if reset { Step::Reset } else { Step::Penalties(if rec.active { rec.seat } else { other(rec.seat) }) }
+        if reset { self.reset(st) } else { self.penalties(st, if rec.active { rec.seat } else { other(rec.seat) }) }
+    }
+
+    /// Records chombo ② of the seats in `chombo` and their payments; returns
+    /// whether the match ended.
+    #[inline(never)]
+    fn chombo_self_out(&self, st: &mut RackupState, chombo: [bool; 2]) -> bool {
+        for s in 0..2u8 {
+            if chombo[s as usize] {
+                st.outcome.chombo[s as usize][1] += 1;
+                st.log.push(Event::Chombo { seat: s, case: ChomboCase::SelfOut });
+                if self.pay(st, s, 1) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Records a riichi-failure penalty; returns whether the match ended.
@@ -365,14 +385,15 @@ impl RackupGame {
         }
     }
 
+    /// Riichi penalties due, then the turn of `next`.
     fn penalties(&self, st: &mut RackupState, next: u8) -> Step {
         match st.penalty_due.iter().position(|&d| d) {
             Some(s) => {
                 st.after_penalty = next;
-                st.phase = Phase::Decide(s as u8, Decision::Penalty);
+                self.decide(st, s as u8, Decision::Penalty);
                 Step::Wait
             }
-            None => Step::Turn(next),
+            None => self.begin_turn(st, next),
         }
     }
 
@@ -389,12 +410,12 @@ impl RackupGame {
                 }
             }
         }
-        let result = yaku::evaluate(&st.log, &self.score_rules);
-        st.last = result;
-        match (result.end, result.verdict) {
-            (RoundEnd::Won { winner, loser, .. }, verdict) => {
+        yaku::evaluate_into(&st.log, &self.score_rules, &mut st.last);
+        let YakuResult { end, verdict, finish, points, .. } = st.last;
+        match end {
+            RoundEnd::Won { winner, loser, .. } => {
                 let w = winner as usize;
-                if st.fouled[w] && result.finish != Hit::SelfOut {
+                if st.fouled[w] && finish != Hit::SelfOut {
                     st.outcome.chombo[w][2] += 1;
                     st.log.push(Event::Chombo { seat: winner, case: ChomboCase::Replay });
                     if self.pay(st, winner, 1) {
@@ -405,10 +426,10 @@ impl RackupGame {
                 if verdict == Verdict::NoYaku {
                     st.outcome.no_yaku[w] += 1;
                 } else {
-                    self.record_win(st, &result, w);
-                    let taken = result.points.min(st.points[loser as usize]);
+                    self.record_win(st, w);
+                    let taken = points.min(st.points[loser as usize]);
                     st.outcome.points_won[w] += taken;
-                    if self.pay(st, loser, result.points) {
+                    if self.pay(st, loser, points) {
                         return Step::Wait;
                     }
                 }
@@ -419,8 +440,9 @@ impl RackupGame {
     }
 
     #[inline(never)]
-    fn record_win(&self, st: &mut RackupState, r: &YakuResult, w: usize) {
-        let o = &mut st.outcome;
+    /// Counts the win of seat `w` scored in `st.last`.
+    fn record_win(&self, st: &mut RackupState, w: usize) {
+        let (o, r) = (&mut st.outcome, &st.last);
         o.wins[w] += 1;
         for (count, &points) in o.yaku[w].iter_mut().zip(&r.values) {
             *count += u8::from(points > 0);

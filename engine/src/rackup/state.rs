@@ -6,6 +6,14 @@ use super::outcome::MatchOutcome;
 use super::profile::{Profile, Spell};
 use super::yaku::YakuResult;
 
+/// Bits of [`RackupState::open`].
+pub(crate) mod open {
+    /// Riichi may be declared.
+    pub(crate) const RIICHI: u8 = 1;
+    /// Calls (snipe, meteor, kan) may be declared.
+    pub(crate) const CALL: u8 = 1 << 1;
+}
+
 /// A normal action (通常行動).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Act {
@@ -69,11 +77,18 @@ pub struct RackupState {
     pub(crate) kans: u8,
     pub(crate) riichi_used: [bool; 2],
     pub(crate) call_used: [bool; 2],
+    /// Per seat: riichi and calls still open this round ([`open`] bits; a
+    /// spell closes one for the match, a declaration the other for the round).
+    pub(crate) open: [u8; 2],
     pub(crate) stunned: [bool; 2],
     pub(crate) fouled: [bool; 2],
+    /// Normal actions (either seat's) before the next chombo ①.
+    pub(crate) foul_in: u32,
     pub(crate) distance: Distance,
     pub(crate) omote: u8,
     pub(crate) phase: Phase,
+    /// Slot of the pending decision's legal actions in the game's table.
+    pub(crate) legal_slot: u8,
     pub(crate) active_decl: [Decl; 2],
     pub(crate) penalty_due: [bool; 2],
     pub(crate) after_penalty: u8,

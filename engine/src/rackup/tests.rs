@@ -386,6 +386,13 @@ fn strategy_names_round_trip() {
     assert!("bogus".parse::<StrategyKind>().unwrap_err().to_string().contains("random"));
 }
 
+/// Asserts that `count` successes in `trials` are within 5 standard errors of chance `p`.
+fn assert_rate(count: u32, trials: u32, p: f64, what: &str) {
+    let f = f64::from(count) / f64::from(trials);
+    let se = (p * (1.0 - p) / f64::from(trials)).sqrt();
+    assert!((f - p).abs() < 5.0 * se + 1e-12, "{what}: {f} vs {p}");
+}
+
 /// The shot model reproduces the profile's chances (within 5 standard errors).
 #[test]
 fn shot_model_matches_profile_chances() {
@@ -396,20 +403,36 @@ fn shot_model_matches_profile_chances() {
     let mut hits = [0u32; 7];
     let mut clinch = 0;
     let mut mines = [0u32; 3];
-    let mut first0 = 0;
+    let mut after = [[0u32; 3]; 2];
+    let (mut first0, mut contact, mut active_mines) = (0, 0, 0);
+    // Given contact: active out, double out, clinch, and outs pushed by the initiative taker.
+    let mut on_contact = [0u32; 4];
+    let mut self_out0 = 0;
     for _ in 0..n {
-        let s = game.model.normal_shot(&mut rng, 0, Decl::None, log::Distance::Near, 0);
+        let mut distance = log::Distance::Near;
+        let s = game.model.normal_shot(&mut rng, 0, Decl::None, log::Distance::Near, 0, &mut distance);
         let h = if s.hit[1] != Hit::None { s.hit[1] } else { s.hit[0] };
         hits[h as usize] += 1;
         clinch += u32::from(s.clinch);
         mines[s.mines_out as usize] += 1;
-        first0 += u32::from(game.model.active_shoot(&mut rng, [Decl::None; 2]).seat == 0);
+        after[0][distance as usize] += 1;
+        let s = game.model.active_shoot(&mut rng, [Decl::None; 2], &mut distance);
+        first0 += u32::from(s.seat == 0);
+        contact += u32::from(s.contact);
+        if s.contact {
+            let victim = s.hit.iter().position(|&h| h == Hit::ActiveOut);
+            let double = s.hit.contains(&Hit::SelfOut);
+            on_contact[0] += u32::from(victim.is_some() && !double);
+            on_contact[1] += u32::from(double);
+            on_contact[2] += u32::from(s.clinch);
+            on_contact[3] += u32::from(victim.is_some_and(|v| v != s.seat as usize));
+        } else {
+            self_out0 += u32::from(s.hit[0] == Hit::SelfOut);
+        }
+        active_mines += u32::from(s.mines_out);
+        after[1][distance as usize] += 1;
     }
-    let close = |count: u32, p: f64, what: &str| {
-        let f = f64::from(count) / f64::from(n);
-        let se = (p * (1.0 - p) / f64::from(n)).sqrt();
-        assert!((f - p).abs() < 5.0 * se + 1e-12, "{what}: {f} vs {p}");
-    };
+    let close = |count: u32, p: f64, what: &str| assert_rate(count, n, p, what);
     let m = &p.normal;
     close(hits[Hit::BeatHit as usize], m.beat_hit, "beat");
     close(hits[Hit::MineHit as usize], m.mine_hit, "mine");
@@ -420,4 +443,40 @@ fn shot_model_matches_profile_chances() {
     close(mines[1], m.mine_out_one, "one mine out");
     close(mines[2], m.mine_out_two, "two mines out");
     close(first0, 0.5, "initiative");
+    close(contact, p.active.contact, "active contact");
+    close(active_mines, p.active.mine_out, "active mine out");
+    let a = &p.active;
+    assert_rate(on_contact[0], contact, a.active_out, "active out");
+    assert_rate(on_contact[1], contact, a.double_out, "double out");
+    assert_rate(on_contact[2], contact, a.clinch, "active clinch");
+    assert_rate(on_contact[3], on_contact[0] + on_contact[1], a.pusher_is_first, "initiative taker pushes");
+    assert_rate(self_out0, n - contact, a.self_out, "self-out without contact");
+    for a in after {
+        close(a[log::Distance::Mid as usize], m.distance_mid, "distance 50 cm or more after");
+        close(a[log::Distance::Far as usize], m.distance_far, "distance 100 cm or more after");
+    }
+}
+
+/// Chombo ① drawn as gaps between fouls is a chance per action: the share of
+/// fouling actions, and of fouls right after a foul, is the chance itself.
+#[test]
+fn foul_gaps_are_a_chance_per_action() {
+    let mut rng = GameSeeds::new(14).rng(0);
+    for p in [0.002, 0.1, 0.5] {
+        let gaps = super::model::Gaps::new(p);
+        let n = 1_000_000u32;
+        let (mut fouls, mut repeats, mut last) = (0u32, 0u32, false);
+        let mut left = gaps.draw(&mut rng);
+        for _ in 0..n {
+            let foul = left == 0;
+            left = if foul { gaps.draw(&mut rng) } else { left - 1 };
+            repeats += u32::from(foul && last);
+            fouls += u32::from(foul);
+            last = foul;
+        }
+        assert_rate(fouls, n, p, "fouls");
+        assert_rate(repeats, fouls, p, "fouls after a foul");
+    }
+    assert_eq!(super::model::Gaps::new(0.0).draw(&mut rng), u32::MAX);
+    assert_eq!(super::model::Gaps::new(1.0).draw(&mut rng), 0);
 }

@@ -8,15 +8,48 @@ use crate::rackup::log::{
 /// Normal actions a yaku "合計３回以上通常行動して" needs.
 const MIN_ACTIONS: u8 = 3;
 
+/// Hit kinds as bits `1 << Hit as u8`.
+const fn bit(h: Hit) -> u8 {
+    1 << h as u8
+}
+
+/// A hit pattern for a greedy subsequence match: step `k`'s set of hit
+/// [`bit`]s in bits `8k..8k+8`, nothing past the last step.
+const fn pattern(steps: &[u8]) -> u64 {
+    let mut packed = 0;
+    let mut k = 0;
+    while k < steps.len() {
+        packed |= (steps[k] as u64) << (8 * k);
+        k += 1;
+    }
+    packed
+}
+
+/// 小三元: beat, mine, flip-out, in that order.
+const SHOUSANGEN: u64 =
+    pattern(&[bit(Hit::BeatHit), bit(Hit::MineHit), bit(Hit::FlipOutPartial) | bit(Hit::FlipOutFull)]);
+const SHOUSANGEN_STEPS: u8 = 3;
+/// 大三元: beat, beat, mine, full flip-out, in that order.
+const DAISANGEN: u64 = pattern(&[bit(Hit::BeatHit), bit(Hit::BeatHit), bit(Hit::MineHit), bit(Hit::FlipOutFull)]);
+const DAISANGEN_STEPS: u8 = 4;
+
+/// The next state of a greedy subsequence match (greedy is exact for
+/// subsequences): `k` steps of `pattern` are matched, `hit` may match the next.
+fn advance(k: u8, pattern: u64, hit: Hit) -> u8 {
+    k + u8::from((pattern >> (8 * u32::from(k))) as u8 & bit(hit) != 0)
+}
+
 /// Facts about the round gathered in one pass over the log.
 #[derive(Default)]
 struct Facts {
-    /// Non-void damage kinds the loser took, as bits `1 << Hit as u8`.
+    /// Damage kinds the loser took, as [`bit`]s (self ring-outs included).
     loser_hits: u8,
-    /// The loser's damaging hits that were not self ring-outs, in order (first 16).
-    loser_seq: [Hit; 16],
-    loser_seq_len: usize,
-    winner_damaged: bool,
+    /// Damage kinds the winner took, as [`bit`]s (bit 0: a shot without damage).
+    winner_hits: u8,
+    /// Steps of [`SHOUSANGEN`] and [`DAISANGEN`] matched by the loser's hits.
+    shousangen: u8,
+    daisangen: u8,
+    /// Normal actions per seat.
     actions: [u8; 2],
     winner_barricade_use: bool,
     winner_crossed: bool,
@@ -28,7 +61,6 @@ struct Facts {
     rear_run_normal_best: u8,
     rear_run_all: u8,
     winner_shots: u8,
-    winner_self_out: bool,
     clinch: bool,
     winner_stun_any: bool,
     winner_stun_pure: bool,
@@ -37,46 +69,109 @@ struct Facts {
     kan_then_recover: bool,
     awaiting_after_kan: bool,
     winner_first_counter: Option<(usize, bool)>,
+    /// HP per seat after the shots read so far.
+    hp: [u8; 2],
     loser_hp_before_finish: u8,
     loser_hp_when_winner_at_one: Option<u8>,
-    omote_kan: [u8; 7],
-    ura: [u8; 7],
+    /// Dora points of the finishing move: 表 and 槓, then 裏 and 裏槓.
+    omote_kan: u8,
+    ura: u8,
 }
 
-fn gather(log: &RoundLog, w: u8, l: u8, finish: usize) -> Facts {
-    let (wi, li) = (w as usize, l as usize);
-    let mut f = Facts { winner_held: log.barricades as i16, loser_hp_before_finish: log.max_hp, ..Facts::default() };
-    let mut hp = [log.max_hp; 2];
-    for (i, event) in log.events().iter().enumerate() {
-        // Only dora dice are read past the finishing shot (ura dora follow it).
-        if i > finish && !matches!(event, Event::Dora { .. }) {
+impl Facts {
+    fn winner_self_out(&self) -> bool {
+        self.winner_hits & bit(Hit::SelfOut) != 0
+    }
+
+    /// The loser's damage was only of `kind` (self ring-outs allowed) and included it.
+    fn only(&self, kind: Hit) -> bool {
+        let allowed = bit(kind) | bit(Hit::SelfOut);
+        self.loser_hits & bit(kind) != 0 && self.loser_hits & !allowed == 0
+    }
+
+    /// Reads one shot (`w`, `l`: winner and loser seats).
+    #[inline(always)]
+    fn shot(&mut self, s: &ShotRecord, w: u8, l: u8) {
+        let (wi, li) = (w as usize, l as usize);
+        let lh = s.hit[li];
+        if lh != Hit::None {
+            self.loser_hits |= bit(lh);
+            self.shousangen = advance(self.shousangen, SHOUSANGEN, lh);
+            self.daisangen = advance(self.daisangen, DAISANGEN, lh);
+        }
+        self.winner_hits |= bit(s.hit[wi]);
+        self.any_contact |= s.contact;
+        self.clinch |= s.clinch;
+        if self.hp[wi] > 1 && s.hp[wi] == 1 {
+            self.loser_hp_when_winner_at_one = Some(s.hp[li]);
+        }
+        self.hp = s.hp;
+        let wf = s.flags[wi];
+        let rear = wf.has(SeatFlags::REAR);
+        let winners_normal = !s.active && s.seat == w;
+        if s.active {
+            if self.first_active_initiative.is_none() {
+                self.first_active_initiative = Some(s.seat);
+            }
+        } else {
+            self.actions[s.seat as usize] += 1;
+            if !winners_normal {
+                return;
+            }
+        }
+        self.winner_shots += 1;
+        self.winner_crossed |= wf.has(SeatFlags::CROSSED_CENTRE);
+        self.rear_run_all = if rear { self.rear_run_all + 1 } else { 0 };
+        if winners_normal {
+            self.winner_normal_before_finish = true;
+            self.winner_direction_change |= wf.has(SeatFlags::DIRECTION_CHANGE);
+            self.rear_run_normal = if rear { self.rear_run_normal + 1 } else { 0 };
+            self.rear_run_normal_best = self.rear_run_normal_best.max(self.rear_run_normal);
+            self.awaiting_after_kan = false;
+        }
+    }
+
+    /// Counts a dora die showing `rolled` when it names the finishing move (`face`).
+    fn dora(&mut self, kind: DoraKind, rolled: u8, face: u8) {
+        let point = u8::from(rolled.min(6) == face);
+        match kind {
+            DoraKind::Omote | DoraKind::Kan => self.omote_kan += point,
+            DoraKind::Ura | DoraKind::UraKan => self.ura += point,
+        }
+    }
+}
+
+/// Gathers the facts up to the finishing shot `finish` (and the dora dice
+/// after it) for winner `w` and loser `l`; `face` is the finishing move's dora
+/// face.
+fn gather(log: &RoundLog, w: u8, l: u8, finish: usize, face: u8) -> Facts {
+    let mut f = Facts { winner_held: log.barricades as i16, hp: [log.max_hp; 2], ..Facts::default() };
+    let events = log.events();
+    for (i, event) in events[..finish].iter().enumerate() {
+        // Shots first: most events are shots.
+        if let Event::Shot(ref s) = *event {
+            f.shot(s, w, l);
             continue;
         }
         match *event {
-            Event::Dora { kind, face, .. } => {
-                let slot = face.min(6) as usize;
-                match kind {
-                    DoraKind::Omote | DoraKind::Kan => f.omote_kan[slot] += 1,
-                    DoraKind::Ura | DoraKind::UraKan => f.ura[slot] += 1,
-                }
-            }
-            Event::Shot(ref s) => gather_shot(&mut f, s, wi, li, i == finish, &mut hp),
+            Event::Dora { kind, face: rolled, .. } => f.dora(kind, rolled, face),
             Event::Barricade { seat, act } => {
                 f.actions[seat as usize] += 1;
-                if seat == w {
-                    f.winner_normal_before_finish = true;
-                    match act {
-                        BarricadeAct::Place | BarricadeAct::Step => {
-                            f.winner_barricade_use = true;
-                            f.winner_held -= 1;
-                        }
-                        BarricadeAct::Recover(n) => {
-                            f.winner_held += n as i16;
-                            f.kan_then_recover |= f.awaiting_after_kan;
-                        }
-                    }
-                    f.awaiting_after_kan = false;
+                if seat != w {
+                    continue;
                 }
+                f.winner_normal_before_finish = true;
+                match act {
+                    BarricadeAct::Place | BarricadeAct::Step => {
+                        f.winner_barricade_use = true;
+                        f.winner_held -= 1;
+                    }
+                    BarricadeAct::Recover(n) => {
+                        f.winner_held += n as i16;
+                        f.kan_then_recover |= f.awaiting_after_kan;
+                    }
+                }
+                f.awaiting_after_kan = false;
             }
             Event::Kan { seat } if seat == w => {
                 f.winner_kans += 1;
@@ -96,70 +191,19 @@ fn gather(log: &RoundLog, w: u8, l: u8, finish: usize) -> Facts {
             _ => {}
         }
     }
+    f.loser_hp_before_finish = f.hp[l as usize];
+    let Event::Shot(ref s) = events[finish] else { unreachable!("finish indexes a shot") };
+    // The finishing shot itself is not a normal action "before" it.
+    let before = f.winner_normal_before_finish;
+    f.shot(s, w, l);
+    f.winner_normal_before_finish = before;
+    // Only dora dice are read past the finishing shot (ura dora follow it).
+    for event in &events[finish + 1..] {
+        if let Event::Dora { kind, face: rolled, .. } = *event {
+            f.dora(kind, rolled, face);
+        }
+    }
     f
-}
-
-fn gather_shot(f: &mut Facts, s: &ShotRecord, wi: usize, li: usize, last: bool, hp: &mut [u8; 2]) {
-    if last {
-        f.loser_hp_before_finish = hp[li];
-    }
-    let lh = s.hit[li];
-    if lh != Hit::None {
-        f.loser_hits |= 1 << lh as u8;
-        if lh != Hit::SelfOut && f.loser_seq_len < f.loser_seq.len() {
-            f.loser_seq[f.loser_seq_len] = lh;
-            f.loser_seq_len += 1;
-        }
-    }
-    f.winner_damaged |= s.hit[wi] != Hit::None;
-    f.winner_self_out |= s.hit[wi] == Hit::SelfOut;
-    f.any_contact |= s.contact;
-    f.clinch |= s.clinch;
-    if hp[wi] > 1 && s.hp[wi] == 1 {
-        f.loser_hp_when_winner_at_one = Some(s.hp[li]);
-    }
-    *hp = s.hp;
-    let wf = s.flags[wi];
-    let rear = wf.has(SeatFlags::REAR);
-    if s.active {
-        if f.first_active_initiative.is_none() {
-            f.first_active_initiative = Some(s.seat);
-        }
-    } else {
-        f.actions[s.seat as usize] += 1;
-    }
-    let winners_shot = s.active || s.seat as usize == wi;
-    if winners_shot {
-        f.winner_shots += 1;
-        f.winner_crossed |= wf.has(SeatFlags::CROSSED_CENTRE);
-        f.rear_run_all = if rear { f.rear_run_all + 1 } else { 0 };
-    }
-    if !s.active && s.seat as usize == wi {
-        if !last {
-            f.winner_normal_before_finish = true;
-        }
-        f.winner_direction_change |= wf.has(SeatFlags::DIRECTION_CHANGE);
-        f.rear_run_normal = if rear { f.rear_run_normal + 1 } else { 0 };
-        f.rear_run_normal_best = f.rear_run_normal_best.max(f.rear_run_normal);
-        f.awaiting_after_kan = false;
-    }
-}
-
-/// Whether `seq` contains `pattern` as a subsequence (each element matched by `fits`).
-fn has_subsequence(seq: &[Hit], pattern: &[fn(Hit) -> bool]) -> bool {
-    let mut k = 0;
-    for &h in seq {
-        if k < pattern.len() && pattern[k](h) {
-            k += 1;
-        }
-    }
-    k == pattern.len()
-}
-
-/// The loser's damage was only of `kind` (self ring-outs allowed) and included it.
-fn only(f: &Facts, kind: Hit) -> bool {
-    let allowed = (1u8 << kind as u8) | (1 << Hit::SelfOut as u8);
-    f.loser_hits & (1 << kind as u8) != 0 && f.loser_hits & !allowed == 0
 }
 
 /// Decides the yaku and the score of a finished round from its log.
@@ -167,25 +211,42 @@ fn only(f: &Facts, kind: Hit) -> bool {
 /// Pure: the same log always gives the same result. The log must end with the
 /// finishing shot and, after a riichi win, the ura dora rolls.
 pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
+    let mut result = YakuResult::default();
+    evaluate_into(log, rules, &mut result);
+    result
+}
+
+/// [`evaluate`], written into `result` (saves copying it out).
+pub(crate) fn evaluate_into(log: &RoundLog, rules: &ScoreRules, result: &mut YakuResult) {
     let end = log.end();
     let (w, l, fi) = match end {
         RoundEnd::Won { winner, loser, finish } => (winner, loser, finish as usize),
         RoundEnd::Mutual => {
-            return YakuResult { end, verdict: Verdict::Mutual, ..Default::default() };
+            *result = YakuResult { end, verdict: Verdict::Mutual, ..Default::default() };
+            return;
         }
-        RoundEnd::Open => return YakuResult::default(),
+        RoundEnd::Open => {
+            *result = YakuResult::default();
+            return;
+        }
     };
-    let Event::Shot(fs) = log.events()[fi] else { unreachable!("finish indexes a shot") };
-    let f = gather(log, w, l, fi);
+    let Event::Shot(ref fs) = log.events()[fi] else { unreachable!("finish indexes a shot") };
     let (wi, li) = (w as usize, l as usize);
     let finish = fs.hit[li];
+    let f = gather(log, w, l, fi, finish.dora_face().unwrap_or(0));
     let wf = fs.flags[wi];
     let lf = fs.flags[li];
     let own_normal = !fs.active && fs.seat == w;
     let riichi_win = fs.decl[wi] == Decl::Riichi;
-    let mut v = [0u8; Yaku::COUNT];
-    let mut yakuman = 0u64;
-    let mut award = |y: Yaku, points: u8| v[y as usize] = points;
+    *result = YakuResult { end, finish, riichi_win, ..Default::default() };
+    let v = &mut result.values;
+    let mut awarded = 0u64;
+    let mut award = |y: Yaku, points: u8| {
+        v[y as usize] = points;
+        if points > 0 {
+            awarded |= 1 << y as u64;
+        }
+    };
 
     let double = own_normal
         && riichi_win
@@ -202,7 +263,7 @@ pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
         (Yaku::Pinzoro, Hit::BeatHit, 6),
         (Yaku::Ikkiuchi, Hit::ActiveOut, 3),
     ] {
-        if only(&f, kind) {
+        if f.only(kind) {
             award(yaku, points);
         }
     }
@@ -246,7 +307,7 @@ pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
     if own_normal && wf.has(SeatFlags::HALF_TURN) {
         award(Yaku::Yuugekishu, if wf.has(SeatFlags::LANDED) { 3 } else { 1 });
     }
-    if enough && !f.winner_damaged {
+    if enough && f.winner_hits & !bit(Hit::None) == 0 {
         award(Yaku::Kanpuu, 2);
     }
     if fs.hp[wi] == 1 && f.loser_hp_when_winner_at_one == Some(log.max_hp) {
@@ -262,6 +323,7 @@ pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
         award(Yaku::AkutibuRiichi, if fs.hit[wi] == Hit::SelfOut { 1 } else { 3 });
     }
     let knocked_out = finish.is_flip_out() || finish == Hit::ActiveOut;
+    let mut yakuman = 0u64;
     if (own_normal || fs.active) && fs.decl[wi] == Decl::Meteor && knocked_out && !chokugeki {
         match fs.flight {
             Flight::Short => {}
@@ -269,17 +331,14 @@ pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
             Flight::Medium => award(Yaku::Ryuusei, 3),
             Flight::Large => {
                 award(Yaku::Ryuusei, YAKUMAN_POINTS);
-                yakuman |= 1 << Yaku::Ryuusei as u64;
+                yakuman = 1 << Yaku::Ryuusei as u64;
             }
         }
     }
-    let seq = &f.loser_seq[..f.loser_seq_len];
-    let beat = |h: Hit| h == Hit::BeatHit;
-    let mine = |h: Hit| h == Hit::MineHit;
-    if has_subsequence(seq, &[beat, mine, Hit::is_flip_out]) {
+    if f.shousangen == SHOUSANGEN_STEPS {
         award(Yaku::Shousangen, 3);
     }
-    if has_subsequence(seq, &[beat, beat, mine, |h| h == Hit::FlipOutFull]) {
+    if f.daisangen == DAISANGEN_STEPS {
         award(Yaku::Daisangen, YAKUMAN_POINTS);
     }
     if f.rear_run_normal_best >= 3 {
@@ -288,10 +347,10 @@ pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
     if (own_normal || fs.active) && f.rear_run_all >= 4 {
         award(Yaku::Suuanshou, YAKUMAN_POINTS);
     }
-    if f.winner_self_out && f.clinch && f.winner_stun_any {
+    if f.winner_self_out() && f.clinch && f.winner_stun_any {
         award(Yaku::Kokushimusou, 3);
     }
-    if f.winner_self_out && f.clinch && f.winner_stun_pure {
+    if f.winner_self_out() && f.clinch && f.winner_stun_pure {
         award(Yaku::JunseiKokushimusou, YAKUMAN_POINTS);
     }
     let own_counter = fs.active && fs.counter_by == Some(w);
@@ -320,50 +379,54 @@ pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
     if finish == Hit::SelfOut && !(fs.active && fs.contact) {
         award(Yaku::Boketsu, log.round);
     }
-    for y in YAKUMAN {
-        if v[y as usize] > 0 {
-            yakuman |= 1 << y as u64;
-        }
-    }
-    score(v, yakuman, &f, finish, riichi_win, rules, end)
+    yakuman |= awarded & YAKUMAN_BITS;
+    score(result, awarded, yakuman, &f, rules);
 }
 
-/// Applies the combination rules, dora and the cap.
-fn score(
-    mut v: [u8; Yaku::COUNT],
-    mut yakuman: u64,
-    f: &Facts,
-    finish: Hit,
-    riichi_win: bool,
-    rules: &ScoreRules,
-    end: RoundEnd,
-) -> YakuResult {
+/// [`YAKUMAN`] as bits `1 << Yaku as usize`.
+const YAKUMAN_BITS: u64 = {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < YAKUMAN.len() {
+        bits |= 1 << YAKUMAN[i] as u64;
+        i += 1;
+    }
+    bits
+};
+
+/// Applies the combination rules, dora and the cap to `r`, whose values hold
+/// the `awarded` yaku (of them `yakuman`).
+fn score(r: &mut YakuResult, mut awarded: u64, mut yakuman: u64, f: &Facts, rules: &ScoreRules) {
+    let v = &mut r.values;
     if v[Yaku::Boketsu as usize] > 0 {
         // 墓穴 overrides every other yaku, yakuman included.
         let b = v[Yaku::Boketsu as usize];
-        v = [0; Yaku::COUNT];
+        *v = [0; Yaku::COUNT];
         v[Yaku::Boketsu as usize] = b;
+        awarded = 1 << Yaku::Boketsu as u64;
         yakuman = 0;
     } else if yakuman != 0 {
-        for (i, x) in v.iter_mut().enumerate() {
-            if yakuman & (1 << i) == 0 {
-                *x = 0;
-            }
+        let mut dropped = awarded & !yakuman;
+        while dropped != 0 {
+            v[dropped.trailing_zeros() as usize] = 0;
+            dropped &= dropped - 1;
         }
+        awarded = yakuman;
     }
-    let base = YakuResult { end, finish, riichi_win, ..Default::default() };
-    if v.iter().all(|&x| x == 0) {
-        return YakuResult { verdict: Verdict::NoYaku, ..base };
+    if awarded == 0 {
+        r.verdict = Verdict::NoYaku;
+        return;
     }
-    let (dora, ura, points) = if yakuman != 0 {
+    if yakuman != 0 {
         let n = yakuman.count_ones() as u8;
-        (0, 0, if rules.stack_yakuman { n * YAKUMAN_POINTS } else { YAKUMAN_POINTS })
+        r.points = if rules.stack_yakuman { n * YAKUMAN_POINTS } else { YAKUMAN_POINTS };
     } else {
-        let face = finish.dora_face().map_or(0, usize::from);
-        let omote = f.omote_kan[face];
-        let ura = if riichi_win { f.ura[face] } else { 0 };
-        let sum: u32 = v.iter().map(|&x| u32::from(x)).sum::<u32>() + u32::from(omote + ura);
-        (omote + ura, ura, sum.min(u32::from(POINT_CAP)) as u8)
-    };
-    YakuResult { verdict: Verdict::Win, values: v, yakuman, dora, ura, points, tier: Tier::of(points), ..base }
+        r.ura = if r.riichi_win { f.ura } else { 0 };
+        r.dora = f.omote_kan + r.ura;
+        let sum: u32 = v.iter().map(|&x| u32::from(x)).sum::<u32>() + u32::from(r.dora);
+        r.points = sum.min(u32::from(POINT_CAP)) as u8;
+    }
+    r.verdict = Verdict::Win;
+    r.yakuman = yakuman;
+    r.tier = Tier::of(r.points);
 }

@@ -48,6 +48,7 @@
 mod conditions;
 
 pub use conditions::evaluate;
+pub(crate) use conditions::evaluate_into;
 
 use super::log::{Hit, RoundEnd};
 
