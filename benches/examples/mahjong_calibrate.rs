@@ -8,31 +8,8 @@
 
 use engine::mahjong::Yaku;
 use engine::mahjong::table::{Bot, BotConfig, HanchanOutcome, RiichiTable};
+use engine::mahjong::table::{TENHOU_AVERAGE_WIN as AVERAGE_WIN, TENHOU_RATES as RATES, TENHOU_YAKU as YAKU};
 use engine::{GameSeeds, Strategy, Table};
-
-/// (name, Tenhou rate): per player-hand for win, deal-in, riichi and call;
-/// per hand for exhaustive draws.
-const RATES: [(&str, f64); 5] =
-    [("win", 0.211), ("deal_in", 0.125), ("riichi", 0.170), ("call", 0.344), ("exhaustive_draw", 0.162)];
-
-/// Tenhou's average win, in points.
-const AVERAGE_WIN: f64 = 5647.0;
-
-/// (yaku name or `yakuhai` for every yakuhai kind, Tenhou share of wins).
-const YAKU: [(&str, f64); 12] = [
-    ("riichi", 0.389),
-    ("yakuhai", 0.396),
-    ("menzen_tsumo", 0.242),
-    ("tanyao", 0.227),
-    ("pinfu", 0.197),
-    ("ippatsu", 0.073),
-    ("honitsu", 0.043),
-    ("iipeikou", 0.038),
-    ("sanshoku_doujun", 0.038),
-    ("chiitoitsu", 0.027),
-    ("toitoi", 0.016),
-    ("chinitsu", 0.0052),
-];
 
 /// Totals over the games played.
 #[derive(Default)]

@@ -14,8 +14,8 @@ use crate::study::{Coverage, Source, Study};
 use anyhow::{Result, anyhow};
 use engine::mahjong::Yaku;
 use engine::mahjong::table::{
-    Abort, Bot, BotConfig, Event, HanchanOutcome, RiichiTable, TableSettings, WIN_VALUE_BINS, write_event,
-    write_start_game,
+    Abort, Bot, BotConfig, Event, HanchanOutcome, RiichiTable, TENHOU_AVERAGE_WIN, TENHOU_RATES, TENHOU_YAKU,
+    TableSettings, WIN_VALUE_BINS, write_event, write_start_game,
 };
 use engine::{GameSeeds, Strategy, Table};
 use polars::prelude::*;
@@ -25,32 +25,6 @@ use std::ops::AddAssign;
 use std::path::Path;
 
 const SEATS: usize = 4;
-
-/// Per-round rates of 天鳳 鳳凰卓 (2016, 159,798 hanchan), the calibration target:
-/// (name, real rate, what it counts).
-pub const TENHOU_RATES: [(&str, f64); 5] =
-    [("win", 0.211), ("deal_in", 0.125), ("riichi", 0.170), ("call", 0.344), ("exhaustive_draw", 0.162)];
-
-/// Average win of 天鳳 鳳凰卓 (2016), in points.
-pub const TENHOU_AVERAGE_WIN: f64 = 5647.0;
-
-/// Shares of wins with each yaku at 天鳳 鳳凰卓 (2016): (name or `yakuhai` for
-/// any yakuhai, share). Our `yakuhai` is the sum of the yakuhai kinds' shares,
-/// which counts a hand with two yakuhai twice.
-pub const TENHOU_YAKU: [(&str, f64); 12] = [
-    ("riichi", 0.389),
-    ("yakuhai", 0.396),
-    ("menzen_tsumo", 0.242),
-    ("tanyao", 0.227),
-    ("pinfu", 0.197),
-    ("ippatsu", 0.073),
-    ("honitsu", 0.043),
-    ("iipeikou", 0.038),
-    ("sanshoku_doujun", 0.038),
-    ("chiitoitsu", 0.027),
-    ("toitoi", 0.016),
-    ("chinitsu", 0.0052),
-];
 
 /// Lowest and highest final points, in thousands, with their own bins.
 const POINTS_RANGE: (i64, i64) = (-60, 160);

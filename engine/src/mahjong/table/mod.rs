@@ -95,6 +95,7 @@ pub mod replay;
 mod settle;
 mod state;
 pub mod strategy;
+pub mod tenhou;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -111,6 +112,7 @@ pub use outcome::{Abort, HanchanOutcome, WIN_VALUE_BINS, YAKU_KINDS};
 pub use replay::{Finding, FindingKind, ReplayReport, replay};
 pub use state::{Claim, MAX_RIVER, OfferKind, Phase, SeatState, TableState};
 pub use strategy::{BOT_PRESETS, Bot, BotConfig};
+pub use tenhou::{TENHOU_AVERAGE_WIN, TENHOU_RATES, TENHOU_YAKU};
 pub use view::RiichiView;
 
 use crate::mahjong::{MAX_WALL_TILES, PhysTile, Rules, ShantenRules, Tile, WallArray};

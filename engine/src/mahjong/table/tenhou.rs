@@ -1,0 +1,29 @@
+//! The published figures of real play the bots are calibrated against:
+//! 天鳳 鳳凰卓 (Tenhou's top table), 2016, 159,798 hanchan.
+
+/// Per-round rates, `(name, rate)`: per player and hand for a win, a
+/// deal-in, a riichi and a hand with an open call; per hand for an
+/// exhaustive draw.
+pub const TENHOU_RATES: [(&str, f64); 5] =
+    [("win", 0.211), ("deal_in", 0.125), ("riichi", 0.170), ("call", 0.344), ("exhaustive_draw", 0.162)];
+
+/// Average win, in points.
+pub const TENHOU_AVERAGE_WIN: f64 = 5647.0;
+
+/// Shares of wins with each yaku, `(name, share)`; `yakuhai` stands for
+/// every yakuhai kind, the other names are the hand core's
+/// ([`Yaku::name`](crate::mahjong::Yaku::name)).
+pub const TENHOU_YAKU: [(&str, f64); 12] = [
+    ("riichi", 0.389),
+    ("yakuhai", 0.396),
+    ("menzen_tsumo", 0.242),
+    ("tanyao", 0.227),
+    ("pinfu", 0.197),
+    ("ippatsu", 0.073),
+    ("honitsu", 0.043),
+    ("iipeikou", 0.038),
+    ("sanshoku_doujun", 0.038),
+    ("chiitoitsu", 0.027),
+    ("toitoi", 0.016),
+    ("chinitsu", 0.0052),
+];
