@@ -7,7 +7,7 @@
 //! seed (default 1; game `i` uses its stream `i`).
 
 use engine::mahjong::Yaku;
-use engine::mahjong::table::{Bot, BotConfig, HanchanOutcome, RiichiTable};
+use engine::mahjong::table::{Bot, BotConfig, HanchanOutcome, RiichiTable, tenhou_yaku};
 use engine::mahjong::table::{TENHOU_AVERAGE_WIN as AVERAGE_WIN, TENHOU_RATES as RATES, TENHOU_YAKU as YAKU};
 use engine::{GameSeeds, Strategy, Table};
 
@@ -48,11 +48,7 @@ impl Totals {
     }
 
     fn share(&self, name: &str) -> f64 {
-        let n: u64 = Yaku::ALL
-            .iter()
-            .filter(|y| if name == "yakuhai" { y.name().starts_with("yakuhai_") } else { y.name() == name })
-            .map(|&y| self.yaku[y as usize])
-            .sum();
+        let n: u64 = tenhou_yaku(name).map(|y| self.yaku[y as usize]).sum();
         n as f64 / self.wins.max(1) as f64
     }
 }

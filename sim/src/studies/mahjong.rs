@@ -15,7 +15,7 @@ use anyhow::{Result, anyhow};
 use engine::mahjong::Yaku;
 use engine::mahjong::table::{
     Abort, Bot, BotConfig, Event, HanchanOutcome, RiichiTable, TENHOU_AVERAGE_WIN, TENHOU_RATES, TENHOU_YAKU,
-    TableSettings, WIN_VALUE_BINS, write_event, write_start_game,
+    TableSettings, WIN_VALUE_BINS, tenhou_yaku, write_event, write_start_game,
 };
 use engine::{GameSeeds, Strategy, Table};
 use polars::prelude::*;
@@ -289,11 +289,7 @@ fn yaku_rate(acc: &MahjongAcc, y: Yaku) -> Rate {
 
 /// Our share of wins for a [`TENHOU_YAKU`] name.
 fn tenhou_comparable_share(acc: &MahjongAcc, name: &str) -> f64 {
-    Yaku::ALL
-        .iter()
-        .filter(|y| if name == "yakuhai" { y.name().starts_with("yakuhai_") } else { y.name() == name })
-        .map(|&y| yaku_rate(acc, y).value())
-        .sum()
+    tenhou_yaku(name).map(|y| yaku_rate(acc, y).value()).sum()
 }
 
 fn write_tables(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> Result<()> {

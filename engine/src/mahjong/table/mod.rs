@@ -112,7 +112,7 @@ pub use outcome::{Abort, HanchanOutcome, WIN_VALUE_BINS, YAKU_KINDS};
 pub use replay::{Finding, FindingKind, ReplayReport, replay};
 pub use state::{Claim, MAX_RIVER, OfferKind, Phase, SeatState, TableState};
 pub use strategy::{BOT_PRESETS, Bot, BotConfig};
-pub use tenhou::{TENHOU_AVERAGE_WIN, TENHOU_RATES, TENHOU_YAKU};
+pub use tenhou::{TENHOU_AVERAGE_WIN, TENHOU_RATES, TENHOU_YAKU, tenhou_yaku};
 pub use view::RiichiView;
 
 use crate::mahjong::{MAX_WALL_TILES, PhysTile, Rules, ShantenRules, Tile, WallArray};

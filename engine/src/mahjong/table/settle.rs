@@ -16,7 +16,7 @@ const PAO_YAKU: [Yaku; 3] = [Yaku::Daisangen, Yaku::Daisuushii, Yaku::Suukantsu]
 impl RiichiTable {
     /// The hand of `seat` winning on `win` (already among its concealed
     /// tiles), with the flags every win shares.
-    fn hand_of(&self, state: &TableState, seat: usize, win: Tile, mut flags: WinFlags) -> Hand {
+    pub(super) fn hand_of(&self, state: &TableState, seat: usize, win: Tile, mut flags: WinFlags) -> Hand {
         let s = &state.seats[seat];
         let mut hand = Hand::new(s.hand, win);
         hand.melds = s.melds;

@@ -1,6 +1,8 @@
 //! The published figures of real play the bots are calibrated against:
 //! 天鳳 鳳凰卓 (Tenhou's top table), 2016, 159,798 hanchan.
 
+use crate::mahjong::Yaku;
+
 /// Per-round rates, `(name, rate)`: per player and hand for a win, a
 /// deal-in, a riichi and a hand with an open call; per hand for an
 /// exhaustive draw.
@@ -27,3 +29,12 @@ pub const TENHOU_YAKU: [(&str, f64); 12] = [
     ("toitoi", 0.016),
     ("chinitsu", 0.0052),
 ];
+
+/// The yaku a [`TENHOU_YAKU`] name counts: every yakuhai kind for
+/// `yakuhai`, else the yaku of that name.
+pub fn tenhou_yaku(name: &str) -> impl Iterator<Item = Yaku> + '_ {
+    Yaku::ALL
+        .iter()
+        .copied()
+        .filter(move |y| if name == "yakuhai" { y.name().starts_with("yakuhai_") } else { y.name() == name })
+}

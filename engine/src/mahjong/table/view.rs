@@ -4,7 +4,7 @@
 
 use super::state::Phase;
 use super::{RiichiTable, SEATS, TableState};
-use crate::mahjong::{Hand, Meld, ShantenRules, Tile, TileCounts, score_hand};
+use crate::mahjong::{Meld, ShantenRules, Tile, TileCounts, WinFlags, score_hand};
 
 /// The view of one seat.
 #[derive(Clone, Copy, Debug)]
@@ -110,20 +110,12 @@ impl<'a> RiichiView<'a> {
     /// any situational yaku (ippatsu, haitei, …); `None` when that would be
     /// no win (no yaku, or not a complete hand). For a dama/riichi choice.
     pub fn ron_han(&self, concealed: &TileCounts, win: Tile) -> Option<u8> {
-        let s = &self.state.seats[self.seat];
-        let rules = self.game.rules();
-        let mut hand = Hand::new(*concealed, win);
+        let mut hand = self.game.hand_of(self.state, self.seat, win, WinFlags(0));
+        hand.concealed = *concealed;
         hand.concealed[win.index()] += 1;
-        hand.melds = s.melds;
-        hand.meld_count = s.meld_count;
-        hand.seat_wind = self.seat_wind(self.seat);
-        hand.round_wind = self.round_wind();
-        hand.dora_count = self.state.indicators;
-        for (i, t) in self.indicators().enumerate() {
-            hand.dora[i] = rules.set.dora_from_indicator(t);
-        }
-        hand.red = s.red.count_ones() as u8 + s.meld_red;
-        score_hand(rules, &hand).ok().map(|h| h.han)
+        // Without riichi: no riichi flags, no ura dora, and honba do not change han.
+        (hand.flags, hand.ura_count, hand.honba) = (WinFlags(0), 0, 0);
+        score_hand(self.game.rules(), &hand).ok().map(|h| h.han)
     }
 
     /// Shanten rules of the game's tile set.
