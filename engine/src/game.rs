@@ -52,6 +52,74 @@ pub trait Strategy<G: Game + ?Sized>: Send {
     fn choose(&mut self, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action;
 }
 
+/// A borrowed player plays as itself (so `[&mut a, &mut b]` and
+/// `[&mut dyn Strategy<G>; N]` are players too).
+impl<G: Game + ?Sized, S: Strategy<G> + ?Sized> Strategy<G> for &mut S {
+    #[inline]
+    fn choose(&mut self, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+        (**self).choose(view, legal, rng)
+    }
+}
+
+/// A boxed player plays as itself (for tests and tools that mix strategy types).
+impl<G: Game + ?Sized, S: Strategy<G> + ?Sized> Strategy<G> for Box<S> {
+    #[inline]
+    fn choose(&mut self, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+        (**self).choose(view, legal, rng)
+    }
+}
+
+/// The players of one game, one per seat, dispatched statically: a slice or
+/// array of one strategy type, or a tuple of one strategy per seat when the
+/// seats play different types (`(a, b)` for two seats, up to four).
+pub trait Players<G: Game + ?Sized> {
+    /// How many seats these players fill.
+    fn seats(&self) -> usize;
+    /// The choice of the player at `seat`.
+    fn choose(&mut self, seat: Seat, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action;
+}
+
+impl<G: Game + ?Sized, S: Strategy<G>> Players<G> for [S] {
+    fn seats(&self) -> usize {
+        self.len()
+    }
+    #[inline]
+    fn choose(&mut self, seat: Seat, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+        self[seat].choose(view, legal, rng)
+    }
+}
+
+impl<G: Game + ?Sized, S: Strategy<G>, const N: usize> Players<G> for [S; N] {
+    fn seats(&self) -> usize {
+        N
+    }
+    #[inline]
+    fn choose(&mut self, seat: Seat, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+        self[seat].choose(view, legal, rng)
+    }
+}
+
+/// Players of different types, one per seat, written as a tuple.
+macro_rules! tuple_players {
+    ($n:literal; $($seat:tt $s:ident),+) => {
+        impl<G: Game + ?Sized, $($s: Strategy<G>),+> Players<G> for ($($s,)+) {
+            fn seats(&self) -> usize {
+                $n
+            }
+            #[inline]
+            fn choose(&mut self, seat: Seat, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+                match seat {
+                    $($seat => self.$seat.choose(view, legal, rng),)+
+                    _ => panic!("seat {seat} of {} players", $n),
+                }
+            }
+        }
+    };
+}
+tuple_players!(2; 0 A, 1 B);
+tuple_players!(3; 0 A, 1 B, 2 C);
+tuple_players!(4; 0 A, 1 B, 2 C, 3 D);
+
 /// A reusable table: one state and one legal-action buffer, so that playing
 /// game after game allocates nothing once the buffers have grown.
 ///
@@ -68,17 +136,18 @@ impl<G: Game> Table<G> {
         Self { state: game.new_state(), legal: Vec::with_capacity(64) }
     }
 
-    /// Plays one whole game of `game` with `players[seat]` deciding for each seat.
+    /// Plays one whole game of `game` with `players` deciding for each seat.
     ///
+    /// The players' types are known here, so every decision is a direct call.
     /// In debug builds every chosen action is checked against the legal set.
-    pub fn play(&mut self, game: &G, players: &mut [&mut dyn Strategy<G>], rng: &mut GameRng) -> G::Outcome {
-        assert_eq!(players.len(), game.num_seats(), "one strategy per seat");
+    pub fn play<P: Players<G> + ?Sized>(&mut self, game: &G, players: &mut P, rng: &mut GameRng) -> G::Outcome {
+        assert_eq!(players.seats(), game.num_seats(), "one strategy per seat");
         game.reset(&mut self.state, rng);
         while let Some(seat) = game.to_move(&self.state) {
             game.legal_actions(&self.state, &mut self.legal);
             let action = {
                 let view = game.view(&self.state, seat);
-                players[seat].choose(&view, &self.legal, rng)
+                players.choose(seat, &view, &self.legal, rng)
             };
             debug_assert!(self.legal.contains(&action), "seat {seat} chose illegal {action:?}");
             game.apply(&mut self.state, action, rng);

@@ -37,5 +37,5 @@ pub mod medarot;
 pub mod rackup;
 mod rng;
 
-pub use game::{Game, Seat, Strategy, Table};
+pub use game::{Game, Players, Seat, Strategy, Table};
 pub use rng::{GameRng, GameSeeds};

@@ -168,7 +168,7 @@ fn rank_three_circled_is_out_after_the_first_exchange() {
     let game = DriftGame::chase(DriftRules::default(), plain_driver(3, 4, 4), plain_driver(-3, 4, 4));
     let mut table = Table::new(&game);
     for i in 0..2000 {
-        let o = table.play(&game, &mut [&mut Heuristic, &mut Random], &mut seeds.rng(i));
+        let o = table.play(&game, &mut (Heuristic, Random), &mut seeds.rng(i));
         assert_eq!(o.rounds[1], 1);
     }
 }
