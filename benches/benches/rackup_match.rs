@@ -2,7 +2,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engine::rackup::{RackupGame, StrategyKind};
-use engine::{GameSeeds, Strategy, Table};
+use engine::{GameSeeds, StrategyChoice, Table};
 use std::hint::black_box;
 
 const MATCHES: u64 = 1_000;
@@ -15,13 +15,12 @@ fn bench(c: &mut Criterion) {
     for kind in [StrategyKind::Heuristic, StrategyKind::Random] {
         group.bench_function(kind.name(), |b| {
             let mut table = Table::new(&game);
-            let (mut x, mut y) = (kind.strategy(), kind.strategy());
+            let mut players = [kind.boxed(), kind.boxed()];
             let mut index = 0u64;
             b.iter(|| {
                 for _ in 0..MATCHES {
                     let mut rng = seeds.rng(index);
                     index += 1;
-                    let mut players: [&mut dyn Strategy<RackupGame>; 2] = [&mut x, &mut y];
                     black_box(table.play(&game, &mut players, &mut rng));
                 }
             });

@@ -8,7 +8,7 @@
 //! every yaku still occurs, and that a speed-up left the results unchanged).
 
 use engine::rackup::{RackupGame, StrategyKind, Yaku};
-use engine::{GameSeeds, Strategy, Table};
+use engine::{GameSeeds, StrategyChoice, Table};
 use std::hint::black_box;
 
 fn main() {
@@ -19,13 +19,12 @@ fn main() {
     let game = RackupGame::preset("default").unwrap();
     let seeds = GameSeeds::new(42);
     let mut table = Table::new(&game);
-    let (mut x, mut y) = (kind.strategy(), kind.strategy());
+    let mut players = [kind.boxed(), kind.boxed()];
     let mut pts = 0u64;
     let mut shots = 0u64;
     let mut yaku = [0u64; Yaku::COUNT];
     for index in 0..n {
         let mut rng = seeds.rng(index);
-        let mut players: [&mut dyn Strategy<RackupGame>; 2] = [&mut x, &mut y];
         let o = black_box(table.play(&game, &mut players, &mut rng));
         pts += u64::from(o.points[0]);
         shots += u64::from(o.shots);

@@ -30,12 +30,16 @@
 #![deny(missing_docs)]
 
 pub mod config;
+mod dispatch;
 pub mod drift;
 mod game;
 pub mod mahjong;
 pub mod medarot;
 pub mod rackup;
 mod rng;
+#[cfg(feature = "testing")]
+pub mod testing;
 
+pub use dispatch::{StrategyChoice, WithPair, WithStrategy, with_pair};
 pub use game::{Game, Players, Seat, Strategy, Table};
 pub use rng::{GameRng, GameSeeds};

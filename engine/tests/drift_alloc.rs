@@ -2,12 +2,10 @@
 
 use engine::drift::strategy::StrategyKind;
 use engine::drift::{DriftGame, DriftRules, Lineup, Team};
-use engine::{Game, GameSeeds, Table};
-
-mod common;
+use engine::{Game, GameSeeds, StrategyChoice, Table};
 
 #[global_allocator]
-static GLOBAL: common::CountingAlloc = common::CountingAlloc;
+static GLOBAL: engine::testing::CountingAlloc = engine::testing::CountingAlloc;
 
 #[test]
 fn ten_thousand_battles_allocate_nothing_after_warm_up() {
@@ -27,23 +25,21 @@ fn ten_thousand_battles_allocate_nothing_after_warm_up() {
     }
     let mut tables: Vec<Table<DriftGame>> = games.iter().map(Table::new).collect();
     let seeds = GameSeeds::new(11);
-    let mut players = [StrategyKind::Heuristic.build(), StrategyKind::Random.build()];
+    let mut players = [StrategyKind::Heuristic.boxed(), StrategyKind::Random.boxed()];
     let mut run = |from: u64, to: u64| {
         for i in from..to {
             let k = (i % tables.len() as u64) as usize;
             let seats = games[k].num_seats();
-            let [p0, p1] = &mut players;
-            let mut both: [&mut dyn engine::Strategy<DriftGame>; 2] = [p0, p1];
-            tables[k].play(&games[k], &mut both[..seats], &mut seeds.rng(i));
+            tables[k].play(&games[k], &mut players[..seats], &mut seeds.rng(i));
         }
     };
     run(0, 2_000);
-    let before = common::allocations();
+    let before = engine::testing::allocations();
     run(2_000, 12_000);
     for (i, &a) in drivers.iter().enumerate() {
         std::hint::black_box(DriftGame::chase(rules, a, drivers[(i + 1) % drivers.len()]));
     }
-    let after = common::allocations();
+    let after = engine::testing::allocations();
     assert!(before > 0, "the counter counts");
     assert_eq!(after, before, "battles allocated {} times", after - before);
 }

@@ -5,10 +5,8 @@
 use engine::mahjong::{Hand, Rules, Situation, for_each_standard, hand_of, score_hand};
 use serde_json::{Value, json};
 
-mod common;
-
 #[global_allocator]
-static GLOBAL: common::CountingAlloc = common::CountingAlloc;
+static GLOBAL: engine::testing::CountingAlloc = engine::testing::CountingAlloc;
 
 const FIXTURE: &str = include_str!("fixtures/ron2_reference.jsonl");
 
@@ -76,11 +74,11 @@ fn decomposition_and_scoring_allocate_nothing() {
         (points, readings)
     };
     let warm = run();
-    let before = common::allocations();
+    let before = engine::testing::allocations();
     for _ in 0..3 {
         assert_eq!(run(), warm);
     }
-    let after = common::allocations();
+    let after = engine::testing::allocations();
     assert!(warm.0 > 0 && warm.1 > 9_000);
     assert_eq!(after - before, 0, "allocations in the hot path");
 }

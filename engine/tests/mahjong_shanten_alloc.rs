@@ -7,10 +7,8 @@ use engine::mahjong::{
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-mod common;
-
 #[global_allocator]
-static GLOBAL: common::CountingAlloc = common::CountingAlloc;
+static GLOBAL: engine::testing::CountingAlloc = engine::testing::CountingAlloc;
 
 /// Random hands of 13 and 14 tiles (and some smaller) from a four-player wall.
 fn hands(count: usize) -> Vec<TileCounts> {
@@ -47,8 +45,8 @@ fn shanten_and_ukeire_do_not_allocate_after_warm_up() {
         }
     };
     run(&hands[..10]);
-    let before = common::allocations();
+    let before = engine::testing::allocations();
     run(&hands);
-    assert_eq!(common::allocations(), before);
+    assert_eq!(engine::testing::allocations(), before);
     assert_ne!(total, 0);
 }

@@ -1,13 +1,11 @@
 //! Playing medarot games allocates nothing once a table has warmed up, with a
 //! game value built per game.
 
-use engine::medarot::{CardPool, Deck, MedarotGame, MedarotStrategy, Rules, StrategyKind};
-use engine::{GameSeeds, Table};
-
-mod common;
+use engine::medarot::{CardPool, Deck, MedarotGame, Rules, StrategyKind};
+use engine::{GameSeeds, StrategyChoice, Table};
 
 #[global_allocator]
-static GLOBAL: common::CountingAlloc = common::CountingAlloc;
+static GLOBAL: engine::testing::CountingAlloc = engine::testing::CountingAlloc;
 
 /// One test (the counter is global: parallel tests would disturb each other). Each
 /// game gets its own game value, built from the pool and two decks as the deck-pairing
@@ -23,16 +21,16 @@ fn games_do_not_allocate_after_warm_up() {
     let kinds_list =
         [[StrategyKind::Random; 2], [StrategyKind::Heuristic; 2], [StrategyKind::Heuristic, StrategyKind::Random]];
     for kinds in kinds_list {
-        let [mut a, mut b] = kinds.map(MedarotStrategy::new);
+        let mut players = kinds.map(StrategyKind::boxed);
         for i in 0..200 {
-            table.play(&game_of(i), &mut [&mut a, &mut b], &mut seeds.rng(i));
+            table.play(&game_of(i), &mut players, &mut seeds.rng(i));
         }
-        let before = common::allocations();
+        let before = engine::testing::allocations();
         let mut turns = 0;
         for i in 200..2200 {
-            turns += u64::from(table.play(&game_of(i), &mut [&mut a, &mut b], &mut seeds.rng(i)).turns);
+            turns += u64::from(table.play(&game_of(i), &mut players, &mut seeds.rng(i)).turns);
         }
-        let after = common::allocations();
+        let after = engine::testing::allocations();
         assert!(turns > 2000);
         assert_eq!(after, before, "{kinds:?}: {} allocations in 2000 games", after - before);
     }

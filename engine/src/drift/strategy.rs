@@ -5,7 +5,7 @@ use super::card::{Card, Suit};
 use super::game::DriftGame;
 use super::style::Style;
 use super::view::{Ask, DriftAction, DriftView, Role};
-use crate::{GameRng, Strategy};
+use crate::{GameRng, Strategy, StrategyChoice, WithStrategy};
 use rand::RngExt;
 use std::fmt;
 use std::str::FromStr;
@@ -229,13 +229,14 @@ impl StrategyKind {
             StrategyKind::Heuristic => "heuristic",
         }
     }
+}
 
-    /// A player of this kind.
-    pub const fn build(self) -> AnyStrategy {
+impl StrategyChoice<DriftGame> for StrategyKind {
+    fn dispatch<W: WithStrategy<DriftGame>>(self, body: W) -> W::Output {
         match self {
-            StrategyKind::Plain => AnyStrategy::Plain(Plain),
-            StrategyKind::Random => AnyStrategy::Random(Random),
-            StrategyKind::Heuristic => AnyStrategy::Heuristic(Heuristic),
+            StrategyKind::Plain => body.with(Plain),
+            StrategyKind::Random => body.with(Random),
+            StrategyKind::Heuristic => body.with(Heuristic),
         }
     }
 }
@@ -254,28 +255,6 @@ impl FromStr for StrategyKind {
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| DriftError::UnknownStrategy(s.to_string()))
-    }
-}
-
-/// Any drift strategy, dispatched without boxing.
-#[derive(Clone, Copy, Debug)]
-pub enum AnyStrategy {
-    /// See [`Plain`].
-    Plain(Plain),
-    /// See [`Random`].
-    Random(Random),
-    /// See [`Heuristic`].
-    Heuristic(Heuristic),
-}
-
-impl Strategy<DriftGame> for AnyStrategy {
-    #[inline]
-    fn choose(&mut self, view: &DriftView<'_>, legal: &[DriftAction], rng: &mut GameRng) -> DriftAction {
-        match self {
-            AnyStrategy::Plain(s) => s.choose(view, legal, rng),
-            AnyStrategy::Random(s) => s.choose(view, legal, rng),
-            AnyStrategy::Heuristic(s) => s.choose(view, legal, rng),
-        }
     }
 }
 

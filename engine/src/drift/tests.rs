@@ -3,7 +3,8 @@
 
 use super::strategy::{Heuristic, Plain, Random};
 use super::*;
-use crate::{Game, GameRng, GameSeeds, Seat, Strategy, Table};
+use crate::testing::{PlayCheck, Validate, check_game, check_play, ensure};
+use crate::{Game, GameRng, GameSeeds, Players, Seat, Strategy, Table};
 
 /// A strategy from a closure, for scripted scenarios.
 pub(crate) struct By<F>(pub(crate) F);
@@ -32,30 +33,31 @@ pub(crate) fn cards(text: &str) -> Vec<Card> {
     Card::parse_list(text).unwrap()
 }
 
-/// Plays one game step by step, checking legality, the view's seat and card conservation
-/// after every step.
-pub(crate) fn play_checked(game: &DriftGame, players: &mut [&mut dyn Strategy<DriftGame>], seed: u64) -> DriftOutcome {
-    let mut rng = GameSeeds::new(seed).rng(0);
-    let mut st = game.new_state();
-    let mut legal = Vec::new();
-    game.reset(&mut st, &mut rng);
-    assert!(game.cards_conserved(&st));
-    let mut steps = 0;
-    while let Some(seat) = game.to_move(&st) {
-        game.legal_actions(&st, &mut legal);
-        assert!(legal.len() >= 2, "a lone option is never asked: {legal:?}");
-        let mut sorted = legal.clone();
-        sorted.sort_by_key(|a| format!("{a:?}"));
-        sorted.dedup();
-        assert_eq!(sorted.len(), legal.len(), "legal actions are unique");
-        let action = players[seat].choose(&game.view(&st, seat), &legal, &mut rng);
-        assert!(legal.contains(&action));
-        game.apply(&mut st, action, &mut rng);
-        assert!(game.cards_conserved(&st), "cards conserved");
-        steps += 1;
-        assert!(steps < 1_000_000);
+/// Cards conserved (every card in exactly one place), and a decision is only
+/// ever posed with at least two options.
+impl Validate for DriftGame {
+    fn validate(&self, st: &DriftState) -> Result<(), String> {
+        ensure(self.cards_conserved(st), || "a card is lost or duplicated".into())?;
+        if self.to_move(st).is_some() {
+            let mut legal = Vec::new();
+            self.legal_actions(st, &mut legal);
+            ensure(legal.len() >= 2, || format!("a lone option is asked: {legal:?}"))?;
+        }
+        Ok(())
     }
-    game.outcome(&st)
+}
+
+/// The most decisions of a battle: far above the rules' round caps.
+pub(crate) const MAX_DECISIONS: usize = 100_000;
+
+/// Plays game 0 of `seed` step by step with the shared harness's checks.
+pub(crate) fn play_checked<P: Players<DriftGame> + ?Sized>(
+    game: &DriftGame,
+    players: &mut P,
+    seed: u64,
+) -> DriftOutcome {
+    let played = check_game(game, players, &mut GameSeeds::new(seed).rng(0), MAX_DECISIONS).unwrap();
+    game.outcome(&played.state)
 }
 
 pub(crate) fn plain_driver(rank: i8, speed: i8, horsepower: i8) -> Driver {
@@ -63,7 +65,7 @@ pub(crate) fn plain_driver(rank: i8, speed: i8, horsepower: i8) -> Driver {
 }
 
 fn plain_battle(game: &DriftGame, seed: u64) -> DriftOutcome {
-    play_checked(game, &mut [&mut Plain, &mut Plain], seed)
+    play_checked(game, &mut (Plain, Plain), seed)
 }
 
 #[test]
@@ -81,7 +83,7 @@ fn first_round_score_rate_matches_exact_probability() {
     let mut table = Table::new(&game);
     let (mut hits, mut n) = (0u64, 0u64);
     for i in 0..150_000 {
-        let o = table.play(&game, &mut [&mut Plain, &mut Plain], &mut seeds.rng(i));
+        let o = table.play(&game, &mut (Plain, Plain), &mut seeds.rng(i));
         hits += o.first_round_scored.iter().map(|&b| u64::from(b)).sum::<u64>();
         n += 2;
     }
@@ -281,6 +283,12 @@ fn random_play_keeps_every_invariant_in_every_mode() {
     let continuous = DriftRules::preset("continuous_deck").unwrap();
     games.push(DriftGame::chase(continuous, every_style, plain_driver(2, -3, -4)));
     for (g, game) in games.iter().enumerate() {
+        let seats = game.num_seats();
+        let check = PlayCheck { games: 20, seed: g as u64, max_decisions: MAX_DECISIONS };
+        let mut heuristic = [Heuristic; 2];
+        check_play(game, &mut heuristic[..seats], &check).unwrap_or_else(|e| panic!("game {g}, heuristic: {e}"));
+        let mut random = [Random; 2];
+        check_play(game, &mut random[..seats], &check).unwrap_or_else(|e| panic!("game {g}, random: {e}"));
         for seed in 0..6u64 {
             let (mut h, mut r, mut r2) = (Heuristic, Random, Random);
             let mut players: [&mut dyn Strategy<DriftGame>; 2] = match seed % 3 {
@@ -288,13 +296,13 @@ fn random_play_keeps_every_invariant_in_every_mode() {
                 1 => [&mut h, &mut r],
                 _ => [&mut h, &mut Heuristic],
             };
-            let o = play_checked(game, &mut players[..game.num_seats()], seed + 100 * g as u64);
-            for seat in 0..game.num_seats() {
+            let o = play_checked(game, &mut players[..seats], seed + 100 * g as u64);
+            for seat in 0..seats {
                 assert!(o.rounds[seat] >= 1 && o.scored[seat] <= o.rounds[seat]);
                 assert!(o.life_left[seat] < 0 || game.teams()[seat].leader().rank < 0 || o.round_cap_hit);
             }
             let expected: Option<Seat> = match o.points[0].cmp(&o.points[1]) {
-                _ if game.num_seats() == 1 => None,
+                _ if seats == 1 => None,
                 std::cmp::Ordering::Greater => Some(0),
                 std::cmp::Ordering::Less => Some(1),
                 std::cmp::Ordering::Equal => None,
@@ -310,7 +318,7 @@ fn without_styles_points_are_rounds_scored_and_lives_add_up() {
     let b = plain_driver(2, 3, 6);
     let game = DriftGame::chase(DriftRules::default(), a, b);
     for seed in 0..300 {
-        let o = play_checked(&game, &mut [&mut Heuristic, &mut Random], seed);
+        let o = play_checked(&game, &mut (Heuristic, Random), seed);
         assert_eq!(o.points, [o.scored[0] as i32, o.scored[1] as i32]);
         // Life starts at rank + home bonus and ends at -1 after exactly life+1 failures.
         assert_eq!(o.lives_lost, [5, 3]);
@@ -320,7 +328,7 @@ fn without_styles_points_are_rounds_scored_and_lives_add_up() {
     }
     // Without the home bonus rule, life is the rank alone.
     let rules = DriftRules { apply_home_bonus: false, ..DriftRules::default() };
-    let o = play_checked(&DriftGame::chase(rules, a, b), &mut [&mut Plain, &mut Plain], 1);
+    let o = play_checked(&DriftGame::chase(rules, a, b), &mut (Plain, Plain), 1);
     assert_eq!(o.lives_lost, [4, 3]);
 }
 

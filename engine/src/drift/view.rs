@@ -7,7 +7,7 @@ use super::style::{Style, StyleSet};
 use crate::Seat;
 
 /// One decision. What `Hand(i)`, `Yes` and `No` mean depends on the [`Ask`] of the view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DriftAction {
     /// Pick: use the card just drawn.
     PlayDrawn,

@@ -51,7 +51,7 @@ impl<'p> MedarotGame<'p> {
 }
 
 /// Where a used medarotter comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Source {
     /// An unused card in this stock slot.
     Stock(u8),
@@ -63,7 +63,7 @@ pub enum Source {
 
 /// One decision. Indices refer to the deciding player's hand and stock at the
 /// moment of the decision; squares are absolute (0..9, row 0 = seat 0's side).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// Ends a window, a stock placement or the medarot's turn (paying the
     /// movement penalty if it did not move); declines the optional draw.

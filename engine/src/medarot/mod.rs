@@ -27,15 +27,13 @@
 //! - [`strategy`]: `Random` and `Heuristic` players, [`StrategyKind`].
 //!
 //! ```
-//! use engine::medarot::{CardPool, Deck, MedarotGame, MedarotStrategy, Rules, StrategyKind};
+//! use engine::medarot::{CardPool, Deck, Heuristic, MedarotGame, Random, Rules};
 //! use engine::{GameSeeds, Table};
 //! let pool = CardPool::example();
 //! let decks = Deck::examples(&pool).unwrap();
 //! let game = MedarotGame::new(&pool, Rules::default(), &decks[0], &decks[1]);
 //! let mut table = Table::new(&game);
-//! let mut a = MedarotStrategy::new(StrategyKind::Heuristic);
-//! let mut b = MedarotStrategy::new(StrategyKind::Random);
-//! let outcome = table.play(&game, &mut [&mut a, &mut b], &mut GameSeeds::new(7).rng(0));
+//! let outcome = table.play(&game, &mut (Heuristic, Random), &mut GameSeeds::new(7).rng(0));
 //! assert!(outcome.winner < 2 && outcome.turns >= 1);
 //! ```
 //!
@@ -150,5 +148,5 @@ pub use error::MedarotError;
 pub use game::{Action, LossCondition, MedarotGame, MedarotOutcome, PlayerStats, Source};
 pub use rules::{FirstPlayer, PowerChangeCost, Rules};
 pub use state::{CELLS, HAND_LIMIT, MedarotState, NO_CELL, STOCK_SIZE, StockSlot, UNITS};
-pub use strategy::{Heuristic, MedarotStrategy, Random, StrategyKind};
+pub use strategy::{Heuristic, Random, StrategyKind};
 pub use view::{AttackView, Decision, MedarotView, UnitView};

@@ -329,13 +329,22 @@ impl MedarotState {
         self.players[p].hp
     }
 
-    /// Recomputes everything kept incrementally and panics on any inconsistency:
-    /// each player's 30 cards are exactly their deck's cards, spread over deck,
-    /// hand, trash, reserve, stock, master and field; the board matches the units;
-    /// HP is never negative and equals the starting HP plus all HP regained minus
-    /// all HP paid; the step stack is within bounds.
+    /// Recomputes everything kept incrementally and panics on any inconsistency
+    /// ([`MedarotState::invariants`] says what they are).
     pub fn validate(&self) {
-        assert!(self.depth as usize <= STACK);
+        if let Err(e) = self.invariants() {
+            panic!("{e}");
+        }
+    }
+
+    /// Recomputes everything kept incrementally: each player's 30 cards are
+    /// exactly their deck's cards, spread over deck, hand, trash, reserve, stock,
+    /// master and field; the board matches the units; HP is never negative and
+    /// equals the starting HP plus all HP regained minus all HP paid; the step
+    /// stack is within bounds. `Err` says what is wrong.
+    pub fn invariants(&self) -> Result<(), String> {
+        let ensure = |holds: bool, what: &dyn Fn() -> String| if holds { Ok(()) } else { Err(what()) };
+        ensure(self.depth as usize <= STACK, &|| format!("step stack depth {}", self.depth))?;
         for (p, pl) in self.players.iter().enumerate() {
             let mut counts = [0i32; super::cards::MAX_CARDS];
             let mut total = 0;
@@ -346,22 +355,26 @@ impl MedarotState {
             for &c in &self.decks[p] {
                 counts[c.index()] -= 1;
             }
-            assert_eq!(total, DECK_SIZE, "player {p} holds {total} cards");
-            assert!(counts.iter().all(|&n| n == 0), "player {p}: cards created or lost");
-            assert!(pl.hp >= 0, "player {p} HP {} below zero", pl.hp);
+            ensure(total == DECK_SIZE, &|| format!("player {p} holds {total} cards"))?;
+            ensure(counts.iter().all(|&n| n == 0), &|| format!("player {p}: cards created or lost"))?;
+            ensure(pl.hp >= 0, &|| format!("player {p} HP {} below zero", pl.hp))?;
             let ledger = pl.hp_start as i32 + pl.stats.hp_regained as i32 - pl.stats.hp_paid as i32;
-            assert_eq!(pl.hp as i32, ledger, "player {p}: HP differs from start + regained - paid");
-            assert!(pl.unit_count() + pl.owed as usize <= UNITS, "player {p}: too many medarots owed");
+            ensure(pl.hp as i32 == ledger, &|| {
+                format!("player {p}: HP {} but start + regained - paid = {ledger}", pl.hp)
+            })?;
+            ensure(pl.unit_count() + pl.owed as usize <= UNITS, &|| format!("player {p}: too many medarots owed"))?;
             for (s, u) in pl.units.iter().enumerate() {
                 if let Some(u) = u {
-                    assert_eq!(self.at(u.cell), Some((p as u8, s as u8)), "board out of step");
+                    ensure(self.at(u.cell) == Some((p as u8, s as u8)), &|| "board out of step".into())?;
                     let row = u.cell / 3;
-                    assert!(row == 1 || row == if p == 0 { 0 } else { 2 }, "unit on the opponent's side");
+                    let own = if p == 0 { 0 } else { 2 };
+                    ensure(row == 1 || row == own, &|| format!("player {p}: unit on the opponent's side"))?;
                 }
             }
         }
         let on_board = self.board.iter().filter(|&&v| v != 0).count();
-        assert_eq!(on_board, self.players[0].unit_count() + self.players[1].unit_count());
+        let units = self.players[0].unit_count() + self.players[1].unit_count();
+        ensure(on_board == units, &|| format!("{on_board} squares taken by {units} units"))
     }
 }
 

@@ -1,11 +1,11 @@
 //! Players: [`Random`] (uniform over the legal actions) and [`Heuristic`]
-//! (a greedy scorer), chosen by name with [`StrategyKind`] and dispatched
-//! without boxing by [`MedarotStrategy`]. Both see only the [`MedarotView`].
+//! (a greedy scorer), chosen by name with [`StrategyKind`] and handed to
+//! generic code by its [`StrategyChoice`] impl. Both see only the [`MedarotView`].
 
 use super::cards::{AttackType, Card, CardKind, Dir, Timing};
 use super::game::{Action, MedarotGame, Source};
 use super::view::{Decision, MedarotView, UnitView};
-use crate::{GameRng, Strategy};
+use crate::{GameRng, Strategy, StrategyChoice, WithStrategy};
 use rand::RngExt;
 use std::fmt;
 use std::str::FromStr;
@@ -253,30 +253,11 @@ impl fmt::Display for StrategyKind {
     }
 }
 
-/// Any medarot strategy, dispatched by `match` (no boxing).
-#[derive(Clone, Copy, Debug)]
-pub enum MedarotStrategy {
-    /// [`Random`].
-    Random(Random),
-    /// [`Heuristic`].
-    Heuristic(Heuristic),
-}
-
-impl MedarotStrategy {
-    /// The strategy of this kind.
-    pub fn new(kind: StrategyKind) -> Self {
-        match kind {
-            StrategyKind::Random => Self::Random(Random),
-            StrategyKind::Heuristic => Self::Heuristic(Heuristic),
-        }
-    }
-}
-
-impl<'p> Strategy<MedarotGame<'p>> for MedarotStrategy {
-    fn choose(&mut self, view: &MedarotView<'_>, legal: &[Action], rng: &mut GameRng) -> Action {
+impl<'p> StrategyChoice<MedarotGame<'p>> for StrategyKind {
+    fn dispatch<W: WithStrategy<MedarotGame<'p>>>(self, body: W) -> W::Output {
         match self {
-            Self::Random(s) => s.choose(view, legal, rng),
-            Self::Heuristic(s) => s.choose(view, legal, rng),
+            Self::Random => body.with(Random),
+            Self::Heuristic => body.with(Heuristic),
         }
     }
 }

@@ -22,15 +22,13 @@
 //!
 //! # Example
 //! ```
-//! use engine::rackup::{RackupGame, StrategyKind};
-//! use engine::{GameSeeds, Strategy, Table};
+//! use engine::rackup::{HeuristicStrategy, RackupGame, RandomStrategy};
+//! use engine::{GameSeeds, Table};
 //!
 //! let game = RackupGame::preset("default").unwrap();
 //! let mut table = Table::new(&game);
-//! let (mut a, mut b) = (StrategyKind::Heuristic.strategy(), StrategyKind::Random.strategy());
 //! let mut rng = GameSeeds::new(1).rng(0);
-//! let mut players: [&mut dyn Strategy<RackupGame>; 2] = [&mut a, &mut b];
-//! let outcome = table.play(&game, &mut players, &mut rng);
+//! let outcome = table.play(&game, &mut (HeuristicStrategy::default(), RandomStrategy), &mut rng);
 //! assert_eq!(outcome.points[0] + outcome.points[1], 20);
 //! ```
 //!
@@ -100,9 +98,7 @@ pub use log::{Decl, Event, Hit, RoundLog, ShotRecord};
 pub use outcome::{MatchEnd, MatchOutcome};
 pub use profile::{Player, Profile, ProfileError, ProfileErrorKind, Spell};
 pub use state::{Act, Action, Decision, RackupState, RackupView};
-pub use strategy::{
-    HeuristicConfig, HeuristicStrategy, PenaltyPolicy, RackupStrategy, RandomStrategy, RiichiPolicy, StrategyKind,
-};
+pub use strategy::{HeuristicConfig, HeuristicStrategy, PenaltyPolicy, RandomStrategy, RiichiPolicy, StrategyKind};
 pub use yaku::{Yaku, YakuResult, evaluate};
 
 use crate::{Game, GameRng, Seat};

@@ -3,7 +3,7 @@
 use super::RackupGame;
 use super::log::{Decl, Distance, Hit, Penalty};
 use super::state::{Act, Action, Decision, RackupView};
-use crate::{GameRng, Strategy};
+use crate::{GameRng, Strategy, StrategyChoice, WithStrategy};
 use rand::RngExt;
 use std::fmt;
 use std::str::FromStr;
@@ -171,24 +171,6 @@ impl Strategy<RackupGame> for HeuristicStrategy {
     }
 }
 
-/// A strategy chosen by name; see [`StrategyKind::strategy`].
-#[derive(Clone, Copy, Debug)]
-pub enum RackupStrategy {
-    /// Uniform random.
-    Random(RandomStrategy),
-    /// Heuristic.
-    Heuristic(HeuristicStrategy),
-}
-
-impl Strategy<RackupGame> for RackupStrategy {
-    fn choose(&mut self, v: &RackupView<'_>, legal: &[Action], rng: &mut GameRng) -> Action {
-        match self {
-            RackupStrategy::Random(s) => s.choose(v, legal, rng),
-            RackupStrategy::Heuristic(s) => s.choose(v, legal, rng),
-        }
-    }
-}
-
 /// Named strategies, parsed from `random`, `heuristic`, `riichi-never`,
 /// `riichi-always`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -228,12 +210,13 @@ impl StrategyKind {
         };
         Some(HeuristicConfig { riichi, ..HeuristicConfig::default() })
     }
+}
 
-    /// A fresh strategy of this kind.
-    pub fn strategy(self) -> RackupStrategy {
+impl StrategyChoice<RackupGame> for StrategyKind {
+    fn dispatch<W: WithStrategy<RackupGame>>(self, body: W) -> W::Output {
         match self.config() {
-            None => RackupStrategy::Random(RandomStrategy),
-            Some(config) => RackupStrategy::Heuristic(HeuristicStrategy { config }),
+            None => body.with(RandomStrategy),
+            Some(config) => body.with(HeuristicStrategy { config }),
         }
     }
 }

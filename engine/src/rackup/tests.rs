@@ -1,7 +1,8 @@
 //! Match-level tests: rules, invariants and yaku occurrence under the default profile.
 
 use super::*;
-use crate::{Game, GameSeeds, Strategy, Table};
+use crate::testing::{ByFn, Everyone, PlayCheck, Validate, check_game, check_play, ensure};
+use crate::{Game, GameSeeds, StrategyChoice, Table};
 use rand::RngExt;
 
 pub(crate) fn play_many(
@@ -13,57 +14,50 @@ pub(crate) fn play_many(
 ) {
     let seeds = GameSeeds::new(seed);
     let mut table = Table::new(game);
-    let mut a = kinds[0].strategy();
-    let mut b = kinds[1].strategy();
+    let mut players = kinds.map(StrategyKind::boxed);
     for i in 0..n {
         let mut rng = seeds.rng(i);
-        let mut players: [&mut dyn Strategy<RackupGame>; 2] = [&mut a, &mut b];
         let o = table.play(game, &mut players, &mut rng);
         each(i, &o, table.state());
     }
 }
 
-/// Checks the invariants of a state between decisions.
-fn validate(game: &RackupGame, st: &RackupState) {
-    let r = &game.profile().rules;
-    assert_eq!(u32::from(st.points[0]) + u32::from(st.points[1]), 2 * u32::from(r.start_points));
-    assert!(st.kans <= r.max_kans);
-    for s in 0..2 {
-        assert!(st.hp[s] <= r.max_hp && st.hp[s] > 0, "{:?}", st.hp);
-        assert!(st.held[s] + st.field[s] + st.spent[s] <= r.barricades);
-        assert!(!(st.riichi_used[s] && st.call_used[s]), "riichi and calls in one round");
-    }
-    let roller = st.first_roller ^ ((st.round - 1) % 2);
-    match st.log.events().first() {
-        Some(Event::Dora { kind: log::DoraKind::Omote, seat, .. }) => assert_eq!(*seat, roller),
-        other => panic!("round must open with the dora die: {other:?}"),
+/// Points conserved; while the match goes on: kans, HP and barricades within
+/// the rules, riichi and calls never in one round, every round opened by the
+/// right seat's dora die.
+impl Validate for RackupGame {
+    fn validate(&self, st: &RackupState) -> Result<(), String> {
+        let r = &self.profile().rules;
+        let points = u32::from(st.points[0]) + u32::from(st.points[1]);
+        ensure(points == 2 * u32::from(r.start_points), || format!("points add up to {points}"))?;
+        if self.to_move(st).is_none() {
+            return Ok(());
+        }
+        ensure(st.kans <= r.max_kans, || format!("{} kans", st.kans))?;
+        for s in 0..2 {
+            ensure(st.hp[s] <= r.max_hp && st.hp[s] > 0, || format!("HP {:?}", st.hp))?;
+            let barricades = st.held[s] + st.field[s] + st.spent[s];
+            ensure(barricades <= r.barricades, || format!("seat {s} has {barricades} barricades"))?;
+            ensure(!(st.riichi_used[s] && st.call_used[s]), || "riichi and calls in one round".into())?;
+        }
+        let roller = st.first_roller ^ ((st.round - 1) % 2);
+        match st.log.events().first() {
+            Some(Event::Dora { kind: log::DoraKind::Omote, seat, .. }) if *seat == roller => Ok(()),
+            other => Err(format!("round must open with seat {roller}'s dora die: {other:?}")),
+        }
     }
 }
 
-/// Plays one match decision by decision with `choose`, validating every state.
+/// The most decisions of a match: far above the rules' round limit.
+const MAX_DECISIONS: usize = 100_000;
+
+/// Plays one match decision by decision with `choose`, with the shared harness's checks.
 fn play_checked(
     game: &RackupGame,
     rng: &mut crate::GameRng,
-    mut choose: impl FnMut(&RackupView<'_>, &[Action], &mut crate::GameRng) -> Action,
+    choose: impl FnMut(&RackupView<'_>, &[Action], &mut crate::GameRng) -> Action + Send,
 ) -> RackupState {
-    let mut st = game.new_state();
-    game.reset(&mut st, rng);
-    let mut legal = Vec::new();
-    let mut steps = 0;
-    while let Some(seat) = game.to_move(&st) {
-        validate(game, &st);
-        game.legal_actions(&st, &mut legal);
-        assert!(!legal.is_empty());
-        let mut sorted = legal.clone();
-        sorted.dedup();
-        assert_eq!(sorted.len(), legal.len(), "duplicate legal actions");
-        let action = choose(&game.view(&st, seat), &legal, rng);
-        assert!(legal.contains(&action));
-        game.apply(&mut st, action, rng);
-        steps += 1;
-        assert!(steps < 100_000, "match does not end");
-    }
-    st
+    check_game(game, &mut Everyone { seats: 2, strategy: ByFn(choose) }, rng, MAX_DECISIONS).unwrap().state
 }
 
 fn check_outcome(game: &RackupGame, o: &MatchOutcome) {
@@ -107,12 +101,13 @@ fn points_conserved_and_states_valid_over_many_seeds() {
     .into_iter()
     .enumerate()
     {
-        let seeds = GameSeeds::new(100 + k as u64);
-        let mut strategies = kinds.map(StrategyKind::strategy);
-        for i in 0..1_500 {
-            let mut rng = seeds.rng(i);
-            let st = play_checked(&game, &mut rng, |v, legal, rng| strategies[v.seat as usize].choose(v, legal, rng));
-            let o = game.outcome(&st);
+        let mut players = kinds.map(StrategyKind::boxed);
+        let check = PlayCheck { games: 1_500, seed: 100 + k as u64, max_decisions: MAX_DECISIONS };
+        let stats = check_play(&game, &mut players, &check).unwrap_or_else(|e| panic!("{kinds:?}: {e}"));
+        assert!(stats.decisions > 1_500 * 10, "{stats:?}");
+        let seeds = GameSeeds::new(check.seed);
+        for i in 0..check.games {
+            let o = crate::Table::new(&game).play(&game, &mut players, &mut seeds.rng(i));
             check_outcome(&game, &o);
             extra += usize::from(o.rounds > 4);
         }

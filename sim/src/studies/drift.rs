@@ -20,7 +20,7 @@ use engine::drift::strategy::StrategyKind;
 use engine::drift::{
     DriftGame, DriftOutcome, DriftRules, Driver, Lineup, Style, StyleSet, exact_chaser_score_probability,
 };
-use engine::{Strategy, Table};
+use engine::{Strategy, Table, WithPair};
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -124,32 +124,47 @@ impl Study for DriftStudy {
     }
 
     fn simulate(&self, plan: &RunPlan) -> Result<(DriftAcc, RunReport)> {
-        let n = self.entrants.len();
-        runner::run(
-            plan,
-            || {
-                let any = self.entrants[0].1;
-                let table = Table::new(&DriftGame::chase(self.rules, any, any));
-                (table, self.strategies[0].build(), self.strategies[1].build())
-            },
-            || DriftAcc::new(n),
-            |(table, a, b), index, rng, acc| {
-                let (row, col, swap) = self.entrant_pair(index);
-                let (d_row, d_col) = (self.entrants[row].1, self.entrants[col].1);
-                let outcome = if swap {
-                    let game = DriftGame::chase(self.rules, d_col, d_row);
-                    flip(table.play(&game, &mut [b as &mut dyn Strategy<DriftGame>, a], rng))
-                } else {
-                    let game = DriftGame::chase(self.rules, d_row, d_col);
-                    table.play(&game, &mut [a as &mut dyn Strategy<DriftGame>, b], rng)
-                };
-                acc.record(row, col, &outcome);
-            },
-        )
+        engine::with_pair(self.strategies[0], self.strategies[1], Simulate { study: self, plan })
     }
 
     fn report(&self, acc: &DriftAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {
         DriftReport { study: self, acc }.write(coverage, out)
+    }
+}
+
+/// The run of a drift study with side A's and side B's concrete strategy types.
+struct Simulate<'a> {
+    study: &'a DriftStudy,
+    plan: &'a RunPlan,
+}
+
+impl WithPair<DriftGame> for Simulate<'_> {
+    type Output = Result<(DriftAcc, RunReport)>;
+
+    fn with<A, B>(self, a: A, b: B) -> Self::Output
+    where
+        A: Strategy<DriftGame> + Clone + Sync + 'static,
+        B: Strategy<DriftGame> + Clone + Sync + 'static,
+    {
+        let study = self.study;
+        runner::run(
+            self.plan,
+            || {
+                let any = study.entrants[0].1;
+                (Table::new(&DriftGame::chase(study.rules, any, any)), a.clone(), b.clone())
+            },
+            || DriftAcc::new(study.entrants.len()),
+            |(table, a, b), index, rng, acc| {
+                let (row, col, swap) = study.entrant_pair(index);
+                let (d_row, d_col) = (study.entrants[row].1, study.entrants[col].1);
+                let outcome = if swap {
+                    flip(table.play(&DriftGame::chase(study.rules, d_col, d_row), &mut (&mut *b, &mut *a), rng))
+                } else {
+                    table.play(&DriftGame::chase(study.rules, d_row, d_col), &mut (&mut *a, &mut *b), rng)
+                };
+                acc.record(row, col, &outcome);
+            },
+        )
     }
 }
 

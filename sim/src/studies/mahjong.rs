@@ -87,10 +87,7 @@ impl Study for MahjongStudy {
             plan,
             || (Table::new(&self.game), self.bots),
             MahjongAcc::new,
-            |(table, [a, b, c, d]), _, rng, acc| {
-                let players: &mut [&mut dyn Strategy<RiichiTable>] = &mut [a, b, c, d];
-                acc.record(&table.play(&self.game, players, rng));
-            },
+            |(table, bots), _, rng, acc| acc.record(&table.play(&self.game, bots, rng)),
         )
     }
 
@@ -118,10 +115,7 @@ impl MahjongStudy {
         let mut text = String::new();
         let mut files = Vec::new();
         for index in 0..count {
-            let mut bots = self.bots;
-            let [a, b, c, d] = &mut bots;
-            let players: &mut [&mut dyn Strategy<RiichiTable>] = &mut [a, b, c, d];
-            table.play(&game, players, &mut seeds.rng(index));
+            table.play(&game, &mut self.bots.clone(), &mut seeds.rng(index));
             text.clear();
             let names = self.params.bots.each_ref().map(String::as_str);
             for e in table.state().events.events() {

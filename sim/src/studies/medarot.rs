@@ -14,10 +14,8 @@ use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate, versus};
 use crate::study::{Coverage, Source, Study};
 use anyhow::{Context, Result, anyhow, ensure};
-use engine::Table;
-use engine::medarot::{
-    CardId, CardPool, Deck, LossCondition, MedarotGame, MedarotOutcome, MedarotStrategy, Rules, StrategyKind,
-};
+use engine::medarot::{CardId, CardPool, Deck, LossCondition, MedarotGame, MedarotOutcome, Rules, StrategyKind};
+use engine::{Strategy, Table, WithPair};
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -77,33 +75,47 @@ impl Study for MedarotStudy {
     }
 
     fn simulate(&self, plan: &RunPlan) -> Result<(MedarotAcc, RunReport)> {
-        let n = self.decks.len();
-        runner::run(
-            plan,
-            || {
-                let game = MedarotGame::new(&self.pool, self.rules, &self.decks[0], &self.decks[0]);
-                let players = self.strategies.map(MedarotStrategy::new);
-                (Table::new(&game), players)
-            },
-            || MedarotAcc::new(n, self.pool.len()),
-            |(table, [a, b]), index, rng, acc| {
-                let cell = (index % (n * n) as u64) as usize;
-                let (row, col) = (cell / n, cell % n);
-                let swap = (index / (n * n) as u64) % 2 == 1;
-                let o = if swap {
-                    let game = MedarotGame::new(&self.pool, self.rules, &self.decks[col], &self.decks[row]);
-                    flip(table.play(&game, &mut [b, a], rng))
-                } else {
-                    let game = MedarotGame::new(&self.pool, self.rules, &self.decks[row], &self.decks[col]);
-                    table.play(&game, &mut [a, b], rng)
-                };
-                acc.record(&self.decks, row, col, &o);
-            },
-        )
+        engine::with_pair(self.strategies[0], self.strategies[1], Simulate { study: self, plan })
     }
 
     fn report(&self, acc: &MedarotAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {
         Report { study: self, acc }.write(coverage, out)
+    }
+}
+
+/// The run of a Medarot study with each side's concrete strategy type.
+struct Simulate<'a> {
+    study: &'a MedarotStudy,
+    plan: &'a RunPlan,
+}
+
+impl<'a> WithPair<MedarotGame<'a>> for Simulate<'a> {
+    type Output = Result<(MedarotAcc, RunReport)>;
+
+    fn with<A, B>(self, a: A, b: B) -> Self::Output
+    where
+        A: Strategy<MedarotGame<'a>> + Clone + Sync + 'static,
+        B: Strategy<MedarotGame<'a>> + Clone + Sync + 'static,
+    {
+        let study = self.study;
+        let n = study.decks.len();
+        let game_of = |a: usize, b: usize| MedarotGame::new(&study.pool, study.rules, &study.decks[a], &study.decks[b]);
+        runner::run(
+            self.plan,
+            || (Table::new(&game_of(0, 0)), a.clone(), b.clone()),
+            || MedarotAcc::new(n, study.pool.len()),
+            |(table, a, b), index, rng, acc| {
+                let cell = (index % (n * n) as u64) as usize;
+                let (row, col) = (cell / n, cell % n);
+                let swap = (index / (n * n) as u64) % 2 == 1;
+                let o = if swap {
+                    flip(table.play(&game_of(col, row), &mut (&mut *b, &mut *a), rng))
+                } else {
+                    table.play(&game_of(row, col), &mut (&mut *a, &mut *b), rng)
+                };
+                acc.record(&study.decks, row, col, &o);
+            },
+        )
     }
 }
 

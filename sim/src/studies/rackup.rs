@@ -15,8 +15,8 @@ use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate};
 use crate::study::{Coverage, Source, Study};
 use anyhow::{Context, Result, anyhow};
-use engine::Table;
-use engine::rackup::{MatchOutcome, Profile, RackupGame, RackupStrategy, Spell, StrategyKind, Yaku};
+use engine::rackup::{HeuristicStrategy, MatchOutcome, Profile, RackupGame, Spell, StrategyKind, Yaku};
+use engine::{Strategy, Table, WithPair};
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -45,6 +45,47 @@ const ARMS: [Arm; 8] = [
     Arm::Skill(1.2),
 ];
 
+/// The run of a Rack-up study with A's and B's concrete strategy types.
+struct Simulate<'a> {
+    study: &'a RackupStudy,
+    plan: &'a RunPlan,
+}
+
+impl WithPair<RackupGame> for Simulate<'_> {
+    type Output = Result<(RackupAcc, RunReport)>;
+
+    fn with<A, B>(self, a: A, b: B) -> Self::Output
+    where
+        A: Strategy<RackupGame> + Clone + Sync + 'static,
+        B: Strategy<RackupGame> + Clone + Sync + 'static,
+    {
+        let games = &self.study.games;
+        let config = StrategyKind::RiichiNever.config().expect("riichi-never is a heuristic");
+        let never = HeuristicStrategy { config };
+        runner::run(
+            self.plan,
+            || (Table::new(&games[0]), a.clone(), b.clone(), never),
+            RackupAcc::new,
+            |(table, a, b, never), _, rng, acc| {
+                let start = rng.clone();
+                let mut baseline_points = 0;
+                for (arm, (game, kind)) in games.iter().zip(ARMS).enumerate() {
+                    let mut stream = start.clone();
+                    let outcome = if kind == Arm::RiichiNever {
+                        table.play(game, &mut (&mut *never, &mut *b), &mut stream)
+                    } else {
+                        table.play(game, &mut (&mut *a, &mut *b), &mut stream)
+                    };
+                    if arm == 0 {
+                        baseline_points = i64::from(outcome.points[0]);
+                    }
+                    acc.arms[arm].record(&outcome, baseline_points);
+                }
+            },
+        )
+    }
+}
+
 impl Arm {
     fn name(self) -> String {
         match self {
@@ -70,8 +111,10 @@ pub struct RackupParams {
 /// A Rack-up study ready to run.
 pub struct RackupStudy {
     params: RackupParams,
+    /// One game per arm, in the order of `ARMS`.
     games: Vec<RackupGame>,
-    strategies: Vec<[StrategyKind; 2]>,
+    /// The strategies of A and B (A never declares riichi in the `RiichiNever` arm).
+    strategies: [StrategyKind; 2],
 }
 
 impl Study for RackupStudy {
@@ -89,15 +132,12 @@ impl Study for RackupStudy {
             None => Profile::preset("default").map_err(|e| anyhow!("{e}"))?,
         };
         let parse = |s: &str| s.parse::<StrategyKind>().map_err(|e| anyhow!("{e}"));
-        let kinds = [parse(&params.strategies[0])?, parse(&params.strategies[1])?];
+        let strategies = [parse(&params.strategies[0])?, parse(&params.strategies[1])?];
         let mut games = Vec::new();
-        let mut strategies = Vec::new();
         for arm in ARMS {
             let mut profile = base;
-            let mut k = kinds;
             match arm {
-                Arm::Baseline => {}
-                Arm::RiichiNever => k[0] = StrategyKind::RiichiNever,
+                Arm::Baseline | Arm::RiichiNever => {}
                 Arm::Spell(s) => profile.players[0].spell = s,
                 Arm::Skill(f) => {
                     profile.players[0].accuracy *= f;
@@ -106,33 +146,12 @@ impl Study for RackupStudy {
             }
             let game = RackupGame::new(profile).map_err(|e| anyhow!("arm {}: {e}", arm.name()))?;
             games.push(game);
-            strategies.push(k);
         }
         Ok(Self { params, games, strategies })
     }
 
     fn simulate(&self, plan: &RunPlan) -> Result<(RackupAcc, RunReport)> {
-        runner::run(
-            plan,
-            || {
-                let players: Vec<[RackupStrategy; 2]> =
-                    self.strategies.iter().map(|k| [k[0].strategy(), k[1].strategy()]).collect();
-                (Table::new(&self.games[0]), players)
-            },
-            RackupAcc::new,
-            |(table, players), _, rng, acc| {
-                let start = rng.clone();
-                let mut baseline_points = 0;
-                for (arm, (game, [a, b])) in self.games.iter().zip(players.iter_mut()).enumerate() {
-                    let mut stream = start.clone();
-                    let outcome = table.play(game, &mut [a, b], &mut stream);
-                    if arm == 0 {
-                        baseline_points = i64::from(outcome.points[0]);
-                    }
-                    acc.arms[arm].record(&outcome, baseline_points);
-                }
-            },
-        )
+        engine::with_pair(self.strategies[0], self.strategies[1], Simulate { study: self, plan })
     }
 
     fn report(&self, acc: &RackupAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {

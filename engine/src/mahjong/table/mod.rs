@@ -124,7 +124,7 @@ pub const SEATS: usize = 4;
 pub const WALL_TILES: usize = 136;
 
 /// One decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// 打牌 discard a tile of this kind.
     Discard(Tile),

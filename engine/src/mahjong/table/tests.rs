@@ -4,80 +4,105 @@
 use super::state::{DEAD_START, kind};
 use super::*;
 use crate::mahjong::{TileCounts, TileSet, shanten, ukeire};
-use crate::{GameSeeds, Strategy};
+use crate::testing::{PlayCheck, Validate, check_game, check_play, ensure};
+use crate::{Game, GameSeeds};
 
 /// Checks the state from scratch: every tile accounted for, points plus
-/// deposits conserved, cached waits right. (Once the game is over only the
-/// points: a last hand ended by a robbed kan leaves its count mid-kan.)
-pub(super) fn validate(game: &RiichiTable, s: &TableState) {
-    if s.phase == Phase::Over {
-        assert_eq!(s.points.iter().sum::<i32>(), 4 * game.settings().start_points);
-        assert_eq!(s.sticks, 0);
-        return;
-    }
-    // During a kan's chankan offer its replacement tile is not drawn yet.
-    let kan_offer = matches!(s.phase, Phase::Offer { kind, .. } if kind != OfferKind::Discard);
-    let rinshan = s.kans as usize - usize::from(kan_offer);
-    let mut drawn: TileCounts = [0; 34];
-    for p in s.wall[..s.next as usize].iter().chain(&s.wall[DEAD_START..DEAD_START + rinshan]) {
-        drawn[kind(*p).index()] += 1;
-    }
-    let mut held: TileCounts = [0; 34];
-    for seat in &s.seats {
-        for (h, c) in held.iter_mut().zip(seat.hand) {
-            *h += c;
+/// deposits conserved, cached waits right, no ron offered from furiten. (Once
+/// the game is over only the points: a last hand ended by a robbed kan leaves
+/// its count mid-kan.)
+impl Validate for RiichiTable {
+    fn validate(&self, s: &TableState) -> Result<(), String> {
+        let start = self.settings().start_points;
+        if s.phase == Phase::Over {
+            let sum = s.points.iter().sum::<i32>();
+            ensure(sum == 4 * start && s.sticks == 0, || format!("final points {sum}, sticks {}", s.sticks))?;
+            return Ok(());
         }
-        for m in seat.melds() {
-            m.add_to(&mut held);
+        // During a kan's chankan offer its replacement tile is not drawn yet.
+        let kan_offer = matches!(s.phase, Phase::Offer { kind, .. } if kind != OfferKind::Discard);
+        let rinshan = s.kans as usize - usize::from(kan_offer);
+        let mut drawn: TileCounts = [0; 34];
+        for p in s.wall[..s.next as usize].iter().chain(&s.wall[DEAD_START..DEAD_START + rinshan]) {
+            drawn[kind(*p).index()] += 1;
         }
-        for (i, t) in seat.river().iter().enumerate() {
-            if seat.called_mask & (1 << i) == 0 {
-                held[t.index()] += 1;
+        let mut held: TileCounts = [0; 34];
+        for seat in &s.seats {
+            for (h, c) in held.iter_mut().zip(seat.hand) {
+                *h += c;
+            }
+            for m in seat.melds() {
+                m.add_to(&mut held);
+            }
+            for (i, t) in seat.river().iter().enumerate() {
+                if seat.called_mask & (1 << i) == 0 {
+                    held[t.index()] += 1;
+                }
             }
         }
-    }
-    assert_eq!(drawn, held, "tiles drawn from the wall are all held, melded or discarded");
-    let total: usize = held.iter().map(|&c| c as usize).sum::<usize>() + (WALL_TILES - s.next as usize - rinshan);
-    assert_eq!(total, WALL_TILES);
-    assert_eq!(s.live_end as usize, DEAD_START - rinshan);
-    let start = game.settings().start_points;
-    assert_eq!(s.points.iter().sum::<i32>() + 1000 * s.sticks as i32, 4 * start);
-    for (i, seat) in s.seats.iter().enumerate() {
-        let n = seat.concealed_len() as usize + 3 * seat.meld_count as usize;
-        let turn = matches!(s.phase, Phase::Turn { seat, .. } if seat as usize == i);
-        assert_eq!(n, if turn { 14 } else { 13 }, "seat {i} holds the right count");
-        if !turn {
-            let waits = if shanten(&seat.hand, game.shanten_rules()) == 0 {
-                ukeire(&seat.hand, game.shanten_rules())
-            } else {
-                TileSet::EMPTY
-            };
-            assert_eq!(seat.waits, waits, "cached waits of seat {i}");
+        ensure(drawn == held, || "tiles drawn from the wall are not all held, melded or discarded".into())?;
+        let total = held.iter().map(|&c| c as usize).sum::<usize>() + (WALL_TILES - s.next as usize - rinshan);
+        ensure(total == WALL_TILES, || format!("{total} tiles in play"))?;
+        ensure(s.live_end as usize == DEAD_START - rinshan, || format!("live wall ends at {}", s.live_end))?;
+        let sum = s.points.iter().sum::<i32>() + 1000 * s.sticks as i32;
+        ensure(sum == 4 * start, || format!("points and deposits add up to {sum}"))?;
+        for (i, seat) in s.seats.iter().enumerate() {
+            let n = seat.concealed_len() as usize + 3 * seat.meld_count as usize;
+            let turn = matches!(s.phase, Phase::Turn { seat, .. } if seat as usize == i);
+            ensure(n == if turn { 14 } else { 13 }, || format!("seat {i} holds {n} tiles"))?;
+            if !turn {
+                let waits = if shanten(&seat.hand, self.shanten_rules()) == 0 {
+                    ukeire(&seat.hand, self.shanten_rules())
+                } else {
+                    TileSet::EMPTY
+                };
+                ensure(seat.waits == waits, || format!("cached waits of seat {i}"))?;
+            }
         }
+        if let Some(seat) = self.to_move(s) {
+            let mut legal = Vec::new();
+            self.legal_actions(s, &mut legal);
+            let me = &s.seats[seat];
+            let furiten = !me.waits.intersection(me.discarded).is_empty() || me.temp_furiten || me.riichi_furiten;
+            ensure(!(legal.contains(&Action::Ron) && furiten), || format!("ron offered to seat {seat} in furiten"))?;
+        }
+        Ok(())
     }
 }
 
-/// Plays one game step by step, validating after every action.
+/// The most decisions a hanchan can take (a bound far above any real game).
+const MAX_DECISIONS: usize = 20_000;
+
+/// Plays game 0 of `seed` step by step with the shared harness's checks.
 fn play_checked(game: &RiichiTable, bots: &mut [Bot; 4], seed: u64) -> HanchanOutcome {
-    let mut rng = GameSeeds::new(seed).rng(0);
-    let mut s = game.new_state();
-    game.reset(&mut s, &mut rng);
-    let mut legal = Vec::new();
-    while let Some(seat) = game.to_move(&s) {
-        validate(game, &s);
-        game.legal_actions(&s, &mut legal);
-        assert!(!legal.is_empty());
-        if legal.contains(&Action::Ron) {
-            let me = &s.seats[seat];
-            assert!(me.waits.intersection(me.discarded).is_empty(), "no ron from furiten");
-            assert!(!me.temp_furiten && !me.riichi_furiten);
+    let played = check_game(game, bots, &mut GameSeeds::new(seed).rng(0), MAX_DECISIONS).unwrap();
+    game.outcome(&played.state)
+}
+
+#[test]
+fn random_play_invariants_every_preset_and_bot() {
+    for (k, preset) in ["ron2-dojo", "ron2-battle", "ron2-a", "ron2-b", "ron2-c"].into_iter().enumerate() {
+        let game = RiichiTable::preset(preset).unwrap();
+        let check = PlayCheck { games: 8, seed: k as u64, max_decisions: MAX_DECISIONS };
+        for bot in [Bot::random(), Bot::efficiency(), Bot::defensive()] {
+            let stats = check_play(&game, &mut [bot; 4], &check).unwrap_or_else(|e| panic!("{preset}: {e}"));
+            assert!(stats.decisions > 8 * 100, "{preset}: {stats:?}");
         }
-        let action = bots[seat].choose(&game.view(&s, seat), &legal, &mut rng);
-        assert!(legal.contains(&action));
-        game.apply(&mut s, action, &mut rng);
+        let mut mixed = [Bot::random(), Bot::efficiency(), Bot::defensive(), Bot::efficiency()];
+        check_play(&game, &mut mixed, &check).unwrap_or_else(|e| panic!("{preset}, mixed: {e}"));
     }
-    validate(game, &s);
-    game.outcome(&s)
+}
+
+#[test]
+fn a_lost_tile_breaks_validation() {
+    let game = RiichiTable::preset("ron2-dojo").unwrap();
+    let mut s = game.new_state();
+    game.reset(&mut s, &mut GameSeeds::new(1).rng(0));
+    assert_eq!(game.validate(&s), Ok(()));
+    let seat = &mut s.seats[1];
+    let t = seat.hand.iter().position(|&c| c > 0).unwrap();
+    seat.hand[t] -= 1;
+    assert!(game.validate(&s).unwrap_err().contains("tiles"));
 }
 
 #[test]
@@ -152,9 +177,7 @@ fn seeded_games_replay_identically() {
     let mut table = crate::Table::new(&game);
     let mut play = |seed| {
         let mut bots = [Bot::efficiency(), Bot::defensive(), Bot::efficiency(), Bot::random()];
-        let [a, b, c, d] = &mut bots;
-        let mut players: [&mut dyn Strategy<RiichiTable>; 4] = [a, b, c, d];
-        table.play(&game, &mut players, &mut GameSeeds::new(seed).rng(3))
+        table.play(&game, &mut bots, &mut GameSeeds::new(seed).rng(3))
     };
     let first = play(5);
     assert_eq!(first.points.iter().sum::<i32>(), 100_000);
@@ -169,9 +192,7 @@ fn efficiency_beats_random_and_the_record_adds_up() {
     let (mut eff, mut rand, mut hands, mut riichi_wins, mut ends) = (0, 0, 0u32, 0u32, 0u32);
     for i in 0..100u64 {
         let mut bots = [Bot::efficiency(), Bot::random(), Bot::defensive(), Bot::random()];
-        let [a, b, c, d] = &mut bots;
-        let mut players: [&mut dyn Strategy<RiichiTable>; 4] = [a, b, c, d];
-        let o = table.play(&game, &mut players, &mut GameSeeds::new(2).rng(i));
+        let o = table.play(&game, &mut bots, &mut GameSeeds::new(2).rng(i));
         eff += o.scores[0] + o.scores[2];
         rand += o.scores[1] + o.scores[3];
         assert_eq!(o.wins[1] + o.wins[3], o.tsumo_wins[1] + o.tsumo_wins[3] + rons(&o, &[1, 3]));

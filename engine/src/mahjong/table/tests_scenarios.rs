@@ -64,7 +64,7 @@ impl Scene {
         assert_eq!(self.game.to_move(&self.s), Some(seat), "who moves before {a:?}");
         assert!(self.legal().contains(&a), "{a:?} not in {:?}", self.legal());
         self.game.apply(&mut self.s, a, &mut self.rng);
-        super::tests::validate(&self.game, &self.s);
+        crate::testing::Validate::validate(&self.game, &self.s).unwrap();
     }
 
     /// Everyone discards what they draw and passes every offer until `seat`'s next turn.

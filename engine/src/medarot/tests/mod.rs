@@ -9,34 +9,42 @@ mod turn;
 
 use super::state::{Cursor, Pile, Player, Step};
 use super::*;
-use crate::{Game, GameSeeds, Strategy};
+use crate::testing::{PlayCheck, Validate, check_game, check_play};
+use crate::{Game, GameSeeds, StrategyChoice};
 
-/// Plays one game, checking after every step that the legal actions are
-/// non-empty and distinct and that the state validates (cards conserved, HP
-/// ledger balanced); returns the outcome and the number of decisions.
-fn play_checked(game: &MedarotGame<'_>, kinds: [StrategyKind; 2], seed: u64) -> (MedarotOutcome, usize) {
-    let mut rng = GameSeeds::new(seed).rng(0);
-    let mut state = game.new_state();
-    game.reset(&mut state, &mut rng);
-    state.validate();
-    let mut players = kinds.map(MedarotStrategy::new);
-    let mut legal = Vec::new();
-    let mut steps = 0;
-    while let Some(seat) = game.to_move(&state) {
-        game.legal_actions(&state, &mut legal);
-        assert!(!legal.is_empty(), "no legal action at {:?}", state.top());
-        for (i, a) in legal.iter().enumerate() {
-            assert!(!legal[..i].contains(a), "duplicate action {a:?} in {legal:?}");
-        }
-        let action = players[seat].choose(&game.view(&state, seat), &legal, &mut rng);
-        let turn = state.turn();
-        game.apply(&mut state, action, &mut rng);
-        state.validate();
-        assert!(state.turn() >= turn);
-        steps += 1;
-        assert!(steps < 100_000, "game does not end");
+/// Cards conserved, HP ledger balanced, board and units in step.
+impl Validate for MedarotGame<'_> {
+    fn validate(&self, state: &MedarotState) -> Result<(), String> {
+        state.invariants()
     }
-    (game.outcome(&state), steps)
+}
+
+/// The most decisions of a game: far above any real game.
+const MAX_DECISIONS: usize = 100_000;
+
+/// Plays one game with the shared harness's checks; returns the outcome and
+/// the number of decisions.
+fn play_checked(game: &MedarotGame<'_>, kinds: [StrategyKind; 2], seed: u64) -> (MedarotOutcome, usize) {
+    let mut players = kinds.map(StrategyKind::boxed);
+    let played = check_game(game, &mut players, &mut GameSeeds::new(seed).rng(0), MAX_DECISIONS).unwrap();
+    (game.outcome(&played.state), played.decisions)
+}
+
+#[test]
+fn random_play_invariants_every_deck_pairing() {
+    let pool = CardPool::example();
+    let decks = Deck::examples(&pool).unwrap();
+    for (k, (a, b)) in [(0, 1), (2, 3), (1, 1), (3, 0)].into_iter().enumerate() {
+        let game = MedarotGame::new(&pool, Rules::default(), &decks[a], &decks[b]);
+        let check = PlayCheck { games: 100, seed: k as u64, max_decisions: MAX_DECISIONS };
+        for kinds in
+            [[StrategyKind::Random; 2], [StrategyKind::Heuristic; 2], [StrategyKind::Heuristic, StrategyKind::Random]]
+        {
+            let stats = check_play(&game, &mut kinds.map(StrategyKind::boxed), &check)
+                .unwrap_or_else(|e| panic!("decks {a}/{b}, {kinds:?}: {e}"));
+            assert!(stats.decisions > 100 * 10, "{stats:?}");
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 //! Whole games: invariants every step, determinism, the opening.
 
 use super::*;
+use crate::Strategy;
 
 #[test]
 fn random_games_keep_cards_and_hp_consistent() {
