@@ -1,23 +1,35 @@
 //! The seeded parallel runner.
 //!
 //! A run plays the game indices of its [`RunPlan`] (all of them, or one
-//! shard's contiguous slice) on a rayon pool of the requested size. Game `i`
-//! draws only from `GameSeeds::new(seed).rng(i)`, and results are gathered in
-//! per-worker accumulators merged at the end, so the totals do not depend on
-//! the thread count, on scheduling, or on how the indices were sharded.
+//! shard's contiguous slice) on a rayon pool of the requested size. Each
+//! thread makes one worker (its table and strategies) and one accumulator,
+//! then takes chunks of consecutive indices from a shared counter until none
+//! are left, so a slow chunk never leaves the other threads idle. Game `i`
+//! draws only from `GameSeeds::new(seed).rng(i)`, and the accumulators are
+//! exact sums merged at the end, so the totals do not depend on the thread
+//! count, on scheduling, or on how the indices were sharded.
 
 use anyhow::{Context, Result, bail};
 use engine::{GameRng, GameSeeds};
-use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::{AddAssign, Range};
 use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// Games handed to a worker at a time (also the progress-bar step).
-const CHUNK: u64 = 4096;
+/// Chunks per thread a run aims for, so the threads finish close together.
+const CHUNKS_PER_THREAD: u64 = 16;
+/// The smallest chunk (below it, taking a chunk costs more than playing it).
+const MIN_CHUNK: u64 = 16;
+/// The largest chunk (also the coarsest progress-bar step).
+const MAX_CHUNK: u64 = 4096;
+
+/// Games handed to a thread at a time: several chunks per thread, bounded below and above.
+fn chunk_size(games: u64, threads: usize) -> u64 {
+    (games / (threads as u64 * CHUNKS_PER_THREAD).max(1)).clamp(MIN_CHUNK, MAX_CHUNK)
+}
 
 /// The K-th of N contiguous slices of a run's game indices (`K/N`, 1-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -94,7 +106,7 @@ impl RunReport {
 
 /// Plays every game index of the plan.
 ///
-/// `new_worker` makes the per-worker scratch (a table, the strategies),
+/// `new_worker` makes the per-thread scratch (a table, the strategies),
 /// `new_acc` an empty accumulator, and `play` plays game `index` with its own
 /// random stream and records it.
 pub fn run<W, A>(
@@ -104,7 +116,6 @@ pub fn run<W, A>(
     play: impl Fn(&mut W, u64, &mut GameRng, &mut A) + Sync,
 ) -> Result<(A, RunReport)>
 where
-    W: Send,
     A: AddAssign + Send,
 {
     let range = plan.shard.range(plan.games);
@@ -114,32 +125,31 @@ where
         .num_threads(plan.threads)
         .build()
         .context("could not start the worker threads")?;
-    let chunks = (range.end - range.start).div_ceil(CHUNK);
+    let chunk = chunk_size(range.end - range.start, plan.threads);
+    let next = AtomicU64::new(range.start);
     let started = Instant::now();
-    let total = pool.install(|| {
-        (0..chunks)
-            .into_par_iter()
-            .fold(
-                || (new_worker(), new_acc()),
-                |(mut worker, mut acc), c| {
-                    let start = range.start + c * CHUNK;
-                    let end = (start + CHUNK).min(range.end);
-                    for index in start..end {
-                        let mut rng = seeds.rng(index);
-                        play(&mut worker, index, &mut rng, &mut acc);
-                    }
-                    bar.inc(end - start);
-                    (worker, acc)
-                },
-            )
-            .map(|(_, acc)| acc)
-            .reduce(&new_acc, |mut a, b| {
-                a += b;
-                a
-            })
+    let accs = pool.broadcast(|_| {
+        let mut worker = new_worker();
+        let mut acc = new_acc();
+        loop {
+            let start = next.fetch_add(chunk, Ordering::Relaxed);
+            if start >= range.end {
+                break;
+            }
+            let end = (start + chunk).min(range.end);
+            for index in start..end {
+                play(&mut worker, index, &mut seeds.rng(index), &mut acc);
+            }
+            bar.inc(end - start);
+        }
+        acc
     });
     let elapsed = started.elapsed();
     bar.finish_and_clear();
+    let mut total = new_acc();
+    for acc in accs {
+        total += acc;
+    }
     Ok((total, RunReport { games: range.end - range.start, elapsed }))
 }
 
@@ -149,10 +159,31 @@ fn progress_bar(show: bool, len: u64) -> ProgressBar {
     }
     let bar = ProgressBar::new(len);
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
-            .expect("the template is valid"),
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  eta {eta}")
+            .expect("the template is valid")
+            .with_key("rate", |state: &ProgressState, w: &mut dyn fmt::Write| {
+                let _ = write!(w, "{}/s", rounded(state.per_sec()));
+            }),
     );
     bar
+}
+
+/// A rate to three significant figures, with thousands separators (`2,260`).
+fn rounded(rate: f64) -> String {
+    if !rate.is_finite() || rate < 1.0 {
+        return format!("{rate:.1}");
+    }
+    let scale = 10f64.powi(rate.log10().floor() as i32 - 2).max(1.0);
+    let digits = ((rate / scale).round() * scale) as u64;
+    let text = digits.to_string();
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i > 0 && (text.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -178,6 +209,49 @@ mod tests {
         for bad in ["0/2", "3/2", "1/0", "1", "a/2", "1/-2"] {
             assert!(bad.parse::<Shard>().is_err(), "{bad} accepted");
         }
+    }
+
+    #[test]
+    fn chunks_are_several_per_thread_and_bounded() {
+        assert_eq!(chunk_size(4_000, 2), 125);
+        assert_eq!(chunk_size(100, 2), MIN_CHUNK);
+        assert_eq!(chunk_size(1 << 30, 2), MAX_CHUNK);
+        assert_eq!(chunk_size(20_000, 64), 19.max(MIN_CHUNK));
+    }
+
+    #[test]
+    fn every_thread_gets_work_in_a_short_run() {
+        // 300 games per thread; each takes a little while, as a hanchan does.
+        let plan = RunPlan { games: 600, seed: 1, threads: 2, shard: Shard::WHOLE, progress: false };
+        #[derive(Default)]
+        struct PerThread([u64; 2]);
+        impl AddAssign for PerThread {
+            fn add_assign(&mut self, other: Self) {
+                self.0[0] += other.0[0];
+                self.0[1] += other.0[1];
+            }
+        }
+        let (PerThread(per_thread), report) = run(
+            &plan,
+            || (),
+            PerThread::default,
+            |_, _, _, acc| {
+                std::thread::sleep(std::time::Duration::from_micros(200));
+                acc.0[rayon::current_thread_index().expect("a pool thread")] += 1;
+            },
+        )
+        .unwrap();
+        assert_eq!(report.games, 600);
+        assert_eq!(per_thread.iter().sum::<u64>(), 600);
+        assert!(per_thread.iter().all(|&n| n >= 100), "games per thread: {per_thread:?}");
+    }
+
+    #[test]
+    fn rates_are_rounded_for_the_progress_bar() {
+        assert_eq!(rounded(2_258.7696), "2,260");
+        assert_eq!(rounded(987_654.3), "988,000");
+        assert_eq!(rounded(12.34), "12");
+        assert_eq!(rounded(0.5), "0.5");
     }
 
     #[test]

@@ -17,7 +17,7 @@ use engine::mahjong::table::{
     Abort, Bot, BotConfig, Event, HanchanOutcome, RiichiTable, TENHOU_AVERAGE_WIN, TENHOU_RATES, TENHOU_YAKU,
     TableSettings, WIN_VALUE_BINS, tenhou_yaku, write_event, write_start_game,
 };
-use engine::{GameSeeds, Strategy, Table};
+use engine::{GameSeeds, Table};
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
