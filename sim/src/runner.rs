@@ -11,7 +11,7 @@
 
 use anyhow::{Context, Result, bail};
 use engine::{GameRng, GameSeeds};
-use indicatif::{ProgressBar, ProgressState, ProgressStyle};
+use indicatif::{HumanCount, ProgressBar, ProgressState, ProgressStyle};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::{AddAssign, Range};
@@ -174,16 +174,7 @@ fn rounded(rate: f64) -> String {
         return format!("{rate:.1}");
     }
     let scale = 10f64.powi(rate.log10().floor() as i32 - 2).max(1.0);
-    let digits = ((rate / scale).round() * scale) as u64;
-    let text = digits.to_string();
-    let mut out = String::new();
-    for (i, c) in text.chars().enumerate() {
-        if i > 0 && (text.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    HumanCount(((rate / scale).round() * scale) as u64).to_string()
 }
 
 #[cfg(test)]
@@ -248,7 +239,7 @@ mod tests {
 
     #[test]
     fn rates_are_rounded_for_the_progress_bar() {
-        assert_eq!(rounded(2_258.7696), "2,260");
+        assert_eq!(rounded(2_258.769_6), "2,260");
         assert_eq!(rounded(987_654.3), "988,000");
         assert_eq!(rounded(12.34), "12");
         assert_eq!(rounded(0.5), "0.5");
