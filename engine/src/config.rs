@@ -44,6 +44,35 @@ pub fn from_toml<T: DeserializeOwned>(text: &str) -> Result<T, TomlError> {
     })
 }
 
+/// The built-in presets of one kind of settings file (line-ups, rules,
+/// profiles, bots, …): each a name and its TOML text. Every `preset(name)`
+/// looks its text up here, and `sim` resolves every "preset name or file"
+/// argument against one of these by the same rule.
+#[derive(Clone, Copy, Debug)]
+pub struct Presets {
+    /// What one such file is called in messages (`"drift line-up"`).
+    pub kind: &'static str,
+    /// The presets, `(name, TOML text)`, in the order they are listed to users.
+    pub list: &'static [(&'static str, &'static str)],
+}
+
+impl Presets {
+    /// The TOML text of the preset called `name`.
+    pub fn text(&self, name: &str) -> Option<&'static str> {
+        self.list.iter().find(|(n, _)| *n == name).map(|(_, text)| *text)
+    }
+
+    /// The names, comma-separated (`"example, styles, teams"`).
+    pub fn names(&self) -> String {
+        self.list.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+    }
+
+    /// The one-line error for a name that is not a preset.
+    pub fn unknown(&self, name: &str) -> String {
+        format!("unknown {} `{name}` (built-in: {})", self.kind, self.names())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -66,5 +95,13 @@ mod tests {
         assert!(e.message.contains("colour"), "{e}");
         let ok = from_toml::<Sample>("name = \"a\"\ncount = 3\n").unwrap();
         assert_eq!((ok.name.as_str(), ok.count), ("a", 3));
+    }
+
+    #[test]
+    fn presets_are_found_by_name_and_unknown_names_listed() {
+        let presets = Presets { kind: "sample", list: &[("one", "count = 1"), ("two", "count = 2")] };
+        assert_eq!(presets.text("two"), Some("count = 2"));
+        assert_eq!(presets.text("three"), None);
+        assert_eq!(presets.unknown("three"), "unknown sample `three` (built-in: one, two)");
     }
 }

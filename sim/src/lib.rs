@@ -17,6 +17,7 @@ pub mod chart;
 pub mod mahjong_io;
 pub mod mjai_read;
 pub mod output;
+pub mod preset;
 pub mod runner;
 pub mod stats;
 pub mod studies;

@@ -9,14 +9,8 @@ use std::io::{BufRead, Write};
 
 /// Loads `ron2`, `goto` (built-in presets) or a rules TOML file.
 pub fn load_rules(spec: &str) -> Result<Rules> {
-    match Rules::preset(spec) {
-        Ok(rules) => Ok(rules),
-        Err(_) if std::path::Path::new(spec).exists() => {
-            let text = std::fs::read_to_string(spec).with_context(|| format!("cannot read rules file {spec}"))?;
-            Rules::from_toml(&text).with_context(|| format!("rules file {spec}"))
-        }
-        Err(e) => Err(e).with_context(|| format!("`{spec}` is neither a built-in ruleset (ron2, goto) nor a file")),
-    }
+    let source = crate::preset::source(spec, &Rules::PRESETS)?;
+    Rules::from_toml(&source.text).with_context(|| source.name.clone())
 }
 
 /// Answers every non-blank line of `input` with one JSON line from `answer`

@@ -3,6 +3,12 @@
 
 use anyhow::{Result, bail};
 use clap::{Args, Parser, Subcommand};
+use engine::config::Presets;
+use engine::drift::{DriftRules, Lineup};
+use engine::mahjong::table;
+use engine::medarot::{self, CardPool, Deck};
+use engine::rackup::Profile;
+use sim::preset::{self, Named};
 use sim::runner::{RunPlan, Shard};
 use sim::studies::drift::{DriftParams, DriftStudy, Mode};
 use sim::studies::mahjong::{MahjongParams, MahjongStudy};
@@ -143,12 +149,14 @@ struct DriftArgs {
     /// Who plays whom: `styles` (one driver, no style vs each of the 22 styles) or `lineup`.
     #[arg(long, value_enum, default_value_t = Mode::Styles)]
     mode: Mode,
-    /// Line-up TOML file of drivers, cars and styles (default: the built-in example).
-    #[arg(long, value_name = "FILE")]
-    lineup: Option<PathBuf>,
-    /// Rules preset TOML file (default: the seed's rules).
-    #[arg(long, value_name = "FILE")]
-    rules: Option<PathBuf>,
+    /// Line-up of drivers, cars and styles: a built-in one (example, styles, teams) or a
+    /// TOML file (default: the built-in example).
+    #[arg(long, value_name = "NAME|FILE")]
+    lineup: Option<String>,
+    /// Rules: a built-in preset (default, continuous_deck, no_jokers) or a TOML file
+    /// (default: the seed's rules).
+    #[arg(long, value_name = "NAME|FILE")]
+    rules: Option<String>,
     /// Base driver of `styles` mode, by name (default: the line-up's first).
     #[arg(long, value_name = "NAME")]
     driver: Option<String>,
@@ -164,15 +172,16 @@ struct DriftArgs {
 struct MedarotArgs {
     #[command(flatten)]
     run: RunArgs,
-    /// Card list TOML file (default: the invented example pool).
-    #[arg(long, value_name = "FILE")]
-    cards: Option<PathBuf>,
-    /// Deck list TOML file, checked against the card list (default: the example decks).
-    #[arg(long, value_name = "FILE")]
-    decks: Option<PathBuf>,
-    /// Rules preset TOML file (default: the readings documented in the engine).
-    #[arg(long, value_name = "FILE")]
-    rules: Option<PathBuf>,
+    /// Card list: `example` (the invented pool, the default) or a TOML file.
+    #[arg(long, value_name = "NAME|FILE")]
+    cards: Option<String>,
+    /// Deck list, checked against the card list: `example` (the default) or a TOML file.
+    #[arg(long, value_name = "NAME|FILE")]
+    decks: Option<String>,
+    /// Rules: a built-in preset (advance, advance-long-shot, advance-transform-cost) or a
+    /// TOML file (default: advance, the readings documented in the engine).
+    #[arg(long, value_name = "NAME|FILE")]
+    rules: Option<String>,
     /// Strategy of the row deck's player: random or heuristic.
     #[arg(long, default_value = "heuristic", value_name = "NAME")]
     strategy_a: String,
@@ -185,9 +194,9 @@ struct MedarotArgs {
 struct RackupArgs {
     #[command(flatten)]
     run: RunArgs,
-    /// Shot-model profile TOML file (default: the built-in default profile).
-    #[arg(long, value_name = "FILE")]
-    profile: Option<PathBuf>,
+    /// Shot-model profile: `default` (the built-in profile, the default) or a TOML file.
+    #[arg(long, value_name = "NAME|FILE")]
+    profile: Option<String>,
     /// Strategy of player A: random, heuristic, riichi-never or riichi-always.
     #[arg(long, default_value = "heuristic", value_name = "NAME")]
     strategy_a: String,
@@ -224,8 +233,8 @@ fn study_name(name: &str) -> Result<String> {
 fn drift(args: &DriftArgs) -> Result<String> {
     let params = DriftParams {
         mode: args.mode,
-        lineup: args.lineup.as_deref().map(Source::read).transpose()?,
-        rules: args.rules.as_deref().map(Source::read).transpose()?,
+        lineup: named(&args.lineup, &Lineup::PRESETS)?,
+        rules: named(&args.rules, &DriftRules::PRESETS)?,
         driver: args.driver.clone(),
         strategies: [args.strategy_a.clone(), args.strategy_b.clone()],
     };
@@ -234,11 +243,10 @@ fn drift(args: &DriftArgs) -> Result<String> {
 }
 
 fn medarot(args: &MedarotArgs) -> Result<String> {
-    let read = |p: &Option<PathBuf>| p.as_deref().map(Source::read).transpose();
     let params = MedarotParams {
-        cards: read(&args.cards)?,
-        decks: read(&args.decks)?,
-        rules: read(&args.rules)?,
+        cards: named(&args.cards, &CardPool::PRESETS)?,
+        decks: named(&args.decks, &Deck::PRESETS)?,
+        rules: named(&args.rules, &medarot::Rules::PRESETS)?,
         strategies: [args.strategy_a.clone(), args.strategy_b.clone()],
     };
     let study = MedarotStudy::from_params(params)?;
@@ -247,7 +255,7 @@ fn medarot(args: &MedarotArgs) -> Result<String> {
 
 fn rackup(args: &RackupArgs) -> Result<String> {
     let params = RackupParams {
-        profile: args.profile.as_deref().map(Source::read).transpose()?,
+        profile: named(&args.profile, &Profile::PRESETS)?,
         strategies: [args.strategy_a.clone(), args.strategy_b.clone()],
     };
     let study = RackupStudy::from_params(params)?;
@@ -273,21 +281,33 @@ fn mahjong(command: &MahjongCommand) -> Result<String> {
     Ok(String::new())
 }
 
-/// A file named on the command line where a preset name could stand.
-fn file_arg(arg: &str) -> Result<Option<Source>> {
-    let path = Path::new(arg);
-    let is_file = path.extension().is_some_and(|e| e == "toml") || path.exists();
-    is_file.then(|| Source::read(path)).transpose()
+/// An optional "preset name or file" argument as the settings text it names
+/// (`None`: the study's built-in default).
+fn named(arg: &Option<String>, presets: &Presets) -> Result<Option<Source>> {
+    arg.as_deref().map(|a| preset::source(a, presets)).transpose()
+}
+
+/// A file named where a preset name could stand (`None` for a built-in name).
+fn file_arg(arg: &str, presets: &Presets) -> Result<Option<Source>> {
+    Ok(match preset::resolve(arg, presets)? {
+        Named::BuiltIn(_) => None,
+        Named::File(source) => Some(source),
+    })
 }
 
 /// The table study's parameters for `rules` and `bots` (each a preset name or a file).
 fn table_params(rules: &str, bots: [String; 4]) -> Result<MahjongParams> {
-    let settings = file_arg(rules)?;
-    let bot_files = bots.iter().map(|b| file_arg(b)).collect::<Result<Vec<_>>>()?;
+    let settings = file_arg(rules, &TABLE_PRESETS)?;
+    let bot_files = bots.iter().map(|b| file_arg(b, &BOT_FILES)).collect::<Result<Vec<_>>>()?;
     let bot_files = bot_files.try_into().expect("four seats");
     let preset = if settings.is_some() { String::new() } else { rules.to_string() };
     Ok(MahjongParams { preset, settings, bots, bot_files })
 }
+
+/// The Ron2 table presets, for the resolver.
+const TABLE_PRESETS: Presets = Presets { kind: "mahjong table preset", list: &table::PRESETS };
+/// The bot presets, for the resolver.
+const BOT_FILES: Presets = Presets { kind: "mahjong bot", list: &table::BOT_PRESETS };
 
 /// Runs the table study (results named `name` unless `--study` says otherwise); with `logs` (K, DIR), then writes its first K games as mjai logs.
 fn table(run: &RunArgs, name: &str, rules: &str, bots: &str, logs: Option<(u64, &Path)>) -> Result<String> {

@@ -110,11 +110,29 @@ fn bad_input_is_a_one_line_error_with_no_output() {
     std::fs::write(&bad_toml, "[[driver]]\nname = \"Ken\"\nrank = \n").unwrap();
     let lineup = bad_toml.to_str().unwrap();
     assert_fails(&["drift", "--out", out, "--lineup", lineup], "line 3", &root);
-    assert_fails(&["drift", "--out", out, "--lineup", "/no/such/file.toml"], "cannot read", &root);
+    assert_fails(
+        &["drift", "--out", out, "--lineup", "/no/such/file.toml"],
+        "`/no/such/file.toml` is neither a built-in drift line-up (example, styles, teams) nor a readable file",
+        &root,
+    );
     assert_fails(&["drift", "--out", out, "--strategy-a", "clever"], "clever", &root);
     assert_fails(&["drift", "--out", out, "--games", "0"], "games", &root);
     assert_fails(&["drift", "--out", out, "--games", "-5"], "-5", &root);
     assert_fails(&["drift", "--out", out, "--shard", "3/2"], "out of range", &root);
     assert_fails(&["drift", "--out", out, "--driver", "Nobody"], "Nobody", &root);
     assert_fails(&["drift", "--out", out, "--study", "../x"], "study name", &root);
+}
+
+#[test]
+fn a_built_in_name_and_the_same_text_as_a_file_give_the_same_tables() {
+    let (by_name, by_file) = (scratch("named"), scratch("file"));
+    let rules = by_file.join("my-rules.toml");
+    std::fs::write(&rules, engine::drift::DriftRules::PRESETS.text("no_jokers").unwrap()).unwrap();
+    let run = |root: &Path, rules: &str| {
+        let out = root.to_str().unwrap();
+        sim_ok(&["drift", "--out", out, "--rules", rules, "--games", "20000", "--seed", "3", "--quiet"])
+    };
+    run(&by_name, "no_jokers");
+    run(&by_file, rules.to_str().unwrap());
+    assert_eq!(tables(&by_name, "drift"), tables(&by_file, "drift"));
 }

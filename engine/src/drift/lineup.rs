@@ -2,6 +2,7 @@
 
 use super::DriftError;
 use super::style::{Style, StyleSet};
+use crate::config::Presets;
 use serde::Deserialize;
 
 /// One driver (走り屋) with the car they drive in a drift battle.
@@ -137,27 +138,25 @@ struct TeamEntry {
     members: Vec<String>,
 }
 
-const EXAMPLES: [(&str, &str); 3] = [
-    ("example", include_str!("presets/lineup_example.toml")),
-    ("styles", include_str!("presets/lineup_styles.toml")),
-    ("teams", include_str!("presets/lineup_teams.toml")),
-];
-
 impl Lineup {
-    /// Names of the built-in line-ups.
-    pub const PRESET_NAMES: &'static str = "example, styles, teams";
+    /// The built-in line-ups.
+    pub const PRESETS: Presets = Presets {
+        kind: "drift line-up",
+        list: &[
+            ("example", include_str!("presets/lineup_example.toml")),
+            ("styles", include_str!("presets/lineup_styles.toml")),
+            ("teams", include_str!("presets/lineup_teams.toml")),
+        ],
+    };
 
     /// The built-in example line-up (`presets/lineup_example.toml`).
     pub fn example() -> Lineup {
         Lineup::preset("example").unwrap_or_else(|e| unreachable!("built-in line-up: {e}"))
     }
 
-    /// A built-in line-up by name (see [`Lineup::PRESET_NAMES`]).
+    /// A built-in line-up by name (see [`Lineup::PRESETS`]).
     pub fn preset(name: &str) -> Result<Lineup, DriftError> {
-        let (_, text) = EXAMPLES
-            .iter()
-            .find(|(n, _)| *n == name)
-            .ok_or_else(|| DriftError::UnknownPreset { name: name.to_string(), valid: Self::PRESET_NAMES })?;
+        let text = Self::PRESETS.text(name).ok_or_else(|| DriftError::UnknownPreset(Self::PRESETS.unknown(name)))?;
         Lineup::from_toml_str(text)
     }
 

@@ -2,16 +2,11 @@
 
 use super::DriftError;
 use super::card::{Card, Suit};
+use crate::config::Presets;
 use serde::Deserialize;
 
 /// The largest deck the rules allow: two 52-card decks and four jokers.
 pub const MAX_DECK: usize = 108;
-
-const PRESETS: [(&str, &str); 3] = [
-    ("default", include_str!("presets/rules_default.toml")),
-    ("continuous_deck", include_str!("presets/rules_continuous_deck.toml")),
-    ("no_jokers", include_str!("presets/rules_no_jokers.toml")),
-];
 
 /// The rules of a drift battle that the seed leaves open or that tables vary.
 ///
@@ -55,15 +50,19 @@ impl Default for DriftRules {
 }
 
 impl DriftRules {
-    /// Names of the built-in presets.
-    pub const PRESET_NAMES: &'static str = "default, continuous_deck, no_jokers";
+    /// The built-in rules presets.
+    pub const PRESETS: Presets = Presets {
+        kind: "drift rules preset",
+        list: &[
+            ("default", include_str!("presets/rules_default.toml")),
+            ("continuous_deck", include_str!("presets/rules_continuous_deck.toml")),
+            ("no_jokers", include_str!("presets/rules_no_jokers.toml")),
+        ],
+    };
 
-    /// A built-in preset by name (see [`DriftRules::PRESET_NAMES`]).
+    /// A built-in preset by name (see [`DriftRules::PRESETS`]).
     pub fn preset(name: &str) -> Result<DriftRules, DriftError> {
-        let (_, text) = PRESETS
-            .iter()
-            .find(|(n, _)| *n == name)
-            .ok_or_else(|| DriftError::UnknownPreset { name: name.to_string(), valid: Self::PRESET_NAMES })?;
+        let text = Self::PRESETS.text(name).ok_or_else(|| DriftError::UnknownPreset(Self::PRESETS.unknown(name)))?;
         DriftRules::from_toml_str(text)
     }
 

@@ -8,6 +8,7 @@
 //! `tile_set`, a [`TileSetSpec`] preset.
 
 use super::tileset::{TileSetError, TileSetSpec};
+use crate::config::Presets;
 use serde::Deserialize;
 use std::fmt;
 
@@ -180,9 +181,7 @@ pub enum RulesError {
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RulesError::UnknownPreset(n) => {
-                write!(f, "unknown mahjong ruleset `{n}` (presets: ron2, goto)")
-            }
+            RulesError::UnknownPreset(n) => f.write_str(&Rules::PRESETS.unknown(n)),
             RulesError::Toml(e) => write!(f, "mahjong rules file: {e}"),
             RulesError::TileSet(e) => write!(f, "mahjong rules file: field `tile_set`: {e}"),
             RulesError::Invalid { field, reason } => {
@@ -195,12 +194,14 @@ impl fmt::Display for RulesError {
 impl std::error::Error for RulesError {}
 
 impl Rules {
+    /// The built-in scoring rulesets: `ron2` (four players) and `goto` (three).
+    pub const PRESETS: Presets = Presets { kind: "mahjong ruleset", list: &[("ron2", RON2_TOML), ("goto", GOTO_TOML)] };
+
     /// The built-in preset `ron2` or `goto`.
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
-        match name {
-            "ron2" => Rules::from_toml(RON2_TOML),
-            "goto" => Rules::from_toml(GOTO_TOML),
-            other => Err(RulesError::UnknownPreset(other.to_string())),
+        match Self::PRESETS.text(name) {
+            Some(text) => Rules::from_toml(text),
+            None => Err(RulesError::UnknownPreset(name.to_string())),
         }
     }
 

@@ -62,6 +62,7 @@
 
 use super::MedarotError;
 use super::card_file::{card_err, parse_card};
+use crate::config::Presets;
 use std::fmt;
 
 /// Most cards a pool may hold (the size of [`CardSet`]).
@@ -246,10 +247,11 @@ pub struct CardPool {
     bases: Vec<Option<CardId>>,
 }
 
-/// The invented example pool shipped with the engine.
-const EXAMPLE_CARDS: &str = include_str!("presets/cards.toml");
-
 impl CardPool {
+    /// The card lists shipped with the engine: `example`, an invented pool for testing.
+    pub const PRESETS: Presets =
+        Presets { kind: "medarot card list", list: &[("example", include_str!("presets/cards.toml"))] };
+
     /// Parses a card file (see the module docs for the format).
     pub fn from_toml_str(text: &str) -> Result<Self, MedarotError> {
         let table: toml::Table =
@@ -301,7 +303,7 @@ impl CardPool {
     /// The invented example pool (`presets/cards.toml`): about 40 cards for testing,
     /// not a real card list.
     pub fn example() -> Self {
-        Self::from_toml_str(EXAMPLE_CARDS).expect("the embedded example pool is valid")
+        Self::from_toml_str(Self::PRESETS.list[0].1).expect("the embedded example pool is valid")
     }
 
     /// The card with this id.

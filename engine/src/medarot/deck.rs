@@ -17,6 +17,7 @@
 //! and its medachange are counted separately).
 
 use super::{CardId, CardKind, CardPool, MedarotError};
+use crate::config::Presets;
 
 /// Cards in a deck (デッキ30枚).
 pub const DECK_SIZE: usize = 30;
@@ -32,10 +33,11 @@ pub struct Deck {
     pub cards: [CardId; DECK_SIZE],
 }
 
-/// The invented example decks shipped with the engine (they use the example pool).
-const EXAMPLE_DECKS: &str = include_str!("presets/decks.toml");
-
 impl Deck {
+    /// The deck lists shipped with the engine: `example`, invented decks over the example pool.
+    pub const PRESETS: Presets =
+        Presets { kind: "medarot deck list", list: &[("example", include_str!("presets/decks.toml"))] };
+
     /// Builds a deck from card ids, checking the size, the copy limit and the ids.
     pub fn new(pool: &CardPool, name: &str, ids: &[CardId]) -> Result<Self, MedarotError> {
         let err = |problem: String| MedarotError::Deck { deck: name.to_string(), problem };
@@ -73,7 +75,7 @@ impl Deck {
 
     /// The invented example decks (`presets/decks.toml`) over [`CardPool::example`].
     pub fn examples(pool: &CardPool) -> Result<Vec<Self>, MedarotError> {
-        Self::from_toml_str(pool, EXAMPLE_DECKS)
+        Self::from_toml_str(pool, Self::PRESETS.list[0].1)
     }
 
     /// How many copies of `id` the deck holds.

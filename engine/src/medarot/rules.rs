@@ -1,12 +1,10 @@
 //! Rules presets: the readings of the seed that are default assumptions,
-//! as data (`presets/rules.toml`).
+//! as data (`presets/rules_*.toml`).
 
 use super::MedarotError;
+use crate::config::Presets;
 use serde::Deserialize;
 use std::collections::BTreeMap;
-
-/// The embedded rules presets.
-const PRESETS: &str = include_str!("presets/rules.toml");
 
 /// Who is the first player (先攻): resolves opening, start- and end-phase steps first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -57,19 +55,27 @@ impl Default for Rules {
 }
 
 impl Rules {
-    /// The names of the embedded presets.
-    pub fn preset_names() -> Vec<String> {
-        parse_all(PRESETS).map(|m| m.into_keys().collect()).unwrap_or_default()
-    }
+    /// The embedded rules presets (`advance` is the default).
+    pub const PRESETS: Presets = Presets {
+        kind: "medarot rules preset",
+        list: &[
+            ("advance", include_str!("presets/rules_advance.toml")),
+            ("advance-long-shot", include_str!("presets/rules_advance_long_shot.toml")),
+            ("advance-transform-cost", include_str!("presets/rules_advance_transform_cost.toml")),
+        ],
+    };
 
-    /// An embedded preset by name (`advance`, `advance-long-shot`, `advance-transform-cost`).
+    /// An embedded preset by name (see [`Rules::PRESETS`]).
     pub fn preset(name: &str) -> Result<Self, MedarotError> {
-        Self::from_toml_str(PRESETS, name)
+        let text = Self::PRESETS
+            .text(name)
+            .ok_or_else(|| MedarotError::Rules { preset: name.to_string(), problem: Self::PRESETS.unknown(name) })?;
+        Self::from_toml_str(text, name)
     }
 
     /// Rules from a rules file, which is either one preset (every field at the
-    /// top level, as in a `[name]` table of `presets/rules.toml`; `name` then
-    /// only labels errors) or several `[name]` tables (`name` picks one).
+    /// top level, as in `presets/rules_advance.toml`; `name` then only labels
+    /// errors) or several `[name]` tables (`name` picks one).
     pub fn from_toml_str(text: &str, name: &str) -> Result<Self, MedarotError> {
         let table: toml::Table =
             crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "rules", source })?;

@@ -4,13 +4,9 @@
 //! embedded preset, [`Profile::from_toml`] any text. Unknown or missing fields and
 //! out-of-range values are errors that name the field.
 
+use crate::config::Presets;
 use serde::Deserialize;
 use std::fmt;
-
-const DEFAULT: &str = include_str!("presets/default.toml");
-
-/// Names of the embedded presets.
-pub const PRESETS: [&str; 1] = ["default"];
 
 /// Rule readings and counts.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
@@ -226,9 +222,7 @@ pub struct ProfileError {
 impl fmt::Display for ProfileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
-            ProfileErrorKind::UnknownPreset(name) => {
-                write!(f, "unknown rackup preset {name:?} (known: {})", PRESETS.join(", "))
-            }
+            ProfileErrorKind::UnknownPreset(name) => f.write_str(&Profile::PRESETS.unknown(name)),
             ProfileErrorKind::Parse(msg) => write!(f, "rackup profile: {msg}"),
             ProfileErrorKind::Invalid { field, reason } => {
                 write!(f, "rackup profile: {field}: {reason}")
@@ -252,11 +246,15 @@ fn positive(field: &str, x: f64) -> Result<(), ProfileError> {
 }
 
 impl Profile {
+    /// The embedded profiles (`default` is the one the study uses).
+    pub const PRESETS: Presets =
+        Presets { kind: "rackup profile", list: &[("default", include_str!("presets/default.toml"))] };
+
     /// Loads an embedded preset by name (`"default"`).
     pub fn preset(name: &str) -> Result<Profile, ProfileError> {
-        match name {
-            "default" => Profile::from_toml(DEFAULT),
-            _ => Err(ProfileError { kind: ProfileErrorKind::UnknownPreset(name.into()) }),
+        match Self::PRESETS.text(name) {
+            Some(text) => Profile::from_toml(text),
+            None => Err(ProfileError { kind: ProfileErrorKind::UnknownPreset(name.into()) }),
         }
     }
 

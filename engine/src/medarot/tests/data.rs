@@ -126,9 +126,10 @@ fn rules_presets() {
     let r = Rules::default();
     assert_eq!((r.base_hp, r.first_player, r.shoot_adjacent), (20, FirstPlayer::Random, false));
     assert_eq!(r.power_change_cost, PowerChangeCost::EachAction);
-    assert_eq!(Rules::preset_names(), ["advance", "advance-long-shot", "advance-transform-cost"]);
+    let names: Vec<&str> = Rules::PRESETS.list.iter().map(|p| p.0).collect();
+    assert_eq!(names, ["advance", "advance-long-shot", "advance-transform-cost"]);
     let e = Rules::preset("nope").unwrap_err();
-    assert!(e.to_string().contains("unknown preset"), "{e}");
+    assert!(e.to_string().contains("unknown medarot rules preset `nope` (built-in: advance,"), "{e}");
     let text = "[x]\nbase_hp = 20\nfirst_player = \"random\"\nshoot_adjacent = false\npower_change_cost = \"each_action\"\nmax_mulligans = 1\ncentre_fallback = true\n";
     assert!(Rules::from_toml_str(text, "x").is_ok());
     let flat = text.replace("[x]\n", "");

@@ -166,7 +166,7 @@ fn golden_game() {
 fn every_preset_and_odd_rules_keep_the_invariants() {
     let pool = CardPool::example();
     let decks = Deck::examples(&pool).unwrap();
-    let mut rules: Vec<Rules> = Rules::preset_names().iter().map(|n| Rules::preset(n).unwrap()).collect();
+    let mut rules: Vec<Rules> = Rules::PRESETS.list.iter().map(|p| Rules::preset(p.0).unwrap()).collect();
     let odd = Rules {
         base_hp: 5,
         first_player: FirstPlayer::Seat1,

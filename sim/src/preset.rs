@@ -1,0 +1,84 @@
+//! "A preset name or a file": one rule for every command-line argument that
+//! names a settings file (line-ups, rules, profiles, cards, decks, table
+//! presets, bots, scoring rules).
+//!
+//! A name the game has built in is that preset; anything else is read as a
+//! file path. Whatever fails gets the same one-line error, naming the
+//! argument, the kind of file and the built-in names.
+
+use crate::study::Source;
+use anyhow::{Result, anyhow};
+use engine::config::Presets;
+use std::path::Path;
+
+/// What an argument named.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Named {
+    /// The built-in preset of this name.
+    BuiltIn(&'static str),
+    /// A file the user wrote.
+    File(Source),
+}
+
+impl Named {
+    /// The settings text, named for messages (`built-in drift line-up teams`
+    /// or the file's path), whichever was named.
+    pub fn into_source(self, presets: &Presets) -> Source {
+        match self {
+            Named::BuiltIn(name) => Source {
+                name: format!("built-in {} {name}", presets.kind),
+                text: presets.text(name).expect("a resolved built-in name").to_string(),
+            },
+            Named::File(source) => source,
+        }
+    }
+}
+
+/// Resolves `arg` against `presets`: a built-in name, else a readable file.
+pub fn resolve(arg: &str, presets: &Presets) -> Result<Named> {
+    if let Some((name, _)) = presets.list.iter().find(|(n, _)| *n == arg) {
+        return Ok(Named::BuiltIn(name));
+    }
+    match std::fs::read_to_string(Path::new(arg)) {
+        Ok(text) => Ok(Named::File(Source { name: arg.to_string(), text })),
+        Err(e) => Err(anyhow!(
+            "`{arg}` is neither a built-in {} ({}) nor a readable file ({e})",
+            presets.kind,
+            presets.names()
+        )),
+    }
+}
+
+/// The settings text `arg` names (see [`resolve`]).
+pub fn source(arg: &str, presets: &Presets) -> Result<Source> {
+    Ok(resolve(arg, presets)?.into_source(presets))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: Presets = Presets { kind: "sample", list: &[("one", "count = 1"), ("two.toml", "count = 2")] };
+
+    #[test]
+    fn names_come_first_then_files() {
+        assert_eq!(resolve("one", &SAMPLE).unwrap(), Named::BuiltIn("one"));
+        // A built-in name wins over a file of the same name.
+        assert_eq!(resolve("two.toml", &SAMPLE).unwrap(), Named::BuiltIn("two.toml"));
+        let dir = std::env::temp_dir().join(format!("sim-preset-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("mine.toml");
+        std::fs::write(&path, "count = 3").unwrap();
+        let arg = path.to_str().unwrap();
+        assert_eq!(source(arg, &SAMPLE).unwrap(), Source { name: arg.into(), text: "count = 3".into() });
+        assert_eq!(source("one", &SAMPLE).unwrap().name, "built-in sample one");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_unknown_name_lists_the_built_ins_on_one_line() {
+        let e = resolve("three", &SAMPLE).unwrap_err().to_string();
+        assert!(e.starts_with("`three` is neither a built-in sample (one, two.toml) nor a readable file ("), "{e}");
+        assert!(!e.contains('\n'));
+    }
+}
