@@ -115,6 +115,8 @@ mod view;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_golden;
+#[cfg(test)]
 mod tests_styles;
 
 pub use card::{Card, Suit};

@@ -135,6 +135,51 @@ where
     Ok(Checked { state, decisions: step })
 }
 
+/// Plays one game and returns its transcript, a line per decision (`seat:
+/// action`, in the action's `Debug` form) then `outcome: …`, and its outcome.
+/// Golden transcripts of a few seeded games are kept beside each game's
+/// tests, so any change of play shows as a diff a reader can follow decision
+/// by decision.
+pub fn transcript<G, P>(game: &G, players: &mut P, rng: &mut GameRng) -> (String, G::Outcome)
+where
+    G: Game,
+    P: Players<G> + ?Sized,
+{
+    let mut state = game.new_state();
+    let mut legal = Vec::new();
+    let mut out = String::new();
+    game.reset(&mut state, rng);
+    while let Some(seat) = game.to_move(&state) {
+        game.legal_actions(&state, &mut legal);
+        let action = players.choose(seat, &game.view(&state, seat), &legal, rng);
+        out.push_str(&format!("{seat}: {action:?}\n"));
+        game.apply(&mut state, action, rng);
+    }
+    let outcome = game.outcome(&state);
+    out.push_str(&format!("outcome: {outcome:?}\n"));
+    (out, outcome)
+}
+
+/// Compares a game's transcript with its golden copy `golden` (the text of
+/// the file at `path`); with `BLESS=1` in the environment, rewrites the file
+/// instead (then review the diff).
+pub fn assert_golden(path: &str, golden: &str, actual: &str) {
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(path, actual).unwrap_or_else(|e| panic!("cannot write {path}: {e}"));
+        return;
+    }
+    if golden != actual {
+        let at = golden.lines().zip(actual.lines()).position(|(a, b)| a != b).unwrap_or(golden.lines().count());
+        panic!(
+            "{path}: the transcript differs from line {} on (rerun with BLESS=1 to rewrite it, then review the diff)\n\
+             golden: {:?}\nnow:    {:?}",
+            at + 1,
+            golden.lines().nth(at),
+            actual.lines().nth(at)
+        );
+    }
+}
+
 /// One strategy deciding for every seat of a game of `seats` seats (a
 /// scripted test's closure that looks at the view's seat, say).
 pub struct Everyone<S> {

@@ -9,4 +9,6 @@ mod alloc;
 mod harness;
 
 pub use alloc::{CountingAlloc, allocations};
-pub use harness::{ByFn, Checked, Everyone, PlayCheck, PlayStats, Validate, check_game, check_play, ensure};
+pub use harness::{
+    ByFn, Checked, Everyone, PlayCheck, PlayStats, Validate, assert_golden, check_game, check_play, ensure, transcript,
+};

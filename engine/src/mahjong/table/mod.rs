@@ -99,6 +99,8 @@ pub mod tenhou;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_golden;
+#[cfg(test)]
 mod tests_mjai;
 #[cfg(test)]
 mod tests_replay;

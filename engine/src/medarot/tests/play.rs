@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::Strategy;
+use crate::testing::{assert_golden, transcript};
 
 #[test]
 fn random_games_keep_cards_and_hp_consistent() {
@@ -150,16 +151,37 @@ fn played_flags_mark_cards_that_reached_the_table() {
     }
 }
 
-/// A pinned seeded game: any change to the rules or the heuristic shows here first.
+/// A pinned seeded game (example decks 0 and 1, both heuristic, seed 42),
+/// kept decision by decision in `golden/heuristic_game.txt`: seat 0 moves
+/// first and wins in turn 3, when seat 1, at 0 HP, has a cost it cannot pay
+/// (0 HP is survived; only a payment below 0 loses).
 #[test]
 fn golden_game() {
     let pool = CardPool::example();
     let decks = Deck::examples(&pool).unwrap();
     let game = MedarotGame::new(&pool, Rules::default(), &decks[0], &decks[1]);
-    let (out, decisions) = play_checked(&game, [StrategyKind::Heuristic; 2], 42);
-    let summary = (out.winner, out.loss, out.turns, out.first_player, out.hp, decisions);
-    let golden = (0, LossCondition::CannotPay, 3, 0, [8, 0], 85);
-    assert_eq!(summary, golden, "{out:#?}");
+    let (text, out) = transcript(&game, &mut [Heuristic; 2], &mut GameSeeds::new(42).rng(0));
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/medarot/golden/heuristic_game.txt");
+    assert_golden(path, include_str!("../golden/heuristic_game.txt"), &text);
+    let summary = (out.winner, out.loss, out.turns, out.first_player, out.hp);
+    assert_eq!(summary, (0, LossCondition::CannotPay, 3, 0, [8, 0]), "{out:#?}");
+    assert_eq!(text.lines().count(), 85 + 1, "85 decisions");
+}
+
+/// Random play on example decks 2 and 3 (seed 5), kept in
+/// `golden/random_game.txt`: seat 1 moves first, draws all 30 cards of its
+/// deck by turn 7 and loses when it must draw from the empty deck (deck-out),
+/// though its HP (15) is above the winner's (9).
+#[test]
+fn golden_random_game() {
+    let pool = CardPool::example();
+    let decks = Deck::examples(&pool).unwrap();
+    let game = MedarotGame::new(&pool, Rules::default(), &decks[2], &decks[3]);
+    let (text, out) = transcript(&game, &mut [Random; 2], &mut GameSeeds::new(5).rng(0));
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/medarot/golden/random_game.txt");
+    assert_golden(path, include_str!("../golden/random_game.txt"), &text);
+    assert_eq!((out.winner, out.loss, out.turns, out.first_player, out.hp), (0, LossCondition::DeckOut, 7, 1, [9, 15]));
+    assert_eq!(out.stats[1].cards_drawn as usize, DECK_SIZE);
 }
 
 #[test]
