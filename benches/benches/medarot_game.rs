@@ -14,7 +14,7 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("medarot_game");
     group.throughput(Throughput::Elements(GAMES));
     bench_pair(&mut group, "random_vs_random", &pool, &decks, [Random; 2]);
-    bench_pair(&mut group, "heuristic_vs_heuristic", &pool, &decks, [Heuristic; 2]);
+    bench_pair(&mut group, "heuristic_vs_heuristic", &pool, &decks, [Heuristic::shipped(); 2]);
     group.finish();
 }
 

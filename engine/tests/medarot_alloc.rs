@@ -1,7 +1,7 @@
 //! Playing medarot games allocates nothing once a table has warmed up, with a
 //! game value built per game.
 
-use engine::medarot::{CardPool, Deck, MedarotGame, Rules, StrategyKind};
+use engine::medarot::{CardPool, Deck, MedarotGame, Rules, StrategyConfig};
 use engine::{GameSeeds, StrategyChoice, Table};
 
 #[global_allocator]
@@ -18,10 +18,10 @@ fn games_do_not_allocate_after_warm_up() {
     let seeds = GameSeeds::new(11);
     let game_of = |i: u64| MedarotGame::new(&pool, rules, &decks[(i % 4) as usize], &decks[(i / 4 % 4) as usize]);
     let mut table = Table::new(&game_of(0));
-    let kinds_list =
-        [[StrategyKind::Random; 2], [StrategyKind::Heuristic; 2], [StrategyKind::Heuristic, StrategyKind::Random]];
+    let heuristic = StrategyConfig::preset("heuristic").unwrap();
+    let kinds_list = [[StrategyConfig::Random; 2], [heuristic; 2], [heuristic, StrategyConfig::Random]];
     for kinds in kinds_list {
-        let mut players = kinds.map(StrategyKind::boxed);
+        let mut players = kinds.map(StrategyConfig::boxed);
         for i in 0..200 {
             table.play(&game_of(i), &mut players, &mut seeds.rng(i));
         }

@@ -6,7 +6,7 @@ use clap::{Args, Parser, Subcommand};
 use engine::config::Presets;
 use engine::drift::{DriftRules, Lineup};
 use engine::mahjong::table;
-use engine::medarot::{self, CardPool, Deck};
+use engine::medarot::{self, CardPool, Deck, StrategyConfig};
 use engine::rackup::Profile;
 use sim::preset::{self, Named};
 use sim::runner::{RunPlan, Shard};
@@ -182,11 +182,12 @@ struct MedarotArgs {
     /// TOML file (default: advance, the readings documented in the engine).
     #[arg(long, value_name = "NAME|FILE")]
     rules: Option<String>,
-    /// Strategy of the row deck's player: random or heuristic.
-    #[arg(long, default_value = "heuristic", value_name = "NAME")]
+    /// Strategy of the row deck's player: random, heuristic, or a strategy TOML file
+    /// (copy engine/src/medarot/presets/strategy_heuristic.toml to tune its weights).
+    #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
     strategy_a: String,
-    /// Strategy of the column deck's player: random or heuristic.
-    #[arg(long, default_value = "heuristic", value_name = "NAME")]
+    /// Strategy of the column deck's player: random, heuristic, or a strategy TOML file.
+    #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
     strategy_b: String,
 }
 
@@ -243,11 +244,12 @@ fn drift(args: &DriftArgs) -> Result<String> {
 }
 
 fn medarot(args: &MedarotArgs) -> Result<String> {
+    let strategy = |arg: &str| preset::source(arg, &StrategyConfig::PRESETS);
     let params = MedarotParams {
         cards: named(&args.cards, &CardPool::PRESETS)?,
         decks: named(&args.decks, &Deck::PRESETS)?,
         rules: named(&args.rules, &medarot::Rules::PRESETS)?,
-        strategies: [args.strategy_a.clone(), args.strategy_b.clone()],
+        strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
     };
     let study = MedarotStudy::from_params(params)?;
     study::execute(&study, &args.run.plan(200_000), &args.run.out, &args.run.name(MedarotStudy::KIND)?)

@@ -59,6 +59,8 @@ fn studies_allocate_nothing_per_game() {
     per_game_allocations_are_zero("drift", &drift, 1_000);
     let rackup = RackupStudy::from_params(RackupParams { profile: None, strategies: strategies.clone() }).unwrap();
     per_game_allocations_are_zero("rackup", &rackup, 1_000);
+    let heuristic = sim::preset::source("heuristic", &engine::medarot::StrategyConfig::PRESETS).unwrap();
+    let strategies = [heuristic.clone(), heuristic];
     let medarot =
         MedarotStudy::from_params(MedarotParams { cards: None, decks: None, rules: None, strategies }).unwrap();
     per_game_allocations_are_zero("medarot", &medarot, 1_000);

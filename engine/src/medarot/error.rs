@@ -8,7 +8,7 @@ use std::fmt;
 pub enum MedarotError {
     /// The text is not valid TOML (the message carries line and column).
     Toml {
-        /// Which file kind was being read (`cards`, `decks`, `rules`).
+        /// Which file kind was being read (`cards`, `decks`, `rules`, `strategy`).
         what: &'static str,
         /// The parser's error.
         source: crate::config::TomlError,
@@ -45,6 +45,8 @@ pub enum MedarotError {
         /// What is wrong with it.
         problem: String,
     },
+    /// A strategy name that is not one of the shipped strategies (the message lists them).
+    Strategy(String),
 }
 
 impl fmt::Display for MedarotError {
@@ -55,6 +57,7 @@ impl fmt::Display for MedarotError {
                 write!(f, "card #{index} '{card}', field `{field}`: {problem}")
             }
             Self::Deck { deck, problem } => write!(f, "deck '{deck}': {problem}"),
+            Self::Strategy(message) => f.write_str(message),
             Self::IllegalAction { action, pending } => {
                 write!(f, "action {action} is not legal at {pending}")
             }

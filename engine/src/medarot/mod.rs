@@ -24,7 +24,7 @@
 //!   and pile sizes; the field with the opponent's face-down medarots hidden).
 //! - [`MedarotOutcome`]: winner, [`LossCondition`], turns, first player, final
 //!   HP, per-player [`PlayerStats`] and the per-card "played" [`CardSet`]s.
-//! - [`strategy`]: `Random` and `Heuristic` players, [`StrategyKind`].
+//! - [`strategy`]: `Random` and `Heuristic` players, chosen by a [`StrategyConfig`] strategy file.
 //!
 //! ```
 //! use engine::medarot::{CardPool, Deck, Heuristic, MedarotGame, Random, Rules};
@@ -33,7 +33,7 @@
 //! let decks = Deck::examples(&pool).unwrap();
 //! let game = MedarotGame::new(&pool, Rules::default(), &decks[0], &decks[1]);
 //! let mut table = Table::new(&game);
-//! let outcome = table.play(&game, &mut (Heuristic, Random), &mut GameSeeds::new(7).rng(0));
+//! let outcome = table.play(&game, &mut (Heuristic::shipped(), Random), &mut GameSeeds::new(7).rng(0));
 //! assert!(outcome.winner < 2 && outcome.turns >= 1);
 //! ```
 //!
@@ -148,5 +148,8 @@ pub use error::MedarotError;
 pub use game::{Action, LossCondition, MedarotGame, MedarotOutcome, PlayerStats, Source};
 pub use rules::{FirstPlayer, PowerChangeCost, Rules};
 pub use state::{CELLS, HAND_LIMIT, MedarotState, NO_CELL, STOCK_SIZE, StockSlot, UNITS};
-pub use strategy::{Heuristic, Random, StrategyKind};
+pub use strategy::{
+    AttackWeights, CardWeights, DrawWeights, Heuristic, HeuristicConfig, KeepWeights, MoveWeights, Random,
+    StrategyConfig, UseWeights,
+};
 pub use view::{AttackView, Decision, MedarotView, UnitView};

@@ -13,8 +13,8 @@ use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate, versus};
 use crate::study::{Coverage, Source, Study};
-use anyhow::{Context, Result, anyhow, ensure};
-use engine::medarot::{CardId, CardPool, Deck, LossCondition, MedarotGame, MedarotOutcome, Rules, StrategyKind};
+use anyhow::{Context, Result, ensure};
+use engine::medarot::{CardId, CardPool, Deck, LossCondition, MedarotGame, MedarotOutcome, Rules, StrategyConfig};
 use engine::{Strategy, Table, WithPair};
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -34,7 +34,7 @@ pub struct MedarotParams {
     /// The rules preset file (`None`: the default readings).
     pub rules: Option<Source>,
     /// Strategy names of the row deck's player and the column deck's player.
-    pub strategies: [String; 2],
+    pub strategies: [Source; 2],
 }
 
 /// A Medarot study ready to run.
@@ -43,7 +43,7 @@ pub struct MedarotStudy {
     pool: CardPool,
     decks: Vec<Deck>,
     rules: Rules,
-    strategies: [StrategyKind; 2],
+    strategies: [StrategyConfig; 2],
 }
 
 impl Study for MedarotStudy {
@@ -69,7 +69,8 @@ impl Study for MedarotStudy {
             Some(src) => Rules::from_toml_str(&src.text, &src.name).with_context(|| format!("rules {}", src.name))?,
             None => Rules::default(),
         };
-        let parse = |s: &str| s.parse::<StrategyKind>().map_err(|e| anyhow!("{e}"));
+        let parse =
+            |src: &Source| StrategyConfig::from_toml(&src.text).with_context(|| format!("strategy {}", src.name));
         let strategies = [parse(&params.strategies[0])?, parse(&params.strategies[1])?];
         Ok(Self { params, pool, decks, rules, strategies })
     }
@@ -382,8 +383,11 @@ impl Report<'_> {
         let p = &self.study.params;
         let f = self.acc.first_player;
         let _ = writeln!(s, "medarot study: {}", coverage.describe());
-        let _ =
-            writeln!(s, "strategies: row deck {}, column deck {}; intervals are 95%", p.strategies[0], p.strategies[1]);
+        let _ = writeln!(
+            s,
+            "strategies: row deck {}, column deck {}; intervals are 95%",
+            p.strategies[0].name, p.strategies[1].name
+        );
         let _ = writeln!(s, "first player wins: {:.4} ± {:.4}", f.value(), f.interval().half_width());
         let t = self.acc.turns;
         let _ = writeln!(

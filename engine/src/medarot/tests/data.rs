@@ -144,3 +144,19 @@ fn rules_presets() {
     let e = Rules::from_toml_str(&text.replace("\"random\"", "\"loser\""), "x").unwrap_err();
     assert!(e.to_string().contains("loser"), "{e}");
 }
+
+#[test]
+fn strategy_files_load_and_errors_name_the_problem() {
+    let text = StrategyConfig::PRESETS.text("heuristic").unwrap();
+    let StrategyConfig::Heuristic(shipped) = StrategyConfig::from_toml(text).unwrap() else { panic!("a heuristic") };
+    assert_eq!((shipped.low_hp, shipped.attack.destroy), (6, 100));
+    let tuned = StrategyConfig::from_toml(&text.replace("low_hp = 6", "low_hp = 9")).unwrap();
+    assert!(matches!(tuned, StrategyConfig::Heuristic(c) if c.low_hp == 9 && c.attack == shipped.attack));
+    assert_eq!(StrategyConfig::from_toml("strategy = \"random\"\n").unwrap(), StrategyConfig::Random);
+    let e = StrategyConfig::from_toml(&text.replace("swap = -10", "swop = -10")).unwrap_err().to_string();
+    assert!(e.contains("swop") && !e.contains('\n'), "{e}");
+    let e = StrategyConfig::from_toml("strategy = \"greedy\"\n").unwrap_err().to_string();
+    assert!(e.contains("greedy"), "{e}");
+    let e = StrategyConfig::preset("clever").unwrap_err().to_string();
+    assert_eq!(e, "unknown medarot strategy `clever` (built-in: random, heuristic)");
+}

@@ -19,13 +19,23 @@ impl Validate for MedarotGame<'_> {
     }
 }
 
+/// The shipped heuristic's settings.
+fn heuristic() -> StrategyConfig {
+    StrategyConfig::preset("heuristic").unwrap()
+}
+
+/// Random and the shipped heuristic.
+fn both() -> [StrategyConfig; 2] {
+    [StrategyConfig::Random, heuristic()]
+}
+
 /// The most decisions of a game: far above any real game.
 const MAX_DECISIONS: usize = 100_000;
 
 /// Plays one game with the shared harness's checks; returns the outcome and
 /// the number of decisions.
-fn play_checked(game: &MedarotGame<'_>, kinds: [StrategyKind; 2], seed: u64) -> (MedarotOutcome, usize) {
-    let mut players = kinds.map(StrategyKind::boxed);
+fn play_checked(game: &MedarotGame<'_>, kinds: [StrategyConfig; 2], seed: u64) -> (MedarotOutcome, usize) {
+    let mut players = kinds.map(StrategyConfig::boxed);
     let played = check_game(game, &mut players, &mut GameSeeds::new(seed).rng(0), MAX_DECISIONS).unwrap();
     (game.outcome(&played.state), played.decisions)
 }
@@ -37,10 +47,8 @@ fn random_play_invariants_every_deck_pairing() {
     for (k, (a, b)) in [(0, 1), (2, 3), (1, 1), (3, 0)].into_iter().enumerate() {
         let game = MedarotGame::new(&pool, Rules::default(), &decks[a], &decks[b]);
         let check = PlayCheck { games: 100, seed: k as u64, max_decisions: MAX_DECISIONS };
-        for kinds in
-            [[StrategyKind::Random; 2], [StrategyKind::Heuristic; 2], [StrategyKind::Heuristic, StrategyKind::Random]]
-        {
-            let stats = check_play(&game, &mut kinds.map(StrategyKind::boxed), &check)
+        for kinds in [[StrategyConfig::Random; 2], [heuristic(); 2], [heuristic(), StrategyConfig::Random]] {
+            let stats = check_play(&game, &mut kinds.map(StrategyConfig::boxed), &check)
                 .unwrap_or_else(|e| panic!("decks {a}/{b}, {kinds:?}: {e}"));
             assert!(stats.decisions > 100 * 10, "{stats:?}");
         }

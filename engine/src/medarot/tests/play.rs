@@ -13,7 +13,7 @@ fn random_games_keep_cards_and_hp_consistent() {
         let d0 = &decks[(i % 4) as usize];
         let d1 = &decks[(i / 4 % 4) as usize];
         let game = MedarotGame::new(&pool, Rules::default(), d0, d1);
-        let kinds = [StrategyKind::ALL[(i % 2) as usize], StrategyKind::ALL[(i / 2 % 2) as usize]];
+        let kinds = [both()[(i % 2) as usize], both()[(i / 2 % 2) as usize]];
         let (out, steps) = play_checked(&game, kinds, i);
         total += steps;
         assert!(out.turns <= 30);
@@ -27,8 +27,8 @@ fn games_are_reproducible_from_the_seed() {
     let decks = Deck::examples(&pool).unwrap();
     let game = MedarotGame::new(&pool, Rules::default(), &decks[0], &decks[1]);
     for seed in 0..20 {
-        let a = play_checked(&game, [StrategyKind::Random, StrategyKind::Heuristic], seed);
-        let b = play_checked(&game, [StrategyKind::Random, StrategyKind::Heuristic], seed);
+        let a = play_checked(&game, [StrategyConfig::Random, heuristic()], seed);
+        let b = play_checked(&game, [StrategyConfig::Random, heuristic()], seed);
         assert_eq!(a, b);
     }
 }
@@ -41,8 +41,8 @@ fn the_heuristic_beats_random_play() {
     for i in 0..200u64 {
         let game = MedarotGame::new(&pool, Rules::default(), &decks[(i % 4) as usize], &decks[(i / 4 % 4) as usize]);
         let seat = (i % 2) as usize;
-        let mut kinds = [StrategyKind::Random; 2];
-        kinds[seat] = StrategyKind::Heuristic;
+        let mut kinds = [StrategyConfig::Random; 2];
+        kinds[seat] = heuristic();
         wins += (play_checked(&game, kinds, i).0.winner == seat) as u32;
     }
     assert!(wins > 160, "{wins}/200");
@@ -117,7 +117,7 @@ fn a_deck_without_medarots_loses_after_the_mulligan_bound() {
     let empty = Deck::new(&pool, "no medarots", &ids).unwrap();
     let normal = test_deck(&pool);
     let game = MedarotGame::new(&pool, Rules::default(), &empty, &normal);
-    let (out, _) = play_checked(&game, [StrategyKind::Random; 2], 5);
+    let (out, _) = play_checked(&game, [StrategyConfig::Random; 2], 5);
     assert_eq!((out.winner, out.loss, out.turns), (1, LossCondition::NoMedarot, 1));
     assert_eq!(out.stats[0].mulligans, Rules::default().max_mulligans as u16);
 }
@@ -140,7 +140,7 @@ fn played_flags_mark_cards_that_reached_the_table() {
     let decks = Deck::examples(&pool).unwrap();
     let game = MedarotGame::new(&pool, Rules::default(), &decks[0], &decks[1]);
     for seed in 0..50 {
-        let (out, _) = play_checked(&game, [StrategyKind::Heuristic; 2], seed);
+        let (out, _) = play_checked(&game, [heuristic(); 2], seed);
         for (p, deck) in decks.iter().take(2).enumerate() {
             assert!(!out.played[p].is_empty());
             assert!(out.played[p].iter().all(|c| deck.copies(c) > 0), "only own deck cards");
@@ -160,7 +160,7 @@ fn golden_game() {
     let pool = CardPool::example();
     let decks = Deck::examples(&pool).unwrap();
     let game = MedarotGame::new(&pool, Rules::default(), &decks[0], &decks[1]);
-    let (text, out) = transcript(&game, &mut [Heuristic; 2], &mut GameSeeds::new(42).rng(0));
+    let (text, out) = transcript(&game, &mut [Heuristic::shipped(); 2], &mut GameSeeds::new(42).rng(0));
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/medarot/golden/heuristic_game.txt");
     assert_golden(path, include_str!("../golden/heuristic_game.txt"), &text);
     let summary = (out.winner, out.loss, out.turns, out.first_player, out.hp);
@@ -200,7 +200,7 @@ fn every_preset_and_odd_rules_keep_the_invariants() {
     for (k, r) in rules.into_iter().enumerate() {
         for i in 0..150u64 {
             let game = MedarotGame::new(&pool, r, &decks[(i % 4) as usize], &decks[(i / 4 % 4) as usize]);
-            let kinds = [StrategyKind::ALL[(i % 2) as usize], StrategyKind::ALL[(i / 2 % 2) as usize]];
+            let kinds = [both()[(i % 2) as usize], both()[(i / 2 % 2) as usize]];
             let (out, _) = play_checked(&game, kinds, i + 1000 * k as u64);
             if r.first_player == FirstPlayer::Seat1 {
                 assert_eq!(out.first_player, 1);
