@@ -168,6 +168,7 @@ impl RackupGame {
     }
 
     /// Applies a decision, then resolves chance until the next one.
+    #[inline(always)]
     pub(crate) fn act(&self, st: &mut RackupState, action: Action, rng: &mut GameRng) {
         let Phase::Decide(seat, _) = st.phase else {
             return;
