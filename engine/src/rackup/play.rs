@@ -220,6 +220,7 @@ impl RackupGame {
         }
     }
 
+    #[inline(always)]
     fn turn(&self, st: &mut RackupState, rng: &mut GameRng, seat: u8, kan: bool, act: Act) -> Step {
         let s = seat as usize;
         if kan {
@@ -290,7 +291,7 @@ impl RackupGame {
 
     /// Applies a drawn shot: chombo ②, damage, log, stuns, riichi failures
     /// (the model has set the distance after it).
-    #[inline(never)]
+    #[inline(always)]
     fn land(&self, st: &mut RackupState, mut rec: ShotRecord) -> Step {
         st.outcome.shots += 1;
         let mut chombo = [false; 2];
@@ -387,6 +388,7 @@ impl RackupGame {
     }
 
     /// Riichi penalties due, then the turn of `next`.
+    #[inline(always)]
     fn penalties(&self, st: &mut RackupState, next: u8) -> Step {
         match st.penalty_due.iter().position(|&d| d) {
             Some(s) => {
