@@ -55,18 +55,53 @@ impl Gaps {
 /// one draw instead of a draw each.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Joint<const N: usize> {
-    cumulative: [u64; N],
+    /// The thresholds between the cells (the last cell takes the rest).
+    cells: Cells<N>,
     /// The facts of each cell, as bits (their meaning is the caller's).
     bits: [u32; N],
 }
 
-/// The cell of a uniform draw `r` under ascending cumulative `thresholds`:
-/// how many of them `r` reaches (the cell after the last threshold takes the
-/// rest). Counted without branches, since which cell comes up is random and a
-/// branch on it would be mispredicted as often as not.
-fn cell(thresholds: &[u64], r: u32) -> usize {
-    let r = u64::from(r);
-    thresholds.iter().map(|&c| usize::from(c <= r)).sum()
+/// Ascending cumulative thresholds (at most `M`, each in `0..=2^32`) laid out
+/// for [`Cells::of`], which finds the cell of a uniform `u32` draw.
+///
+/// The cell is how many thresholds the draw reaches, counted without branches
+/// (which cell comes up is random, so a branch on it would be mispredicted as
+/// often as not) over 32-bit lanes, which the compiler turns into vector
+/// compares: `c <= r` is stored as `c - 1 < r`, so that a threshold of 2^32
+/// fits, and thresholds at 0, which every draw reaches, are counted apart.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Cells<const M: usize> {
+    /// Thresholds at 0.
+    zeros: u32,
+    /// The other thresholds as `c - 1` with the sign bit flipped (an unsigned
+    /// order as a signed one); unused lanes hold `i32::MAX`, which no draw passes.
+    below: [i32; M],
+}
+
+/// Flips the sign bit: unsigned order becomes signed order.
+const fn signed(x: u32) -> i32 {
+    (x ^ (1 << 31)) as i32
+}
+
+impl<const M: usize> Cells<M> {
+    fn new(thresholds: &[u64]) -> Self {
+        assert!(thresholds.len() <= M, "too many thresholds");
+        let mut cells = Cells { zeros: 0, below: [i32::MAX; M] };
+        for (lane, &c) in cells.below.iter_mut().zip(thresholds) {
+            match c.checked_sub(1) {
+                None => cells.zeros += 1,
+                Some(below) => *lane = signed(u32::try_from(below).expect("a threshold is at most 2^32")),
+            }
+        }
+        cells
+    }
+
+    /// How many thresholds `r` reaches.
+    #[inline(always)]
+    fn of(&self, r: u32) -> usize {
+        let r = signed(r);
+        (self.zeros + self.below.iter().map(|&c| u32::from(c < r)).sum::<u32>()) as usize
+    }
 }
 
 /// A fact of chance `p`, as the alternatives of a [`Joint`] factor.
@@ -83,20 +118,21 @@ impl<const N: usize> Joint<N> {
             cells = cells.iter().flat_map(|&(p, b)| factor.iter().map(move |&(q, c)| (p * q, b | c))).collect();
         }
         assert_eq!(cells.len(), N, "joint cells");
-        let mut joint = Joint { cumulative: [0; N], bits: [0; N] };
+        let mut cumulative = [0; N];
+        let mut joint_bits = [0; N];
         let mut acc = 0.0;
         for (i, (p, bits)) in cells.into_iter().enumerate() {
             acc += p;
-            joint.cumulative[i] = Chance::new(acc).0;
-            joint.bits[i] = bits;
+            cumulative[i] = Chance::new(acc).0;
+            joint_bits[i] = bits;
         }
-        joint
+        // The last cell takes any rounding remainder.
+        Joint { cells: Cells::new(&cumulative[..N - 1]), bits: joint_bits }
     }
 
     /// The facts of one draw.
     fn draw(&self, rng: &mut GameRng) -> u32 {
-        // The last cell takes any rounding remainder.
-        self.bits[cell(&self.cumulative[..N - 1], rng.next_u32())]
+        self.bits[self.cells.of(rng.next_u32())]
     }
 }
 
@@ -125,12 +161,12 @@ fn both(flag: u16) -> (u32, u32) {
 const OUTCOMES: [Hit; 5] = [Hit::BeatHit, Hit::MineHit, Hit::FlipOutPartial, Hit::FlipOutFull, Hit::SelfOut];
 
 /// Outcome chances of one normal-shot situation: the five hits, then clinch.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct OutcomeTable {
     /// Chances of beat, mine, partial, full, self-out, clinch.
     pub(crate) p: [f64; 6],
     /// Cumulative thresholds of the same outcomes; the rest is a miss.
-    cumulative: [u64; 6],
+    cells: Cells<8>,
 }
 
 impl OutcomeTable {
@@ -145,12 +181,12 @@ impl OutcomeTable {
             acc += x;
             *c = Chance::new(acc).0;
         }
-        OutcomeTable { p, cumulative }
+        OutcomeTable { p, cells: Cells::new(&cumulative) }
     }
 
     /// Index into [beat, mine, partial, full, self-out, clinch], or 6 for a miss.
     fn draw(&self, rng: &mut GameRng) -> usize {
-        cell(&self.cumulative, rng.next_u32())
+        self.cells.of(rng.next_u32())
     }
 }
 
