@@ -498,3 +498,19 @@ impl ShotModel {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_count_the_thresholds_a_draw_reaches() {
+        let edges: [u64; 7] = [0, 0, 1, 1 << 31, u64::from(u32::MAX), 1 << 32, 1 << 32];
+        let cells = Cells::<8>::new(&edges);
+        let draws = [0, 1, 2, (1 << 31) - 1, 1 << 31, u32::MAX - 1, u32::MAX];
+        for r in draws.into_iter().chain((0..1000u32).map(|i| i.wrapping_mul(0x9E37_79B9))) {
+            let reached = edges.iter().filter(|&&c| c <= u64::from(r)).count();
+            assert_eq!(cells.of(r), reached, "draw {r}");
+        }
+    }
+}
