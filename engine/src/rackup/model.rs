@@ -62,15 +62,20 @@ pub(crate) struct Joint<const N: usize> {
 }
 
 /// Ascending cumulative thresholds (at most `M`, each in `0..=2^32`) laid out
-/// for [`Cells::of`], which finds the cell of a uniform `u32` draw.
+/// for [`Cells::of`], which finds the cell of a uniform `u32` draw: how many
+/// thresholds the draw reaches.
 ///
-/// The cell is how many thresholds the draw reaches, counted without branches
-/// (which cell comes up is random, so a branch on it would be mispredicted as
-/// often as not) over 32-bit lanes, which the compiler turns into vector
-/// compares: `c <= r` is stored as `c - 1 < r`, so that a threshold of 2^32
-/// fits, and thresholds at 0, which every draw reaches, are counted apart.
+/// A table by the draw's top byte answers at once for the stretches of draws
+/// that no threshold cuts (all but at most `M` of the 256). In a cut stretch
+/// the thresholds are counted without branches over 32-bit lanes, which the
+/// compiler turns into vector compares: `c <= r` is stored as `c - 1 < r`, so
+/// that a threshold of 2^32 fits, and thresholds at 0, which every draw
+/// reaches, are counted apart.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Cells<const M: usize> {
+    /// By the draw's top byte: the cell of every draw in that stretch, or
+    /// [`Cells::CUT`] when a threshold falls inside it.
+    by_top_byte: [u8; 256],
     /// Thresholds at 0.
     zeros: u32,
     /// The other thresholds as `c - 1` with the sign bit flipped (an unsigned
@@ -84,13 +89,23 @@ const fn signed(x: u32) -> i32 {
 }
 
 impl<const M: usize> Cells<M> {
+    /// A stretch of draws with a threshold inside.
+    const CUT: u8 = u8::MAX;
+
     fn new(thresholds: &[u64]) -> Self {
-        assert!(thresholds.len() <= M, "too many thresholds");
-        let mut cells = Cells { zeros: 0, below: [i32::MAX; M] };
+        assert!(thresholds.len() <= M && M < usize::from(Self::CUT), "too many thresholds");
+        let mut cells = Cells { by_top_byte: [Self::CUT; 256], zeros: 0, below: [i32::MAX; M] };
         for (lane, &c) in cells.below.iter_mut().zip(thresholds) {
             match c.checked_sub(1) {
                 None => cells.zeros += 1,
                 Some(below) => *lane = signed(u32::try_from(below).expect("a threshold is at most 2^32")),
+            }
+        }
+        for top in 0..=u8::MAX {
+            let first = u32::from(top) << 24;
+            let (at_first, at_last) = (cells.counted(first), cells.counted(first | 0x00FF_FFFF));
+            if at_first == at_last {
+                cells.by_top_byte[usize::from(top)] = at_first as u8;
             }
         }
         cells
@@ -99,6 +114,15 @@ impl<const M: usize> Cells<M> {
     /// How many thresholds `r` reaches.
     #[inline(always)]
     fn of(&self, r: u32) -> usize {
+        match self.by_top_byte[(r >> 24) as usize] {
+            Self::CUT => self.counted(r),
+            cell => usize::from(cell),
+        }
+    }
+
+    /// How many thresholds `r` reaches, counted lane by lane.
+    #[inline(never)]
+    fn counted(&self, r: u32) -> usize {
         let r = signed(r);
         (self.zeros + self.below.iter().map(|&c| u32::from(c < r)).sum::<u32>()) as usize
     }
