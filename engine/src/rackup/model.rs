@@ -399,7 +399,6 @@ impl ShotModel {
 
     /// Draws a normal shot of `shooter` (HP left at 0; the engine applies
     /// damage), and the distance between the machines after it into `after`.
-    #[inline(always)]
     pub(crate) fn normal_shot(
         &self,
         rng: &mut GameRng,
@@ -479,7 +478,6 @@ impl ShotModel {
 
     /// Draws an active shoot (HP left at 0; the engine applies damage), and the
     /// distance between the machines after it into `after`.
-    #[inline(always)]
     pub(crate) fn active_shoot(&self, rng: &mut GameRng, decl: [Decl; 2], after: &mut Distance) -> ShotRecord {
         let initiative = self.initiative.draw(rng);
         let first = (initiative & 1) as usize;
