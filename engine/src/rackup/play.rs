@@ -49,7 +49,8 @@ impl RackupGame {
     }
 
     pub(crate) fn kan_allowed(&self, st: &RackupState, s: u8) -> bool {
-        self.call_allowed(st, s) && st.held[s as usize] >= 2 && st.kans < self.rules().max_kans
+        // `&` rather than `&&`: three cheap tests beat two unpredictable branches.
+        self.call_allowed(st, s) & (st.held[s as usize] >= 2) & (st.kans < self.rules().max_kans)
     }
 
     pub(crate) fn start_match(&self, st: &mut RackupState, rng: &mut GameRng) {
