@@ -55,27 +55,30 @@ impl Gaps {
 /// one draw instead of a draw each.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Joint<const N: usize> {
-    /// The thresholds between the cells (the last cell takes the rest).
-    cells: Cells<N>,
-    /// The facts of each cell, as bits (their meaning is the caller's).
-    bits: [u32; N],
+    /// The facts of each cell, as bits (their meaning is the caller's), by the
+    /// thresholds between the cells (the last cell takes the rest).
+    cells: Cells<u32, N>,
 }
 
-/// Ascending cumulative thresholds (at most `M`, each in `0..=2^32`) laid out
-/// for [`Cells::of`], which finds the cell of a uniform `u32` draw: how many
-/// thresholds the draw reaches.
+/// Ascending cumulative thresholds (at most `M - 1`, each in `0..=2^32`) and
+/// an answer per cell, laid out for [`Cells::of`], which answers for the cell
+/// of a uniform `u32` draw (the cell is how many thresholds the draw reaches).
 ///
 /// A table by the draw's top byte answers at once for the stretches of draws
-/// that no threshold cuts (all but at most `M` of the 256). In a cut stretch
-/// the thresholds are counted without branches over 32-bit lanes, which the
-/// compiler turns into vector compares: `c <= r` is stored as `c - 1 < r`, so
-/// that a threshold of 2^32 fits, and thresholds at 0, which every draw
-/// reaches, are counted apart.
+/// that no threshold cuts (all but at most `M - 1` of the 256). In a cut
+/// stretch the thresholds are counted without branches over 32-bit lanes,
+/// which the compiler turns into vector compares: `c <= r` is stored as
+/// `c - 1 < r`, so that a threshold of 2^32 fits, and thresholds at 0, which
+/// every draw reaches, are counted apart.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Cells<const M: usize> {
-    /// By the draw's top byte: the cell of every draw in that stretch, or
-    /// [`Cells::CUT`] when a threshold falls inside it.
-    by_top_byte: [u8; 256],
+struct Cells<T, const M: usize> {
+    /// By the draw's top byte: the answer for every draw in that stretch, or
+    /// `cut` when a threshold falls inside it.
+    by_top_byte: [T; 256],
+    /// A value no cell answers.
+    cut: T,
+    /// The answer of each cell.
+    answers: [T; M],
     /// Thresholds at 0.
     zeros: u32,
     /// The other thresholds as `c - 1` with the sign bit flipped (an unsigned
@@ -88,13 +91,13 @@ const fn signed(x: u32) -> i32 {
     (x ^ (1 << 31)) as i32
 }
 
-impl<const M: usize> Cells<M> {
-    /// A stretch of draws with a threshold inside.
-    const CUT: u8 = u8::MAX;
-
-    fn new(thresholds: &[u64]) -> Self {
-        assert!(thresholds.len() <= M && M < usize::from(Self::CUT), "too many thresholds");
-        let mut cells = Cells { by_top_byte: [Self::CUT; 256], zeros: 0, below: [i32::MAX; M] };
+impl<T: Copy + PartialEq, const M: usize> Cells<T, M> {
+    /// The cells cut by `thresholds`, answering `answers`; `cut` is a value
+    /// none of them is.
+    fn new(thresholds: &[u64], answers: [T; M], cut: T) -> Self {
+        assert!(thresholds.len() < M, "too many thresholds");
+        assert!(!answers.contains(&cut), "an answer is the cut marker");
+        let mut cells = Cells { by_top_byte: [cut; 256], cut, answers, zeros: 0, below: [i32::MAX; M] };
         for (lane, &c) in cells.below.iter_mut().zip(thresholds) {
             match c.checked_sub(1) {
                 None => cells.zeros += 1,
@@ -103,21 +106,19 @@ impl<const M: usize> Cells<M> {
         }
         for top in 0..=u8::MAX {
             let first = u32::from(top) << 24;
-            let (at_first, at_last) = (cells.counted(first), cells.counted(first | 0x00FF_FFFF));
-            if at_first == at_last {
-                cells.by_top_byte[usize::from(top)] = at_first as u8;
+            let at_first = cells.counted(first);
+            if at_first == cells.counted(first | 0x00FF_FFFF) {
+                cells.by_top_byte[usize::from(top)] = answers[at_first];
             }
         }
         cells
     }
 
-    /// How many thresholds `r` reaches.
+    /// The answer of the cell of `r`.
     #[inline(always)]
-    fn of(&self, r: u32) -> usize {
-        match self.by_top_byte[(r >> 24) as usize] {
-            Self::CUT => self.counted(r),
-            cell => usize::from(cell),
-        }
+    fn of(&self, r: u32) -> T {
+        let answer = self.by_top_byte[(r >> 24) as usize];
+        if answer != self.cut { answer } else { self.answers[self.counted(r)] }
     }
 
     /// How many thresholds `r` reaches, counted lane by lane.
@@ -143,20 +144,20 @@ impl<const N: usize> Joint<N> {
         }
         assert_eq!(cells.len(), N, "joint cells");
         let mut cumulative = [0; N];
-        let mut joint_bits = [0; N];
+        let mut bits = [0; N];
         let mut acc = 0.0;
-        for (i, (p, bits)) in cells.into_iter().enumerate() {
+        for (i, (p, b)) in cells.into_iter().enumerate() {
             acc += p;
             cumulative[i] = Chance::new(acc).0;
-            joint_bits[i] = bits;
+            bits[i] = b;
         }
-        // The last cell takes any rounding remainder.
-        Joint { cells: Cells::new(&cumulative[..N - 1]), bits: joint_bits }
+        // The last cell takes any rounding remainder; no facts use every bit.
+        Joint { cells: Cells::new(&cumulative[..N - 1], bits, u32::MAX) }
     }
 
     /// The facts of one draw.
     fn draw(&self, rng: &mut GameRng) -> u32 {
-        self.bits[self.cells.of(rng.next_u32())]
+        self.cells.of(rng.next_u32())
     }
 }
 
@@ -189,8 +190,9 @@ const OUTCOMES: [Hit; 5] = [Hit::BeatHit, Hit::MineHit, Hit::FlipOutPartial, Hit
 pub(crate) struct OutcomeTable {
     /// Chances of beat, mine, partial, full, self-out, clinch.
     pub(crate) p: [f64; 6],
-    /// Cumulative thresholds of the same outcomes; the rest is a miss.
-    cells: Cells<8>,
+    /// Cumulative thresholds of the same outcomes (the rest is a miss), each
+    /// cell answering its index.
+    cells: Cells<u8, 8>,
 }
 
 impl OutcomeTable {
@@ -205,12 +207,12 @@ impl OutcomeTable {
             acc += x;
             *c = Chance::new(acc).0;
         }
-        OutcomeTable { p, cells: Cells::new(&cumulative) }
+        OutcomeTable { p, cells: Cells::new(&cumulative, [0, 1, 2, 3, 4, 5, 6, 7], u8::MAX) }
     }
 
     /// Index into [beat, mine, partial, full, self-out, clinch], or 6 for a miss.
     fn draw(&self, rng: &mut GameRng) -> usize {
-        self.cells.of(rng.next_u32())
+        usize::from(self.cells.of(rng.next_u32()))
     }
 }
 
@@ -528,7 +530,7 @@ mod tests {
     #[test]
     fn cells_count_the_thresholds_a_draw_reaches() {
         let edges: [u64; 7] = [0, 0, 1, 1 << 31, u64::from(u32::MAX), 1 << 32, 1 << 32];
-        let cells = Cells::<8>::new(&edges);
+        let cells = Cells::new(&edges, std::array::from_fn::<usize, 8, _>(|i| i), usize::MAX);
         let draws = [0, 1, 2, (1 << 31) - 1, 1 << 31, u32::MAX - 1, u32::MAX];
         for r in draws.into_iter().chain((0..1000u32).map(|i| i.wrapping_mul(0x9E37_79B9))) {
             let reached = edges.iter().filter(|&&c| c <= u64::from(r)).count();
