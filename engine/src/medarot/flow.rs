@@ -2,7 +2,8 @@
 //! bookkeeping shared by every step (drawing, paying, destroying, placing).
 
 use super::cards::{CardKind, Timing};
-use super::game::{LossCondition, MedarotGame};
+use super::game::MedarotGame;
+use super::outcome::LossCondition;
 use super::rules::FirstPlayer;
 use super::state::{Cursor, HAND_LIMIT, MedarotState, OPENING_HAND, Step, UNITS, Unit, abs_cell};
 use crate::GameRng;

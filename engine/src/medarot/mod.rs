@@ -135,6 +135,7 @@ mod flow;
 mod game;
 mod hand;
 mod legal;
+mod outcome;
 mod rules;
 mod state;
 pub mod strategy;
@@ -145,7 +146,8 @@ mod view;
 pub use cards::{Arrows, AttackType, Card, CardId, CardKind, CardPool, CardSet, Dir, Effects, MAX_CARDS, Timing};
 pub use deck::{DECK_SIZE, Deck, MAX_COPIES};
 pub use error::MedarotError;
-pub use game::{Action, LossCondition, MedarotGame, MedarotOutcome, PlayerStats, Source};
+pub use game::{Action, MedarotGame, Source};
+pub use outcome::{LossCondition, MedarotOutcome, PlayerStats};
 pub use rules::{FirstPlayer, PowerChangeCost, Rules};
 pub use state::{CELLS, HAND_LIMIT, MedarotState, NO_CELL, STOCK_SIZE, StockSlot, UNITS};
 pub use strategy::{

@@ -3,7 +3,7 @@
 
 use super::cards::{CardId, CardSet, Dir};
 use super::deck::DECK_SIZE;
-use super::game::{LossCondition, PlayerStats};
+use super::outcome::{LossCondition, PlayerStats};
 
 /// Medarotter stock slots (ストック, 3 cards).
 pub const STOCK_SIZE: usize = 3;

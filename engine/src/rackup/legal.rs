@@ -56,8 +56,10 @@ fn slot(game: &RackupGame, st: &RackupState, seat: u8, decision: Decision) -> us
     }
 }
 
-/// One list of legal actions (the first `len` of `actions`).
+/// One list of legal actions (the first `len` of `actions`), 32 bytes apart
+/// in the table so that a slot's address is a shift.
 #[derive(Clone, Copy, Debug)]
+#[repr(align(32))]
 struct LegalSet {
     actions: [Action; MAX_LEGAL],
     len: u8,

@@ -224,6 +224,8 @@ impl Game for RackupGame {
         RackupView::new(self, state, seat as u8, decision)
     }
 
+    // Inlined into the table's loop: a decision is too small for a call of its own.
+    #[inline(always)]
     fn apply(&self, state: &mut RackupState, action: Action, rng: &mut GameRng) {
         self.act(state, action, rng);
     }

@@ -55,18 +55,78 @@ impl Gaps {
 /// one draw instead of a draw each.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Joint<const N: usize> {
-    cumulative: [u64; N],
-    /// The facts of each cell, as bits (their meaning is the caller's).
-    bits: [u32; N],
+    /// The facts of each cell, as bits (their meaning is the caller's), by the
+    /// thresholds between the cells (the last cell takes the rest).
+    cells: Cells<u32, N>,
 }
 
-/// The cell of a uniform draw `r` under ascending cumulative `thresholds`:
-/// how many of them `r` reaches (the cell after the last threshold takes the
-/// rest). Counted without branches, since which cell comes up is random and a
-/// branch on it would be mispredicted as often as not.
-fn cell(thresholds: &[u64], r: u32) -> usize {
-    let r = u64::from(r);
-    thresholds.iter().map(|&c| usize::from(c <= r)).sum()
+/// Ascending cumulative thresholds (at most `M - 1`, each in `0..=2^32`) and
+/// an answer per cell, laid out for [`Cells::of`], which answers for the cell
+/// of a uniform `u32` draw (the cell is how many thresholds the draw reaches).
+///
+/// A table by the draw's top byte answers at once for the stretches of draws
+/// that no threshold cuts (all but at most `M - 1` of the 256). In a cut
+/// stretch the thresholds are counted without branches over 32-bit lanes,
+/// which the compiler turns into vector compares: `c <= r` is stored as
+/// `c - 1 < r`, so that a threshold of 2^32 fits, and thresholds at 0, which
+/// every draw reaches, are counted apart.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Cells<T, const M: usize> {
+    /// By the draw's top byte: the answer for every draw in that stretch, or
+    /// `cut` when a threshold falls inside it.
+    by_top_byte: [T; 256],
+    /// A value no cell answers.
+    cut: T,
+    /// The answer of each cell.
+    answers: [T; M],
+    /// Thresholds at 0.
+    zeros: u32,
+    /// The other thresholds as `c - 1` with the sign bit flipped (an unsigned
+    /// order as a signed one); unused lanes hold `i32::MAX`, which no draw passes.
+    below: [i32; M],
+}
+
+/// Flips the sign bit: unsigned order becomes signed order.
+const fn signed(x: u32) -> i32 {
+    (x ^ (1 << 31)) as i32
+}
+
+impl<T: Copy + PartialEq, const M: usize> Cells<T, M> {
+    /// The cells cut by `thresholds`, answering `answers`; `cut` is a value
+    /// none of them is.
+    fn new(thresholds: &[u64], answers: [T; M], cut: T) -> Self {
+        assert!(thresholds.len() < M, "too many thresholds");
+        assert!(!answers.contains(&cut), "an answer is the cut marker");
+        let mut cells = Cells { by_top_byte: [cut; 256], cut, answers, zeros: 0, below: [i32::MAX; M] };
+        for (lane, &c) in cells.below.iter_mut().zip(thresholds) {
+            match c.checked_sub(1) {
+                None => cells.zeros += 1,
+                Some(below) => *lane = signed(u32::try_from(below).expect("a threshold is at most 2^32")),
+            }
+        }
+        for top in 0..=u8::MAX {
+            let first = u32::from(top) << 24;
+            let at_first = cells.counted(first);
+            if at_first == cells.counted(first | 0x00FF_FFFF) {
+                cells.by_top_byte[usize::from(top)] = answers[at_first];
+            }
+        }
+        cells
+    }
+
+    /// The answer of the cell of `r`.
+    #[inline(always)]
+    fn of(&self, r: u32) -> T {
+        let answer = self.by_top_byte[(r >> 24) as usize];
+        if answer != self.cut { answer } else { self.answers[self.counted(r)] }
+    }
+
+    /// How many thresholds `r` reaches, counted lane by lane.
+    #[inline(never)]
+    fn counted(&self, r: u32) -> usize {
+        let r = signed(r);
+        (self.zeros + self.below.iter().map(|&c| u32::from(c < r)).sum::<u32>()) as usize
+    }
 }
 
 /// A fact of chance `p`, as the alternatives of a [`Joint`] factor.
@@ -83,20 +143,21 @@ impl<const N: usize> Joint<N> {
             cells = cells.iter().flat_map(|&(p, b)| factor.iter().map(move |&(q, c)| (p * q, b | c))).collect();
         }
         assert_eq!(cells.len(), N, "joint cells");
-        let mut joint = Joint { cumulative: [0; N], bits: [0; N] };
+        let mut cumulative = [0; N];
+        let mut bits = [0; N];
         let mut acc = 0.0;
-        for (i, (p, bits)) in cells.into_iter().enumerate() {
+        for (i, (p, b)) in cells.into_iter().enumerate() {
             acc += p;
-            joint.cumulative[i] = Chance::new(acc).0;
-            joint.bits[i] = bits;
+            cumulative[i] = Chance::new(acc).0;
+            bits[i] = b;
         }
-        joint
+        // The last cell takes any rounding remainder; no facts use every bit.
+        Joint { cells: Cells::new(&cumulative[..N - 1], bits, u32::MAX) }
     }
 
     /// The facts of one draw.
     fn draw(&self, rng: &mut GameRng) -> u32 {
-        // The last cell takes any rounding remainder.
-        self.bits[cell(&self.cumulative[..N - 1], rng.next_u32())]
+        self.cells.of(rng.next_u32())
     }
 }
 
@@ -125,12 +186,13 @@ fn both(flag: u16) -> (u32, u32) {
 const OUTCOMES: [Hit; 5] = [Hit::BeatHit, Hit::MineHit, Hit::FlipOutPartial, Hit::FlipOutFull, Hit::SelfOut];
 
 /// Outcome chances of one normal-shot situation: the five hits, then clinch.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct OutcomeTable {
     /// Chances of beat, mine, partial, full, self-out, clinch.
     pub(crate) p: [f64; 6],
-    /// Cumulative thresholds of the same outcomes; the rest is a miss.
-    cumulative: [u64; 6],
+    /// Cumulative thresholds of the same outcomes (the rest is a miss), each
+    /// cell answering its index.
+    cells: Cells<u8, 8>,
 }
 
 impl OutcomeTable {
@@ -145,12 +207,12 @@ impl OutcomeTable {
             acc += x;
             *c = Chance::new(acc).0;
         }
-        OutcomeTable { p, cumulative }
+        OutcomeTable { p, cells: Cells::new(&cumulative, [0, 1, 2, 3, 4, 5, 6, 7], u8::MAX) }
     }
 
     /// Index into [beat, mine, partial, full, self-out, clinch], or 6 for a miss.
     fn draw(&self, rng: &mut GameRng) -> usize {
-        cell(&self.cumulative, rng.next_u32())
+        usize::from(self.cells.of(rng.next_u32()))
     }
 }
 
@@ -458,5 +520,21 @@ impl ShotModel {
         s.mines_out = (facts & 1) as u8;
         *after = distance_bits(facts);
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_count_the_thresholds_a_draw_reaches() {
+        let edges: [u64; 7] = [0, 0, 1, 1 << 31, u64::from(u32::MAX), 1 << 32, 1 << 32];
+        let cells = Cells::new(&edges, std::array::from_fn::<usize, 8, _>(|i| i), usize::MAX);
+        let draws = [0, 1, 2, (1 << 31) - 1, 1 << 31, u32::MAX - 1, u32::MAX];
+        for r in draws.into_iter().chain((0..1000u32).map(|i| i.wrapping_mul(0x9E37_79B9))) {
+            let reached = edges.iter().filter(|&&c| c <= u64::from(r)).count();
+            assert_eq!(cells.of(r), reached, "draw {r}");
+        }
     }
 }
