@@ -20,7 +20,9 @@
 //! the `hora` score and `pai` (Mortal's: the last tile), `end_game`
 //! `scores` and `tsumogiri` may be missing; `uradora_markers` is read as
 //! `ura_markers`; yaku names this engine does not know leave the yaku list
-//! empty (han and fu still compare); fields not listed here (`names`,
+//! empty (han and fu still compare), and a `fan` or `fu` that does not
+//! read as a number leaves the score unstated (serde reads the flattened
+//! score as optional); fields not listed here (`names`,
 //! `reach_accepted`'s `deltas` …) are ignored; Mortal's `none` is
 //! [`Event::None`].
 

@@ -130,6 +130,15 @@ fn presets_load_and_errors_name_the_problem() {
     let text = PRESETS[0].1.replace("bust = true", "bust = true\nbusts = 1");
     let e = TableSettings::from_toml(&text).unwrap_err().to_string();
     assert!(e.contains("busts") && e.contains("line"), "{e}");
+    // A scoring rules file is the caller's to read; the table checks what it is given.
+    let text = PRESETS[0].1.replace("scoring = \"ron2\"", "scoring = \"my-scoring.toml\"");
+    let settings = TableSettings::from_toml(&text).unwrap();
+    assert!(settings.scoring_is_file());
+    assert!(RiichiTable::new(settings.clone()).unwrap_err().to_string().contains("my-scoring.toml"));
+    let g = RiichiTable::with_rules(settings.clone(), Rules::preset("ron2").unwrap()).unwrap();
+    assert_eq!(g.rules().name, "ron2");
+    let e = RiichiTable::with_rules(settings, Rules::preset("goto").unwrap()).unwrap_err().to_string();
+    assert!(e.contains("scoring") && e.contains("four seats"), "{e}");
 }
 
 #[test]
