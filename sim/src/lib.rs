@@ -15,7 +15,7 @@
 
 pub mod chart;
 pub mod mahjong_io;
-pub mod mjai_read;
+pub mod mjai;
 pub mod output;
 pub mod preset;
 pub mod runner;

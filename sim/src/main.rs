@@ -11,11 +11,11 @@ use engine::rackup::Profile;
 use sim::preset::{self, Named};
 use sim::runner::{RunPlan, Shard};
 use sim::studies::drift::{DriftParams, DriftStudy, Mode};
-use sim::studies::mahjong::{MahjongParams, MahjongStudy};
+use sim::studies::mahjong::{MahjongParams, MahjongStudy, TableRules};
 use sim::studies::medarot::{MedarotParams, MedarotStudy};
 use sim::studies::rackup::{RackupParams, RackupStudy};
 use sim::study::{self, Source, Study};
-use sim::{mahjong_io, mjai_read};
+use sim::{mahjong_io, mjai};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -81,7 +81,7 @@ struct TableArgs {
     /// efficiency, defensive, or a bot settings TOML file (see GUIDE.md).
     #[arg(long, default_value = "efficiency", value_name = "NAMES")]
     bots: String,
-    /// After the run, replay its first K games (indices 0..K, same seeds) and write each
+    /// Record the run's first K games (indices 0..K) as they are played and write each
     /// as an mjai JSON Lines event log, DIR/game-<index>.jsonl.
     #[arg(long, value_name = "K", requires = "log_dir")]
     log_games: Option<u64>,
@@ -297,13 +297,19 @@ fn file_arg(arg: &str, presets: &Presets) -> Result<Option<Source>> {
     })
 }
 
+/// The table rules `--rules` names: a preset name or a settings file.
+fn table_rules(rules: &str) -> Result<TableRules> {
+    match file_arg(rules, &TABLE_PRESETS)? {
+        Some(settings) => TableRules::file(settings, Path::new(rules)),
+        None => Ok(TableRules::preset(rules)),
+    }
+}
+
 /// The table study's parameters for `rules` and `bots` (each a preset name or a file).
 fn table_params(rules: &str, bots: [String; 4]) -> Result<MahjongParams> {
-    let settings = file_arg(rules, &TABLE_PRESETS)?;
     let bot_files = bots.iter().map(|b| file_arg(b, &BOT_FILES)).collect::<Result<Vec<_>>>()?;
     let bot_files = bot_files.try_into().expect("four seats");
-    let preset = if settings.is_some() { String::new() } else { rules.to_string() };
-    Ok(MahjongParams { preset, settings, bots, bot_files })
+    Ok(MahjongParams { table: table_rules(rules)?, bots, bot_files })
 }
 
 /// The Ron2 table presets, for the resolver.
@@ -311,7 +317,7 @@ const TABLE_PRESETS: Presets = Presets { kind: "mahjong table preset", list: &ta
 /// The bot presets, for the resolver.
 const BOT_FILES: Presets = Presets { kind: "mahjong bot", list: &table::BOT_PRESETS };
 
-/// Runs the table study (results named `name` unless `--study` says otherwise); with `logs` (K, DIR), then writes its first K games as mjai logs.
+/// Runs the table study (results named `name` unless `--study` says otherwise); with `logs` (K, DIR), records its first K games as mjai logs.
 fn table(run: &RunArgs, name: &str, rules: &str, bots: &str, logs: Option<(u64, &Path)>) -> Result<String> {
     let names: Vec<String> = bots.split(',').map(|b| b.trim().to_string()).collect();
     let bots: [String; 4] = match names.len() {
@@ -319,31 +325,29 @@ fn table(run: &RunArgs, name: &str, rules: &str, bots: &str, logs: Option<(u64, 
         4 => std::array::from_fn(|i| names[i].clone()),
         n => bail!("--bots needs one name or four (one per seat), got {n}"),
     };
-    let study = MahjongStudy::from_params(table_params(rules, bots)?)?;
+    let mut study = MahjongStudy::from_params(table_params(rules, bots)?)?;
     let plan = run.plan(10_000);
-    if let Some((count, _)) = logs
-        && count > plan.games
-    {
-        bail!("--log-games {count} is more than the run's {} games", plan.games);
+    if let Some((count, dir)) = logs {
+        if count > plan.games {
+            bail!("--log-games {count} is more than the run's {} games", plan.games);
+        }
+        study = study.with_game_logs(count, dir);
     }
     let mut summary = study::execute(&study, &plan, &run.out, &run.name(name)?)?;
     if let Some((count, dir)) = logs {
-        let files = study.write_game_logs(run.seed, count, dir)?;
-        let _ = writeln!(summary, "wrote {} mjai game log(s) to {}", files.len(), dir.display());
+        let range = plan.shard.range(plan.games);
+        let written = count.min(range.end).saturating_sub(range.start);
+        let _ = writeln!(summary, "wrote {written} mjai game log(s) to {}", dir.display());
     }
     Ok(summary)
 }
 
 /// Replays mjai records; fails if any file is unreadable or any finding was made.
 fn replay(args: &ReplayArgs) -> Result<String> {
-    let study = MahjongStudy::from_params(table_params(
-        &args.rules,
-        ["random".into(), "random".into(), "random".into(), "random".into()],
-    )?)?;
-    let game = study.game();
+    let game = table_rules(&args.rules)?.game()?;
     let files: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
     let mut out = String::new();
-    let t = mjai_read::replay_files(game, &files, &mut out);
+    let t = mjai::replay_files(&game, &files, &mut out);
     let _ = write!(
         out,
         "replayed {} file(s): {} game(s), {} hand(s), {} win(s) compared; {} illegal event(s), \

@@ -154,6 +154,13 @@ fn mahjong_play_writes_mjai_game_logs() {
     let args = ["mahjong", "play", "--games", "3", "--seed", "4", "--quiet", "--out", out];
     let o = sim(&[&args[..], &["--log-games", "2", "--log-dir", dir]].concat(), "");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("wrote 2 mjai game log(s)"));
+    let plain = scratch("mjai-plain");
+    let o = sim(&["mahjong", "play", "--games", "3", "--seed", "4", "--quiet", "--out", plain.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for table in ["rates", "seats", "yaku", "length"] {
+        assert_eq!(csv(&root, "mahjong", table), csv(&plain, "mahjong", table), "logging changed {table}");
+    }
     let mut names: Vec<String> =
         std::fs::read_dir(&logs).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
     names.sort();
@@ -170,6 +177,7 @@ fn mahjong_play_writes_mjai_game_logs() {
         assert_eq!(types.first().map(String::as_str), Some("start_game"), "{name}");
         assert_eq!(types.last().map(String::as_str), Some("end_game"), "{name}");
         assert!(types.iter().any(|t| t == "start_kyoku") && types.iter().any(|t| t == "dahai"), "{name}");
+        assert!(text.starts_with(r#"{"type":"start_game","names":["efficiency","#), "{name}");
     }
     let o = sim(&[&args[..], &["--log-games", "4", "--log-dir", dir]].concat(), "");
     assert!(!o.status.success(), "more logs than games is refused");
@@ -219,7 +227,45 @@ fn mahjong_replay_accepts_sims_own_logs_and_names_an_injected_illegal_event() {
     std::fs::write(&bad, lines.join("\n")).unwrap();
     let o = sim(&["mahjong", "replay", bad.to_str().unwrap()], "");
     let stderr = String::from_utf8_lossy(&o.stderr);
-    assert!(!o.status.success() && stderr.contains("line 2") && stderr.contains("hidden tile"), "{stderr}");
+    assert!(!o.status.success() && stderr.contains("bad.jsonl:2:") && stderr.contains("hidden tile"), "{stderr}");
+}
+
+#[test]
+fn a_table_settings_file_can_name_its_own_scoring_rules_file() {
+    let root = scratch("scoring");
+    let (tables, out) = (root.join("tables"), root.join("out"));
+    std::fs::create_dir_all(tables.join("rules")).unwrap();
+    let table = tables.join("my-table.toml");
+    let dojo = engine::mahjong::table::PRESETS[0].1;
+    std::fs::write(&table, dojo.replace("scoring = \"ron2\"", "scoring = \"rules/my-scoring.toml\"")).unwrap();
+    let scoring = tables.join("rules/my-scoring.toml");
+    let logs = root.join("logs");
+    let (rules, out, dir) = (table.to_str().unwrap(), out.to_str().unwrap(), logs.to_str().unwrap());
+    let play = || {
+        let args = ["mahjong", "play", "--games", "4", "--rules", rules, "--quiet", "--out", out];
+        let o = sim(&[&args[..], &["--log-games", "1", "--log-dir", dir]].concat(), "");
+        (o.status.success(), String::from_utf8_lossy(&o.stderr).into_owned())
+    };
+    let (ok, stderr) = play();
+    assert!(
+        !ok && stderr.contains("my-table.toml: field `scoring`: cannot read") && stderr.contains("my-scoring.toml"),
+        "{stderr}"
+    );
+
+    let ron2 = include_str!("../../engine/src/mahjong/presets/ron2.toml");
+    std::fs::write(&scoring, ron2.replace("name = \"ron2\"", "name = \"mine\"")).unwrap();
+    let (ok, stderr) = play();
+    assert!(ok, "{stderr}");
+    let log = logs.join("game-0.jsonl");
+    let o = sim(&["mahjong", "replay", "--rules", rules, log.to_str().unwrap()], "");
+    assert!(o.status.success(), "replay reads the same table: {}", String::from_utf8_lossy(&o.stderr));
+
+    std::fs::write(&scoring, ron2.replace("open_tanyao = true", "open_tanyao = \"yes\"")).unwrap();
+    let (ok, stderr) = play();
+    assert!(
+        !ok && stderr.contains("scoring rules") && stderr.contains("my-scoring.toml") && stderr.contains("line "),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -6,7 +6,7 @@
 
 use sim::runner::{RunPlan, Shard};
 use sim::studies::drift::{DriftParams, DriftStudy, Mode};
-use sim::studies::mahjong::{MahjongParams, MahjongStudy};
+use sim::studies::mahjong::{MahjongParams, MahjongStudy, TableRules};
 use sim::studies::medarot::{MedarotParams, MedarotStudy};
 use sim::studies::rackup::{RackupParams, RackupStudy};
 use sim::study::Study;
@@ -65,8 +65,7 @@ fn studies_allocate_nothing_per_game() {
         MedarotStudy::from_params(MedarotParams { cards: None, decks: None, rules: None, strategies }).unwrap();
     per_game_allocations_are_zero("medarot", &medarot, 1_000);
     let mahjong = MahjongStudy::from_params(MahjongParams {
-        preset: "ron2-dojo".into(),
-        settings: None,
+        table: TableRules::preset("ron2-dojo"),
         bots: ["efficiency", "defensive", "random", "efficiency"].map(String::from),
         bot_files: Default::default(),
     })

@@ -7,35 +7,91 @@
 //! four seats the same bot to read the pure seat advantage).
 
 use crate::chart::{self, Bar, Distributions, IntervalBars, Series};
+use crate::mjai;
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate};
 use crate::study::{Coverage, Source, Study};
-use anyhow::{Result, anyhow};
-use engine::mahjong::Yaku;
+use anyhow::{Context, Result, anyhow};
+use engine::Table;
 use engine::mahjong::table::{
-    Abort, Bot, BotConfig, Event, HanchanOutcome, RiichiTable, TENHOU_AVERAGE_WIN, TENHOU_RATES, TENHOU_YAKU,
-    TableSettings, WIN_VALUE_BINS, tenhou_yaku, write_event, write_start_game,
+    Abort, Bot, BotConfig, HanchanOutcome, RiichiTable, TENHOU_AVERAGE_WIN, TENHOU_RATES, TENHOU_YAKU, TableSettings,
+    WIN_VALUE_BINS, tenhou_yaku,
 };
-use engine::{GameSeeds, Table};
+use engine::mahjong::{Rules, Yaku};
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::ops::AddAssign;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 const SEATS: usize = 4;
 
 /// Lowest and highest final points, in thousands, with their own bins.
 const POINTS_RANGE: (i64, i64) = (-60, 160);
 
-/// Everything that defines a table study.
+/// Where a table's rules come from: a built-in preset, or a settings file
+/// and the scoring rules file it may name.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct MahjongParams {
+pub struct TableRules {
     /// Built-in preset name (`ron2-dojo`, …) used when `settings` is `None`.
     pub preset: String,
     /// A table settings file replacing the preset.
     pub settings: Option<Source>,
+    /// The scoring rules file the settings file names (`scoring = "….toml"`).
+    #[serde(default)]
+    pub scoring: Option<Source>,
+}
+
+impl TableRules {
+    /// A built-in table preset.
+    pub fn preset(name: &str) -> TableRules {
+        TableRules { preset: name.to_string(), settings: None, scoring: None }
+    }
+
+    /// A settings file read from `path`, with the scoring rules file it
+    /// names (relative to `path`'s folder) read too.
+    pub fn file(settings: Source, path: &Path) -> Result<TableRules> {
+        let parsed =
+            TableSettings::from_toml(&settings.text).map_err(|e| anyhow!("table settings {}: {e}", settings.name))?;
+        let scoring = if parsed.scoring_is_file() {
+            let file = path.parent().unwrap_or(Path::new("")).join(&parsed.scoring);
+            Some(Source::read(&file).with_context(|| format!("table settings {}: field `scoring`", settings.name))?)
+        } else {
+            None
+        };
+        Ok(TableRules { preset: String::new(), settings: Some(settings), scoring })
+    }
+
+    /// The table these rules describe.
+    pub fn game(&self) -> Result<RiichiTable> {
+        let Some(src) = &self.settings else {
+            return RiichiTable::preset(&self.preset).map_err(|e| anyhow!("{e}"));
+        };
+        let settings = TableSettings::from_toml(&src.text).map_err(|e| anyhow!("table settings {}: {e}", src.name))?;
+        let game = match &self.scoring {
+            Some(rules) => {
+                let parsed = Rules::from_toml(&rules.text).map_err(|e| anyhow!("scoring rules {}: {e}", rules.name))?;
+                RiichiTable::with_rules(settings, parsed)
+            }
+            None => RiichiTable::new(settings),
+        };
+        game.map_err(|e| anyhow!("table settings {}: {e}", src.name))
+    }
+
+    /// How reports name the rules: the preset or the settings file.
+    fn name(&self) -> &str {
+        self.settings.as_ref().map_or(self.preset.as_str(), |src| src.name.as_str())
+    }
+}
+
+/// Everything that defines a table study.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MahjongParams {
+    /// The table's rules.
+    #[serde(flatten)]
+    pub table: TableRules,
     /// Bot per seat (seat 0 is the first dealer): a preset name, or the
     /// name of the file in `bot_files`.
     pub bots: [String; SEATS],
@@ -50,6 +106,14 @@ pub struct MahjongStudy {
     params: MahjongParams,
     game: RiichiTable,
     bots: [Bot; SEATS],
+    logs: Option<GameLogs>,
+}
+
+/// Which games a run records as mjai files: indices below `count`, as
+/// `dir/game-<index>.jsonl`.
+struct GameLogs {
+    count: u64,
+    dir: PathBuf,
 }
 
 impl Study for MahjongStudy {
@@ -62,12 +126,7 @@ impl Study for MahjongStudy {
     }
 
     fn from_params(params: MahjongParams) -> Result<Self> {
-        let game = match &params.settings {
-            Some(src) => TableSettings::from_toml(&src.text)
-                .and_then(RiichiTable::new)
-                .map_err(|e| anyhow!("table settings {}: {e}", src.name))?,
-            None => RiichiTable::preset(&params.preset).map_err(|e| anyhow!("{e}"))?,
-        };
+        let game = params.table.game()?;
         let mut bots = [Bot::random(); SEATS];
         for ((bot, name), file) in bots.iter_mut().zip(&params.bots).zip(&params.bot_files) {
             *bot = match file {
@@ -79,16 +138,42 @@ impl Study for MahjongStudy {
                 })?,
             };
         }
-        Ok(Self { params, game, bots })
+        Ok(Self { params, game, bots, logs: None })
     }
 
     fn simulate(&self, plan: &RunPlan) -> Result<(MahjongAcc, RunReport)> {
-        runner::run(
+        let Some(logs) = &self.logs else {
+            return runner::run(
+                plan,
+                || (Table::new(&self.game), self.bots),
+                MahjongAcc::new,
+                |(table, bots), _, rng, acc| acc.record(&table.play(&self.game, bots, rng)),
+            );
+        };
+        std::fs::create_dir_all(&logs.dir).with_context(|| format!("cannot create {}", logs.dir.display()))?;
+        // The logged games are played by a table that records its events, in
+        // the same worker with the same bots and seeds: the study is unchanged.
+        let logged = self.game.clone().with_event_log(true);
+        let failed = Mutex::new(None);
+        let run = runner::run(
             plan,
-            || (Table::new(&self.game), self.bots),
+            || (Table::new(&self.game), None, self.bots),
             MahjongAcc::new,
-            |(table, bots), _, rng, acc| acc.record(&table.play(&self.game, bots, rng)),
-        )
+            |(table, logging, bots), index, rng, acc| {
+                if index >= logs.count {
+                    return acc.record(&table.play(&self.game, bots, rng));
+                }
+                let table: &mut Table<RiichiTable> = logging.get_or_insert_with(|| Table::new(&logged));
+                acc.record(&table.play(&logged, bots, rng));
+                if let Err(e) = self.write_log(logs, index, table) {
+                    failed.lock().expect("no worker panicked").get_or_insert(e);
+                }
+            },
+        )?;
+        match failed.into_inner().expect("no worker panicked") {
+            Some(e) => Err(e),
+            None => Ok(run),
+        }
     }
 
     fn report(&self, acc: &MahjongAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {
@@ -99,36 +184,19 @@ impl Study for MahjongStudy {
 }
 
 impl MahjongStudy {
-    /// The table (rules) the study plays.
-    pub fn game(&self) -> &RiichiTable {
-        &self.game
+    /// The same study, recording the games with index below `count` as mjai
+    /// JSON Lines files `dir/game-<index>.jsonl` while it runs.
+    pub fn with_game_logs(mut self, count: u64, dir: &Path) -> MahjongStudy {
+        self.logs = Some(GameLogs { count, dir: dir.to_path_buf() });
+        self
     }
 
-    /// Replays games `0..count` of the run with master seed `seed` (the same
-    /// games the study played) and writes each as mjai JSON Lines to
-    /// `dir/game-<index>.jsonl`; returns the files written.
-    pub fn write_game_logs(&self, seed: u64, count: u64, dir: &Path) -> Result<Vec<std::path::PathBuf>> {
-        std::fs::create_dir_all(dir).map_err(|e| anyhow!("cannot create {}: {e}", dir.display()))?;
-        let game = self.game.clone().with_event_log(true);
-        let mut table = Table::new(&game);
-        let seeds = GameSeeds::new(seed);
-        let mut text = String::new();
-        let mut files = Vec::new();
-        for index in 0..count {
-            table.play(&game, &mut self.bots.clone(), &mut seeds.rng(index));
-            text.clear();
-            let names = self.params.bots.each_ref().map(String::as_str);
-            for e in table.state().events.events() {
-                match e {
-                    Event::StartGame => write_start_game(&names, &mut text),
-                    e => write_event(e, &mut text),
-                }
-            }
-            let path = dir.join(format!("game-{index}.jsonl"));
-            std::fs::write(&path, &text).map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;
-            files.push(path);
-        }
-        Ok(files)
+    /// Writes the game `table` just played as `game-<index>.jsonl`.
+    fn write_log(&self, logs: &GameLogs, index: u64, table: &Table<RiichiTable>) -> Result<()> {
+        let mut out = Vec::new();
+        mjai::write_record(table.state().events.events(), &self.params.bots, &mut out);
+        let path = logs.dir.join(format!("game-{index}.jsonl"));
+        std::fs::write(&path, out).with_context(|| format!("cannot write {}", path.display()))
     }
 }
 
@@ -466,7 +534,7 @@ fn charts(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> Result
 
 fn summary(params: &MahjongParams, acc: &MahjongAcc, coverage: &Coverage) -> String {
     let mut s = String::new();
-    let rules = params.settings.as_ref().map_or(params.preset.as_str(), |src| src.name.as_str());
+    let rules = params.table.name();
     let _ = writeln!(s, "mahjong table study ({rules}): {}, {} hands", coverage.describe(), acc.hands);
     let _ = writeln!(s, "bots by seat (seat 0 deals first): {}; intervals are 95%", params.bots.join(", "));
     let _ = writeln!(s, "per-round rates beside 天鳳 鳳凰卓 2016 (relative difference):");

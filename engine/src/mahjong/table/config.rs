@@ -34,7 +34,10 @@ impl Length {
 pub struct TableSettings {
     /// Preset name (`ron2-dojo`, …), shown in reports.
     pub name: String,
-    /// Scoring rules preset name ([`Rules::preset`]: `ron2`).
+    /// The scoring rules: a built-in preset name ([`Rules::preset`]:
+    /// `ron2`), or a rules file's name ending in `.toml`, relative to the
+    /// settings file (the engine reads no files: its caller reads that one
+    /// and builds the table with [`RiichiTable::with_rules`](super::RiichiTable::with_rules)).
     pub scoring: String,
     /// 持ち点 points each seat starts with.
     pub start_points: i32,
@@ -91,11 +94,8 @@ impl fmt::Display for TableError {
 
 impl std::error::Error for TableError {}
 
-/// How many built-in presets.
-pub const NUM_PRESETS: usize = 5;
-
 /// The five Ron2 presets: (name, TOML text).
-pub const PRESETS: [(&str, &str); NUM_PRESETS] = [
+pub const PRESETS: [(&str, &str); 5] = [
     ("ron2-dojo", include_str!("../presets/table_ron2_dojo.toml")),
     ("ron2-battle", include_str!("../presets/table_ron2_battle.toml")),
     ("ron2-a", include_str!("../presets/table_ron2_a.toml")),
@@ -132,13 +132,14 @@ impl TableSettings {
         Ok(s)
     }
 
-    /// The scoring rules it names.
+    /// Whether `scoring` names a rules file rather than a built-in preset.
+    pub fn scoring_is_file(&self) -> bool {
+        self.scoring.ends_with(".toml")
+    }
+
+    /// The built-in scoring rules it names.
     pub fn scoring_rules(&self) -> Result<Rules, TableError> {
-        let rules = Rules::preset(&self.scoring).map_err(TableError::Scoring)?;
-        if rules.players as usize != SEATS {
-            return Err(TableError::Invalid { field: "scoring", reason: "the table plays four seats" });
-        }
-        Ok(rules)
+        Rules::preset(&self.scoring).map_err(TableError::Scoring)
     }
 
     /// Final scores (成績) in units of 100 points: `(points − return) / 100`

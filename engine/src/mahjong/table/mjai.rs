@@ -1,20 +1,36 @@
 //! Game records as mjai events (the JSON Lines format read by mjai tools
-//! and Mortal): an [`EventLog`] kept in the [`TableState`](super::TableState)
-//! when the game was built [`with_event_log`](super::RiichiTable::with_event_log),
-//! and [`write_event`], which renders one event as one JSON line.
+//! and Mortal): the serde type [`Event`], one JSON object per event
+//! (`{"type":"dahai","actor":0,"pai":"5mr","tsumogiri":false}`), and the
+//! [`EventLog`] kept in the [`TableState`](super::TableState) when the game
+//! was built [`with_event_log`](super::RiichiTable::with_event_log).
 //!
 //! Tiles are written `1m`…`9m`, `1p`…, `1s`…, `5mr`/`5pr`/`5sr` for red
 //! fives, `E S W N` for the winds and `P F C` for haku, hatsu, chun
-//! ([`pai_name`], read back by [`parse_pai`]). Dora indicators are recorded
-//! when turned (a kan dora at once, after the kan); a `hora` carries the
-//! points each seat moved (`deltas`, riichi sticks included), the ura
-//! indicators when the winner was in riichi and the rules count ura dora,
-//! and the score (`fan`, `fu`, `yakus` as `[name, han]` pairs with the
-//! hand core's yaku names); `end_game` carries the final `scores`, after
-//! the riichi sticks left on the table went to the first place.
+//! ([`pai_name`], read back by [`parse_pai`]); a hidden tile `?` does not
+//! read (a replay needs every tile). Dora indicators are recorded when
+//! turned (a kan dora at once, after the kan); a `hora` carries the points
+//! each seat moved (`deltas`, riichi sticks included), the ura indicators
+//! when the winner was in riichi and the rules count ura dora, and the
+//! score (`fan`, `fu`, `yakus` as `[name, han]` pairs with the hand core's
+//! yaku names); `end_game` carries the final `scores`, after the riichi
+//! sticks left on the table went to the first place. `start_game` is
+//! written without `names` (the writer adds its players' names).
+//!
+//! Reading follows mjai and Mortal where they leave fields out: `deltas`,
+//! the `hora` score and `pai` (Mortal's: the last tile), `end_game`
+//! `scores` and `tsumogiri` may be missing; `uradora_markers` is read as
+//! `ura_markers`; yaku names this engine does not know leave the yaku list
+//! empty (han and fu still compare), and a `fan` or `fu` that does not
+//! read as a number leaves the score unstated (serde reads the flattened
+//! score as optional); fields not listed here (`names`,
+//! `reach_accepted`'s `deltas` …) are ignored; Mortal's `none` is
+//! [`Event::None`].
 
-use crate::mahjong::{PhysTile, Tile, Yaku, YakuList};
-use std::fmt::Write;
+use crate::mahjong::{MAX_YAKU, PhysTile, Tile, Yaku, YakuList};
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
+use serde::ser::{SerializeSeq, Serializer};
+use serde::{Deserialize, Serialize};
+use std::fmt;
 
 use super::SEATS;
 
@@ -22,13 +38,15 @@ use super::SEATS;
 const CAPACITY: usize = 4096;
 
 /// One mjai event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// `start_game`.
     StartGame,
     /// `start_kyoku`: a hand dealt.
     StartKyoku {
-        /// Round wind (0 East, 1 South).
+        /// Round wind (0 East, 1 South), written `E`, `S`, `W`, `N`.
+        #[serde(with = "wind")]
         bakaze: u8,
         /// Hand of the round, 1–4.
         kyoku: u8,
@@ -37,116 +55,150 @@ pub enum Event {
         /// Riichi sticks on the table (供託).
         kyotaku: u8,
         /// The dealer's seat.
+        #[serde(deserialize_with = "seat")]
         oya: u8,
-        /// The first dora indicator.
+        /// The first dealt dora indicator.
+        #[serde(with = "pai")]
         dora_marker: PhysTile,
         /// Points per seat before the hand.
         scores: [i32; SEATS],
         /// The 13 dealt tiles per seat, in dealing order.
+        #[serde(with = "tehais")]
         tehais: [[PhysTile; 13]; SEATS],
     },
     /// `tsumo`: a draw (live or rinshan).
     Tsumo {
         /// The drawing seat.
+        #[serde(deserialize_with = "seat")]
         actor: u8,
         /// The tile.
+        #[serde(with = "pai")]
         pai: PhysTile,
     },
     /// `dahai`: a discard.
     Dahai {
         /// The discarding seat.
+        #[serde(deserialize_with = "seat")]
         actor: u8,
         /// The tile.
+        #[serde(with = "pai")]
         pai: PhysTile,
         /// The drawn tile was discarded (ツモ切り).
+        #[serde(default)]
         tsumogiri: bool,
     },
     /// `chi`.
     Chi {
         /// The calling seat.
+        #[serde(deserialize_with = "seat")]
         actor: u8,
         /// The discarder.
+        #[serde(deserialize_with = "seat")]
         target: u8,
         /// The called tile.
+        #[serde(with = "pai")]
         pai: PhysTile,
         /// The two tiles from the hand.
+        #[serde(with = "pais")]
         consumed: [PhysTile; 2],
     },
     /// `pon`.
     Pon {
         /// The calling seat.
+        #[serde(deserialize_with = "seat")]
         actor: u8,
         /// The discarder.
+        #[serde(deserialize_with = "seat")]
         target: u8,
         /// The called tile.
+        #[serde(with = "pai")]
         pai: PhysTile,
         /// The two tiles from the hand.
+        #[serde(with = "pais")]
         consumed: [PhysTile; 2],
     },
     /// `daiminkan` (大明槓).
     Daiminkan {
         /// The calling seat.
+        #[serde(deserialize_with = "seat")]
         actor: u8,
         /// The discarder.
+        #[serde(deserialize_with = "seat")]
         target: u8,
         /// The called tile.
+        #[serde(with = "pai")]
         pai: PhysTile,
         /// The three tiles from the hand.
+        #[serde(with = "pais")]
         consumed: [PhysTile; 3],
     },
     /// `kakan` (加槓).
     Kakan {
         /// The declaring seat.
+        #[serde(deserialize_with = "seat")]
         actor: u8,
         /// The added tile.
+        #[serde(with = "pai")]
         pai: PhysTile,
         /// The pon's three tiles.
+        #[serde(with = "pais")]
         consumed: [PhysTile; 3],
     },
     /// `ankan` (暗槓).
     Ankan {
         /// The declaring seat.
+        #[serde(deserialize_with = "seat")]
         actor: u8,
         /// The four tiles.
+        #[serde(with = "pais")]
         consumed: [PhysTile; 4],
     },
     /// `reach`: riichi declared (its discard follows).
     Reach {
         /// The declaring seat.
+        #[serde(deserialize_with = "seat")]
         actor: u8,
     },
     /// `reach_accepted`: the declaring discard was not won on; the stick is paid.
     ReachAccepted {
         /// The declaring seat.
+        #[serde(deserialize_with = "seat")]
         actor: u8,
     },
     /// `dora`: a kan dora indicator turned.
     Dora {
         /// The indicator.
+        #[serde(with = "pai")]
         dora_marker: PhysTile,
     },
     /// `hora`: a win (one event per winner of a double ron).
     Hora {
         /// The winner.
+        #[serde(deserialize_with = "seat")]
         actor: u8,
         /// The discarder (the winner on a tsumo).
+        #[serde(deserialize_with = "seat")]
         target: u8,
-        /// The winning tile.
-        pai: PhysTile,
+        /// The winning tile, when the record states it (the table always
+        /// does; Mortal does not: the last tile drawn, discarded or added).
+        #[serde(default, with = "optional_pai", skip_serializing_if = "Option::is_none")]
+        pai: Option<PhysTile>,
         /// Points moved by this win per seat (honba and sticks included),
         /// when the record states them (the table always does).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         deltas: Option<[i32; SEATS]>,
-        /// Ura indicators (the first `ura_count`).
-        ura_markers: [PhysTile; 5],
-        /// How many ura indicators count.
-        ura_count: u8,
+        /// The ura indicators that count (none unless the winner was in riichi).
+        #[serde(default, alias = "uradora_markers")]
+        ura_markers: UraMarkers,
         /// The score, when the record states it (the table always does).
+        #[serde(flatten)]
         score: Option<HoraScore>,
     },
     /// `ryukyoku`: an exhaustive or abortive draw.
     Ryukyoku {
         /// Noten payments per seat (zero for an abortive draw), when the
         /// record states them (the table always does).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         deltas: Option<[i32; SEATS]>,
     },
     /// `end_kyoku`.
@@ -155,20 +207,65 @@ pub enum Event {
     EndGame {
         /// Final points per seat, when the record states them (the table
         /// always does).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         scores: Option<[i32; SEATS]>,
     },
+    /// `none`: nothing happened (Mortal writes it; the table never does,
+    /// and a replay wants records without it).
+    None,
 }
 
-/// How a win scored: han, fu and yaku.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a win scored: han, fu and yaku (`fan`, `fu`, `yakus` in a record).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HoraScore {
     /// 翻 han (13 per yakuman multiple).
+    #[serde(rename = "fan")]
     pub han: u8,
     /// 符 fu (0 for a yakuman).
     pub fu: u8,
     /// Yaku and bonuses with their han (empty when a record names yaku
     /// this engine does not know).
+    #[serde(rename = "yakus", default, with = "yakus")]
     pub yaku: YakuList,
+}
+
+/// Up to five ura indicators (`ura_markers`, a list of tiles).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct UraMarkers {
+    tiles: [PhysTile; 5],
+    len: u8,
+}
+
+impl UraMarkers {
+    /// The first `n` (at most five) of `tiles`.
+    pub fn new(tiles: &[PhysTile], n: usize) -> UraMarkers {
+        let len = n.min(5).min(tiles.len());
+        let mut m = UraMarkers { tiles: [PhysTile::default(); 5], len: len as u8 };
+        m.tiles[..len].copy_from_slice(&tiles[..len]);
+        m
+    }
+
+    /// The indicators.
+    pub fn as_slice(&self) -> &[PhysTile] {
+        &self.tiles[..self.len as usize]
+    }
+}
+
+impl Serialize for UraMarkers {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        pais::serialize(self.as_slice(), s)
+    }
+}
+
+impl<'de> Deserialize<'de> for UraMarkers {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<UraMarkers, D::Error> {
+        let tiles: Vec<Pai> = Vec::deserialize(d)?;
+        if tiles.len() > 5 {
+            return Err(de::Error::custom("more than five ura indicators"));
+        }
+        let tiles: Vec<PhysTile> = tiles.into_iter().map(|p| p.0).collect();
+        Ok(UraMarkers::new(&tiles, tiles.len()))
+    }
 }
 
 /// The events of the game in progress; records nothing unless switched on.
@@ -238,7 +335,7 @@ impl EventLog {
 }
 
 /// A piece of kind `t`, red when `red`.
-pub(crate) fn piece(t: crate::mahjong::Tile, red: bool) -> PhysTile {
+pub(crate) fn piece(t: Tile, red: bool) -> PhysTile {
     if red { PhysTile::Red(t) } else { PhysTile::Plain(t) }
 }
 
@@ -268,140 +365,161 @@ pub fn parse_pai(name: &str) -> Option<PhysTile> {
     Some(piece(Tile::from_index(i as u8)?, red))
 }
 
-fn tiles(out: &mut String, ts: &[PhysTile]) {
-    out.push('[');
-    for (i, &t) in ts.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        let _ = write!(out, "\"{}\"", pai_name(t));
-    }
-    out.push(']');
-}
+/// A tile as read from a record.
+struct Pai(PhysTile);
 
-fn numbers(out: &mut String, xs: &[i32]) {
-    out.push('[');
-    for (i, x) in xs.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        let _ = write!(out, "{x}");
-    }
-    out.push(']');
-}
-
-/// Appends `e` to `out` as one mjai JSON object and a newline.
-pub fn write_event(e: &Event, out: &mut String) {
-    let call = |out: &mut String, name: &str, actor: u8, target: u8, pai: PhysTile, consumed: &[PhysTile]| {
-        let _ = write!(
-            out,
-            "{{\"type\":\"{name}\",\"actor\":{actor},\"target\":{target},\"pai\":\"{}\",\"consumed\":",
-            pai_name(pai)
-        );
-        tiles(out, consumed);
-        out.push('}');
-    };
-    match *e {
-        Event::StartGame => return write_start_game(&["seat0", "seat1", "seat2", "seat3"], out),
-        Event::StartKyoku { bakaze, kyoku, honba, kyotaku, oya, dora_marker, scores, tehais } => {
-            let wind = ["E", "S", "W", "N"][bakaze as usize % 4];
-            let _ = write!(
-                out,
-                "{{\"type\":\"start_kyoku\",\"bakaze\":\"{wind}\",\"kyoku\":{kyoku},\"honba\":{honba},\
-                 \"kyotaku\":{kyotaku},\"oya\":{oya},\"dora_marker\":\"{}\",\"scores\":",
-                pai_name(dora_marker)
-            );
-            numbers(out, &scores);
-            out.push_str(",\"tehais\":[");
-            for (i, h) in tehais.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
+impl<'de> Deserialize<'de> for Pai {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Pai, D::Error> {
+        struct Name;
+        impl Visitor<'_> for Name {
+            type Value = Pai;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an mjai tile name")
+            }
+            fn visit_str<E: de::Error>(self, name: &str) -> Result<Pai, E> {
+                if name == "?" {
+                    return Err(E::custom("hidden tile `?`: a replay needs a record that shows every tile"));
                 }
-                tiles(out, h);
+                parse_pai(name).map(Pai).ok_or_else(|| E::custom(format!("unknown tile `{name}`")))
             }
-            out.push_str("]}");
         }
-        Event::Tsumo { actor, pai } => {
-            let _ = write!(out, "{{\"type\":\"tsumo\",\"actor\":{actor},\"pai\":\"{}\"}}", pai_name(pai));
+        d.deserialize_str(Name)
+    }
+}
+
+/// One tile.
+mod pai {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(p: &PhysTile, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(pai_name(*p))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<PhysTile, D::Error> {
+        Pai::deserialize(d).map(|p| p.0)
+    }
+}
+
+/// A tile that may be missing.
+mod optional_pai {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(p: &Option<PhysTile>, s: S) -> Result<S::Ok, S::Error> {
+        match p {
+            Some(p) => s.serialize_str(pai_name(*p)),
+            None => s.serialize_none(),
         }
-        Event::Dahai { actor, pai, tsumogiri } => {
-            let _ = write!(
-                out,
-                "{{\"type\":\"dahai\",\"actor\":{actor},\"pai\":\"{}\",\"tsumogiri\":{tsumogiri}}}",
-                pai_name(pai)
-            );
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<PhysTile>, D::Error> {
+        Ok(Option::<Pai>::deserialize(d)?.map(|p| p.0))
+    }
+}
+
+/// A list of exactly `N` tiles.
+mod pais {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(ps: &[PhysTile], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(ps.iter().map(|&p| pai_name(p)))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>, const N: usize>(d: D) -> Result<[PhysTile; N], D::Error> {
+        let tiles: Vec<Pai> = Vec::deserialize(d)?;
+        let n = tiles.len();
+        let tiles: Vec<PhysTile> = tiles.into_iter().map(|p| p.0).collect();
+        tiles.try_into().map_err(|_| de::Error::custom(format!("{N} tiles expected, got {n}")))
+    }
+}
+
+/// The four dealt hands.
+mod tehais {
+    use super::*;
+
+    struct Hand<'a>(&'a [PhysTile; 13]);
+
+    impl Serialize for Hand<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            pais::serialize(self.0, s)
         }
-        Event::Chi { actor, target, pai, consumed } => call(out, "chi", actor, target, pai, &consumed),
-        Event::Pon { actor, target, pai, consumed } => call(out, "pon", actor, target, pai, &consumed),
-        Event::Daiminkan { actor, target, pai, consumed } => call(out, "daiminkan", actor, target, pai, &consumed),
-        Event::Kakan { actor, pai, consumed } => {
-            let _ = write!(out, "{{\"type\":\"kakan\",\"actor\":{actor},\"pai\":\"{}\",\"consumed\":", pai_name(pai));
-            tiles(out, &consumed);
-            out.push('}');
-        }
-        Event::Ankan { actor, consumed } => {
-            let _ = write!(out, "{{\"type\":\"ankan\",\"actor\":{actor},\"consumed\":");
-            tiles(out, &consumed);
-            out.push('}');
-        }
-        Event::Reach { actor } => {
-            let _ = write!(out, "{{\"type\":\"reach\",\"actor\":{actor}}}");
-        }
-        Event::ReachAccepted { actor } => {
-            let _ = write!(out, "{{\"type\":\"reach_accepted\",\"actor\":{actor}}}");
-        }
-        Event::Dora { dora_marker } => {
-            let _ = write!(out, "{{\"type\":\"dora\",\"dora_marker\":\"{}\"}}", pai_name(dora_marker));
-        }
-        Event::Hora { actor, target, pai, deltas, ura_markers, ura_count, score } => {
-            let _ =
-                write!(out, "{{\"type\":\"hora\",\"actor\":{actor},\"target\":{target},\"pai\":\"{}\"", pai_name(pai));
-            if let Some(d) = deltas {
-                out.push_str(",\"deltas\":");
-                numbers(out, &d);
+    }
+
+    pub fn serialize<S: Serializer>(hands: &[[PhysTile; 13]; SEATS], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(hands.iter().map(Hand))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[[PhysTile; 13]; SEATS], D::Error> {
+        struct Hands;
+        impl<'de> Visitor<'de> for Hands {
+            type Value = [[PhysTile; 13]; SEATS];
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("four hands of 13 tiles")
             }
-            out.push_str(",\"ura_markers\":");
-            tiles(out, &ura_markers[..ura_count as usize]);
-            if let Some(HoraScore { han, fu, yaku }) = score {
-                let _ = write!(out, ",\"fan\":{han},\"fu\":{fu},\"yakus\":[");
-                for (i, (y, h)) in yaku.as_slice().iter().enumerate() {
-                    let comma = if i > 0 { "," } else { "" };
-                    let _ = write!(out, "{comma}[\"{}\",{h}]", y.name());
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                #[derive(Deserialize)]
+                struct Hand(#[serde(with = "pais")] [PhysTile; 13]);
+                let mut hands = [[PhysTile::default(); 13]; SEATS];
+                for h in &mut hands {
+                    *h = seq.next_element::<Hand>()?.ok_or_else(|| de::Error::custom("four hands expected"))?.0;
                 }
-                out.push(']');
+                if seq.next_element::<de::IgnoredAny>()?.is_some() {
+                    return Err(de::Error::custom("four hands expected"));
+                }
+                Ok(hands)
             }
-            out.push('}');
         }
-        Event::Ryukyoku { deltas } => {
-            out.push_str("{\"type\":\"ryukyoku\"");
-            if let Some(d) = deltas {
-                out.push_str(",\"deltas\":");
-                numbers(out, &d);
-            }
-            out.push('}');
-        }
-        Event::EndKyoku => out.push_str("{\"type\":\"end_kyoku\"}"),
-        Event::EndGame { scores: None } => out.push_str("{\"type\":\"end_game\"}"),
-        Event::EndGame { scores: Some(scores) } => {
-            out.push_str("{\"type\":\"end_game\",\"scores\":");
-            numbers(out, &scores);
-            out.push('}');
-        }
+        d.deserialize_seq(Hands)
     }
-    out.push('\n');
 }
 
-/// Appends a `start_game` event naming the seats' players.
-pub fn write_start_game(names: &[&str; SEATS], out: &mut String) {
-    out.push_str("{\"type\":\"start_game\",\"names\":[");
-    for (i, n) in names.iter().enumerate() {
-        let comma = if i > 0 { "," } else { "" };
-        let _ = write!(out, "{comma}\"{}\"", n.escape_default());
+/// The round wind, `E` `S` `W` `N`.
+mod wind {
+    use super::*;
+
+    const WINDS: [&str; 4] = ["E", "S", "W", "N"];
+
+    pub fn serialize<S: Serializer>(w: &u8, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(WINDS[*w as usize % 4])
     }
-    out.push_str("]}\n");
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+        let w = String::deserialize(d)?;
+        let i = WINDS.iter().position(|&x| x == w);
+        i.map(|i| i as u8).ok_or_else(|| de::Error::custom(format!("round wind `{w}` is not E, S, W or N")))
+    }
 }
 
-/// The yaku with this hand-core name ([`Yaku::name`]).
-pub fn yaku_by_name(name: &str) -> Option<Yaku> {
-    Yaku::ALL.iter().copied().find(|y| y.name() == name)
+/// A seat 0–3.
+fn seat<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    let s = u64::deserialize(d)?;
+    match u8::try_from(s) {
+        Ok(s) if (s as usize) < SEATS => Ok(s),
+        _ => Err(de::Error::custom(format!("seat {s} is not 0–3"))),
+    }
+}
+
+/// Yaku as `[name, han]` pairs.
+mod yakus {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(yaku: &YakuList, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(yaku.as_slice().len()))?;
+        for &(y, han) in yaku.as_slice() {
+            seq.serialize_element(&(y.name(), han))?;
+        }
+        seq.end()
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<YakuList, D::Error> {
+        let named: Vec<(String, u8)> = Vec::deserialize(d)?;
+        let known: Option<Vec<(Yaku, u8)>> = named
+            .iter()
+            .map(|(name, han)| Some((Yaku::ALL.iter().copied().find(|y| y.name() == name)?, *han)))
+            .collect();
+        let mut yaku = YakuList::default();
+        for (y, han) in known.filter(|k| k.len() <= MAX_YAKU).unwrap_or_default() {
+            yaku.push(y, han);
+        }
+        Ok(yaku)
+    }
 }

@@ -6,28 +6,27 @@
 //! # Main types
 //! - [`RiichiTable`]: the rules value, implements [`Game`]. Build it with
 //!   [`RiichiTable::preset`]`("ron2-dojo")` (also `ron2-battle`, `ron2-a`,
-//!   `ron2-b`, `ron2-c`) or [`RiichiTable::new`]`(`[`TableSettings::from_toml`]`(text)?)`.
+//!   `ron2-b`, `ron2-c`) or [`RiichiTable::new`]`(`[`TableSettings::from_toml`]`(text)?)`
+//!   ([`RiichiTable::with_rules`] when `scoring` names a rules file).
 //! - [`TableState`]: the fixed-size state (wall, [`SeatState`]s, [`Phase`]).
 //! - [`Action`]: one decision; [`RiichiView`]: what a seat sees.
 //! - [`HanchanOutcome`]: the per-game record (points, ranks, scores, counts
 //!   of wins, deal-ins, riichi, calls, draws by kind, yaku).
 //! - [`strategy`]: `random`, `efficiency`, `defensive` ([`BotConfig`]).
-//! - [`mjai`]: game records as mjai events ([`Event`], [`EventLog`] in
-//!   [`TableState::events`], switched on by [`RiichiTable::with_event_log`];
-//!   [`write_event`] renders one as a JSON line); [`replay`] plays a record
-//!   (ours or another engine's) under the rules and reports the first
-//!   illegal event and any result that differs.
+//! - [`mjai`]: game records as mjai events ([`Event`], a serde type
+//!   written and read as mjai JSON; [`EventLog`] in [`TableState::events`],
+//!   switched on by [`RiichiTable::with_event_log`]); [`replay`] plays a
+//!   record (ours or another engine's) under the rules and reports the
+//!   first illegal event and any result that differs.
 //!
 //! # Example
 //! ```
 //! use engine::mahjong::table::{RiichiTable, strategy::Bot};
-//! use engine::{GameSeeds, Strategy, Table};
+//! use engine::{GameSeeds, Table};
 //! let game = RiichiTable::preset("ron2-dojo").unwrap();
 //! let mut table = Table::new(&game);
 //! let mut bots = [Bot::efficiency(), Bot::efficiency(), Bot::defensive(), Bot::random()];
-//! let [a, b, c, d] = &mut bots;
-//! let mut players: [&mut dyn Strategy<RiichiTable>; 4] = [a, b, c, d];
-//! let o = table.play(&game, &mut players, &mut GameSeeds::new(1).rng(0));
+//! let o = table.play(&game, &mut bots, &mut GameSeeds::new(1).rng(0));
 //! assert_eq!(o.points.iter().sum::<i32>(), 4 * 30_000);
 //! assert_eq!(o.scores.iter().sum::<i32>(), 0);
 //! ```
@@ -108,8 +107,8 @@ mod tests_replay;
 mod tests_scenarios;
 mod view;
 
-pub use config::{Length, NUM_PRESETS, PRESETS, TableError, TableSettings, ranks};
-pub use mjai::{Event, EventLog, HoraScore, parse_pai, write_event, write_start_game, yaku_by_name};
+pub use config::{Length, PRESETS, TableError, TableSettings, ranks};
+pub use mjai::{Event, EventLog, HoraScore, UraMarkers, pai_name, parse_pai};
 pub use outcome::{Abort, HanchanOutcome, WIN_VALUE_BINS, YAKU_KINDS};
 pub use replay::{Finding, FindingKind, ReplayReport, replay};
 pub use state::{Claim, MAX_RIVER, OfferKind, Phase, SeatState, TableState};
@@ -159,14 +158,23 @@ pub struct RiichiTable {
     rules: Rules,
     shanten: ShantenRules,
     base_wall: WallArray,
-    presets: [TableSettings; NUM_PRESETS],
     log_events: bool,
 }
 
 impl RiichiTable {
-    /// A game under validated settings.
+    /// A game under validated settings and the built-in scoring rules
+    /// their `scoring` names.
     pub fn new(settings: TableSettings) -> Result<RiichiTable, TableError> {
         let rules = settings.scoring_rules()?;
+        RiichiTable::with_rules(settings, rules)
+    }
+
+    /// A game under validated settings and scoring rules of the caller's
+    /// (read from the file the settings' `scoring` names).
+    pub fn with_rules(settings: TableSettings, rules: Rules) -> Result<RiichiTable, TableError> {
+        if rules.players as usize != SEATS {
+            return Err(TableError::Invalid { field: "scoring", reason: "the table plays four seats" });
+        }
         let mut base_wall = [PhysTile::default(); MAX_WALL_TILES];
         if rules.set.fill_wall(&mut base_wall) != WALL_TILES {
             return Err(TableError::Invalid {
@@ -175,8 +183,7 @@ impl RiichiTable {
             });
         }
         let shanten = ShantenRules::new(&rules.set, rules.yaku.chiitoitsu_quad > 0);
-        let presets = PRESETS.map(|p| TableSettings::from_toml(p.1).expect("built-in presets are valid"));
-        Ok(RiichiTable { settings, rules, shanten, base_wall, presets, log_events: false })
+        Ok(RiichiTable { settings, rules, shanten, base_wall, log_events: false })
     }
 
     /// A built-in preset by name (see [`PRESETS`]).

@@ -1,7 +1,6 @@
 //! The record of one finished game (半荘 or 東風): fixed-size and `Copy`.
 
 use super::SEATS;
-use super::config::NUM_PRESETS;
 use crate::mahjong::Yaku;
 
 /// Yaku kinds counted (every [`Yaku`], by `Yaku as usize`).
@@ -42,11 +41,6 @@ pub struct HanchanOutcome {
     pub ranks: [u8; SEATS],
     /// Final score (成績) per seat in units of 100 points, under the game's preset.
     pub scores: [i32; SEATS],
-    /// The final score each built-in preset's settlement (return, uma, oka;
-    /// [`PRESETS`](super::PRESETS) order) gives these final points: compare
-    /// uma systems on the same games (meaningful between presets with the
-    /// same starting points).
-    pub preset_scores: [[i32; SEATS]; NUM_PRESETS],
     /// Hands (局) played, repeats included.
     pub hands: u16,
     /// Whether the game ended by the bust rule (トビ).
@@ -96,7 +90,6 @@ impl HanchanOutcome {
         points: [0; SEATS],
         ranks: [0; SEATS],
         scores: [0; SEATS],
-        preset_scores: [[0; SEATS]; NUM_PRESETS],
         hands: 0,
         bust: false,
         wins: [0; SEATS],

@@ -13,8 +13,14 @@
 //!   han, fu or yaku, a draw's payments, the next hand's round, honba,
 //!   sticks or points, the end of the game or its final points. The replay
 //!   goes on, taking up the record's points at the next hand.
+//!
+//! A finding's message is in words; the event the rules give instead, if
+//! any, is [`Finding::rules`] (the caller renders it, as mjai JSON). What a
+//! record leaves out is not compared (a `hora`'s `pai`, `deltas` or score,
+//! a draw's `deltas`, the final `scores`); `none` events are not expected
+//! (a reader drops them).
 
-use super::mjai::{Event, write_event};
+use super::mjai::{Event, pai_name};
 use super::state::{DEAD_START, Phase, kind};
 use super::{Action, RiichiTable, SEATS, TableState, WALL_TILES};
 use crate::mahjong::{PhysTile, Tile};
@@ -38,6 +44,8 @@ pub struct Finding {
     pub kind: FindingKind,
     /// What differs, in words.
     pub message: String,
+    /// The event the rules give at that point, when there is one.
+    pub rules: Option<Box<Event>>,
 }
 
 /// What a replay found.
@@ -80,7 +88,7 @@ pub fn replay(game: &RiichiTable, record: &[Event]) -> ReplayReport {
     while r.cursor < record.len() {
         let at = r.cursor;
         if record[at] != Event::StartGame {
-            r.report.findings.push(illegal(at, &record[at], "a game must begin with start_game"));
+            r.report.findings.push(illegal(at, "a game must begin with start_game"));
             break;
         }
         r.report.games += 1;
@@ -96,15 +104,8 @@ pub fn replay(game: &RiichiTable, record: &[Event]) -> ReplayReport {
 /// Why a game stopped early.
 type Stop = Finding;
 
-fn describe(e: &Event) -> String {
-    let mut s = String::new();
-    write_event(e, &mut s);
-    s.pop();
-    s
-}
-
-fn illegal(at: usize, e: &Event, why: &str) -> Finding {
-    Finding { event: at, kind: FindingKind::Illegal, message: format!("{}: {why}", describe(e)) }
+fn illegal(at: usize, why: &str) -> Finding {
+    Finding { event: at, kind: FindingKind::Illegal, message: why.to_string(), rules: None }
 }
 
 struct Replayer<'a> {
@@ -151,9 +152,8 @@ impl Replayer<'_> {
             };
             self.game.legal_actions(&self.state, &mut self.legal);
             if !self.legal.contains(&action) {
-                let e = &self.record[at];
                 let why = format!("seat {seat} may not {action:?} here (legal: {:?})", self.legal);
-                return Err(illegal(at, e, &why));
+                return Err(illegal(at, &why));
             }
             self.game.apply(&mut self.state, action, &mut self.rng);
             self.state.seats.iter_mut().for_each(|s| s.red_first = false);
@@ -166,12 +166,13 @@ impl Replayer<'_> {
     }
 
     /// The record event at the cursor (past `dora`s), or a stop if the
-    /// record ended where the rules go on with `what`.
-    fn expect_next(&self, what: &str) -> Result<usize, Stop> {
+    /// record ended where the rules go on with `what` (`rules`, if an event).
+    fn expect_next(&self, what: &str, rules: Option<Event>) -> Result<usize, Stop> {
         self.next_from(self.cursor).ok_or_else(|| Finding {
             event: self.record.len().saturating_sub(1),
             kind: FindingKind::Illegal,
             message: format!("the record ends where the rules go on with {what}"),
+            rules: rules.map(Box::new),
         })
     }
 
@@ -188,7 +189,7 @@ impl Replayer<'_> {
                 Event::StartKyoku { .. } => self.dealt = false,
                 _ => {}
             }
-            let at = self.expect_next(&describe(&mine))?;
+            let at = self.expect_next("this event", Some(mine))?;
             self.compare(at, &mine)?;
             self.cursor = at + 1;
             self.seen += 1;
@@ -202,13 +203,14 @@ impl Replayer<'_> {
         let mismatch = |what: &str| Finding {
             event: at,
             kind: FindingKind::Mismatch,
-            message: format!("{}: {what} under the rules: {}", describe(theirs), describe(mine)),
+            message: format!("{what} under the rules"),
+            rules: Some(Box::new(*mine)),
         };
         match (mine, theirs) {
             (
                 Event::Hora { actor, target, pai, deltas, score, .. },
                 Event::Hora { actor: a, target: t, pai: p, deltas: d, score: s, .. },
-            ) if (actor, target, pai) == (a, t, p) => {
+            ) if (actor, target) == (a, t) && (p.is_none() || pai == p) => {
                 self.report.wins += 1;
                 let scored = |s: &Option<super::mjai::HoraScore>| {
                     s.map(|s| {
@@ -239,8 +241,9 @@ impl Replayer<'_> {
             (Event::EndGame { .. }, _) => return Err(mismatch("the game goes on in the record but ends")),
             _ if same_event(mine, theirs) => {}
             _ => {
-                let why = format!("cannot happen here under the rules, which give {}", describe(mine));
-                return Err(illegal(at, theirs, &why));
+                let mut f = illegal(at, "cannot happen here; the rules give");
+                f.rules = Some(Box::new(*mine));
+                return Err(f);
             }
         }
         Ok(())
@@ -258,21 +261,25 @@ impl Replayer<'_> {
     fn deal(&mut self) -> Result<(), Stop> {
         let mine = self.state.events.events().get(self.seen).copied();
         self.state.events.truncate(self.seen);
-        let at = self.expect_next(&mine.map_or("a hand".into(), |e| describe(&e)))?;
+        let at = match mine {
+            Some(e) => self.expect_next("this event", Some(e))?,
+            None => self.expect_next("a hand", None)?,
+        };
         let theirs = self.record[at];
         let Event::StartKyoku { bakaze, kyoku, honba, kyotaku, oya, scores, .. } = theirs else {
-            let why = match mine {
-                Some(m) => format!("the game ends in the record but goes on under the rules with {}", describe(&m)),
-                None => "a game's first event after start_game must be start_kyoku".into(),
+            let message = match mine {
+                Some(_) => "the game ends in the record but goes on under the rules with this event",
+                None => "a game's first event after start_game must be start_kyoku",
             };
             return Err(Finding {
                 event: at,
                 kind: FindingKind::Mismatch,
-                message: format!("{}: {why}", describe(&theirs)),
+                message: message.into(),
+                rules: mine.map(Box::new),
             });
         };
         if !(1..=SEATS as u8).contains(&kyoku) || oya != kyoku - 1 || bakaze > 3 {
-            return Err(illegal(at, &theirs, "seat 0 deals East 1: oya must be kyoku - 1"));
+            return Err(illegal(at, "seat 0 deals East 1: oya must be kyoku - 1"));
         }
         let s = &self.state;
         let (round, honba_now) = (s.round, s.honba);
@@ -281,13 +288,12 @@ impl Replayer<'_> {
         {
             let wind = ["East", "South", "West", "North"][(round / SEATS as u8 % 4) as usize];
             let message = format!(
-                "{}: the rules deal {wind} {}, honba {honba_now}, {} sticks, points {:?}",
-                describe(&theirs),
+                "the rules deal {wind} {}, honba {honba_now}, {} sticks, points {:?}",
                 round % SEATS as u8 + 1,
                 s.sticks,
                 s.points
             );
-            self.report.findings.push(Finding { event: at, kind: FindingKind::Mismatch, message });
+            self.report.findings.push(Finding { event: at, kind: FindingKind::Mismatch, message, rules: None });
         }
         let s = &mut self.state;
         (s.round, s.honba, s.sticks, s.points) = (bakaze * SEATS as u8 + kyoku - 1, honba, kyotaku, scores);
@@ -313,7 +319,7 @@ impl Replayer<'_> {
         for (i, e) in self.record.iter().enumerate().skip(at + 1) {
             let place = |slot: usize, p: PhysTile, wall: &mut [Option<PhysTile>; WALL_TILES]| {
                 if wall[slot].is_some_and(|q| q != p) {
-                    return Err(illegal(i, e, "contradicts a piece the record showed before"));
+                    return Err(illegal(i, "contradicts a piece the record showed before"));
                 }
                 wall[slot] = Some(p);
                 Ok(())
@@ -321,7 +327,7 @@ impl Replayer<'_> {
             match *e {
                 Event::Tsumo { pai, .. } if after_kan => {
                     if rinshan == 4 {
-                        return Err(illegal(i, e, "a fifth rinshan draw"));
+                        return Err(illegal(i, "a fifth rinshan draw"));
                     }
                     place(DEAD_START + rinshan, pai, &mut wall)?;
                     rinshan += 1;
@@ -329,7 +335,7 @@ impl Replayer<'_> {
                 }
                 Event::Tsumo { pai, .. } => {
                     if live >= DEAD_START - 52 - rinshan {
-                        return Err(illegal(i, e, "a draw from an empty live wall"));
+                        return Err(illegal(i, "a draw from an empty live wall"));
                     }
                     place(52 + live, pai, &mut wall)?;
                     live += 1;
@@ -337,13 +343,13 @@ impl Replayer<'_> {
                 Event::Ankan { .. } | Event::Kakan { .. } | Event::Daiminkan { .. } => after_kan = true,
                 Event::Dora { dora_marker } => {
                     if indicators == 5 {
-                        return Err(illegal(i, e, "a sixth dora indicator"));
+                        return Err(illegal(i, "a sixth dora indicator"));
                     }
                     place(DEAD_START + 4 + indicators, dora_marker, &mut wall)?;
                     indicators += 1;
                 }
-                Event::Hora { ura_markers, ura_count, .. } => {
-                    for (k, &p) in ura_markers.iter().take(ura_count as usize).enumerate() {
+                Event::Hora { ura_markers, .. } => {
+                    for (k, &p) in ura_markers.as_slice().iter().enumerate() {
                         place(DEAD_START + 9 + k, p, &mut wall)?;
                     }
                 }
@@ -364,8 +370,8 @@ impl Replayer<'_> {
                     unused.swap_remove(k);
                 }
                 None => {
-                    let why = format!("the hand shows more {} than the rules' tile set has", super::mjai::pai_name(*p));
-                    return Err(illegal(at, &self.record[at], &why));
+                    let why = format!("the hand shows more {} than the rules' tile set has", pai_name(*p));
+                    return Err(illegal(at, &why));
                 }
             }
         }
@@ -375,7 +381,7 @@ impl Replayer<'_> {
 
     /// The record's decision for `seat` on its turn.
     fn turn_decision(&mut self, seat: usize) -> Result<(usize, Action), Stop> {
-        let at = self.expect_next(&format!("a decision by seat {seat}"))?;
+        let at = self.expect_next(&format!("a decision by seat {seat}"), None)?;
         let e = self.record[at];
         let mine = |actor: u8| actor as usize == seat;
         let action = match e {
@@ -384,7 +390,7 @@ impl Replayer<'_> {
                     self.state.seats[seat].red_first = pai.is_red();
                     Action::Riichi(kind(pai))
                 }
-                _ => return Err(illegal(at, &e, "a reach must be followed by its discard")),
+                _ => return Err(illegal(at, "a reach must be followed by its discard")),
             },
             Event::Dahai { actor, pai, .. } if mine(actor) => {
                 self.state.seats[seat].red_first = pai.is_red();
@@ -397,7 +403,7 @@ impl Replayer<'_> {
             }
             Event::Hora { actor, target, .. } if mine(actor) && actor == target => Action::Tsumo,
             Event::Ryukyoku { .. } => Action::NineTerminals,
-            _ => return Err(illegal(at, &e, &format!("seat {seat} is to act on its turn here"))),
+            _ => return Err(illegal(at, &format!("seat {seat} is to act on its turn here"))),
         };
         Ok((at, action))
     }

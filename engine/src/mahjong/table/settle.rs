@@ -3,7 +3,7 @@
 //! draws, dealer rotation and honba, and the end of the game.
 
 use super::config::ranks;
-use super::mjai::{Event, HoraScore};
+use super::mjai::{Event, HoraScore, UraMarkers};
 use super::outcome::{Abort, WIN_VALUE_BINS};
 use super::state::{DEAD_START, OfferKind, Phase};
 use super::{RiichiTable, SEATS, TableState};
@@ -108,11 +108,11 @@ impl RiichiTable {
             true if self.settings.kan_ura_dora => state.indicators,
             true => 1,
         };
-        let ura_markers = std::array::from_fn(|i| state.wall[DEAD_START + 9 + i]);
-        let pai = state.events.last_tile();
+        let ura_markers = UraMarkers::new(&state.wall[DEAD_START + 9..], ura_count as usize);
+        let pai = Some(state.events.last_tile());
         let score = Some(HoraScore { han: score.han, fu: score.fu, yaku: score.yaku });
         let (actor, target) = (seat as u8, target as u8);
-        state.events.push(Event::Hora { actor, target, pai, deltas, ura_markers, ura_count, score });
+        state.events.push(Event::Hora { actor, target, pai, deltas, ura_markers, score });
     }
 
     pub(super) fn settle_tsumo(&self, state: &mut TableState, seat: usize, rinshan: bool, rng: &mut GameRng) {
@@ -271,9 +271,6 @@ impl RiichiTable {
         state.record.points = state.points;
         state.record.ranks = r;
         state.record.scores = self.settings.final_scores(&state.points, &r);
-        for (out, p) in state.record.preset_scores.iter_mut().zip(&self.presets) {
-            *out = p.final_scores(&state.points, &r);
-        }
         state.phase = Phase::Over;
         state.events.push(Event::EndGame { scores: Some(state.points) });
     }

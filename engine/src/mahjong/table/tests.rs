@@ -120,7 +120,8 @@ fn invariants_hold_over_seeded_games() {
         let o = play_checked(&game, &mut bots, seed);
         assert_eq!(o.points.iter().sum::<i32>(), 120_000);
         assert_eq!(o.scores.iter().sum::<i32>(), 0);
-        assert_eq!(o.preset_scores[0], o.scores, "ron2-dojo is preset 0");
+        let dojo = std::array::from_fn(|s| (o.points[s] - 30_000) / 100 + [150, 50, -50, -150][o.ranks[s] as usize]);
+        assert_eq!(o.scores, dojo, "the dojo settlement: return 30,000, uma 15-5");
         let mut r = o.ranks;
         r.sort();
         assert_eq!(r, [0, 1, 2, 3]);
@@ -154,6 +155,15 @@ fn presets_load_and_errors_name_the_problem() {
     let text = PRESETS[0].1.replace("bust = true", "bust = true\nbusts = 1");
     let e = TableSettings::from_toml(&text).unwrap_err().to_string();
     assert!(e.contains("busts") && e.contains("line"), "{e}");
+    // A scoring rules file is the caller's to read; the table checks what it is given.
+    let text = PRESETS[0].1.replace("scoring = \"ron2\"", "scoring = \"my-scoring.toml\"");
+    let settings = TableSettings::from_toml(&text).unwrap();
+    assert!(settings.scoring_is_file());
+    assert!(RiichiTable::new(settings.clone()).unwrap_err().to_string().contains("my-scoring.toml"));
+    let g = RiichiTable::with_rules(settings.clone(), Rules::preset("ron2").unwrap()).unwrap();
+    assert_eq!(g.rules().name, "ron2");
+    let e = RiichiTable::with_rules(settings, Rules::preset("goto").unwrap()).unwrap_err().to_string();
+    assert!(e.contains("scoring") && e.contains("four seats"), "{e}");
 }
 
 #[test]

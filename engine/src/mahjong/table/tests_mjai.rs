@@ -1,11 +1,12 @@
-//! The mjai event record: off by default, and over many seeded games a
+//! The mjai event record: off by default, over many seeded games a
 //! consistent story (hands replayed from the events, points followed from
-//! deal to deal, no piece used twice).
+//! deal to deal, no piece used twice), and the same events after a trip
+//! through mjai JSON.
 
-use super::mjai::{Event, pai_name, write_event};
+use super::mjai::{Event, UraMarkers, pai_name};
 use super::*;
 use crate::mahjong::{PhysTile, Tile};
-use crate::{GameSeeds, Strategy, Table};
+use crate::{GameSeeds, Table};
 
 /// Index of a piece among 34 kinds and the three red fives.
 fn slot(p: PhysTile) -> usize {
@@ -15,9 +16,7 @@ fn slot(p: PhysTile) -> usize {
 
 fn play(game: &RiichiTable, table: &mut Table<RiichiTable>, i: u64) -> HanchanOutcome {
     let mut bots = [Bot::efficiency(), Bot::random(), Bot::defensive(), Bot::random()];
-    let [a, b, c, d] = &mut bots;
-    let mut players: [&mut dyn Strategy<RiichiTable>; 4] = [a, b, c, d];
-    table.play(game, &mut players, &mut GameSeeds::new(5).rng(i))
+    table.play(game, &mut bots, &mut GameSeeds::new(5).rng(i))
 }
 
 /// Counts a piece seen this hand: at most four of a kind, one red five each.
@@ -89,12 +88,12 @@ fn check(events: &[Event], start: i32, outcome: &HanchanOutcome) {
                 sticks += 1;
             }
             Event::Dora { dora_marker } => use_piece(&mut used, dora_marker),
-            Event::Hora { deltas, ura_markers, ura_count, .. } => {
+            Event::Hora { deltas, ura_markers, .. } => {
                 let deltas = deltas.expect("the table states deltas");
-                for &p in ura_markers.iter().take(ura_count as usize).skip(ura_seen) {
+                for &p in ura_markers.as_slice().iter().skip(ura_seen) {
                     use_piece(&mut used, p);
                 }
-                ura_seen = ura_seen.max(ura_count as usize);
+                ura_seen = ura_seen.max(ura_markers.as_slice().len());
                 assert_eq!(deltas.iter().sum::<i32>(), 1000 * sticks, "a win moves points plus the sticks");
                 sticks = 0;
                 wins += 1;
@@ -107,6 +106,7 @@ fn check(events: &[Event], start: i32, outcome: &HanchanOutcome) {
             }
             Event::EndKyoku => assert!(matches!(events[k + 1], Event::StartKyoku { .. } | Event::EndGame { .. })),
             Event::StartGame | Event::Reach { .. } | Event::EndGame { .. } => {}
+            Event::None => panic!("the table writes no `none` event"),
         }
     }
     assert_eq!(wins, outcome.wins.iter().map(|&w| w as u32).sum::<u32>());
@@ -155,35 +155,86 @@ fn recording_is_off_by_default_and_does_not_change_the_game() {
 #[test]
 fn events_render_as_mjai_json_lines() {
     let five = Tile::from_index(13).unwrap();
-    let mut out = String::new();
-    write_event(
-        &Event::Pon {
-            actor: 2,
-            target: 1,
-            pai: PhysTile::Red(five),
-            consumed: [PhysTile::Plain(five), PhysTile::Plain(five)],
-        },
-        &mut out,
-    );
-    write_event(&Event::Dahai { actor: 0, pai: PhysTile::Plain(Tile::HATSU), tsumogiri: true }, &mut out);
-    let mut ura = [PhysTile::Plain(Tile::EAST); 5];
-    ura[1] = PhysTile::Plain(Tile::CHUN);
-    write_event(
-        &Event::Hora {
-            actor: 1,
-            target: 3,
-            pai: PhysTile::Plain(Tile::HAKU),
-            deltas: Some([0, 8000, 0, -7000]),
-            ura_markers: ura,
-            ura_count: 2,
-            score: None,
-        },
-        &mut out,
-    );
+    let pon = Event::Pon {
+        actor: 2,
+        target: 1,
+        pai: PhysTile::Red(five),
+        consumed: [PhysTile::Plain(five), PhysTile::Plain(five)],
+    };
+    let dahai = Event::Dahai { actor: 0, pai: PhysTile::Plain(Tile::HATSU), tsumogiri: true };
+    let ura = [PhysTile::Plain(Tile::EAST), PhysTile::Plain(Tile::CHUN)];
+    let hora = Event::Hora {
+        actor: 1,
+        target: 3,
+        pai: Some(PhysTile::Plain(Tile::HAKU)),
+        deltas: Some([0, 8000, 0, -7000]),
+        ura_markers: UraMarkers::new(&ura, 2),
+        score: None,
+    };
+    let lines: Vec<String> =
+        [pon, dahai, hora, Event::EndGame { scores: None }].iter().map(|e| serde_json::to_string(e).unwrap()).collect();
     assert_eq!(
-        out,
-        "{\"type\":\"pon\",\"actor\":2,\"target\":1,\"pai\":\"5pr\",\"consumed\":[\"5p\",\"5p\"]}\n\
-         {\"type\":\"dahai\",\"actor\":0,\"pai\":\"F\",\"tsumogiri\":true}\n\
-         {\"type\":\"hora\",\"actor\":1,\"target\":3,\"pai\":\"P\",\"deltas\":[0,8000,0,-7000],\"ura_markers\":[\"E\",\"C\"]}\n"
+        lines,
+        [
+            r#"{"type":"pon","actor":2,"target":1,"pai":"5pr","consumed":["5p","5p"]}"#,
+            r#"{"type":"dahai","actor":0,"pai":"F","tsumogiri":true}"#,
+            r#"{"type":"hora","actor":1,"target":3,"pai":"P","deltas":[0,8000,0,-7000],"ura_markers":["E","C"]}"#,
+            r#"{"type":"end_game"}"#,
+        ]
     );
+}
+
+#[test]
+fn every_event_of_many_games_survives_a_trip_through_json() {
+    let game = RiichiTable::preset("ron2-dojo").unwrap().with_event_log(true);
+    let mut table = Table::new(&game);
+    for i in 0..40 {
+        play(&game, &mut table, i);
+        for e in table.state().events.events() {
+            let line = serde_json::to_string(e).unwrap();
+            let back: Event = serde_json::from_str(&line).unwrap_or_else(|err| panic!("{line}: {err}"));
+            assert_eq!(&back, e, "{line}");
+        }
+    }
+}
+
+#[test]
+fn mortal_style_records_read() {
+    let read = |line: &str| serde_json::from_str::<Event>(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+    let red = PhysTile::Red(Tile::from_index(22).unwrap());
+    assert_eq!(read(r#"{"type":"none"}"#), Event::None);
+    assert_eq!(read(r#"{"type":"start_game","names":["a","b","c","d"],"seed":[1,2]}"#), Event::StartGame);
+    assert_eq!(read(r#"{"type":"tsumo","actor":2,"pai":"5sr"}"#), Event::Tsumo { actor: 2, pai: red });
+    let hora = read(r#"{"type":"hora","actor":2,"target":2,"uradora_markers":["5sr"]}"#);
+    let ura = UraMarkers::new(&[red], 1);
+    assert_eq!(hora, Event::Hora { actor: 2, target: 2, pai: None, deltas: None, ura_markers: ura, score: None });
+    let hora = read(r#"{"type":"hora","actor":0,"target":1,"pai":"C","fan":3,"fu":40,"yakus":[["made-up",1]]}"#);
+    assert!(
+        matches!(hora, Event::Hora { score: Some(s), .. } if (s.han, s.fu, s.yaku.as_slice().len()) == (3, 40, 0)),
+        "{hora:?}"
+    );
+    let accepted = read(r#"{"type":"reach_accepted","actor":1,"deltas":[0,-1000,0,0],"scores":[1,2,3,4]}"#);
+    assert_eq!(accepted, Event::ReachAccepted { actor: 1 });
+    assert_eq!(read(r#"{"type":"ryukyoku"}"#), Event::Ryukyoku { deltas: None });
+    assert_eq!(
+        read(r#"{"type":"dahai","actor":3,"pai":"1m"}"#),
+        Event::Dahai { actor: 3, pai: PhysTile::Plain(Tile::from_index(0).unwrap()), tsumogiri: false }
+    );
+}
+
+#[test]
+fn bad_records_say_what_is_wrong() {
+    let cases = [
+        (r#"{"type":"tsumo","actor":4,"pai":"1m"}"#, "seat 4 is not 0–3"),
+        (r#"{"type":"tsumo","actor":0,"pai":"0m"}"#, "unknown tile `0m`"),
+        (r#"{"type":"tsumo","actor":0,"pai":"?"}"#, "hidden tile `?`"),
+        (r#"{"type":"kita","actor":0}"#, "unknown variant `kita`"),
+        (r#"{"type":"pon","actor":0,"target":1,"pai":"C","consumed":["C"]}"#, "2 tiles expected, got 1"),
+        (r#"{"type":"start_kyoku","bakaze":"X"}"#, "round wind `X`"),
+        (r#"{"type":"tsumo","actor":0}"#, "missing field `pai`"),
+    ];
+    for (line, message) in cases {
+        let e = serde_json::from_str::<Event>(line).unwrap_err().to_string();
+        assert!(e.contains(message), "{line}: {e}");
+    }
 }

@@ -5,15 +5,13 @@ use super::mjai::{Event, parse_pai};
 use super::replay::{FindingKind, replay};
 use super::*;
 use crate::mahjong::{PhysTile, Tile};
-use crate::{GameSeeds, Strategy, Table};
+use crate::{GameSeeds, Table};
 
 /// Plays game `i` with mixed bots (random ones call and kan a lot) and
 /// returns its outcome and record.
 fn record(game: &RiichiTable, table: &mut Table<RiichiTable>, i: u64) -> (HanchanOutcome, Vec<Event>) {
     let mut bots = [Bot::random(), Bot::efficiency(), Bot::random(), Bot::defensive()];
-    let [a, b, c, d] = &mut bots;
-    let mut players: [&mut dyn Strategy<RiichiTable>; 4] = [a, b, c, d];
-    let o = table.play(game, &mut players, &mut GameSeeds::new(11).rng(i));
+    let o = table.play(game, &mut bots, &mut GameSeeds::new(11).rng(i));
     (o, table.state().events.events().to_vec())
 }
 
@@ -73,7 +71,7 @@ fn an_injected_illegal_discard_is_named_and_stops_the_game() {
     assert_eq!(report.findings.len(), 1, "{:?}", report.findings);
     let f = &report.findings[0];
     assert_eq!((f.event, f.kind), (k, FindingKind::Illegal));
-    assert!(f.message.contains("\"type\":\"dahai\"") && f.message.contains("may not Discard"), "{}", f.message);
+    assert!(f.message.contains("may not Discard"), "{}", f.message);
     assert_eq!(report.hands, 1, "the game stopped in its first hand");
 }
 
