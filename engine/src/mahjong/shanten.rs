@@ -19,7 +19,7 @@ pub use report::{HandError, ShantenReport, shanten_report};
 
 use super::tile::{NUM_KINDS, Tile, TileCounts, TileSet};
 use super::tileset::TileSetSpec;
-use table::{Entry, POW5, TALLY_LANES, distance, tables};
+use table::{Entry, POW5, Rests, TALLY_LANES, distance, tables};
 
 /// What shanten depends on beyond the hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -252,17 +252,32 @@ pub fn ukeire(hand: &TileCounts, rules: ShantenRules) -> TileSet {
     out
 }
 
+/// The group of kind `i` and its digit there (see [`group_keys`]).
+#[inline(always)]
+fn group_digit(i: usize, sanma: bool) -> (usize, usize) {
+    match (i, sanma) {
+        (27.., _) => (3, i - 27),
+        (0, true) => (3, 7),
+        (8, true) => (3, 8),
+        _ => (i / 9, i % 9),
+    }
+}
+
 /// Ukeire of a 3n+1 hand of `n` tiles: only the drawn tile's group changes,
-/// so each candidate costs one table read and the arithmetic.
+/// so each candidate costs one table read and a lane-wise sum against what
+/// the other groups offer ([`Rests`]).
 fn ukeire_draw(hand: &TileCounts, n: usize, rules: ShantenRules) -> TileSet {
     let keys = group_keys(hand, rules.sanma);
     let e = entries(keys);
     let blocks = (n + 1) / 3;
     let standard = standard_from(e, blocks);
-    // Seven pairs and thirteen orphans count only once the hand has 14 tiles.
-    let whole = n + 1 >= 13;
     let t = tallies(e, rules.chiitoitsu_quads);
     let base = if n >= 13 { standard.min(t.chiitoitsu()).min(t.kokushi()) } else { standard };
+    // Seven pairs and thirteen orphans count only once the hand has 14 tiles,
+    // and a draw lowers each of them (as the standard form) by at most one.
+    let whole = n + 1 >= 13 && t.chiitoitsu().min(t.kokushi()) <= base;
+    let rests = (standard <= base).then(|| Rests::new(e, blocks));
+    let tables = tables();
     let mut out = TileSet::EMPTY;
     for tile in Tile::all() {
         let i = tile.index();
@@ -276,19 +291,12 @@ fn ukeire_draw(hand: &TileCounts, n: usize, rules: ShantenRules) -> TileSet {
         };
         // A draw lowers the standard form by at most one.
         let better = better
-            || standard <= base && {
-                let (group, digit) = match (i, rules.sanma) {
-                    (27.., _) => (3, i - 27),
-                    (0, true) => (3, 7),
-                    (8, true) => (3, 8),
-                    _ => (i / 9, i % 9),
-                };
-                let mut k = keys;
-                k[group] += POW5[digit] as usize;
-                let mut g = e;
-                g[group] = entries(k)[group];
-                standard_from(g, blocks) < base
-            };
+            || rests.as_ref().is_some_and(|r| {
+                let (group, digit) = group_digit(i, rules.sanma);
+                let key = keys[group] + POW5[digit] as usize;
+                let entry = if group == 3 { &tables.isolated[key] } else { &tables.suit[key] };
+                (r.distance(group, entry) as i8 - 1) < base
+            });
         if better {
             out.insert(tile);
         }

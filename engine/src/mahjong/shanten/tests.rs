@@ -296,6 +296,22 @@ fn vector_and_portable_arithmetic_agree() {
     }
 }
 
+#[test]
+fn rests_give_the_same_distance_for_every_group() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for n in [1, 2, 4, 5, 7, 8, 10, 11, 13, 14] {
+        for _ in 0..2_000 {
+            let h = random_hand(&mut rng, n, |_| true);
+            let e = entries(group_keys(&h, false));
+            let rests = table::Rests::new(e, n / 3);
+            assert_eq!(rests, table::Rests::portable(e, n / 3), "{h:?}");
+            for (g, entry) in e.into_iter().enumerate() {
+                assert_eq!(rests.distance(g, entry), table::distance(e, n / 3), "{h:?} group {g}");
+            }
+        }
+    }
+}
+
 /// Seven pairs and thirteen orphans counted kind by kind (the table tallies'
 /// reference): best seven pair slots; orphan kinds held plus one for a pair.
 fn simple_other_forms(h: &TileCounts, quads: bool) -> (i8, i8) {
