@@ -312,6 +312,29 @@ fn rests_give_the_same_distance_for_every_group() {
     }
 }
 
+#[test]
+fn shanten_after_discards_is_shanten_of_each_discard() {
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    for (rules, pool) in [(FOUR, (|_| true) as fn(usize) -> bool), (GOTO, sanma_kind)] {
+        for n in [2, 5, 8, 11, 14] {
+            for _ in 0..2_000 {
+                let h = random_hand(&mut rng, n, pool);
+                let after = shanten_after_discards(&h, rules);
+                for k in 0..NUM_KINDS {
+                    let mut d = h;
+                    let expect = if d[k] == 0 {
+                        i8::MAX
+                    } else {
+                        d[k] -= 1;
+                        shanten(&d, rules)
+                    };
+                    assert_eq!(after[k], expect, "{h:?} less kind {k}");
+                }
+            }
+        }
+    }
+}
+
 /// Seven pairs and thirteen orphans counted kind by kind (the table tallies'
 /// reference): best seven pair slots; orphan kinds held plus one for a pair.
 fn simple_other_forms(h: &TileCounts, quads: bool) -> (i8, i8) {
