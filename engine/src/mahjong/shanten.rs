@@ -10,7 +10,9 @@
 //!
 //! The standard form uses per-group tables (see `table`), so one call is a
 //! few table reads and some small min-plus arithmetic; nothing allocates
-//! once the tables are built.
+//! once the tables are built. Ukeire and [`shanten_after_discards`] change
+//! one group per candidate tile, so they combine the other three groups once
+//! (`Rests`) and then pay one table read and one lane-wise sum per tile.
 
 mod report;
 mod table;
@@ -329,7 +331,8 @@ fn ukeire_draw(hand: &TileCounts, n: usize, rules: ShantenRules) -> TileSet {
     let t = tallies(e, rules.chiitoitsu_quads);
     let base = if n >= 13 { standard.min(t.chiitoitsu()).min(t.kokushi()) } else { standard };
     // Seven pairs and thirteen orphans count only once the hand has 14 tiles,
-    // and a draw lowers each of them (as the standard form) by at most one.
+    // and a draw lowers each of them by at most one: they can beat `base`
+    // only when they are at it already.
     let whole = n + 1 >= 13 && t.chiitoitsu().min(t.kokushi()) <= base;
     let rests = (standard <= base).then(|| Rests::new(e, blocks));
     let tables = tables();

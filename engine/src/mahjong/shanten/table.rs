@@ -14,6 +14,10 @@
 //!
 //! The six spare bytes of an entry hold the group's tallies for seven pairs
 //! and thirteen orphans ([`TALLY_LANES`]), so one read serves all forms.
+//!
+//! [`Rests`] serves hands that differ in one group only (a draw, a
+//! discard): the other three groups are combined once, and each variant
+//! costs one entry read and one lane-wise sum.
 
 use std::sync::OnceLock;
 
