@@ -244,6 +244,28 @@ fn ukeire_matches_brute_force() {
 }
 
 #[test]
+fn ukeire_is_the_draws_that_lower_shanten_at_every_size() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for (rules, pool) in [(FOUR, (|_| true) as Pool), (FOUR, |k| k < 9), (GOTO, sanma_kind)] {
+        for n in [1, 4, 7, 10, 13] {
+            for _ in 0..2_000 {
+                let h = random_hand(&mut rng, n, pool);
+                let base = shanten(&h, rules);
+                let mut expect = TileSet::EMPTY;
+                for t in Tile::all().filter(|&t| h[t.index()] < 4 && rules.kind_exists(t)) {
+                    let mut drawn = h;
+                    drawn[t.index()] += 1;
+                    if shanten(&drawn, rules) < base {
+                        expect.insert(t);
+                    }
+                }
+                assert_eq!(ukeire(&h, rules), expect, "{h:?}");
+            }
+        }
+    }
+}
+
+#[test]
 fn fourteen_tile_ukeire_is_the_union_over_best_discards() {
     let complete = hand("123m456p789s11122z");
     assert_eq!(shanten(&complete, FOUR), -1);
@@ -315,7 +337,7 @@ fn rests_give_the_same_distance_for_every_group() {
 #[test]
 fn shanten_after_discards_is_shanten_of_each_discard() {
     let mut rng = ChaCha8Rng::seed_from_u64(6);
-    for (rules, pool) in [(FOUR, (|_| true) as fn(usize) -> bool), (GOTO, sanma_kind)] {
+    for (rules, pool) in [(FOUR, (|_| true) as Pool), (FOUR, |k| k < 9), (GOTO, sanma_kind)] {
         for n in [2, 5, 8, 11, 14] {
             for _ in 0..2_000 {
                 let h = random_hand(&mut rng, n, pool);
