@@ -2,7 +2,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engine::mahjong::table::{Bot, RiichiTable};
-use engine::{GameSeeds, Strategy, Table};
+use engine::{GameSeeds, Table};
 use std::hint::black_box;
 
 const GAMES: u64 = 100;
@@ -21,9 +21,7 @@ fn bench(c: &mut Criterion) {
                 for _ in 0..GAMES {
                     let mut rng = seeds.rng(index);
                     index += 1;
-                    let [w, x, y, z] = &mut bots;
-                    let mut players: [&mut dyn Strategy<RiichiTable>; 4] = [w, x, y, z];
-                    black_box(table.play(&game, &mut players, &mut rng));
+                    black_box(table.play(&game, &mut bots, &mut rng));
                 }
             });
         });

@@ -9,7 +9,7 @@
 use engine::mahjong::Yaku;
 use engine::mahjong::table::{Bot, BotConfig, HanchanOutcome, RiichiTable, tenhou_yaku};
 use engine::mahjong::table::{TENHOU_AVERAGE_WIN as AVERAGE_WIN, TENHOU_RATES as RATES, TENHOU_YAKU as YAKU};
-use engine::{GameSeeds, Strategy, Table};
+use engine::{GameSeeds, Table};
 
 /// Totals over the games played.
 #[derive(Default)]
@@ -76,9 +76,7 @@ fn main() {
     let mut bots = [bot; 4];
     let mut t = Totals { yaku: vec![0; Yaku::ALL.len()], ..Totals::default() };
     for index in 0..n {
-        let [a, b, c, d] = &mut bots;
-        let mut players: [&mut dyn Strategy<RiichiTable>; 4] = [a, b, c, d];
-        t.record(&table.play(&game, &mut players, &mut seeds.rng(index)));
+        t.record(&table.play(&game, &mut bots, &mut seeds.rng(index)));
     }
     let player_hands = (4 * t.hands) as f64;
     println!("{} hanchan of 4 `{name}` bots (seed {seed}), {} hands", t.games, t.hands);

@@ -19,7 +19,8 @@
 //!   fives, `g` for gold fives (`4g6p`), `0z` for the pocchi and `1f`–`4f`
 //!   for flowers; errors name the byte and the reason.
 //! - Shanten ([`shanten`], [`shanten_standard`], [`shanten_chiitoitsu`],
-//!   [`shanten_kokushi`]) and [`ukeire`] on [`TileCounts`] under
+//!   [`shanten_kokushi`], and [`shanten_after_discards`] for every discard
+//!   of a 3n+2 hand at once) and [`ukeire`] on [`TileCounts`] under
 //!   [`ShantenRules`] (sanma manzu, Gotō seven pairs);
 //!   [`shanten_report`] turns one mpsz hand into a [`ShantenReport`] (one
 //!   JSON line of `sim mahjong shanten`). Per-group distance tables (62 MB)
@@ -121,8 +122,8 @@ pub use rules::{FuRules, LimitKind, LimitRules, PaymentKind, PaymentRules, Renho
 pub use score::{MeldSpec, MeldType, PaymentOut, ScoreResult, Situation, hand_of, score};
 pub use score_hand::{ScoreError, score_hand};
 pub use shanten::{
-    HandError, ShantenReport, ShantenRules, shanten, shanten_chiitoitsu, shanten_kokushi, shanten_report,
-    shanten_standard, shanten_standard_without, ukeire, ukeire_count,
+    HandError, ShantenReport, ShantenRules, shanten, shanten_after_discards, shanten_chiitoitsu, shanten_kokushi,
+    shanten_report, shanten_standard, shanten_standard_without, ukeire, ukeire_count,
 };
 pub use tile::{Flower, NUM_KINDS, PhysTile, Suit, Tile, TileCounts, TileSet, counts_of};
 pub use tileset::{MAX_WALL_TILES, TileSetError, TileSetSpec, WallArray};

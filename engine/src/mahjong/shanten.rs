@@ -10,7 +10,9 @@
 //!
 //! The standard form uses per-group tables (see `table`), so one call is a
 //! few table reads and some small min-plus arithmetic; nothing allocates
-//! once the tables are built.
+//! once the tables are built. Ukeire and [`shanten_after_discards`] change
+//! one group per candidate tile, so they combine the other three groups once
+//! (`Rests`) and then pay one table read and one lane-wise sum per tile.
 
 mod report;
 mod table;
@@ -19,7 +21,7 @@ pub use report::{HandError, ShantenReport, shanten_report};
 
 use super::tile::{NUM_KINDS, Tile, TileCounts, TileSet};
 use super::tileset::TileSetSpec;
-use table::{Entry, POW5, TALLY_LANES, distance, tables};
+use table::{Entry, POW5, Rests, TALLY_LANES, distance, tables};
 
 /// What shanten depends on beyond the hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -220,6 +222,44 @@ pub fn shanten(hand: &TileCounts, rules: ShantenRules) -> i8 {
     }
 }
 
+/// Shanten after discarding one tile of each kind from a 3n+2 hand (打牌候補
+/// the discard candidates): entry `k` is [`shanten`] of the hand less one
+/// `k`, `i8::MAX` for kinds not held. Only the discarded tile's group
+/// changes, so each kind costs one table read against what the other groups
+/// offer, not a whole shanten.
+pub fn shanten_after_discards(hand: &TileCounts, rules: ShantenRules) -> [i8; NUM_KINDS] {
+    let n = tile_count(hand);
+    let keys = group_keys(hand, rules.sanma);
+    let e = entries(keys);
+    let rests = Rests::new(e, (n - 1) / 3);
+    // A discard never lowers seven pairs or thirteen orphans (they count
+    // from 13 tiles): only when they are below a discard's standard form
+    // are they worked out for it.
+    let t = tallies(e, rules.chiitoitsu_quads);
+    let others = if n > 13 { t.chiitoitsu().min(t.kokushi()) } else { i8::MAX };
+    let tables = tables();
+    let mut out = [i8::MAX; NUM_KINDS];
+    for (group, kinds) in GROUP_KINDS[usize::from(rules.sanma)].iter().enumerate() {
+        let table = if group == 3 { &tables.isolated } else { &tables.suit };
+        for (&kind, power) in kinds.iter().zip(POW5) {
+            if kind == NO_KIND || hand[usize::from(kind)] == 0 {
+                continue;
+            }
+            let entry = &table[keys[group] - power as usize];
+            let standard = rests.distance(group, entry) as i8 - 1;
+            out[usize::from(kind)] = if others < standard {
+                let mut g = e;
+                g[group] = entry;
+                let t = tallies(g, rules.chiitoitsu_quads);
+                standard.min(t.chiitoitsu()).min(t.kokushi())
+            } else {
+                standard
+            };
+        }
+    }
+    out
+}
+
 /// Ukeire: the kinds whose draw lowers the shanten.
 ///
 /// For a 3n+1 hand: kinds `k` (held fewer than four times, existing in the
@@ -252,45 +292,71 @@ pub fn ukeire(hand: &TileCounts, rules: ShantenRules) -> TileSet {
     out
 }
 
+/// No kind at this digit of a group.
+const NO_KIND: u8 = u8::MAX;
+
+/// The kinds of each group by digit (see [`group_keys`]), four-player and
+/// sanma: suits 1–9; honors, and in sanma 1m/9m as digits 7 and 8.
+const GROUP_KINDS: [[[u8; 9]; 4]; 2] = {
+    let mut t = [[[NO_KIND; 9]; 4]; 2];
+    let mut d = 0;
+    while d < 9 {
+        let mut suit = 0;
+        while suit < 3 {
+            t[0][suit][d] = (9 * suit + d) as u8;
+            if suit > 0 {
+                t[1][suit][d] = (9 * suit + d) as u8;
+            }
+            suit += 1;
+        }
+        if d < 7 {
+            t[0][3][d] = 27 + d as u8;
+            t[1][3][d] = 27 + d as u8;
+        }
+        d += 1;
+    }
+    t[1][3][7] = 0;
+    t[1][3][8] = 8;
+    t
+};
+
 /// Ukeire of a 3n+1 hand of `n` tiles: only the drawn tile's group changes,
-/// so each candidate costs one table read and the arithmetic.
+/// so each candidate costs one table read and a lane-wise sum against what
+/// the other groups offer ([`Rests`]).
 fn ukeire_draw(hand: &TileCounts, n: usize, rules: ShantenRules) -> TileSet {
     let keys = group_keys(hand, rules.sanma);
     let e = entries(keys);
     let blocks = (n + 1) / 3;
     let standard = standard_from(e, blocks);
-    // Seven pairs and thirteen orphans count only once the hand has 14 tiles.
-    let whole = n + 1 >= 13;
     let t = tallies(e, rules.chiitoitsu_quads);
     let base = if n >= 13 { standard.min(t.chiitoitsu()).min(t.kokushi()) } else { standard };
+    // Seven pairs and thirteen orphans count only once the hand has 14 tiles,
+    // and a draw lowers each of them by at most one: they can beat `base`
+    // only when they are at it already.
+    let whole = n + 1 >= 13 && t.chiitoitsu().min(t.kokushi()) <= base;
+    let rests = (standard <= base).then(|| Rests::new(e, blocks));
+    let tables = tables();
     let mut out = TileSet::EMPTY;
-    for tile in Tile::all() {
-        let i = tile.index();
-        let c = hand[i];
-        if c >= 4 || !rules.kind_exists(tile) {
-            continue;
-        }
-        let better = whole && {
-            let drawn = t.after_draw(tile, c, rules.chiitoitsu_quads);
-            drawn.chiitoitsu().min(drawn.kokushi()) < base
-        };
-        // A draw lowers the standard form by at most one.
-        let better = better
-            || standard <= base && {
-                let (group, digit) = match (i, rules.sanma) {
-                    (27.., _) => (3, i - 27),
-                    (0, true) => (3, 7),
-                    (8, true) => (3, 8),
-                    _ => (i / 9, i % 9),
-                };
-                let mut k = keys;
-                k[group] += POW5[digit] as usize;
-                let mut g = e;
-                g[group] = entries(k)[group];
-                standard_from(g, blocks) < base
+    for (group, kinds) in GROUP_KINDS[usize::from(rules.sanma)].iter().enumerate() {
+        let table = if group == 3 { &tables.isolated } else { &tables.suit };
+        for (&kind, power) in kinds.iter().zip(POW5) {
+            if kind == NO_KIND || hand[usize::from(kind)] >= 4 {
+                continue;
+            }
+            let better = whole && {
+                let tile = Tile::from_index(kind).expect("a kind");
+                let drawn = t.after_draw(tile, hand[usize::from(kind)], rules.chiitoitsu_quads);
+                drawn.chiitoitsu().min(drawn.kokushi()) < base
             };
-        if better {
-            out.insert(tile);
+            // A draw lowers the standard form by at most one.
+            let better = better
+                || rests.as_ref().is_some_and(|r| {
+                    let entry = &table[keys[group] + power as usize];
+                    (r.distance(group, entry) as i8 - 1) < base
+                });
+            if better {
+                out.0 |= 1 << kind;
+            }
         }
     }
     out

@@ -14,6 +14,10 @@
 //!
 //! The six spare bytes of an entry hold the group's tallies for seven pairs
 //! and thirteen orphans ([`TALLY_LANES`]), so one read serves all forms.
+//!
+//! [`Rests`] serves hands that differ in one group only (a draw, a
+//! discard): the other three groups are combined once, and each variant
+//! costs one entry read and one lane-wise sum.
 
 use std::sync::OnceLock;
 
@@ -155,30 +159,136 @@ pub(super) fn finish(a: &Entry, b: &Entry, blocks: usize) -> u8 {
     best
 }
 
+/// For each `blocks`, the lane of the second product paired with each lane
+/// of the first (`0x80` = none): lane `i` with `8 + blocks − i`, lane `8 + i`
+/// with `blocks − i`.
+const PARTNER: [[u8; 16]; 5] = {
+    let mut t = [[0x80; 16]; 5];
+    let mut m = 0;
+    while m < 5 {
+        let mut i = 0;
+        while i <= m {
+            t[m][i] = (8 + m - i) as u8;
+            t[m][8 + i] = (m - i) as u8;
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// What the other three groups offer each group, for hands that change in
+/// one group only (a draw or a discard): for group `g`, the min-plus
+/// product of the other three, its lanes laid out against `g`'s entry for a
+/// split of `blocks` blocks and a pair ([`PARTNER`]; `INF` where none), so
+/// that [`Rests::distance`] is one lane-wise sum and minimum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Rests([Entry; 4]);
+
+impl Rests {
+    /// The rests of the four groups `e`, for `blocks` blocks and a pair.
+    #[inline(always)]
+    pub(super) fn new(e: [&Entry; 4], blocks: usize) -> Rests {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            return Rests(unsafe { avx2::rests(e, blocks) });
+        }
+        Rests::portable(e, blocks)
+    }
+
+    /// [`Rests::new`] without vector instructions.
+    pub(super) fn portable(e: [&Entry; 4], blocks: usize) -> Rests {
+        let ab = combine(e[0], e[1]);
+        let cd = combine(e[2], e[3]);
+        let rest = [combine(e[1], &cd), combine(e[0], &cd), combine(&ab, e[3]), combine(&ab, e[2])];
+        let partner = &PARTNER[blocks];
+        Rests(rest.map(|r| std::array::from_fn(|l| if partner[l] == 0x80 { INF } else { r[partner[l] as usize] })))
+    }
+
+    /// Fewest draws to the blocks and the pair when group `group` is held as
+    /// `entry` and the others as given to [`Rests::new`].
+    #[inline(always)]
+    pub(super) fn distance(&self, group: usize, entry: &Entry) -> u8 {
+        entry.iter().zip(&self.0[group]).fold(INF, |m, (&x, &r)| m.min(x.saturating_add(r)))
+    }
+}
+
 /// The same arithmetic on 32-byte vectors: both products at once (groups
 /// 0·1 in the low half, 2·3 in the high half), then the final split.
 #[cfg(target_arch = "x86_64")]
 pub(super) mod avx2 {
-    use super::{Entry, INF, JUNK};
+    use super::{Entry, INF, JUNK, PARTNER};
     use std::arch::x86_64::*;
 
-    /// For each `blocks`, the lane of the second product paired with each
-    /// lane of the first (`0x80` = none): lane `i` with `8 + blocks − i`,
-    /// lane `8 + i` with `blocks − i`.
-    const PARTNER: [[u8; 16]; 5] = {
-        let mut t = [[0x80; 16]; 5];
-        let mut m = 0;
-        while m < 5 {
-            let mut i = 0;
-            while i <= m {
-                t[m][i] = (8 + m - i) as u8;
-                t[m][8 + i] = (m - i) as u8;
-                i += 1;
+    /// Bytes a left shift by `lane` must fill with `INF` for [`combine2`]:
+    /// below `lane`, and for a lane of the first factor without the pair
+    /// (`lane < 8`) the lanes with the pair that it would read from the
+    /// second factor's lanes without it.
+    const FILL: [[u8; 16]; 13] = {
+        let mut t = [[0; 16]; 13];
+        let mut lane = 0;
+        while lane < 13 {
+            let mut j = 0;
+            while j < 16 {
+                if j < lane || (lane < 8 && j >= 8 && j < 8 + lane) {
+                    t[lane][j] = INF;
+                }
+                j += 1;
             }
-            m += 1;
+            lane += 1;
         }
         t
     };
+
+    /// Two min-plus products at once: each 16-byte half of the result is
+    /// [`super::combine`] of the halves of `a` and `b`.
+    #[target_feature(enable = "avx2")]
+    fn combine2(a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: every `FILL` row is 16 readable bytes.
+        let fill = |lane: usize| unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(FILL[lane].as_ptr().cast())) };
+        // SAFETY: `JUNK` is 16 readable bytes.
+        let junk = unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(JUNK.as_ptr().cast())) };
+        let b = _mm256_or_si256(b, junk);
+        // Lane 0 of `a` (no blocks, no pair) is always 0: that term is `b`.
+        let mut r = b;
+        macro_rules! term {
+            ($($lane:literal),*) => {$(
+                let moved = _mm256_or_si256(_mm256_slli_si256::<$lane>(b), fill($lane));
+                let value = _mm256_shuffle_epi8(a, _mm256_set1_epi8($lane));
+                r = _mm256_min_epu8(r, _mm256_adds_epu8(value, moved));
+            )*};
+        }
+        term!(1, 2, 3, 4, 8, 9, 10, 11, 12);
+        _mm256_or_si256(r, junk)
+    }
+
+    /// See [`super::Rests::new`].
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(in super::super) unsafe fn rests(e: [&Entry; 4], blocks: usize) -> [Entry; 4] {
+        // SAFETY: every `Entry` and table row is 16 readable bytes.
+        let load = |x: &Entry| unsafe { _mm_loadu_si128(x.as_ptr().cast()) };
+        let pair = |high: __m128i, low: __m128i| _mm256_set_m128i(high, low);
+        // Low half: groups 0·1; high half: groups 2·3.
+        let products = combine2(pair(load(e[2]), load(e[0])), pair(load(e[3]), load(e[1])));
+        let ab = _mm256_castsi256_si128(products);
+        let cd = _mm256_extracti128_si256::<1>(products);
+        let rest01 = combine2(pair(load(e[0]), load(e[1])), pair(cd, cd));
+        let rest23 = combine2(pair(ab, ab), pair(load(e[2]), load(e[3])));
+        let partner = _mm256_broadcastsi128_si256(load(&PARTNER[blocks]));
+        // Lanes without a partner read 0 from the shuffle: make them INF.
+        let none = _mm256_cmpeq_epi8(partner, _mm256_set1_epi8(0x80u8 as i8));
+        let mut out = [[0u8; 16]; 4];
+        for (k, rest) in [rest01, rest23].into_iter().enumerate() {
+            let laid = _mm256_or_si256(_mm256_shuffle_epi8(rest, partner), none);
+            // SAFETY: two entries of `out` are 32 writable bytes.
+            unsafe { _mm256_storeu_si256(out[2 * k..].as_mut_ptr().cast(), laid) };
+        }
+        out
+    }
 
     /// See [`super::distance`].
     ///

@@ -244,6 +244,28 @@ fn ukeire_matches_brute_force() {
 }
 
 #[test]
+fn ukeire_is_the_draws_that_lower_shanten_at_every_size() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for (rules, pool) in [(FOUR, (|_| true) as Pool), (FOUR, |k| k < 9), (GOTO, sanma_kind)] {
+        for n in [1, 4, 7, 10, 13] {
+            for _ in 0..2_000 {
+                let h = random_hand(&mut rng, n, pool);
+                let base = shanten(&h, rules);
+                let mut expect = TileSet::EMPTY;
+                for t in Tile::all().filter(|&t| h[t.index()] < 4 && rules.kind_exists(t)) {
+                    let mut drawn = h;
+                    drawn[t.index()] += 1;
+                    if shanten(&drawn, rules) < base {
+                        expect.insert(t);
+                    }
+                }
+                assert_eq!(ukeire(&h, rules), expect, "{h:?}");
+            }
+        }
+    }
+}
+
+#[test]
 fn fourteen_tile_ukeire_is_the_union_over_best_discards() {
     let complete = hand("123m456p789s11122z");
     assert_eq!(shanten(&complete, FOUR), -1);
@@ -292,6 +314,45 @@ fn vector_and_portable_arithmetic_agree() {
             let e = entries(group_keys(&h, false));
             let portable = table::finish(&table::combine(e[0], e[1]), &table::combine(e[2], e[3]), n / 3);
             assert_eq!(table::distance(e, n / 3), portable, "{h:?}");
+        }
+    }
+}
+
+#[test]
+fn rests_give_the_same_distance_for_every_group() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for n in [1, 2, 4, 5, 7, 8, 10, 11, 13, 14] {
+        for _ in 0..2_000 {
+            let h = random_hand(&mut rng, n, |_| true);
+            let e = entries(group_keys(&h, false));
+            let rests = table::Rests::new(e, n / 3);
+            assert_eq!(rests, table::Rests::portable(e, n / 3), "{h:?}");
+            for (g, entry) in e.into_iter().enumerate() {
+                assert_eq!(rests.distance(g, entry), table::distance(e, n / 3), "{h:?} group {g}");
+            }
+        }
+    }
+}
+
+#[test]
+fn shanten_after_discards_is_shanten_of_each_discard() {
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    for (rules, pool) in [(FOUR, (|_| true) as Pool), (FOUR, |k| k < 9), (GOTO, sanma_kind)] {
+        for n in [2, 5, 8, 11, 14] {
+            for _ in 0..2_000 {
+                let h = random_hand(&mut rng, n, pool);
+                let after = shanten_after_discards(&h, rules);
+                for k in 0..NUM_KINDS {
+                    let mut d = h;
+                    let expect = if d[k] == 0 {
+                        i8::MAX
+                    } else {
+                        d[k] -= 1;
+                        shanten(&d, rules)
+                    };
+                    assert_eq!(after[k], expect, "{h:?} less kind {k}");
+                }
+            }
         }
     }
 }

@@ -29,7 +29,7 @@ mod tests;
 
 use super::{Action, RiichiTable, RiichiView};
 use crate::config::{TomlError, from_toml};
-use crate::mahjong::{Meld, MeldKind, Tile, TileCounts, shanten, ukeire, ukeire_count};
+use crate::mahjong::{Meld, MeldKind, Tile, TileCounts, shanten, shanten_after_discards, ukeire, ukeire_count};
 use crate::{GameRng, Strategy};
 use plan::{Plan, keep_value, plans, yakuhai};
 use rand::RngExt;
@@ -218,13 +218,12 @@ impl Bot {
                 }
             }
         }
+        let shanten_after = shanten_after_discards(&h, rules);
         let mut after = [(Tile::EAST, i8::MAX); 14];
         let mut n = 0;
         for a in legal {
             let Action::Discard(t) = *a else { continue };
-            h[t.index()] -= 1;
-            after[n] = (t, shanten(&h, rules));
-            h[t.index()] += 1;
+            after[n] = (t, shanten_after[t.index()]);
             n += 1;
         }
         let best = after[..n].iter().map(|a| a.1).min().expect("a turn always has a discard");
