@@ -3,7 +3,7 @@
 use super::card::Card;
 use super::game::DriftGame;
 use super::state::{DriftState, NONE, PRE_ROUND, Round, SLOTS, Step};
-use super::style::Style;
+use super::style::{EFFECTS, Style};
 use super::view::DriftAction;
 use crate::GameRng;
 use rand::RngExt;
@@ -108,13 +108,13 @@ impl DriftGame {
                 let marked = r.toss_mask.count_ones() as usize;
                 let free = st.hands[s].playable_count() - marked;
                 let offered = st.act[s].contains(SpeedMaster) && side.speed_master_left > 0;
-                let choices = if offered && marked < 3 && free > 0 { free + 1 } else { 1 };
+                let choices = if offered && marked < EFFECTS.speed_master_cards && free > 0 { free + 1 } else { 1 };
                 (s, choices, DriftAction::No)
             }
             Step::LegalHigh(s) => {
                 let s = s as usize;
                 let side = &st.sides[Self::seat_of(st, s) as usize];
-                yes_no(s, st.act[s].contains(LegalHigh) && !side.legal_high && side.life >= 1)
+                yes_no(s, st.act[s].contains(LegalHigh) && !side.legal_high && side.life >= EFFECTS.legal_high_cost)
             }
             Step::Supernova => yes_no(1, st.act[1].contains(Supernova)),
             Step::Indra => {
@@ -133,7 +133,7 @@ impl DriftGame {
                 let offered = st.act[1].contains(Phantom)
                     && !r.scored
                     && r.life_lost > 0
-                    && side.points >= 1
+                    && side.points >= EFFECTS.phantom_points
                     && side.life < side.max_life;
                 yes_no(1, offered)
             }
@@ -241,7 +241,7 @@ impl DriftGame {
             Step::LegalHigh(s) => {
                 if yes {
                     let side = &mut st.sides[Self::seat_of(st, s as usize) as usize];
-                    side.life -= 1;
+                    side.life -= EFFECTS.legal_high_cost;
                     side.legal_high = true;
                     side.count(LegalHigh);
                 }
@@ -311,8 +311,8 @@ impl DriftGame {
             Step::Phantom => {
                 if yes {
                     let side = &mut st.sides[st.chaser_side as usize];
-                    side.points -= 1;
-                    side.life += 1;
+                    side.points -= EFFECTS.phantom_points;
+                    side.life += EFFECTS.phantom_life;
                     side.count(Phantom);
                 }
             }

@@ -124,5 +124,5 @@ pub use lineup::{Driver, Lineup, Team};
 pub use outcome::DriftOutcome;
 pub use rules::{DriftRules, MAX_DECK, exact_chaser_score_probability};
 pub use state::DriftState;
-pub use style::{Style, StyleSet};
+pub use style::{EFFECTS, Effects, Style, StyleSet};
 pub use view::{Ask, DriftAction, DriftView, Role};

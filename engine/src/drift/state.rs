@@ -95,6 +95,23 @@ pub(crate) struct Side {
 }
 
 impl Side {
+    /// A scoring round worth `points`.
+    #[inline]
+    pub(crate) fn score(&mut self, points: i32) {
+        self.points += points;
+        self.scored += 1;
+        self.streak += 1;
+    }
+
+    /// A failed round costing `loss` lives: the streak and the own Legal High end.
+    #[inline]
+    pub(crate) fn fail(&mut self, loss: i16) {
+        self.life -= loss;
+        self.lives_lost += i32::from(loss);
+        self.streak = 0;
+        self.legal_high = false;
+    }
+
     pub(crate) fn count(&mut self, style: Style) {
         let u = &mut self.uses[style as usize];
         *u = u.saturating_add(1);
@@ -191,6 +208,9 @@ pub struct DriftState {
     pub(crate) bonus: [i16; SLOTS],
     pub(crate) quadriga: bool,
     pub(crate) brotherhood: bool,
+    /// The chase needs [`DriftGame::resolve_styled`](super::game::DriftGame): its chasers hold
+    /// a style changing points or lives beyond Indra and Supernova.
+    pub(crate) styled_scoring: bool,
     pub(crate) chase: u8,
     pub(crate) leader_side: u8,
     pub(crate) chaser_side: u8,
@@ -223,6 +243,7 @@ impl DriftState {
             bonus: [0; SLOTS],
             quadriga: false,
             brotherhood: false,
+            styled_scoring: false,
             chase: 0,
             leader_side: 0,
             chaser_side: 1,
