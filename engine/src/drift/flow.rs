@@ -154,6 +154,7 @@ impl DriftGame {
         }
     }
 
+    #[inline(always)]
     fn leader_draw(&self, st: &mut DriftState, rng: &mut GameRng) {
         let card = st.draw(self.fixed, rng);
         if self.is_solo() {
@@ -168,6 +169,7 @@ impl DriftGame {
         }
     }
 
+    #[inline(always)]
     fn chaser_draw(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
         if st.round.indra {
             self.next_member(st, m, rng);
@@ -185,6 +187,7 @@ impl DriftGame {
     }
 
     /// All cards are down: score the round, then the extra card, Phantom, or the round end.
+    #[inline(always)]
     fn after_cards(&self, st: &mut DriftState, rng: &mut GameRng) {
         self.resolve(st);
         let r = &st.round;
@@ -323,6 +326,7 @@ impl DriftGame {
 
     /// The step after declaration step `step`, whatever was answered (SpeedMaster: once done
     /// marking).
+    #[inline(always)]
     fn after_declaration(st: &DriftState, step: Step) -> Step {
         match step {
             Step::Reveal(0) => Step::Reveal(1),
