@@ -321,7 +321,12 @@ impl DriftGame {
             }
             _ => unreachable!("automatic step {:?} has no decision", st.step),
         }
-        st.step = Self::after_declaration(st, st.step);
+        // A draw next is made at once (no trip through `run`).
+        match Self::after_declaration(st, st.step) {
+            Step::LeaderDraw => self.leader_draw(st, rng),
+            Step::ChaserDraw(m) => self.chaser_draw(st, m as usize, rng),
+            step => st.step = step,
+        }
     }
 
     /// The step after declaration step `step`, whatever was answered (SpeedMaster: once done
