@@ -245,8 +245,8 @@ impl DriftGame {
                 if yes {
                     let side = &mut st.sides[Self::seat_of(st, s as usize) as usize];
                     side.life -= EFFECTS.legal_high_cost;
-                    side.legal_high = true;
                     side.count(LegalHigh);
+                    st.set_legal_high(s as usize, true);
                 }
             }
             Step::Supernova => {

@@ -6,7 +6,7 @@ use super::lineup::{Driver, Team};
 use super::outcome::DriftOutcome;
 use super::rules::{DriftRules, MAX_DECK};
 use super::state::{DriftState, HAND_MAX, NONE, Step};
-use super::style::{EFFECTS, Style};
+use super::style::EFFECTS;
 use super::view::{Ask, DriftAction, DriftView};
 use crate::{Game, GameRng, Seat};
 
@@ -143,20 +143,12 @@ impl DriftGame {
         }
     }
 
-    /// What `slot`'s modifiers add to a card number now (Juggernaut, Legal High in force,
-    /// Swastika, Remora).
-    #[inline]
-    pub(crate) fn bonus(&self, st: &DriftState, slot: usize) -> i16 {
-        let lasting = st.act[slot].contains(Style::LegalHigh) && st.sides[Self::seat_of(st, slot) as usize].legal_high;
-        st.bonus[slot] + if lasting { EFFECTS.legal_high_bonus } else { 0 }
-    }
-
     /// The effective number of `card` played from `slot` (`as_k`: a revealed Gungnir card,
     /// which counts as a K); `None` for a joker.
     #[inline]
     pub(crate) fn card_value(&self, st: &DriftState, slot: usize, card: Card, as_k: bool) -> Option<i16> {
         let base = if as_k { EFFECTS.gungnir_number } else { i16::from(card.rank()?) };
-        Some(base + self.bonus(st, slot))
+        Some(base + st.bonus[slot])
     }
 
     #[inline(always)]

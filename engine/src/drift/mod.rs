@@ -12,7 +12,8 @@
 //! Main types: [`DriftGame`] (the [`Game`](crate::Game): [`DriftGame::chase`],
 //! [`DriftGame::solo`], [`DriftGame::team`], [`DriftGame::with_deck`] for scenario tests),
 //! [`DriftRules`] (TOML presets in `presets/rules_*.toml`), [`Driver`], [`Team`] and
-//! [`Lineup`] (TOML line-ups, `presets/lineup_*.toml`), [`Style`] and [`StyleSet`],
+//! [`Lineup`] (TOML line-ups, `presets/lineup_*.toml`), [`Style`] and [`StyleSet`], the
+//! styles' effect values [`EFFECTS`],
 //! [`DriftOutcome`], the [`strategy`] module, [`exact_chaser_score_probability`].
 //!
 //! # Readings

@@ -51,10 +51,11 @@ impl DriftGame {
                 1
             };
             st.sides[cs].score(points);
-            st.sides[st.leader_side as usize].legal_high = false;
+            st.set_legal_high(0, false);
         } else {
             let loss = if r.supernova { e.supernova_lives } else { 1 };
             st.sides[cs].fail(loss);
+            st.set_legal_high(1, false);
             st.round.life_lost = loss;
         }
     }
@@ -121,7 +122,7 @@ impl DriftGame {
                 side.count(Brotherhood);
             }
             side.score(points);
-            st.sides[st.leader_side as usize].legal_high = false;
+            st.set_legal_high(0, false);
         } else {
             let mut loss = if supernova { e.supernova_lives } else { 1 };
             if act.contains(DriftMeister) && st.round.target.same_colour(first) {
@@ -129,6 +130,7 @@ impl DriftGame {
                 side.count(DriftMeister);
             }
             side.fail(loss);
+            st.set_legal_high(1, false);
             st.round.life_lost = loss;
         }
         let side = &mut st.sides[cs];

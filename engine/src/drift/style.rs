@@ -1,4 +1,5 @@
-//! The 22 battle styles (バトルスタイル) of the seed, and a bit set of them.
+//! The 22 battle styles (バトルスタイル) of the seed, the numbers in their effects
+//! ([`EFFECTS`], the one table of them), and a bit set of styles.
 
 use super::DriftError;
 use std::fmt;

@@ -132,7 +132,7 @@ impl<'a> DriftView<'a> {
     /// in force, Swastika, Remora).
     #[inline]
     pub fn bonus(&self) -> i16 {
-        self.game.bonus(self.state, self.slot)
+        self.state.bonus[self.slot]
     }
 
     /// The effective number of `card` if this driver played it now (its modifiers
