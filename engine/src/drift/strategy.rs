@@ -35,11 +35,12 @@ impl Strategy<DriftGame> for Random {
 
 /// A sensible player. Leader: the highest target (just above an Indra card when one is
 /// shown). Chaser: the lowest card that scores, else dumps its worst card (a same-colour
-/// one with DriftMeister, a diamond with DiamondCutter). Declares Illusion or Harlequin every round (Harlequin when a life is down),
-/// Legal High with life to spare (a leader only with 5), Supernova and Indra holding a card worth 12–13+, uses
-/// Gungnir at once as leader and as chaser when no hand card reaches the target, reveals
-/// its worst card, SpeedMaster-tosses cards under 7, and trades a Phantom point only to
-/// stay in the chase with a good hand.
+/// one with DriftMeister, a diamond with DiamondCutter). Declares Illusion or Harlequin
+/// every round (Harlequin when a life is down), Legal High with life to spare (a leader
+/// with more), Supernova and Indra holding a high card, uses Gungnir at once as leader and
+/// as chaser when no hand card reaches the target, reveals its worst card,
+/// SpeedMaster-tosses low cards, and trades a Phantom point only to stay in the chase with
+/// a good hand. The weights and thresholds are named constants in this module's source.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Heuristic;
 
@@ -60,13 +61,18 @@ mod weights {
     pub(super) const SCORES: i32 = 48;
     /// … and a joker keys `JOKER_DUMP`: dumped before any numbered card that fails.
     pub(super) const JOKER_DUMP: i32 = 32;
-    /// With DriftMeister or DiamondCutter, a scoring card keys `STYLED_SCORES - 10 × value
-    /// (+ 5 for a diamond)` …
+    /// With DriftMeister or DiamondCutter, a scoring card keys `STYLED_SCORES -
+    /// STYLED_STEP × value + STYLED_DIAMOND × diamond` (the lowest first, a diamond among
+    /// equals) …
     pub(super) const STYLED_SCORES: i32 = 100_000;
     /// … a failing card `MEISTER_SAVE` if it saves the life by colour …
     pub(super) const MEISTER_SAVE: i32 = 10_000;
     /// … plus `DIAMOND_DUMP` for a diamond (DiamondCutter's point), minus its value.
     pub(super) const DIAMOND_DUMP: i32 = 200;
+    /// The key step per card value of a scoring card in [`STYLED_SCORES`].
+    pub(super) const STYLED_STEP: i32 = 10;
+    /// A diamond's tie-break among scoring cards of one value in [`STYLED_SCORES`].
+    pub(super) const STYLED_DIAMOND: i32 = 5;
     /// Legal High: the life a leader keeps to declare it (it pays from its own chase) …
     pub(super) const LEGAL_HIGH_LEADER_LIFE: i16 = 5;
     /// … and a chaser.
@@ -186,7 +192,7 @@ impl Heuristic {
             let v = i32::from(num(view, c));
             let diamond = i32::from(cutter && c.suit() == Some(Suit::Diamonds));
             if v >= t && v > 0 {
-                STYLED_SCORES - 10 * v + 5 * diamond
+                STYLED_SCORES - STYLED_STEP * v + STYLED_DIAMOND * diamond
             } else {
                 let saved = i32::from(meister && c.same_colour(target_card));
                 MEISTER_SAVE * saved + DIAMOND_DUMP * diamond - v
