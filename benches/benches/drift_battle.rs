@@ -1,4 +1,4 @@
-//! Drift battles per second on one core: heuristic against heuristic.
+//! Drift battles per second on one core: heuristic against heuristic, and plain play.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engine::drift::strategy::{Heuristic, Plain};
@@ -8,7 +8,8 @@ use std::hint::black_box;
 
 const BATTLES: u64 = 10_000;
 
-fn bench_pair(c: &mut Criterion, name: &str, a: Driver, b: Driver, heuristic: bool) {
+/// Benchmarks battles of `a` against `b`, both seats played by `S` (static dispatch).
+fn bench_pair<S: Strategy<DriftGame>>(c: &mut Criterion, name: &str, a: Driver, b: Driver, mut players: (S, S)) {
     let game = DriftGame::chase(DriftRules::default(), a, b);
     let seeds = GameSeeds::new(1);
     let mut table = Table::new(&game);
@@ -19,10 +20,6 @@ fn bench_pair(c: &mut Criterion, name: &str, a: Driver, b: Driver, heuristic: bo
         bench.iter(|| {
             let mut points = 0i32;
             for _ in 0..BATTLES {
-                let (mut h0, mut h1, mut p0, mut p1) = (Heuristic, Heuristic, Plain, Plain);
-                let players: [&mut dyn Strategy<DriftGame>; 2] =
-                    if heuristic { [&mut h0, &mut h1] } else { [&mut p0, &mut p1] };
-                let mut players = players;
                 let o = table.play(&game, &mut players, &mut seeds.rng(next));
                 points += o.points[0];
                 next += 1;
@@ -36,10 +33,10 @@ fn bench_pair(c: &mut Criterion, name: &str, a: Driver, b: Driver, heuristic: bo
 fn drift_battle(c: &mut Criterion) {
     let lineup = Lineup::example();
     let (a, b) = (lineup.drivers[0].1, lineup.drivers[1].1);
-    bench_pair(c, "heuristic_example_pair", a, b, true);
+    bench_pair(c, "heuristic_example_pair", a, b, (Heuristic, Heuristic));
     let plain = Lineup::preset("styles").unwrap().drivers[0].1;
-    bench_pair(c, "heuristic_no_styles", plain, plain, true);
-    bench_pair(c, "plain_no_styles", plain, plain, false);
+    bench_pair(c, "heuristic_no_styles", plain, plain, (Heuristic, Heuristic));
+    bench_pair(c, "plain_no_styles", plain, plain, (Plain, Plain));
 }
 
 criterion_group!(benches, drift_battle);

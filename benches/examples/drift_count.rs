@@ -12,6 +12,25 @@ use engine::drift::{DriftGame, DriftRules, Lineup};
 use engine::{GameSeeds, Strategy, Table};
 use std::hint::black_box;
 
+/// Totals of a run: (rounds, seat 0 points minus seat 1, seat 0 wins).
+type Totals = (u64, i64, u64);
+
+/// Plays battles `0..n` with both seats of type `S`, known here (static dispatch, as in the
+/// `drift_battle` bench).
+fn totals<S: Strategy<DriftGame>>(game: &DriftGame, mut players: (S, S), n: u64) -> Totals {
+    let seeds = GameSeeds::new(42);
+    let mut table = Table::new(game);
+    let (mut rounds, mut points, mut wins) = (0u64, 0i64, 0u64);
+    for index in 0..n {
+        let mut rng = seeds.rng(index);
+        let o = black_box(table.play(game, &mut players, &mut rng));
+        points += i64::from(o.points[0]) - i64::from(o.points[1]);
+        rounds += u64::from(o.rounds[0] + o.rounds[1]);
+        wins += u64::from(o.winner == Some(0));
+    }
+    (rounds, points, wins)
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let kind: StrategyKind = args.next().unwrap_or("heuristic".into()).parse().expect("strategy kind");
@@ -29,23 +48,11 @@ fn main() {
         other => panic!("unknown pair {other}: example or plain"),
     };
     let game = DriftGame::chase(DriftRules::default(), a, b);
-    let seeds = GameSeeds::new(42);
-    let mut table = Table::new(&game);
-    // The strategies themselves behind `dyn`, as in the `drift_battle` bench.
-    let (mut h0, mut h1, mut p0, mut p1, mut r0, mut r1) = (Heuristic, Heuristic, Plain, Plain, Random, Random);
-    let (mut points, mut rounds, mut wins) = (0i64, 0u64, 0u64);
-    for index in 0..n {
-        let mut rng = seeds.rng(index);
-        let mut players: [&mut dyn Strategy<DriftGame>; 2] = match kind {
-            StrategyKind::Heuristic => [&mut h0, &mut h1],
-            StrategyKind::Plain => [&mut p0, &mut p1],
-            StrategyKind::Random => [&mut r0, &mut r1],
-        };
-        let o = black_box(table.play(&game, &mut players, &mut rng));
-        points += i64::from(o.points[0]) - i64::from(o.points[1]);
-        rounds += u64::from(o.rounds[0] + o.rounds[1]);
-        wins += u64::from(o.winner == Some(0));
-    }
+    let (rounds, points, wins) = match kind {
+        StrategyKind::Heuristic => totals(&game, (Heuristic, Heuristic), n),
+        StrategyKind::Plain => totals(&game, (Plain, Plain), n),
+        StrategyKind::Random => totals(&game, (Random, Random), n),
+    };
     // Totals that change when the random stream is consumed differently.
     println!("{n} battles ({pair}, {kind}): rounds {rounds}, seat 0 points minus seat 1 {points}, seat 0 wins {wins}");
 }

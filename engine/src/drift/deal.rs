@@ -2,8 +2,9 @@
 
 use super::card::Card;
 use super::game::{DriftGame, Mode};
+use super::score::SCORING;
 use super::state::{DriftState, Hand, Round, SLOTS, Side, Step};
-use super::style::{Style::*, StyleSet};
+use super::style::{EFFECTS, Style::*, StyleSet};
 use crate::GameRng;
 use rand::RngExt;
 
@@ -74,7 +75,7 @@ impl DriftGame {
                 side.life += i16::from(d.home_bonus);
             }
             if d.has(RoadDancer) && d.home_is_drift {
-                side.life += 3;
+                side.life += EFFECTS.road_dancer_life;
                 side.count(RoadDancer);
             }
             side.max_life = side.life;
@@ -139,14 +140,15 @@ impl DriftGame {
         let multi = self.mode == Mode::Team && team.len() >= 2;
         st.quadriga = multi && team.all_have(Quadriga);
         st.brotherhood = multi && team.all_have(Brotherhood);
+        st.styled_scoring = st.quadriga || st.brotherhood || !st.act[1].intersect(SCORING).is_empty();
         Self::plan_declarations(st);
         for (bonus, act) in st.bonus.iter_mut().zip(st.act) {
-            *bonus = i16::from(act.contains(Juggernaut))
-                + 2 * i16::from(act.contains(Swastika))
-                + 2 * i16::from(act.contains(Remora));
+            *bonus = EFFECTS.juggernaut_bonus * i16::from(act.contains(Juggernaut))
+                + EFFECTS.swastika_bonus * i16::from(act.contains(Swastika))
+                + EFFECTS.remora_bonus * i16::from(act.contains(Remora));
         }
         if !solo {
-            want[0] = pos(leader.speed) + if st.act[0].contains(Centaur) { 3 } else { 0 };
+            want[0] = pos(leader.speed) + if st.act[0].contains(Centaur) { EFFECTS.centaur_cards } else { 0 };
             want[1] = neg(leader.speed);
         }
         for (m, d) in team.members().iter().enumerate() {
@@ -179,10 +181,10 @@ impl DriftGame {
         }
     }
 
-    /// Ballista of `from` on `to`: up to 3 random cards of `to` go back to the deck; each
-    /// one short of 3 is drawn into `from`'s hand instead.
+    /// Ballista of `from` on `to`: up to [`EFFECTS`]`.ballista_cards` random cards of `to` go
+    /// back to the deck; each one short is drawn into `from`'s hand instead.
     fn ballista(&self, st: &mut DriftState, from: usize, to: usize, rng: &mut GameRng) {
-        let taken = st.hands[to].len.min(3);
+        let taken = st.hands[to].len.min(EFFECTS.ballista_cards);
         for _ in 0..taken {
             let hand = &mut st.hands[to];
             let j = rng.random_range(0..hand.len as usize);
@@ -191,7 +193,7 @@ impl DriftGame {
             hand.cards[j] = hand.cards[hand.len as usize];
             st.deck.push_bottom(card);
         }
-        self.deal_cards(st, from, 3 - taken as usize, rng);
+        self.deal_cards(st, from, usize::from(EFFECTS.ballista_cards - taken), rng);
         st.sides[Self::seat_of(st, from) as usize].count(Ballista);
     }
 
@@ -201,7 +203,7 @@ impl DriftGame {
         if mask == 0 {
             return;
         }
-        let mut old = [Card::JOKER; 3];
+        let mut old = [Card::JOKER; EFFECTS.speed_master_cards];
         let mut n = 0;
         for i in (0..st.hands[slot].len as usize).filter(|&i| mask & 1 << i != 0) {
             let card = st.draw(self.fixed, rng);

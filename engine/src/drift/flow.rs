@@ -3,7 +3,7 @@
 use super::card::Card;
 use super::game::DriftGame;
 use super::state::{DriftState, NONE, PRE_ROUND, Round, SLOTS, Step};
-use super::style::Style;
+use super::style::{EFFECTS, Style};
 use super::view::DriftAction;
 use crate::GameRng;
 use rand::RngExt;
@@ -108,13 +108,13 @@ impl DriftGame {
                 let marked = r.toss_mask.count_ones() as usize;
                 let free = st.hands[s].playable_count() - marked;
                 let offered = st.act[s].contains(SpeedMaster) && side.speed_master_left > 0;
-                let choices = if offered && marked < 3 && free > 0 { free + 1 } else { 1 };
+                let choices = if offered && marked < EFFECTS.speed_master_cards && free > 0 { free + 1 } else { 1 };
                 (s, choices, DriftAction::No)
             }
             Step::LegalHigh(s) => {
                 let s = s as usize;
                 let side = &st.sides[Self::seat_of(st, s) as usize];
-                yes_no(s, st.act[s].contains(LegalHigh) && !side.legal_high && side.life >= 1)
+                yes_no(s, st.act[s].contains(LegalHigh) && !side.legal_high && side.life >= EFFECTS.legal_high_cost)
             }
             Step::Supernova => yes_no(1, st.act[1].contains(Supernova)),
             Step::Indra => {
@@ -133,7 +133,7 @@ impl DriftGame {
                 let offered = st.act[1].contains(Phantom)
                     && !r.scored
                     && r.life_lost > 0
-                    && side.points >= 1
+                    && side.points >= EFFECTS.phantom_points
                     && side.life < side.max_life;
                 yes_no(1, offered)
             }
@@ -154,6 +154,7 @@ impl DriftGame {
         }
     }
 
+    #[inline(always)]
     fn leader_draw(&self, st: &mut DriftState, rng: &mut GameRng) {
         let card = st.draw(self.fixed, rng);
         if self.is_solo() {
@@ -168,6 +169,7 @@ impl DriftGame {
         }
     }
 
+    #[inline(always)]
     fn chaser_draw(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
         if st.round.indra {
             self.next_member(st, m, rng);
@@ -185,6 +187,7 @@ impl DriftGame {
     }
 
     /// All cards are down: score the round, then the extra card, Phantom, or the round end.
+    #[inline(always)]
     fn after_cards(&self, st: &mut DriftState, rng: &mut GameRng) {
         self.resolve(st);
         let r = &st.round;
@@ -241,9 +244,9 @@ impl DriftGame {
             Step::LegalHigh(s) => {
                 if yes {
                     let side = &mut st.sides[Self::seat_of(st, s as usize) as usize];
-                    side.life -= 1;
-                    side.legal_high = true;
+                    side.life -= EFFECTS.legal_high_cost;
                     side.count(LegalHigh);
+                    st.set_legal_high(s as usize, true);
                 }
             }
             Step::Supernova => {
@@ -311,18 +314,24 @@ impl DriftGame {
             Step::Phantom => {
                 if yes {
                     let side = &mut st.sides[st.chaser_side as usize];
-                    side.points -= 1;
-                    side.life += 1;
+                    side.points -= EFFECTS.phantom_points;
+                    side.life += EFFECTS.phantom_life;
                     side.count(Phantom);
                 }
             }
             _ => unreachable!("automatic step {:?} has no decision", st.step),
         }
-        st.step = Self::after_declaration(st, st.step);
+        // A draw next is made at once (no trip through `run`).
+        match Self::after_declaration(st, st.step) {
+            Step::LeaderDraw => self.leader_draw(st, rng),
+            Step::ChaserDraw(m) => self.chaser_draw(st, m as usize, rng),
+            step => st.step = step,
+        }
     }
 
     /// The step after declaration step `step`, whatever was answered (SpeedMaster: once done
     /// marking).
+    #[inline(always)]
     fn after_declaration(st: &DriftState, step: Step) -> Step {
         match step {
             Step::Reveal(0) => Step::Reveal(1),

@@ -6,7 +6,7 @@ use super::lineup::{Driver, Team};
 use super::outcome::DriftOutcome;
 use super::rules::{DriftRules, MAX_DECK};
 use super::state::{DriftState, HAND_MAX, NONE, Step};
-use super::style::Style;
+use super::style::EFFECTS;
 use super::view::{Ask, DriftAction, DriftView};
 use crate::{Game, GameRng, Seat};
 
@@ -143,23 +143,15 @@ impl DriftGame {
         }
     }
 
-    /// What `slot`'s modifiers add to a card number now (Juggernaut, Legal High in force,
-    /// Swastika, Remora).
-    #[inline]
-    pub(crate) fn bonus(&self, st: &DriftState, slot: usize) -> i16 {
-        let lasting = st.act[slot].contains(Style::LegalHigh) && st.sides[Self::seat_of(st, slot) as usize].legal_high;
-        st.bonus[slot] + if lasting { 2 } else { 0 }
-    }
-
     /// The effective number of `card` played from `slot` (`as_k`: a revealed Gungnir card,
     /// which counts as a K); `None` for a joker.
     #[inline]
     pub(crate) fn card_value(&self, st: &DriftState, slot: usize, card: Card, as_k: bool) -> Option<i16> {
-        let base = if as_k { 13 } else { i16::from(card.rank()?) };
-        Some(base + self.bonus(st, slot))
+        let base = if as_k { EFFECTS.gungnir_number } else { i16::from(card.rank()?) };
+        Some(base + st.bonus[slot])
     }
 
-    #[inline]
+    #[inline(always)]
     fn legal(&self, st: &DriftState, out: &mut Vec<DriftAction>) {
         let slot = st.slot as usize;
         let hand = &st.hands[slot];
@@ -215,7 +207,7 @@ impl Game for DriftGame {
         st.to_move.map(usize::from)
     }
 
-    #[inline]
+    #[inline(always)]
     fn legal_actions(&self, st: &DriftState, out: &mut Vec<DriftAction>) {
         out.clear();
         if st.to_move.is_some() {

@@ -12,7 +12,8 @@
 //! Main types: [`DriftGame`] (the [`Game`](crate::Game): [`DriftGame::chase`],
 //! [`DriftGame::solo`], [`DriftGame::team`], [`DriftGame::with_deck`] for scenario tests),
 //! [`DriftRules`] (TOML presets in `presets/rules_*.toml`), [`Driver`], [`Team`] and
-//! [`Lineup`] (TOML line-ups, `presets/lineup_*.toml`), [`Style`] and [`StyleSet`],
+//! [`Lineup`] (TOML line-ups, `presets/lineup_*.toml`), [`Style`] and [`StyleSet`], the
+//! styles' effect values [`EFFECTS`],
 //! [`DriftOutcome`], the [`strategy`] module, [`exact_chaser_score_probability`].
 //!
 //! # Readings
@@ -126,5 +127,5 @@ pub use lineup::{Driver, Lineup, Team};
 pub use outcome::DriftOutcome;
 pub use rules::{DriftRules, MAX_DECK, exact_chaser_score_probability};
 pub use state::DriftState;
-pub use style::{Style, StyleSet};
+pub use style::{EFFECTS, Effects, Style, StyleSet};
 pub use view::{Ask, DriftAction, DriftView, Role};

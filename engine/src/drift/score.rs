@@ -5,11 +5,16 @@ use super::card::{Card, Suit};
 use super::game::DriftGame;
 use super::state::{DriftState, Step};
 use super::style::Style::*;
-use super::style::StyleSet;
+use super::style::{EFFECTS, StyleSet};
 use crate::GameRng;
 
 /// The lasting modifiers counted per numbered card played.
 const MODIFIERS: StyleSet = StyleSet::of(&[Juggernaut, Swastika, Remora]);
+
+/// The first chaser's styles that change a round's points or lives beyond Indra and
+/// Supernova (a chase holding one of them, or a Quadriga or Brotherhood team, is scored by
+/// [`DriftGame::resolve_styled`]).
+pub(crate) const SCORING: StyleSet = StyleSet::of(&[Barbaroi, JetStream, DriftMeister, DiamondCutter, Concorde]);
 
 /// Whether a card of effective number `value` reaches `target`: a joker card (`None`) never
 /// does, and any number beats a joker target (`None`).
@@ -24,19 +29,48 @@ fn reaches(value: Option<i16>, target: Option<i16>) -> bool {
 impl DriftGame {
     /// Compares the round's cards and scores it.
     pub(crate) fn resolve(&self, st: &mut DriftState) {
-        let target = st.round.target_value;
-        let first = st.round.played[1];
-        let (indra, supernova) = (st.round.indra, st.round.supernova);
-        let leader_side = st.leader_side as usize;
-        if target.is_some() && st.act[0].contains(Juggernaut) {
-            st.sides[leader_side].count(Juggernaut);
+        let all = self.cards_reach(st);
+        let cs = st.chaser_side as usize;
+        let side = &mut st.sides[cs];
+        side.rounds += 1;
+        if side.rounds == 1 {
+            side.first_scored = all;
         }
-        let members = st.members as usize;
+        st.chase_rounds += 1;
+        st.round.scored = all;
+        if st.styled_scoring {
+            return self.resolve_styled(st, all);
+        }
+        let (r, e) = (&st.round, &EFFECTS);
+        if all {
+            let points = if r.supernova {
+                e.supernova_points
+            } else if r.indra {
+                e.indra_points
+            } else {
+                1
+            };
+            st.sides[cs].score(points);
+            st.set_legal_high(0, false);
+        } else {
+            let loss = if r.supernova { e.supernova_lives } else { 1 };
+            st.sides[cs].fail(loss);
+            st.set_legal_high(1, false);
+            st.round.life_lost = loss;
+        }
+    }
+
+    /// Whether every chaser's card reaches the target; counts the modifiers that acted.
+    #[inline(always)]
+    fn cards_reach(&self, st: &mut DriftState) -> bool {
+        let target = st.round.target_value;
+        if target.is_some() && st.act[0].contains(Juggernaut) {
+            st.sides[st.leader_side as usize].count(Juggernaut);
+        }
         let cs = st.chaser_side as usize;
         let mut all = true;
-        for m in 1..=members {
-            let card = st.round.played[m];
-            let value = self.card_value(st, m, card, st.round.played_k[m]);
+        for m in 1..=st.members as usize {
+            let value = self.card_value(st, m, st.round.played[m], st.round.played_k[m]);
             all &= reaches(value, target);
             if value.is_some() && !st.act[m].intersect(MODIFIERS).is_empty() {
                 for style in [Juggernaut, Swastika, Remora] {
@@ -46,67 +80,69 @@ impl DriftGame {
                 }
             }
         }
+        all
+    }
+
+    /// The result of a round whose chasers hold styles that change points or lives
+    /// ([`SCORING`], Quadriga, Brotherhood).
+    #[inline(never)]
+    fn resolve_styled(&self, st: &mut DriftState, all: bool) {
+        let e = &EFFECTS;
+        let first = st.round.played[1];
+        let (indra, supernova) = (st.round.indra, st.round.supernova);
+        let members = st.members as usize;
+        let cs = st.chaser_side as usize;
         // All chasers' cards one colour (Quadriga, Concorde: teams of two or more).
         let played = st.round.played;
         let same_colour = || (1..=members).all(|m| played[m].same_colour(first));
         let act = st.act[1];
         let side = &mut st.sides[cs];
-        side.rounds += 1;
-        if side.rounds == 1 {
-            side.first_scored = all;
-        }
-        st.chase_rounds += 1;
         if all {
             let mut points = 1;
             if act.contains(Barbaroi) && side.streak > 0 {
-                points = 2;
+                points = e.barbaroi_points;
                 side.count(Barbaroi);
             }
             if act.contains(JetStream) && side.streak > 0 {
-                points = points.max(i32::from(side.streak + 1).min(6));
+                points = points.max(i32::from(side.streak + 1).min(e.jet_stream_max));
                 side.count(JetStream);
             }
             if indra {
-                points = points.max(2);
+                points = points.max(e.indra_points);
             }
             if supernova {
-                points = 3;
+                points = e.supernova_points;
             }
             if st.quadriga && same_colour() {
-                points *= 2;
+                points *= e.quadriga_factor;
                 side.count(Quadriga);
             }
             if st.brotherhood {
-                points += 2 * (members as i32 - 1);
+                points += e.brotherhood_points * (members as i32 - 1);
                 side.count(Brotherhood);
             }
-            side.points += points;
-            side.scored += 1;
-            side.streak += 1;
-            st.sides[leader_side].legal_high = false;
+            side.score(points);
+            st.set_legal_high(0, false);
         } else {
-            let mut loss = if supernova { 3 } else { 1 };
+            let mut loss = if supernova { e.supernova_lives } else { 1 };
             if act.contains(DriftMeister) && st.round.target.same_colour(first) {
                 loss = 0;
                 side.count(DriftMeister);
             }
-            side.life -= loss;
-            side.lives_lost += i32::from(loss);
-            side.streak = 0;
-            side.legal_high = false;
+            side.fail(loss);
+            st.set_legal_high(1, false);
             st.round.life_lost = loss;
         }
         let side = &mut st.sides[cs];
         let diamond = || first.suit() == Some(Suit::Diamonds);
         if act.contains(DiamondCutter) && diamond() && (all || !self.rules.diamond_cutter_needs_score) {
-            side.points += 1;
+            side.points += e.diamond_cutter_points;
             side.count(DiamondCutter);
         }
         if act.contains(Concorde) && members >= 2 && same_colour() && side.life < side.max_life {
-            side.life += 1;
+            side.life += e.concorde_life;
             side.count(Concorde);
         }
-        st.round.scored = all;
     }
 
     /// Illusion / Harlequin: the extra card `card` against the target.
@@ -118,9 +154,9 @@ impl DriftGame {
         }
         let side = &mut st.sides[st.chaser_side as usize];
         if st.round.illusion {
-            side.points += 1;
+            side.points += EFFECTS.illusion_points;
         } else if side.life < side.max_life {
-            side.life += 1;
+            side.life += EFFECTS.harlequin_life;
         }
     }
 

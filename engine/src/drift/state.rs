@@ -2,7 +2,7 @@
 
 use super::card::Card;
 use super::rules::MAX_DECK;
-use super::style::{Style, StyleSet};
+use super::style::{EFFECTS, Style, StyleSet};
 use crate::GameRng;
 use rand::RngExt;
 
@@ -95,6 +95,23 @@ pub(crate) struct Side {
 }
 
 impl Side {
+    /// A scoring round worth `points`.
+    #[inline]
+    pub(crate) fn score(&mut self, points: i32) {
+        self.points += points;
+        self.scored += 1;
+        self.streak += 1;
+    }
+
+    /// A failed round costing `loss` lives: the streak ends (and the own Legal High, see
+    /// [`DriftState::set_legal_high`]).
+    #[inline]
+    pub(crate) fn fail(&mut self, loss: i16) {
+        self.life -= loss;
+        self.lives_lost += i32::from(loss);
+        self.streak = 0;
+    }
+
     pub(crate) fn count(&mut self, style: Style) {
         let u = &mut self.uses[style as usize];
         *u = u.saturating_add(1);
@@ -186,11 +203,14 @@ pub struct DriftState {
     pub(crate) drawn: Option<Card>,
     pub(crate) sides: [Side; 2],
     pub(crate) act: [StyleSet; SLOTS],
-    /// What each slot's lasting modifiers add to its card numbers in this chase (Juggernaut,
-    /// Swastika, Remora; Legal High comes and goes).
+    /// What each slot's modifiers add to its card numbers now: Juggernaut, Swastika, Remora
+    /// for the chase, and Legal High while in force.
     pub(crate) bonus: [i16; SLOTS],
     pub(crate) quadriga: bool,
     pub(crate) brotherhood: bool,
+    /// The chase needs [`DriftGame::resolve_styled`](super::game::DriftGame): its chasers hold
+    /// a style changing points or lives beyond Indra and Supernova.
+    pub(crate) styled_scoring: bool,
     pub(crate) chase: u8,
     pub(crate) leader_side: u8,
     pub(crate) chaser_side: u8,
@@ -223,6 +243,7 @@ impl DriftState {
             bonus: [0; SLOTS],
             quadriga: false,
             brotherhood: false,
+            styled_scoring: false,
             chase: 0,
             leader_side: 0,
             chaser_side: 1,
@@ -235,6 +256,18 @@ impl DriftState {
             step: Step::Over,
             to_move: None,
             slot: 0,
+        }
+    }
+
+    /// Puts the Legal High of `slot`'s side in or out of force, and its bonus on `slot`'s
+    /// card numbers (only slots 0 and 1 hold Legal High).
+    #[inline]
+    pub(crate) fn set_legal_high(&mut self, slot: usize, on: bool) {
+        let seat = if slot == 0 { self.leader_side } else { self.chaser_side };
+        let side = &mut self.sides[seat as usize];
+        if side.legal_high != on {
+            side.legal_high = on;
+            self.bonus[slot] += if on { EFFECTS.legal_high_bonus } else { -EFFECTS.legal_high_bonus };
         }
     }
 

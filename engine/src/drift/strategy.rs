@@ -35,74 +35,151 @@ impl Strategy<DriftGame> for Random {
 
 /// A sensible player. Leader: the highest target (just above an Indra card when one is
 /// shown). Chaser: the lowest card that scores, else dumps its worst card (a same-colour
-/// one with DriftMeister, a diamond with DiamondCutter). Declares Illusion or Harlequin every round (Harlequin when a life is down),
-/// Legal High with life to spare (a leader only with 5), Supernova and Indra holding a card worth 12–13+, uses
-/// Gungnir at once as leader and as chaser when no hand card reaches the target, reveals
-/// its worst card, SpeedMaster-tosses cards under 7, and trades a Phantom point only to
-/// stay in the chase with a good hand.
+/// one with DriftMeister, a diamond with DiamondCutter). Declares Illusion or Harlequin
+/// every round (Harlequin when a life is down), Legal High with life to spare (a leader
+/// with more), Supernova and Indra holding a high card, uses Gungnir at once as leader and
+/// as chaser when no hand card reaches the target, reveals its worst card,
+/// SpeedMaster-tosses low cards, and trades a Phantom point only to stay in the chase with
+/// a good hand. The weights and thresholds are named constants in this module's source.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Heuristic;
 
+/// The heuristic's weights and thresholds, by name.
+mod weights {
+    /// The number a joker counts as in comparisons: below every card.
+    pub(super) const JOKER: i16 = -100;
+    /// The target a chaser assumes before one is set (none is): above every card.
+    pub(super) const NO_TARGET: i16 = 99;
+    /// A joker target as a number: any numbered card beats it.
+    pub(super) const JOKER_TARGET: i32 = -50;
+    /// Leader against an Indra card: a card beating it keys `ABOVE_INDRA - value` (the
+    /// lowest that beats it first), any other keys its value.
+    pub(super) const ABOVE_INDRA: i32 = 1000;
+    /// Chaser's key by rank: `LOWEST - rank` (the lowest first) …
+    pub(super) const LOWEST: i32 = 16;
+    /// … plus `SCORES` for a card reaching the target (above every other card) …
+    pub(super) const SCORES: i32 = 48;
+    /// … and a joker keys `JOKER_DUMP`: dumped before any numbered card that fails.
+    pub(super) const JOKER_DUMP: i32 = 32;
+    /// With DriftMeister or DiamondCutter, a scoring card keys `STYLED_SCORES -
+    /// STYLED_STEP × value + STYLED_DIAMOND × diamond` (the lowest first, a diamond among
+    /// equals) …
+    pub(super) const STYLED_SCORES: i32 = 100_000;
+    /// … a failing card `MEISTER_SAVE` if it saves the life by colour …
+    pub(super) const MEISTER_SAVE: i32 = 10_000;
+    /// … plus `DIAMOND_DUMP` for a diamond (DiamondCutter's point), minus its value.
+    pub(super) const DIAMOND_DUMP: i32 = 200;
+    /// The key step per card value of a scoring card in [`STYLED_SCORES`].
+    pub(super) const STYLED_STEP: i32 = 10;
+    /// A diamond's tie-break among scoring cards of one value in [`STYLED_SCORES`].
+    pub(super) const STYLED_DIAMOND: i32 = 5;
+    /// Legal High: the life a leader keeps to declare it (it pays from its own chase) …
+    pub(super) const LEGAL_HIGH_LEADER_LIFE: i16 = 5;
+    /// … and a chaser.
+    pub(super) const LEGAL_HIGH_CHASER_LIFE: i16 = 2;
+    /// Supernova: declared with at least this life …
+    pub(super) const SUPERNOVA_LIFE: i16 = 2;
+    /// … holding a card worth at least this.
+    pub(super) const SUPERNOVA_CARD: i16 = 13;
+    /// Indra: played with a card worth at least this.
+    pub(super) const INDRA_CARD: i16 = 12;
+    /// SpeedMaster: cards worth less than this are tossed.
+    pub(super) const SPEED_MASTER_TOSS: i16 = 7;
+    /// Phantom: a point is traded (to stay in the chase) holding a card worth at least this.
+    pub(super) const PHANTOM_CARD: i16 = 11;
+}
+
+use weights::*;
+
 /// Number of a card for comparisons: jokers below everything.
 fn num(view: &DriftView<'_>, card: Card) -> i16 {
-    view.value(card).unwrap_or(-100)
+    view.value(card).unwrap_or(JOKER)
 }
 
 fn best_in_hand(view: &DriftView<'_>) -> i16 {
     let hand = view.hand();
-    let revealed = view.revealed_value().unwrap_or(-100);
+    let revealed = view.revealed_value().unwrap_or(JOKER);
     (0..hand.len()).filter(|&i| Some(i) != view.revealed()).map(|i| num(view, hand[i])).fold(revealed, i16::max)
 }
 
 /// The candidate (drawn card, or a playable hand card) with the highest key; ties keep
 /// the drawn card (the hand stays as it is), then the lowest index.
-#[inline]
+#[inline(always)]
 fn best_by(view: &DriftView<'_>, key: impl Fn(Card) -> i32) -> DriftAction {
-    let revealed = view.revealed().unwrap_or(usize::MAX);
+    // One maximum over `key × 64 + tie-break`: the drawn card breaks ties with 63, hand
+    // card `i` with `62 - i` (the low six bits survive negative keys). No branch on the
+    // cards, which are random: such branches would be mispredicted.
     let hand = view.hand();
-    let mut best_key = key(view.drawn().unwrap_or(Card::JOKER));
-    let mut best = 0;
-    let mut i = 0;
-    while i < hand.len() {
-        // Selects rather than branches on the cards: they are random, such branches would
-        // be mispredicted.
-        let k = if i == revealed { i32::MIN } else { key(hand[i]) };
-        let better = k > best_key;
-        best_key = if better { k } else { best_key };
-        best = if better { i + 1 } else { best };
-        i += 1;
+    let mut best = key(view.drawn().unwrap_or(Card::JOKER)) * 64 + 63;
+    match view.revealed() {
+        None => {
+            for (i, &c) in hand.iter().enumerate() {
+                best = best.max(key(c) * 64 + 62 - i as i32);
+            }
+        }
+        Some(revealed) => {
+            for (i, &c) in hand.iter().enumerate() {
+                best = best.max(if i == revealed { i32::MIN } else { key(c) * 64 + 62 - i as i32 });
+            }
+        }
     }
-    match best {
+    match 63 - (best & 63) {
         0 => DriftAction::PlayDrawn,
         at => DriftAction::Hand(at as u8 - 1),
     }
 }
 
+/// [`best_by`] for keys that depend on the rank alone and differ between ranks, from
+/// the set of ranks held: `best` names the best rank of a set (bit `r` for rank `r`, bit 0
+/// for a joker; never empty), `key` orders ranks.
+#[inline(always)]
+fn best_rank(view: &DriftView<'_>, best: impl Fn(u32) -> u8, key: impl Fn(u8) -> i32) -> DriftAction {
+    let hand = view.hand();
+    if hand.is_empty() || view.revealed().is_some() {
+        return best_by(view, |c| key(c.number()));
+    }
+    let held = hand.iter().fold(0u32, |held, c| held | 1 << c.number());
+    let rank = best(held);
+    if key(view.drawn().unwrap_or(Card::JOKER).number()) >= key(rank) {
+        return DriftAction::PlayDrawn;
+    }
+    DriftAction::Hand(hand.iter().position(|c| c.number() == rank).unwrap_or(0) as u8)
+}
+
+/// Bits of the ranks A..K in a set of [`best_rank`].
+const NUMBERED: u32 = 0x3ffe;
+
 impl Heuristic {
+    #[inline(always)]
     fn pick(view: &DriftView<'_>) -> DriftAction {
         if view.role() == Role::Leader {
             // Highest target; against a face-up Indra card, the lowest that beats it.
             return match view.chaser_face_up().and_then(|(_, v)| v) {
                 Some(b) => best_by(view, |c| {
                     let v = i32::from(num(view, c));
-                    if v > i32::from(b) { 1000 - v } else { v }
+                    if v > i32::from(b) { ABOVE_INDRA - v } else { v }
                 }),
                 // The modifiers add the same to every numbered card: the rank orders them.
-                None => best_by(view, |c| i32::from(c.number())),
+                None => best_rank(view, |held| (31 - held.leading_zeros()) as u8, i32::from),
             };
         }
-        let (target_card, target) = view.target().unwrap_or((Card::JOKER, Some(99)));
-        let t = i32::from(target.unwrap_or(-50));
+        let (target_card, target) = view.target().unwrap_or((Card::JOKER, Some(NO_TARGET)));
+        let t = target.map_or(JOKER_TARGET, i32::from);
         let meister = view.has(Style::DriftMeister);
         let cutter = view.has(Style::DiamondCutter);
         if !meister && !cutter {
             // The lowest card that scores, else a joker, else the lowest card; by rank (the
             // modifiers add the same to every numbered card).
             let least = t - i32::from(view.bonus());
-            return best_by(view, |c| {
-                let r = i32::from(c.number());
-                let scoring = 48 * i32::from(r >= least);
-                if r == 0 { 32 } else { 16 - r + scoring }
+            let scoring = NUMBERED & !((1 << least.clamp(1, 14)) - 1);
+            let best = |held: u32| match (held & scoring, held & 1) {
+                (0, 0) => (held & NUMBERED).trailing_zeros() as u8,
+                (0, _) => 0,
+                (s, _) => s.trailing_zeros() as u8,
+            };
+            return best_rank(view, best, |r| {
+                let r = i32::from(r);
+                if r == 0 { JOKER_DUMP } else { LOWEST - r + SCORES * i32::from(r >= least) }
             });
         }
         Heuristic::pick_styled(view, target_card, t, meister, cutter)
@@ -115,10 +192,10 @@ impl Heuristic {
             let v = i32::from(num(view, c));
             let diamond = i32::from(cutter && c.suit() == Some(Suit::Diamonds));
             if v >= t && v > 0 {
-                100_000 - 10 * v + 5 * diamond
+                STYLED_SCORES - STYLED_STEP * v + STYLED_DIAMOND * diamond
             } else {
                 let saved = i32::from(meister && c.same_colour(target_card));
-                10_000 * saved + 200 * diamond - v
+                MEISTER_SAVE * saved + DIAMOND_DUMP * diamond - v
             }
         })
     }
@@ -146,7 +223,7 @@ impl Heuristic {
             for &a in legal {
                 if let DriftAction::Hand(i) = a {
                     let v = if Some(i as usize) == view.revealed() {
-                        view.revealed_value().unwrap_or(-100)
+                        view.revealed_value().unwrap_or(JOKER)
                     } else {
                         num(view, view.hand()[i as usize])
                     };
@@ -162,20 +239,20 @@ impl Heuristic {
             Ask::Pick | Ask::BonusPick => Heuristic::pick(view),
             Ask::Reveal => hand_choice(&|v, best| v < best).0,
             Ask::SpeedMaster => match hand_choice(&|v, best| v < best) {
-                (a, v) if v < 7 => a,
+                (a, v) if v < SPEED_MASTER_TOSS => a,
                 _ => No,
             },
             Ask::Indra => match hand_choice(&|v, best| v > best) {
-                (a, v) if v >= 12 => a,
+                (a, v) if v >= INDRA_CARD => a,
                 _ => No,
             },
             Ask::LegalHigh => {
                 // A leader pays from the life of its own chase: only when rich.
-                let spare = if view.role() == Role::Leader { 5 } else { 2 };
+                let spare = if view.role() == Role::Leader { LEGAL_HIGH_LEADER_LIFE } else { LEGAL_HIGH_CHASER_LIFE };
                 if life >= spare { Yes } else { No }
             }
             Ask::Supernova => {
-                if life >= 2 && best_in_hand(view) >= 13 {
+                if life >= SUPERNOVA_LIFE && best_in_hand(view) >= SUPERNOVA_CARD {
                     Yes
                 } else {
                     No
@@ -196,7 +273,7 @@ impl Heuristic {
             Ask::Illusion if view.has(Style::Harlequin) && life < view.life().1 => No,
             Ask::Illusion | Ask::Harlequin => Yes,
             Ask::Phantom => {
-                if life < 0 && best_in_hand(view) >= 11 {
+                if life < 0 && best_in_hand(view) >= PHANTOM_CARD {
                     Yes
                 } else {
                     No

@@ -1,4 +1,5 @@
-//! The 22 battle styles (バトルスタイル) of the seed, and a bit set of them.
+//! The 22 battle styles (バトルスタイル) of the seed, the numbers in their effects
+//! ([`EFFECTS`], the one table of them), and a bit set of styles.
 
 use super::DriftError;
 use std::fmt;
@@ -83,6 +84,86 @@ impl Style {
         Style::ALL.get(i).copied()
     }
 }
+
+/// The numbers in the styles' effects, as the seed gives them: the one place they live.
+/// The rules (deal, flow, score), the view and the strategies read them from [`EFFECTS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effects {
+    /// ジャガーノート: added to the card number.
+    pub juggernaut_bonus: i16,
+    /// スーパーノヴァ: the points of a scoring round.
+    pub supernova_points: i32,
+    /// スーパーノヴァ: the lives a failed round costs.
+    pub supernova_lives: i16,
+    /// ロードダンサー: added to the life (drift home).
+    pub road_dancer_life: i16,
+    /// バルバロイ: the points of a round after a scoring round.
+    pub barbaroi_points: i32,
+    /// セントーア: added to the hand as chase leader.
+    pub centaur_cards: usize,
+    /// スピードマスター: most hand cards exchanged at once.
+    pub speed_master_cards: usize,
+    /// ファントム: the points given up for one trade.
+    pub phantom_points: i32,
+    /// ファントム: the life healed by one trade.
+    pub phantom_life: i16,
+    /// インドラ: the points of the round.
+    pub indra_points: i32,
+    /// グングニル: the number the revealed card counts as (a K).
+    pub gungnir_number: i16,
+    /// イリュージョン: the points the extra card adds.
+    pub illusion_points: i32,
+    /// リーガルハイ: the life paid to declare it.
+    pub legal_high_cost: i16,
+    /// リーガルハイ: added to the card number while in force.
+    pub legal_high_bonus: i16,
+    /// ジェットストリーム: the most points of a round in a streak (the 6th on); before, the
+    /// n-th consecutive scoring round is worth n.
+    pub jet_stream_max: i32,
+    /// コンコルド: the life healed.
+    pub concorde_life: i16,
+    /// バリスタ: the opponent's hand cards sent back to the deck.
+    pub ballista_cards: u8,
+    /// アルルカン: the life the extra card heals.
+    pub harlequin_life: i16,
+    /// クアドリガ: the factor on the points.
+    pub quadriga_factor: i32,
+    /// レモラ: added to a follower's card number.
+    pub remora_bonus: i16,
+    /// スワスチカ: added to the card number in a solo run.
+    pub swastika_bonus: i16,
+    /// ダイヤモンドカッター: the points a played diamond adds.
+    pub diamond_cutter_points: i32,
+    /// ブラザーフッド: the points added per follower.
+    pub brotherhood_points: i32,
+}
+
+/// The effect values of the seed's styles.
+pub const EFFECTS: Effects = Effects {
+    juggernaut_bonus: 1,
+    supernova_points: 3,
+    supernova_lives: 3,
+    road_dancer_life: 3,
+    barbaroi_points: 2,
+    centaur_cards: 3,
+    speed_master_cards: 3,
+    phantom_points: 1,
+    phantom_life: 1,
+    indra_points: 2,
+    gungnir_number: 13,
+    illusion_points: 1,
+    legal_high_cost: 1,
+    legal_high_bonus: 2,
+    jet_stream_max: 6,
+    concorde_life: 1,
+    ballista_cards: 3,
+    harlequin_life: 1,
+    quadriga_factor: 2,
+    remora_bonus: 2,
+    swastika_bonus: 2,
+    diamond_cutter_points: 1,
+    brotherhood_points: 2,
+};
 
 impl fmt::Display for Style {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

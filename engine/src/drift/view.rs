@@ -3,7 +3,7 @@
 use super::DriftGame;
 use super::card::Card;
 use super::state::{DriftState, NONE};
-use super::style::{Style, StyleSet};
+use super::style::{EFFECTS, Style, StyleSet};
 use crate::Seat;
 
 /// One decision. What `Hand(i)`, `Yes` and `No` mean depends on the [`Ask`] of the view.
@@ -132,7 +132,7 @@ impl<'a> DriftView<'a> {
     /// in force, Swastika, Remora).
     #[inline]
     pub fn bonus(&self) -> i16 {
-        self.game.bonus(self.state, self.slot)
+        self.state.bonus[self.slot]
     }
 
     /// The effective number of `card` if this driver played it now (its modifiers
@@ -144,7 +144,7 @@ impl<'a> DriftView<'a> {
 
     /// The effective number of the own revealed Gungnir card (a K plus modifiers).
     pub fn revealed_value(&self) -> Option<i16> {
-        self.revealed().map(|_| 13 + self.bonus())
+        self.revealed().map(|_| EFFECTS.gungnir_number + self.bonus())
     }
 
     /// The target card and its effective number (`None` number: a joker target, which the
