@@ -4,12 +4,12 @@
 //! `cargo build --profile bench -p benches --example medarot_count`, then
 //! `valgrind --tool=callgrind target/release/examples/medarot_count heuristic 2000`
 //! and divide the instructions by n.
-//! Arguments: strategy kind (default `heuristic`; also `random`), number of
+//! Arguments: a shipped strategy (default `heuristic`; also `random`), number of
 //! games (default 2000). Game `i` pits example deck `i % 4` against deck
 //! `i / 4 % 4`, as in the `medarot_game` bench. The totals printed change
 //! whenever the random stream is consumed differently.
 
-use engine::medarot::{CardPool, Deck, Heuristic, MedarotGame, Random, Rules, StrategyKind};
+use engine::medarot::{CardPool, Deck, Heuristic, MedarotGame, Random, Rules, StrategyConfig};
 use engine::{GameSeeds, Strategy, Table};
 use std::hint::black_box;
 
@@ -47,11 +47,12 @@ fn run<S: for<'p> Strategy<MedarotGame<'p>>>(mut players: [S; 2], n: u64) -> Tot
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let kind: StrategyKind = args.next().unwrap_or("heuristic".into()).parse().expect("strategy kind");
+    let kind = args.next().unwrap_or("heuristic".into());
+    let strategy = StrategyConfig::preset(&kind).expect("a shipped strategy");
     let n: u64 = args.next().map_or(2000, |s| s.parse().expect("number of games"));
-    let t = match kind {
-        StrategyKind::Heuristic => run([Heuristic, Heuristic], n),
-        StrategyKind::Random => run([Random, Random], n),
+    let t = match strategy {
+        StrategyConfig::Heuristic(config) => run([Heuristic { config }; 2], n),
+        StrategyConfig::Random => run([Random; 2], n),
     };
     // Totals that change when the random stream is consumed differently.
     println!(
