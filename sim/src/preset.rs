@@ -21,12 +21,12 @@ pub enum Named {
 }
 
 impl Named {
-    /// The settings text, named for messages (`built-in drift line-up teams`
-    /// or the file's path), whichever was named.
+    /// The settings text, named for messages and summaries (`teams (built-in
+    /// drift line-up)` or the file's path), whichever was named.
     pub fn into_source(self, presets: &Presets) -> Source {
         match self {
             Named::BuiltIn(name) => Source {
-                name: format!("built-in {} {name}", presets.kind),
+                name: format!("{name} (built-in {})", presets.kind),
                 text: presets.text(name).expect("a resolved built-in name").to_string(),
             },
             Named::File(source) => source,
@@ -71,7 +71,7 @@ mod tests {
         std::fs::write(&path, "count = 3").unwrap();
         let arg = path.to_str().unwrap();
         assert_eq!(source(arg, &SAMPLE).unwrap(), Source { name: arg.into(), text: "count = 3".into() });
-        assert_eq!(source("one", &SAMPLE).unwrap().name, "built-in sample one");
+        assert_eq!(source("one", &SAMPLE).unwrap().name, "one (built-in sample)");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
