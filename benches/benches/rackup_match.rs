@@ -2,7 +2,7 @@
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
-use engine::rackup::{HeuristicStrategy, RackupGame, RandomStrategy, StrategyKind};
+use engine::rackup::{HeuristicStrategy, RackupGame, RandomStrategy, StrategyConfig};
 use engine::{GameSeeds, Strategy, Table};
 use std::hint::black_box;
 
@@ -33,10 +33,10 @@ fn bench(c: &mut Criterion) {
     let game = RackupGame::preset("default").expect("default preset");
     let mut group = c.benchmark_group("rackup_match");
     group.throughput(Throughput::Elements(MATCHES));
-    for kind in [StrategyKind::Heuristic, StrategyKind::Random] {
-        match kind.config() {
-            None => bench_kind(&mut group, &game, kind.name(), RandomStrategy),
-            Some(config) => bench_kind(&mut group, &game, kind.name(), HeuristicStrategy { config }),
+    for name in ["heuristic", "random"] {
+        match StrategyConfig::preset(name).expect("a shipped strategy") {
+            StrategyConfig::Random => bench_kind(&mut group, &game, name, RandomStrategy),
+            StrategyConfig::Heuristic(config) => bench_kind(&mut group, &game, name, HeuristicStrategy { config }),
         }
     }
     group.finish();

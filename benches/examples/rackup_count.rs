@@ -3,13 +3,13 @@
 //! `cargo build --profile bench -p benches --example rackup_count`, then
 //! `valgrind --tool=callgrind target/release/examples/rackup_count heuristic 20000`
 //! and divide the instructions by n (the fixed start-up is about 0.7 M).
-//! Arguments: strategy kind (default `heuristic`), number of matches (default
+//! Arguments: a shipped strategy (default `heuristic`), number of matches (default
 //! 20000), and `yaku` to also print how often each yaku was scored (a check that
 //! every yaku still occurs, and that a speed-up left the results unchanged).
-//! Both seats play the kind's concrete strategy type, so every decision is a
+//! Both seats play the strategy's concrete strategy type, so every decision is a
 //! direct call, as in the study.
 
-use engine::rackup::{HeuristicStrategy, RackupGame, RandomStrategy, StrategyKind, Yaku};
+use engine::rackup::{HeuristicStrategy, RackupGame, RandomStrategy, StrategyConfig, Yaku};
 use engine::{GameSeeds, Strategy, Table};
 use std::hint::black_box;
 
@@ -43,12 +43,13 @@ fn run<S: Strategy<RackupGame> + Copy>(strategy: S, n: u64, tally: bool) -> Tota
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let kind: StrategyKind = args.next().unwrap_or("heuristic".into()).parse().expect("strategy kind");
+    let kind = args.next().unwrap_or("heuristic".into());
+    let strategy = StrategyConfig::preset(&kind).expect("a shipped strategy");
     let n: u64 = args.next().map_or(20_000, |s| s.parse().expect("number of matches"));
     let tally = args.next().is_some_and(|s| s == "yaku");
-    let totals = match kind.config() {
-        None => run(RandomStrategy, n, tally),
-        Some(config) => run(HeuristicStrategy { config }, n, tally),
+    let totals = match strategy {
+        StrategyConfig::Random => run(RandomStrategy, n, tally),
+        StrategyConfig::Heuristic(config) => run(HeuristicStrategy { config }, n, tally),
     };
     println!("{n} matches, seat 0 points {}, shots {}", totals.points, totals.shots);
     if tally {

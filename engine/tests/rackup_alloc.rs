@@ -1,6 +1,6 @@
 //! After warm-up, playing Rack-up Battle matches allocates nothing.
 
-use engine::rackup::{RackupGame, StrategyKind};
+use engine::rackup::{RackupGame, StrategyConfig};
 use engine::{GameSeeds, StrategyChoice, Table};
 
 #[global_allocator]
@@ -10,7 +10,8 @@ static GLOBAL: engine::testing::CountingAlloc = engine::testing::CountingAlloc;
 fn matches_do_not_allocate_after_warm_up() {
     let game = RackupGame::preset("default").unwrap();
     let seeds = GameSeeds::new(9);
-    for kind in [StrategyKind::Random, StrategyKind::Heuristic] {
+    for name in ["random", "heuristic"] {
+        let kind = StrategyConfig::preset(name).unwrap();
         let mut table = Table::new(&game);
         let mut players = [kind.boxed(), kind.boxed()];
         let mut play = |i: u64| {
@@ -27,7 +28,7 @@ fn matches_do_not_allocate_after_warm_up() {
             points += u64::from(o.points[0]);
         }
         let after = engine::testing::allocations();
-        assert_eq!(after, before, "{kind}: {} allocations in 5,000 matches", after - before);
+        assert_eq!(after, before, "{name}: {} allocations in 5,000 matches", after - before);
         assert!(points > 0);
     }
 }

@@ -7,7 +7,7 @@ use engine::config::Presets;
 use engine::drift::{DriftRules, Lineup};
 use engine::mahjong::table;
 use engine::medarot::{self, CardPool, Deck, StrategyConfig};
-use engine::rackup::Profile;
+use engine::rackup::{self, Profile};
 use sim::preset::{self, Named};
 use sim::runner::{RunPlan, Shard};
 use sim::studies::drift::{DriftParams, DriftStudy, Mode};
@@ -198,11 +198,12 @@ struct RackupArgs {
     /// Shot-model profile: `default` (the built-in profile, the default) or a TOML file.
     #[arg(long, value_name = "NAME|FILE")]
     profile: Option<String>,
-    /// Strategy of player A: random, heuristic, riichi-never or riichi-always.
-    #[arg(long, default_value = "heuristic", value_name = "NAME")]
+    /// Strategy of player A: random, heuristic, riichi-never, riichi-always, or a strategy
+    /// TOML file (see engine/src/rackup/presets/strategy_heuristic.toml).
+    #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
     strategy_a: String,
-    /// Strategy of player B: random, heuristic, riichi-never or riichi-always.
-    #[arg(long, default_value = "heuristic", value_name = "NAME")]
+    /// Strategy of player B: random, heuristic, riichi-never, riichi-always, or a file.
+    #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
     strategy_b: String,
 }
 
@@ -256,9 +257,10 @@ fn medarot(args: &MedarotArgs) -> Result<String> {
 }
 
 fn rackup(args: &RackupArgs) -> Result<String> {
+    let strategy = |arg: &str| preset::source(arg, &rackup::StrategyConfig::PRESETS);
     let params = RackupParams {
         profile: named(&args.profile, &Profile::PRESETS)?,
-        strategies: [args.strategy_a.clone(), args.strategy_b.clone()],
+        strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
     };
     let study = RackupStudy::from_params(params)?;
     study::execute(&study, &args.run.plan(200_000), &args.run.out, &args.run.name(RackupStudy::KIND)?)

@@ -57,7 +57,9 @@ fn studies_allocate_nothing_per_game() {
     })
     .unwrap();
     per_game_allocations_are_zero("drift", &drift, 1_000);
-    let rackup = RackupStudy::from_params(RackupParams { profile: None, strategies: strategies.clone() }).unwrap();
+    let heuristic = sim::preset::source("heuristic", &engine::rackup::StrategyConfig::PRESETS).unwrap();
+    let rackup =
+        RackupStudy::from_params(RackupParams { profile: None, strategies: [heuristic.clone(), heuristic] }).unwrap();
     per_game_allocations_are_zero("rackup", &rackup, 1_000);
     let heuristic = sim::preset::source("heuristic", &engine::medarot::StrategyConfig::PRESETS).unwrap();
     let strategies = [heuristic.clone(), heuristic];

@@ -16,8 +16,8 @@
 //!   barricades, distance, declarations, plus the shot model's finishing chances).
 //! - [`strategy`]: [`RandomStrategy`], [`HeuristicStrategy`] driven by a
 //!   [`HeuristicConfig`] (riichi never / always / when likely, snipe, meteor, kan,
-//!   counter threshold, penalty choice), and [`StrategyKind`] (`FromStr`:
-//!   `random`, `heuristic`, `riichi-never`, `riichi-always`).
+//!   counter threshold, penalty choice), chosen by a [`StrategyConfig`] strategy
+//!   file (shipped: `random`, `heuristic`, `riichi-never`, `riichi-always`).
 //!   Regulation spells are per-seat profile settings (`players[i].spell`).
 //!
 //! # Example
@@ -28,7 +28,7 @@
 //! let game = RackupGame::preset("default").unwrap();
 //! let mut table = Table::new(&game);
 //! let mut rng = GameSeeds::new(1).rng(0);
-//! let outcome = table.play(&game, &mut (HeuristicStrategy::default(), RandomStrategy), &mut rng);
+//! let outcome = table.play(&game, &mut (HeuristicStrategy::shipped(), RandomStrategy), &mut rng);
 //! assert_eq!(outcome.points[0] + outcome.points[1], 20);
 //! ```
 //!
@@ -88,6 +88,8 @@ pub mod yaku;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_golden;
+#[cfg(test)]
 mod tests_scoring;
 #[cfg(test)]
 mod tests_yaku;
@@ -98,7 +100,9 @@ pub use log::{Decl, Event, Hit, RoundLog, ShotRecord};
 pub use outcome::{MatchEnd, MatchOutcome};
 pub use profile::{Player, Profile, ProfileError, ProfileErrorKind, Spell};
 pub use state::{Act, Action, Decision, RackupState, RackupView};
-pub use strategy::{HeuristicConfig, HeuristicStrategy, PenaltyPolicy, RandomStrategy, RiichiPolicy, StrategyKind};
+pub use strategy::{
+    HeuristicConfig, HeuristicStrategy, PenaltyPolicy, RandomStrategy, RiichiPolicy, StrategyConfig, StrategyError,
+};
 pub use yaku::{Yaku, YakuResult, evaluate};
 
 use crate::{Game, GameRng, Seat};

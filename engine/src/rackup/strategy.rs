@@ -1,12 +1,15 @@
-//! Strategies: uniform random play and a parameterised heuristic.
+//! Strategies: uniform random play and a parameterised heuristic, chosen by
+//! a strategy file ([`StrategyConfig`]; the shipped ones are
+//! `presets/strategy_*.toml`).
 
 use super::RackupGame;
 use super::log::{Decl, Distance, Hit, Penalty};
 use super::state::{Act, Action, Decision, RackupView};
+use crate::config::{Presets, TomlError, from_toml};
 use crate::{GameRng, Strategy, StrategyChoice, WithStrategy};
 use rand::RngExt;
+use serde::Deserialize;
 use std::fmt;
-use std::str::FromStr;
 
 /// Picks uniformly among the legal actions.
 #[derive(Clone, Copy, Debug, Default)]
@@ -19,7 +22,8 @@ impl Strategy<RackupGame> for RandomStrategy {
 }
 
 /// When to declare riichi.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum RiichiPolicy {
     /// Never.
     Never,
@@ -31,7 +35,8 @@ pub enum RiichiPolicy {
 }
 
 /// Which riichi-failure penalty to take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum PenaltyPolicy {
     /// Always the stun.
     Stun,
@@ -41,8 +46,10 @@ pub enum PenaltyPolicy {
     Auto,
 }
 
-/// Parameters of [`HeuristicStrategy`].
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Parameters of [`HeuristicStrategy`] (the shipped values and what each
+/// does are in `presets/strategy_heuristic.toml`).
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HeuristicConfig {
     /// When to declare riichi.
     pub riichi: RiichiPolicy,
@@ -65,27 +72,21 @@ pub struct HeuristicConfig {
     pub barricade_hp: u8,
 }
 
-impl Default for HeuristicConfig {
-    fn default() -> Self {
-        HeuristicConfig {
-            riichi: RiichiPolicy::Likely,
-            riichi_threshold: 0.2,
-            active_riichi_threshold: 0.08,
-            snipe: true,
-            meteor: true,
-            kan: true,
-            counter_threshold: 0.1,
-            penalty: PenaltyPolicy::Auto,
-            barricade_hp: 3,
-        }
-    }
-}
-
 /// A rule-of-thumb player driven by [`HeuristicConfig`].
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HeuristicStrategy {
     /// Its parameters.
     pub config: HeuristicConfig,
+}
+
+impl HeuristicStrategy {
+    /// The shipped heuristic (`presets/strategy_heuristic.toml`).
+    pub fn shipped() -> Self {
+        match StrategyConfig::preset("heuristic") {
+            Ok(StrategyConfig::Heuristic(config)) => HeuristicStrategy { config },
+            other => unreachable!("the shipped heuristic preset: {other:?}"),
+        }
+    }
 }
 
 impl HeuristicStrategy {
@@ -171,79 +172,81 @@ impl Strategy<RackupGame> for HeuristicStrategy {
     }
 }
 
-/// Named strategies, parsed from `random`, `heuristic`, `riichi-never`,
-/// `riichi-always`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum StrategyKind {
+/// A Rack-up player's settings, as a strategy file: `strategy = "random"`,
+/// or `strategy = "heuristic"` with any of the [`HeuristicConfig`] fields,
+/// the others taking the shipped heuristic's values (so
+/// `presets/strategy_riichi_never.toml` is that heuristic with `riichi =
+/// "never"`).
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(tag = "strategy", rename_all = "snake_case")]
+pub enum StrategyConfig {
     /// [`RandomStrategy`].
     Random,
-    /// [`HeuristicStrategy`] with the default config (riichi when likely to finish).
-    Heuristic,
-    /// The heuristic that never declares riichi.
-    RiichiNever,
-    /// The heuristic that declares riichi whenever allowed.
-    RiichiAlways,
+    /// [`HeuristicStrategy`] with these parameters.
+    Heuristic(HeuristicConfig),
 }
 
-impl StrategyKind {
-    /// Every kind, in the order of [`StrategyKind::name`].
-    pub const ALL: [StrategyKind; 4] =
-        [StrategyKind::Random, StrategyKind::Heuristic, StrategyKind::RiichiNever, StrategyKind::RiichiAlways];
+/// The shipped heuristic, the base of every heuristic strategy file.
+const SHIPPED_HEURISTIC: &str = include_str!("presets/strategy_heuristic.toml");
 
-    /// The name `FromStr` accepts.
-    pub const fn name(self) -> &'static str {
-        match self {
-            StrategyKind::Random => "random",
-            StrategyKind::Heuristic => "heuristic",
-            StrategyKind::RiichiNever => "riichi-never",
-            StrategyKind::RiichiAlways => "riichi-always",
-        }
+impl StrategyConfig {
+    /// The shipped strategy files.
+    pub const PRESETS: Presets = Presets {
+        kind: "rackup strategy",
+        list: &[
+            ("random", include_str!("presets/strategy_random.toml")),
+            ("heuristic", SHIPPED_HEURISTIC),
+            ("riichi-never", include_str!("presets/strategy_riichi_never.toml")),
+            ("riichi-always", include_str!("presets/strategy_riichi_always.toml")),
+        ],
+    };
+
+    /// A shipped strategy by name (see [`StrategyConfig::PRESETS`]).
+    pub fn preset(name: &str) -> Result<Self, StrategyError> {
+        Self::from_toml(Self::PRESETS.text(name).ok_or_else(|| StrategyError(Self::PRESETS.unknown(name)))?)
     }
 
-    /// The heuristic config of this kind (`None` for random).
-    pub fn config(self) -> Option<HeuristicConfig> {
-        let riichi = match self {
-            StrategyKind::Random => return None,
-            StrategyKind::Heuristic => RiichiPolicy::Likely,
-            StrategyKind::RiichiNever => RiichiPolicy::Never,
-            StrategyKind::RiichiAlways => RiichiPolicy::Always,
+    /// Reads a strategy file; a heuristic's missing fields take the shipped
+    /// heuristic's values. Errors name line and column.
+    pub fn from_toml(text: &str) -> Result<Self, StrategyError> {
+        let bad = |e: TomlError| StrategyError(format!("rackup strategy file: {e}"));
+        let mut file: toml::Table = from_toml(text).map_err(bad)?;
+        if file.get("strategy").and_then(toml::Value::as_str) == Some("heuristic") {
+            let mut merged: toml::Table = from_toml(SHIPPED_HEURISTIC).map_err(bad)?;
+            merged.extend(file);
+            file = merged;
+        }
+        file.try_into().map_err(|e: toml::de::Error| StrategyError(format!("rackup strategy file: {}", e.message())))
+    }
+
+    /// A heuristic that never declares riichi, otherwise as this one (the
+    /// shipped heuristic's values when this is random).
+    pub fn riichi_never(self) -> HeuristicConfig {
+        let base = match self {
+            StrategyConfig::Heuristic(config) => config,
+            StrategyConfig::Random => HeuristicStrategy::shipped().config,
         };
-        Some(HeuristicConfig { riichi, ..HeuristicConfig::default() })
+        HeuristicConfig { riichi: RiichiPolicy::Never, ..base }
     }
 }
 
-impl StrategyChoice<RackupGame> for StrategyKind {
+impl StrategyChoice<RackupGame> for StrategyConfig {
     fn dispatch<W: WithStrategy<RackupGame>>(self, body: W) -> W::Output {
-        match self.config() {
-            None => body.with(RandomStrategy),
-            Some(config) => body.with(HeuristicStrategy { config }),
+        match self {
+            StrategyConfig::Random => body.with(RandomStrategy),
+            StrategyConfig::Heuristic(config) => body.with(HeuristicStrategy { config }),
         }
     }
 }
 
-impl fmt::Display for StrategyKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// An unknown strategy name.
+/// A strategy file that cannot be read, or an unknown strategy name.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownStrategy(pub String);
+pub struct StrategyError(pub String);
 
-impl fmt::Display for UnknownStrategy {
+impl fmt::Display for StrategyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = StrategyKind::ALL.iter().map(|k| k.name()).collect();
-        write!(f, "unknown rackup strategy {:?} (known: {})", self.0, names.join(", "))
+        f.write_str(&self.0)
     }
 }
 
-impl std::error::Error for UnknownStrategy {}
-
-impl FromStr for StrategyKind {
-    type Err = UnknownStrategy;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        StrategyKind::ALL.into_iter().find(|k| k.name() == s).ok_or_else(|| UnknownStrategy(s.to_owned()))
-    }
-}
+impl std::error::Error for StrategyError {}

@@ -7,14 +7,14 @@ use rand::RngExt;
 
 pub(crate) fn play_many(
     game: &RackupGame,
-    kinds: [StrategyKind; 2],
+    kinds: [StrategyConfig; 2],
     seed: u64,
     n: u64,
     mut each: impl FnMut(u64, &MatchOutcome, &RackupState),
 ) {
     let seeds = GameSeeds::new(seed);
     let mut table = Table::new(game);
-    let mut players = kinds.map(StrategyKind::boxed);
+    let mut players = kinds.map(StrategyConfig::boxed);
     for i in 0..n {
         let mut rng = seeds.rng(i);
         let o = table.play(game, &mut players, &mut rng);
@@ -93,15 +93,12 @@ fn check_outcome(game: &RackupGame, o: &MatchOutcome) {
 fn points_conserved_and_states_valid_over_many_seeds() {
     let game = RackupGame::preset("default").unwrap();
     let mut extra = 0;
-    for (k, kinds) in [
-        [StrategyKind::Random; 2],
-        [StrategyKind::Heuristic, StrategyKind::Random],
-        [StrategyKind::RiichiAlways, StrategyKind::RiichiNever],
-    ]
-    .into_iter()
-    .enumerate()
+    for (k, kinds) in
+        [[kind("random"); 2], [kind("heuristic"), kind("random")], [kind("riichi-always"), kind("riichi-never")]]
+            .into_iter()
+            .enumerate()
     {
-        let mut players = kinds.map(StrategyKind::boxed);
+        let mut players = kinds.map(StrategyConfig::boxed);
         let check = PlayCheck { games: 1_500, seed: 100 + k as u64, max_decisions: MAX_DECISIONS };
         let stats = check_play(&game, &mut players, &check).unwrap_or_else(|e| panic!("{kinds:?}: {e}"));
         assert!(stats.decisions > 1_500 * 10, "{stats:?}");
@@ -114,7 +111,7 @@ fn points_conserved_and_states_valid_over_many_seeds() {
     }
     assert!(extra > 0, "some matches go to extra rounds");
     // The plain table runner: many more matches, outcome checks only.
-    for kinds in [[StrategyKind::Random; 2], [StrategyKind::Heuristic; 2]] {
+    for kinds in [[kind("random"); 2], [kind("heuristic"); 2]] {
         play_many(&game, kinds, 7, 30_000, |_, o, _| check_outcome(&game, o));
     }
 }
@@ -124,8 +121,8 @@ fn same_seed_same_match() {
     let game = RackupGame::preset("default").unwrap();
     let mut a = Vec::new();
     let mut b = Vec::new();
-    play_many(&game, [StrategyKind::Random; 2], 3, 50, |_, o, _| a.push(*o));
-    play_many(&game, [StrategyKind::Random; 2], 3, 50, |_, o, _| b.push(*o));
+    play_many(&game, [kind("random"); 2], 3, 50, |_, o, _| a.push(*o));
+    play_many(&game, [kind("random"); 2], 3, 50, |_, o, _| b.push(*o));
     assert_eq!(a, b);
 }
 
@@ -135,7 +132,7 @@ fn same_seed_same_match() {
 fn every_yaku_occurs_under_default_profile() {
     let game = RackupGame::preset("default").unwrap();
     let mut counts = [0u64; Yaku::COUNT];
-    play_many(&game, [StrategyKind::Random; 2], 11, 150_000, |_, o, _| {
+    play_many(&game, [kind("random"); 2], 11, 150_000, |_, o, _| {
         for y in Yaku::ALL {
             counts[y as usize] += u64::from(o.yaku_total(y));
         }
@@ -144,7 +141,7 @@ fn every_yaku_occurs_under_default_profile() {
     assert!(missing.is_empty(), "never scored: {missing:?}");
     let mut heuristic = [0u64; Yaku::COUNT];
     let mut riichi = 0;
-    play_many(&game, [StrategyKind::Heuristic; 2], 12, 50_000, |_, o, _| {
+    play_many(&game, [kind("heuristic"); 2], 12, 50_000, |_, o, _| {
         for y in Yaku::ALL {
             heuristic[y as usize] += u64::from(o.yaku_total(y));
         }
@@ -374,11 +371,36 @@ fn profile_errors_name_the_field() {
 }
 
 #[test]
-fn strategy_names_round_trip() {
-    for k in StrategyKind::ALL {
-        assert_eq!(k.name().parse::<StrategyKind>().unwrap(), k);
-    }
-    assert!("bogus".parse::<StrategyKind>().unwrap_err().to_string().contains("random"));
+fn strategy_files_take_the_shipped_heuristic_for_missing_fields() {
+    let shipped = HeuristicStrategy::shipped().config;
+    assert_eq!((shipped.riichi, shipped.riichi_threshold, shipped.barricade_hp), (RiichiPolicy::Likely, 0.2, 3));
+    assert_eq!(
+        kind("riichi-never"),
+        StrategyConfig::Heuristic(HeuristicConfig { riichi: RiichiPolicy::Never, ..shipped })
+    );
+    assert_eq!(
+        kind("riichi-always"),
+        StrategyConfig::Heuristic(HeuristicConfig { riichi: RiichiPolicy::Always, ..shipped })
+    );
+    assert_eq!(kind("random"), StrategyConfig::Random);
+    assert_eq!(kind("random").riichi_never(), HeuristicConfig { riichi: RiichiPolicy::Never, ..shipped });
+    let tuned = StrategyConfig::from_toml("strategy = \"heuristic\"\ncounter_threshold = 0.5\n").unwrap();
+    assert_eq!(tuned, StrategyConfig::Heuristic(HeuristicConfig { counter_threshold: 0.5, ..shipped }));
+    let e = StrategyConfig::from_toml("strategy = \"heuristic\"\ncounter = 0.5\n").unwrap_err().to_string();
+    assert!(e.contains("counter") && !e.contains('\n'), "{e}");
+    let e = StrategyConfig::from_toml("strategy = \"heuristic\"\nriichi = \"sometimes\"\n").unwrap_err().to_string();
+    assert!(e.contains("sometimes"), "{e}");
+    let e = StrategyConfig::from_toml("strategy = \"heuristic\"\nsnipe = \n").unwrap_err().to_string();
+    assert!(e.contains("line 2"), "{e}");
+    assert_eq!(
+        StrategyConfig::preset("bogus").unwrap_err().to_string(),
+        "unknown rackup strategy `bogus` (built-in: random, heuristic, riichi-never, riichi-always)"
+    );
+}
+
+/// A shipped strategy by name.
+fn kind(name: &str) -> StrategyConfig {
+    StrategyConfig::preset(name).unwrap()
 }
 
 /// Asserts that `count` successes in `trials` are within 5 standard errors of chance `p`.

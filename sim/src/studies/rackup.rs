@@ -15,7 +15,7 @@ use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate};
 use crate::study::{Coverage, Source, Study};
 use anyhow::{Context, Result, anyhow};
-use engine::rackup::{HeuristicStrategy, MatchOutcome, Profile, RackupGame, Spell, StrategyKind, Yaku};
+use engine::rackup::{HeuristicStrategy, MatchOutcome, Profile, RackupGame, Spell, StrategyConfig, Yaku};
 use engine::{Strategy, Table, WithPair};
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -60,8 +60,7 @@ impl WithPair<RackupGame> for Simulate<'_> {
         B: Strategy<RackupGame> + Clone + Sync + 'static,
     {
         let games = &self.study.games;
-        let config = StrategyKind::RiichiNever.config().expect("riichi-never is a heuristic");
-        let never = HeuristicStrategy { config };
+        let never = HeuristicStrategy { config: self.study.strategies[0].riichi_never() };
         runner::run(
             self.plan,
             || (Table::new(&games[0]), a.clone(), b.clone(), never),
@@ -104,8 +103,8 @@ impl Arm {
 pub struct RackupParams {
     /// The shot-model profile file (`None`: the built-in default profile).
     pub profile: Option<Source>,
-    /// Strategy names of player A (seat 0) and player B (seat 1).
-    pub strategies: [String; 2],
+    /// Strategy files of player A (seat 0) and player B (seat 1).
+    pub strategies: [Source; 2],
 }
 
 /// A Rack-up study ready to run.
@@ -113,8 +112,9 @@ pub struct RackupStudy {
     params: RackupParams,
     /// One game per arm, in the order of `ARMS`.
     games: Vec<RackupGame>,
-    /// The strategies of A and B (A never declares riichi in the `RiichiNever` arm).
-    strategies: [StrategyKind; 2],
+    /// The strategies of A and B (in the `RiichiNever` arm, A plays its
+    /// strategy's [`StrategyConfig::riichi_never`]).
+    strategies: [StrategyConfig; 2],
 }
 
 impl Study for RackupStudy {
@@ -131,7 +131,8 @@ impl Study for RackupStudy {
             Some(src) => Profile::from_toml(&src.text).map_err(|e| anyhow!("profile {}: {e}", src.name))?,
             None => Profile::preset("default").map_err(|e| anyhow!("{e}"))?,
         };
-        let parse = |s: &str| s.parse::<StrategyKind>().map_err(|e| anyhow!("{e}"));
+        let parse =
+            |src: &Source| StrategyConfig::from_toml(&src.text).map_err(|e| anyhow!("strategy {}: {e}", src.name));
         let strategies = [parse(&params.strategies[0])?, parse(&params.strategies[1])?];
         let mut games = Vec::new();
         for arm in ARMS {
@@ -419,7 +420,8 @@ fn summary(params: &RackupParams, acc: &RackupAcc, coverage: &Coverage) -> Strin
     let base = &acc.arms[0];
     let _ =
         writeln!(s, "rackup study: {} (each played in {} arms on the same streams)", coverage.describe(), ARMS.len());
-    let _ = writeln!(s, "strategies: A {}, B {}; intervals are 95%", params.strategies[0], params.strategies[1]);
+    let _ =
+        writeln!(s, "strategies: A {}, B {}; intervals are 95%", params.strategies[0].name, params.strategies[1].name);
     let f = base.first_roller;
     let _ = writeln!(s, "first dora roller wins: {:.4} ± {:.4}", f.value(), f.interval().half_width());
     let _ = writeln!(
