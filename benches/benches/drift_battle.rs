@@ -33,9 +33,9 @@ fn bench_pair<S: Strategy<DriftGame>>(c: &mut Criterion, name: &str, a: Driver, 
 fn drift_battle(c: &mut Criterion) {
     let lineup = Lineup::example();
     let (a, b) = (lineup.drivers[0].1, lineup.drivers[1].1);
-    bench_pair(c, "heuristic_example_pair", a, b, (Heuristic, Heuristic));
+    bench_pair(c, "heuristic_example_pair", a, b, (Heuristic::shipped(), Heuristic::shipped()));
     let plain = Lineup::preset("styles").unwrap().drivers[0].1;
-    bench_pair(c, "heuristic_no_styles", plain, plain, (Heuristic, Heuristic));
+    bench_pair(c, "heuristic_no_styles", plain, plain, (Heuristic::shipped(), Heuristic::shipped()));
     bench_pair(c, "plain_no_styles", plain, plain, (Plain, Plain));
 }
 

@@ -3,11 +3,11 @@
 //! `cargo build --profile bench -p benches --example drift_count`, then
 //! `valgrind --tool=callgrind target/release/examples/drift_count heuristic example 20000`
 //! and divide the instructions by n.
-//! Arguments: strategy kind (default `heuristic`), pair (`example`: the example line-up's
+//! Arguments: a shipped strategy (default `heuristic`), pair (`example`: the example line-up's
 //! first two drivers, as in the `drift_battle` bench; `plain`: two style-less drivers),
 //! number of battles (default 20000).
 
-use engine::drift::strategy::{Heuristic, Plain, Random, StrategyKind};
+use engine::drift::strategy::{Heuristic, Plain, Random, StrategyConfig};
 use engine::drift::{DriftGame, DriftRules, Lineup};
 use engine::{GameSeeds, Strategy, Table};
 use std::hint::black_box;
@@ -33,7 +33,8 @@ fn totals<S: Strategy<DriftGame>>(game: &DriftGame, mut players: (S, S), n: u64)
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let kind: StrategyKind = args.next().unwrap_or("heuristic".into()).parse().expect("strategy kind");
+    let kind = args.next().unwrap_or("heuristic".into());
+    let strategy = StrategyConfig::preset(&kind).expect("a shipped strategy");
     let pair = args.next().unwrap_or("example".into());
     let n: u64 = args.next().map_or(20_000, |s| s.parse().expect("number of battles"));
     let (a, b) = match pair.as_str() {
@@ -48,10 +49,10 @@ fn main() {
         other => panic!("unknown pair {other}: example or plain"),
     };
     let game = DriftGame::chase(DriftRules::default(), a, b);
-    let (rounds, points, wins) = match kind {
-        StrategyKind::Heuristic => totals(&game, (Heuristic, Heuristic), n),
-        StrategyKind::Plain => totals(&game, (Plain, Plain), n),
-        StrategyKind::Random => totals(&game, (Random, Random), n),
+    let (rounds, points, wins) = match strategy {
+        StrategyConfig::Heuristic(config) => totals(&game, (Heuristic { config }, Heuristic { config }), n),
+        StrategyConfig::Plain => totals(&game, (Plain, Plain), n),
+        StrategyConfig::Random => totals(&game, (Random, Random), n),
     };
     // Totals that change when the random stream is consumed differently.
     println!("{n} battles ({pair}, {kind}): rounds {rounds}, seat 0 points minus seat 1 {points}, seat 0 wins {wins}");

@@ -44,6 +44,22 @@ pub fn from_toml<T: DeserializeOwned>(text: &str) -> Result<T, TomlError> {
     })
 }
 
+/// Reads a strategy file: a TOML table tagged `strategy = "…"` into `T`
+/// (an enum tagged by `strategy`). A file of the strategy `tag` may give only
+/// the fields it changes: the others take their values from `base`, the
+/// shipped file of that strategy. Errors name line and column where the text
+/// itself is at fault.
+pub fn strategy_from_toml<T: DeserializeOwned>(text: &str, tag: &str, base: &str) -> Result<T, TomlError> {
+    let mut file: toml::Table = from_toml(text)?;
+    if file.get("strategy").and_then(toml::Value::as_str) == Some(tag) {
+        let mut merged: toml::Table = from_toml(base)?;
+        merged.extend(file);
+        file = merged;
+    }
+    let message = |e: toml::de::Error| e.message().split_whitespace().collect::<Vec<_>>().join(" ");
+    file.try_into().map_err(|e| TomlError { line: None, column: None, message: message(e) })
+}
+
 /// The built-in presets of one kind of settings file (line-ups, rules,
 /// profiles, bots, …): each a name and its TOML text. Every `preset(name)`
 /// looks its text up here, and `sim` resolves every "preset name or file"
@@ -95,6 +111,32 @@ mod tests {
         assert!(e.message.contains("colour"), "{e}");
         let ok = from_toml::<Sample>("name = \"a\"\ncount = 3\n").unwrap();
         assert_eq!((ok.name.as_str(), ok.count), ("a", 3));
+    }
+
+    #[derive(Debug, PartialEq, Deserialize)]
+    #[serde(tag = "strategy", rename_all = "snake_case")]
+    enum Player {
+        Lazy,
+        Keen(Keen),
+    }
+
+    #[derive(Debug, PartialEq, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Keen {
+        speed: u8,
+        care: u8,
+    }
+
+    #[test]
+    fn strategy_files_fill_missing_fields_from_the_shipped_one() {
+        let base = "strategy = \"keen\"\nspeed = 3\ncare = 4\n";
+        let read = |text: &str| strategy_from_toml::<Player>(text, "keen", base);
+        assert_eq!(read("strategy = \"keen\"\ncare = 9\n").unwrap(), Player::Keen(Keen { speed: 3, care: 9 }));
+        assert_eq!(read("strategy = \"lazy\"\n").unwrap(), Player::Lazy);
+        assert!(read("strategy = \"keen\"\nspede = 1\n").unwrap_err().message.contains("spede"));
+        assert!(read("strategy = \"keen\"\ncare = 300\n").is_err());
+        assert!(read("strategy = \"sleepy\"\n").unwrap_err().message.contains("sleepy"));
+        assert_eq!(read("strategy = \"keen\"\ncare = \n").unwrap_err().line, Some(2));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! After warm-up, playing drift battles allocates nothing.
 
-use engine::drift::strategy::StrategyKind;
+use engine::drift::strategy::StrategyConfig;
 use engine::drift::{DriftGame, DriftRules, Lineup, Team};
 use engine::{Game, GameSeeds, StrategyChoice, Table};
 
@@ -25,7 +25,8 @@ fn ten_thousand_battles_allocate_nothing_after_warm_up() {
     }
     let mut tables: Vec<Table<DriftGame>> = games.iter().map(Table::new).collect();
     let seeds = GameSeeds::new(11);
-    let mut players = [StrategyKind::Heuristic.boxed(), StrategyKind::Random.boxed()];
+    let strategy = |name| StrategyConfig::preset(name).unwrap().boxed();
+    let mut players = [strategy("heuristic"), strategy("random")];
     let mut run = |from: u64, to: u64| {
         for i in from..to {
             let k = (i % tables.len() as u64) as usize;

@@ -4,9 +4,10 @@
 use anyhow::{Result, bail};
 use clap::{Args, Parser, Subcommand};
 use engine::config::Presets;
+use engine::drift::strategy::StrategyConfig;
 use engine::drift::{DriftRules, Lineup};
 use engine::mahjong::table;
-use engine::medarot::{self, CardPool, Deck, StrategyConfig};
+use engine::medarot::{self, CardPool, Deck};
 use engine::rackup::{self, Profile};
 use sim::preset::{self, Named};
 use sim::runner::{RunPlan, Shard};
@@ -160,11 +161,12 @@ struct DriftArgs {
     /// Base driver of `styles` mode, by name (default: the line-up's first).
     #[arg(long, value_name = "NAME")]
     driver: Option<String>,
-    /// Strategy of side A: plain, random or heuristic.
-    #[arg(long, default_value = "heuristic", value_name = "NAME")]
+    /// Strategy of side A: plain, random, heuristic, or a strategy TOML file (see
+    /// engine/src/drift/presets/strategy_heuristic.toml).
+    #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
     strategy_a: String,
-    /// Strategy of side B: plain, random or heuristic.
-    #[arg(long, default_value = "heuristic", value_name = "NAME")]
+    /// Strategy of side B: plain, random, heuristic, or a strategy TOML file.
+    #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
     strategy_b: String,
 }
 
@@ -233,19 +235,20 @@ fn study_name(name: &str) -> Result<String> {
 }
 
 fn drift(args: &DriftArgs) -> Result<String> {
+    let strategy = |arg: &str| preset::source(arg, &StrategyConfig::PRESETS);
     let params = DriftParams {
         mode: args.mode,
         lineup: named(&args.lineup, &Lineup::PRESETS)?,
         rules: named(&args.rules, &DriftRules::PRESETS)?,
         driver: args.driver.clone(),
-        strategies: [args.strategy_a.clone(), args.strategy_b.clone()],
+        strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
     };
     let study = DriftStudy::from_params(params)?;
     study::execute(&study, &args.run.plan(1_000_000), &args.run.out, &args.run.name(DriftStudy::KIND)?)
 }
 
 fn medarot(args: &MedarotArgs) -> Result<String> {
-    let strategy = |arg: &str| preset::source(arg, &StrategyConfig::PRESETS);
+    let strategy = |arg: &str| preset::source(arg, &medarot::StrategyConfig::PRESETS);
     let params = MedarotParams {
         cards: named(&args.cards, &CardPool::PRESETS)?,
         decks: named(&args.decks, &Deck::PRESETS)?,

@@ -21,12 +21,12 @@ pub enum Named {
 }
 
 impl Named {
-    /// The settings text, named for messages and summaries (`teams (built-in
-    /// drift line-up)` or the file's path), whichever was named.
+    /// The settings text, named for messages and summaries by what the user
+    /// wrote: the preset's name (which no file shadows) or the file's path.
     pub fn into_source(self, presets: &Presets) -> Source {
         match self {
             Named::BuiltIn(name) => Source {
-                name: format!("{name} (built-in {})", presets.kind),
+                name: name.to_string(),
                 text: presets.text(name).expect("a resolved built-in name").to_string(),
             },
             Named::File(source) => source,
@@ -71,7 +71,7 @@ mod tests {
         std::fs::write(&path, "count = 3").unwrap();
         let arg = path.to_str().unwrap();
         assert_eq!(source(arg, &SAMPLE).unwrap(), Source { name: arg.into(), text: "count = 3".into() });
-        assert_eq!(source("one", &SAMPLE).unwrap().name, "one (built-in sample)");
+        assert_eq!(source("one", &SAMPLE).unwrap(), Source { name: "one".into(), text: "count = 1".into() });
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -47,13 +47,13 @@ fn per_game_allocations_are_zero<S: Study>(name: &str, study: &S, games: u64) {
 /// One test: the counter is global, so the studies are measured one after another.
 #[test]
 fn studies_allocate_nothing_per_game() {
-    let strategies = ["heuristic".to_string(), "heuristic".to_string()];
+    let heuristic = sim::preset::source("heuristic", &engine::drift::strategy::StrategyConfig::PRESETS).unwrap();
     let drift = DriftStudy::from_params(DriftParams {
         mode: Mode::Styles,
         lineup: None,
         rules: None,
         driver: None,
-        strategies: strategies.clone(),
+        strategies: [heuristic.clone(), heuristic],
     })
     .unwrap();
     per_game_allocations_are_zero("drift", &drift, 1_000);

@@ -46,7 +46,7 @@ pub enum DriftError {
     BadCard(String),
     /// A fixed deck order asking for more copies of a card than the deck holds.
     NotInDeck(String),
-    /// A strategy name that is not `plain`, `random` or `heuristic`.
+    /// A strategy name that is not a shipped strategy (the message lists them).
     UnknownStrategy(String),
     /// A built-in preset name that does not exist (the message lists the valid ones).
     UnknownPreset(String),
@@ -75,9 +75,7 @@ impl fmt::Display for DriftError {
                 write!(f, "bad card {s:?}: write rank A,2..10,J,Q,K then suit S,H,D,C, or JK")
             }
             DriftError::NotInDeck(s) => write!(f, "fixed deck: no more {s} left in the deck"),
-            DriftError::UnknownStrategy(name) => {
-                write!(f, "unknown drift strategy {name:?} (valid: plain, random, heuristic)")
-            }
+            DriftError::UnknownStrategy(message) => f.write_str(message),
             DriftError::UnknownPreset(message) => f.write_str(message),
         }
     }

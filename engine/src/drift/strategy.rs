@@ -1,14 +1,15 @@
-//! Drift battle players: [`Plain`], [`Random`], [`Heuristic`], chosen by [`StrategyKind`].
+//! Drift battle players: [`Plain`], [`Random`], [`Heuristic`], chosen by a strategy file
+//! ([`StrategyConfig`]; the shipped ones are `presets/strategy_*.toml`).
 
 use super::DriftError;
 use super::card::{Card, Suit};
 use super::game::DriftGame;
 use super::style::Style;
 use super::view::{Ask, DriftAction, DriftView, Role};
+use crate::config::{Presets, strategy_from_toml};
 use crate::{GameRng, Strategy, StrategyChoice, WithStrategy};
 use rand::RngExt;
-use std::fmt;
-use std::str::FromStr;
+use serde::Deserialize;
 
 /// Never exchanges, never declares: plays every drawn card, so outcomes follow the deck's
 /// exact probabilities.
@@ -40,9 +41,44 @@ impl Strategy<DriftGame> for Random {
 /// with more), Supernova and Indra holding a high card, uses Gungnir at once as leader and
 /// as chaser when no hand card reaches the target, reveals its worst card,
 /// SpeedMaster-tosses low cards, and trades a Phantom point only to stay in the chase with
-/// a good hand. The weights and thresholds are named constants in this module's source.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Heuristic;
+/// a good hand. Its thresholds are a [`HeuristicConfig`] (a strategy file); the keys that
+/// order cards are named constants in this module's source.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Heuristic {
+    /// Its thresholds.
+    pub config: HeuristicConfig,
+}
+
+impl Heuristic {
+    /// The shipped heuristic (`presets/strategy_heuristic.toml`).
+    pub fn shipped() -> Self {
+        match StrategyConfig::preset("heuristic") {
+            Ok(StrategyConfig::Heuristic(config)) => Heuristic { config },
+            other => unreachable!("the shipped heuristic preset: {other:?}"),
+        }
+    }
+}
+
+/// The thresholds of the [`Heuristic`]'s declarations (the shipped values and
+/// what each does are in `presets/strategy_heuristic.toml`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeuristicConfig {
+    /// Legal High: the life a leader keeps to declare it (it pays from its own chase).
+    pub legal_high_leader_life: i16,
+    /// Legal High: the life a chaser keeps to declare it.
+    pub legal_high_chaser_life: i16,
+    /// Supernova: declared with at least this life …
+    pub supernova_life: i16,
+    /// … holding a card worth at least this.
+    pub supernova_card: i16,
+    /// Indra: played with a card worth at least this.
+    pub indra_card: i16,
+    /// Speed Master: cards worth less than this are tossed.
+    pub speed_master_toss: i16,
+    /// Phantom: a point is traded (to stay in the chase) holding a card worth at least this.
+    pub phantom_card: i16,
+}
 
 /// The heuristic's weights and thresholds, by name.
 mod weights {
@@ -73,20 +109,6 @@ mod weights {
     pub(super) const STYLED_STEP: i32 = 10;
     /// A diamond's tie-break among scoring cards of one value in [`STYLED_SCORES`].
     pub(super) const STYLED_DIAMOND: i32 = 5;
-    /// Legal High: the life a leader keeps to declare it (it pays from its own chase) …
-    pub(super) const LEGAL_HIGH_LEADER_LIFE: i16 = 5;
-    /// … and a chaser.
-    pub(super) const LEGAL_HIGH_CHASER_LIFE: i16 = 2;
-    /// Supernova: declared with at least this life …
-    pub(super) const SUPERNOVA_LIFE: i16 = 2;
-    /// … holding a card worth at least this.
-    pub(super) const SUPERNOVA_CARD: i16 = 13;
-    /// Indra: played with a card worth at least this.
-    pub(super) const INDRA_CARD: i16 = 12;
-    /// SpeedMaster: cards worth less than this are tossed.
-    pub(super) const SPEED_MASTER_TOSS: i16 = 7;
-    /// Phantom: a point is traded (to stay in the chase) holding a card worth at least this.
-    pub(super) const PHANTOM_CARD: i16 = 11;
 }
 
 use weights::*;
@@ -206,7 +228,7 @@ impl Strategy<DriftGame> for Heuristic {
     fn choose(&mut self, view: &DriftView<'_>, legal: &[DriftAction], _: &mut GameRng) -> DriftAction {
         match view.ask() {
             Ask::Pick | Ask::BonusPick => Heuristic::pick(view),
-            ask => Heuristic::declare(view, ask, legal),
+            ask => self.declare(view, ask, legal),
         }
     }
 }
@@ -214,8 +236,9 @@ impl Strategy<DriftGame> for Heuristic {
 impl Heuristic {
     /// Every question but a pick (kept out of the pick's hot path).
     #[inline(never)]
-    fn declare(view: &DriftView<'_>, ask: Ask, legal: &[DriftAction]) -> DriftAction {
+    fn declare(&self, view: &DriftView<'_>, ask: Ask, legal: &[DriftAction]) -> DriftAction {
         use DriftAction::{No, Yes};
+        let c = &self.config;
         let (life, _) = view.life();
         let hand_choice = |want: &dyn Fn(i16, i16) -> bool| {
             let mut pick = No;
@@ -239,20 +262,21 @@ impl Heuristic {
             Ask::Pick | Ask::BonusPick => Heuristic::pick(view),
             Ask::Reveal => hand_choice(&|v, best| v < best).0,
             Ask::SpeedMaster => match hand_choice(&|v, best| v < best) {
-                (a, v) if v < SPEED_MASTER_TOSS => a,
+                (a, v) if v < c.speed_master_toss => a,
                 _ => No,
             },
             Ask::Indra => match hand_choice(&|v, best| v > best) {
-                (a, v) if v >= INDRA_CARD => a,
+                (a, v) if v >= c.indra_card => a,
                 _ => No,
             },
             Ask::LegalHigh => {
                 // A leader pays from the life of its own chase: only when rich.
-                let spare = if view.role() == Role::Leader { LEGAL_HIGH_LEADER_LIFE } else { LEGAL_HIGH_CHASER_LIFE };
+                let spare =
+                    if view.role() == Role::Leader { c.legal_high_leader_life } else { c.legal_high_chaser_life };
                 if life >= spare { Yes } else { No }
             }
             Ask::Supernova => {
-                if life >= SUPERNOVA_LIFE && best_in_hand(view) >= SUPERNOVA_CARD {
+                if life >= c.supernova_life && best_in_hand(view) >= c.supernova_card {
                     Yes
                 } else {
                     No
@@ -273,7 +297,7 @@ impl Heuristic {
             Ask::Illusion if view.has(Style::Harlequin) && life < view.life().1 => No,
             Ask::Illusion | Ask::Harlequin => Yes,
             Ask::Phantom => {
-                if life < 0 && best_in_hand(view) >= PHANTOM_CARD {
+                if life < 0 && best_in_hand(view) >= c.phantom_card {
                     Yes
                 } else {
                     No
@@ -283,55 +307,55 @@ impl Heuristic {
     }
 }
 
-/// The strategies by name, for command lines and configuration.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum StrategyKind {
-    /// [`Plain`]: `"plain"`.
+/// A drift player's settings, as a strategy file: `strategy = "plain"`,
+/// `"random"`, or `"heuristic"` with any of the [`HeuristicConfig`] fields
+/// (the others take the shipped heuristic's values).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "strategy", rename_all = "snake_case")]
+pub enum StrategyConfig {
+    /// [`Plain`].
     Plain,
-    /// [`Random`]: `"random"`.
+    /// [`Random`].
     Random,
-    /// [`Heuristic`]: `"heuristic"`.
-    Heuristic,
+    /// [`Heuristic`] with these thresholds.
+    Heuristic(HeuristicConfig),
 }
 
-impl StrategyKind {
-    /// All kinds.
-    pub const ALL: [StrategyKind; 3] = [StrategyKind::Plain, StrategyKind::Random, StrategyKind::Heuristic];
+/// The shipped heuristic, the base of every heuristic strategy file.
+const SHIPPED_HEURISTIC: &str = include_str!("presets/strategy_heuristic.toml");
 
-    /// The name (`"plain"`, `"random"`, `"heuristic"`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            StrategyKind::Plain => "plain",
-            StrategyKind::Random => "random",
-            StrategyKind::Heuristic => "heuristic",
-        }
+impl StrategyConfig {
+    /// The shipped strategy files.
+    pub const PRESETS: Presets = Presets {
+        kind: "drift strategy",
+        list: &[
+            ("plain", include_str!("presets/strategy_plain.toml")),
+            ("random", include_str!("presets/strategy_random.toml")),
+            ("heuristic", SHIPPED_HEURISTIC),
+        ],
+    };
+
+    /// A shipped strategy by name (see [`StrategyConfig::PRESETS`]).
+    pub fn preset(name: &str) -> Result<Self, DriftError> {
+        Self::from_toml(
+            Self::PRESETS.text(name).ok_or_else(|| DriftError::UnknownStrategy(Self::PRESETS.unknown(name)))?,
+        )
+    }
+
+    /// Reads a strategy file (errors name line and column).
+    pub fn from_toml(text: &str) -> Result<Self, DriftError> {
+        strategy_from_toml(text, "heuristic", SHIPPED_HEURISTIC)
+            .map_err(|e| DriftError::Toml { what: "strategy", message: e.to_string() })
     }
 }
 
-impl StrategyChoice<DriftGame> for StrategyKind {
+impl StrategyChoice<DriftGame> for StrategyConfig {
     fn dispatch<W: WithStrategy<DriftGame>>(self, body: W) -> W::Output {
         match self {
-            StrategyKind::Plain => body.with(Plain),
-            StrategyKind::Random => body.with(Random),
-            StrategyKind::Heuristic => body.with(Heuristic),
+            StrategyConfig::Plain => body.with(Plain),
+            StrategyConfig::Random => body.with(Random),
+            StrategyConfig::Heuristic(config) => body.with(Heuristic { config }),
         }
-    }
-}
-
-impl fmt::Display for StrategyKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for StrategyKind {
-    type Err = DriftError;
-
-    fn from_str(s: &str) -> Result<StrategyKind, DriftError> {
-        StrategyKind::ALL
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| DriftError::UnknownStrategy(s.to_string()))
     }
 }
 
@@ -340,12 +364,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn kinds_parse() {
-        for k in StrategyKind::ALL {
-            assert_eq!(k.name().parse::<StrategyKind>().unwrap(), k);
-        }
-        assert_eq!("Heuristic".parse::<StrategyKind>().unwrap(), StrategyKind::Heuristic);
-        let e = "greedy".parse::<StrategyKind>().unwrap_err().to_string();
-        assert!(e.contains("greedy") && e.contains("plain, random, heuristic"), "{e}");
+    fn strategy_files_load_and_errors_name_the_problem() {
+        let shipped = Heuristic::shipped().config;
+        assert_eq!((shipped.supernova_life, shipped.phantom_card), (2, 11));
+        assert_eq!(StrategyConfig::preset("plain").unwrap(), StrategyConfig::Plain);
+        let tuned = StrategyConfig::from_toml("strategy = \"heuristic\"\nindra_card = 9\n").unwrap();
+        assert_eq!(tuned, StrategyConfig::Heuristic(HeuristicConfig { indra_card: 9, ..shipped }));
+        let e = StrategyConfig::from_toml("strategy = \"heuristic\"\nindra = 9\n").unwrap_err().to_string();
+        assert!(e.contains("indra") && !e.contains('\n'), "{e}");
+        let e = StrategyConfig::preset("greedy").unwrap_err().to_string();
+        assert_eq!(e, "unknown drift strategy `greedy` (built-in: plain, random, heuristic)");
     }
 }

@@ -170,7 +170,7 @@ fn rank_three_circled_is_out_after_the_first_exchange() {
     let game = DriftGame::chase(DriftRules::default(), plain_driver(3, 4, 4), plain_driver(-3, 4, 4));
     let mut table = Table::new(&game);
     for i in 0..2000 {
-        let o = table.play(&game, &mut (Heuristic, Random), &mut seeds.rng(i));
+        let o = table.play(&game, &mut (Heuristic::shipped(), Random), &mut seeds.rng(i));
         assert_eq!(o.rounds[1], 1);
     }
 }
@@ -285,16 +285,16 @@ fn random_play_keeps_every_invariant_in_every_mode() {
     for (g, game) in games.iter().enumerate() {
         let seats = game.num_seats();
         let check = PlayCheck { games: 20, seed: g as u64, max_decisions: MAX_DECISIONS };
-        let mut heuristic = [Heuristic; 2];
+        let mut heuristic = [Heuristic::shipped(); 2];
         check_play(game, &mut heuristic[..seats], &check).unwrap_or_else(|e| panic!("game {g}, heuristic: {e}"));
         let mut random = [Random; 2];
         check_play(game, &mut random[..seats], &check).unwrap_or_else(|e| panic!("game {g}, random: {e}"));
         for seed in 0..6u64 {
-            let (mut h, mut r, mut r2) = (Heuristic, Random, Random);
+            let (mut h, mut r, mut r2) = (Heuristic::shipped(), Random, Random);
             let mut players: [&mut dyn Strategy<DriftGame>; 2] = match seed % 3 {
                 0 => [&mut r, &mut r2],
                 1 => [&mut h, &mut r],
-                _ => [&mut h, &mut Heuristic],
+                _ => [&mut h, &mut Heuristic::shipped()],
             };
             let o = play_checked(game, &mut players[..seats], seed + 100 * g as u64);
             for seat in 0..seats {
@@ -318,7 +318,7 @@ fn without_styles_points_are_rounds_scored_and_lives_add_up() {
     let b = plain_driver(2, 3, 6);
     let game = DriftGame::chase(DriftRules::default(), a, b);
     for seed in 0..300 {
-        let o = play_checked(&game, &mut (Heuristic, Random), seed);
+        let o = play_checked(&game, &mut (Heuristic::shipped(), Random), seed);
         assert_eq!(o.points, [o.scored[0] as i32, o.scored[1] as i32]);
         // Life starts at rank + home bonus and ends at -1 after exactly life+1 failures.
         assert_eq!(o.lives_lost, [5, 3]);
@@ -338,7 +338,7 @@ fn round_cap_stops_a_chase_that_cannot_fail() {
     // +5 on every card (Juggernaut, Swastika, Legal High) against raw targets in a solo run,
     // with a full hand of 10 to swap from: the chaser never fails.
     let d = plain_driver(3, 0, 10).with(Style::Juggernaut).with(Style::Swastika).with(Style::LegalHigh);
-    let o = play_checked(&DriftGame::solo(rules, d), &mut [&mut Heuristic], 5);
+    let o = play_checked(&DriftGame::solo(rules, d), &mut [&mut Heuristic::shipped()], 5);
     assert!(o.round_cap_hit);
     assert_eq!(o.rounds[0], 50);
 }

@@ -32,7 +32,7 @@ fn plain_chase_lives_are_rank_home_and_road_dancer() {
 fn heuristic_chase_declares_legal_high_and_illusion() {
     let lineup = Lineup::example();
     let game = DriftGame::chase(DriftRules::default(), lineup.drivers[0].1, lineup.drivers[1].1);
-    let (text, o) = transcript(&game, &mut (Heuristic, Heuristic), &mut GameSeeds::new(7).rng(1));
+    let (text, o) = transcript(&game, &mut (Heuristic::shipped(), Heuristic::shipped()), &mut GameSeeds::new(7).rng(1));
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/drift/golden/heuristic_chase.txt");
     assert_golden(path, include_str!("golden/heuristic_chase.txt"), &text);
     assert!(o.style_uses[0][Style::LegalHigh as usize] > 0, "{o:?}");

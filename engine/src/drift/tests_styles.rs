@@ -74,8 +74,8 @@ fn centaur_gives_the_leader_three_more_cards() {
     // With Centaur the leader holds 2S 3S KS, draws 2H and sets K: the chaser's 9H fails.
     // Without, the target is 2S and the chaser's 3S scores.
     let deck = "2S 3S KS 2H 9H";
-    let without = play_checked(&chase(ZERO, ZERO, deck), &mut (Heuristic, Plain), 1);
-    let with = play_checked(&chase(ZERO.with(Centaur), ZERO, deck), &mut (Heuristic, Plain), 1);
+    let without = play_checked(&chase(ZERO, ZERO, deck), &mut (Heuristic::shipped(), Plain), 1);
+    let with = play_checked(&chase(ZERO.with(Centaur), ZERO, deck), &mut (Heuristic::shipped(), Plain), 1);
     assert!(without.first_round_scored[1] && !with.first_round_scored[1]);
     assert_eq!(with.uses(0, Centaur), 1);
 }
@@ -86,7 +86,7 @@ fn speed_master_swaps_up_to_three_cards_with_a_drift_home() {
     // scores. Without, the target is KS and neither QS (drawn) nor the hand reaches it.
     let deck = "2S 3S KS QS JS 4S";
     let d = Driver { home_is_drift: true, ..plain_driver(0, 0, 2) };
-    let play = |d: Driver| play_checked(&chase(ZERO, d, deck), &mut (Plain, Heuristic), 1);
+    let play = |d: Driver| play_checked(&chase(ZERO, d, deck), &mut (Plain, Heuristic::shipped()), 1);
     assert!(!play(d).first_round_scored[1]);
     let with = play(d.with(SpeedMaster));
     assert!(with.first_round_scored[1]);
@@ -103,7 +103,9 @@ fn madness_makes_the_leaders_exchange_random() {
     let leader = plain_driver(0, 2, 0);
     let count = |chaser: Driver| {
         (0..200)
-            .filter(|&s| play_checked(&chase(leader, chaser, deck), &mut (Heuristic, Plain), s).first_round_scored[1])
+            .filter(|&s| {
+                play_checked(&chase(leader, chaser, deck), &mut (Heuristic::shipped(), Plain), s).first_round_scored[1]
+            })
             .count()
     };
     assert_eq!(count(ZERO), 0);
@@ -287,7 +289,7 @@ fn heuristic_uses_declared_styles_where_plain_does_not() {
     let game = DriftGame::chase(DriftRules::default(), all, all);
     let mut uses = [[0u32; Style::COUNT]; 2];
     for seed in 0..200 {
-        let h = play_checked(&game, &mut (Heuristic, Heuristic), seed);
+        let h = play_checked(&game, &mut (Heuristic::shipped(), Heuristic::shipped()), seed);
         let p = play_checked(&game, &mut (Plain, Plain), seed);
         for s in declared {
             uses[0][s as usize] += u32::from(h.uses(0, s) + h.uses(1, s));

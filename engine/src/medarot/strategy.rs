@@ -8,7 +8,7 @@ use super::MedarotError;
 use super::cards::{AttackType, Card, CardKind, Dir, Timing};
 use super::game::{Action, MedarotGame, Source};
 use super::view::{Decision, MedarotView, UnitView};
-use crate::config::Presets;
+use crate::config::{Presets, strategy_from_toml};
 use crate::{GameRng, Strategy, StrategyChoice, WithStrategy};
 use rand::RngExt;
 use serde::Deserialize;
@@ -261,14 +261,14 @@ pub enum StrategyConfig {
     Heuristic(HeuristicConfig),
 }
 
+/// The shipped heuristic, the base of every heuristic strategy file.
+const SHIPPED_HEURISTIC: &str = include_str!("presets/strategy_heuristic.toml");
+
 impl StrategyConfig {
     /// The shipped strategy files.
     pub const PRESETS: Presets = Presets {
         kind: "medarot strategy",
-        list: &[
-            ("random", include_str!("presets/strategy_random.toml")),
-            ("heuristic", include_str!("presets/strategy_heuristic.toml")),
-        ],
+        list: &[("random", include_str!("presets/strategy_random.toml")), ("heuristic", SHIPPED_HEURISTIC)],
     };
 
     /// A shipped strategy by name (`random`, `heuristic`).
@@ -277,9 +277,12 @@ impl StrategyConfig {
         Self::from_toml(text)
     }
 
-    /// Reads a strategy file (errors name line and column).
+    /// Reads a strategy file. A heuristic file may leave out top-level entries
+    /// (`low_hp`, or a whole table such as `[attack]`), which take the shipped
+    /// heuristic's; a table it gives, it gives whole. Errors name line and column.
     pub fn from_toml(text: &str) -> Result<Self, MedarotError> {
-        crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "strategy", source })
+        strategy_from_toml(text, "heuristic", SHIPPED_HEURISTIC)
+            .map_err(|source| MedarotError::Toml { what: "strategy", source })
     }
 }
 

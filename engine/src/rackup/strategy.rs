@@ -5,7 +5,7 @@
 use super::RackupGame;
 use super::log::{Decl, Distance, Hit, Penalty};
 use super::state::{Act, Action, Decision, RackupView};
-use crate::config::{Presets, TomlError, from_toml};
+use crate::config::{Presets, strategy_from_toml};
 use crate::{GameRng, Strategy, StrategyChoice, WithStrategy};
 use rand::RngExt;
 use serde::Deserialize;
@@ -209,14 +209,8 @@ impl StrategyConfig {
     /// Reads a strategy file; a heuristic's missing fields take the shipped
     /// heuristic's values. Errors name line and column.
     pub fn from_toml(text: &str) -> Result<Self, StrategyError> {
-        let bad = |e: TomlError| StrategyError(format!("rackup strategy file: {e}"));
-        let mut file: toml::Table = from_toml(text).map_err(bad)?;
-        if file.get("strategy").and_then(toml::Value::as_str) == Some("heuristic") {
-            let mut merged: toml::Table = from_toml(SHIPPED_HEURISTIC).map_err(bad)?;
-            merged.extend(file);
-            file = merged;
-        }
-        file.try_into().map_err(|e: toml::de::Error| StrategyError(format!("rackup strategy file: {}", e.message())))
+        strategy_from_toml(text, "heuristic", SHIPPED_HEURISTIC)
+            .map_err(|e| StrategyError(format!("rackup strategy file: {e}")))
     }
 
     /// A heuristic that never declares riichi, otherwise as this one (the

@@ -16,7 +16,7 @@ use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate, versus};
 use crate::study::{Coverage, Source, Study};
 use anyhow::{Context, Result, bail};
-use engine::drift::strategy::StrategyKind;
+use engine::drift::strategy::StrategyConfig;
 use engine::drift::{
     DriftGame, DriftOutcome, DriftRules, Driver, Lineup, Style, StyleSet, exact_chaser_score_probability,
 };
@@ -54,7 +54,7 @@ pub struct DriftParams {
     /// The base driver of `styles` mode (`None`: the line-up's first).
     pub driver: Option<String>,
     /// Strategy names of side A and side B.
-    pub strategies: [String; 2],
+    pub strategies: [Source; 2],
 }
 
 /// A drift study ready to run.
@@ -62,7 +62,7 @@ pub struct DriftStudy {
     params: DriftParams,
     rules: DriftRules,
     entrants: Vec<(String, Driver)>,
-    strategies: [StrategyKind; 2],
+    strategies: [StrategyConfig; 2],
 }
 
 impl DriftStudy {
@@ -119,7 +119,9 @@ impl Study for DriftStudy {
                     .collect()
             }
         };
-        let strategies = [params.strategies[0].parse()?, params.strategies[1].parse()?];
+        let parse =
+            |src: &Source| StrategyConfig::from_toml(&src.text).with_context(|| format!("strategy {}", src.name));
+        let strategies = [parse(&params.strategies[0])?, parse(&params.strategies[1])?];
         Ok(Self { params, rules, entrants, strategies })
     }
 
@@ -326,8 +328,8 @@ impl DriftReport<'_> {
             "games" => [coverage.games_played()],
             "seed" => [coverage.seed],
             "mode" => [format!("{:?}", self.study.params.mode).to_lowercase()],
-            "strategy_a" => [self.study.params.strategies[0].clone()],
-            "strategy_b" => [self.study.params.strategies[1].clone()],
+            "strategy_a" => [self.study.params.strategies[0].name.clone()],
+            "strategy_b" => [self.study.params.strategies[1].name.clone()],
             "chaser_first_exchange_rate" => [first.value()],
             "chaser_first_exchange_ci_low" => [first.interval().low],
             "chaser_first_exchange_ci_high" => [first.interval().high],
@@ -343,7 +345,7 @@ impl DriftReport<'_> {
 
     /// The exact per-exchange scoring chance, meaningful for plain play without styles.
     fn exact_chaser_rate(&self) -> Option<f64> {
-        let plain = self.study.strategies.iter().all(|s| *s == StrategyKind::Plain);
+        let plain = self.study.strategies.iter().all(|s| *s == StrategyConfig::Plain);
         let styleless = self.study.entrants.iter().all(|e| e.1.styles == StyleSet::EMPTY);
         (plain && (styleless || self.study.params.mode == Mode::Styles))
             .then(|| exact_chaser_score_probability(&self.study.rules))
@@ -421,7 +423,11 @@ impl DriftReport<'_> {
         let mut s = String::new();
         let p = &self.study.params;
         let _ = writeln!(s, "drift study ({} mode): {}", format!("{:?}", p.mode).to_lowercase(), coverage.describe());
-        let _ = writeln!(s, "strategies: side A {}, side B {}; intervals are 95%", p.strategies[0], p.strategies[1]);
+        let _ = writeln!(
+            s,
+            "strategies: side A {}, side B {}; intervals are 95%",
+            p.strategies[0].name, p.strategies[1].name
+        );
         let f = self.acc.first_exchange;
         let _ = write!(
             s,

@@ -160,3 +160,13 @@ fn strategy_files_load_and_errors_name_the_problem() {
     let e = StrategyConfig::preset("clever").unwrap_err().to_string();
     assert_eq!(e, "unknown medarot strategy `clever` (built-in: random, heuristic)");
 }
+
+#[test]
+fn a_strategy_file_may_give_only_the_tables_it_changes() {
+    let StrategyConfig::Heuristic(shipped) = heuristic() else { panic!("a heuristic") };
+    let text = "strategy = \"heuristic\"\nlow_hp = 4\n";
+    let StrategyConfig::Heuristic(c) = StrategyConfig::from_toml(text).unwrap() else { panic!("a heuristic") };
+    assert_eq!(c, HeuristicConfig { low_hp: 4, ..shipped });
+    let e = StrategyConfig::from_toml("strategy = \"heuristic\"\n[attack]\ndestroy = 1\n").unwrap_err().to_string();
+    assert!(e.contains("discard_all"), "a table given is given whole: {e}");
+}
