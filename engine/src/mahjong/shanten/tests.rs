@@ -1,3 +1,7 @@
+//! Shanten and ukeire tests: worked hands, agreement with brute force, and the
+//! incremental paths (after-discard shanten, ukeire over combined groups) against the
+//! reference computation, for four-player and sanma hands.
+
 use super::*;
 use crate::mahjong::notation::parse_tiles;
 use crate::mahjong::tile::counts_of;
