@@ -39,8 +39,7 @@ pub fn from_toml<T: DeserializeOwned>(text: &str) -> Result<T, TomlError> {
             }
             None => (None, None),
         };
-        let message = e.message().split_whitespace().collect::<Vec<_>>().join(" ");
-        TomlError { line, column, message }
+        TomlError { line, column, message: one_line(&e) }
     })
 }
 
@@ -56,8 +55,12 @@ pub fn strategy_from_toml<T: DeserializeOwned>(text: &str, tag: &str, base: &str
         merged.extend(file);
         file = merged;
     }
-    let message = |e: toml::de::Error| e.message().split_whitespace().collect::<Vec<_>>().join(" ");
-    file.try_into().map_err(|e| TomlError { line: None, column: None, message: message(e) })
+    file.try_into().map_err(|e| TomlError { line: None, column: None, message: one_line(&e) })
+}
+
+/// toml's message on one line.
+fn one_line(e: &toml::de::Error) -> String {
+    e.message().split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The built-in presets of one kind of settings file (line-ups, rules,
