@@ -37,6 +37,14 @@ pub trait Game: Sync {
     fn to_move(&self, state: &Self::State) -> Option<Seat>;
     /// Writes the legal actions of the seat to move into `out` (cleared first).
     fn legal_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
+    /// The legal actions of the seat to move, in the order of [`Game::legal_actions`]: by
+    /// default written into `out`; a game may return a constant list instead of copying it
+    /// (what [`Table::play`] asks for on every decision).
+    #[inline]
+    fn legal<'a>(&'a self, state: &'a Self::State, out: &'a mut Vec<Self::Action>) -> &'a [Self::Action] {
+        self.legal_actions(state, out);
+        out
+    }
     /// The view of `seat`: what that player knows.
     fn view<'a>(&'a self, state: &'a Self::State, seat: Seat) -> Self::View<'a>;
     /// Applies a legal action of the seat to move, then resolves chance until
@@ -144,12 +152,9 @@ impl<G: Game> Table<G> {
         assert_eq!(players.seats(), game.num_seats(), "one strategy per seat");
         game.reset(&mut self.state, rng);
         while let Some(seat) = game.to_move(&self.state) {
-            game.legal_actions(&self.state, &mut self.legal);
-            let action = {
-                let view = game.view(&self.state, seat);
-                players.choose(seat, &view, &self.legal, rng)
-            };
-            debug_assert!(self.legal.contains(&action), "seat {seat} chose illegal {action:?}");
+            let legal = game.legal(&self.state, &mut self.legal);
+            let action = players.choose(seat, &game.view(&self.state, seat), legal, rng);
+            debug_assert!(legal.contains(&action), "seat {seat} chose illegal {action:?}");
             game.apply(&mut self.state, action, rng);
         }
         game.outcome(&self.state)

@@ -151,10 +151,25 @@ impl DriftGame {
         Some(base + st.bonus[slot])
     }
 
+    /// The legal actions when they are a constant list (a pick with no card revealed, a
+    /// yes/no declaration, none at the end), in the order [`DriftGame::fill_legal`] writes.
     #[inline(always)]
-    fn legal(&self, st: &DriftState, out: &mut Vec<DriftAction>) {
-        let slot = st.slot as usize;
-        let hand = &st.hands[slot];
+    fn fixed_legal(&self, st: &DriftState) -> Option<&'static [DriftAction]> {
+        let hand = &st.hands[st.slot as usize];
+        match st.step {
+            _ if st.to_move.is_none() => Some(&[]),
+            Step::Reveal(_) | Step::Indra | Step::SpeedMaster(_) => None,
+            Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick if hand.revealed == NONE => {
+                Some(&PICKS[..hand.len as usize + 1])
+            }
+            Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => None,
+            _ => Some(&[DriftAction::Yes, DriftAction::No]),
+        }
+    }
+
+    /// Writes the legal actions that [`DriftGame::fixed_legal`] has no constant list for.
+    fn fill_legal(&self, st: &DriftState, out: &mut Vec<DriftAction>) {
+        let hand = &st.hands[st.slot as usize];
         match st.step {
             Step::Reveal(_) | Step::Indra => {
                 out.extend_from_slice(&PICKS[1..=hand.len as usize]);
@@ -165,20 +180,10 @@ impl DriftGame {
                 out.extend(hand.playable().filter(|&i| marked & 1 << i == 0).map(DriftAction::Hand));
                 out.push(DriftAction::No);
             }
-            Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => {
-                let n = hand.len as usize + 1;
-                if hand.revealed == NONE && n <= 8 {
-                    // A fixed-size copy is a single move; the length is then cut.
-                    out.extend_from_slice(&PICKS[..8]);
-                    out.truncate(n);
-                } else if hand.revealed == NONE {
-                    out.extend_from_slice(&PICKS[..n]);
-                } else {
-                    out.push(DriftAction::PlayDrawn);
-                    out.extend(hand.playable().map(DriftAction::Hand));
-                }
+            _ => {
+                out.push(DriftAction::PlayDrawn);
+                out.extend(hand.playable().map(DriftAction::Hand));
             }
-            _ => out.extend_from_slice(&[DriftAction::Yes, DriftAction::No]),
         }
     }
 }
@@ -207,11 +212,23 @@ impl Game for DriftGame {
         st.to_move.map(usize::from)
     }
 
-    #[inline(always)]
     fn legal_actions(&self, st: &DriftState, out: &mut Vec<DriftAction>) {
         out.clear();
-        if st.to_move.is_some() {
-            self.legal(st, out);
+        match self.fixed_legal(st) {
+            Some(fixed) => out.extend_from_slice(fixed),
+            None => self.fill_legal(st, out),
+        }
+    }
+
+    #[inline(always)]
+    fn legal<'a>(&'a self, st: &'a DriftState, out: &'a mut Vec<DriftAction>) -> &'a [DriftAction] {
+        match self.fixed_legal(st) {
+            Some(fixed) => fixed,
+            None => {
+                out.clear();
+                self.fill_legal(st, out);
+                out
+            }
         }
     }
 

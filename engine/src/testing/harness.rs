@@ -4,6 +4,7 @@
 //! On every decision: the seat to move is a seat of the game; the legal
 //! actions are non-empty and pairwise distinct (hashed, so duplicates are
 //! found wherever they sit in the list) and contain the action chosen; the
+//! list [`Game::legal`] gives the table equals [`Game::legal_actions`]'; the
 //! game ends within a declared number of decisions; and the game's own
 //! [`Validate`] check holds after the deal and after every action. At the
 //! end, the outcome is read only once the game is over, and playing the same
@@ -104,7 +105,7 @@ where
 {
     let at = |step: usize, what: String| format!("decision {step}: {what}");
     let mut state = game.new_state();
-    let mut legal = Vec::new();
+    let (mut legal, mut listed) = (Vec::new(), Vec::new());
     let mut seen = HashSet::new();
     game.reset(&mut state, rng);
     game.validate(&state).map_err(|e| at(0, format!("after the deal: {e}")))?;
@@ -117,6 +118,10 @@ where
             return Err(at(step, format!("seat {seat} to move in a game of {} seats", game.num_seats())));
         }
         game.legal_actions(&state, &mut legal);
+        let fast = game.legal(&state, &mut listed);
+        if fast != legal.as_slice() {
+            return Err(at(step, format!("`legal` gives {fast:?}, `legal_actions` {legal:?}")));
+        }
         if legal.is_empty() {
             return Err(at(step, format!("no legal action for seat {seat}")));
         }
@@ -229,6 +234,7 @@ mod tests {
         BrokenTotal,
         ChangingOutcome,
         IllegalChoice,
+        FastListDiffers,
     }
 
     /// Two players take turns adding 1 or 2 to a counter; whoever reaches 10 wins.
@@ -268,6 +274,15 @@ mod tests {
                 Fault::NoAction if state.counter == 5 => {}
                 Fault::DuplicateAction => out.extend([1, 2, 1]),
                 _ => out.extend([1, 2]),
+            }
+        }
+        fn legal<'a>(&'a self, state: &'a RaceState, out: &'a mut Vec<u32>) -> &'a [u32] {
+            match self.0 {
+                Fault::FastListDiffers => &[2, 1],
+                _ => {
+                    self.legal_actions(state, out);
+                    out
+                }
             }
         }
         fn view<'a>(&'a self, _: &'a RaceState, _: Seat) {}
@@ -332,6 +347,7 @@ mod tests {
             (Fault::BrokenTotal, "moves add up to"),
             (Fault::ChangingOutcome, "replaying the seed"),
             (Fault::IllegalChoice, "not among"),
+            (Fault::FastListDiffers, "`legal` gives [2, 1]"),
         ] {
             let e = run(fault).expect_err(&format!("{fault:?} passed"));
             assert!(e.starts_with("game ") && e.contains(says), "{fault:?}: {e}");
