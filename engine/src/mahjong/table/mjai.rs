@@ -237,11 +237,13 @@ pub struct UraMarkers {
 }
 
 impl UraMarkers {
-    /// The first `n` (at most five) of `tiles`.
-    pub fn new(tiles: &[PhysTile], n: usize) -> UraMarkers {
-        let len = n.min(5).min(tiles.len());
-        let mut m = UraMarkers { tiles: [PhysTile::default(); 5], len: len as u8 };
-        m.tiles[..len].copy_from_slice(&tiles[..len]);
+    /// The first five (at most) of `tiles`.
+    pub fn new(tiles: impl IntoIterator<Item = PhysTile>) -> UraMarkers {
+        let mut m = UraMarkers { tiles: [PhysTile::default(); 5], len: 0 };
+        for (slot, p) in m.tiles.iter_mut().zip(tiles) {
+            *slot = p;
+            m.len += 1;
+        }
         m
     }
 
@@ -263,8 +265,7 @@ impl<'de> Deserialize<'de> for UraMarkers {
         if tiles.len() > 5 {
             return Err(de::Error::custom("more than five ura indicators"));
         }
-        let tiles: Vec<PhysTile> = tiles.into_iter().map(|p| p.0).collect();
-        Ok(UraMarkers::new(&tiles, tiles.len()))
+        Ok(UraMarkers::new(tiles.into_iter().map(|p| p.0)))
     }
 }
 

@@ -15,7 +15,7 @@
 //! - [`strategy`]: `random`, `efficiency`, `defensive` ([`BotConfig`]).
 //! - [`mjai`]: game records as mjai events ([`Event`], a serde type
 //!   written and read as mjai JSON; [`EventLog`] in [`TableState::events`],
-//!   switched on by [`RiichiTable::with_event_log`]); [`replay`] plays a
+//!   switched on by [`RiichiTable::with_event_log`]); [`replay()`] plays a
 //!   record (ours or another engine's) under the rules and reports the
 //!   first illegal event and any result that differs.
 //!
@@ -33,8 +33,8 @@
 //!
 //! # Flow
 //! A hand: the 136 tiles are shuffled; the last 14 are the dead wall
-//! (rinshan tiles, dora indicators, ura indicators; see
-//! [`TableState::indicator`]); the dealer takes the first 13, then each seat
+//! (rinshan tiles, dora indicators, ura indicators: [`WallLayout`], whose
+//! other model is Gotō's live wall drawn to the indicators); the dealer takes the first 13, then each seat
 //! in turn; the dealer draws. A seat on its turn discards (or declares tsumo,
 //! riichi with its discard, a closed or added kan, or nine terminals). A
 //! discard is offered to the other seats, asked one at a time in turn order
@@ -82,7 +82,8 @@
 //!
 //! # Seams for the Gotō ruleset
 //! Seats are the constant [`SEATS`]; the tile set comes from the scoring
-//! [`Rules`]; hand settlement is `settle.rs` (wins, draws, noten payments)
+//! [`Rules`]; the places of the live wall, replacement tiles and indicators
+//! from a [`WallLayout`]; hand settlement is `settle.rs` (wins, draws, noten payments)
 //! and game settlement [`TableSettings::final_scores`].
 
 mod config;
@@ -106,6 +107,7 @@ mod tests_replay;
 #[cfg(test)]
 mod tests_scenarios;
 mod view;
+mod wall;
 
 pub use config::{Length, PRESETS, TableError, TableSettings, ranks};
 pub use mjai::{Event, EventLog, HoraScore, UraMarkers, pai_name, parse_pai};
@@ -115,6 +117,7 @@ pub use state::{Claim, MAX_RIVER, OfferKind, Phase, SeatState, TableState};
 pub use strategy::{BOT_PRESETS, Bot, BotConfig};
 pub use tenhou::{TENHOU_AVERAGE_WIN, TENHOU_RATES, TENHOU_YAKU, tenhou_yaku};
 pub use view::RiichiView;
+pub use wall::{WallLayout, WallModel};
 
 use crate::mahjong::{MAX_WALL_TILES, PhysTile, Rules, ShantenRules, Tile, WallArray};
 use crate::{Game, GameRng, Seat};
@@ -123,6 +126,10 @@ use crate::{Game, GameRng, Seat};
 pub const SEATS: usize = 4;
 /// Tiles in the four-player wall.
 pub const WALL_TILES: usize = 136;
+/// The four-player wall's layout: a dead wall of 14.
+pub const FOUR_PLAYER_WALL: WallLayout = WallLayout::dead_wall(WALL_TILES);
+/// Dora indicators turned at the deal.
+pub const INDICATORS_AT_DEAL: u8 = 1;
 
 /// One decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

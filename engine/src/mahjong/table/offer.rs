@@ -3,7 +3,6 @@
 
 use super::mjai::{Event, piece};
 use super::outcome::Abort;
-use super::state::DEAD_START;
 use super::state::{Claim, OfferKind, Phase};
 use super::{Action, RiichiTable, SEATS, TableState};
 use crate::GameRng;
@@ -142,9 +141,8 @@ impl RiichiTable {
             _ => return self.settle_ron(state, from, tile, kind, &winners[..n], rng),
         }
         if kind != OfferKind::Discard {
-            if kind == OfferKind::AddedKan && self.settings.kan_dora {
-                state.indicators += 1;
-                state.events.push(Event::Dora { dora_marker: state.wall[DEAD_START + 3 + state.indicators as usize] });
+            if kind == OfferKind::AddedKan {
+                self.turn_kan_indicator(state);
             }
             return self.draw(state, from, true);
         }

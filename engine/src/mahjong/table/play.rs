@@ -3,8 +3,8 @@
 
 use super::mjai::{Event, piece};
 use super::outcome::Abort;
-use super::state::{DEAD_START, OfferKind, Phase, SeatState, kind};
-use super::{Action, RiichiTable, SEATS, TableState, WALL_TILES};
+use super::state::{OfferKind, Phase, SeatState, kind};
+use super::{Action, FOUR_PLAYER_WALL, INDICATORS_AT_DEAL, RiichiTable, SEATS, TableState, WALL_TILES};
 use crate::GameRng;
 use crate::mahjong::{Meld, MeldKind, PhysTile, Tile, TileSet, shanten, ukeire};
 use rand::RngExt;
@@ -54,6 +54,7 @@ impl SeatState {
 impl RiichiTable {
     pub(super) fn start_game(&self, state: &mut TableState) {
         state.points = [self.settings.start_points; SEATS];
+        state.layout = FOUR_PLAYER_WALL;
         state.round = 0;
         state.honba = 0;
         state.sticks = 0;
@@ -91,10 +92,11 @@ impl RiichiTable {
             }
         }
         state.next = 52;
-        state.live_end = DEAD_START as u8;
+        state.indicators = INDICATORS_AT_DEAL;
+        state.live_end = state.layout.live_end_at_deal(state.indicators as usize) as u8;
+        state.replacements = 0;
         state.kans = 0;
         state.kan_seats = 0;
-        state.indicators = 1;
         state.uninterrupted = true;
         state.kan_feeder = None;
         state.four_kan_abort = false;
@@ -113,7 +115,7 @@ impl RiichiTable {
                 honba: state.honba,
                 kyotaku: state.sticks,
                 oya: dealer as u8,
-                dora_marker: state.wall[DEAD_START + 4],
+                dora_marker: state.wall[state.layout.indicator(0)],
                 scores: state.points,
                 tehais,
             });
@@ -127,11 +129,12 @@ impl RiichiTable {
         s.waits = if shanten(&s.hand, self.shanten) == 0 { ukeire(&s.hand, self.shanten) } else { TileSet::EMPTY };
     }
 
-    /// Draws a live tile (or a rinshan tile after a kan) for `seat`.
+    /// Draws a live tile (or a replacement tile, 嶺上牌, after a kan) for `seat`.
     pub(super) fn draw(&self, state: &mut TableState, seat: usize, rinshan: bool) {
         let p = if rinshan {
-            state.live_end -= 1;
-            state.wall[DEAD_START + state.kans as usize - 1]
+            state.live_end -= state.layout.live_tiles_per_replacement() as u8;
+            state.replacements += 1;
+            state.wall[state.layout.replacement(state.replacements as usize - 1)]
         } else {
             state.next += 1;
             state.wall[state.next as usize - 1]
@@ -270,12 +273,21 @@ impl RiichiTable {
         state.kan_seats |= 1 << seat;
         self.interrupt(state);
         self.update_waits(state, seat);
-        if flip && self.settings.kan_dora {
-            state.indicators += 1;
-            state.events.push(Event::Dora { dora_marker: state.wall[DEAD_START + 3 + state.indicators as usize] });
+        if flip {
+            self.turn_kan_indicator(state);
         }
         if state.kans == 4 && state.kan_seats.count_ones() >= 2 {
             state.four_kan_abort = true;
+        }
+    }
+
+    /// カンドラ: turns the next indicator after a kan (when the rules have kan dora).
+    pub(super) fn turn_kan_indicator(&self, state: &mut TableState) {
+        if self.settings.kan_dora {
+            state.indicators += 1;
+            state.live_end -= state.layout.live_tiles_per_indicator() as u8;
+            let dora_marker = state.wall[state.layout.indicator(state.indicators as usize - 1)];
+            state.events.push(Event::Dora { dora_marker });
         }
     }
 

@@ -21,8 +21,8 @@
 //! (a reader drops them).
 
 use super::mjai::{Event, pai_name};
-use super::state::{DEAD_START, Phase, kind};
-use super::{Action, RiichiTable, SEATS, TableState, WALL_TILES};
+use super::state::{Phase, kind};
+use super::{Action, FOUR_PLAYER_WALL, INDICATORS_AT_DEAL, RiichiTable, SEATS, TableState, WALL_TILES};
 use crate::mahjong::{PhysTile, Tile};
 use crate::{Game, GameRng, GameSeeds};
 
@@ -314,8 +314,10 @@ impl Replayer<'_> {
                 wall[13 * i + k] = Some(p);
             }
         }
-        wall[DEAD_START + 4] = Some(dora_marker);
-        let (mut live, mut rinshan, mut indicators, mut after_kan) = (0, 0, 1, false);
+        let layout = FOUR_PLAYER_WALL;
+        wall[layout.indicator(0)] = Some(dora_marker);
+        let mut live_end = layout.live_end_at_deal(INDICATORS_AT_DEAL as usize);
+        let (mut live, mut rinshan, mut indicators, mut after_kan) = (0, 0, INDICATORS_AT_DEAL as usize, false);
         for (i, e) in self.record.iter().enumerate().skip(at + 1) {
             let place = |slot: usize, p: PhysTile, wall: &mut [Option<PhysTile>; WALL_TILES]| {
                 if wall[slot].is_some_and(|q| q != p) {
@@ -326,15 +328,16 @@ impl Replayer<'_> {
             };
             match *e {
                 Event::Tsumo { pai, .. } if after_kan => {
-                    if rinshan == 4 {
-                        return Err(illegal(i, "a fifth rinshan draw"));
+                    if rinshan == layout.max_replacements() {
+                        return Err(illegal(i, "a replacement draw past the last replacement tile"));
                     }
-                    place(DEAD_START + rinshan, pai, &mut wall)?;
+                    place(layout.replacement(rinshan), pai, &mut wall)?;
                     rinshan += 1;
+                    live_end -= layout.live_tiles_per_replacement();
                     after_kan = false;
                 }
                 Event::Tsumo { pai, .. } => {
-                    if live >= DEAD_START - 52 - rinshan {
+                    if 52 + live >= live_end {
                         return Err(illegal(i, "a draw from an empty live wall"));
                     }
                     place(52 + live, pai, &mut wall)?;
@@ -342,15 +345,16 @@ impl Replayer<'_> {
                 }
                 Event::Ankan { .. } | Event::Kakan { .. } | Event::Daiminkan { .. } => after_kan = true,
                 Event::Dora { dora_marker } => {
-                    if indicators == 5 {
-                        return Err(illegal(i, "a sixth dora indicator"));
+                    if layout.max_indicators() == Some(indicators) {
+                        return Err(illegal(i, "a dora indicator past the last indicator place"));
                     }
-                    place(DEAD_START + 4 + indicators, dora_marker, &mut wall)?;
+                    place(layout.indicator(indicators), dora_marker, &mut wall)?;
                     indicators += 1;
+                    live_end -= layout.live_tiles_per_indicator();
                 }
                 Event::Hora { ura_markers, .. } => {
                     for (k, &p) in ura_markers.as_slice().iter().enumerate() {
-                        place(DEAD_START + 9 + k, p, &mut wall)?;
+                        place(layout.ura(k), p, &mut wall)?;
                     }
                 }
                 Event::EndKyoku | Event::StartKyoku { .. } | Event::EndGame { .. } => break,

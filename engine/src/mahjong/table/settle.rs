@@ -5,7 +5,7 @@
 use super::config::ranks;
 use super::mjai::{Event, HoraScore, UraMarkers};
 use super::outcome::{Abort, WIN_VALUE_BINS};
-use super::state::{DEAD_START, OfferKind, Phase};
+use super::state::{OfferKind, Phase};
 use super::{RiichiTable, SEATS, TableState};
 use crate::GameRng;
 use crate::mahjong::{Hand, HandScore, Limit, Payment, ScoreError, Tile, WinFlags, Yaku, score_hand, shanten};
@@ -108,7 +108,7 @@ impl RiichiTable {
             true if self.settings.kan_ura_dora => state.indicators,
             true => 1,
         };
-        let ura_markers = UraMarkers::new(&state.wall[DEAD_START + 9..], ura_count as usize);
+        let ura_markers = UraMarkers::new((0..ura_count as usize).map(|i| state.wall[state.layout.ura(i)]));
         let pai = Some(state.events.last_tile());
         let score = Some(HoraScore { han: score.han, fu: score.fu, yaku: score.yaku });
         let (actor, target) = (seat as u8, target as u8);

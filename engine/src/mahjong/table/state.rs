@@ -4,12 +4,11 @@
 use super::SEATS;
 use super::mjai::EventLog;
 use super::outcome::HanchanOutcome;
+use super::wall::WallLayout;
 use crate::mahjong::{MAX_WALL_TILES, Meld, PhysTile, Tile, TileCounts, TileSet, WallArray};
 
 /// Most discards one seat can make in a hand (draws plus calls).
 pub const MAX_RIVER: usize = 48;
-/// Tiles in the dead wall (王牌).
-pub const DEAD_WALL: usize = 14;
 
 /// What one seat holds and has done in the current hand.
 #[derive(Clone, Copy, Debug)]
@@ -181,13 +180,17 @@ pub struct TableState {
     pub honba: u8,
     /// Riichi sticks on the table.
     pub sticks: u8,
-    /// The shuffled wall: live wall from the front, dead wall the last 14.
+    /// The shuffled wall: live wall from the front, the rest where [`TableState::layout`] says.
     pub wall: WallArray,
+    /// Where the live draws, replacement draws and indicators lie in [`TableState::wall`].
+    pub layout: WallLayout,
     /// Next live tile to draw.
     pub next: u8,
-    /// End of the live wall (shrinks by one per kan).
+    /// End of the live wall (moves as the layout says per replacement draw and kan indicator).
     pub live_end: u8,
-    /// Kans declared this hand (rinshan tiles drawn).
+    /// Replacement tiles (嶺上牌) drawn this hand.
+    pub replacements: u8,
+    /// Kans declared this hand.
     pub kans: u8,
     /// Seats that declared kans, bit per seat.
     pub kan_seats: u8,
@@ -221,8 +224,10 @@ impl TableState {
             honba: 0,
             sticks: 0,
             wall: [PhysTile::default(); MAX_WALL_TILES],
+            layout: super::FOUR_PLAYER_WALL,
             next: 0,
             live_end: 0,
+            replacements: 0,
             kans: 0,
             kan_seats: 0,
             indicators: 0,
@@ -258,23 +263,17 @@ impl TableState {
         self.live_end - self.next
     }
 
-    /// Dora indicator `i` (0 = the first, then kan dora) as a kind.
-    ///
-    /// Dead-wall layout (王牌, the last 14 of the 136): `wall[122..126]`
-    /// rinshan tiles in draw order, `wall[126..131]` dora indicators,
-    /// `wall[131..136]` the ura indicators beneath them.
+    /// Dora indicator `i` (0 = the first, then kan dora) as a kind (places:
+    /// [`WallLayout`]).
     pub fn indicator(&self, i: u8) -> Tile {
-        kind(self.wall[DEAD_START + 4 + i as usize])
+        kind(self.wall[self.layout.indicator(i as usize)])
     }
 
     /// Ura indicator `i` as a kind.
     pub fn ura_indicator(&self, i: u8) -> Tile {
-        kind(self.wall[DEAD_START + 9 + i as usize])
+        kind(self.wall[self.layout.ura(i as usize)])
     }
 }
-
-/// First dead-wall slot.
-pub const DEAD_START: usize = super::WALL_TILES - DEAD_WALL;
 
 /// The kind of a wall piece (the four-player set has no flowers).
 pub fn kind(p: PhysTile) -> Tile {

@@ -1,7 +1,7 @@
 //! Invariants over many seeded games, the presets and the seed's worked
 //! final-score examples.
 
-use super::state::{DEAD_START, kind};
+use super::state::kind;
 use super::*;
 use crate::mahjong::{TileCounts, TileSet, shanten, ukeire};
 use crate::testing::{PlayCheck, Validate, check_game, check_play, ensure};
@@ -21,9 +21,12 @@ impl Validate for RiichiTable {
         }
         // During a kan's chankan offer its replacement tile is not drawn yet.
         let kan_offer = matches!(s.phase, Phase::Offer { kind, .. } if kind != OfferKind::Discard);
-        let rinshan = s.kans as usize - usize::from(kan_offer);
+        let rinshan = s.replacements as usize;
+        ensure(rinshan == s.kans as usize - usize::from(kan_offer), || {
+            format!("{rinshan} replacements, {} kans", s.kans)
+        })?;
         let mut drawn: TileCounts = [0; 34];
-        for p in s.wall[..s.next as usize].iter().chain(&s.wall[DEAD_START..DEAD_START + rinshan]) {
+        for p in s.wall[..s.next as usize].iter().chain((0..rinshan).map(|k| &s.wall[s.layout.replacement(k)])) {
             drawn[kind(*p).index()] += 1;
         }
         let mut held: TileCounts = [0; 34];
@@ -43,7 +46,11 @@ impl Validate for RiichiTable {
         ensure(drawn == held, || "tiles drawn from the wall are not all held, melded or discarded".into())?;
         let total = held.iter().map(|&c| c as usize).sum::<usize>() + (WALL_TILES - s.next as usize - rinshan);
         ensure(total == WALL_TILES, || format!("{total} tiles in play"))?;
-        ensure(s.live_end as usize == DEAD_START - rinshan, || format!("live wall ends at {}", s.live_end))?;
+        let kan_indicators = (s.indicators - INDICATORS_AT_DEAL) as usize;
+        let live_end = s.layout.live_end_at_deal(INDICATORS_AT_DEAL as usize)
+            - rinshan * s.layout.live_tiles_per_replacement()
+            - kan_indicators * s.layout.live_tiles_per_indicator();
+        ensure(s.live_end as usize == live_end, || format!("live wall ends at {}, not {live_end}", s.live_end))?;
         let sum = s.points.iter().sum::<i32>() + 1000 * s.sticks as i32;
         ensure(sum == 4 * start, || format!("points and deposits add up to {sum}"))?;
         for (i, seat) in s.seats.iter().enumerate() {

@@ -168,7 +168,7 @@ fn events_render_as_mjai_json_lines() {
         target: 3,
         pai: Some(PhysTile::Plain(Tile::HAKU)),
         deltas: Some([0, 8000, 0, -7000]),
-        ura_markers: UraMarkers::new(&ura, 2),
+        ura_markers: UraMarkers::new(ura),
         score: None,
     };
     let lines: Vec<String> =
@@ -206,7 +206,7 @@ fn mortal_style_records_read() {
     assert_eq!(read(r#"{"type":"start_game","names":["a","b","c","d"],"seed":[1,2]}"#), Event::StartGame);
     assert_eq!(read(r#"{"type":"tsumo","actor":2,"pai":"5sr"}"#), Event::Tsumo { actor: 2, pai: red });
     let hora = read(r#"{"type":"hora","actor":2,"target":2,"uradora_markers":["5sr"]}"#);
-    let ura = UraMarkers::new(&[red], 1);
+    let ura = UraMarkers::new([red]);
     assert_eq!(hora, Event::Hora { actor: 2, target: 2, pai: None, deltas: None, ura_markers: ura, score: None });
     let hora = read(r#"{"type":"hora","actor":0,"target":1,"pai":"C","fan":3,"fu":40,"yakus":[["made-up",1]]}"#);
     assert!(

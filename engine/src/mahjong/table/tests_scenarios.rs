@@ -3,7 +3,6 @@
 //! kans, chankan,
 //! noten payments, dealer rotation and honba, all-last sticks, bust.
 
-use super::state::DEAD_START;
 use super::*;
 use crate::GameSeeds;
 use crate::mahjong::{TileSet, TileSetSpec, Yaku, parse_tiles};
@@ -11,6 +10,9 @@ use crate::mahjong::{TileSet, TileSetSpec, Yaku, parse_tiles};
 fn t(s: &str) -> Tile {
     s.parse().unwrap()
 }
+
+/// The first place of the dead wall (its 14 tiles are given in layout order).
+const DEAD_START: usize = FOUR_PLAYER_WALL.replacement(0);
 
 /// A wall: the four hands (dealer first), the draws in order, the dead
 /// wall's first pieces (4 rinshan, then indicators); everything else from

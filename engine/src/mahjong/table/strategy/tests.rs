@@ -2,8 +2,7 @@
 
 use super::plan::{Plan, YAOCHUU, lean, other_suits, toitoi_shanten};
 use super::*;
-use crate::mahjong::table::state::DEAD_START;
-use crate::mahjong::table::{OfferKind, Phase, TableState};
+use crate::mahjong::table::{FOUR_PLAYER_WALL, OfferKind, Phase, TableState};
 use crate::mahjong::{PhysTile, ShantenRules, TileSet, parse_kinds};
 use crate::{Game, GameSeeds};
 
@@ -27,7 +26,7 @@ fn table(hand: &str, indicator: &str) -> (RiichiTable, TableState) {
     game.reset(&mut s, &mut GameSeeds::new(0).rng(0));
     s.seats[1].hand = counts(hand);
     s.seats[1].red = 0;
-    s.wall[DEAD_START + 4] = PhysTile::Plain(t(indicator));
+    s.wall[FOUR_PLAYER_WALL.indicator(0)] = PhysTile::Plain(t(indicator));
     (game, s)
 }
 
