@@ -2,7 +2,7 @@
 //! oka, length, bust, which dora kinds exist) and the final-score
 //! computation (the per-game settlement seam).
 
-use super::SEATS;
+use super::MAX_SEATS;
 use crate::config::{TomlError, from_toml};
 use crate::mahjong::{Rules, RulesError};
 use serde::Deserialize;
@@ -19,12 +19,14 @@ pub enum Length {
 }
 
 impl Length {
-    /// Rounds (局) in the game without dealer repeats.
-    pub const fn rounds(self) -> u8 {
-        match self {
-            Length::Hanchan => 8,
-            Length::Tonpuu => 4,
-        }
+    /// Rounds (局) in the game without dealer repeats, at a table of `players`: each seat
+    /// deals once per round wind.
+    pub const fn rounds(self, players: u8) -> u8 {
+        let winds = match self {
+            Length::Hanchan => 2,
+            Length::Tonpuu => 1,
+        };
+        winds * players
     }
 }
 
@@ -44,7 +46,7 @@ pub struct TableSettings {
     /// 返し return points: a final score is `(points − return) / 100`.
     pub return_points: i32,
     /// 順位点 rank points for 1st..4th, in units of 100 points.
-    pub uma: [i32; SEATS],
+    pub uma: [i32; MAX_SEATS],
     /// オカ added to the first place, in units of 100 points.
     pub oka: i32,
     /// Hanchan or tonpuu.
@@ -144,19 +146,25 @@ impl TableSettings {
 
     /// Final scores (成績) in units of 100 points: `(points − return) / 100`
     /// plus the rank points, plus the oka for the first place. `ranks[s]` is
-    /// seat `s`'s place, 0 = first.
-    pub fn final_scores(&self, points: &[i32; SEATS], ranks: &[u8; SEATS]) -> [i32; SEATS] {
-        std::array::from_fn(|s| {
-            let r = ranks[s] as usize;
-            (points[s] - self.return_points) / 100 + self.uma[r] + if r == 0 { self.oka } else { 0 }
+    /// seat `s`'s place, 0 = first ([`NO_SEAT`]: no seat, score 0).
+    pub fn final_scores(&self, points: &[i32; MAX_SEATS], ranks: &[u8; MAX_SEATS]) -> [i32; MAX_SEATS] {
+        std::array::from_fn(|s| match ranks[s] {
+            NO_SEAT => 0,
+            r => (points[s] - self.return_points) / 100 + self.uma[r as usize] + if r == 0 { self.oka } else { 0 },
         })
     }
 }
 
-/// Places (0 = first) by points; equal points rank by seat order from the
-/// first dealer (seat 0 first).
-pub fn ranks(points: &[i32; SEATS]) -> [u8; SEATS] {
-    std::array::from_fn(|s| {
-        (0..SEATS).filter(|&o| points[o] > points[s] || (points[o] == points[s] && o < s)).count() as u8
+/// Places (0 = first) of the seats whose `points` are given (all seats in
+/// play); equal points rank by seat order from the first dealer (seat 0
+/// first). Entries past the seats given are [`NO_SEAT`].
+pub fn ranks(points: &[i32]) -> [u8; MAX_SEATS] {
+    let n = points.len();
+    std::array::from_fn(|s| match s < n {
+        true => (0..n).filter(|&o| points[o] > points[s] || (points[o] == points[s] && o < s)).count() as u8,
+        false => NO_SEAT,
     })
 }
+
+/// The place of an array entry past the seats in play.
+pub const NO_SEAT: u8 = u8::MAX;

@@ -32,7 +32,7 @@ use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-use super::SEATS;
+use super::{HAND_TILES, MAX_SEATS};
 
 /// Events a hanchan usually needs; the log grows beyond this if a game is longer.
 const CAPACITY: usize = 4096;
@@ -61,10 +61,10 @@ pub enum Event {
         #[serde(with = "pai")]
         dora_marker: PhysTile,
         /// Points per seat before the hand.
-        scores: [i32; SEATS],
+        scores: [i32; MAX_SEATS],
         /// The 13 dealt tiles per seat, in dealing order.
         #[serde(with = "tehais")]
-        tehais: [[PhysTile; 13]; SEATS],
+        tehais: [[PhysTile; HAND_TILES]; MAX_SEATS],
     },
     /// `tsumo`: a draw (live or rinshan).
     Tsumo {
@@ -186,7 +186,7 @@ pub enum Event {
         /// Points moved by this win per seat (honba and sticks included),
         /// when the record states them (the table always does).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        deltas: Option<[i32; SEATS]>,
+        deltas: Option<[i32; MAX_SEATS]>,
         /// The ura indicators that count (none unless the winner was in riichi).
         #[serde(default, alias = "uradora_markers")]
         ura_markers: UraMarkers,
@@ -199,7 +199,7 @@ pub enum Event {
         /// Noten payments per seat (zero for an abortive draw), when the
         /// record states them (the table always does).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        deltas: Option<[i32; SEATS]>,
+        deltas: Option<[i32; MAX_SEATS]>,
     },
     /// `end_kyoku`.
     EndKyoku,
@@ -208,7 +208,7 @@ pub enum Event {
         /// Final points per seat, when the record states them (the table
         /// always does).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        scores: Option<[i32; SEATS]>,
+        scores: Option<[i32; MAX_SEATS]>,
     },
     /// `none`: nothing happened (Mortal writes it; the table never does,
     /// and a replay wants records without it).
@@ -437,7 +437,7 @@ mod pais {
 mod tehais {
     use super::*;
 
-    struct Hand<'a>(&'a [PhysTile; 13]);
+    struct Hand<'a>(&'a [PhysTile; HAND_TILES]);
 
     impl Serialize for Hand<'_> {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -445,21 +445,21 @@ mod tehais {
         }
     }
 
-    pub fn serialize<S: Serializer>(hands: &[[PhysTile; 13]; SEATS], s: S) -> Result<S::Ok, S::Error> {
+    pub fn serialize<S: Serializer>(hands: &[[PhysTile; HAND_TILES]; MAX_SEATS], s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(hands.iter().map(Hand))
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[[PhysTile; 13]; SEATS], D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[[PhysTile; HAND_TILES]; MAX_SEATS], D::Error> {
         struct Hands;
         impl<'de> Visitor<'de> for Hands {
-            type Value = [[PhysTile; 13]; SEATS];
+            type Value = [[PhysTile; HAND_TILES]; MAX_SEATS];
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("four hands of 13 tiles")
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
                 #[derive(Deserialize)]
-                struct Hand(#[serde(with = "pais")] [PhysTile; 13]);
-                let mut hands = [[PhysTile::default(); 13]; SEATS];
+                struct Hand(#[serde(with = "pais")] [PhysTile; HAND_TILES]);
+                let mut hands = [[PhysTile::default(); HAND_TILES]; MAX_SEATS];
                 for h in &mut hands {
                     *h = seq.next_element::<Hand>()?.ok_or_else(|| de::Error::custom("four hands expected"))?.0;
                 }
@@ -494,7 +494,7 @@ mod wind {
 fn seat<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
     let s = u64::deserialize(d)?;
     match u8::try_from(s) {
-        Ok(s) if (s as usize) < SEATS => Ok(s),
+        Ok(s) if (s as usize) < MAX_SEATS => Ok(s),
         _ => Err(de::Error::custom(format!("seat {s} is not 0–3"))),
     }
 }

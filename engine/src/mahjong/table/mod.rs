@@ -81,7 +81,7 @@
 //!   bust on, every dora kind (fields of each preset file).
 //!
 //! # Seams for the Gotō ruleset
-//! Seats are the constant [`SEATS`]; the tile set comes from the scoring
+//! Seats are the scoring rules' `players` (arrays hold [`MAX_SEATS`]); the tile set comes from the scoring
 //! [`Rules`]; the places of the live wall, replacement tiles and indicators
 //! from a [`WallLayout`]; hand settlement is `settle.rs` (wins, draws, noten payments)
 //! and game settlement [`TableSettings::final_scores`].
@@ -109,7 +109,7 @@ mod tests_scenarios;
 mod view;
 mod wall;
 
-pub use config::{Length, PRESETS, TableError, TableSettings, ranks};
+pub use config::{Length, NO_SEAT, PRESETS, TableError, TableSettings, ranks};
 pub use mjai::{Event, EventLog, HoraScore, UraMarkers, pai_name, parse_pai};
 pub use outcome::{Abort, HanchanOutcome, WIN_VALUE_BINS, YAKU_KINDS};
 pub use replay::{Finding, FindingKind, ReplayReport, replay};
@@ -122,8 +122,11 @@ pub use wall::{WallLayout, WallModel};
 use crate::mahjong::{MAX_WALL_TILES, PhysTile, Rules, ShantenRules, Tile, WallArray};
 use crate::{Game, GameRng, Seat};
 
-/// Seats at the table.
-pub const SEATS: usize = 4;
+/// Tiles each seat is dealt.
+pub const HAND_TILES: usize = 13;
+/// Seats the table's fixed-size arrays hold; a game seats
+/// [`TableState::players`] of them, `0..players` (the scoring rules' `players`).
+pub const MAX_SEATS: usize = 4;
 /// Tiles in the four-player wall.
 pub const WALL_TILES: usize = 136;
 /// The four-player wall's layout: a dead wall of 14.
@@ -179,7 +182,7 @@ impl RiichiTable {
     /// A game under validated settings and scoring rules of the caller's
     /// (read from the file the settings' `scoring` names).
     pub fn with_rules(settings: TableSettings, rules: Rules) -> Result<RiichiTable, TableError> {
-        if rules.players as usize != SEATS {
+        if rules.players as usize != MAX_SEATS {
             return Err(TableError::Invalid { field: "scoring", reason: "the table plays four seats" });
         }
         let mut base_wall = [PhysTile::default(); MAX_WALL_TILES];
@@ -229,7 +232,7 @@ impl Game for RiichiTable {
     type Outcome = HanchanOutcome;
 
     fn num_seats(&self) -> usize {
-        SEATS
+        usize::from(self.rules.players)
     }
 
     fn new_state(&self) -> TableState {
@@ -244,9 +247,7 @@ impl Game for RiichiTable {
     fn to_move(&self, state: &TableState) -> Option<Seat> {
         match state.phase {
             Phase::Turn { seat, .. } => Some(seat as usize),
-            Phase::Offer { from, pending, .. } => {
-                (1..SEATS).map(|d| (from as usize + d) % SEATS).find(|&s| pending & (1 << s) != 0)
-            }
+            Phase::Offer { from, pending, .. } => state.others(from as usize).find(|&s| pending & (1 << s) != 0),
             Phase::Over => None,
         }
     }

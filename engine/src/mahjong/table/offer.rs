@@ -4,7 +4,7 @@
 use super::mjai::{Event, piece};
 use super::outcome::Abort;
 use super::state::{Claim, OfferKind, Phase};
-use super::{Action, RiichiTable, SEATS, TableState};
+use super::{Action, MAX_SEATS, RiichiTable, TableState};
 use crate::GameRng;
 use crate::mahjong::{MeldKind, Tile, shanten_kokushi};
 
@@ -45,19 +45,19 @@ impl RiichiTable {
         }
         let mut pending = 0u8;
         let calls = kind == OfferKind::Discard && state.live_left() > 0;
-        for d in 1..SEATS {
-            let o = (from + d) % SEATS;
+        for o in state.others(from) {
             let s = &state.seats[o];
             let wins = s.waits.contains(t) && self.can_ron(state, o, t, kind);
             let n = s.hand[t.index()];
-            let call = calls && !s.riichi && (n >= 2 || (d == 1 && chi_starts(&s.hand, t).next().is_some()));
+            let left = o == state.seat_after(from, 1);
+            let call = calls && !s.riichi && (n >= 2 || (left && chi_starts(&s.hand, t).next().is_some()));
             if wins || call {
                 pending |= 1 << o;
             } else if s.waits.contains(t) && kind != OfferKind::ClosedKan {
                 self.pass_win(state, o);
             }
         }
-        state.claims = [Claim::None; SEATS];
+        state.claims = [Claim::None; MAX_SEATS];
         state.phase = Phase::Offer { from: from as u8, tile: t, kind, pending };
         if pending == 0 {
             self.resolve_offer(state, rng);
@@ -91,7 +91,7 @@ impl RiichiTable {
         if n == 3 && state.kans < 4 {
             out.push(Action::Kan);
         }
-        if (from + 1) % SEATS == seat {
+        if state.seat_after(from, 1) == seat {
             out.extend(chi_starts(&s.hand, tile).map(Action::Chi));
         }
     }
@@ -126,10 +126,9 @@ impl RiichiTable {
     fn resolve_offer(&self, state: &mut TableState, rng: &mut GameRng) {
         let Phase::Offer { from, tile, kind, .. } = state.phase else { unreachable!("resolving outside an offer") };
         let from = from as usize;
-        let mut winners = [0usize; SEATS];
+        let mut winners = [0usize; MAX_SEATS];
         let mut n = 0;
-        for d in 1..SEATS {
-            let o = (from + d) % SEATS;
+        for o in state.others(from) {
             if state.claims[o] == Claim::Ron {
                 winners[n] = o;
                 n += 1;
@@ -164,13 +163,13 @@ impl RiichiTable {
             return self.abort(state, Abort::FourKans, rng);
         }
         let claims = state.claims;
-        let caller = (0..SEATS)
+        let caller = (0..state.players())
             .find(|&o| matches!(claims[o], Claim::Pon | Claim::Kan))
-            .or_else(|| (0..SEATS).find(|&o| matches!(claims[o], Claim::Chi(_))));
+            .or_else(|| (0..state.players()).find(|&o| matches!(claims[o], Claim::Chi(_))));
         match caller {
             Some(o) => self.call(state, o, from, tile, claims[o]),
             None if state.live_left() == 0 => self.exhaustive_draw(state, rng),
-            None => self.draw(state, (from + 1) % SEATS, false),
+            None => self.draw(state, state.seat_after(from, 1), false),
         }
     }
 

@@ -1,6 +1,6 @@
 //! The record of one finished game (半荘 or 東風): fixed-size and `Copy`.
 
-use super::SEATS;
+use super::MAX_SEATS;
 use crate::mahjong::Yaku;
 
 /// Yaku kinds counted (every [`Yaku`], by `Yaku as usize`).
@@ -36,42 +36,42 @@ impl Abort {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HanchanOutcome {
     /// Final points per seat (after the last riichi sticks went to the top).
-    pub points: [i32; SEATS],
+    pub points: [i32; MAX_SEATS],
     /// Place per seat, 0 = first (ties broken by seat order).
-    pub ranks: [u8; SEATS],
+    pub ranks: [u8; MAX_SEATS],
     /// Final score (成績) per seat in units of 100 points, under the game's preset.
-    pub scores: [i32; SEATS],
+    pub scores: [i32; MAX_SEATS],
     /// Hands (局) played, repeats included.
     pub hands: u16,
     /// Whether the game ended by the bust rule (トビ).
     pub bust: bool,
     /// Wins per seat, tsumo and ron.
-    pub wins: [u16; SEATS],
+    pub wins: [u16; MAX_SEATS],
     /// Tsumo wins per seat.
-    pub tsumo_wins: [u16; SEATS],
+    pub tsumo_wins: [u16; MAX_SEATS],
     /// Wins per seat while dealer.
-    pub dealer_wins: [u16; SEATS],
+    pub dealer_wins: [u16; MAX_SEATS],
     /// Discards per seat that were won on (放銃), chankan included.
-    pub deal_ins: [u16; SEATS],
+    pub deal_ins: [u16; MAX_SEATS],
     /// Riichi declared (and paid) per seat.
-    pub riichi: [u16; SEATS],
+    pub riichi: [u16; MAX_SEATS],
     /// Calls per seat (chi, pon, daiminkan, kakan; not closed kans).
-    pub calls: [u16; SEATS],
+    pub calls: [u16; MAX_SEATS],
     /// Hands in which the seat made at least one open call.
-    pub open_hands: [u16; SEATS],
+    pub open_hands: [u16; MAX_SEATS],
     /// Points gained by wins per seat (payments received, honba and sticks included).
-    pub win_points: [u32; SEATS],
+    pub win_points: [u32; MAX_SEATS],
     /// Hand values of the wins per seat: the points paid for the hand
     /// itself, without honba and riichi sticks (和了点, what Tenhou's
     /// statistics average).
-    pub win_value: [u32; SEATS],
+    pub win_value: [u32; MAX_SEATS],
     /// Wins by hand value, `[non-dealer, dealer][value / 1000]` (the last
     /// bin holds 49,000 points and more).
     pub win_value_hist: [[u16; WIN_VALUE_BINS]; 2],
     /// Exhaustive draws (荒牌流局).
     pub exhaustive_draws: u16,
     /// Seats tenpai at exhaustive draws, per seat.
-    pub tenpai_at_draw: [u16; SEATS],
+    pub tenpai_at_draw: [u16; MAX_SEATS],
     /// Abortive draws by [`Abort`] index.
     pub aborts: [u16; 5],
     /// Discards won on by two seats at once.
@@ -87,23 +87,23 @@ pub struct HanchanOutcome {
 impl HanchanOutcome {
     /// All zeros.
     pub const EMPTY: HanchanOutcome = HanchanOutcome {
-        points: [0; SEATS],
-        ranks: [0; SEATS],
-        scores: [0; SEATS],
+        points: [0; MAX_SEATS],
+        ranks: [0; MAX_SEATS],
+        scores: [0; MAX_SEATS],
         hands: 0,
         bust: false,
-        wins: [0; SEATS],
-        tsumo_wins: [0; SEATS],
-        dealer_wins: [0; SEATS],
-        deal_ins: [0; SEATS],
-        riichi: [0; SEATS],
-        calls: [0; SEATS],
-        open_hands: [0; SEATS],
-        win_points: [0; SEATS],
-        win_value: [0; SEATS],
+        wins: [0; MAX_SEATS],
+        tsumo_wins: [0; MAX_SEATS],
+        dealer_wins: [0; MAX_SEATS],
+        deal_ins: [0; MAX_SEATS],
+        riichi: [0; MAX_SEATS],
+        calls: [0; MAX_SEATS],
+        open_hands: [0; MAX_SEATS],
+        win_points: [0; MAX_SEATS],
+        win_value: [0; MAX_SEATS],
         win_value_hist: [[0; WIN_VALUE_BINS]; 2],
         exhaustive_draws: 0,
-        tenpai_at_draw: [0; SEATS],
+        tenpai_at_draw: [0; MAX_SEATS],
         aborts: [0; 5],
         double_rons: 0,
         pao: 0,

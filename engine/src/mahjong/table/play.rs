@@ -4,7 +4,7 @@
 use super::mjai::{Event, piece};
 use super::outcome::Abort;
 use super::state::{OfferKind, Phase, SeatState, kind};
-use super::{Action, FOUR_PLAYER_WALL, INDICATORS_AT_DEAL, RiichiTable, SEATS, TableState, WALL_TILES};
+use super::{Action, FOUR_PLAYER_WALL, HAND_TILES, INDICATORS_AT_DEAL, MAX_SEATS, RiichiTable, TableState, WALL_TILES};
 use crate::GameRng;
 use crate::mahjong::{Meld, MeldKind, PhysTile, Tile, TileSet, shanten, ukeire};
 use rand::RngExt;
@@ -53,7 +53,8 @@ impl SeatState {
 
 impl RiichiTable {
     pub(super) fn start_game(&self, state: &mut TableState) {
-        state.points = [self.settings.start_points; SEATS];
+        state.players = self.rules.players;
+        state.points = [self.settings.start_points; MAX_SEATS];
         state.layout = FOUR_PLAYER_WALL;
         state.round = 0;
         state.honba = 0;
@@ -84,14 +85,14 @@ impl RiichiTable {
 
     fn deal(&self, state: &mut TableState) {
         let dealer = state.dealer();
-        for i in 0..SEATS {
-            let s = &mut state.seats[(dealer + i) % SEATS];
+        for i in 0..state.players() {
+            let s = &mut state.seats[state.seat_after(dealer, i)];
             *s = SeatState::EMPTY;
-            for p in state.wall[13 * i..13 * i + 13].iter() {
+            for p in state.wall[HAND_TILES * i..HAND_TILES * (i + 1)].iter() {
                 s.add(*p);
             }
         }
-        state.next = 52;
+        state.next = (HAND_TILES * state.players()) as u8;
         state.indicators = INDICATORS_AT_DEAL;
         state.live_end = state.layout.live_end_at_deal(state.indicators as usize) as u8;
         state.replacements = 0;
@@ -100,18 +101,18 @@ impl RiichiTable {
         state.uninterrupted = true;
         state.kan_feeder = None;
         state.four_kan_abort = false;
-        state.claims = [super::Claim::None; SEATS];
-        for s in 0..SEATS {
+        state.claims = [super::Claim::None; MAX_SEATS];
+        for s in 0..state.players() {
             self.update_waits(state, s);
         }
         if state.events.is_on() {
             let tehais = std::array::from_fn(|s| {
-                let i = (s + SEATS - dealer) % SEATS;
-                std::array::from_fn(|k| state.wall[13 * i + k])
+                let i = state.seat_wind(s) as usize;
+                std::array::from_fn(|k| state.wall[HAND_TILES * i + k])
             });
             state.events.push(Event::StartKyoku {
                 bakaze: state.round_wind(),
-                kyoku: (state.round as usize % SEATS) as u8 + 1,
+                kyoku: state.kyoku(),
                 honba: state.honba,
                 kyotaku: state.sticks,
                 oya: dealer as u8,

@@ -22,7 +22,7 @@
 
 use super::mjai::{Event, pai_name};
 use super::state::{Phase, kind};
-use super::{Action, FOUR_PLAYER_WALL, INDICATORS_AT_DEAL, RiichiTable, SEATS, TableState, WALL_TILES};
+use super::{Action, FOUR_PLAYER_WALL, HAND_TILES, INDICATORS_AT_DEAL, MAX_SEATS, RiichiTable, TableState, WALL_TILES};
 use crate::mahjong::{PhysTile, Tile};
 use crate::{Game, GameRng, GameSeeds};
 
@@ -278,25 +278,25 @@ impl Replayer<'_> {
                 rules: mine.map(Box::new),
             });
         };
-        if !(1..=SEATS as u8).contains(&kyoku) || oya != kyoku - 1 || bakaze > 3 {
+        if !(1..=MAX_SEATS as u8).contains(&kyoku) || oya != kyoku - 1 || bakaze > 3 {
             return Err(illegal(at, "seat 0 deals East 1: oya must be kyoku - 1"));
         }
         let s = &self.state;
         let (round, honba_now) = (s.round, s.honba);
-        if (bakaze * SEATS as u8 + kyoku - 1, honba, kyotaku, scores) != (round, honba_now, s.sticks, s.points)
+        if (bakaze * MAX_SEATS as u8 + kyoku - 1, honba, kyotaku, scores) != (round, honba_now, s.sticks, s.points)
             && !self.hand_differs
         {
-            let wind = ["East", "South", "West", "North"][(round / SEATS as u8 % 4) as usize];
+            let wind = ["East", "South", "West", "North"][(round / MAX_SEATS as u8 % 4) as usize];
             let message = format!(
                 "the rules deal {wind} {}, honba {honba_now}, {} sticks, points {:?}",
-                round % SEATS as u8 + 1,
+                round % MAX_SEATS as u8 + 1,
                 s.sticks,
                 s.points
             );
             self.report.findings.push(Finding { event: at, kind: FindingKind::Mismatch, message, rules: None });
         }
         let s = &mut self.state;
-        (s.round, s.honba, s.sticks, s.points) = (bakaze * SEATS as u8 + kyoku - 1, honba, kyotaku, scores);
+        (s.round, s.honba, s.sticks, s.points) = (bakaze * MAX_SEATS as u8 + kyoku - 1, honba, kyotaku, scores);
         let wall = self.wall(at)?;
         self.hand_differs = false;
         self.dealt = true;
@@ -309,9 +309,9 @@ impl Replayer<'_> {
     fn wall(&self, at: usize) -> Result<[PhysTile; WALL_TILES], Stop> {
         let Event::StartKyoku { oya, dora_marker, tehais, .. } = self.record[at] else { unreachable!("a deal") };
         let mut wall: [Option<PhysTile>; WALL_TILES] = [None; WALL_TILES];
-        for i in 0..SEATS {
-            for (k, &p) in tehais[(oya as usize + i) % SEATS].iter().enumerate() {
-                wall[13 * i + k] = Some(p);
+        for i in 0..MAX_SEATS {
+            for (k, &p) in tehais[(oya as usize + i) % MAX_SEATS].iter().enumerate() {
+                wall[HAND_TILES * i + k] = Some(p);
             }
         }
         let layout = FOUR_PLAYER_WALL;
@@ -337,10 +337,10 @@ impl Replayer<'_> {
                     after_kan = false;
                 }
                 Event::Tsumo { pai, .. } => {
-                    if 52 + live >= live_end {
+                    if HAND_TILES * MAX_SEATS + live >= live_end {
                         return Err(illegal(i, "a draw from an empty live wall"));
                     }
-                    place(52 + live, pai, &mut wall)?;
+                    place(HAND_TILES * MAX_SEATS + live, pai, &mut wall)?;
                     live += 1;
                 }
                 Event::Ankan { .. } | Event::Kakan { .. } | Event::Daiminkan { .. } => after_kan = true,

@@ -6,7 +6,7 @@ use super::config::ranks;
 use super::mjai::{Event, HoraScore, UraMarkers};
 use super::outcome::{Abort, WIN_VALUE_BINS};
 use super::state::{OfferKind, Phase};
-use super::{RiichiTable, SEATS, TableState};
+use super::{MAX_SEATS, RiichiTable, TableState};
 use crate::GameRng;
 use crate::mahjong::{Hand, HandScore, Limit, Payment, ScoreError, Tile, WinFlags, Yaku, score_hand, shanten};
 
@@ -98,7 +98,14 @@ impl RiichiTable {
 
     /// Records the win of `seat` on a tile from `target`, scored `score`,
     /// that moved points from `before`.
-    fn log_hora(&self, state: &mut TableState, seat: usize, target: usize, score: &HandScore, before: [i32; SEATS]) {
+    fn log_hora(
+        &self,
+        state: &mut TableState,
+        seat: usize,
+        target: usize,
+        score: &HandScore,
+        before: [i32; MAX_SEATS],
+    ) {
         if !state.events.is_on() {
             return;
         }
@@ -125,7 +132,7 @@ impl RiichiTable {
         let liable =
             self.liable(state, seat, &score).or(if rinshan { state.kan_feeder.map(usize::from) } else { None });
         let mut total = 0;
-        for o in (0..SEATS).filter(|&o| o != seat) {
+        for o in state.others(seat) {
             let pays = if o == dealer { dealer_pays } else { non_dealer_pays } as i32;
             total += pays;
             if liable.is_none() {
@@ -220,18 +227,20 @@ impl RiichiTable {
     /// An abortive draw: the dealer repeats with one more honba.
     pub(super) fn abort(&self, state: &mut TableState, kind: Abort, rng: &mut GameRng) {
         state.record.aborts[kind as usize] += 1;
-        state.events.push(Event::Ryukyoku { deltas: Some([0; SEATS]) });
+        state.events.push(Event::Ryukyoku { deltas: Some([0; MAX_SEATS]) });
         self.end_hand(state, true, state.honba + 1, rng);
     }
 
     /// 荒牌流局: 3,000 noten payments; the dealer repeats when tenpai.
     pub(super) fn exhaustive_draw(&self, state: &mut TableState, rng: &mut GameRng) {
-        let tenpai: [bool; SEATS] = std::array::from_fn(|s| shanten(&state.seats[s].hand, self.shanten) == 0);
+        let players = state.players();
+        let tenpai: [bool; MAX_SEATS] =
+            std::array::from_fn(|s| s < players && shanten(&state.seats[s].hand, self.shanten) == 0);
         let n = tenpai.iter().filter(|&&t| t).count() as i32;
-        let mut deltas = [0; SEATS];
-        if (1..SEATS as i32).contains(&n) {
-            for (s, &t) in tenpai.iter().enumerate() {
-                deltas[s] = if t { 3000 / n } else { -3000 / (SEATS as i32 - n) };
+        let mut deltas = [0; MAX_SEATS];
+        if (1..players as i32).contains(&n) {
+            for (s, &t) in tenpai[..players].iter().enumerate() {
+                deltas[s] = if t { 3000 / n } else { -3000 / (players as i32 - n) };
                 state.points[s] += deltas[s];
             }
         }
@@ -255,7 +264,7 @@ impl RiichiTable {
         }
         if !renchan {
             state.round += 1;
-            if state.round >= self.settings.length.rounds() {
+            if state.round >= self.settings.length.rounds(state.players) {
                 return self.end_game(state);
             }
         }
@@ -264,10 +273,11 @@ impl RiichiTable {
 
     /// Sticks left go to the first place; ranks and final scores.
     fn end_game(&self, state: &mut TableState) {
-        let top = ranks(&state.points).iter().position(|&r| r == 0).expect("someone is first");
+        let seated = ..state.players();
+        let top = ranks(&state.points[seated]).iter().position(|&r| r == 0).expect("someone is first");
         state.points[top] += 1000 * state.sticks as i32;
         state.sticks = 0;
-        let r = ranks(&state.points);
+        let r = ranks(&state.points[seated]);
         state.record.points = state.points;
         state.record.ranks = r;
         state.record.scores = self.settings.final_scores(&state.points, &r);

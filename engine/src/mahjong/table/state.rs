@@ -1,7 +1,7 @@
 //! The fixed-size state of a game in progress: the wall, the four seats and
 //! the phase of the current hand.
 
-use super::SEATS;
+use super::MAX_SEATS;
 use super::mjai::EventLog;
 use super::outcome::HanchanOutcome;
 use super::wall::WallLayout;
@@ -172,9 +172,11 @@ pub enum OfferKind {
 /// Everything about one game in progress (fixed size).
 #[derive(Clone, Debug)]
 pub struct TableState {
+    /// Seats in play (3 or 4): `0..players` of the fixed-size arrays.
+    pub players: u8,
     /// Points per seat.
-    pub points: [i32; SEATS],
-    /// Round index: 0..4 East 1–4, 4..8 South 1–4.
+    pub points: [i32; MAX_SEATS],
+    /// Round index: round wind × players + the dealer's seat (0 = 東1局).
     pub round: u8,
     /// 本場.
     pub honba: u8,
@@ -197,13 +199,13 @@ pub struct TableState {
     /// Dora indicators turned (1 + kan dora).
     pub indicators: u8,
     /// The four seats.
-    pub seats: [SeatState; SEATS],
+    pub seats: [SeatState; MAX_SEATS],
     /// Where the hand is.
     pub phase: Phase,
     /// Whether the offered discard is red (goes with the tile if called).
     pub offer_red: bool,
     /// Choices made on the current offer.
-    pub claims: [Claim; SEATS],
+    pub claims: [Claim; MAX_SEATS],
     /// No call has been made this hand yet (first go-around checks).
     pub uninterrupted: bool,
     /// Seat that fed the last daiminkan, while its rinshan draw is pending.
@@ -219,7 +221,8 @@ pub struct TableState {
 impl TableState {
     pub(crate) fn new(log_events: bool) -> TableState {
         TableState {
-            points: [0; SEATS],
+            players: MAX_SEATS as u8,
+            points: [0; MAX_SEATS],
             round: 0,
             honba: 0,
             sticks: 0,
@@ -231,10 +234,10 @@ impl TableState {
             kans: 0,
             kan_seats: 0,
             indicators: 0,
-            seats: [SeatState::EMPTY; SEATS],
+            seats: [SeatState::EMPTY; MAX_SEATS],
             phase: Phase::Over,
             offer_red: false,
-            claims: [Claim::None; SEATS],
+            claims: [Claim::None; MAX_SEATS],
             uninterrupted: true,
             kan_feeder: None,
             four_kan_abort: false,
@@ -243,19 +246,44 @@ impl TableState {
         }
     }
 
+    /// Seats in play.
+    pub fn players(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    /// The seat `d` places after `seat` in turn order (`d = 1`: 下家, the next to play).
+    #[inline]
+    pub fn seat_after(&self, seat: usize, d: usize) -> usize {
+        let n = self.players();
+        let k = seat + d;
+        if k >= n { k - n } else { k }
+    }
+
+    /// The other seats, in turn order after `seat`.
+    #[inline]
+    pub fn others(&self, seat: usize) -> impl Iterator<Item = usize> + use<> {
+        let n = self.players();
+        (seat + 1..seat + n).map(move |k| if k >= n { k - n } else { k })
+    }
+
     /// The dealer's seat (seat 0 deals East 1).
     pub fn dealer(&self) -> usize {
-        self.round as usize % SEATS
+        self.round as usize % self.players()
     }
 
     /// Seat wind of `seat` (0 East … 3 North).
     pub fn seat_wind(&self, seat: usize) -> u8 {
-        ((seat + SEATS - self.dealer()) % SEATS) as u8
+        ((seat + self.players() - self.dealer()) % self.players()) as u8
     }
 
     /// Round wind (0 East, 1 South).
     pub fn round_wind(&self) -> u8 {
-        self.round / SEATS as u8
+        self.round / self.players
+    }
+
+    /// The hand number within the round wind (1 = 東1局).
+    pub fn kyoku(&self) -> u8 {
+        self.round % self.players + 1
     }
 
     /// Live tiles left to draw.

@@ -137,7 +137,7 @@ fn invariants_hold_over_seeded_games() {
         assert_eq!(binned, o.total_wins(), "every win is binned by value");
         let dealer_binned: u16 = o.win_value_hist[1].iter().sum();
         assert_eq!(dealer_binned, o.dealer_wins.iter().sum::<u16>());
-        for s in 0..SEATS {
+        for s in 0..MAX_SEATS {
             // Honba and sticks come on top of the hand's value; a win is worth 1,000 or more.
             assert!(o.win_value[s] <= o.win_points[s] && o.win_value[s] >= 1000 * u32::from(o.wins[s]));
         }
@@ -186,6 +186,24 @@ fn seed_examples_final_scores() {
     assert_eq!(b.final_scores(&pts, &ranks(&pts)), [406, 127, -127, -406]);
     // Equal points: the earlier seat ranks higher.
     assert_eq!(ranks(&[25_000, 25_000, 30_000, 40_000]), [2, 3, 1, 0]);
+    // Three seats in play: the fourth entry is no seat, and scores 0.
+    let r = ranks(&[35_000, 41_000, 29_000]);
+    assert_eq!(r, [1, 0, 2, NO_SEAT]);
+    assert_eq!(dojo.final_scores(&[35_000, 41_000, 29_000, 0], &r)[3], 0);
+}
+
+/// With three seats in play (Gotō's table), turn order, the dealer, winds and
+/// the game length go round three seats.
+#[test]
+fn three_seats_go_round_in_turn() {
+    let mut s = TableState::new(false);
+    s.players = 3;
+    assert_eq!((s.seat_after(2, 1), s.seat_after(1, 2)), (0, 0));
+    assert_eq!(s.others(2).collect::<Vec<_>>(), [0, 1]);
+    s.round = 4;
+    // South 2: seat 1 deals, seat 0 sits West of it.
+    assert_eq!((s.round_wind(), s.kyoku(), s.dealer(), s.seat_wind(0), s.seat_wind(2)), (1, 2, 1, 2, 1));
+    assert_eq!((Length::Hanchan.rounds(3), Length::Tonpuu.rounds(3), Length::Hanchan.rounds(4)), (6, 3, 8));
 }
 
 #[test]

@@ -17,7 +17,7 @@ fn dojo_hanchan_scores_are_points_plus_uma() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/mahjong/table/golden/dojo_efficiency.txt");
     assert_golden(path, include_str!("golden/dojo_efficiency.txt"), &text);
     let uma = [150, 50, -50, -150];
-    for s in 0..SEATS {
+    for s in 0..MAX_SEATS {
         assert_eq!(o.scores[s], (o.points[s] - 30_000) / 100 + uma[o.ranks[s] as usize], "{o:?}");
     }
     assert_eq!(o.scores.iter().sum::<i32>(), 0);
@@ -35,6 +35,6 @@ fn battle_hanchan_wins_are_tsumo_or_deal_ins() {
     let (text, o) = transcript(&game, &mut bots, &mut GameSeeds::new(7).rng(1));
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/mahjong/table/golden/battle_mixed.txt");
     assert_golden(path, include_str!("golden/battle_mixed.txt"), &text);
-    let sum = |x: [u16; SEATS]| x.iter().sum::<u16>();
+    let sum = |x: [u16; MAX_SEATS]| x.iter().sum::<u16>();
     assert_eq!(sum(o.wins), sum(o.tsumo_wins) + sum(o.deal_ins) + o.double_rons, "{o:?}");
 }

@@ -31,9 +31,9 @@ fn use_piece(used: &mut [u8; 37], p: PhysTile) {
 fn check(events: &[Event], start: i32, outcome: &HanchanOutcome) {
     assert_eq!(events.first(), Some(&Event::StartGame));
     assert_eq!(events.last(), Some(&Event::EndGame { scores: Some(outcome.points) }));
-    let mut hands = [[0u8; 37]; SEATS];
+    let mut hands = [[0u8; 37]; MAX_SEATS];
     let mut used = [0u8; 37];
-    let mut points = [start; SEATS];
+    let mut points = [start; MAX_SEATS];
     let mut sticks = 0;
     let mut wins = 0;
     // Ura indicators already counted this hand (a double ron shows them twice).
@@ -69,7 +69,7 @@ fn check(events: &[Event], start: i32, outcome: &HanchanOutcome) {
                     | Event::Ankan { actor: a, .. }
                     | Event::Kakan { actor: a, .. }
                     | Event::Hora { actor: a, .. } => a == actor,
-                    Event::Ryukyoku { deltas } => deltas == Some([0; SEATS]),
+                    Event::Ryukyoku { deltas } => deltas == Some([0; MAX_SEATS]),
                     _ => false,
                 };
                 assert!(ok, "event {k}: a draw followed by {next:?}");
@@ -97,12 +97,12 @@ fn check(events: &[Event], start: i32, outcome: &HanchanOutcome) {
                 assert_eq!(deltas.iter().sum::<i32>(), 1000 * sticks, "a win moves points plus the sticks");
                 sticks = 0;
                 wins += 1;
-                (0..SEATS).for_each(|s| points[s] += deltas[s]);
+                (0..MAX_SEATS).for_each(|s| points[s] += deltas[s]);
             }
             Event::Ryukyoku { deltas } => {
                 let deltas = deltas.expect("the table states deltas");
                 assert_eq!(deltas.iter().sum::<i32>(), 0);
-                (0..SEATS).for_each(|s| points[s] += deltas[s]);
+                (0..MAX_SEATS).for_each(|s| points[s] += deltas[s]);
             }
             Event::EndKyoku => assert!(matches!(events[k + 1], Event::StartKyoku { .. } | Event::EndGame { .. })),
             Event::StartGame | Event::Reach { .. } | Event::EndGame { .. } => {}

@@ -84,7 +84,7 @@ fn an_injected_call_by_the_wrong_seat_is_illegal() {
         // A chi by the seat across from the discarder (chi only from the left).
         let Some(k) = events.iter().position(|e| matches!(e, Event::Chi { .. })) else { continue };
         let Event::Chi { actor, target, pai, consumed } = events[k] else { unreachable!() };
-        let across = (target + 2) % SEATS as u8;
+        let across = (target + 2) % MAX_SEATS as u8;
         events[k] = Event::Chi { actor: across, target, pai, consumed };
         let report = replay(&game, &events);
         let f = report.findings.last().expect("a finding");
@@ -180,10 +180,10 @@ fn red_first_gives_up_the_red_five() {
 /// one, and later the red one, neither discard called or won on: their
 /// indices.
 fn plain_then_red_discards(events: &[Event]) -> Option<(usize, usize)> {
-    let mut red_held = [false; SEATS * 3];
-    let mut first: [Option<usize>; SEATS * 3] = [None; SEATS * 3];
+    let mut red_held = [false; MAX_SEATS * 3];
+    let mut first: [Option<usize>; MAX_SEATS * 3] = [None; MAX_SEATS * 3];
     let quiet = |k: usize| matches!(events.get(k + 1), Some(Event::Tsumo { .. } | Event::ReachAccepted { .. }));
-    let gain = |red_held: &mut [bool; SEATS * 3], actor: u8, p: PhysTile| {
+    let gain = |red_held: &mut [bool; MAX_SEATS * 3], actor: u8, p: PhysTile| {
         if p.is_red() {
             red_held[actor as usize * 3 + p.kind().unwrap().index() / 9] = true;
         }
@@ -191,8 +191,8 @@ fn plain_then_red_discards(events: &[Event]) -> Option<(usize, usize)> {
     for (k, e) in events.iter().enumerate() {
         match *e {
             Event::StartKyoku { tehais, .. } => {
-                red_held = [false; SEATS * 3];
-                first = [None; SEATS * 3];
+                red_held = [false; MAX_SEATS * 3];
+                first = [None; MAX_SEATS * 3];
                 for (s, h) in tehais.iter().enumerate() {
                     h.iter().for_each(|&p| gain(&mut red_held, s as u8, p));
                 }

@@ -3,7 +3,7 @@
 //! another seat's concealed tiles.
 
 use super::state::Phase;
-use super::{RiichiTable, SEATS, TableState};
+use super::{MAX_SEATS, RiichiTable, TableState};
 use crate::mahjong::{Meld, ShantenRules, Tile, TileCounts, WinFlags, score_hand};
 
 /// The view of one seat.
@@ -51,8 +51,13 @@ impl<'a> RiichiView<'a> {
     }
 
     /// Points of every seat.
-    pub fn points(&self) -> &[i32; SEATS] {
+    pub fn points(&self) -> &[i32; MAX_SEATS] {
         &self.state.points
+    }
+
+    /// The other seats in play, in turn order after the viewing seat.
+    pub fn others(&self) -> impl Iterator<Item = usize> + use<> {
+        self.state.others(self.seat)
     }
 
     /// Seat wind of a seat (0 East … 3 North).

@@ -11,7 +11,7 @@ impl Bot {
     /// open hands with at least `threat_melds` open melds.
     pub(super) fn threats(&self, view: &RiichiView<'_>) -> u8 {
         let mut out = 0;
-        for o in (0..4).filter(|&o| o != view.seat()) {
+        for o in view.others() {
             let open = view.melds(o).iter().filter(|m| m.is_open()).count();
             if view.riichi(o).is_some() || open >= usize::from(self.config.threat_melds) {
                 out |= 1 << o;
@@ -27,7 +27,7 @@ impl Bot {
     /// an honour with fewer seen, 3; other terminals 4; other tiles 6.
     pub(super) fn danger(view: &RiichiView<'_>, threats: u8, t: Tile, visible: &TileCounts) -> u8 {
         let mut worst = 0;
-        for o in (0..4).filter(|&o| threats & (1 << o) != 0) {
+        for o in view.others().filter(|&o| threats & (1 << o) != 0) {
             let river = view.river(o);
             let d = if river.contains(&t) {
                 0
