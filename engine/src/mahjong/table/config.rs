@@ -1,8 +1,11 @@
 //! Table settings as data: the game-level rules of a preset (points, uma,
-//! oka, length, bust, which dora kinds exist) and the final-score
-//! computation (the per-game settlement seam).
+//! oka, length, bust, which dora kinds exist, the wall, calls, aborts, pao,
+//! riichi, the exhaustive draw) and the final-score computation (the
+//! per-game settlement seam).
 
 use super::MAX_SEATS;
+use super::outcome::Abort;
+use super::wall::WallModel;
 use crate::config::{TomlError, from_toml};
 use crate::mahjong::{Rules, RulesError};
 use serde::Deserialize;
@@ -59,6 +62,49 @@ pub struct TableSettings {
     pub kan_dora: bool,
     /// カン裏ドラ: an ura indicator per kan indicator (needs `ura_dora`).
     pub kan_ura_dora: bool,
+    /// The wall's layout (a [`WallModel`]).
+    pub wall: WallModel,
+    /// Dora indicators turned at the deal (1, or Gotō's 2: 「ドラは常に2枚めくり」).
+    pub indicators_at_deal: u8,
+    /// チー allowed (from the seat on the left).
+    pub chi: bool,
+    /// The abortive draws (途中流局) in force; with 三家和 off, three rons all win.
+    pub aborts: Vec<Abort>,
+    /// 責任払い: pao for daisangen, daisuushii and suukantsu, and the feeder of a
+    /// daiminkan paying its rinshan tsumo.
+    pub pao: bool,
+    /// Riichi needs points for its stick (Gotō allows it below 1,000, into negative).
+    pub riichi_needs_stick_points: bool,
+    /// Riichi needs at least this many live tiles left (4: one more own draw at a
+    /// four-player table; 1: any discard but the haitei's, as Gotō).
+    pub riichi_min_live_tiles: u8,
+    /// ノーテン罰符: the total the noten seats pay the tenpai seats at an exhaustive draw.
+    pub noten_total: i32,
+    /// When the dealer repeats (連荘) after an exhaustive draw.
+    pub dealer_repeats_on_draw: DrawRepeat,
+}
+
+/// When the dealer repeats after an exhaustive draw.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawRepeat {
+    /// When the dealer is tenpai.
+    Tenpai,
+    /// Always, tenpai or not (Gotō: 「ノーテンでも親連荘」).
+    Always,
+    /// Never: the deal passes.
+    Never,
+}
+
+impl DrawRepeat {
+    /// Whether the dealer repeats, given whether it is tenpai.
+    pub const fn repeats(self, dealer_tenpai: bool) -> bool {
+        match self {
+            DrawRepeat::Tenpai => dealer_tenpai,
+            DrawRepeat::Always => true,
+            DrawRepeat::Never => false,
+        }
+    }
 }
 
 /// Why a table preset could not be loaded.
@@ -130,6 +176,15 @@ impl TableSettings {
         }
         if s.kan_ura_dora && !s.ura_dora {
             return invalid("kan_ura_dora", "needs ura_dora");
+        }
+        if !(1..=2).contains(&s.indicators_at_deal) {
+            return invalid("indicators_at_deal", "must be 1 or 2");
+        }
+        if s.riichi_min_live_tiles == 0 {
+            return invalid("riichi_min_live_tiles", "must be at least 1 (no riichi on the haitei discard)");
+        }
+        if s.noten_total < 0 {
+            return invalid("noten_total", "must be 0 or more");
         }
         Ok(s)
     }

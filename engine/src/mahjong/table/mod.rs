@@ -105,11 +105,13 @@ mod tests_mjai;
 #[cfg(test)]
 mod tests_replay;
 #[cfg(test)]
+mod tests_rules;
+#[cfg(test)]
 mod tests_scenarios;
 mod view;
 mod wall;
 
-pub use config::{Length, NO_SEAT, PRESETS, TableError, TableSettings, ranks};
+pub use config::{DrawRepeat, Length, NO_SEAT, PRESETS, TableError, TableSettings, ranks};
 pub use mjai::{Event, EventLog, HoraScore, UraMarkers, pai_name, parse_pai};
 pub use outcome::{Abort, HanchanOutcome, WIN_VALUE_BINS, YAKU_KINDS};
 pub use replay::{Finding, FindingKind, ReplayReport, replay};
@@ -124,15 +126,17 @@ use crate::{Game, GameRng, Seat};
 
 /// Tiles each seat is dealt.
 pub const HAND_TILES: usize = 13;
+/// 供託 the riichi stick.
+pub const RIICHI_STICK: i32 = 1000;
+/// Most kans in a hand (no fifth, G-K1).
+pub const MAX_KANS: usize = 4;
 /// Seats the table's fixed-size arrays hold; a game seats
 /// [`TableState::players`] of them, `0..players` (the scoring rules' `players`).
 pub const MAX_SEATS: usize = 4;
 /// Tiles in the four-player wall.
 pub const WALL_TILES: usize = 136;
-/// The four-player wall's layout: a dead wall of 14.
-pub const FOUR_PLAYER_WALL: WallLayout = WallLayout::dead_wall(WALL_TILES);
-/// Dora indicators turned at the deal.
-pub const INDICATORS_AT_DEAL: u8 = 1;
+/// The four-player wall's layout: a dead wall of 14 (what mjai records are read in).
+pub const FOUR_PLAYER_WALL: WallLayout = WallLayout::new(WALL_TILES, WallModel::DeadWall);
 
 /// One decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -168,6 +172,9 @@ pub struct RiichiTable {
     rules: Rules,
     shanten: ShantenRules,
     base_wall: WallArray,
+    layout: WallLayout,
+    /// The abortive draws in force, bit `Abort as u8`.
+    aborts: u8,
     log_events: bool,
 }
 
@@ -192,8 +199,30 @@ impl RiichiTable {
                 reason: "the table needs the 136-tile four-player set",
             });
         }
+        let layout = WallLayout::new(WALL_TILES, settings.wall);
+        let invalid = |field, reason| Err(TableError::Invalid { field, reason });
+        let indicators = usize::from(settings.indicators_at_deal);
+        if layout.max_indicators().is_some_and(|most| indicators + MAX_KANS > most) {
+            return invalid("indicators_at_deal", "leaves no indicator place for every kan dora");
+        }
+        if layout.max_replacements() < MAX_KANS {
+            return invalid("wall", "needs a replacement tile for every kan (4)");
+        }
+        if layout.live_end_at_deal(indicators) < (HAND_TILES + 1) * usize::from(rules.players) {
+            return invalid("wall", "leaves too few live tiles for the deal");
+        }
+        let players = i32::from(rules.players);
+        if (1..players).any(|n| settings.noten_total % n != 0 || settings.noten_total % (players - n) != 0) {
+            return invalid("noten_total", "must split evenly among any number of tenpai and noten seats");
+        }
+        let aborts = settings.aborts.iter().fold(0, |m, &a| m | 1 << a as u8);
         let shanten = ShantenRules::new(&rules.set, rules.yaku.chiitoitsu_quad > 0);
-        Ok(RiichiTable { settings, rules, shanten, base_wall, log_events: false })
+        Ok(RiichiTable { settings, rules, shanten, base_wall, layout, aborts, log_events: false })
+    }
+
+    /// Whether the abortive draw `kind` is in force.
+    pub(crate) fn aborts_on(&self, kind: Abort) -> bool {
+        self.aborts & 1 << kind as u8 != 0
     }
 
     /// A built-in preset by name (see [`PRESETS`]).

@@ -4,7 +4,7 @@
 use super::mjai::{Event, piece};
 use super::outcome::Abort;
 use super::state::{Claim, OfferKind, Phase};
-use super::{Action, MAX_SEATS, RiichiTable, TableState};
+use super::{Action, MAX_SEATS, RIICHI_STICK, RiichiTable, TableState};
 use crate::GameRng;
 use crate::mahjong::{MeldKind, Tile, shanten_kokushi};
 
@@ -50,7 +50,8 @@ impl RiichiTable {
             let wins = s.waits.contains(t) && self.can_ron(state, o, t, kind);
             let n = s.hand[t.index()];
             let left = o == state.seat_after(from, 1);
-            let call = calls && !s.riichi && (n >= 2 || (left && chi_starts(&s.hand, t).next().is_some()));
+            let chi = self.settings.chi && left && chi_starts(&s.hand, t).next().is_some();
+            let call = calls && !s.riichi && (n >= 2 || chi);
             if wins || call {
                 pending |= 1 << o;
             } else if s.waits.contains(t) && kind != OfferKind::ClosedKan {
@@ -88,10 +89,10 @@ impl RiichiTable {
         if n >= 2 {
             out.push(Action::Pon);
         }
-        if n == 3 && state.kans < 4 {
+        if n == 3 && self.may_kan(state) {
             out.push(Action::Kan);
         }
-        if state.seat_after(from, 1) == seat {
+        if self.settings.chi && state.seat_after(from, 1) == seat {
             out.extend(chi_starts(&s.hand, tile).map(Action::Chi));
         }
     }
@@ -136,12 +137,18 @@ impl RiichiTable {
         }
         match n {
             0 => {}
-            3 => return self.abort(state, Abort::TripleRon, rng),
+            3 if self.aborts_on(Abort::TripleRon) => return self.abort(state, Abort::TripleRon, rng),
             _ => return self.settle_ron(state, from, tile, kind, &winners[..n], rng),
         }
         if kind != OfferKind::Discard {
             if kind == OfferKind::AddedKan {
-                self.turn_kan_indicator(state);
+                state.kan_blocked = !self.kan_indicator_fits(state);
+                if !state.kan_blocked {
+                    self.turn_kan_indicator(state);
+                }
+            }
+            if state.kan_blocked {
+                return self.exhaustive_draw(state, rng);
             }
             return self.draw(state, from, true);
         }
@@ -151,11 +158,11 @@ impl RiichiTable {
             s.riichi_pending = false;
             s.riichi = true;
             s.ippatsu = true;
-            state.points[from] -= 1000;
+            state.points[from] -= RIICHI_STICK;
             state.sticks += 1;
             state.record.riichi[from] += 1;
             state.events.push(Event::ReachAccepted { actor: from as u8 });
-            if state.seats.iter().all(|s| s.riichi) {
+            if self.aborts_on(Abort::FourRiichi) && state.seats[..state.players()].iter().all(|s| s.riichi) {
                 return self.abort(state, Abort::FourRiichi, rng);
             }
         }
@@ -167,14 +174,14 @@ impl RiichiTable {
             .find(|&o| matches!(claims[o], Claim::Pon | Claim::Kan))
             .or_else(|| (0..state.players()).find(|&o| matches!(claims[o], Claim::Chi(_))));
         match caller {
-            Some(o) => self.call(state, o, from, tile, claims[o]),
+            Some(o) => self.call(state, o, from, tile, claims[o], rng),
             None if state.live_left() == 0 => self.exhaustive_draw(state, rng),
             None => self.draw(state, state.seat_after(from, 1), false),
         }
     }
 
     /// Makes a chi, pon or daiminkan of `tile` discarded by `from`.
-    fn call(&self, state: &mut TableState, seat: usize, from: usize, tile: Tile, claim: Claim) {
+    fn call(&self, state: &mut TableState, seat: usize, from: usize, tile: Tile, claim: Claim, rng: &mut GameRng) {
         self.interrupt(state);
         let red = state.offer_red;
         let f = &mut state.seats[from];
@@ -214,11 +221,16 @@ impl RiichiTable {
                 } else {
                     Event::Pon { actor, target, pai, consumed: [c, p] }
                 });
-                self.check_pao(state, seat, from, tile, kan);
+                if self.settings.pao {
+                    self.check_pao(state, seat, from, tile, kan);
+                }
                 if kan {
-                    state.kan_feeder = Some(from as u8);
-                    self.after_kan(state, seat, true);
-                    return self.draw(state, seat, true);
+                    if self.settings.pao {
+                        state.kan_feeder = Some(from as u8);
+                    }
+                    let fits = self.kan_indicator_fits(state);
+                    self.after_kan(state, seat, fits);
+                    return if fits { self.draw(state, seat, true) } else { self.exhaustive_draw(state, rng) };
                 }
             }
             Claim::None | Claim::Ron => unreachable!("not a call"),

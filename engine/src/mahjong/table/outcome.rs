@@ -2,6 +2,7 @@
 
 use super::MAX_SEATS;
 use crate::mahjong::Yaku;
+use serde::Deserialize;
 
 /// Yaku kinds counted (every [`Yaku`], by `Yaku as usize`).
 pub const YAKU_KINDS: usize = Yaku::ALL.len();
@@ -10,8 +11,10 @@ pub const YAKU_KINDS: usize = Yaku::ALL.len();
 /// one open-ended (49,000 points and more).
 pub const WIN_VALUE_BINS: usize = 50;
 
-/// Abortive draws (途中流局) by kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Abortive draws (途中流局) by kind (in a table file: `nine_terminals`,
+/// `four_winds`, `four_riichi`, `four_kans`, `triple_ron`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Abort {
     /// 九種九牌 nine kinds of terminals and honours on the first draw.
     NineTerminals = 0,

@@ -4,7 +4,7 @@
 use super::mjai::{Event, piece};
 use super::outcome::Abort;
 use super::state::{OfferKind, Phase, SeatState, kind};
-use super::{Action, FOUR_PLAYER_WALL, HAND_TILES, INDICATORS_AT_DEAL, MAX_SEATS, RiichiTable, TableState, WALL_TILES};
+use super::{Action, HAND_TILES, MAX_KANS, MAX_SEATS, RIICHI_STICK, RiichiTable, TableState, WALL_TILES};
 use crate::GameRng;
 use crate::mahjong::{Meld, MeldKind, PhysTile, Tile, TileSet, shanten, ukeire};
 use rand::RngExt;
@@ -55,7 +55,7 @@ impl RiichiTable {
     pub(super) fn start_game(&self, state: &mut TableState) {
         state.players = self.rules.players;
         state.points = [self.settings.start_points; MAX_SEATS];
-        state.layout = FOUR_PLAYER_WALL;
+        state.layout = self.layout;
         state.round = 0;
         state.honba = 0;
         state.sticks = 0;
@@ -93,7 +93,8 @@ impl RiichiTable {
             }
         }
         state.next = (HAND_TILES * state.players()) as u8;
-        state.indicators = INDICATORS_AT_DEAL;
+        state.indicators = self.settings.indicators_at_deal;
+        state.kan_blocked = false;
         state.live_end = state.layout.live_end_at_deal(state.indicators as usize) as u8;
         state.replacements = 0;
         state.kans = 0;
@@ -120,6 +121,9 @@ impl RiichiTable {
                 scores: state.points,
                 tehais,
             });
+        }
+        for i in 1..state.indicators {
+            state.events.push(Event::Dora { dora_marker: state.wall[state.layout.indicator(i as usize)] });
         }
         self.draw(state, dealer, false);
     }
@@ -153,8 +157,8 @@ impl RiichiTable {
         let s = &state.seats[seat];
         !s.riichi
             && !s.is_open()
-            && state.points[seat] >= 1000
-            && state.live_left() >= 4
+            && (state.points[seat] >= RIICHI_STICK || !self.settings.riichi_needs_stick_points)
+            && state.live_left() >= self.settings.riichi_min_live_tiles
             && shanten(&s.hand, self.shanten) <= 0
     }
 
@@ -183,7 +187,7 @@ impl RiichiTable {
             if s.waits.contains(drawn) && self.score_tsumo(state, seat, rinshan).is_ok() {
                 out.push(Action::Tsumo);
             }
-            if state.kans < 4 && state.live_left() > 0 {
+            if self.may_kan(state) {
                 for t in Tile::all() {
                     let n = s.hand[t.index()];
                     if n == 4 && (!s.riichi || self.riichi_kan_ok(s, t)) {
@@ -194,7 +198,7 @@ impl RiichiTable {
                     }
                 }
             }
-            if s.first_turn && state.uninterrupted {
+            if s.first_turn && state.uninterrupted && self.aborts_on(Abort::NineTerminals) {
                 let kinds = Tile::all().filter(|t| t.is_terminal_or_honor() && s.hand[t.index()] > 0).count();
                 if kinds >= 9 {
                     out.push(Action::NineTerminals);
@@ -243,7 +247,8 @@ impl RiichiTable {
                 s.drawn = None;
                 let consumed = [piece(t, red), piece(t, false), piece(t, false), piece(t, false)];
                 state.events.push(Event::Ankan { actor: seat as u8, consumed });
-                self.after_kan(state, seat, true);
+                state.kan_blocked = !self.kan_indicator_fits(state);
+                self.after_kan(state, seat, !state.kan_blocked);
                 self.offer(state, seat, t, OfferKind::ClosedKan, rng);
             }
             Action::AddedKan(t) => {
@@ -277,9 +282,25 @@ impl RiichiTable {
         if flip {
             self.turn_kan_indicator(state);
         }
-        if state.kans == 4 && state.kan_seats.count_ones() >= 2 {
+        if state.kans as usize == MAX_KANS && state.kan_seats.count_ones() >= 2 && self.aborts_on(Abort::FourKans) {
             state.four_kan_abort = true;
         }
+    }
+
+    /// Whether a kan may be declared now: fewer than four so far, a replacement tile left,
+    /// and not on the haitei (G-K2).
+    pub(super) fn may_kan(&self, state: &TableState) -> bool {
+        (state.kans as usize) < MAX_KANS
+            && (state.replacements as usize) < state.layout.max_replacements()
+            && state.live_left() > 0
+    }
+
+    /// Whether a kan's indicator can be turned now (always without kan dora). Under a live
+    /// wall drawn to the indicators it comes off the live wall's end; a kan on the tile
+    /// before the haitei finds too few tiles there, and the hand ends in an exhaustive
+    /// draw without its replacement draw (G-K3).
+    pub(super) fn kan_indicator_fits(&self, state: &TableState) -> bool {
+        !self.settings.kan_dora || state.live_left() as usize >= state.layout.live_tiles_per_indicator()
     }
 
     /// カンドラ: turns the next indicator after a kan (when the rules have kan dora).
@@ -328,9 +349,10 @@ impl RiichiTable {
         }
         let pai = piece(t, state.offer_red);
         state.events.push(Event::Dahai { actor: seat as u8, pai, tsumogiri });
-        if uninterrupted && state.seats.iter().all(|s| s.river_len == 1) {
-            let first = state.seats[0].river[0];
-            if first.is_wind() && state.seats.iter().all(|s| s.river[0] == first) {
+        let seated = &state.seats[..state.players()];
+        if uninterrupted && self.aborts_on(Abort::FourWinds) && seated.iter().all(|s| s.river_len == 1) {
+            let first = seated[0].river[0];
+            if first.is_wind() && seated.iter().all(|s| s.river[0] == first) {
                 self.abort(state, Abort::FourWinds, rng);
                 return;
             }

@@ -22,7 +22,7 @@
 
 use super::mjai::{Event, pai_name};
 use super::state::{Phase, kind};
-use super::{Action, FOUR_PLAYER_WALL, HAND_TILES, INDICATORS_AT_DEAL, MAX_SEATS, RiichiTable, TableState, WALL_TILES};
+use super::{Action, HAND_TILES, MAX_SEATS, RiichiTable, TableState, WALL_TILES};
 use crate::mahjong::{PhysTile, Tile};
 use crate::{Game, GameRng, GameSeeds};
 
@@ -314,10 +314,12 @@ impl Replayer<'_> {
                 wall[HAND_TILES * i + k] = Some(p);
             }
         }
-        let layout = FOUR_PLAYER_WALL;
+        let layout = self.game.layout;
+        let at_deal = usize::from(self.game.settings.indicators_at_deal);
         wall[layout.indicator(0)] = Some(dora_marker);
-        let mut live_end = layout.live_end_at_deal(INDICATORS_AT_DEAL as usize);
-        let (mut live, mut rinshan, mut indicators, mut after_kan) = (0, 0, INDICATORS_AT_DEAL as usize, false);
+        let mut live_end = layout.live_end_at_deal(at_deal);
+        // The deal's further indicators are recorded as dora events before the first draw.
+        let (mut live, mut rinshan, mut indicators, mut after_kan) = (0, 0, 1, false);
         for (i, e) in self.record.iter().enumerate().skip(at + 1) {
             let place = |slot: usize, p: PhysTile, wall: &mut [Option<PhysTile>; WALL_TILES]| {
                 if wall[slot].is_some_and(|q| q != p) {
@@ -349,8 +351,10 @@ impl Replayer<'_> {
                         return Err(illegal(i, "a dora indicator past the last indicator place"));
                     }
                     place(layout.indicator(indicators), dora_marker, &mut wall)?;
+                    if indicators >= at_deal {
+                        live_end -= layout.live_tiles_per_indicator();
+                    }
                     indicators += 1;
-                    live_end -= layout.live_tiles_per_indicator();
                 }
                 Event::Hora { ura_markers, .. } => {
                     for (k, &p) in ura_markers.as_slice().iter().enumerate() {

@@ -6,7 +6,7 @@ use super::config::ranks;
 use super::mjai::{Event, HoraScore, UraMarkers};
 use super::outcome::{Abort, WIN_VALUE_BINS};
 use super::state::{OfferKind, Phase};
-use super::{MAX_SEATS, RiichiTable, TableState};
+use super::{MAX_SEATS, RIICHI_STICK, RiichiTable, TableState};
 use crate::GameRng;
 use crate::mahjong::{Hand, HandScore, Limit, Payment, ScoreError, Tile, WinFlags, Yaku, score_hand, shanten};
 
@@ -143,7 +143,7 @@ impl RiichiTable {
             state.points[p] -= total;
             state.record.pao += 1;
         }
-        let gained = total + 1000 * state.sticks as i32;
+        let gained = total + RIICHI_STICK * state.sticks as i32;
         state.points[seat] += gained;
         state.sticks = 0;
         self.log_hora(state, seat, seat, &score, before);
@@ -178,7 +178,7 @@ impl RiichiTable {
                 }
                 None => state.points[from] -= x,
             }
-            let gained = x + if k == 0 { 1000 * state.sticks as i32 } else { 0 };
+            let gained = x + if k == 0 { RIICHI_STICK * state.sticks as i32 } else { 0 };
             state.points[w] += gained;
             self.log_hora(state, w, from, &score, before);
             self.record_win(state, w, &score, [gained, x - honba_points], false);
@@ -231,7 +231,8 @@ impl RiichiTable {
         self.end_hand(state, true, state.honba + 1, rng);
     }
 
-    /// 荒牌流局: 3,000 noten payments; the dealer repeats when tenpai.
+    /// 荒牌流局: noten payments (the table's `noten_total`); the dealer repeats as the
+    /// table's `dealer_repeats_on_draw` says.
     pub(super) fn exhaustive_draw(&self, state: &mut TableState, rng: &mut GameRng) {
         let players = state.players();
         let tenpai: [bool; MAX_SEATS] =
@@ -240,7 +241,8 @@ impl RiichiTable {
         let mut deltas = [0; MAX_SEATS];
         if (1..players as i32).contains(&n) {
             for (s, &t) in tenpai[..players].iter().enumerate() {
-                deltas[s] = if t { 3000 / n } else { -3000 / (players as i32 - n) };
+                let total = self.settings.noten_total;
+                deltas[s] = if t { total / n } else { -total / (players as i32 - n) };
                 state.points[s] += deltas[s];
             }
         }
@@ -249,7 +251,7 @@ impl RiichiTable {
             state.record.tenpai_at_draw[s] += u16::from(t);
         }
         state.record.exhaustive_draws += 1;
-        let renchan = tenpai[state.dealer()];
+        let renchan = self.settings.dealer_repeats_on_draw.repeats(tenpai[state.dealer()]);
         self.end_hand(state, renchan, state.honba + 1, rng);
     }
 
@@ -275,7 +277,7 @@ impl RiichiTable {
     fn end_game(&self, state: &mut TableState) {
         let seated = ..state.players();
         let top = ranks(&state.points[seated]).iter().position(|&r| r == 0).expect("someone is first");
-        state.points[top] += 1000 * state.sticks as i32;
+        state.points[top] += RIICHI_STICK * state.sticks as i32;
         state.sticks = 0;
         let r = ranks(&state.points[seated]);
         state.record.points = state.points;

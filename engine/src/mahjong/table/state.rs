@@ -212,6 +212,9 @@ pub struct TableState {
     pub kan_feeder: Option<u8>,
     /// A fourth kan by two or more seats awaits its discard (四槓散了).
     pub four_kan_abort: bool,
+    /// A kan whose indicator could not be turned awaits its chankan offer: the hand
+    /// then ends in an exhaustive draw (G-K3).
+    pub kan_blocked: bool,
     /// Counts of the game so far.
     pub record: HanchanOutcome,
     /// The game's mjai events (empty unless the game records them).
@@ -241,6 +244,7 @@ impl TableState {
             uninterrupted: true,
             kan_feeder: None,
             four_kan_abort: false,
+            kan_blocked: false,
             record: HanchanOutcome::EMPTY,
             events: EventLog::new(log_events),
         }

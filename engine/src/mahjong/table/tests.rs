@@ -46,12 +46,13 @@ impl Validate for RiichiTable {
         ensure(drawn == held, || "tiles drawn from the wall are not all held, melded or discarded".into())?;
         let total = held.iter().map(|&c| c as usize).sum::<usize>() + (WALL_TILES - s.next as usize - rinshan);
         ensure(total == WALL_TILES, || format!("{total} tiles in play"))?;
-        let kan_indicators = (s.indicators - INDICATORS_AT_DEAL) as usize;
-        let live_end = s.layout.live_end_at_deal(INDICATORS_AT_DEAL as usize)
+        let at_deal = self.settings().indicators_at_deal;
+        let kan_indicators = (s.indicators - at_deal) as usize;
+        let live_end = s.layout.live_end_at_deal(at_deal as usize)
             - rinshan * s.layout.live_tiles_per_replacement()
             - kan_indicators * s.layout.live_tiles_per_indicator();
         ensure(s.live_end as usize == live_end, || format!("live wall ends at {}, not {live_end}", s.live_end))?;
-        let sum = s.points.iter().sum::<i32>() + 1000 * s.sticks as i32;
+        let sum = s.points.iter().sum::<i32>() + RIICHI_STICK * s.sticks as i32;
         ensure(sum == 4 * start, || format!("points and deposits add up to {sum}"))?;
         for (i, seat) in s.seats.iter().enumerate() {
             let n = seat.concealed_len() as usize + 3 * seat.meld_count as usize;

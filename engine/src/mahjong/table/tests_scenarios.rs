@@ -7,17 +7,17 @@ use super::*;
 use crate::GameSeeds;
 use crate::mahjong::{TileSet, TileSetSpec, Yaku, parse_tiles};
 
-fn t(s: &str) -> Tile {
+pub(super) fn t(s: &str) -> Tile {
     s.parse().unwrap()
 }
 
 /// The first place of the dead wall (its 14 tiles are given in layout order).
-const DEAD_START: usize = FOUR_PLAYER_WALL.replacement(0);
+pub(super) const DEAD_START: usize = FOUR_PLAYER_WALL.replacement(0);
 
 /// A wall: the four hands (dealer first), the draws in order, the dead
 /// wall's first pieces (4 rinshan, then indicators); everything else from
 /// the rest of the set in kind order.
-fn wall(hands: [&str; 4], draws: &str, dead: &str) -> [PhysTile; WALL_TILES] {
+pub(super) fn wall(hands: [&str; 4], draws: &str, dead: &str) -> [PhysTile; WALL_TILES] {
     let set = TileSetSpec::four_player();
     let mut pool = [PhysTile::default(); crate::mahjong::MAX_WALL_TILES];
     let n = set.fill_wall(&mut pool);
@@ -39,14 +39,14 @@ fn wall(hands: [&str; 4], draws: &str, dead: &str) -> [PhysTile; WALL_TILES] {
     slots.map(|s| s.unwrap_or_else(|| rest.next().unwrap()))
 }
 
-struct Scene {
-    game: RiichiTable,
-    s: TableState,
+pub(super) struct Scene {
+    pub(super) game: RiichiTable,
+    pub(super) s: TableState,
     rng: crate::GameRng,
 }
 
 impl Scene {
-    fn new(game: RiichiTable, setup: impl FnOnce(&mut TableState), w: &[PhysTile; WALL_TILES]) -> Scene {
+    pub(super) fn new(game: RiichiTable, setup: impl FnOnce(&mut TableState), w: &[PhysTile; WALL_TILES]) -> Scene {
         let mut rng = GameSeeds::new(0).rng(0);
         let mut s = game.new_state();
         game.reset(&mut s, &mut rng);
@@ -55,14 +55,14 @@ impl Scene {
         Scene { game, s, rng }
     }
 
-    fn legal(&self) -> Vec<Action> {
+    pub(super) fn legal(&self) -> Vec<Action> {
         let mut v = Vec::new();
         self.game.legal_actions(&self.s, &mut v);
         v
     }
 
     /// Seat `seat` takes `a`, which must be legal for it.
-    fn act(&mut self, seat: usize, a: Action) {
+    pub(super) fn act(&mut self, seat: usize, a: Action) {
         assert_eq!(self.game.to_move(&self.s), Some(seat), "who moves before {a:?}");
         assert!(self.legal().contains(&a), "{a:?} not in {:?}", self.legal());
         self.game.apply(&mut self.s, a, &mut self.rng);
@@ -70,7 +70,7 @@ impl Scene {
     }
 
     /// Everyone discards what they draw and passes every offer until `seat`'s next turn.
-    fn drift_to_end_of_turns(&mut self, seat: usize) {
+    pub(super) fn drift_to_end_of_turns(&mut self, seat: usize) {
         loop {
             let now = self.game.to_move(&self.s).unwrap();
             let a = match self.s.phase {
@@ -83,7 +83,7 @@ impl Scene {
     }
 
     /// Everyone discards what they draw and passes every offer until the hand ends.
-    fn drift_to_end(&mut self) {
+    pub(super) fn drift_to_end(&mut self) {
         let (round, hands) = (self.s.round, self.s.record.hands);
         while self.s.record.hands == hands && self.s.round == round && self.s.phase != Phase::Over {
             let seat = self.game.to_move(&self.s).unwrap();
@@ -96,12 +96,12 @@ impl Scene {
     }
 }
 
-fn dojo() -> RiichiTable {
+pub(super) fn dojo() -> RiichiTable {
     RiichiTable::preset("ron2-dojo").unwrap()
 }
 
 /// Seats 1, 2 and 3 all wait on the dealer's 5p.
-fn three_waits() -> [PhysTile; WALL_TILES] {
+pub(super) fn three_waits() -> [PhysTile; WALL_TILES] {
     wall(["111z222z333z444z5p", "234m345m678s3466p", "567m567s222s46p88p", "456m456s333s678p5p"], "9s", "8s8s9s9s4z")
 }
 
@@ -153,7 +153,7 @@ fn daisangen_game(game: RiichiTable, setup: impl FnOnce(&mut TableState)) -> Sce
 
 /// The calls of [`daisangen_game`], up to seat 2's discard; `later` are
 /// the draws after them.
-fn daisangen_calls(game: RiichiTable, setup: impl FnOnce(&mut TableState), later: &str) -> Scene {
+pub(super) fn daisangen_calls(game: RiichiTable, setup: impl FnOnce(&mut TableState), later: &str) -> Scene {
     let w = wall(
         ["56z2468m2468p246s", "55z66z77z234m5p9p9s1s", "7z5p13579s13p12z9m1m", "1234z68s68p1m1s2p9p6m"],
         &format!("1p9p8m7s9s3m{later}"),
@@ -170,7 +170,8 @@ fn daisangen_calls(game: RiichiTable, setup: impl FnOnce(&mut TableState), later
     sc.act(3, Action::Discard(t("7s")));
     sc.act(0, Action::Discard(t("6z")));
     sc.act(1, Action::Pon);
-    assert_eq!(sc.s.seats[1].pao, Some(0), "the dealer fed the third dragon");
+    let pao = sc.game.settings().pao.then_some(0);
+    assert_eq!(sc.s.seats[1].pao, pao, "the dealer fed the third dragon (pao when the rule is on)");
     sc.act(1, Action::Discard(t("1s")));
     sc
 }
@@ -259,7 +260,7 @@ fn an_added_kan_not_robbed_turns_the_kan_dora_and_draws_rinshan() {
 }
 
 /// Dealer (seat `round % 4`) and the next seat tenpai, the other two not.
-fn noten_wall(dealer_tenpai: bool) -> [PhysTile; WALL_TILES] {
+pub(super) fn noten_wall(dealer_tenpai: bool) -> [PhysTile; WALL_TILES] {
     let dealer = if dealer_tenpai { "123m456m789m123p4p" } else { "1m4m7m1p4p7p1s4s7s1z3z5z7z" };
     wall([dealer, "123s456s789s11z2z2z", "159m159p159s2356z", "268m268p268s4z4z6z6z"], "", "")
 }

@@ -9,9 +9,10 @@
 
 use serde::Deserialize;
 
-/// How the back of the wall is used.
+/// How the back of the wall is used (in a table file: `wall = "dead_wall"`, or
+/// `wall = { draw_to_indicator = { replacement_tiles = 12 } }`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum WallModel {
     /// 王牌: a dead wall of the last 14 tiles, kept at 14 — 4 replacement tiles in draw order,
     /// 5 dora indicators, the 5 ura indicators beneath them; each replacement draw is made
@@ -22,7 +23,11 @@ pub enum WallModel {
     /// the replacement tiles. The live wall is drawn up to the tile beside the turned
     /// indicators; a kan's new indicator is the next stack, taken off the live wall's end
     /// (two tiles); replacement draws leave the live wall's end where it is.
-    DrawToIndicator,
+    DrawToIndicator {
+        /// Replacement tiles at the back: the most replacement draws (kans, and in Gotō
+        /// extracted norths and flowers) a hand can have.
+        replacement_tiles: u8,
+    },
 }
 
 /// Tiles of the dead wall under [`WallModel::DeadWall`].
@@ -38,20 +43,18 @@ pub struct WallLayout {
     /// Tiles in the wall.
     len: usize,
     model: WallModel,
-    /// Replacement tiles at the back ([`WallModel::DrawToIndicator`]; fixed at 4 in a dead wall).
+    /// Replacement tiles at the back.
     replacements: usize,
 }
 
 impl WallLayout {
-    /// A dead wall of 14 at the back of a wall of `len` tiles.
-    pub const fn dead_wall(len: usize) -> WallLayout {
-        WallLayout { len, model: WallModel::DeadWall, replacements: DEAD_WALL_REPLACEMENTS }
-    }
-
-    /// The live wall drawn to the indicators in a wall of `len` tiles, with `replacements`
-    /// replacement tiles at the back.
-    pub const fn draw_to_indicator(len: usize, replacements: usize) -> WallLayout {
-        WallLayout { len, model: WallModel::DrawToIndicator, replacements }
+    /// The layout of a wall of `len` tiles under `model`.
+    pub const fn new(len: usize, model: WallModel) -> WallLayout {
+        let replacements = match model {
+            WallModel::DeadWall => DEAD_WALL_REPLACEMENTS,
+            WallModel::DrawToIndicator { replacement_tiles } => replacement_tiles as usize,
+        };
+        WallLayout { len, model, replacements }
     }
 
     /// How many replacement tiles the back holds: the most replacement draws of a hand.
@@ -63,7 +66,7 @@ impl WallLayout {
     pub const fn live_end_at_deal(&self, indicators: usize) -> usize {
         match self.model {
             WallModel::DeadWall => self.len - DEAD_WALL,
-            WallModel::DrawToIndicator => self.len - self.replacements - 2 * indicators,
+            WallModel::DrawToIndicator { .. } => self.len - self.replacements - 2 * indicators,
         }
     }
 
@@ -71,7 +74,7 @@ impl WallLayout {
     pub const fn replacement(&self, k: usize) -> usize {
         match self.model {
             WallModel::DeadWall => self.len - DEAD_WALL + k,
-            WallModel::DrawToIndicator => self.len - self.replacements + k,
+            WallModel::DrawToIndicator { .. } => self.len - self.replacements + k,
         }
     }
 
@@ -79,7 +82,7 @@ impl WallLayout {
     pub const fn indicator(&self, i: usize) -> usize {
         match self.model {
             WallModel::DeadWall => self.len - DEAD_WALL + DEAD_WALL_REPLACEMENTS + i,
-            WallModel::DrawToIndicator => self.len - self.replacements - 2 * (i + 1),
+            WallModel::DrawToIndicator { .. } => self.len - self.replacements - 2 * (i + 1),
         }
     }
 
@@ -87,7 +90,7 @@ impl WallLayout {
     pub const fn ura(&self, i: usize) -> usize {
         match self.model {
             WallModel::DeadWall => self.indicator(i) + DEAD_WALL_INDICATORS,
-            WallModel::DrawToIndicator => self.indicator(i) + 1,
+            WallModel::DrawToIndicator { .. } => self.indicator(i) + 1,
         }
     }
 
@@ -95,7 +98,7 @@ impl WallLayout {
     pub const fn live_tiles_per_replacement(&self) -> usize {
         match self.model {
             WallModel::DeadWall => 1,
-            WallModel::DrawToIndicator => 0,
+            WallModel::DrawToIndicator { .. } => 0,
         }
     }
 
@@ -103,7 +106,7 @@ impl WallLayout {
     pub const fn live_tiles_per_indicator(&self) -> usize {
         match self.model {
             WallModel::DeadWall => 0,
-            WallModel::DrawToIndicator => 2,
+            WallModel::DrawToIndicator { .. } => 2,
         }
     }
 
@@ -111,7 +114,7 @@ impl WallLayout {
     pub const fn max_indicators(&self) -> Option<usize> {
         match self.model {
             WallModel::DeadWall => Some(DEAD_WALL_INDICATORS),
-            WallModel::DrawToIndicator => None,
+            WallModel::DrawToIndicator { .. } => None,
         }
     }
 }
@@ -136,7 +139,7 @@ mod tests {
 
     #[test]
     fn a_dead_wall_is_the_last_14_of_136() {
-        let w = WallLayout::dead_wall(136);
+        let w = WallLayout::new(136, WallModel::DeadWall);
         assert_eq!(w.live_end_at_deal(1), 122);
         assert_eq!((0..4).map(|k| w.replacement(k)).collect::<Vec<_>>(), [122, 123, 124, 125]);
         assert_eq!((w.indicator(0), w.indicator(4)), (126, 130));
@@ -149,7 +152,7 @@ mod tests {
     /// beside them, and each kan indicator comes off its end.
     #[test]
     fn g_w4_the_live_wall_is_drawn_to_the_indicators() {
-        let w = WallLayout::draw_to_indicator(112, 12);
+        let w = WallLayout::new(112, WallModel::DrawToIndicator { replacement_tiles: 12 });
         assert_eq!(w.live_end_at_deal(2), 112 - 12 - 4);
         assert_eq!((w.replacement(0), w.replacement(11)), (100, 111));
         assert_eq!((w.indicator(0), w.ura(0), w.indicator(1), w.ura(1)), (98, 99, 96, 97));

@@ -1,0 +1,209 @@
+//! The table rules as data: each field of a table file changes play as its
+//! documentation says (each test fails under the Ron2 value of its field),
+//! and a file that cannot be played is refused naming the field.
+
+use super::state::kind;
+use super::tests_scenarios::{Scene, daisangen_calls, dojo, noten_wall, t, three_waits, wall};
+use super::*;
+use crate::mahjong::{TileSetSpec, parse_tiles};
+use crate::testing::{PlayCheck, check_play};
+
+/// The 道場 preset with `change` made to its settings.
+fn dojo_with(change: impl FnOnce(&mut TableSettings)) -> RiichiTable {
+    let mut settings = TableSettings::preset("ron2-dojo").unwrap();
+    change(&mut settings);
+    RiichiTable::new(settings).unwrap()
+}
+
+/// The 道場 preset without the abortive draw `kind`.
+fn without_abort(kind: Abort) -> RiichiTable {
+    dojo_with(|s| s.aborts.retain(|&a| a != kind))
+}
+
+#[test]
+fn without_triple_ron_abort_three_rons_all_win() {
+    let mut sc = Scene::new(without_abort(Abort::TripleRon), |_| {}, &three_waits());
+    sc.act(0, Action::Discard(t("5p")));
+    for seat in 1..4 {
+        sc.act(seat, Action::Ron);
+    }
+    assert_eq!(sc.s.record.abort_count(Abort::TripleRon), 0);
+    assert_eq!(sc.s.record.total_wins(), 3);
+    assert_eq!(sc.s.points.iter().sum::<i32>(), 120_000);
+    assert!(sc.s.points[0] < 30_000 && sc.s.points[1..].iter().all(|&p| p > 30_000), "{:?}", sc.s.points);
+}
+
+#[test]
+fn without_four_winds_abort_the_hand_goes_on() {
+    let w = wall(
+        ["123m456m789m123p4p", "123s456s789s11z2z2z", "159m159p159s2z5z6z7z", "268m268p268s4z4z6z6z"],
+        "3z3z3z3z",
+        "",
+    );
+    let mut sc = Scene::new(without_abort(Abort::FourWinds), |_| {}, &w);
+    for seat in 0..4 {
+        sc.act(seat, Action::Discard(t("3z")));
+    }
+    assert_eq!(sc.s.record.abort_count(Abort::FourWinds), 0);
+    assert_eq!((sc.s.record.hands, sc.s.phase), (0, Phase::Turn { seat: 0, called: false, rinshan: false }));
+}
+
+#[test]
+fn without_four_riichi_abort_the_fourth_riichi_plays_on() {
+    let w =
+        wall(["123m456m789m123p4p", "123s456s789s11z2z2z", "456p789p234s678s5z", "567m567p234m88s99m"], "7z7z7z7z", "");
+    let mut sc = Scene::new(without_abort(Abort::FourRiichi), |_| {}, &w);
+    for seat in 0..4 {
+        sc.act(seat, Action::Riichi(t("7z")));
+    }
+    assert_eq!(sc.s.record.abort_count(Abort::FourRiichi), 0);
+    assert_eq!((sc.s.sticks, sc.s.record.hands), (4, 0), "four sticks out, the hand goes on");
+    assert!(sc.s.seats.iter().all(|s| s.riichi));
+}
+
+#[test]
+fn without_nine_terminals_there_is_no_such_choice() {
+    let mut sc = Scene::new(without_abort(Abort::NineTerminals), |_| {}, &noten_wall(true));
+    sc.drift_to_end_of_turns(2);
+    assert!(!sc.legal().contains(&Action::NineTerminals), "seat 2 holds 10 kinds, but the abort is off");
+}
+
+#[test]
+fn without_chi_the_left_seat_cannot_chi() {
+    // Seat 1 (left of the dealer) holds 3466p: 5p makes 456p.
+    let chi = |game: RiichiTable| {
+        let mut sc = Scene::new(game, |_| {}, &three_waits());
+        sc.act(0, Action::Discard(t("5p")));
+        sc.legal().iter().any(|a| matches!(a, Action::Chi(_)))
+    };
+    assert!(chi(dojo()));
+    assert!(!chi(dojo_with(|s| s.chi = false)));
+}
+
+#[test]
+fn without_pao_a_daisangen_tsumo_is_paid_by_all() {
+    let mut sc = daisangen_calls(dojo_with(|s| s.pao = false), |_| {}, "4s8p5p");
+    sc.act(2, Action::Discard(t("3m")));
+    sc.drift_to_end_of_turns(1);
+    sc.act(1, Action::Tsumo);
+    assert_eq!(sc.s.points, [14_000, 62_000, 22_000, 22_000], "a yakuman tsumo: the dealer 16,000, others 8,000");
+    assert_eq!(sc.s.record.pao, 0);
+}
+
+#[test]
+fn noten_total_and_the_dealer_repeating_on_every_draw() {
+    let game = dojo_with(|s| {
+        s.noten_total = 6_000;
+        s.dealer_repeats_on_draw = DrawRepeat::Always;
+    });
+    let mut sc = Scene::new(game, |_| {}, &noten_wall(false));
+    sc.drift_to_end();
+    assert_eq!(sc.s.points, [28_000, 36_000, 28_000, 28_000], "one tenpai seat takes the 6,000");
+    assert_eq!((sc.s.round, sc.s.honba), (0, 1), "the noten dealer repeats");
+    let never = dojo_with(|s| s.dealer_repeats_on_draw = DrawRepeat::Never);
+    let mut sc = Scene::new(never, |_| {}, &noten_wall(true));
+    sc.drift_to_end();
+    assert_eq!((sc.s.round, sc.s.honba), (1, 1), "the tenpai dealer passes the deal");
+}
+
+#[test]
+fn riichi_without_stick_points_and_to_the_last_live_tile() {
+    let game = dojo_with(|s| {
+        s.riichi_needs_stick_points = false;
+        s.riichi_min_live_tiles = 1;
+    });
+    let mut sc = Scene::new(game, |s| s.points = [900, 59_100, 30_000, 30_000], &noten_wall(true));
+    let riichi = |sc: &Scene| sc.legal().iter().any(|a| matches!(a, Action::Riichi(_)));
+    assert!(riichi(&sc), "900 points may riichi");
+    // The dealer keeps its tenpai hand to its last draw, one live tile before the haitei.
+    while sc.s.live_left() > 1 {
+        let drawn = sc.s.seats[0].drawn.unwrap();
+        sc.act(0, Action::Discard(drawn));
+        sc.drift_to_end_of_turns(0);
+    }
+    assert!(riichi(&sc), "riichi with one live tile left");
+    let strict = Scene::new(dojo(), |s| s.points = [900, 59_100, 30_000, 30_000], &noten_wall(true));
+    assert!(!riichi(&strict));
+}
+
+/// A four-player table with Gotō's wall: the live wall drawn to two indicators, four
+/// replacement tiles at the back.
+fn drawn_to_indicators() -> RiichiTable {
+    dojo_with(|s| {
+        s.wall = WallModel::DrawToIndicator { replacement_tiles: 4 };
+        s.indicators_at_deal = 2;
+    })
+}
+
+#[test]
+fn g_w4_random_games_keep_the_wall_drawn_to_the_indicators_whole() {
+    let game = drawn_to_indicators();
+    let check = PlayCheck { games: 20, seed: 11, max_decisions: 20_000 };
+    let stats = check_play(&game, &mut [Bot::efficiency(), Bot::random(), Bot::defensive(), Bot::random()], &check);
+    assert_eq!(stats.unwrap().games, 20);
+}
+
+#[test]
+fn g_w3_two_indicators_at_the_deal() {
+    let sc = Scene::new(drawn_to_indicators(), |_| {}, &noten_wall(true));
+    assert_eq!(sc.s.indicators, 2);
+    // 136 tiles: 4 replacement tiles and two indicator stacks at the back.
+    assert_eq!(sc.s.live_end, 128);
+    assert_eq!((sc.s.indicator(0), sc.s.indicator(1)), (kind(sc.s.wall[130]), kind(sc.s.wall[128])));
+}
+
+/// A wall where seat 2 holds 111p and draws the fourth 1p as its tile at live
+/// place `at` (126: one live tile is left after it, the haitei).
+fn fourth_1p_at(at: usize) -> [PhysTile; WALL_TILES] {
+    let hands = ["123m456m789m123s4s", "456s789s234p567m8m", "111p999s222m55z6z7z", "333p444p555p666s7s"];
+    let mut w = wall(hands, "", "");
+    let one_p = parse_tiles("1p", &TileSetSpec::four_player()).unwrap()[0];
+    let k = (52..).find(|&i| w[i] == one_p).expect("the fourth 1p in the wall");
+    w.swap(k, at);
+    w
+}
+
+#[test]
+fn g_k3_a_kan_on_the_tile_before_the_haitei_ends_the_hand() {
+    let mut sc = Scene::new(drawn_to_indicators(), |_| {}, &fourth_1p_at(126));
+    sc.drift_to_end_of_turns(2);
+    while sc.s.next < 127 {
+        let now = sc.game.to_move(&sc.s).unwrap();
+        sc.act(now, Action::Discard(sc.s.seats[now].drawn.unwrap()));
+        sc.drift_to_end_of_turns(2);
+    }
+    assert_eq!((sc.s.live_left(), sc.s.seats[2].drawn), (1, Some(t("1p"))));
+    sc.act(2, Action::ClosedKan(t("1p")));
+    assert_eq!(sc.s.record.exhaustive_draws, 1, "no indicator beside: an exhaustive draw at once");
+    assert_eq!(sc.s.record.hands, 1);
+}
+
+#[test]
+fn g_w4_a_kan_indicator_comes_off_the_live_wall_end() {
+    // Seat 2 draws the fourth 1p as its first tile (wall place 54).
+    let mut sc = Scene::new(drawn_to_indicators(), |_| {}, &fourth_1p_at(54));
+    sc.drift_to_end_of_turns(2);
+    let live = sc.s.live_left();
+    sc.act(2, Action::ClosedKan(t("1p")));
+    assert_eq!((sc.s.indicators, sc.s.replacements), (3, 1));
+    assert_eq!(sc.s.live_left(), live - 2, "the new indicator's stack leaves the live wall");
+    assert_eq!(sc.s.indicator(2), kind(sc.s.wall[126]));
+    assert_eq!(sc.s.seats[2].drawn, Some(kind(sc.s.wall[132])), "the replacement from the back");
+}
+
+#[test]
+fn unplayable_table_files_name_the_field() {
+    let refused = |change: fn(&mut TableSettings)| {
+        let mut settings = TableSettings::preset("ron2-dojo").unwrap();
+        change(&mut settings);
+        RiichiTable::new(settings).unwrap_err().to_string()
+    };
+    assert!(refused(|s| s.noten_total = 4_000).contains("`noten_total`"));
+    let few = refused(|s| s.wall = WallModel::DrawToIndicator { replacement_tiles: 3 });
+    assert!(few.contains("`wall`") && few.contains("every kan"), "{few}");
+    let text = PRESETS[0].1;
+    let e = TableSettings::from_toml(&text.replace("indicators_at_deal = 1", "indicators_at_deal = 3")).unwrap_err();
+    assert!(e.to_string().contains("`indicators_at_deal`"), "{e}");
+    let e = TableSettings::from_toml(&text.replace("\"four_kans\"", "\"four_kongs\"")).unwrap_err().to_string();
+    assert!(e.contains("four_kongs") && !e.contains('\n'), "{e}");
+}
