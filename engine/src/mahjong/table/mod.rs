@@ -72,7 +72,7 @@
 //!   with `bust`, at once when a seat is below 0. Riichi sticks left at the
 //!   end go to the first place (the seed says so for an all-last draw).
 //! - Red fives: a discard or call uses a plain five when the hand has one
-//!   (a replay follows its record's choice: [`SeatState::red_first`]).
+//!   (a replay follows its record's choice: [`SeatState::marked_first`]).
 //!
 //! - Final scores: `(points − return) / 100 + uma (+ oka for 1st)`, in the
 //!   seed's units (40,600 → +256 under 道場); ties rank by seat order from
@@ -90,6 +90,7 @@ mod config;
 pub mod mjai;
 mod offer;
 mod outcome;
+mod pieces;
 mod play;
 pub mod replay;
 mod settle;
@@ -114,6 +115,7 @@ mod wall;
 pub use config::{DrawRepeat, Length, NO_SEAT, PRESETS, TableError, TableSettings, ranks};
 pub use mjai::{Event, EventLog, HoraScore, UraMarkers, pai_name, parse_pai};
 pub use outcome::{Abort, HanchanOutcome, WIN_VALUE_BINS, YAKU_KINDS};
+pub use pieces::{Marked, Taken};
 pub use replay::{Finding, FindingKind, ReplayReport, replay};
 pub use state::{Claim, MAX_RIVER, OfferKind, Phase, SeatState, TableState};
 pub use strategy::{BOT_PRESETS, Bot, BotConfig};

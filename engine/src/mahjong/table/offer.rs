@@ -1,12 +1,12 @@
 //! Offering a discard (or a kan's tile) to the other seats, one at a time,
 //! and resolving their choices: ron over pon/kan over chi.
 
-use super::mjai::{Event, piece};
+use super::mjai::Event;
 use super::outcome::Abort;
 use super::state::{Claim, OfferKind, Phase};
 use super::{Action, MAX_SEATS, RIICHI_STICK, RiichiTable, TableState};
 use crate::GameRng;
-use crate::mahjong::{MeldKind, Tile, shanten_kokushi};
+use crate::mahjong::{MeldKind, PhysTile, Tile, shanten_kokushi};
 
 /// The sequences (by lowest kind) that `hand` can make with `t` by chi.
 pub(crate) fn chi_starts(hand: &[u8; 34], t: Tile) -> impl Iterator<Item = Tile> + '_ {
@@ -41,7 +41,7 @@ impl RiichiTable {
     /// asked in turn; with none, the offer resolves at once.
     pub(super) fn offer(&self, state: &mut TableState, from: usize, t: Tile, kind: OfferKind, rng: &mut GameRng) {
         if kind != OfferKind::Discard {
-            state.offer_red = false;
+            state.offer_piece = PhysTile::Plain(t);
         }
         let mut pending = 0u8;
         let calls = kind == OfferKind::Discard && state.live_left() > 0;
@@ -183,17 +183,17 @@ impl RiichiTable {
     /// Makes a chi, pon or daiminkan of `tile` discarded by `from`.
     fn call(&self, state: &mut TableState, seat: usize, from: usize, tile: Tile, claim: Claim, rng: &mut GameRng) {
         self.interrupt(state);
-        let red = state.offer_red;
+        let pai = state.offer_piece;
         let f = &mut state.seats[from];
         f.called_mask |= 1 << (f.river_len - 1);
         let s = &mut state.seats[seat];
         s.temp_furiten = false;
-        s.meld_red += u8::from(red);
+        s.meld_marked.add(pai);
         state.record.calls[seat] += 1;
         if !s.is_open() {
             state.record.open_hands[seat] += 1;
         }
-        let (actor, target, pai) = (seat as u8, from as u8, piece(tile, red));
+        let (actor, target) = (seat as u8, from as u8);
         match claim {
             Claim::Chi(low) => {
                 let mut consumed = [pai; 2];
@@ -201,9 +201,9 @@ impl RiichiTable {
                 for k in 0..3 {
                     let t = Tile::from_index(low.index() as u8 + k).expect("a suited kind");
                     if t != tile {
-                        let r = s.take(t, 1);
-                        s.meld_red += u8::from(r);
-                        consumed[n] = piece(t, r);
+                        let taken = s.take(t, 1);
+                        s.meld_marked.add_all(&taken);
+                        consumed[n] = taken.first();
                         n += 1;
                     }
                 }
@@ -212,14 +212,14 @@ impl RiichiTable {
             }
             Claim::Pon | Claim::Kan => {
                 let kan = claim == Claim::Kan;
-                let r = s.take(tile, if kan { 3 } else { 2 });
-                s.meld_red += u8::from(r);
+                let taken = s.take(tile, if kan { 3 } else { 2 });
+                s.meld_marked.add_all(&taken);
                 s.push_meld(if kan { MeldKind::OpenKan } else { MeldKind::Pon }, tile, from);
-                let (c, p) = (piece(tile, r), piece(tile, false));
+                let c = taken.as_slice();
                 state.events.push(if kan {
-                    Event::Daiminkan { actor, target, pai, consumed: [c, p, p] }
+                    Event::Daiminkan { actor, target, pai, consumed: [c[0], c[1], c[2]] }
                 } else {
-                    Event::Pon { actor, target, pai, consumed: [c, p] }
+                    Event::Pon { actor, target, pai, consumed: [c[0], c[1]] }
                 });
                 if self.settings.pao {
                     self.check_pao(state, seat, from, tile, kan);

@@ -1,46 +1,28 @@
 //! A hand's flow on a seat's turn: shuffling and dealing, draws, discards,
 //! riichi, closed and added kans, tsumo and nine terminals.
 
-use super::mjai::{Event, piece};
+use super::mjai::Event;
 use super::outcome::Abort;
+use super::pieces::Taken;
 use super::state::{OfferKind, Phase, SeatState, kind};
 use super::{Action, HAND_TILES, MAX_KANS, MAX_SEATS, RIICHI_STICK, RiichiTable, TableState, WALL_TILES};
 use crate::GameRng;
 use crate::mahjong::{Meld, MeldKind, PhysTile, Tile, TileSet, shanten, ukeire};
 use rand::RngExt;
 
-/// Red-five bit of a kind (0 m, 1 p, 2 s), if it is a five.
-pub(crate) fn red_bit(t: Tile) -> u8 {
-    match t.index() {
-        4 => 1,
-        13 => 2,
-        22 => 4,
-        _ => 0,
-    }
-}
-
 impl SeatState {
     /// Adds a piece to the concealed tiles.
     pub(crate) fn add(&mut self, p: PhysTile) {
-        let t = kind(p);
-        self.hand[t.index()] += 1;
-        if p.is_red() {
-            self.red |= red_bit(t);
-        }
+        self.hand[kind(p).index()] += 1;
+        self.marked.add(p);
     }
 
     /// Removes `n` copies of `t`, plain ones first (unless
-    /// [`red_first`](SeatState::red_first)); returns whether the red five
-    /// went with them.
-    pub(crate) fn take(&mut self, t: Tile, n: u8) -> bool {
-        let bit = red_bit(t);
+    /// [`marked_first`](SeatState::marked_first)); returns the pieces taken.
+    pub(crate) fn take(&mut self, t: Tile, n: u8) -> Taken {
         let held = self.hand[t.index()];
         self.hand[t.index()] = held - n;
-        let red = self.red & bit != 0 && (held - n == 0 || self.red_first);
-        if red {
-            self.red &= !bit;
-        }
-        red
+        self.marked.take(t, held, n, self.marked_first)
     }
 
     pub(crate) fn push_meld(&mut self, kind: MeldKind, tile: Tile, from: usize) {
@@ -241,11 +223,11 @@ impl RiichiTable {
             Action::NineTerminals => self.abort(state, Abort::NineTerminals, rng),
             Action::ClosedKan(t) => {
                 let s = &mut state.seats[seat];
-                let red = s.take(t, 4);
-                s.meld_red += u8::from(red);
+                let taken = s.take(t, 4);
+                s.meld_marked.add_all(&taken);
                 s.push_meld(MeldKind::ClosedKan, t, seat);
                 s.drawn = None;
-                let consumed = [piece(t, red), piece(t, false), piece(t, false), piece(t, false)];
+                let consumed = std::array::from_fn(|k| taken.as_slice()[k]);
                 state.events.push(Event::Ankan { actor: seat as u8, consumed });
                 state.kan_blocked = !self.kan_indicator_fits(state);
                 self.after_kan(state, seat, !state.kan_blocked);
@@ -253,14 +235,14 @@ impl RiichiTable {
             }
             Action::AddedKan(t) => {
                 let s = &mut state.seats[seat];
-                let red = s.take(t, 1);
-                s.meld_red += u8::from(red);
+                let taken = s.take(t, 1);
+                s.meld_marked.add_all(&taken);
                 let i = s.melds().iter().position(|m| m.kind == MeldKind::Pon && m.tile == t);
                 s.melds[i.expect("an added kan needs its pon")].kind = MeldKind::OpenKan;
                 s.drawn = None;
                 state.record.calls[seat] += 1;
                 if state.events.is_on() {
-                    let pai = piece(t, red);
+                    let pai = taken.first();
                     let consumed = state.events.pon_tiles(seat as u8, pai);
                     state.events.push(Event::Kakan { actor: seat as u8, pai, consumed });
                 }
@@ -326,7 +308,7 @@ impl RiichiTable {
         let s = &mut state.seats[seat];
         // Discarding the drawn tile leaves the hand its waits were computed for.
         let tsumogiri = s.drawn == Some(t);
-        state.offer_red = s.take(t, 1);
+        state.offer_piece = s.take(t, 1).first();
         let i = s.river_len as usize;
         s.river[i] = t;
         s.river_len += 1;
@@ -347,7 +329,7 @@ impl RiichiTable {
         if riichi {
             state.events.push(Event::Reach { actor: seat as u8 });
         }
-        let pai = piece(t, state.offer_red);
+        let pai = state.offer_piece;
         state.events.push(Event::Dahai { actor: seat as u8, pai, tsumogiri });
         let seated = &state.seats[..state.players()];
         if uninterrupted && self.aborts_on(Abort::FourWinds) && seated.iter().all(|s| s.river_len == 1) {

@@ -156,7 +156,7 @@ impl Replayer<'_> {
                 return Err(illegal(at, &why));
             }
             self.game.apply(&mut self.state, action, &mut self.rng);
-            self.state.seats.iter_mut().for_each(|s| s.red_first = false);
+            self.state.seats.iter_mut().for_each(|s| s.marked_first = false);
         }
     }
 
@@ -395,18 +395,18 @@ impl Replayer<'_> {
         let action = match e {
             Event::Reach { actor } if mine(actor) => match self.next_from(at + 1).map(|k| self.record[k]) {
                 Some(Event::Dahai { actor: a, pai, .. }) if a == actor => {
-                    self.state.seats[seat].red_first = pai.is_red();
+                    self.state.seats[seat].marked_first = pai.is_red();
                     Action::Riichi(kind(pai))
                 }
                 _ => return Err(illegal(at, "a reach must be followed by its discard")),
             },
             Event::Dahai { actor, pai, .. } if mine(actor) => {
-                self.state.seats[seat].red_first = pai.is_red();
+                self.state.seats[seat].marked_first = pai.is_red();
                 Action::Discard(kind(pai))
             }
             Event::Ankan { actor, consumed } if mine(actor) => Action::ClosedKan(kind(consumed[0])),
             Event::Kakan { actor, pai, .. } if mine(actor) => {
-                self.state.seats[seat].red_first = pai.is_red();
+                self.state.seats[seat].marked_first = pai.is_red();
                 Action::AddedKan(kind(pai))
             }
             Event::Hora { actor, target, .. } if mine(actor) && actor == target => Action::Tsumo,
@@ -438,16 +438,16 @@ impl Replayer<'_> {
                 if ron { Action::Ron } else { Action::Pass }
             }
             Event::Chi { actor, target, pai, consumed } if call(actor, target) => {
-                self.state.seats[seat].red_first = consumed.iter().any(|p| p.is_red());
+                self.state.seats[seat].marked_first = consumed.iter().any(|p| p.is_red());
                 let low = consumed.iter().map(|&p| kind(p).index()).fold(kind(pai).index(), usize::min);
                 Action::Chi(Tile::from_index(low as u8).expect("a kind"))
             }
             Event::Pon { actor, target, consumed, .. } if call(actor, target) => {
-                self.state.seats[seat].red_first = consumed.iter().any(|p| p.is_red());
+                self.state.seats[seat].marked_first = consumed.iter().any(|p| p.is_red());
                 Action::Pon
             }
             Event::Daiminkan { actor, target, consumed, .. } if call(actor, target) => {
-                self.state.seats[seat].red_first = consumed.iter().any(|p| p.is_red());
+                self.state.seats[seat].marked_first = consumed.iter().any(|p| p.is_red());
                 Action::Kan
             }
             _ => Action::Pass,

@@ -40,7 +40,8 @@ impl RiichiTable {
                 hand.ura[i as usize] = self.rules.set.dora_from_indicator(state.ura_indicator(i));
             }
         }
-        hand.red = s.red.count_ones() as u8 + s.meld_red;
+        hand.red = s.marked.red() + s.meld_marked.red();
+        hand.gold = s.marked.gold() + s.meld_marked.gold();
         hand.honba = state.honba;
         hand
     }
@@ -86,7 +87,8 @@ impl RiichiTable {
         }
         let mut hand = self.hand_of(state, seat, t, flags);
         hand.concealed[t.index()] += 1;
-        hand.red += u8::from(state.offer_red);
+        hand.red += u8::from(state.offer_piece.is_red());
+        hand.gold += u8::from(state.offer_piece.is_gold());
         score_hand(&self.rules, &hand)
     }
 

@@ -4,6 +4,7 @@
 use super::MAX_SEATS;
 use super::mjai::EventLog;
 use super::outcome::HanchanOutcome;
+use super::pieces::Marked;
 use super::wall::WallLayout;
 use crate::mahjong::{MAX_WALL_TILES, Meld, PhysTile, Tile, TileCounts, TileSet, WallArray};
 
@@ -15,16 +16,16 @@ pub const MAX_RIVER: usize = 48;
 pub struct SeatState {
     /// Concealed tiles per kind.
     pub hand: TileCounts,
-    /// Red fives among the concealed tiles, bit `suit` (0 m, 1 p, 2 s).
-    pub red: u8,
+    /// Marked pieces (red and gold fives, the pocchi) among the concealed tiles.
+    pub marked: Marked,
     /// Declared melds (the first `meld_count`).
     pub melds: [Meld; 4],
     /// How many melds.
     pub meld_count: u8,
     /// Who gave each called meld's tile (the seat itself for a closed kan).
     pub meld_from: [u8; 4],
-    /// Red fives in the melds.
-    pub meld_red: u8,
+    /// Marked pieces in the melds.
+    pub meld_marked: Marked,
     /// Discards in order (called tiles included).
     pub river: [Tile; MAX_RIVER],
     /// How many discards.
@@ -55,20 +56,20 @@ pub struct SeatState {
     pub first_turn: bool,
     /// Seat liable (パオ) for a daisangen / daisuushii / suukantsu.
     pub pao: Option<u8>,
-    /// The seat's next discard or call gives up its red five even when it
-    /// holds a plain one (the table keeps the red five otherwise); set by
-    /// replays, whose records say which five went.
-    pub red_first: bool,
+    /// The seat's next discard or call gives up its marked piece (a red
+    /// five) even when it holds a plain one (the table keeps the marked
+    /// pieces otherwise); set by replays, whose records say which piece went.
+    pub marked_first: bool,
 }
 
 impl SeatState {
     pub(crate) const EMPTY: SeatState = SeatState {
         hand: [0; 34],
-        red: 0,
+        marked: Marked::NONE,
         melds: [Meld::EMPTY; 4],
         meld_count: 0,
         meld_from: [0; 4],
-        meld_red: 0,
+        meld_marked: Marked::NONE,
         river: [Tile::EAST; MAX_RIVER],
         river_len: 0,
         called_mask: 0,
@@ -84,7 +85,7 @@ impl SeatState {
         riichi_furiten: false,
         first_turn: true,
         pao: None,
-        red_first: false,
+        marked_first: false,
     };
 
     /// The used melds.
@@ -202,8 +203,9 @@ pub struct TableState {
     pub seats: [SeatState; MAX_SEATS],
     /// Where the hand is.
     pub phase: Phase,
-    /// Whether the offered discard is red (goes with the tile if called).
-    pub offer_red: bool,
+    /// The piece offered (a discard, or a kan's tile): a marked one goes with the tile if
+    /// called or won on.
+    pub offer_piece: PhysTile,
     /// Choices made on the current offer.
     pub claims: [Claim; MAX_SEATS],
     /// No call has been made this hand yet (first go-around checks).
@@ -239,7 +241,7 @@ impl TableState {
             indicators: 0,
             seats: [SeatState::EMPTY; MAX_SEATS],
             phase: Phase::Over,
-            offer_red: false,
+            offer_piece: PhysTile::Plain(Tile::EAST),
             claims: [Claim::None; MAX_SEATS],
             uninterrupted: true,
             kan_feeder: None,

@@ -164,16 +164,16 @@ fn pai_names_read_back() {
 }
 
 #[test]
-fn red_first_gives_up_the_red_five() {
+fn marked_first_gives_up_the_red_five() {
     let five = Tile::from_index(4).unwrap();
     let mut s = SeatState::EMPTY;
     s.add(PhysTile::Red(five));
     s.add(PhysTile::Plain(five));
     let mut t = s;
-    assert!(!s.take(five, 1), "the table keeps the red five");
-    t.red_first = true;
-    assert!(t.take(five, 1), "a replay may give it up");
-    assert_eq!((s.red, t.red), (1, 0));
+    assert!(!s.take(five, 1).first().is_red(), "the table keeps the red five");
+    t.marked_first = true;
+    assert!(t.take(five, 1).first().is_red(), "a replay may give it up");
+    assert_eq!((s.marked.red(), t.marked.red()), (1, 0));
 }
 
 /// In `events`, a seat that discards a plain five while holding the red

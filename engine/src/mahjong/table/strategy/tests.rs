@@ -25,7 +25,7 @@ fn table(hand: &str, indicator: &str) -> (RiichiTable, TableState) {
     let mut s = game.new_state();
     game.reset(&mut s, &mut GameSeeds::new(0).rng(0));
     s.seats[1].hand = counts(hand);
-    s.seats[1].red = 0;
+    s.seats[1].marked = crate::mahjong::table::Marked::NONE;
     s.wall[FOUR_PLAYER_WALL.indicator(0)] = PhysTile::Plain(t(indicator));
     (game, s)
 }

@@ -1,0 +1,144 @@
+//! The marked pieces (赤 red fives, 金 Gotō's gold fives, 白ポッチ the pocchi) among a
+//! seat's concealed tiles, kept beside its per-kind counts so that a discard or a call
+//! knows which physical piece goes: a plain one while the seat holds one, keeping the
+//! marked pieces (the red before the gold, the pocchi last), unless a replay's record
+//! says a marked one went first.
+
+use crate::mahjong::{PhysTile, Tile};
+
+/// Marked pieces held: fives by suit (0 m, 1 p, 2 s), and pocchi.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Marked {
+    red: [u8; 3],
+    gold: [u8; 3],
+    pocchi: u8,
+}
+
+/// The suit of a five (0 m, 1 p, 2 s); `None` for any other kind.
+fn five_suit(t: Tile) -> Option<usize> {
+    (!t.is_honor() && t.number() == 5).then(|| t.index() / 9)
+}
+
+impl Marked {
+    /// None held.
+    pub const NONE: Marked = Marked { red: [0; 3], gold: [0; 3], pocchi: 0 };
+
+    /// Notes `p` as held (a plain piece changes nothing).
+    pub fn add(&mut self, p: PhysTile) {
+        match p {
+            PhysTile::Red(t) => self.red[five_suit(t).expect("a red five")] += 1,
+            PhysTile::Gold(t) => self.gold[five_suit(t).expect("a gold five")] += 1,
+            PhysTile::Pocchi => self.pocchi += 1,
+            PhysTile::Plain(_) | PhysTile::Flower(_) => {}
+        }
+    }
+
+    /// Notes every piece of `taken` as held (a meld's pieces).
+    pub fn add_all(&mut self, taken: &Taken) {
+        taken.as_slice().iter().for_each(|&p| self.add(p));
+    }
+
+    /// Red fives held.
+    pub fn red(&self) -> u8 {
+        self.red.iter().sum()
+    }
+
+    /// Gold fives held.
+    pub fn gold(&self) -> u8 {
+        self.gold.iter().sum()
+    }
+
+    /// The marked pieces of kind `t` held, in the order they are kept longest last.
+    fn of_kind(&self, t: Tile) -> impl Iterator<Item = PhysTile> {
+        let (red, gold) = five_suit(t).map_or((0, 0), |s| (self.red[s], self.gold[s]));
+        let pocchi = if t == Tile::HAKU { self.pocchi } else { 0 };
+        let repeat = |p: PhysTile, n: u8| std::iter::repeat_n(p, n as usize);
+        repeat(PhysTile::Red(t), red).chain(repeat(PhysTile::Gold(t), gold)).chain(repeat(PhysTile::Pocchi, pocchi))
+    }
+
+    /// Takes `n` of the `held` pieces of kind `t`: the plain ones first, then the marked
+    /// ones in the order of [`Marked`]'s doc (`marked_first`: the marked ones first).
+    pub fn take(&mut self, t: Tile, held: u8, n: u8, marked_first: bool) -> Taken {
+        let marked = self.of_kind(t).count() as u8;
+        let plain = held - marked;
+        let from_marked = if marked_first { n.min(marked) } else { n.saturating_sub(plain) };
+        let mut taken = Taken::EMPTY;
+        for p in self.of_kind(t).take(from_marked as usize) {
+            taken.push(p);
+        }
+        for _ in from_marked..n {
+            taken.push(PhysTile::Plain(t));
+        }
+        for &p in &taken.as_slice()[..from_marked as usize] {
+            match p {
+                PhysTile::Red(_) => self.red[five_suit(t).expect("a five")] -= 1,
+                PhysTile::Gold(_) => self.gold[five_suit(t).expect("a five")] -= 1,
+                _ => self.pocchi -= 1,
+            }
+        }
+        taken
+    }
+}
+
+/// Up to four pieces of one kind taken from a hand (a discard, a call's tiles, a kan),
+/// the marked ones first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Taken {
+    pieces: [PhysTile; 4],
+    len: u8,
+}
+
+impl Taken {
+    const EMPTY: Taken = Taken { pieces: [PhysTile::Pocchi; 4], len: 0 };
+
+    fn push(&mut self, p: PhysTile) {
+        self.pieces[self.len as usize] = p;
+        self.len += 1;
+    }
+
+    /// The pieces.
+    pub fn as_slice(&self) -> &[PhysTile] {
+        &self.pieces[..self.len as usize]
+    }
+
+    /// The first piece (the one a discard gives).
+    pub fn first(&self) -> PhysTile {
+        self.pieces[0]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mahjong::TileSetSpec;
+    use crate::mahjong::parse_tiles;
+
+    fn pieces(s: &str) -> Vec<PhysTile> {
+        parse_tiles(s, &TileSetSpec::goto()).unwrap()
+    }
+
+    #[test]
+    fn plain_pieces_go_first_and_the_gold_is_kept_longest() {
+        let mut m = Marked::NONE;
+        pieces("50gp").into_iter().for_each(|p| m.add(p));
+        let five = Tile::from_index(13).unwrap();
+        assert_eq!((m.red(), m.gold()), (1, 1));
+        assert_eq!(m.take(five, 3, 1, false).as_slice(), pieces("5p"));
+        assert_eq!(m.take(five, 2, 1, false).as_slice(), pieces("0p"));
+        assert_eq!((m.red(), m.gold()), (0, 1));
+        assert_eq!(m.take(five, 1, 1, false).as_slice(), pieces("gp"));
+        assert_eq!(m, Marked::NONE);
+    }
+
+    #[test]
+    fn a_call_lists_the_marked_pieces_first_and_a_record_may_take_them_first() {
+        let mut m = Marked::NONE;
+        pieces("0z").into_iter().for_each(|p| m.add(p));
+        assert_eq!(m.take(Tile::HAKU, 3, 3, false).as_slice(), pieces("0z5z5z"));
+        let mut m = Marked::NONE;
+        pieces("0s").into_iter().for_each(|p| m.add(p));
+        let five = Tile::from_index(22).unwrap();
+        assert_eq!(m.take(five, 3, 1, true).as_slice(), pieces("0s"));
+        assert_eq!(m.red(), 0);
+    }
+}
