@@ -48,33 +48,40 @@ impl Marked {
         self.gold.iter().sum()
     }
 
-    /// The marked pieces of kind `t` held, in the order they are kept longest last.
-    fn of_kind(&self, t: Tile) -> impl Iterator<Item = PhysTile> {
-        let (red, gold) = five_suit(t).map_or((0, 0), |s| (self.red[s], self.gold[s]));
-        let pocchi = if t == Tile::HAKU { self.pocchi } else { 0 };
-        let repeat = |p: PhysTile, n: u8| std::iter::repeat_n(p, n as usize);
-        repeat(PhysTile::Red(t), red).chain(repeat(PhysTile::Gold(t), gold)).chain(repeat(PhysTile::Pocchi, pocchi))
-    }
-
     /// Takes `n` of the `held` pieces of kind `t`: the plain ones first, then the marked
     /// ones in the order of [`Marked`]'s doc (`marked_first`: the marked ones first).
+    #[inline]
     pub fn take(&mut self, t: Tile, held: u8, n: u8, marked_first: bool) -> Taken {
-        let marked = self.of_kind(t).count() as u8;
-        let plain = held - marked;
-        let from_marked = if marked_first { n.min(marked) } else { n.saturating_sub(plain) };
-        let mut taken = Taken::EMPTY;
-        for p in self.of_kind(t).take(from_marked as usize) {
-            taken.push(p);
+        let mut taken = Taken { pieces: [PhysTile::Plain(t); 4], len: n };
+        let counts = match five_suit(t) {
+            Some(s) => [&mut self.red[s], &mut self.gold[s]],
+            None if t == Tile::HAKU => return self.take_pocchi(held, n, marked_first, taken),
+            None => return taken,
+        };
+        let marked = *counts[0] + *counts[1];
+        if marked == 0 {
+            return taken;
         }
-        for _ in from_marked..n {
-            taken.push(PhysTile::Plain(t));
-        }
-        for &p in &taken.as_slice()[..from_marked as usize] {
-            match p {
-                PhysTile::Red(_) => self.red[five_suit(t).expect("a five")] -= 1,
-                PhysTile::Gold(_) => self.gold[five_suit(t).expect("a five")] -= 1,
-                _ => self.pocchi -= 1,
+        let mut from_marked = if marked_first { n.min(marked) } else { n.saturating_sub(held - marked) };
+        let mut at = 0;
+        for (count, piece) in counts.into_iter().zip([PhysTile::Red(t), PhysTile::Gold(t)]) {
+            let k = from_marked.min(*count);
+            *count -= k;
+            from_marked -= k;
+            for _ in 0..k {
+                taken.pieces[at] = piece;
+                at += 1;
             }
+        }
+        taken
+    }
+
+    /// [`Marked::take`] of haku: the pocchi is the marked piece.
+    fn take_pocchi(&mut self, held: u8, n: u8, marked_first: bool, mut taken: Taken) -> Taken {
+        let goes = self.pocchi > 0 && (marked_first || n > held - self.pocchi);
+        if goes {
+            self.pocchi -= 1;
+            taken.pieces[0] = PhysTile::Pocchi;
         }
         taken
     }
@@ -89,13 +96,6 @@ pub struct Taken {
 }
 
 impl Taken {
-    const EMPTY: Taken = Taken { pieces: [PhysTile::Pocchi; 4], len: 0 };
-
-    fn push(&mut self, p: PhysTile) {
-        self.pieces[self.len as usize] = p;
-        self.len += 1;
-    }
-
     /// The pieces.
     pub fn as_slice(&self) -> &[PhysTile] {
         &self.pieces[..self.len as usize]

@@ -269,7 +269,8 @@ impl TableState {
     #[inline]
     pub fn others(&self, seat: usize) -> impl Iterator<Item = usize> + use<> {
         let n = self.players();
-        (seat + 1..seat + n).map(move |k| if k >= n { k - n } else { k })
+        // A constant bound, so the loops over the others unroll.
+        (1..MAX_SEATS).filter(move |&d| d < n).map(move |d| if seat + d >= n { seat + d - n } else { seat + d })
     }
 
     /// The dealer's seat (seat 0 deals East 1).
