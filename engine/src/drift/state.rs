@@ -118,32 +118,28 @@ impl Side {
     }
 }
 
-/// Where the battle stands: the step the flow resumes at.
+/// Where the battle stands: the decision pending, or the step the flow resumes at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Step {
     Deal,
     Reveal(u8),
-    RoundStart,
     SpeedMaster(u8),
     LegalHigh(u8),
     Supernova,
     Indra,
     LeaderGungnir,
-    LeaderDraw,
     LeaderPick,
     ChaserGungnir(u8),
     Illusion(u8),
     Harlequin(u8),
-    ChaserDraw(u8),
     ChaserPick(u8),
     BonusPick,
     Phantom,
-    RoundEnd,
     Over,
 }
 
-/// The declarations before the leader's draw, in order; `LeaderDraw` ends the list.
-pub(crate) const PRE_ROUND: [Step; 8] = [
+/// The declarations before the leader's draw, in order.
+pub(crate) const PRE_ROUND: [Step; 7] = [
     Step::SpeedMaster(0),
     Step::SpeedMaster(1),
     Step::LegalHigh(0),
@@ -151,19 +147,16 @@ pub(crate) const PRE_ROUND: [Step; 8] = [
     Step::Supernova,
     Step::Indra,
     Step::LeaderGungnir,
-    Step::LeaderDraw,
 ];
 
 impl Step {
-    /// Chaser `m`'s step `i`: its declarations before the draw (0 Gungnir, 1 Illusion,
-    /// 2 Harlequin), then (3) the draw.
+    /// Chaser `m`'s declaration `i` before its draw: 0 Gungnir, 1 Illusion, 2 Harlequin.
     #[inline]
     pub(crate) const fn chaser(m: u8, i: u32) -> Step {
         match i {
             0 => Step::ChaserGungnir(m),
             1 => Step::Illusion(m),
-            2 => Step::Harlequin(m),
-            _ => Step::ChaserDraw(m),
+            _ => Step::Harlequin(m),
         }
     }
 }
