@@ -2,7 +2,8 @@
 
 use super::card::Card;
 use super::game::DriftGame;
-use super::state::{DriftState, NONE, PRE_ROUND, Round, SLOTS, Step};
+use super::hand::NONE;
+use super::state::{DriftState, PRE_ROUND, Round, SLOTS, Step};
 use super::style::{EFFECTS, Style};
 use super::view::DriftAction;
 use crate::GameRng;
@@ -278,7 +279,7 @@ impl DriftGame {
                         } else {
                             i
                         };
-                        std::mem::replace(&mut st.hands[0].cards[i as usize], drawn)
+                        st.hands[0].replace(i as usize, drawn)
                     }
                     _ => drawn,
                 };
@@ -333,7 +334,7 @@ impl DriftGame {
     fn pick(st: &mut DriftState, slot: usize, action: DriftAction) -> Card {
         let drawn = st.drawn.take().unwrap_or(Card::JOKER);
         match action {
-            DriftAction::Hand(i) => std::mem::replace(&mut st.hands[slot].cards[i as usize], drawn),
+            DriftAction::Hand(i) => st.hands[slot].replace(i as usize, drawn),
             _ => drawn,
         }
     }
@@ -343,7 +344,7 @@ impl DriftGame {
         let hand = &mut st.hands[slot];
         let at = hand.revealed as usize;
         hand.revealed = NONE;
-        std::mem::replace(&mut hand.cards[at], drawn)
+        hand.replace(at, drawn)
     }
 
     fn set_target(&self, st: &mut DriftState, card: Card, as_k: bool, rng: &mut GameRng) {
@@ -373,7 +374,7 @@ impl DriftGame {
     /// Indra: hand card `i` goes face up as this round's card; the hand is refilled at once.
     fn indra(&self, st: &mut DriftState, i: usize, rng: &mut GameRng) {
         let hand = &mut st.hands[1];
-        let card = hand.cards[i];
+        let card = hand.as_slice()[i];
         let as_k = hand.revealed as usize == i;
         if as_k {
             hand.revealed = NONE;
@@ -383,7 +384,8 @@ impl DriftGame {
         st.round.played[1] = card;
         st.round.played_k[1] = as_k;
         st.round.indra = true;
-        st.hands[1].cards[i] = st.draw(self.fixed, rng);
+        let drawn = st.draw(self.fixed, rng);
+        st.hands[1].replace(i, drawn);
         st.sides[st.chaser_side as usize].count(Indra);
     }
 }

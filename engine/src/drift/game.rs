@@ -2,10 +2,11 @@
 
 use super::DriftError;
 use super::card::Card;
+use super::hand::{HAND_MAX, NONE};
 use super::lineup::{Driver, Team};
 use super::outcome::DriftOutcome;
 use super::rules::{DriftRules, MAX_DECK};
-use super::state::{DriftState, HAND_MAX, NONE, Step};
+use super::state::{DriftState, Step};
 use super::style::EFFECTS;
 use super::view::{Ask, DriftAction, DriftView};
 use crate::{Game, GameRng, Seat};

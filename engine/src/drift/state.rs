@@ -1,17 +1,14 @@
-//! The fixed-size state of a battle in progress: piles, hands, per-side tallies.
+//! The fixed-size state of a battle in progress: piles, per-side tallies, the round.
 
 use super::card::Card;
+use super::hand::Hand;
 use super::rules::MAX_DECK;
 use super::style::{EFFECTS, Style, StyleSet};
 use crate::GameRng;
 use rand::RngExt;
 
-/// Most cards one hand can hold.
-pub(crate) const HAND_MAX: usize = 32;
 /// Card slots in a round: 0 = the leader (先行 or the leading team's 先導), 1..=4 the chasers.
 pub(crate) const SLOTS: usize = 5;
-/// "No card" marker for hand indices.
-pub(crate) const NONE: u8 = u8::MAX;
 
 /// A pile of cards used as a stack: the top is the last card.
 #[derive(Clone, Copy, Debug)]
@@ -39,39 +36,6 @@ impl Pile {
         self.cards.copy_within(0..n, 1);
         self.cards[0] = card;
         self.len += 1;
-    }
-}
-
-/// One hand; `revealed` is the index of a Gungnir card shown face up, or [`NONE`].
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Hand {
-    pub(crate) cards: [Card; HAND_MAX],
-    pub(crate) len: u8,
-    pub(crate) revealed: u8,
-}
-
-impl Hand {
-    pub(crate) const EMPTY: Hand = Hand { cards: [Card::JOKER; HAND_MAX], len: 0, revealed: NONE };
-
-    #[inline]
-    pub(crate) fn as_slice(&self) -> &[Card] {
-        &self.cards[..self.len as usize]
-    }
-
-    pub(crate) fn push(&mut self, card: Card) {
-        self.cards[self.len as usize] = card;
-        self.len += 1;
-    }
-
-    /// Hand indices that may be played or chosen (all but a revealed Gungnir card).
-    #[inline]
-    pub(crate) fn playable(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..self.len).filter(move |&i| i != self.revealed)
-    }
-
-    #[inline]
-    pub(crate) fn playable_count(&self) -> usize {
-        self.len as usize - usize::from(self.revealed != NONE)
     }
 }
 
