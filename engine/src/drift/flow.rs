@@ -94,13 +94,22 @@ impl DriftGame {
         offered.then_some(slot)
     }
 
+    /// Poses decision `step` to `slot`: the seat to move, the question, and its legal
+    /// actions when they are a constant list.
+    #[inline(always)]
+    fn pose(st: &mut DriftState, step: Step, slot: usize) {
+        st.step = step;
+        st.slot = slot as u8;
+        st.to_move = Some(Self::seat_of(st, slot));
+        st.ask = Self::ask_of(step);
+        st.legal = Self::constant_legal(&st.hands[slot], step);
+    }
+
     /// Asks declaration `step` of its slot when it is offered; `false` when it is not.
     #[inline(always)]
     fn ask_declaration(st: &mut DriftState, step: Step) -> bool {
         let Some(slot) = Self::offered(st, step) else { return false };
-        st.step = step;
-        st.slot = slot as u8;
-        st.to_move = Some(Self::seat_of(st, slot));
+        Self::pose(st, step, slot);
         true
     }
 
@@ -167,8 +176,7 @@ impl DriftGame {
             self.set_target(st, k, true, rng);
         } else {
             st.drawn = Some(card);
-            st.step = Step::LeaderPick;
-            Self::offer_pick(st, 0);
+            Self::offer_pick(st, Step::LeaderPick, 0);
         }
     }
 
@@ -184,8 +192,7 @@ impl DriftGame {
             self.set_played(st, m, k, true, rng);
         } else {
             st.drawn = Some(card);
-            st.step = Step::ChaserPick(m as u8);
-            Self::offer_pick(st, m);
+            Self::offer_pick(st, Step::ChaserPick(m as u8), m);
         }
     }
 
@@ -196,8 +203,7 @@ impl DriftGame {
         let r = &st.round;
         if r.scored && (r.illusion || r.harlequin) {
             st.drawn = Some(st.draw(self.fixed, rng));
-            st.step = Step::BonusPick;
-            Self::offer_pick(st, 1);
+            Self::offer_pick(st, Step::BonusPick, 1);
         } else {
             self.phantom_or_end(st, rng);
         }
@@ -211,12 +217,14 @@ impl DriftGame {
         }
     }
 
-    /// Asks `slot` to pick when it has a choice (else [`DriftGame::run`] plays the drawn card).
+    /// Asks `slot` pick `step` when it has a choice (else [`DriftGame::run`] plays the drawn
+    /// card).
     #[inline]
-    fn offer_pick(st: &mut DriftState, slot: usize) {
+    fn offer_pick(st: &mut DriftState, step: Step, slot: usize) {
         if st.hands[slot].playable_count() > 0 {
-            st.slot = slot as u8;
-            st.to_move = Some(Self::seat_of(st, slot));
+            Self::pose(st, step, slot);
+        } else {
+            st.step = step;
         }
     }
 
