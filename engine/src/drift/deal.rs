@@ -2,8 +2,9 @@
 
 use super::card::Card;
 use super::game::{DriftGame, Mode};
+use super::hand::{HAND_MAX, Hand};
 use super::score::SCORING;
-use super::state::{DriftState, Hand, Round, SLOTS, Side, Step};
+use super::state::{DriftState, Round, SLOTS, Side, Step};
 use super::style::{EFFECTS, Style::*, StyleSet};
 use crate::GameRng;
 use rand::RngExt;
@@ -102,8 +103,8 @@ impl DriftGame {
             st.hands = [Hand::EMPTY; SLOTS];
         } else {
             for h in 0..SLOTS {
-                for k in 0..st.hands[h].len as usize {
-                    st.discard.push(st.hands[h].cards[k]);
+                for &card in st.hands[h].as_slice() {
+                    st.discard.push(card);
                 }
                 st.hands[h] = Hand::EMPTY;
             }
@@ -174,7 +175,7 @@ impl DriftGame {
     /// Deals up to `n` cards to `slot`, within the hand size and the deck's reserve.
     fn deal_cards(&self, st: &mut DriftState, slot: usize, n: usize, rng: &mut GameRng) {
         let room = (self.deck_len as usize - HAND_RESERVE).saturating_sub(st.cards_in_hands());
-        let n = n.min(room).min(super::state::HAND_MAX - st.hands[slot].len as usize);
+        let n = n.min(room).min(HAND_MAX - st.hands[slot].len as usize);
         for _ in 0..n {
             let card = st.draw(self.fixed, rng);
             st.hands[slot].push(card);
@@ -186,11 +187,8 @@ impl DriftGame {
     fn ballista(&self, st: &mut DriftState, from: usize, to: usize, rng: &mut GameRng) {
         let taken = st.hands[to].len.min(EFFECTS.ballista_cards);
         for _ in 0..taken {
-            let hand = &mut st.hands[to];
-            let j = rng.random_range(0..hand.len as usize);
-            let card = hand.cards[j];
-            hand.len -= 1;
-            hand.cards[j] = hand.cards[hand.len as usize];
+            let j = rng.random_range(0..st.hands[to].len as usize);
+            let card = st.hands[to].swap_remove(j);
             st.deck.push_bottom(card);
         }
         self.deal_cards(st, from, usize::from(EFFECTS.ballista_cards - taken), rng);
@@ -207,7 +205,7 @@ impl DriftGame {
         let mut n = 0;
         for i in (0..st.hands[slot].len as usize).filter(|&i| mask & 1 << i != 0) {
             let card = st.draw(self.fixed, rng);
-            old[n] = std::mem::replace(&mut st.hands[slot].cards[i], card);
+            old[n] = st.hands[slot].replace(i, card);
             n += 1;
         }
         old[..n].iter().for_each(|&c| st.deck.push_bottom(c));

@@ -2,7 +2,8 @@
 
 use super::card::Card;
 use super::game::DriftGame;
-use super::state::{DriftState, NONE, PRE_ROUND, Round, SLOTS, Step};
+use super::hand::NONE;
+use super::state::{DriftState, PRE_ROUND, Round, SLOTS, Step};
 use super::style::{EFFECTS, Style};
 use super::view::DriftAction;
 use crate::GameRng;
@@ -19,40 +20,18 @@ const PRE_ROUND_STYLES: [(usize, Style); 7] =
 const CHASER_STYLES: [Style; 3] = [Gungnir, Illusion, Harlequin];
 
 impl DriftGame {
-    /// Resolves automatic steps and lone options until a decision with two or more
-    /// choices, or the end.
+    /// Resolves what the transitions leave to a loop until a decision with two or more
+    /// choices, or the end: the deal of a chase, and a pick with a lone option (the drawn
+    /// card is played; returning here keeps a battle without decisions off the stack).
     pub(crate) fn run(&self, st: &mut DriftState, rng: &mut GameRng) {
-        loop {
+        while st.to_move.is_none() {
             match st.step {
                 Step::Deal => {
                     self.deal(st, rng);
-                    st.step = Step::Reveal(0);
+                    self.reveal(st, 0, rng);
                 }
-                Step::RoundStart => self.start_round(st, rng),
-                Step::LeaderDraw => self.leader_draw(st, rng),
-                Step::ChaserDraw(m) => self.chaser_draw(st, m as usize, rng),
-                // A draw that asked its pick already.
-                _ if st.to_move.is_some() => return,
-                Step::RoundEnd => self.end_round_after_phantom(st, rng),
-                Step::Over => {
-                    st.to_move = None;
-                    return;
-                }
-                _ => {
-                    let (slot, choices, default) = self.decision(st);
-                    if choices >= 2 {
-                        st.slot = slot as u8;
-                        st.to_move = Some(Self::seat_of(st, slot));
-                        return;
-                    }
-                    // A lone option: declining a declaration only moves on.
-                    match st.step {
-                        Step::SpeedMaster(_) | Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => {
-                            self.exec(st, default, rng)
-                        }
-                        step => st.step = Self::after_declaration(st, step),
-                    }
-                }
+                Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => self.exec(st, DriftAction::PlayDrawn, rng),
+                _ => return,
             }
         }
     }
@@ -76,58 +55,31 @@ impl DriftGame {
         }
     }
 
-    /// The first round declaration from index `from` on that can be offered, else the
-    /// leader's draw.
-    #[inline]
-    fn pre_round_from(st: &DriftState, from: u32) -> Step {
-        let left = (u32::from(st.pre_round) | 1 << 7) >> from << from;
-        PRE_ROUND[left.trailing_zeros() as usize]
-    }
-
-    /// Chaser `m`'s first declaration from index `from` on that can be offered, else its draw.
-    #[inline]
-    fn chaser_from(st: &DriftState, m: usize, from: u32) -> Step {
-        let left = (u32::from(st.chaser_asks[m]) | 1 << 3) >> from << from;
-        Step::chaser(m as u8, left.trailing_zeros())
-    }
-
-    /// At a decision step: (slot deciding, number of choices, the action taken when there
-    /// is no real choice).
-    fn decision(&self, st: &DriftState) -> (usize, usize, DriftAction) {
-        let yes_no = |slot: usize, offered: bool| (slot, if offered { 2 } else { 1 }, DriftAction::No);
+    /// The slot deciding declaration `step` when it has two or more choices now, else
+    /// `None` (a lone option is not asked).
+    #[inline(always)]
+    fn offered(st: &DriftState, step: Step) -> Option<usize> {
         let r = &st.round;
-        match st.step {
-            Step::Reveal(s) => {
-                let (s, h) = (s as usize, &st.hands[s as usize]);
-                let offered = st.act[s].contains(Gungnir) && h.len > 0;
-                (s, if offered { h.len as usize + 1 } else { 1 }, DriftAction::No)
-            }
+        let side = |slot: usize| &st.sides[Self::seat_of(st, slot) as usize];
+        let (slot, offered) = match step {
+            Step::Reveal(s) => (s as usize, st.act[s as usize].contains(Gungnir) && st.hands[s as usize].len > 0),
             Step::SpeedMaster(s) => {
                 let s = s as usize;
-                let side = &st.sides[Self::seat_of(st, s) as usize];
                 let marked = r.toss_mask.count_ones() as usize;
                 let free = st.hands[s].playable_count() - marked;
-                let offered = st.act[s].contains(SpeedMaster) && side.speed_master_left > 0;
-                let choices = if offered && marked < EFFECTS.speed_master_cards && free > 0 { free + 1 } else { 1 };
-                (s, choices, DriftAction::No)
+                let usable = st.act[s].contains(SpeedMaster) && side(s).speed_master_left > 0;
+                (s, usable && marked < EFFECTS.speed_master_cards && free > 0)
             }
             Step::LegalHigh(s) => {
-                let s = s as usize;
-                let side = &st.sides[Self::seat_of(st, s) as usize];
-                yes_no(s, st.act[s].contains(LegalHigh) && !side.legal_high && side.life >= EFFECTS.legal_high_cost)
+                let (s, side) = (s as usize, side(s as usize));
+                (s, st.act[s].contains(LegalHigh) && !side.legal_high && side.life >= EFFECTS.legal_high_cost)
             }
-            Step::Supernova => yes_no(1, st.act[1].contains(Supernova)),
-            Step::Indra => {
-                let offered = st.act[1].contains(Indra) && st.hands[1].len > 0;
-                (1, if offered { st.hands[1].len as usize + 1 } else { 1 }, DriftAction::No)
-            }
-            Step::LeaderGungnir => yes_no(0, st.hands[0].revealed != NONE),
-            Step::ChaserGungnir(m) => yes_no(m as usize, !r.indra && st.hands[m as usize].revealed != NONE),
-            Step::Illusion(m) => yes_no(m as usize, !r.indra && st.act[m as usize].contains(Illusion)),
-            Step::Harlequin(m) => yes_no(m as usize, !r.indra && !r.illusion && st.act[m as usize].contains(Harlequin)),
-            Step::LeaderPick => (0, st.hands[0].playable_count() + 1, DriftAction::PlayDrawn),
-            Step::ChaserPick(m) => (m as usize, st.hands[m as usize].playable_count() + 1, DriftAction::PlayDrawn),
-            Step::BonusPick => (1, st.hands[1].playable_count() + 1, DriftAction::PlayDrawn),
+            Step::Supernova => (1, st.act[1].contains(Supernova)),
+            Step::Indra => (1, st.act[1].contains(Indra) && st.hands[1].len > 0),
+            Step::LeaderGungnir => (0, st.hands[0].revealed != NONE),
+            Step::ChaserGungnir(m) => (m as usize, !r.indra && st.hands[m as usize].revealed != NONE),
+            Step::Illusion(m) => (m as usize, !r.indra && st.act[m as usize].contains(Illusion)),
+            Step::Harlequin(m) => (m as usize, !r.indra && !r.illusion && st.act[m as usize].contains(Harlequin)),
             Step::Phantom => {
                 let side = &st.sides[st.chaser_side as usize];
                 let offered = st.act[1].contains(Phantom)
@@ -135,23 +87,83 @@ impl DriftGame {
                     && r.life_lost > 0
                     && side.points >= EFFECTS.phantom_points
                     && side.life < side.max_life;
-                yes_no(1, offered)
+                (1, offered)
             }
-            _ => unreachable!("automatic step {:?} is not a decision", st.step),
-        }
+            _ => unreachable!("{step:?} is no declaration"),
+        };
+        offered.then_some(slot)
     }
 
-    // The automatic steps of a round call the next one directly (no dispatch through the
-    // step), stopping at the first decision, which a draw asks itself (`offer_pick`); the end
-    // of a round starts the next one. `run` only takes over after a declaration or when a
+    /// Poses decision `step` to `slot`: the seat to move, the question, and its legal
+    /// actions when they are a constant list.
+    #[inline(always)]
+    fn pose(st: &mut DriftState, step: Step, slot: usize) {
+        st.step = step;
+        st.slot = slot as u8;
+        st.to_move = Some(Self::seat_of(st, slot));
+        st.ask = Self::ask_of(step);
+        st.legal = Self::constant_legal(&st.hands[slot], step);
+    }
+
+    /// Asks declaration `step` of its slot when it is offered; `false` when it is not.
+    #[inline(always)]
+    fn ask_declaration(st: &mut DriftState, step: Step) -> bool {
+        let Some(slot) = Self::offered(st, step) else { return false };
+        Self::pose(st, step, slot);
+        true
+    }
+
+    /// Gungnir's reveal at the deal, from seat slot `s` on; then the first round.
+    fn reveal(&self, st: &mut DriftState, s: u8, rng: &mut GameRng) {
+        for s in s..2 {
+            if Self::ask_declaration(st, Step::Reveal(s)) {
+                return;
+            }
+        }
+        self.start_round(st, rng);
+    }
+
+    /// The round declarations from index `from` of [`PRE_ROUND`] on: asks the first that is
+    /// offered (a SpeedMaster with no choice left exchanges the cards marked), else the
+    /// leader draws.
+    #[inline]
+    fn pre_round(&self, st: &mut DriftState, from: u32, rng: &mut GameRng) {
+        let mut left = u32::from(st.pre_round) >> from << from;
+        while left != 0 {
+            let step = PRE_ROUND[left.trailing_zeros() as usize];
+            if Self::ask_declaration(st, step) {
+                return;
+            }
+            if let Step::SpeedMaster(s) = step {
+                self.speed_master(st, s as usize, rng);
+            }
+            left &= left - 1;
+        }
+        self.leader_draw(st, rng);
+    }
+
+    /// Chaser `m`'s declarations before its draw from index `from` of [`Step::chaser`] on:
+    /// asks the first that is offered, else the chaser draws.
+    #[inline]
+    fn chaser_turn(&self, st: &mut DriftState, m: usize, from: u32, rng: &mut GameRng) {
+        let mut left = u32::from(st.chaser_asks[m]) >> from << from;
+        while left != 0 {
+            if Self::ask_declaration(st, Step::chaser(m as u8, left.trailing_zeros())) {
+                return;
+            }
+            left &= left - 1;
+        }
+        self.chaser_draw(st, m, rng);
+    }
+
+    // The steps of a round call the next one directly, stopping at the first decision,
+    // which each step asks itself (`ask_declaration`, `offer_pick`); the end of a round
+    // starts the next one. `run` only takes over for a pick with a lone option or when a
     // chase ends.
 
     pub(crate) fn start_round(&self, st: &mut DriftState, rng: &mut GameRng) {
         st.round = Round::default();
-        match Self::pre_round_from(st, 0) {
-            Step::LeaderDraw => self.leader_draw(st, rng),
-            step => st.step = step,
-        }
+        self.pre_round(st, 0, rng);
     }
 
     #[inline(always)]
@@ -164,8 +176,7 @@ impl DriftGame {
             self.set_target(st, k, true, rng);
         } else {
             st.drawn = Some(card);
-            st.step = Step::LeaderPick;
-            Self::offer_pick(st, 0);
+            Self::offer_pick(st, Step::LeaderPick, 0);
         }
     }
 
@@ -181,8 +192,7 @@ impl DriftGame {
             self.set_played(st, m, k, true, rng);
         } else {
             st.drawn = Some(card);
-            st.step = Step::ChaserPick(m as u8);
-            Self::offer_pick(st, m);
+            Self::offer_pick(st, Step::ChaserPick(m as u8), m);
         }
     }
 
@@ -193,8 +203,7 @@ impl DriftGame {
         let r = &st.round;
         if r.scored && (r.illusion || r.harlequin) {
             st.drawn = Some(st.draw(self.fixed, rng));
-            st.step = Step::BonusPick;
-            Self::offer_pick(st, 1);
+            Self::offer_pick(st, Step::BonusPick, 1);
         } else {
             self.phantom_or_end(st, rng);
         }
@@ -203,29 +212,23 @@ impl DriftGame {
     /// After the round's cards (and the extra card): Phantom's question, or the round end.
     #[inline(always)]
     fn phantom_or_end(&self, st: &mut DriftState, rng: &mut GameRng) {
-        if st.act[1].contains(Phantom) {
-            st.step = Step::Phantom;
-        } else {
+        if !Self::ask_declaration(st, Step::Phantom) {
             self.end_round(st, rng);
         }
     }
 
-    /// The round end after Phantom's question, kept out of the frame of [`DriftGame::run`].
-    #[inline(never)]
-    fn end_round_after_phantom(&self, st: &mut DriftState, rng: &mut GameRng) {
-        self.end_round(st, rng);
-    }
-
-    /// Asks `slot` to pick when it has a choice (else [`DriftGame::run`] plays the drawn card).
+    /// Asks `slot` pick `step` when it has a choice (else [`DriftGame::run`] plays the drawn
+    /// card).
     #[inline]
-    fn offer_pick(st: &mut DriftState, slot: usize) {
+    fn offer_pick(st: &mut DriftState, step: Step, slot: usize) {
         if st.hands[slot].playable_count() > 0 {
-            st.slot = slot as u8;
-            st.to_move = Some(Self::seat_of(st, slot));
+            Self::pose(st, step, slot);
+        } else {
+            st.step = step;
         }
     }
 
-    /// Applies `action` at the pending decision step.
+    /// Applies `action` at the pending decision step, then plays on to the next decision.
     pub(crate) fn exec(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
         let yes = action == DriftAction::Yes;
         match st.step {
@@ -233,13 +236,16 @@ impl DriftGame {
                 if let DriftAction::Hand(i) = action {
                     st.hands[s as usize].revealed = i;
                 }
+                self.reveal(st, s + 1, rng);
             }
             Step::SpeedMaster(s) => {
                 if let DriftAction::Hand(i) = action {
+                    // Marked: asked again until done.
                     st.round.toss_mask |= 1 << i;
-                    return;
+                    return self.pre_round(st, u32::from(s), rng);
                 }
                 self.speed_master(st, s as usize, rng);
+                self.pre_round(st, u32::from(s) + 1, rng);
             }
             Step::LegalHigh(s) => {
                 if yes {
@@ -248,23 +254,27 @@ impl DriftGame {
                     side.count(LegalHigh);
                     st.set_legal_high(s as usize, true);
                 }
+                self.pre_round(st, u32::from(s) + 3, rng);
             }
             Step::Supernova => {
                 if yes {
                     st.round.supernova = true;
                     st.sides[st.chaser_side as usize].count(Supernova);
                 }
+                self.pre_round(st, 5, rng);
             }
             Step::Indra => {
                 if let DriftAction::Hand(i) = action {
                     self.indra(st, i as usize, rng);
                 }
+                self.pre_round(st, 6, rng);
             }
             Step::LeaderGungnir => {
                 if yes {
                     st.round.gungnir[0] = true;
                     st.sides[st.leader_side as usize].count(Gungnir);
                 }
+                self.leader_draw(st, rng);
             }
             Step::LeaderPick => {
                 let drawn = st.drawn.take().unwrap_or(Card::JOKER);
@@ -277,39 +287,42 @@ impl DriftGame {
                         } else {
                             i
                         };
-                        std::mem::replace(&mut st.hands[0].cards[i as usize], drawn)
+                        st.hands[0].replace(i as usize, drawn)
                     }
                     _ => drawn,
                 };
-                return self.set_target(st, card, false, rng);
+                self.set_target(st, card, false, rng);
             }
             Step::ChaserGungnir(m) => {
                 if yes {
                     st.round.gungnir[m as usize] = true;
                     st.sides[st.chaser_side as usize].count(Gungnir);
                 }
+                self.chaser_turn(st, m as usize, 1, rng);
             }
-            Step::Illusion(_) => {
+            Step::Illusion(m) => {
                 if yes {
                     st.round.illusion = true;
                     st.sides[st.chaser_side as usize].count(Illusion);
                 }
+                self.chaser_turn(st, m as usize, 2, rng);
             }
-            Step::Harlequin(_) => {
+            Step::Harlequin(m) => {
                 if yes {
                     st.round.harlequin = true;
                     st.sides[st.chaser_side as usize].count(Harlequin);
                 }
+                self.chaser_draw(st, m as usize, rng);
             }
             Step::ChaserPick(m) => {
                 let card = Self::pick(st, m as usize, action);
-                return self.set_played(st, m as usize, card, false, rng);
+                self.set_played(st, m as usize, card, false, rng);
             }
             Step::BonusPick => {
                 let card = Self::pick(st, 1, action);
                 st.put_on_table(card);
                 self.extra_card(st, card);
-                return self.phantom_or_end(st, rng);
+                self.phantom_or_end(st, rng);
             }
             Step::Phantom => {
                 if yes {
@@ -318,34 +331,9 @@ impl DriftGame {
                     side.life += EFFECTS.phantom_life;
                     side.count(Phantom);
                 }
+                self.end_round(st, rng);
             }
-            _ => unreachable!("automatic step {:?} has no decision", st.step),
-        }
-        // A draw next is made at once (no trip through `run`).
-        match Self::after_declaration(st, st.step) {
-            Step::LeaderDraw => self.leader_draw(st, rng),
-            Step::ChaserDraw(m) => self.chaser_draw(st, m as usize, rng),
-            step => st.step = step,
-        }
-    }
-
-    /// The step after declaration step `step`, whatever was answered (SpeedMaster: once done
-    /// marking).
-    #[inline(always)]
-    fn after_declaration(st: &DriftState, step: Step) -> Step {
-        match step {
-            Step::Reveal(0) => Step::Reveal(1),
-            Step::Reveal(_) => Step::RoundStart,
-            Step::SpeedMaster(s) => Self::pre_round_from(st, u32::from(s) + 1),
-            Step::LegalHigh(s) => Self::pre_round_from(st, u32::from(s) + 3),
-            Step::Supernova => Self::pre_round_from(st, 5),
-            Step::Indra => Self::pre_round_from(st, 6),
-            Step::LeaderGungnir => Step::LeaderDraw,
-            Step::ChaserGungnir(m) => Self::chaser_from(st, m as usize, 1),
-            Step::Illusion(m) => Self::chaser_from(st, m as usize, 2),
-            Step::Harlequin(m) => Step::ChaserDraw(m),
-            Step::Phantom => Step::RoundEnd,
-            _ => unreachable!("{step:?} is no declaration"),
+            step => unreachable!("{step:?} has no decision"),
         }
     }
 
@@ -354,7 +342,7 @@ impl DriftGame {
     fn pick(st: &mut DriftState, slot: usize, action: DriftAction) -> Card {
         let drawn = st.drawn.take().unwrap_or(Card::JOKER);
         match action {
-            DriftAction::Hand(i) => std::mem::replace(&mut st.hands[slot].cards[i as usize], drawn),
+            DriftAction::Hand(i) => st.hands[slot].replace(i as usize, drawn),
             _ => drawn,
         }
     }
@@ -364,7 +352,7 @@ impl DriftGame {
         let hand = &mut st.hands[slot];
         let at = hand.revealed as usize;
         hand.revealed = NONE;
-        std::mem::replace(&mut hand.cards[at], drawn)
+        hand.replace(at, drawn)
     }
 
     fn set_target(&self, st: &mut DriftState, card: Card, as_k: bool, rng: &mut GameRng) {
@@ -373,7 +361,7 @@ impl DriftGame {
         st.round.target_k = as_k;
         st.round.has_target = true;
         st.round.target_value = self.card_value(st, 0, card, as_k);
-        self.chaser_turn(st, 1, rng);
+        self.chaser_turn(st, 1, 0, rng);
     }
 
     fn set_played(&self, st: &mut DriftState, m: usize, card: Card, as_k: bool, rng: &mut GameRng) {
@@ -385,24 +373,16 @@ impl DriftGame {
 
     fn next_member(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
         if m < st.members as usize {
-            self.chaser_turn(st, m + 1, rng);
+            self.chaser_turn(st, m + 1, 0, rng);
         } else {
             self.after_cards(st, rng);
-        }
-    }
-
-    /// Chaser `m`'s turn, skipping the declarations it cannot make.
-    fn chaser_turn(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
-        match Self::chaser_from(st, m, 0) {
-            Step::ChaserDraw(_) => self.chaser_draw(st, m, rng),
-            step => st.step = step,
         }
     }
 
     /// Indra: hand card `i` goes face up as this round's card; the hand is refilled at once.
     fn indra(&self, st: &mut DriftState, i: usize, rng: &mut GameRng) {
         let hand = &mut st.hands[1];
-        let card = hand.cards[i];
+        let card = hand.as_slice()[i];
         let as_k = hand.revealed as usize == i;
         if as_k {
             hand.revealed = NONE;
@@ -412,7 +392,8 @@ impl DriftGame {
         st.round.played[1] = card;
         st.round.played_k[1] = as_k;
         st.round.indra = true;
-        st.hands[1].cards[i] = st.draw(self.fixed, rng);
+        let drawn = st.draw(self.fixed, rng);
+        st.hands[1].replace(i, drawn);
         st.sides[st.chaser_side as usize].count(Indra);
     }
 }

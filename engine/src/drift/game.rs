@@ -2,10 +2,11 @@
 
 use super::DriftError;
 use super::card::Card;
+use super::hand::{HAND_MAX, Hand, NONE};
 use super::lineup::{Driver, Team};
 use super::outcome::DriftOutcome;
 use super::rules::{DriftRules, MAX_DECK};
-use super::state::{DriftState, HAND_MAX, NONE, Step};
+use super::state::{DriftState, Step};
 use super::style::EFFECTS;
 use super::view::{Ask, DriftAction, DriftView};
 use crate::{Game, GameRng, Seat};
@@ -127,8 +128,15 @@ impl DriftGame {
     }
 
     /// The question of the pending decision.
+    #[inline]
     pub(crate) fn ask(&self, st: &DriftState) -> Ask {
-        match st.step {
+        st.ask
+    }
+
+    /// The question of decision step `step`.
+    #[inline(always)]
+    pub(crate) fn ask_of(step: Step) -> Ask {
+        match step {
             Step::Reveal(_) => Ask::Reveal,
             Step::SpeedMaster(_) => Ask::SpeedMaster,
             Step::LegalHigh(_) => Ask::LegalHigh,
@@ -151,13 +159,12 @@ impl DriftGame {
         Some(base + st.bonus[slot])
     }
 
-    /// The legal actions when they are a constant list (a pick with no card revealed, a
-    /// yes/no declaration, none at the end), in the order [`DriftGame::fill_legal`] writes.
+    /// The legal actions of decision step `step` asked of the holder of `hand` when they are
+    /// a constant list (a pick with no card revealed, a yes/no declaration), in the order
+    /// [`DriftGame::fill_legal`] writes; `None` for the others.
     #[inline(always)]
-    fn fixed_legal(&self, st: &DriftState) -> Option<&'static [DriftAction]> {
-        let hand = &st.hands[st.slot as usize];
-        match st.step {
-            _ if st.to_move.is_none() => Some(&[]),
+    pub(crate) fn constant_legal(hand: &Hand, step: Step) -> Option<&'static [DriftAction]> {
+        match step {
             Step::Reveal(_) | Step::Indra | Step::SpeedMaster(_) => None,
             Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick if hand.revealed == NONE => {
                 Some(&PICKS[..hand.len as usize + 1])
@@ -167,7 +174,7 @@ impl DriftGame {
         }
     }
 
-    /// Writes the legal actions that [`DriftGame::fixed_legal`] has no constant list for.
+    /// Writes the legal actions that [`DriftGame::constant_legal`] has no constant list for.
     fn fill_legal(&self, st: &DriftState, out: &mut Vec<DriftAction>) {
         let hand = &st.hands[st.slot as usize];
         match st.step {
@@ -214,7 +221,8 @@ impl Game for DriftGame {
 
     fn legal_actions(&self, st: &DriftState, out: &mut Vec<DriftAction>) {
         out.clear();
-        match self.fixed_legal(st) {
+        match st.legal {
+            _ if st.to_move.is_none() => {}
             Some(fixed) => out.extend_from_slice(fixed),
             None => self.fill_legal(st, out),
         }
@@ -222,7 +230,8 @@ impl Game for DriftGame {
 
     #[inline(always)]
     fn legal<'a>(&'a self, st: &'a DriftState, out: &'a mut Vec<DriftAction>) -> &'a [DriftAction] {
-        match self.fixed_legal(st) {
+        match st.legal {
+            _ if st.to_move.is_none() => &[],
             Some(fixed) => fixed,
             None => {
                 out.clear();

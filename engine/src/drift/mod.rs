@@ -104,6 +104,7 @@ mod deal;
 mod error;
 mod flow;
 mod game;
+mod hand;
 mod lineup;
 mod outcome;
 mod rules;

@@ -1,17 +1,15 @@
-//! The fixed-size state of a battle in progress: piles, hands, per-side tallies.
+//! The fixed-size state of a battle in progress: piles, per-side tallies, the round.
 
 use super::card::Card;
+use super::hand::Hand;
 use super::rules::MAX_DECK;
 use super::style::{EFFECTS, Style, StyleSet};
+use super::view::{Ask, DriftAction};
 use crate::GameRng;
 use rand::RngExt;
 
-/// Most cards one hand can hold.
-pub(crate) const HAND_MAX: usize = 32;
 /// Card slots in a round: 0 = the leader (先行 or the leading team's 先導), 1..=4 the chasers.
 pub(crate) const SLOTS: usize = 5;
-/// "No card" marker for hand indices.
-pub(crate) const NONE: u8 = u8::MAX;
 
 /// A pile of cards used as a stack: the top is the last card.
 #[derive(Clone, Copy, Debug)]
@@ -39,39 +37,6 @@ impl Pile {
         self.cards.copy_within(0..n, 1);
         self.cards[0] = card;
         self.len += 1;
-    }
-}
-
-/// One hand; `revealed` is the index of a Gungnir card shown face up, or [`NONE`].
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Hand {
-    pub(crate) cards: [Card; HAND_MAX],
-    pub(crate) len: u8,
-    pub(crate) revealed: u8,
-}
-
-impl Hand {
-    pub(crate) const EMPTY: Hand = Hand { cards: [Card::JOKER; HAND_MAX], len: 0, revealed: NONE };
-
-    #[inline]
-    pub(crate) fn as_slice(&self) -> &[Card] {
-        &self.cards[..self.len as usize]
-    }
-
-    pub(crate) fn push(&mut self, card: Card) {
-        self.cards[self.len as usize] = card;
-        self.len += 1;
-    }
-
-    /// Hand indices that may be played or chosen (all but a revealed Gungnir card).
-    #[inline]
-    pub(crate) fn playable(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..self.len).filter(move |&i| i != self.revealed)
-    }
-
-    #[inline]
-    pub(crate) fn playable_count(&self) -> usize {
-        self.len as usize - usize::from(self.revealed != NONE)
     }
 }
 
@@ -118,32 +83,28 @@ impl Side {
     }
 }
 
-/// Where the battle stands: the step the flow resumes at.
+/// Where the battle stands: the decision pending, or the step the flow resumes at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Step {
     Deal,
     Reveal(u8),
-    RoundStart,
     SpeedMaster(u8),
     LegalHigh(u8),
     Supernova,
     Indra,
     LeaderGungnir,
-    LeaderDraw,
     LeaderPick,
     ChaserGungnir(u8),
     Illusion(u8),
     Harlequin(u8),
-    ChaserDraw(u8),
     ChaserPick(u8),
     BonusPick,
     Phantom,
-    RoundEnd,
     Over,
 }
 
-/// The declarations before the leader's draw, in order; `LeaderDraw` ends the list.
-pub(crate) const PRE_ROUND: [Step; 8] = [
+/// The declarations before the leader's draw, in order.
+pub(crate) const PRE_ROUND: [Step; 7] = [
     Step::SpeedMaster(0),
     Step::SpeedMaster(1),
     Step::LegalHigh(0),
@@ -151,19 +112,16 @@ pub(crate) const PRE_ROUND: [Step; 8] = [
     Step::Supernova,
     Step::Indra,
     Step::LeaderGungnir,
-    Step::LeaderDraw,
 ];
 
 impl Step {
-    /// Chaser `m`'s step `i`: its declarations before the draw (0 Gungnir, 1 Illusion,
-    /// 2 Harlequin), then (3) the draw.
+    /// Chaser `m`'s declaration `i` before its draw: 0 Gungnir, 1 Illusion, 2 Harlequin.
     #[inline]
     pub(crate) const fn chaser(m: u8, i: u32) -> Step {
         match i {
             0 => Step::ChaserGungnir(m),
             1 => Step::Illusion(m),
-            2 => Step::Harlequin(m),
-            _ => Step::ChaserDraw(m),
+            _ => Step::Harlequin(m),
         }
     }
 }
@@ -225,6 +183,11 @@ pub struct DriftState {
     pub(crate) round: Round,
     pub(crate) step: Step,
     pub(crate) to_move: Option<u8>,
+    /// The question of the pending decision.
+    pub(crate) ask: Ask,
+    /// Its legal actions when they are a constant list (else
+    /// [`DriftGame::fill_legal`](super::game::DriftGame) writes them).
+    pub(crate) legal: Option<&'static [DriftAction]>,
     /// The card slot whose decision is pending.
     pub(crate) slot: u8,
 }
@@ -255,6 +218,8 @@ impl DriftState {
             round: Round::default(),
             step: Step::Over,
             to_move: None,
+            ask: Ask::Pick,
+            legal: None,
             slot: 0,
         }
     }

@@ -4,6 +4,7 @@
 use super::DriftError;
 use super::card::{Card, Suit};
 use super::game::DriftGame;
+use super::hand::NumberCounts;
 use super::style::Style;
 use super::view::{Ask, DriftAction, DriftView, Role};
 use crate::config::{Presets, strategy_from_toml};
@@ -152,24 +153,20 @@ fn best_by(view: &DriftView<'_>, key: impl Fn(Card) -> i32) -> DriftAction {
 }
 
 /// [`best_by`] for keys that depend on the rank alone and differ between ranks, from
-/// the set of ranks held: `best` names the best rank of a set (bit `r` for rank `r`, bit 0
-/// for a joker; never empty), `key` orders ranks.
+/// the numbers held: `best` names the best rank held (0 for a joker; the hand is never
+/// empty), `key` orders ranks.
 #[inline(always)]
-fn best_rank(view: &DriftView<'_>, best: impl Fn(u32) -> u8, key: impl Fn(u8) -> i32) -> DriftAction {
+fn best_rank(view: &DriftView<'_>, best: impl Fn(NumberCounts) -> u8, key: impl Fn(u8) -> i32) -> DriftAction {
     let hand = view.hand();
     if hand.is_empty() || view.revealed().is_some() {
         return best_by(view, |c| key(c.number()));
     }
-    let held = hand.iter().fold(0u32, |held, c| held | 1 << c.number());
-    let rank = best(held);
+    let rank = best(view.numbers());
     if key(view.drawn().unwrap_or(Card::JOKER).number()) >= key(rank) {
         return DriftAction::PlayDrawn;
     }
     DriftAction::Hand(hand.iter().position(|c| c.number() == rank).unwrap_or(0) as u8)
 }
-
-/// Bits of the ranks A..K in a set of [`best_rank`].
-const NUMBERED: u32 = 0x3ffe;
 
 impl Heuristic {
     #[inline(always)]
@@ -182,7 +179,7 @@ impl Heuristic {
                     if v > i32::from(b) { ABOVE_INDRA - v } else { v }
                 }),
                 // The modifiers add the same to every numbered card: the rank orders them.
-                None => best_rank(view, |held| (31 - held.leading_zeros()) as u8, i32::from),
+                None => best_rank(view, NumberCounts::highest, i32::from),
             };
         }
         let (target_card, target) = view.target().unwrap_or((Card::JOKER, Some(NO_TARGET)));
@@ -193,11 +190,10 @@ impl Heuristic {
             // The lowest card that scores, else a joker, else the lowest card; by rank (the
             // modifiers add the same to every numbered card).
             let least = t - i32::from(view.bonus());
-            let scoring = NUMBERED & !((1 << least.clamp(1, 14)) - 1);
-            let best = |held: u32| match (held & scoring, held & 1) {
-                (0, 0) => (held & NUMBERED).trailing_zeros() as u8,
-                (0, _) => 0,
-                (s, _) => s.trailing_zeros() as u8,
+            let best = |held: NumberCounts| match held.lowest_from(least.clamp(1, 14) as u32) {
+                Some(rank) => rank,
+                None if held.has_joker() => 0,
+                None => held.lowest_from(1).unwrap_or(0),
             };
             return best_rank(view, best, |r| {
                 let r = i32::from(r);

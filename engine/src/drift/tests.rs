@@ -33,11 +33,17 @@ pub(crate) fn cards(text: &str) -> Vec<Card> {
     Card::parse_list(text).unwrap()
 }
 
-/// Cards conserved (every card in exactly one place), and a decision is only
-/// ever posed with at least two options.
+/// Cards conserved (every card in exactly one place), each hand's number counts equal
+/// to its cards', and a decision is only ever posed with at least two options.
 impl Validate for DriftGame {
     fn validate(&self, st: &DriftState) -> Result<(), String> {
         ensure(self.cards_conserved(st), || "a card is lost or duplicated".into())?;
+        for (slot, hand) in st.hands.iter().enumerate() {
+            let counted = hand::NumberCounts::of(hand.as_slice());
+            ensure(hand.numbers() == counted, || {
+                format!("hand {slot} counts {:?}, holds {counted:?}", hand.numbers())
+            })?;
+        }
         if self.to_move(st).is_some() {
             let mut legal = Vec::new();
             self.legal_actions(st, &mut legal);

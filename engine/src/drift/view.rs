@@ -2,7 +2,8 @@
 
 use super::DriftGame;
 use super::card::Card;
-use super::state::{DriftState, NONE};
+use super::hand::{NONE, NumberCounts};
+use super::state::DriftState;
 use super::style::{EFFECTS, Style, StyleSet};
 use crate::Seat;
 
@@ -102,6 +103,12 @@ impl<'a> DriftView<'a> {
     #[inline]
     pub fn hand(&self) -> &'a [Card] {
         self.state.hands[self.slot()].as_slice()
+    }
+
+    /// How many cards of each number [`DriftView::hand`] holds.
+    #[inline]
+    pub(crate) fn numbers(&self) -> NumberCounts {
+        self.state.hands[self.slot()].numbers()
     }
 
     /// Index of the own revealed Gungnir card in [`DriftView::hand`].
