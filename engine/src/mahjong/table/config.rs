@@ -82,6 +82,9 @@ pub struct TableSettings {
     pub noten_total: i32,
     /// When the dealer repeats (連荘) after an exhaustive draw.
     pub dealer_repeats_on_draw: DrawRepeat,
+    /// 抜きドラ: norths are extracted, never discarded (G-X1). (Flowers, when the tile set
+    /// has them, are always set aside as they are drawn.)
+    pub north_extraction: bool,
 }
 
 /// When the dealer repeats after an exhaustive draw.

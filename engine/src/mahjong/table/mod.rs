@@ -1,4 +1,4 @@
-//! The four-player riichi table under the Ron2 rules (seed
+//! The riichi table (four seats under the Ron2 rules, three on Gotō's set) (seed
 //! `003_2ab1ab2ae52405ad`, RULES-NOTES §4): whole games (半荘 / 東風) of
 //! hands (局) played by four [`Strategy`](crate::Strategy) seats, scored with
 //! the hand core's [`score_hand`](crate::mahjong::score_hand).
@@ -80,6 +80,25 @@
 //!   and bust rule, the seed does not print: all presets default to hanchan,
 //!   bust on, every dora kind (fields of each preset file).
 //!
+//! # Three seats, extraction (the Gotō groundwork, GOTO-SPEC §2–§3)
+//! The seat count is the scoring rules' `players`; the table file sets the
+//! wall (Gotō's is drawn to two indicators, [`WallLayout`]) and the rules
+//! that differ ([`TableSettings`]). Readings:
+//! - Flowers are never part of a hand: one drawn is set aside at once and
+//!   replaced from the back (the draw then counts as a replacement draw, G-X6);
+//!   dealt flowers are set aside at the deal and replaced in turn order from
+//!   the dealer. A flower as an indicator shows no dora (its effect for the
+//!   winner is the chip ledger's, G-F6).
+//! - With `north_extraction`, a north is never discarded: [`Action::ExtractNorth`]
+//!   on the seat's own turn (after a draw or a call; a riichi seat that draws
+//!   one must extract it), then it is offered for ron only to the seats that
+//!   have extracted none (G-X5; not 搶槓, not 河底), then the replacement draw.
+//!   Extraction breaks neither ippatsu nor the first go-around. A north stays
+//!   in a winning hand only for kokushi or 四喜和 (the hand core's rule), so
+//!   only such a hand rons an extracted north. The bots extract at once.
+//! - Still to come for Gotō: the game length with sudden death, the all-last
+//!   stop, open riichi, the pocchi, the forced kan, the hand record.
+//!
 //! # Seams for the Gotō ruleset
 //! Seats are the scoring rules' `players` (arrays hold [`MAX_SEATS`]); the tile set comes from the scoring
 //! [`Rules`]; the places of the live wall, replacement tiles and indicators
@@ -109,6 +128,8 @@ mod tests_replay;
 mod tests_rules;
 #[cfg(test)]
 mod tests_scenarios;
+#[cfg(test)]
+mod tests_three;
 mod view;
 mod wall;
 
@@ -123,7 +144,7 @@ pub use tenhou::{TENHOU_AVERAGE_WIN, TENHOU_RATES, TENHOU_YAKU, tenhou_yaku};
 pub use view::RiichiView;
 pub use wall::{WallLayout, WallModel};
 
-use crate::mahjong::{MAX_WALL_TILES, PhysTile, Rules, ShantenRules, Tile, WallArray};
+use crate::mahjong::{Flower, MAX_WALL_TILES, PhysTile, Rules, ShantenRules, Tile, WallArray};
 use crate::{Game, GameRng, Seat};
 
 /// Tiles each seat is dealt.
@@ -165,6 +186,8 @@ pub enum Action {
     Kan,
     /// チー forming the sequence starting at this kind.
     Chi(Tile),
+    /// 抜きドラ extract a north (G-X2), then draw a replacement tile.
+    ExtractNorth,
 }
 
 /// The Ron2 four-player game: a table preset and its scoring rules.
@@ -191,24 +214,21 @@ impl RiichiTable {
     /// A game under validated settings and scoring rules of the caller's
     /// (read from the file the settings' `scoring` names).
     pub fn with_rules(settings: TableSettings, rules: Rules) -> Result<RiichiTable, TableError> {
-        if rules.players as usize != MAX_SEATS {
-            return Err(TableError::Invalid { field: "scoring", reason: "the table plays four seats" });
+        let invalid = |field, reason| Err(TableError::Invalid { field, reason });
+        if !(3..=MAX_SEATS as u8).contains(&rules.players) {
+            return invalid("scoring", "the table seats three or four players");
         }
         let mut base_wall = [PhysTile::default(); MAX_WALL_TILES];
-        if rules.set.fill_wall(&mut base_wall) != WALL_TILES {
-            return Err(TableError::Invalid {
-                field: "scoring",
-                reason: "the table needs the 136-tile four-player set",
-            });
-        }
-        let layout = WallLayout::new(WALL_TILES, settings.wall);
-        let invalid = |field, reason| Err(TableError::Invalid { field, reason });
+        let len = rules.set.fill_wall(&mut base_wall);
+        let layout = WallLayout::new(len, settings.wall);
         let indicators = usize::from(settings.indicators_at_deal);
         if layout.max_indicators().is_some_and(|most| indicators + MAX_KANS > most) {
             return invalid("indicators_at_deal", "leaves no indicator place for every kan dora");
         }
-        if layout.max_replacements() < MAX_KANS {
-            return invalid("wall", "needs a replacement tile for every kan (4)");
+        let flowers = Flower::ALL.iter().filter(|&&f| rules.set.has_flower(f)).count();
+        let norths = if settings.north_extraction { usize::from(rules.set.copies(Tile::NORTH)) } else { 0 };
+        if layout.max_replacements() < MAX_KANS + norths + flowers {
+            return invalid("wall", "needs a replacement tile for every kan (4), extracted north and flower");
         }
         if layout.live_end_at_deal(indicators) < (HAND_TILES + 1) * usize::from(rules.players) {
             return invalid("wall", "leaves too few live tiles for the deal");

@@ -34,6 +34,9 @@ impl RiichiTable {
         if kind == OfferKind::ClosedKan && shanten_kokushi(&s.hand) != Some(0) {
             return false;
         }
+        if kind == OfferKind::Nuki && s.nuki > 0 {
+            return false;
+        }
         self.score_ron(state, seat, t, kind).is_ok()
     }
 

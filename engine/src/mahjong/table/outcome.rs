@@ -85,6 +85,10 @@ pub struct HanchanOutcome {
     pub yaku: [u16; YAKU_KINDS],
     /// Yakuman wins (real or counted).
     pub yakuman: u16,
+    /// Norths extracted (抜きドラ) per seat.
+    pub norths: [u16; MAX_SEATS],
+    /// Flowers set aside per seat.
+    pub flowers: [u16; MAX_SEATS],
 }
 
 impl HanchanOutcome {
@@ -108,6 +112,8 @@ impl HanchanOutcome {
         exhaustive_draws: 0,
         tenpai_at_draw: [0; MAX_SEATS],
         aborts: [0; 5],
+        norths: [0; MAX_SEATS],
+        flowers: [0; MAX_SEATS],
         double_rons: 0,
         pao: 0,
         yaku: [0; YAKU_KINDS],

@@ -5,9 +5,9 @@ use super::mjai::Event;
 use super::outcome::Abort;
 use super::pieces::Taken;
 use super::state::{OfferKind, Phase, SeatState, kind};
-use super::{Action, HAND_TILES, MAX_KANS, MAX_SEATS, RIICHI_STICK, RiichiTable, TableState, WALL_TILES};
+use super::{Action, HAND_TILES, MAX_KANS, MAX_SEATS, RIICHI_STICK, RiichiTable, TableState};
 use crate::GameRng;
-use crate::mahjong::{Meld, MeldKind, PhysTile, Tile, TileSet, shanten, ukeire};
+use crate::mahjong::{Flower, Meld, MeldKind, PhysTile, Tile, TileSet, shanten, ukeire};
 use rand::RngExt;
 
 impl SeatState {
@@ -36,7 +36,7 @@ impl SeatState {
 impl RiichiTable {
     pub(super) fn start_game(&self, state: &mut TableState) {
         state.players = self.rules.players;
-        state.points = [self.settings.start_points; MAX_SEATS];
+        state.points = std::array::from_fn(|s| if s < state.players() { self.settings.start_points } else { 0 });
         state.layout = self.layout;
         state.round = 0;
         state.honba = 0;
@@ -49,29 +49,40 @@ impl RiichiTable {
     /// Shuffles the wall from `rng` and deals.
     pub(super) fn start_hand(&self, state: &mut TableState, rng: &mut GameRng) {
         state.wall = self.base_wall;
-        for i in (1..WALL_TILES).rev() {
+        for i in (1..state.layout.tiles()).rev() {
             let j = rng.random_range(0..=i as u32) as usize;
             state.wall.swap(i, j);
         }
         self.deal(state);
     }
 
-    /// Deals a hand from `wall` (136 pieces in draw order: the dealer's 13,
-    /// then each seat's 13 in turn, then the draws; the last 14 are the dead
-    /// wall) instead of a shuffle: for scenario tests and replays. Points,
-    /// round, honba and sticks are kept as they are in `state`.
-    pub fn deal_wall(&self, state: &mut TableState, wall: &[PhysTile; WALL_TILES]) {
-        state.wall[..WALL_TILES].copy_from_slice(wall);
+    /// Deals a hand from `wall` (the whole wall in draw order: the dealer's 13,
+    /// then each seat's 13 in turn, then the draws; the back as the table's
+    /// [`WallLayout`](super::WallLayout) says) instead of a shuffle: for
+    /// scenario tests and replays. Points, round, honba and sticks are kept as
+    /// they are in `state`. Panics unless `wall` is as long as the table's.
+    pub fn deal_wall(&self, state: &mut TableState, wall: &[PhysTile]) {
+        assert_eq!(wall.len(), self.layout.tiles(), "a wall of the table's length");
+        state.wall[..wall.len()].copy_from_slice(wall);
         self.deal(state);
     }
 
     fn deal(&self, state: &mut TableState) {
         let dealer = state.dealer();
+        let mut flowers = [0u8; MAX_SEATS];
         for i in 0..state.players() {
-            let s = &mut state.seats[state.seat_after(dealer, i)];
+            let seat = state.seat_after(dealer, i);
+            let s = &mut state.seats[seat];
             *s = SeatState::EMPTY;
-            for p in state.wall[HAND_TILES * i..HAND_TILES * (i + 1)].iter() {
-                s.add(*p);
+            for &p in state.wall[HAND_TILES * i..HAND_TILES * (i + 1)].iter() {
+                match p {
+                    PhysTile::Flower(f) => {
+                        s.flowers |= 1 << f as u8;
+                        flowers[seat] += 1;
+                        state.record.flowers[seat] += 1;
+                    }
+                    p => s.add(p),
+                }
             }
         }
         state.next = (HAND_TILES * state.players()) as u8;
@@ -85,6 +96,14 @@ impl RiichiTable {
         state.kan_feeder = None;
         state.four_kan_abort = false;
         state.claims = [super::Claim::None; MAX_SEATS];
+        // Dealt flowers are set aside and replaced at once, in turn order from the dealer.
+        for i in 0..state.players() {
+            let seat = state.seat_after(dealer, i);
+            for _ in 0..flowers[seat] {
+                let p = self.replacement(state, seat);
+                state.seats[seat].add(p);
+            }
+        }
         for s in 0..state.players() {
             self.update_waits(state, s);
         }
@@ -116,22 +135,50 @@ impl RiichiTable {
         s.waits = if shanten(&s.hand, self.shanten) == 0 { ukeire(&s.hand, self.shanten) } else { TileSet::EMPTY };
     }
 
-    /// Draws a live tile (or a replacement tile, 嶺上牌, after a kan) for `seat`.
-    pub(super) fn draw(&self, state: &mut TableState, seat: usize, rinshan: bool) {
-        let p = if rinshan {
-            state.live_end -= state.layout.live_tiles_per_replacement() as u8;
-            state.replacements += 1;
-            state.wall[state.layout.replacement(state.replacements as usize - 1)]
+    /// Draws a live tile (or a replacement tile, 嶺上牌, after a kan or an extraction) for
+    /// `seat`; a flower drawn is set aside and replaced at once, the draw then counting as
+    /// a replacement draw (G-X6).
+    pub(super) fn draw(&self, state: &mut TableState, seat: usize, mut rinshan: bool) {
+        let mut p = if rinshan {
+            self.replacement_tile(state)
         } else {
             state.next += 1;
             state.wall[state.next as usize - 1]
         };
+        if let PhysTile::Flower(f) = p {
+            self.set_aside(state, seat, f);
+            p = self.replacement(state, seat);
+            rinshan = true;
+        }
         let s = &mut state.seats[seat];
         s.add(p);
         s.drawn = Some(kind(p));
         s.temp_furiten = false;
         state.phase = Phase::Turn { seat: seat as u8, called: false, rinshan };
         state.events.push(Event::Tsumo { actor: seat as u8, pai: p });
+    }
+
+    /// Takes the next replacement tile from the back of the wall.
+    fn replacement_tile(&self, state: &mut TableState) -> PhysTile {
+        state.live_end -= state.layout.live_tiles_per_replacement() as u8;
+        state.replacements += 1;
+        state.wall[state.layout.replacement(state.replacements as usize - 1)]
+    }
+
+    /// A replacement tile for `seat` that is no flower: each flower on the way is set aside.
+    fn replacement(&self, state: &mut TableState, seat: usize) -> PhysTile {
+        loop {
+            match self.replacement_tile(state) {
+                PhysTile::Flower(f) => self.set_aside(state, seat, f),
+                p => return p,
+            }
+        }
+    }
+
+    /// A flower `seat` drew is set aside (extracted).
+    fn set_aside(&self, state: &mut TableState, seat: usize, f: Flower) {
+        state.seats[seat].flowers |= 1 << f as u8;
+        state.record.flowers[seat] += 1;
     }
 
     /// Whether the seat may declare riichi at all (before choosing the discard).
@@ -187,14 +234,21 @@ impl RiichiTable {
                 }
             }
         }
+        let air = self.settings.north_extraction;
+        let extract =
+            air && s.hand[Tile::NORTH.index()] > 0 && (state.replacements as usize) < state.layout.max_replacements();
         if s.riichi {
-            out.push(Action::Discard(s.drawn.expect("riichi seats discard after a draw")));
+            let drawn = s.drawn.expect("riichi seats discard after a draw");
+            out.push(if extract && drawn == Tile::NORTH { Action::ExtractNorth } else { Action::Discard(drawn) });
             return;
+        }
+        if extract {
+            out.push(Action::ExtractNorth);
         }
         let riichi = !called && self.may_riichi(state, seat);
         let mut h = s.hand;
         for t in Tile::all() {
-            if h[t.index()] == 0 {
+            if h[t.index()] == 0 || (air && t == Tile::NORTH) {
                 continue;
             }
             out.push(Action::Discard(t));
@@ -221,6 +275,15 @@ impl RiichiTable {
             Action::Riichi(t) => self.discard(state, seat, t, true, rng),
             Action::Tsumo => self.settle_tsumo(state, seat, rinshan, rng),
             Action::NineTerminals => self.abort(state, Abort::NineTerminals, rng),
+            Action::ExtractNorth => {
+                let s = &mut state.seats[seat];
+                s.take(Tile::NORTH, 1);
+                s.nuki += 1;
+                s.drawn = None;
+                state.record.norths[seat] += 1;
+                self.update_waits(state, seat);
+                self.offer(state, seat, Tile::NORTH, OfferKind::Nuki, rng);
+            }
             Action::ClosedKan(t) => {
                 let s = &mut state.seats[seat];
                 let taken = s.take(t, 4);

@@ -8,7 +8,7 @@ use super::outcome::{Abort, WIN_VALUE_BINS};
 use super::state::{OfferKind, Phase};
 use super::{MAX_SEATS, RIICHI_STICK, RiichiTable, TableState};
 use crate::GameRng;
-use crate::mahjong::{Hand, HandScore, Limit, Payment, ScoreError, Tile, WinFlags, Yaku, score_hand, shanten};
+use crate::mahjong::{Flower, Hand, HandScore, Limit, Payment, ScoreError, Tile, WinFlags, Yaku, score_hand, shanten};
 
 /// Yakuman whose last set makes its feeder liable (責任払い).
 const PAO_YAKU: [Yaku; 3] = [Yaku::Daisangen, Yaku::Daisuushii, Yaku::Suukantsu];
@@ -30,15 +30,26 @@ impl RiichiTable {
             }
         }
         hand.flags = flags;
-        hand.dora_count = state.indicators;
-        for i in 0..state.indicators {
-            hand.dora[i as usize] = self.rules.set.dora_from_indicator(state.indicator(i));
+        for k in (0..state.indicators).filter_map(|i| state.indicator(i)) {
+            hand.dora[hand.dora_count as usize] = self.rules.set.dora_from_indicator(k);
+            hand.dora_count += 1;
         }
         if s.riichi && self.settings.ura_dora {
-            hand.ura_count = if self.settings.kan_ura_dora { state.indicators } else { 1 };
-            for i in 0..hand.ura_count {
-                hand.ura[i as usize] = self.rules.set.dora_from_indicator(state.ura_indicator(i));
+            for k in (0..self.ura_count(state)).filter_map(|i| state.ura_indicator(i)) {
+                hand.ura[hand.ura_count as usize] = self.rules.set.dora_from_indicator(k);
+                hand.ura_count += 1;
             }
+        }
+        hand.nuki = s.nuki;
+        let has = |f: Flower| s.flowers & 1 << f as u8 != 0;
+        if has(Flower::Summer) {
+            hand.flags = hand.flags.with(WinFlags::SUMMER);
+        }
+        if has(Flower::Autumn) {
+            hand.flags = hand.flags.with(WinFlags::AUTUMN);
+        }
+        if s.nuki > 0 || s.flowers != 0 {
+            hand.flags = hand.flags.with(WinFlags::EXTRACTED);
         }
         hand.red = s.marked.red() + s.meld_marked.red();
         hand.gold = s.marked.gold() + s.meld_marked.gold();
@@ -73,9 +84,9 @@ impl RiichiTable {
     ) -> Result<HandScore, ScoreError> {
         let s = &state.seats[seat];
         let mut flags = WinFlags(0);
-        if kind != OfferKind::Discard {
+        if matches!(kind, OfferKind::AddedKan | OfferKind::ClosedKan) {
             flags = flags.with(WinFlags::CHANKAN);
-        } else if state.live_left() == 0 {
+        } else if kind == OfferKind::Discard && state.live_left() == 0 {
             flags = flags.with(WinFlags::HOUTEI);
         }
         if s.first_turn
@@ -90,6 +101,12 @@ impl RiichiTable {
         hand.red += u8::from(state.offer_piece.is_red());
         hand.gold += u8::from(state.offer_piece.is_gold());
         score_hand(&self.rules, &hand)
+    }
+
+    /// Ura indicators that count for a riichi win: one under each indicator turned at the
+    /// deal, and under each kan indicator with カン裏.
+    fn ura_count(&self, state: &TableState) -> u8 {
+        if self.settings.kan_ura_dora { state.indicators } else { self.settings.indicators_at_deal }
     }
 
     /// The seat liable for this win, if pao applies.
@@ -112,11 +129,7 @@ impl RiichiTable {
             return;
         }
         let deltas = Some(std::array::from_fn(|s| state.points[s] - before[s]));
-        let ura_count = match state.seats[seat].riichi && self.settings.ura_dora {
-            false => 0,
-            true if self.settings.kan_ura_dora => state.indicators,
-            true => 1,
-        };
+        let ura_count = if state.seats[seat].riichi && self.settings.ura_dora { self.ura_count(state) } else { 0 };
         let ura_markers = UraMarkers::new((0..ura_count as usize).map(|i| state.wall[state.layout.ura(i)]));
         let pai = Some(state.events.last_tile());
         let score = Some(HoraScore { han: score.han, fu: score.fu, yaku: score.yaku });

@@ -26,6 +26,10 @@ pub struct SeatState {
     pub meld_from: [u8; 4],
     /// Marked pieces in the melds.
     pub meld_marked: Marked,
+    /// 抜きドラ: norths extracted this hand.
+    pub nuki: u8,
+    /// Flowers extracted this hand, bit `Flower as u8`.
+    pub flowers: u8,
     /// Discards in order (called tiles included).
     pub river: [Tile; MAX_RIVER],
     /// How many discards.
@@ -70,6 +74,8 @@ impl SeatState {
         meld_count: 0,
         meld_from: [0; 4],
         meld_marked: Marked::NONE,
+        nuki: 0,
+        flowers: 0,
         river: [Tile::EAST; MAX_RIVER],
         river_len: 0,
         called_mask: 0,
@@ -168,6 +174,8 @@ pub enum OfferKind {
     AddedKan,
     /// 暗槓: ron only, and only by thirteen orphans.
     ClosedKan,
+    /// 北抜き: ron only, not by a seat that extracted a north itself (G-X5).
+    Nuki,
 }
 
 /// Everything about one game in progress (fixed size).
@@ -299,18 +307,19 @@ impl TableState {
     }
 
     /// Dora indicator `i` (0 = the first, then kan dora) as a kind (places:
-    /// [`WallLayout`]).
-    pub fn indicator(&self, i: u8) -> Tile {
-        kind(self.wall[self.layout.indicator(i as usize)])
+    /// [`WallLayout`]); `None` for a flower, which shows no dora (G-W5).
+    pub fn indicator(&self, i: u8) -> Option<Tile> {
+        self.wall[self.layout.indicator(i as usize)].kind()
     }
 
-    /// Ura indicator `i` as a kind.
-    pub fn ura_indicator(&self, i: u8) -> Tile {
-        kind(self.wall[self.layout.ura(i as usize)])
+    /// Ura indicator `i` as a kind; `None` for a flower.
+    pub fn ura_indicator(&self, i: u8) -> Option<Tile> {
+        self.wall[self.layout.ura(i as usize)].kind()
     }
 }
 
-/// The kind of a wall piece (the four-player set has no flowers).
+/// The kind of a piece in a hand, a river or a meld (flowers never are: they are set
+/// aside as they are drawn).
 pub fn kind(p: PhysTile) -> Tile {
-    p.kind().expect("the four-player set has no flowers")
+    p.kind().expect("flowers are set aside as they are drawn")
 }

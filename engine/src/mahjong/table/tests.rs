@@ -1,7 +1,6 @@
 //! Invariants over many seeded games, the presets and the seed's worked
 //! final-score examples.
 
-use super::state::kind;
 use super::*;
 use crate::mahjong::{TileCounts, TileSet, shanten, ukeire};
 use crate::testing::{PlayCheck, Validate, check_game, check_play, ensure};
@@ -13,24 +12,35 @@ use crate::{Game, GameSeeds};
 /// its count mid-kan.)
 impl Validate for RiichiTable {
     fn validate(&self, s: &TableState) -> Result<(), String> {
-        let start = self.settings().start_points;
+        let start = self.settings().start_points * s.players() as i32;
+        let seated = &s.seats[..s.players()];
         if s.phase == Phase::Over {
             let sum = s.points.iter().sum::<i32>();
-            ensure(sum == 4 * start && s.sticks == 0, || format!("final points {sum}, sticks {}", s.sticks))?;
+            ensure(sum == start && s.sticks == 0, || format!("final points {sum}, sticks {}", s.sticks))?;
             return Ok(());
         }
-        // During a kan's chankan offer its replacement tile is not drawn yet.
-        let kan_offer = matches!(s.phase, Phase::Offer { kind, .. } if kind != OfferKind::Discard);
+        // During a kan's chankan offer, or an extracted north's, its replacement tile is not
+        // drawn yet.
+        let offer = |k: &[OfferKind]| matches!(s.phase, Phase::Offer { kind, .. } if k.contains(&kind));
+        let flowers: usize = seated.iter().map(|seat| seat.flowers.count_ones() as usize).sum();
+        let nuki: usize = seated.iter().map(|seat| seat.nuki as usize).sum();
+        let kans = s.kans as usize - usize::from(offer(&[OfferKind::AddedKan, OfferKind::ClosedKan]));
         let rinshan = s.replacements as usize;
-        ensure(rinshan == s.kans as usize - usize::from(kan_offer), || {
-            format!("{rinshan} replacements, {} kans", s.kans)
+        let expected = kans + nuki - usize::from(offer(&[OfferKind::Nuki])) + flowers;
+        ensure(rinshan == expected, || {
+            format!("{rinshan} replacements, {} kans, {nuki} norths, {flowers} flowers", s.kans)
         })?;
         let mut drawn: TileCounts = [0; 34];
+        let mut flowers_drawn = 0;
         for p in s.wall[..s.next as usize].iter().chain((0..rinshan).map(|k| &s.wall[s.layout.replacement(k)])) {
-            drawn[kind(*p).index()] += 1;
+            match p.kind() {
+                Some(t) => drawn[t.index()] += 1,
+                None => flowers_drawn += 1,
+            }
         }
+        ensure(flowers_drawn == flowers, || format!("{flowers_drawn} flowers drawn, {flowers} set aside"))?;
         let mut held: TileCounts = [0; 34];
-        for seat in &s.seats {
+        for seat in seated {
             for (h, c) in held.iter_mut().zip(seat.hand) {
                 *h += c;
             }
@@ -42,10 +52,12 @@ impl Validate for RiichiTable {
                     held[t.index()] += 1;
                 }
             }
+            held[Tile::NORTH.index()] += seat.nuki;
         }
-        ensure(drawn == held, || "tiles drawn from the wall are not all held, melded or discarded".into())?;
-        let total = held.iter().map(|&c| c as usize).sum::<usize>() + (WALL_TILES - s.next as usize - rinshan);
-        ensure(total == WALL_TILES, || format!("{total} tiles in play"))?;
+        ensure(drawn == held, || "tiles drawn from the wall are not all held, melded, discarded or extracted".into())?;
+        let in_play = held.iter().map(|&c| c as usize).sum::<usize>() + flowers;
+        let total = in_play + (s.layout.tiles() - s.next as usize - rinshan);
+        ensure(total == s.layout.tiles(), || format!("{total} tiles in play"))?;
         let at_deal = self.settings().indicators_at_deal;
         let kan_indicators = (s.indicators - at_deal) as usize;
         let live_end = s.layout.live_end_at_deal(at_deal as usize)
@@ -53,8 +65,8 @@ impl Validate for RiichiTable {
             - kan_indicators * s.layout.live_tiles_per_indicator();
         ensure(s.live_end as usize == live_end, || format!("live wall ends at {}, not {live_end}", s.live_end))?;
         let sum = s.points.iter().sum::<i32>() + RIICHI_STICK * s.sticks as i32;
-        ensure(sum == 4 * start, || format!("points and deposits add up to {sum}"))?;
-        for (i, seat) in s.seats.iter().enumerate() {
+        ensure(sum == start, || format!("points and deposits add up to {sum}"))?;
+        for (i, seat) in seated.iter().enumerate() {
             let n = seat.concealed_len() as usize + 3 * seat.meld_count as usize;
             let turn = matches!(s.phase, Phase::Turn { seat, .. } if seat as usize == i);
             ensure(n == if turn { 14 } else { 13 }, || format!("seat {i} holds {n} tiles"))?;
@@ -171,7 +183,7 @@ fn presets_load_and_errors_name_the_problem() {
     let g = RiichiTable::with_rules(settings.clone(), Rules::preset("ron2").unwrap()).unwrap();
     assert_eq!(g.rules().name, "ron2");
     let e = RiichiTable::with_rules(settings, Rules::preset("goto").unwrap()).unwrap_err().to_string();
-    assert!(e.contains("scoring") && e.contains("four seats"), "{e}");
+    assert!(e.contains("`wall`") && e.contains("flower"), "Gotō's set needs replacement tiles for its flowers: {e}");
 }
 
 #[test]

@@ -149,7 +149,7 @@ fn g_w3_two_indicators_at_the_deal() {
     assert_eq!(sc.s.indicators, 2);
     // 136 tiles: 4 replacement tiles and two indicator stacks at the back.
     assert_eq!(sc.s.live_end, 128);
-    assert_eq!((sc.s.indicator(0), sc.s.indicator(1)), (kind(sc.s.wall[130]), kind(sc.s.wall[128])));
+    assert_eq!((sc.s.indicator(0), sc.s.indicator(1)), (sc.s.wall[130].kind(), sc.s.wall[128].kind()));
 }
 
 /// A wall where seat 2 holds 111p and draws the fourth 1p as its tile at live
@@ -187,7 +187,7 @@ fn g_w4_a_kan_indicator_comes_off_the_live_wall_end() {
     sc.act(2, Action::ClosedKan(t("1p")));
     assert_eq!((sc.s.indicators, sc.s.replacements), (3, 1));
     assert_eq!(sc.s.live_left(), live - 2, "the new indicator's stack leaves the live wall");
-    assert_eq!(sc.s.indicator(2), kind(sc.s.wall[126]));
+    assert_eq!(sc.s.indicator(2), sc.s.wall[126].kind());
     assert_eq!(sc.s.seats[2].drawn, Some(kind(sc.s.wall[132])), "the replacement from the back");
 }
 

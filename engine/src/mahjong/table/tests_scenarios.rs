@@ -46,7 +46,7 @@ pub(super) struct Scene {
 }
 
 impl Scene {
-    pub(super) fn new(game: RiichiTable, setup: impl FnOnce(&mut TableState), w: &[PhysTile; WALL_TILES]) -> Scene {
+    pub(super) fn new(game: RiichiTable, setup: impl FnOnce(&mut TableState), w: &[PhysTile]) -> Scene {
         let mut rng = GameSeeds::new(0).rng(0);
         let mut s = game.new_state();
         game.reset(&mut s, &mut rng);

@@ -77,7 +77,7 @@ impl<'a> RiichiView<'a> {
 
     /// The turned dora indicators.
     pub fn indicators(&self) -> impl Iterator<Item = Tile> + '_ {
-        (0..self.state.indicators).map(|i| self.state.indicator(i))
+        (0..self.state.indicators).filter_map(|i| self.state.indicator(i))
     }
 
     /// The offered tile (a discard, or a kan's tile for chankan) and who

@@ -57,6 +57,11 @@ impl WallLayout {
         WallLayout { len, model, replacements }
     }
 
+    /// Tiles in the wall.
+    pub const fn tiles(&self) -> usize {
+        self.len
+    }
+
     /// How many replacement tiles the back holds: the most replacement draws of a hand.
     pub const fn max_replacements(&self) -> usize {
         self.replacements

@@ -428,7 +428,8 @@ impl Strategy<RiichiTable> for Bot {
         if self.config.style == Style::Random {
             return legal[rng.random_range(0..legal.len())];
         }
-        for a in [Action::Tsumo, Action::Ron, Action::NineTerminals] {
+        // Norths are extracted at once (the bots keep none for kokushi or 四喜和).
+        for a in [Action::Tsumo, Action::Ron, Action::NineTerminals, Action::ExtractNorth] {
             if legal.contains(&a) {
                 return a;
             }

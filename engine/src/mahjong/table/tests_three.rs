@@ -1,0 +1,150 @@
+//! Three seats on the Gotō tile set (GOTO-SPEC §2–§3): the wall drawn to two
+//! indicators, flowers set aside as they come, norths extracted and robbed.
+//! The table file here is a Gotō-like variant of the 道場 preset, not yet the
+//! Gotō ruleset (its game length and the rest of §1 and §4 come later).
+
+use super::tests_scenarios::{Scene, t};
+use super::*;
+use crate::mahjong::{TileSetSpec, parse_tiles};
+use crate::testing::{PlayCheck, check_play};
+use crate::{Game, GameSeeds, Table};
+
+/// `text` with `from` replaced by `to` (which must be there).
+fn set(text: String, from: &str, to: &str) -> String {
+    assert!(text.contains(from), "{from} in the preset");
+    text.replace(from, to)
+}
+
+/// The 道場 preset moved to Gotō's set and table rules (§1–§6 where the table has them).
+fn three_player() -> RiichiTable {
+    let mut text = PRESETS[0].1.to_string();
+    for (from, to) in [
+        ("scoring = \"ron2\"", "scoring = \"goto\""),
+        ("start_points = 30000", "start_points = 35000"),
+        ("return_points = 30000", "return_points = 40000"),
+        ("length = \"hanchan\"", "length = \"tonpuu\""),
+        ("wall = \"dead_wall\"", "wall = { draw_to_indicator = { replacement_tiles = 12 } }"),
+        ("indicators_at_deal = 1", "indicators_at_deal = 2"),
+        ("chi = true", "chi = false"),
+        (
+            "aborts = [\"nine_terminals\", \"four_winds\", \"four_riichi\", \"four_kans\", \"triple_ron\"]",
+            "aborts = []",
+        ),
+        ("pao = true", "pao = false"),
+        ("riichi_needs_stick_points = true", "riichi_needs_stick_points = false"),
+        ("riichi_min_live_tiles = 4", "riichi_min_live_tiles = 1"),
+        ("noten_total = 3000", "noten_total = 4000"),
+        ("dealer_repeats_on_draw = \"tenpai\"", "dealer_repeats_on_draw = \"always\""),
+        ("north_extraction = false", "north_extraction = true"),
+    ] {
+        text = set(text, from, to);
+    }
+    RiichiTable::new(TableSettings::from_toml(&text).unwrap()).unwrap()
+}
+
+/// Replacement tiles at the back of the 112-piece wall (G-W4: 4 kans, 4 norths, 4 flowers).
+const FIRST_REPLACEMENT: usize = 100;
+
+/// A 112-piece wall: the three hands (dealer first), the draws in order, the
+/// replacement tiles in order; everything else from the rest of the set.
+fn wall(hands: [&str; 3], draws: &str, replacements: &str) -> Vec<PhysTile> {
+    let set = TileSetSpec::goto();
+    let mut pool = [PhysTile::default(); crate::mahjong::MAX_WALL_TILES];
+    let n = set.fill_wall(&mut pool);
+    let mut pool: Vec<Option<PhysTile>> = pool[..n].iter().map(|&p| Some(p)).collect();
+    let mut slots: Vec<Option<PhysTile>> = vec![None; n];
+    let mut place = |start: usize, text: &str| {
+        for (i, p) in parse_tiles(text, &set).unwrap().into_iter().enumerate() {
+            let k = pool.iter().position(|&q| q == Some(p)).unwrap_or_else(|| panic!("no {p:?} left"));
+            pool[k] = None;
+            slots[start + i] = Some(p);
+        }
+    };
+    for (i, h) in hands.iter().enumerate() {
+        place(HAND_TILES * i, h);
+    }
+    place(HAND_TILES * 3, draws);
+    place(FIRST_REPLACEMENT, replacements);
+    // The flowers left go last, to the back's far end (no scenario draws that far).
+    let (flowers, plain): (Vec<PhysTile>, Vec<PhysTile>) = pool.into_iter().flatten().partition(|p| p.kind().is_none());
+    let mut rest = plain.into_iter().chain(flowers);
+    slots.into_iter().map(|s| s.unwrap_or_else(|| rest.next().expect("a piece left"))).collect()
+}
+
+/// The dealer holds a north (4z); seat 1 is thirteen orphans waiting on the north (a
+/// north stays in a hand only for kokushi or 四喜和, G-X1, so only such a hand rons one).
+const HANDS: [&str; 3] = ["9m123p456p789s4z5z6z", "19m19p19s1z1z2z3z5z6z7z", "1199m2378s1z2z3z6z7z"];
+
+#[test]
+fn three_player_random_games_keep_every_piece() {
+    let game = three_player();
+    assert_eq!(game.num_seats(), 3);
+    let check = PlayCheck { games: 30, seed: 5, max_decisions: 20_000 };
+    let stats = check_play(&game, &mut [Bot::efficiency(), Bot::random(), Bot::defensive()], &check).unwrap();
+    assert_eq!(stats.games, 30);
+    // Extraction happens in these games: norths and flowers were taken out.
+    let mut table = Table::new(&game);
+    let (mut norths, mut flowers) = (0, 0);
+    for i in 0..10 {
+        let o = table.play(&game, &mut [Bot::efficiency(); 3], &mut GameSeeds::new(5).rng(i));
+        assert_eq!(o.points[..3].iter().sum::<i32>(), 3 * 35_000);
+        assert_eq!((o.points[3], o.ranks[3]), (0, NO_SEAT), "no fourth seat");
+        norths += o.norths.iter().sum::<u16>();
+        flowers += o.flowers.iter().sum::<u16>();
+    }
+    assert!(norths > 0 && flowers > 0, "{norths} norths, {flowers} flowers");
+}
+
+#[test]
+fn g_x1_g_x2_a_north_is_extracted_never_discarded_and_replaced_from_the_back() {
+    let mut sc = Scene::new(three_player(), |_| {}, &wall(HANDS, "1z", "2z"));
+    assert!(!sc.legal().contains(&Action::Discard(Tile::NORTH)), "north is air");
+    sc.act(0, Action::ExtractNorth);
+    // Seat 1 waits on the north: it is asked first (G-X5).
+    assert_eq!(sc.game.to_move(&sc.s), Some(1));
+    sc.act(1, Action::Pass);
+    assert_eq!(sc.s.phase, Phase::Turn { seat: 0, called: false, rinshan: true });
+    assert_eq!((sc.s.seats[0].nuki, sc.s.seats[0].drawn, sc.s.replacements), (1, Some(t("2z")), 1));
+    assert!(sc.s.seats[1].temp_furiten, "a passed north is a passed winning tile");
+}
+
+#[test]
+fn g_x5_others_may_ron_an_extracted_north() {
+    let mut sc = Scene::new(three_player(), |_| {}, &wall(HANDS, "1z", "2z"));
+    sc.act(0, Action::ExtractNorth);
+    sc.act(1, Action::Ron);
+    assert_eq!(sc.s.record.wins[1], 1);
+    assert_eq!(sc.s.record.deal_ins[0], 1, "the extracting seat pays");
+    assert!(sc.s.points[1] > 35_000 && sc.s.points[0] < 35_000 && sc.s.points[2] == 35_000, "{:?}", sc.s.points);
+}
+
+#[test]
+fn g_x5_a_seat_that_extracted_a_north_may_not_ron_one() {
+    // Seat 1 draws a north and extracts it rather than winning on it, then the dealer
+    // extracts its own: seat 1 is not asked.
+    let mut sc = Scene::new(three_player(), |_| {}, &wall(HANDS, "1z4z3z9s", "2z5s"));
+    sc.act(0, Action::Discard(t("1z")));
+    sc.act(1, Action::Pass);
+    assert!(sc.legal().contains(&Action::Tsumo), "kokushi drew its north");
+    sc.act(1, Action::ExtractNorth);
+    sc.act(1, Action::Discard(t("2z")));
+    sc.act(2, Action::Discard(t("3z")));
+    sc.act(0, Action::ExtractNorth);
+    assert_eq!(sc.s.phase, Phase::Turn { seat: 0, called: false, rinshan: true }, "nobody asked");
+    assert_eq!((sc.s.seats[0].drawn, sc.s.seats[1].nuki), (Some(t("5s")), 1));
+}
+
+#[test]
+fn g_x1_flowers_are_set_aside_at_the_deal_and_as_they_are_drawn() {
+    let hands = ["9m123p456p789s1f5z6z", HANDS[1], HANDS[2]];
+    let mut sc = Scene::new(three_player(), |_| {}, &wall(hands, "1z2f", "7z9p"));
+    let dealer = &sc.s.seats[0];
+    assert_eq!((dealer.flowers, dealer.concealed_len()), (1 << Flower::Spring as u8, 14));
+    assert_eq!(sc.s.replacements, 1, "the dealt spring was replaced by the first replacement tile");
+    sc.act(0, Action::Discard(t("1z")));
+    sc.act(1, Action::Pass);
+    assert_eq!(sc.s.seats[1].flowers, 1 << Flower::Summer as u8);
+    assert_eq!(sc.s.seats[1].drawn, Some(t("9p")), "summer drawn, replaced at once");
+    assert_eq!(sc.s.phase, Phase::Turn { seat: 1, called: false, rinshan: true });
+    assert_eq!(sc.s.replacements, 2);
+}
