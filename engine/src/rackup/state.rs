@@ -28,7 +28,11 @@ pub enum Act {
 }
 
 /// A decision.
+///
+/// The variant is a byte of its own (`repr(u8)`) rather than packed into the
+/// payloads' spare values, so that applying an action branches on it at once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
 pub enum Action {
     /// Before an active shoot: declare nothing, riichi (能動立直) or meteor.
     Declare(Decl),
@@ -46,7 +50,11 @@ pub enum Action {
 }
 
 /// What the seat to move is deciding.
+///
+/// A byte of its own for the variant (`repr(u8)`), as for [`Action`]: a
+/// strategy branches on it once per decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
 pub enum Decision {
     /// A declaration before an active shoot.
     Declare,
