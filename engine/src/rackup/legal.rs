@@ -5,7 +5,7 @@
 
 use super::RackupGame;
 use super::log::{Decl, Distance, Penalty};
-use super::state::{Act, Action, Decision, Phase, RackupState, open};
+use super::state::{Act, Action, Decision, RackupState, open};
 
 /// Most legal actions of one decision: a turn without and with a kan, 7 each.
 const MAX_LEGAL: usize = 14;
@@ -147,14 +147,15 @@ impl RackupGame {
     /// Poses `decision` to `seat`, noting the slot of its legal actions.
     #[inline(always)]
     pub(crate) fn decide(&self, st: &mut RackupState, seat: u8, decision: Decision) {
-        st.phase = Phase::Decide(seat, decision);
+        st.to_move = Some(seat);
+        st.decision = decision;
         st.legal_slot = slot(self, st, seat, decision) as u8;
     }
 
     /// Writes the legal actions of the seat to move.
     pub(crate) fn legal(&self, st: &RackupState, out: &mut Vec<Action>) {
         out.clear();
-        if matches!(st.phase, Phase::Over) {
+        if st.to_move.is_none() {
             return;
         }
         let set = &self.legal_table.0[st.legal_slot as usize];

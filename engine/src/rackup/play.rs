@@ -10,7 +10,7 @@ use super::log::{
     BarricadeAct, ChomboCase, Decl, Distance, DoraKind, Event, Hit, Penalty, RoundEnd, SeatFlags, ShotRecord, StunCause,
 };
 use super::outcome::{MatchEnd, MatchOutcome};
-use super::state::{Act, Action, Decision, Phase, RackupState, open};
+use super::state::{Act, Action, Decision, RackupState, open};
 use super::yaku::{self, Tier, Verdict, YakuResult};
 use crate::GameRng;
 use rand::RngExt;
@@ -156,7 +156,7 @@ impl RackupGame {
 
     #[inline(never)]
     fn end_match(&self, st: &mut RackupState, end: MatchEnd) -> Step {
-        st.phase = Phase::Over;
+        st.to_move = None;
         let o = &mut st.outcome;
         o.end = end;
         o.points = st.points;
@@ -171,7 +171,7 @@ impl RackupGame {
     /// Applies a decision, then resolves chance until the next one.
     #[inline(always)]
     pub(crate) fn act(&self, st: &mut RackupState, action: Action, rng: &mut GameRng) {
-        let Phase::Decide(seat, _) = st.phase else {
+        let Some(seat) = st.to_move else {
             return;
         };
         let si = seat as usize;

@@ -66,12 +66,6 @@ pub enum Decision {
     Penalty,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Phase {
-    Decide(u8, Decision),
-    Over,
-}
-
 /// A match in progress.
 #[derive(Clone, Debug)]
 pub struct RackupState {
@@ -94,7 +88,11 @@ pub struct RackupState {
     pub(crate) foul_in: u32,
     pub(crate) distance: Distance,
     pub(crate) omote: u8,
-    pub(crate) phase: Phase,
+    /// The seat to decide next; `None` once the match is over.
+    pub(crate) to_move: Option<u8>,
+    /// What that seat decides (kept apart from the seat, so that a view reads
+    /// it as it is).
+    pub(crate) decision: Decision,
     /// Slot of the pending decision's legal actions in the game's table.
     pub(crate) legal_slot: u8,
     pub(crate) active_decl: [Decl; 2],
