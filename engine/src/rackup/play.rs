@@ -65,9 +65,13 @@ impl RackupGame {
     }
 
     /// Resolves steps until a decision is pending or the match is over.
+    ///
+    /// The loop tests for [`Step::Wait`] on its own before it dispatches: a
+    /// step that ends in a decision then leaves straight away, not through
+    /// the dispatch on every kind of step.
     #[inline(always)]
     fn run(&self, st: &mut RackupState, rng: &mut GameRng, mut step: Step) {
-        loop {
+        while !matches!(step, Step::Wait) {
             step = match step {
                 Step::StartRound => self.start_round(st, rng),
                 Step::Active(counter) => {
@@ -81,7 +85,7 @@ impl RackupGame {
                     self.land(st, rec)
                 }
                 Step::Finish => self.finish_round(st, rng),
-                Step::Wait => return,
+                Step::Wait => unreachable!("the loop stops at a wait"),
             };
         }
     }
