@@ -407,8 +407,10 @@ impl RackupGame {
 
     #[inline(never)]
     fn finish_round(&self, st: &mut RackupState, rng: &mut GameRng) -> Step {
-        if let RoundEnd::Won { winner, finish, .. } = st.log.end() {
-            let Event::Shot(f) = st.log.events()[finish as usize] else { unreachable!() };
+        // The ura dora rolled after a riichi win leave the round's end as it is.
+        let end = st.log.end();
+        if let RoundEnd::Won { winner, finish, .. } = end {
+            let Event::Shot(ref f) = st.log.events()[finish as usize] else { unreachable!() };
             if f.decl[winner as usize] == Decl::Riichi {
                 for kind in
                     std::iter::once(DoraKind::Ura).chain(std::iter::repeat_n(DoraKind::UraKan, st.kans as usize))
@@ -418,7 +420,7 @@ impl RackupGame {
                 }
             }
         }
-        yaku::evaluate_into(&st.log, &self.score_rules, &mut st.last);
+        yaku::evaluate_into(&st.log, end, &self.score_rules, &mut st.last);
         let YakuResult { end, verdict, finish, points, .. } = st.last;
         match end {
             RoundEnd::Won { winner, loser, .. } => {
