@@ -7,6 +7,7 @@ use super::state::{MedarotState, NO_CELL, Step, StockSlot, step_cell};
 
 impl MedarotGame<'_> {
     /// Applies `action` to the decision on top of the stack (the action must be legal).
+    #[inline(always)]
     pub(crate) fn act(&self, s: &mut MedarotState, action: Action) {
         let step = s.top().expect("a decision is pending");
         match (step, action) {

@@ -156,6 +156,9 @@ impl Game for MedarotGame<'_> {
         state.top().map(|step| state.decider(step) as Seat)
     }
 
+    // Inlined, with `legal`, into the table's loop: out of line, every decision
+    // paid for a call that saves and restores a large frame.
+    #[inline(always)]
     fn legal_actions(&self, state: &MedarotState, out: &mut Vec<Action>) {
         out.clear();
         self.legal(state, out);
@@ -165,6 +168,8 @@ impl Game for MedarotGame<'_> {
         MedarotView::new(self, state, seat as u8)
     }
 
+    // Inlined, with `act`, into the table's loop (as `legal_actions`).
+    #[inline(always)]
     fn apply(&self, state: &mut MedarotState, action: Action, rng: &mut GameRng) {
         self.act(state, action);
         self.run(state, rng);

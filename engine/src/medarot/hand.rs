@@ -1,7 +1,7 @@
 //! What a player's hand and stock allow: the hand's cards by kind, and every
 //! way to use a medarotter (source, stock slot to clear, medaforce spent).
 
-use super::cards::{CardKind, Timing};
+use super::cards::{CardKind, CardSet, Timing};
 use super::game::{MedarotGame, Source};
 use super::state::MedarotState;
 
@@ -27,10 +27,13 @@ impl MedarotGame<'_> {
     pub(crate) fn hand_kinds(&self, s: &MedarotState, p: u8) -> HandKinds {
         let hand = s.players[p as usize].hand.as_slice();
         let mut kinds = HandKinds::default();
+        // The ids met so far: a later copy is skipped without searching the hand.
+        let mut seen = CardSet::EMPTY;
         for (i, &c) in hand.iter().enumerate() {
-            if hand[..i].contains(&c) {
+            if seen.contains(c) {
                 continue;
             }
+            seen.insert(c);
             let mask = match self.pool.card(c).kind {
                 CardKind::Medarot => &mut kinds.medarot,
                 CardKind::Medachange => &mut kinds.medachange,

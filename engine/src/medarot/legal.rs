@@ -11,6 +11,7 @@ use super::state::{DRAW_UP_TO, MedarotState, NO_CELL, Step, rel, step_cell};
 
 impl MedarotGame<'_> {
     /// Writes the legal actions of the pending decision into `out` (cleared by the caller).
+    #[inline(always)]
     pub(crate) fn legal(&self, s: &MedarotState, out: &mut Vec<Action>) {
         let Some(step) = s.top().filter(|_| s.over.is_none()) else {
             return;

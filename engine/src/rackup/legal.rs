@@ -5,12 +5,16 @@
 
 use super::RackupGame;
 use super::log::{Decl, Distance, Penalty};
-use super::state::{Act, Action, Decision, Phase, RackupState, open};
+use super::state::{Act, Action, Decision, RackupState, open};
 
 /// Most legal actions of one decision: a turn without and with a kan, 7 each.
 const MAX_LEGAL: usize = 14;
 /// Table slots: turns by permissions, declarations, counter, penalty.
 const SLOTS: usize = PENALTY_SLOT + 1;
+/// Table entries: one for every value of a `u8` slot, so that looking a slot
+/// up needs no bounds check (the entries past [`SLOTS`] are never posed).
+const TABLE_LEN: usize = 1 << u8::BITS;
+const _: () = assert!(SLOTS <= TABLE_LEN);
 
 /// What the deciding seat may do, as far as its legal actions depend on it:
 /// bits of a turn's table slot (a declaration only uses the first two).
@@ -56,10 +60,10 @@ fn slot(game: &RackupGame, st: &RackupState, seat: u8, decision: Decision) -> us
     }
 }
 
-/// One list of legal actions (the first `len` of `actions`), 32 bytes apart
+/// One list of legal actions (the first `len` of `actions`), 64 bytes apart
 /// in the table so that a slot's address is a shift.
 #[derive(Clone, Copy, Debug)]
-#[repr(align(32))]
+#[repr(align(64))]
 struct LegalSet {
     actions: [Action; MAX_LEGAL],
     len: u8,
@@ -127,11 +131,11 @@ impl LegalSet {
 
 /// Every legal-action list of a game, by [`slot`].
 #[derive(Clone, Debug)]
-pub(crate) struct LegalTable(Box<[LegalSet; SLOTS]>);
+pub(crate) struct LegalTable(Box<[LegalSet; TABLE_LEN]>);
 
 impl LegalTable {
     pub(crate) fn new() -> LegalTable {
-        let mut sets = Box::new([LegalSet::new(Decision::Penalty, 0); SLOTS]);
+        let mut sets = Box::new([LegalSet::new(Decision::Penalty, 0); TABLE_LEN]);
         for p in 0..may::TURN_SLOTS {
             sets[p] = LegalSet::new(Decision::Turn, p);
         }
@@ -147,17 +151,18 @@ impl RackupGame {
     /// Poses `decision` to `seat`, noting the slot of its legal actions.
     #[inline(always)]
     pub(crate) fn decide(&self, st: &mut RackupState, seat: u8, decision: Decision) {
-        st.phase = Phase::Decide(seat, decision);
+        st.to_move = Some(seat);
+        st.decision = decision;
         st.legal_slot = slot(self, st, seat, decision) as u8;
     }
 
     /// Writes the legal actions of the seat to move.
     pub(crate) fn legal(&self, st: &RackupState, out: &mut Vec<Action>) {
         out.clear();
-        if matches!(st.phase, Phase::Over) {
+        if st.to_move.is_none() {
             return;
         }
-        let set = &self.legal_table.0[st.legal_slot as usize];
+        let set = &self.legal_table.0[usize::from(st.legal_slot)];
         // A whole fixed-size copy cut to length is cheaper than a variable one.
         out.extend_from_slice(&set.actions);
         out.truncate(set.len as usize);

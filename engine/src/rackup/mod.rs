@@ -109,7 +109,6 @@ use crate::{Game, GameRng, Seat};
 use legal::LegalTable;
 use model::{Gaps, ShotModel};
 use profile::Rules;
-use state::Phase;
 
 /// Rack-up Battle with one profile: the [`Game`] implementation.
 #[derive(Clone, Debug)]
@@ -194,7 +193,8 @@ impl Game for RackupGame {
             foul_in: 0,
             distance: log::Distance::Mid,
             omote: 1,
-            phase: Phase::Over,
+            to_move: None,
+            decision: Decision::Turn,
             legal_slot: 0,
             active_decl: [Decl::None; 2],
             penalty_due: [false; 2],
@@ -210,10 +210,7 @@ impl Game for RackupGame {
     }
 
     fn to_move(&self, state: &RackupState) -> Option<Seat> {
-        match state.phase {
-            Phase::Decide(seat, _) => Some(seat as Seat),
-            Phase::Over => None,
-        }
+        state.to_move.map(Seat::from)
     }
 
     fn legal_actions(&self, state: &RackupState, out: &mut Vec<Action>) {
@@ -221,11 +218,7 @@ impl Game for RackupGame {
     }
 
     fn view<'a>(&'a self, state: &'a RackupState, seat: Seat) -> RackupView<'a> {
-        let decision = match state.phase {
-            Phase::Decide(_, d) => d,
-            Phase::Over => Decision::Turn,
-        };
-        RackupView::new(self, state, seat as u8, decision)
+        RackupView::new(self, state, seat as u8, state.decision)
     }
 
     // Inlined into the table's loop: a decision is too small for a call of its own.

@@ -10,7 +10,7 @@ use super::log::{
     BarricadeAct, ChomboCase, Decl, Distance, DoraKind, Event, Hit, Penalty, RoundEnd, SeatFlags, ShotRecord, StunCause,
 };
 use super::outcome::{MatchEnd, MatchOutcome};
-use super::state::{Act, Action, Decision, Phase, RackupState, open};
+use super::state::{Act, Action, Decision, RackupState, open};
 use super::yaku::{self, Tier, Verdict, YakuResult};
 use crate::GameRng;
 use rand::RngExt;
@@ -65,9 +65,13 @@ impl RackupGame {
     }
 
     /// Resolves steps until a decision is pending or the match is over.
+    ///
+    /// The loop tests for [`Step::Wait`] on its own before it dispatches: a
+    /// step that ends in a decision then leaves straight away, not through
+    /// the dispatch on every kind of step.
     #[inline(always)]
     fn run(&self, st: &mut RackupState, rng: &mut GameRng, mut step: Step) {
-        loop {
+        while !matches!(step, Step::Wait) {
             step = match step {
                 Step::StartRound => self.start_round(st, rng),
                 Step::Active(counter) => {
@@ -81,7 +85,7 @@ impl RackupGame {
                     self.land(st, rec)
                 }
                 Step::Finish => self.finish_round(st, rng),
-                Step::Wait => return,
+                Step::Wait => unreachable!("the loop stops at a wait"),
             };
         }
     }
@@ -156,7 +160,7 @@ impl RackupGame {
 
     #[inline(never)]
     fn end_match(&self, st: &mut RackupState, end: MatchEnd) -> Step {
-        st.phase = Phase::Over;
+        st.to_move = None;
         let o = &mut st.outcome;
         o.end = end;
         o.points = st.points;
@@ -171,7 +175,7 @@ impl RackupGame {
     /// Applies a decision, then resolves chance until the next one.
     #[inline(always)]
     pub(crate) fn act(&self, st: &mut RackupState, action: Action, rng: &mut GameRng) {
-        let Phase::Decide(seat, _) = st.phase else {
+        let Some(seat) = st.to_move else {
             return;
         };
         let si = seat as usize;
@@ -403,8 +407,10 @@ impl RackupGame {
 
     #[inline(never)]
     fn finish_round(&self, st: &mut RackupState, rng: &mut GameRng) -> Step {
-        if let RoundEnd::Won { winner, finish, .. } = st.log.end() {
-            let Event::Shot(f) = st.log.events()[finish as usize] else { unreachable!() };
+        // The ura dora rolled after a riichi win leave the round's end as it is.
+        let end = st.log.end();
+        if let RoundEnd::Won { winner, finish, .. } = end {
+            let Event::Shot(ref f) = st.log.events()[finish as usize] else { unreachable!() };
             if f.decl[winner as usize] == Decl::Riichi {
                 for kind in
                     std::iter::once(DoraKind::Ura).chain(std::iter::repeat_n(DoraKind::UraKan, st.kans as usize))
@@ -414,7 +420,7 @@ impl RackupGame {
                 }
             }
         }
-        yaku::evaluate_into(&st.log, &self.score_rules, &mut st.last);
+        yaku::evaluate_into(&st.log, end, &self.score_rules, &mut st.last);
         let YakuResult { end, verdict, finish, points, .. } = st.last;
         match end {
             RoundEnd::Won { winner, loser, .. } => {

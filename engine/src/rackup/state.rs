@@ -28,7 +28,11 @@ pub enum Act {
 }
 
 /// A decision.
+///
+/// The variant is a byte of its own (`repr(u8)`) rather than packed into the
+/// payloads' spare values, so that applying an action branches on it at once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
 pub enum Action {
     /// Before an active shoot: declare nothing, riichi (能動立直) or meteor.
     Declare(Decl),
@@ -46,7 +50,11 @@ pub enum Action {
 }
 
 /// What the seat to move is deciding.
+///
+/// A byte of its own for the variant (`repr(u8)`), as for [`Action`]: a
+/// strategy branches on it once per decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
 pub enum Decision {
     /// A declaration before an active shoot.
     Declare,
@@ -56,12 +64,6 @@ pub enum Decision {
     Counter(Decl),
     /// Stun or pay after a failed riichi.
     Penalty,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Phase {
-    Decide(u8, Decision),
-    Over,
 }
 
 /// A match in progress.
@@ -86,7 +88,11 @@ pub struct RackupState {
     pub(crate) foul_in: u32,
     pub(crate) distance: Distance,
     pub(crate) omote: u8,
-    pub(crate) phase: Phase,
+    /// The seat to decide next; `None` once the match is over.
+    pub(crate) to_move: Option<u8>,
+    /// What that seat decides (kept apart from the seat, so that a view reads
+    /// it as it is).
+    pub(crate) decision: Decision,
     /// Slot of the pending decision's legal actions in the game's table.
     pub(crate) legal_slot: u8,
     pub(crate) active_decl: [Decl; 2],

@@ -272,24 +272,24 @@ fn riichi_failure_stun_skips_a_turn_and_bans_counters() {
     game.reset(&mut st, &mut rng);
     let mut legal = Vec::new();
     // Both declare nothing before the active shoot.
-    while matches!(st.phase, state::Phase::Decide(_, Decision::Declare)) {
+    while st.to_move.is_some() && st.decision == Decision::Declare {
         game.apply(&mut st, Action::Declare(Decl::None), &mut rng);
     }
     let shooter = game.to_move(&st).unwrap() as u8;
     game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::Riichi) }, &mut rng);
     // No counter blow against a riichi shot: the miss goes straight to the penalty.
-    assert_eq!(st.phase, state::Phase::Decide(shooter, Decision::Penalty));
+    assert_eq!((st.to_move, st.decision), (Some(shooter), Decision::Penalty));
     game.legal_actions(&st, &mut legal);
     assert_eq!(legal.len(), 2);
     game.apply(&mut st, Action::Penalty(log::Penalty::Stun), &mut rng);
     let opponent = 1 - shooter;
-    assert_eq!(st.phase, state::Phase::Decide(opponent, Decision::Turn));
+    assert_eq!((st.to_move, st.decision), (Some(opponent), Decision::Turn));
     // A plain shot can be countered.
     game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::None) }, &mut rng);
-    assert_eq!(st.phase, state::Phase::Decide(shooter, Decision::Counter(Decl::None)));
+    assert_eq!((st.to_move, st.decision), (Some(shooter), Decision::Counter(Decl::None)));
     game.apply(&mut st, Action::Counter(false), &mut rng);
     // The stunned shooter skips: the opponent moves again.
-    assert_eq!(st.phase, state::Phase::Decide(opponent, Decision::Turn));
+    assert_eq!((st.to_move, st.decision), (Some(opponent), Decision::Turn));
     assert!(has_event(&st, |e| *e == Event::Skip { seat: shooter }));
     assert!(has_event(&st, |e| *e == Event::Stun { seat: shooter, cause: log::StunCause::RiichiPenalty }));
     // Calls are now banned for the riichi declarer.
@@ -310,14 +310,14 @@ fn riichi_failure_with_reset_pending_pays() {
     let mut rng = GameSeeds::new(5).rng(0);
     let mut st = game.new_state();
     game.reset(&mut st, &mut rng);
-    while matches!(st.phase, state::Phase::Decide(_, Decision::Declare)) {
+    while st.to_move.is_some() && st.decision == Decision::Declare {
         game.apply(&mut st, Action::Declare(Decl::None), &mut rng);
     }
     let shooter = game.to_move(&st).unwrap();
     game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::Riichi) }, &mut rng);
     // Clinch → re-set: no choice, 1 point paid, a new active shoot.
     assert_eq!(st.points[shooter], 9);
-    assert!(matches!(st.phase, state::Phase::Decide(_, Decision::Declare)));
+    assert!(st.to_move.is_some() && st.decision == Decision::Declare);
     assert!(has_event(&st, |e| matches!(e, Event::RiichiFailed { penalty: log::Penalty::Pay, .. })));
 }
 

@@ -212,13 +212,13 @@ fn gather(log: &RoundLog, w: u8, l: u8, finish: usize, face: u8) -> Facts {
 /// finishing shot and, after a riichi win, the ura dora rolls.
 pub fn evaluate(log: &RoundLog, rules: &ScoreRules) -> YakuResult {
     let mut result = YakuResult::default();
-    evaluate_into(log, rules, &mut result);
+    evaluate_into(log, log.end(), rules, &mut result);
     result
 }
 
-/// [`evaluate`], written into `result` (saves copying it out).
-pub(crate) fn evaluate_into(log: &RoundLog, rules: &ScoreRules, result: &mut YakuResult) {
-    let end = log.end();
+/// [`evaluate`] for a log that ended as `end` (its [`RoundLog::end`], which
+/// the caller knows already), written into `result` (saves copying it out).
+pub(crate) fn evaluate_into(log: &RoundLog, end: RoundEnd, rules: &ScoreRules, result: &mut YakuResult) {
     let (w, l, fi) = match end {
         RoundEnd::Won { winner, loser, finish } => (winner, loser, finish as usize),
         RoundEnd::Mutual => {
