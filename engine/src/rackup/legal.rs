@@ -156,15 +156,13 @@ impl RackupGame {
         st.legal_slot = slot(self, st, seat, decision) as u8;
     }
 
-    /// Writes the legal actions of the seat to move.
-    pub(crate) fn legal(&self, st: &RackupState, out: &mut Vec<Action>) {
-        out.clear();
+    /// The legal actions of the seat to move, from the table (none once the match is over).
+    #[inline(always)]
+    pub(crate) fn legal_list(&self, st: &RackupState) -> &[Action] {
         if st.to_move.is_none() {
-            return;
+            return &[];
         }
         let set = &self.legal_table.0[usize::from(st.legal_slot)];
-        // A whole fixed-size copy cut to length is cheaper than a variable one.
-        out.extend_from_slice(&set.actions);
-        out.truncate(set.len as usize);
+        &set.actions[..set.len as usize]
     }
 }

@@ -214,7 +214,13 @@ impl Game for RackupGame {
     }
 
     fn legal_actions(&self, state: &RackupState, out: &mut Vec<Action>) {
-        self.legal(state, out);
+        out.clear();
+        out.extend_from_slice(self.legal_list(state));
+    }
+
+    #[inline(always)]
+    fn legal<'a>(&'a self, state: &'a RackupState, _: &'a mut Vec<Action>) -> &'a [Action] {
+        self.legal_list(state)
     }
 
     fn view<'a>(&'a self, state: &'a RackupState, seat: Seat) -> RackupView<'a> {
