@@ -11,25 +11,94 @@ use crate::mahjong::{Rules, RulesError};
 use serde::Deserialize;
 use std::fmt;
 
-/// How long a game lasts.
+/// How long a game lasts (in a table file: `"hanchan"`, `"tonpuu"`, or
+/// `{ east_sudden_death = { target = 40000, winds = 2 } }`).
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Length {
     /// 半荘 East and South rounds (8 hands without repeats).
     Hanchan,
     /// 東風 East round only (4 hands without repeats).
     Tonpuu,
+    /// 条件付き東南戦 (Gotō, G-S4): the East round; when it ends with the top below
+    /// `target`, South in sudden death: the game ends after the first hand that leaves
+    /// anyone at `target` or more, and at the latest when round wind `winds` would begin
+    /// (2: after South's last deal).
+    EastSuddenDeath {
+        /// The points that end the game.
+        target: i32,
+        /// Round winds played at the most.
+        winds: u8,
+    },
+}
+
+/// What follows a hand, by the game's [`Length`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Next {
+    /// The next hand.
+    Play,
+    /// The end of the game.
+    End,
+    /// The dealer won when the game may end: it chooses ([`TableSettings::dealer_may_stop`]).
+    DealerChooses,
+}
+
+/// A hand just ended, as [`Length::after`] needs it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HandEnd {
+    /// Its round index.
+    pub(crate) round: u8,
+    /// The dealer repeats.
+    pub(crate) renchan: bool,
+    /// The dealer won it.
+    pub(crate) dealer_won: bool,
+    /// The highest points at the table after it.
+    pub(crate) top: i32,
+    /// Seats in play.
+    pub(crate) players: u8,
 }
 
 impl Length {
     /// Rounds (局) in the game without dealer repeats, at a table of `players`: each seat
-    /// deals once per round wind.
+    /// deals once per round wind (for sudden death, the most).
     pub const fn rounds(self, players: u8) -> u8 {
         let winds = match self {
             Length::Hanchan => 2,
             Length::Tonpuu => 1,
+            Length::EastSuddenDeath { winds, .. } => winds,
         };
         winds * players
+    }
+
+    /// What follows the hand `h` (`may_stop`: the dealer may end the game after its own win
+    /// at the all-last, 和了やめ).
+    pub(crate) fn after(self, h: HandEnd, may_stop: bool) -> Next {
+        let last = self.rounds(h.players);
+        let choose = if may_stop && h.dealer_won { Next::DealerChooses } else { Next::Play };
+        match self {
+            Length::Hanchan | Length::Tonpuu if !h.renchan && h.round + 1 >= last => Next::End,
+            Length::Hanchan | Length::Tonpuu if h.round + 1 == last => choose,
+            Length::Hanchan | Length::Tonpuu => Next::Play,
+            Length::EastSuddenDeath { target, .. } => {
+                let reached = h.top >= target;
+                let east = h.round < h.players;
+                match (east, reached) {
+                    // 東3 won by its dealer with someone at the target: stop or go on.
+                    (true, true) if h.round + 1 == h.players && h.renchan => choose,
+                    // The East ends with the top at the target.
+                    (true, true) if !h.renchan && h.round + 1 == h.players => Next::End,
+                    (true, _) => Next::Play,
+                    // Sudden death: someone reached the target.
+                    (false, true) if h.dealer_won => match choose {
+                        Next::DealerChooses => Next::DealerChooses,
+                        _ => Next::End,
+                    },
+                    (false, true) => Next::End,
+                    (false, false) if !h.renchan && h.round + 1 >= last => Next::End,
+                    (false, false) => Next::Play,
+                }
+            }
+        }
     }
 }
 
@@ -85,6 +154,9 @@ pub struct TableSettings {
     /// 抜きドラ: norths are extracted, never discarded (G-X1). (Flowers, when the tile set
     /// has them, are always set aside as they are drawn.)
     pub north_extraction: bool,
+    /// 和了やめ: the dealer may end the game after its own win at the all-last (in sudden
+    /// death, whenever someone is at the target), whatever its place (G-S5).
+    pub dealer_may_stop: bool,
 }
 
 /// When the dealer repeats after an exhaustive draw.

@@ -96,8 +96,16 @@
 //!   Extraction breaks neither ippatsu nor the first go-around. A north stays
 //!   in a winning hand only for kokushi or 四喜和 (the hand core's rule), so
 //!   only such a hand rons an extracted north. The bots extract at once.
-//! - Still to come for Gotō: the game length with sudden death, the all-last
-//!   stop, open riichi, the pocchi, the forced kan, the hand record.
+//! - Length `east_sudden_death` (G-S4): the East round; South in sudden death
+//!   when the East ends with the top below the target, ending after the
+//!   first hand that leaves anyone at the target (a draw's included), at the
+//!   latest after the last deal of the `winds`-th round wind. With
+//!   `dealer_may_stop` (G-S5) the dealer who wins when the game could end
+//!   (東3 with someone at the target, or any sudden-death hand) chooses
+//!   [`Action::Stop`] or [`Action::Continue`] (a repeat); never on a draw.
+//!   The bots stop when first.
+//! - Still to come for Gotō: open riichi, the pocchi, the forced kan, the
+//!   hand record, the Gotō preset and its study.
 //!
 //! # Seams for the Gotō ruleset
 //! Seats are the scoring rules' `players` (arrays hold [`MAX_SEATS`]); the tile set comes from the scoring
@@ -188,6 +196,10 @@ pub enum Action {
     Chi(Tile),
     /// 抜きドラ extract a north (G-X2), then draw a replacement tile.
     ExtractNorth,
+    /// 和了やめ end the game after the dealer's own win (G-S5).
+    Stop,
+    /// Play on after the dealer's own win (a repeat).
+    Continue,
 }
 
 /// The Ron2 four-player game: a table preset and its scoring rules.
@@ -299,6 +311,7 @@ impl Game for RiichiTable {
         match state.phase {
             Phase::Turn { seat, .. } => Some(seat as usize),
             Phase::Offer { from, pending, .. } => state.others(from as usize).find(|&s| pending & (1 << s) != 0),
+            Phase::Stop { seat } => Some(seat as usize),
             Phase::Over => None,
         }
     }
@@ -311,6 +324,7 @@ impl Game for RiichiTable {
                 let seat = self.to_move(state).expect("an offer has a seat to ask");
                 self.offer_actions(state, seat, out);
             }
+            Phase::Stop { .. } => out.extend([Action::Stop, Action::Continue]),
             Phase::Over => {}
         }
     }
@@ -326,6 +340,8 @@ impl Game for RiichiTable {
                 let seat = self.to_move(state).expect("an offer has a seat to ask");
                 self.apply_offer(state, seat, action, rng);
             }
+            Phase::Stop { .. } if action == Action::Stop => self.end_game(state),
+            Phase::Stop { .. } => self.start_hand(state, rng),
             Phase::Over => panic!("apply on a finished game"),
         }
     }

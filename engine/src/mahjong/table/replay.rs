@@ -148,6 +148,7 @@ impl Replayer<'_> {
             let Some(seat) = self.game.to_move(&self.state) else { return Ok(()) };
             let (at, action) = match self.state.phase {
                 Phase::Turn { .. } => self.turn_decision(seat)?,
+                Phase::Stop { .. } => self.stop_decision(),
                 _ => self.offer_answer(seat),
             };
             self.game.legal_actions(&self.state, &mut self.legal);
@@ -419,6 +420,13 @@ impl Replayer<'_> {
     /// The record's answer of `seat` to the offered tile: ron if the
     /// record's next events are wins on it by `seat`, its call if the next
     /// event is its call, else pass.
+    /// 和了やめ as the record shows it: the game ends there, or another hand follows.
+    fn stop_decision(&self) -> (usize, Action) {
+        let next = self.record[self.cursor..].iter().find(|e| !matches!(e, Event::Dora { .. }));
+        let stop = matches!(next, None | Some(Event::EndGame { .. }));
+        (self.cursor, if stop { Action::Stop } else { Action::Continue })
+    }
+
     fn offer_answer(&mut self, seat: usize) -> (usize, Action) {
         let Phase::Offer { from, .. } = self.state.phase else { unreachable!("an offer") };
         let skip = |e: &Event| matches!(e, Event::Dora { .. } | Event::ReachAccepted { .. });

@@ -2,7 +2,7 @@
 //! situational flags, payments (pao included), exhaustive and abortive
 //! draws, dealer rotation and honba, and the end of the game.
 
-use super::config::ranks;
+use super::config::{HandEnd, Next, ranks};
 use super::mjai::{Event, HoraScore, UraMarkers};
 use super::outcome::{Abort, WIN_VALUE_BINS};
 use super::state::{OfferKind, Phase};
@@ -166,7 +166,7 @@ impl RiichiTable {
         self.record_win(state, seat, &score, [gained, value], true);
         let renchan = seat == dealer;
         let honba = if renchan { state.honba + 1 } else { 0 };
-        self.end_hand(state, renchan, honba, rng);
+        self.end_hand(state, renchan, renchan, honba, rng);
     }
 
     pub(super) fn settle_ron(
@@ -205,7 +205,7 @@ impl RiichiTable {
         }
         let renchan = winners.contains(&state.dealer());
         let honba = if renchan { state.honba + 1 } else { 0 };
-        self.end_hand(state, renchan, honba, rng);
+        self.end_hand(state, renchan, renchan, honba, rng);
     }
 
     /// The honba part of one win's payment.
@@ -243,7 +243,7 @@ impl RiichiTable {
     pub(super) fn abort(&self, state: &mut TableState, kind: Abort, rng: &mut GameRng) {
         state.record.aborts[kind as usize] += 1;
         state.events.push(Event::Ryukyoku { deltas: Some([0; MAX_SEATS]) });
-        self.end_hand(state, true, state.honba + 1, rng);
+        self.end_hand(state, true, false, state.honba + 1, rng);
     }
 
     /// 荒牌流局: noten payments (the table's `noten_total`); the dealer repeats as the
@@ -267,11 +267,12 @@ impl RiichiTable {
         }
         state.record.exhaustive_draws += 1;
         let renchan = self.settings.dealer_repeats_on_draw.repeats(tenpai[state.dealer()]);
-        self.end_hand(state, renchan, state.honba + 1, rng);
+        self.end_hand(state, renchan, false, state.honba + 1, rng);
     }
 
-    /// After a hand: bust check, dealer rotation, end of the game or the next deal.
-    fn end_hand(&self, state: &mut TableState, renchan: bool, honba: u8, rng: &mut GameRng) {
+    /// After a hand: bust check, dealer rotation, then the next deal, the end of the
+    /// game, or the dealer's choice ([`Phase::Stop`]), as the game's length says.
+    fn end_hand(&self, state: &mut TableState, renchan: bool, dealer_won: bool, honba: u8, rng: &mut GameRng) {
         state.record.hands += 1;
         state.events.push(Event::EndKyoku);
         state.honba = honba;
@@ -279,17 +280,21 @@ impl RiichiTable {
             state.record.bust = true;
             return self.end_game(state);
         }
+        let top = state.points[..state.players()].iter().copied().max().unwrap_or(0);
+        let hand = HandEnd { round: state.round, renchan, dealer_won, top, players: state.players };
+        let next = self.settings.length.after(hand, self.settings.dealer_may_stop);
         if !renchan {
             state.round += 1;
-            if state.round >= self.settings.length.rounds(state.players) {
-                return self.end_game(state);
-            }
         }
-        self.start_hand(state, rng);
+        match next {
+            Next::Play => self.start_hand(state, rng),
+            Next::End => self.end_game(state),
+            Next::DealerChooses => state.phase = Phase::Stop { seat: state.dealer() as u8 },
+        }
     }
 
     /// Sticks left go to the first place; ranks and final scores.
-    fn end_game(&self, state: &mut TableState) {
+    pub(super) fn end_game(&self, state: &mut TableState) {
         let seated = ..state.players();
         let top = ranks(&state.points[seated]).iter().position(|&r| r == 0).expect("someone is first");
         state.points[top] += RIICHI_STICK * state.sticks as i32;

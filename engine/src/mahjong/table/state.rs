@@ -161,6 +161,12 @@ pub enum Phase {
         /// Seats still to ask, bit per seat.
         pending: u8,
     },
+    /// 和了やめ: the dealer, having won when the game may end (the all-last, or sudden
+    /// death with someone at the target), chooses to end it or play on.
+    Stop {
+        /// The dealer.
+        seat: u8,
+    },
     /// The game is over.
     Over,
 }

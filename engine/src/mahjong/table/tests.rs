@@ -14,9 +14,11 @@ impl Validate for RiichiTable {
     fn validate(&self, s: &TableState) -> Result<(), String> {
         let start = self.settings().start_points * s.players() as i32;
         let seated = &s.seats[..s.players()];
-        if s.phase == Phase::Over {
+        if matches!(s.phase, Phase::Over | Phase::Stop { .. }) {
             let sum = s.points.iter().sum::<i32>();
-            ensure(sum == start && s.sticks == 0, || format!("final points {sum}, sticks {}", s.sticks))?;
+            let sticks = RIICHI_STICK * s.sticks as i32;
+            ensure(sum + sticks == start, || format!("points {sum} and sticks {sticks} at the end"))?;
+            ensure(s.phase != Phase::Over || s.sticks == 0, || "sticks left after the game".into())?;
             return Ok(());
         }
         // During a kan's chankan offer, or an extracted north's, its replacement tile is not

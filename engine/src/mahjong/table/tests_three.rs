@@ -1,13 +1,14 @@
 //! Three seats on the Gotō tile set (GOTO-SPEC §2–§3): the wall drawn to two
 //! indicators, flowers set aside as they come, norths extracted and robbed.
 //! The table file here is a Gotō-like variant of the 道場 preset, not yet the
-//! Gotō ruleset (its game length and the rest of §1 and §4 come later).
+//! Gotō ruleset (open riichi, the pocchi and the rest of §4 come later).
 
+use super::config::{HandEnd, Next};
 use super::tests_scenarios::{Scene, t};
 use super::*;
 use crate::mahjong::{TileSetSpec, parse_tiles};
 use crate::testing::{PlayCheck, check_play};
-use crate::{Game, GameSeeds, Table};
+use crate::{Game, GameSeeds, Strategy, Table};
 
 /// `text` with `from` replaced by `to` (which must be there).
 fn set(text: String, from: &str, to: &str) -> String {
@@ -22,7 +23,8 @@ fn three_player() -> RiichiTable {
         ("scoring = \"ron2\"", "scoring = \"goto\""),
         ("start_points = 30000", "start_points = 35000"),
         ("return_points = 30000", "return_points = 40000"),
-        ("length = \"hanchan\"", "length = \"tonpuu\""),
+        ("length = \"hanchan\"", "length = { east_sudden_death = { target = 40000, winds = 2 } }"),
+        ("dealer_may_stop = false", "dealer_may_stop = true"),
         ("wall = \"dead_wall\"", "wall = { draw_to_indicator = { replacement_tiles = 12 } }"),
         ("indicators_at_deal = 1", "indicators_at_deal = 2"),
         ("chi = true", "chi = false"),
@@ -147,4 +149,61 @@ fn g_x1_flowers_are_set_aside_at_the_deal_and_as_they_are_drawn() {
     assert_eq!(sc.s.seats[1].drawn, Some(t("9p")), "summer drawn, replaced at once");
     assert_eq!(sc.s.phase, Phase::Turn { seat: 1, called: false, rinshan: true });
     assert_eq!(sc.s.replacements, 2);
+}
+
+/// What follows a hand of a three-seat game ending in round `round` with the top at `top`.
+fn after(round: u8, renchan: bool, dealer_won: bool, top: i32, may_stop: bool) -> Next {
+    let length = Length::EastSuddenDeath { target: 40_000, winds: 2 };
+    length.after(HandEnd { round, renchan, dealer_won, top, players: 3 }, may_stop)
+}
+
+#[test]
+fn g_s4_east_then_south_in_sudden_death_with_a_hard_stop() {
+    assert_eq!(after(1, false, false, 52_000, true), Next::Play, "東2: the East is played out");
+    assert_eq!(after(2, false, false, 40_000, true), Next::End, "東3 passes with the top at 40,000");
+    assert_eq!(after(2, false, false, 39_000, true), Next::Play, "the top below 40,000: South");
+    assert_eq!(after(3, false, false, 41_000, true), Next::End, "南1 leaves someone at 40,000 or more");
+    assert_eq!(after(3, true, false, 40_000, true), Next::End, "a draw that leaves someone there too");
+    assert_eq!(after(4, false, false, 39_000, true), Next::Play, "南2: nobody there yet");
+    assert_eq!(after(5, true, false, 39_000, true), Next::Play, "南3 repeats");
+    assert_eq!(after(5, false, false, 39_000, true), Next::End, "the hard stop after 南3");
+}
+
+#[test]
+fn g_s5_the_all_last_dealer_may_stop_after_its_win_only_when_someone_has_40000() {
+    assert_eq!(after(2, true, true, 45_000, true), Next::DealerChooses, "東3 won by its dealer");
+    assert_eq!(after(2, true, true, 39_000, true), Next::Play, "nobody at 40,000: no stop");
+    assert_eq!(after(2, true, false, 45_000, true), Next::Play, "no stop on a draw: the dealer repeats");
+    assert_eq!(after(1, true, true, 45_000, true), Next::Play, "東2 is not the all-last");
+    assert_eq!(after(4, true, true, 41_000, true), Next::DealerChooses, "sudden death, the dealer won");
+    assert_eq!(after(4, true, true, 41_000, false), Next::End, "without 和了やめ the target ends it");
+    // Ron2's hanchan is unchanged: South 4 ends unless the dealer repeats.
+    let ron2 =
+        |renchan| Length::Hanchan.after(HandEnd { round: 7, renchan, dealer_won: renchan, top: 0, players: 4 }, false);
+    assert_eq!((ron2(false), ron2(true)), (Next::End, Next::Play));
+}
+
+#[test]
+fn g_s5_bots_meet_the_dealers_choice_and_take_it_when_first() {
+    let game = three_player();
+    let (mut asked, mut stopped) = (0, 0);
+    let mut legal = Vec::new();
+    for i in 0..40 {
+        let mut rng = GameSeeds::new(9).rng(i);
+        let mut s = game.new_state();
+        game.reset(&mut s, &mut rng);
+        let mut bots = [Bot::efficiency(); 3];
+        while let Some(seat) = game.to_move(&s) {
+            game.legal_actions(&s, &mut legal);
+            let a = bots[seat].choose(&game.view(&s, seat), &legal, &mut rng);
+            if legal.contains(&Action::Stop) {
+                asked += 1;
+                let first = (0..3).filter(|&o| o != seat).all(|o| s.points[o] < s.points[seat]);
+                assert_eq!(a == Action::Stop, first, "the bot stops exactly when first");
+                stopped += usize::from(a == Action::Stop);
+            }
+            game.apply(&mut s, a, &mut rng);
+        }
+    }
+    assert!(asked > 0 && stopped > 0, "{asked} choices, {stopped} stops");
 }

@@ -434,6 +434,12 @@ impl Strategy<RiichiTable> for Bot {
                 return a;
             }
         }
+        if legal.contains(&Action::Stop) {
+            // 和了やめ when first: a later hand can only cost the place.
+            let me = view.points()[view.seat()];
+            let first = view.others().all(|o| view.points()[o] < me);
+            return if first { Action::Stop } else { Action::Continue };
+        }
         if legal.contains(&Action::Pass) { self.answer(view, legal) } else { self.turn(view, legal) }
     }
 }
