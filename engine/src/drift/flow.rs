@@ -126,7 +126,7 @@ impl DriftGame {
     /// The round declarations from index `from` of [`PRE_ROUND`] on: asks the first that is
     /// offered (a SpeedMaster with no choice left exchanges the cards marked), else the
     /// leader draws.
-    #[inline]
+    #[inline(always)]
     fn pre_round(&self, st: &mut DriftState, from: u32, rng: &mut GameRng) {
         let mut left = u32::from(st.pre_round) >> from << from;
         while left != 0 {
@@ -144,7 +144,7 @@ impl DriftGame {
 
     /// Chaser `m`'s declarations before its draw from index `from` of [`Step::chaser`] on:
     /// asks the first that is offered, else the chaser draws.
-    #[inline]
+    #[inline(always)]
     fn chaser_turn(&self, st: &mut DriftState, m: usize, from: u32, rng: &mut GameRng) {
         let mut left = u32::from(st.chaser_asks[m]) >> from << from;
         while left != 0 {
@@ -161,6 +161,7 @@ impl DriftGame {
     // starts the next one. `run` only takes over for a pick with a lone option or when a
     // chase ends.
 
+    #[inline(always)]
     pub(crate) fn start_round(&self, st: &mut DriftState, rng: &mut GameRng) {
         st.round = Round::default();
         self.pre_round(st, 0, rng);
@@ -228,113 +229,165 @@ impl DriftGame {
         }
     }
 
-    /// Applies `action` at the pending decision step, then plays on to the next decision.
+    /// Applies `action` at the pending decision step, then plays on to the next decision:
+    /// one handler per kind of decision, each running the flow on to the next decision.
+    #[inline]
     pub(crate) fn exec(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
-        let yes = action == DriftAction::Yes;
         match st.step {
-            Step::Reveal(s) => {
-                if let DriftAction::Hand(i) = action {
-                    st.hands[s as usize].revealed = i;
-                }
-                self.reveal(st, s + 1, rng);
-            }
-            Step::SpeedMaster(s) => {
-                if let DriftAction::Hand(i) = action {
-                    // Marked: asked again until done.
-                    st.round.toss_mask |= 1 << i;
-                    return self.pre_round(st, u32::from(s), rng);
-                }
-                self.speed_master(st, s as usize, rng);
-                self.pre_round(st, u32::from(s) + 1, rng);
-            }
-            Step::LegalHigh(s) => {
-                if yes {
-                    let side = &mut st.sides[Self::seat_of(st, s as usize) as usize];
-                    side.life -= EFFECTS.legal_high_cost;
-                    side.count(LegalHigh);
-                    st.set_legal_high(s as usize, true);
-                }
-                self.pre_round(st, u32::from(s) + 3, rng);
-            }
-            Step::Supernova => {
-                if yes {
-                    st.round.supernova = true;
-                    st.sides[st.chaser_side as usize].count(Supernova);
-                }
-                self.pre_round(st, 5, rng);
-            }
-            Step::Indra => {
-                if let DriftAction::Hand(i) = action {
-                    self.indra(st, i as usize, rng);
-                }
-                self.pre_round(st, 6, rng);
-            }
-            Step::LeaderGungnir => {
-                if yes {
-                    st.round.gungnir[0] = true;
-                    st.sides[st.leader_side as usize].count(Gungnir);
-                }
-                self.leader_draw(st, rng);
-            }
-            Step::LeaderPick => {
-                let drawn = st.drawn.take().unwrap_or(Card::JOKER);
-                let card = match action {
-                    DriftAction::Hand(i) => {
-                        let i = if st.act[1].contains(Madness) {
-                            st.sides[st.chaser_side as usize].count(Madness);
-                            let n = st.hands[0].playable_count();
-                            st.hands[0].playable().nth(rng.random_range(0..n)).unwrap_or(i)
-                        } else {
-                            i
-                        };
-                        st.hands[0].replace(i as usize, drawn)
-                    }
-                    _ => drawn,
-                };
-                self.set_target(st, card, false, rng);
-            }
-            Step::ChaserGungnir(m) => {
-                if yes {
-                    st.round.gungnir[m as usize] = true;
-                    st.sides[st.chaser_side as usize].count(Gungnir);
-                }
-                self.chaser_turn(st, m as usize, 1, rng);
-            }
-            Step::Illusion(m) => {
-                if yes {
-                    st.round.illusion = true;
-                    st.sides[st.chaser_side as usize].count(Illusion);
-                }
-                self.chaser_turn(st, m as usize, 2, rng);
-            }
-            Step::Harlequin(m) => {
-                if yes {
-                    st.round.harlequin = true;
-                    st.sides[st.chaser_side as usize].count(Harlequin);
-                }
-                self.chaser_draw(st, m as usize, rng);
-            }
-            Step::ChaserPick(m) => {
-                let card = Self::pick(st, m as usize, action);
-                self.set_played(st, m as usize, card, false, rng);
-            }
-            Step::BonusPick => {
-                let card = Self::pick(st, 1, action);
-                st.put_on_table(card);
-                self.extra_card(st, card);
-                self.phantom_or_end(st, rng);
-            }
-            Step::Phantom => {
-                if yes {
-                    let side = &mut st.sides[st.chaser_side as usize];
-                    side.points -= EFFECTS.phantom_points;
-                    side.life += EFFECTS.phantom_life;
-                    side.count(Phantom);
-                }
-                self.end_round(st, rng);
-            }
+            Step::Reveal(s) => self.on_reveal(st, s, action, rng),
+            Step::SpeedMaster(s) => self.on_speed_master(st, s, action, rng),
+            Step::LegalHigh(s) => self.on_legal_high(st, s, action, rng),
+            Step::Supernova => self.on_supernova(st, action, rng),
+            Step::Indra => self.on_indra(st, action, rng),
+            Step::LeaderGungnir => self.on_leader_gungnir(st, action, rng),
+            Step::LeaderPick => self.on_leader_pick(st, action, rng),
+            Step::ChaserGungnir(m) => self.on_chaser_gungnir(st, m, action, rng),
+            Step::Illusion(m) => self.on_illusion(st, m, action, rng),
+            Step::Harlequin(m) => self.on_harlequin(st, m, action, rng),
+            Step::ChaserPick(m) => self.on_chaser_pick(st, m, action, rng),
+            Step::BonusPick => self.on_bonus_pick(st, action, rng),
+            Step::Phantom => self.on_phantom(st, action, rng),
             step => unreachable!("{step:?} has no decision"),
         }
+    }
+
+    /// Gungnir's reveal of seat slot `s`: `Hand(i)` reveals card `i`.
+    #[inline(never)]
+    fn on_reveal(&self, st: &mut DriftState, s: u8, action: DriftAction, rng: &mut GameRng) {
+        if let DriftAction::Hand(i) = action {
+            st.hands[s as usize].revealed = i;
+        }
+        self.reveal(st, s + 1, rng);
+    }
+
+    /// SpeedMaster of slot `s`: `Hand(i)` marks card `i` (asked again until done).
+    #[inline(never)]
+    fn on_speed_master(&self, st: &mut DriftState, s: u8, action: DriftAction, rng: &mut GameRng) {
+        if let DriftAction::Hand(i) = action {
+            st.round.toss_mask |= 1 << i;
+            return self.pre_round(st, u32::from(s), rng);
+        }
+        self.speed_master(st, s as usize, rng);
+        self.pre_round(st, u32::from(s) + 1, rng);
+    }
+
+    /// Legal High of slot `s`.
+    #[inline(never)]
+    fn on_legal_high(&self, st: &mut DriftState, s: u8, action: DriftAction, rng: &mut GameRng) {
+        if action == DriftAction::Yes {
+            let side = &mut st.sides[Self::seat_of(st, s as usize) as usize];
+            side.life -= EFFECTS.legal_high_cost;
+            side.count(LegalHigh);
+            st.set_legal_high(s as usize, true);
+        }
+        self.pre_round(st, u32::from(s) + 3, rng);
+    }
+
+    /// The chaser's Supernova.
+    #[inline(never)]
+    fn on_supernova(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
+        if action == DriftAction::Yes {
+            st.round.supernova = true;
+            st.sides[st.chaser_side as usize].count(Supernova);
+        }
+        self.pre_round(st, 5, rng);
+    }
+
+    /// The chaser's Indra: `Hand(i)` plays card `i` face up.
+    #[inline(never)]
+    fn on_indra(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
+        if let DriftAction::Hand(i) = action {
+            self.indra(st, i as usize, rng);
+        }
+        self.pre_round(st, 6, rng);
+    }
+
+    /// The leader's Gungnir before its draw.
+    #[inline(never)]
+    fn on_leader_gungnir(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
+        if action == DriftAction::Yes {
+            st.round.gungnir[0] = true;
+            st.sides[st.leader_side as usize].count(Gungnir);
+        }
+        self.leader_draw(st, rng);
+    }
+
+    /// The leader's pick: the target (a swap with Madness takes a random playable card).
+    #[inline(never)]
+    fn on_leader_pick(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
+        let drawn = st.drawn.take().unwrap_or(Card::JOKER);
+        let card = match action {
+            DriftAction::Hand(i) => {
+                let i = if st.act[1].contains(Madness) {
+                    st.sides[st.chaser_side as usize].count(Madness);
+                    let n = st.hands[0].playable_count();
+                    st.hands[0].playable().nth(rng.random_range(0..n)).unwrap_or(i)
+                } else {
+                    i
+                };
+                st.hands[0].replace(i as usize, drawn)
+            }
+            _ => drawn,
+        };
+        self.set_target(st, card, false, rng);
+    }
+
+    /// Chaser `m`'s Gungnir before its draw.
+    #[inline(never)]
+    fn on_chaser_gungnir(&self, st: &mut DriftState, m: u8, action: DriftAction, rng: &mut GameRng) {
+        if action == DriftAction::Yes {
+            st.round.gungnir[m as usize] = true;
+            st.sides[st.chaser_side as usize].count(Gungnir);
+        }
+        self.chaser_turn(st, m as usize, 1, rng);
+    }
+
+    /// Chaser `m`'s Illusion.
+    #[inline(never)]
+    fn on_illusion(&self, st: &mut DriftState, m: u8, action: DriftAction, rng: &mut GameRng) {
+        if action == DriftAction::Yes {
+            st.round.illusion = true;
+            st.sides[st.chaser_side as usize].count(Illusion);
+        }
+        self.chaser_turn(st, m as usize, 2, rng);
+    }
+
+    /// Chaser `m`'s Harlequin.
+    #[inline(never)]
+    fn on_harlequin(&self, st: &mut DriftState, m: u8, action: DriftAction, rng: &mut GameRng) {
+        if action == DriftAction::Yes {
+            st.round.harlequin = true;
+            st.sides[st.chaser_side as usize].count(Harlequin);
+        }
+        self.chaser_draw(st, m as usize, rng);
+    }
+
+    /// Chaser `m`'s pick: its card.
+    #[inline(never)]
+    fn on_chaser_pick(&self, st: &mut DriftState, m: u8, action: DriftAction, rng: &mut GameRng) {
+        let card = Self::pick(st, m as usize, action);
+        self.set_played(st, m as usize, card, false, rng);
+    }
+
+    /// The pick of Illusion's or Harlequin's extra card.
+    #[inline(never)]
+    fn on_bonus_pick(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
+        let card = Self::pick(st, 1, action);
+        st.put_on_table(card);
+        self.extra_card(st, card);
+        self.phantom_or_end(st, rng);
+    }
+
+    /// The chaser's Phantom after losing life.
+    #[inline(never)]
+    fn on_phantom(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
+        if action == DriftAction::Yes {
+            let side = &mut st.sides[st.chaser_side as usize];
+            side.points -= EFFECTS.phantom_points;
+            side.life += EFFECTS.phantom_life;
+            side.count(Phantom);
+        }
+        self.end_round(st, rng);
     }
 
     /// The card played from `slot`: the drawn card, or hand card `i` (the drawn one takes
@@ -355,6 +408,7 @@ impl DriftGame {
         hand.replace(at, drawn)
     }
 
+    #[inline(always)]
     fn set_target(&self, st: &mut DriftState, card: Card, as_k: bool, rng: &mut GameRng) {
         st.put_on_table(card);
         st.round.target = card;
@@ -364,6 +418,7 @@ impl DriftGame {
         self.chaser_turn(st, 1, 0, rng);
     }
 
+    #[inline(always)]
     fn set_played(&self, st: &mut DriftState, m: usize, card: Card, as_k: bool, rng: &mut GameRng) {
         st.put_on_table(card);
         st.round.played[m] = card;
@@ -371,6 +426,7 @@ impl DriftGame {
         self.next_member(st, m, rng);
     }
 
+    #[inline(always)]
     fn next_member(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
         if m < st.members as usize {
             self.chaser_turn(st, m + 1, 0, rng);

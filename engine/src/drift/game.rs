@@ -252,7 +252,7 @@ impl Game for DriftGame {
         DriftView { game: self, state, seat, slot }
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
         // The common transitions (a draw to the next pick) ask the next decision themselves.
         st.to_move = None;
