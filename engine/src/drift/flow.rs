@@ -60,7 +60,7 @@ impl DriftGame {
     #[inline(always)]
     fn offered(st: &DriftState, step: Step) -> Option<usize> {
         let r = &st.round;
-        let side = |slot: usize| &st.sides[Self::seat_of(st, slot) as usize];
+        let side = |slot: usize| &st.sides[DriftState::side_index(st.seat_of(slot))];
         let (slot, offered) = match step {
             Step::Reveal(s) => (s as usize, st.act[s as usize].contains(Gungnir) && st.hands[s as usize].len > 0),
             Step::SpeedMaster(s) => {
@@ -81,7 +81,7 @@ impl DriftGame {
             Step::Illusion(m) => (m as usize, !r.indra && st.act[m as usize].contains(Illusion)),
             Step::Harlequin(m) => (m as usize, !r.indra && !r.illusion && st.act[m as usize].contains(Harlequin)),
             Step::Phantom => {
-                let side = &st.sides[st.chaser_side as usize];
+                let side = &st.sides[DriftState::side_index(st.chaser_side)];
                 let offered = st.act[1].contains(Phantom)
                     && !r.scored
                     && r.life_lost > 0
@@ -100,7 +100,7 @@ impl DriftGame {
     fn pose(st: &mut DriftState, step: Step, slot: usize) {
         st.step = step;
         st.slot = slot as u8;
-        st.to_move = Some(Self::seat_of(st, slot));
+        st.to_move = Some(st.seat_of(slot));
         st.ask = Self::ask_of(step);
         st.legal = Self::constant_legal(&st.hands[slot], step);
     }
@@ -275,7 +275,7 @@ impl DriftGame {
     #[inline(never)]
     fn on_legal_high(&self, st: &mut DriftState, s: u8, action: DriftAction, rng: &mut GameRng) {
         if action == DriftAction::Yes {
-            let side = &mut st.sides[Self::seat_of(st, s as usize) as usize];
+            let side = st.side_of(s as usize);
             side.life -= EFFECTS.legal_high_cost;
             side.count(LegalHigh);
             st.set_legal_high(s as usize, true);
@@ -288,7 +288,7 @@ impl DriftGame {
     fn on_supernova(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
         if action == DriftAction::Yes {
             st.round.supernova = true;
-            st.sides[st.chaser_side as usize].count(Supernova);
+            st.chaser().count(Supernova);
         }
         self.pre_round(st, 5, rng);
     }
@@ -307,7 +307,7 @@ impl DriftGame {
     fn on_leader_gungnir(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
         if action == DriftAction::Yes {
             st.round.gungnir[0] = true;
-            st.sides[st.leader_side as usize].count(Gungnir);
+            st.leader().count(Gungnir);
         }
         self.leader_draw(st, rng);
     }
@@ -319,7 +319,7 @@ impl DriftGame {
         let card = match action {
             DriftAction::Hand(i) => {
                 let i = if st.act[1].contains(Madness) {
-                    st.sides[st.chaser_side as usize].count(Madness);
+                    st.chaser().count(Madness);
                     let n = st.hands[0].playable_count();
                     st.hands[0].playable().nth(rng.random_range(0..n)).unwrap_or(i)
                 } else {
@@ -337,7 +337,7 @@ impl DriftGame {
     fn on_chaser_gungnir(&self, st: &mut DriftState, m: u8, action: DriftAction, rng: &mut GameRng) {
         if action == DriftAction::Yes {
             st.round.gungnir[m as usize] = true;
-            st.sides[st.chaser_side as usize].count(Gungnir);
+            st.chaser().count(Gungnir);
         }
         self.chaser_turn(st, m as usize, 1, rng);
     }
@@ -347,7 +347,7 @@ impl DriftGame {
     fn on_illusion(&self, st: &mut DriftState, m: u8, action: DriftAction, rng: &mut GameRng) {
         if action == DriftAction::Yes {
             st.round.illusion = true;
-            st.sides[st.chaser_side as usize].count(Illusion);
+            st.chaser().count(Illusion);
         }
         self.chaser_turn(st, m as usize, 2, rng);
     }
@@ -357,7 +357,7 @@ impl DriftGame {
     fn on_harlequin(&self, st: &mut DriftState, m: u8, action: DriftAction, rng: &mut GameRng) {
         if action == DriftAction::Yes {
             st.round.harlequin = true;
-            st.sides[st.chaser_side as usize].count(Harlequin);
+            st.chaser().count(Harlequin);
         }
         self.chaser_draw(st, m as usize, rng);
     }
@@ -382,7 +382,7 @@ impl DriftGame {
     #[inline(never)]
     fn on_phantom(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
         if action == DriftAction::Yes {
-            let side = &mut st.sides[st.chaser_side as usize];
+            let side = st.chaser();
             side.points -= EFFECTS.phantom_points;
             side.life += EFFECTS.phantom_life;
             side.count(Phantom);
@@ -442,7 +442,7 @@ impl DriftGame {
         let as_k = hand.revealed as usize == i;
         if as_k {
             hand.revealed = NONE;
-            st.sides[st.chaser_side as usize].count(Gungnir);
+            st.chaser().count(Gungnir);
         }
         st.put_on_table(card);
         st.round.played[1] = card;
@@ -450,6 +450,6 @@ impl DriftGame {
         st.round.indra = true;
         let drawn = st.draw(self.fixed, rng);
         st.hands[1].replace(i, drawn);
-        st.sides[st.chaser_side as usize].count(Indra);
+        st.chaser().count(Indra);
     }
 }

@@ -122,11 +122,6 @@ impl DriftGame {
         full.card_census() == st.card_census()
     }
 
-    #[inline]
-    pub(crate) fn seat_of(st: &DriftState, slot: usize) -> u8 {
-        if slot == 0 { st.leader_side } else { st.chaser_side }
-    }
-
     /// The question of the pending decision.
     #[inline]
     pub(crate) fn ask(&self, st: &DriftState) -> Ask {

@@ -30,7 +30,7 @@ impl DriftGame {
     /// Compares the round's cards and scores it.
     pub(crate) fn resolve(&self, st: &mut DriftState) {
         let all = self.cards_reach(st);
-        let cs = st.chaser_side as usize;
+        let cs = DriftState::side_index(st.chaser_side);
         let side = &mut st.sides[cs];
         side.rounds += 1;
         if side.rounds == 1 {
@@ -65,9 +65,9 @@ impl DriftGame {
     fn cards_reach(&self, st: &mut DriftState) -> bool {
         let target = st.round.target_value;
         if target.is_some() && st.act[0].contains(Juggernaut) {
-            st.sides[st.leader_side as usize].count(Juggernaut);
+            st.leader().count(Juggernaut);
         }
-        let cs = st.chaser_side as usize;
+        let cs = DriftState::side_index(st.chaser_side);
         let mut all = true;
         for m in 1..=st.members as usize {
             let value = self.card_value(st, m, st.round.played[m], st.round.played_k[m]);
@@ -91,7 +91,7 @@ impl DriftGame {
         let first = st.round.played[1];
         let (indra, supernova) = (st.round.indra, st.round.supernova);
         let members = st.members as usize;
-        let cs = st.chaser_side as usize;
+        let cs = DriftState::side_index(st.chaser_side);
         // All chasers' cards one colour (Quadriga, Concorde: teams of two or more).
         let played = st.round.played;
         let same_colour = || (1..=members).all(|m| played[m].same_colour(first));
@@ -152,8 +152,9 @@ impl DriftGame {
         if !reaches(value, target) {
             return;
         }
-        let side = &mut st.sides[st.chaser_side as usize];
-        if st.round.illusion {
+        let illusion = st.round.illusion;
+        let side = st.chaser();
+        if illusion {
             side.points += EFFECTS.illusion_points;
         } else if side.life < side.max_life {
             side.life += EFFECTS.harlequin_life;
@@ -165,7 +166,7 @@ impl DriftGame {
     #[inline(always)]
     pub(crate) fn end_round(&self, st: &mut DriftState, rng: &mut GameRng) {
         st.clear_table();
-        let cs = st.chaser_side as usize;
+        let cs = DriftState::side_index(st.chaser_side);
         let capped = st.chase_rounds >= u32::from(self.rules.max_rounds_per_chase);
         st.capped |= capped;
         let out = st.sides[cs].life < 0 || self.teams[cs].leader().rank < 0 || capped;
