@@ -158,7 +158,7 @@ impl DriftGame {
                 want[0] += neg(d.horsepower);
             }
         }
-        for (slot, &n) in want.iter().enumerate() {
+        for (slot, &n) in want.iter().enumerate().filter(|&(_, &n)| n > 0) {
             self.deal_cards(st, slot, n, rng);
         }
         if st.act[0].contains(Centaur) {

@@ -220,7 +220,7 @@ impl DriftGame {
 
     /// Asks `slot` pick `step` when it has a choice (else [`DriftGame::run`] plays the drawn
     /// card).
-    #[inline]
+    #[inline(always)]
     fn offer_pick(st: &mut DriftState, step: Step, slot: usize) {
         if st.hands[slot].playable_count() > 0 {
             Self::pose(st, step, slot);

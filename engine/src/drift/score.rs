@@ -5,11 +5,13 @@ use super::card::{Card, Suit};
 use super::game::DriftGame;
 use super::state::{DriftState, Step};
 use super::style::Style::*;
-use super::style::{EFFECTS, StyleSet};
+use super::style::{EFFECTS, Style, StyleSet};
 use crate::GameRng;
 
 /// The lasting modifiers counted per numbered card played.
-const MODIFIERS: StyleSet = StyleSet::of(&[Juggernaut, Swastika, Remora]);
+const MODIFIER_STYLES: [Style; 3] = [Juggernaut, Swastika, Remora];
+/// [`MODIFIER_STYLES`] as a set.
+const MODIFIERS: StyleSet = StyleSet::of(&MODIFIER_STYLES);
 
 /// The first chaser's styles that change a round's points or lives beyond Indra and
 /// Supernova (a chase holding one of them, or a Quadriga or Brotherhood team, is scored by
@@ -67,20 +69,26 @@ impl DriftGame {
         if target.is_some() && st.act[0].contains(Juggernaut) {
             st.leader().count(Juggernaut);
         }
-        let cs = DriftState::side_index(st.chaser_side);
-        let mut all = true;
-        for m in 1..=st.members as usize {
-            let value = self.card_value(st, m, st.round.played[m], st.round.played_k[m]);
-            all &= reaches(value, target);
-            if value.is_some() && !st.act[m].intersect(MODIFIERS).is_empty() {
-                for style in [Juggernaut, Swastika, Remora] {
-                    if st.act[m].contains(style) {
-                        st.sides[cs].count(style);
-                    }
+        if st.members == 1 {
+            // A lone chaser (a chase, a solo run): no loop over the members.
+            return self.card_reaches(st, 1, target);
+        }
+        (1..=st.members as usize).fold(true, |all, m| self.card_reaches(st, m, target) & all)
+    }
+
+    /// Whether chaser `m`'s card reaches `target`; counts the modifiers that acted on it.
+    #[inline(always)]
+    fn card_reaches(&self, st: &mut DriftState, m: usize, target: Option<i16>) -> bool {
+        let value = self.card_value(st, m, st.round.played[m], st.round.played_k[m]);
+        let act = st.act[m];
+        if value.is_some() && !act.intersect(MODIFIERS).is_empty() {
+            for style in MODIFIER_STYLES {
+                if act.contains(style) {
+                    st.chaser().count(style);
                 }
             }
         }
-        all
+        reaches(value, target)
     }
 
     /// The result of a round whose chasers hold styles that change points or lives
