@@ -1,4 +1,5 @@
-//! The order of play: the steps of a chase and of a round, automatic or decided.
+//! The order of play: the steps of a chase and of a round, up to each decision (applied in
+//! `decide`).
 
 use super::card::Card;
 use super::game::DriftGame;
@@ -7,7 +8,6 @@ use super::state::{DriftState, PRE_ROUND, Round, SLOTS, Step};
 use super::style::{EFFECTS, Style};
 use super::view::DriftAction;
 use crate::GameRng;
-use rand::RngExt;
 
 use Style::*;
 
@@ -114,7 +114,7 @@ impl DriftGame {
     }
 
     /// Gungnir's reveal at the deal, from seat slot `s` on; then the first round.
-    fn reveal(&self, st: &mut DriftState, s: u8, rng: &mut GameRng) {
+    pub(crate) fn reveal(&self, st: &mut DriftState, s: u8, rng: &mut GameRng) {
         for s in s..2 {
             if Self::ask_declaration(st, Step::Reveal(s)) {
                 return;
@@ -127,7 +127,7 @@ impl DriftGame {
     /// offered (a SpeedMaster with no choice left exchanges the cards marked), else the
     /// leader draws.
     #[inline(always)]
-    fn pre_round(&self, st: &mut DriftState, from: u32, rng: &mut GameRng) {
+    pub(crate) fn pre_round(&self, st: &mut DriftState, from: u32, rng: &mut GameRng) {
         let mut left = u32::from(st.pre_round) >> from << from;
         while left != 0 {
             let step = PRE_ROUND[left.trailing_zeros() as usize];
@@ -145,7 +145,7 @@ impl DriftGame {
     /// Chaser `m`'s declarations before its draw from index `from` of [`Step::chaser`] on:
     /// asks the first that is offered, else the chaser draws.
     #[inline(always)]
-    fn chaser_turn(&self, st: &mut DriftState, m: usize, from: u32, rng: &mut GameRng) {
+    pub(crate) fn chaser_turn(&self, st: &mut DriftState, m: usize, from: u32, rng: &mut GameRng) {
         let mut left = u32::from(st.chaser_asks[m]) >> from << from;
         while left != 0 {
             if Self::ask_declaration(st, Step::chaser(m as u8, left.trailing_zeros())) {
@@ -161,14 +161,17 @@ impl DriftGame {
     // starts the next one. `run` only takes over for a pick with a lone option or when a
     // chase ends.
 
+    /// A new round: its declarations, then the leader's draw.
     #[inline(always)]
     pub(crate) fn start_round(&self, st: &mut DriftState, rng: &mut GameRng) {
         st.round = Round::default();
         self.pre_round(st, 0, rng);
     }
 
+    /// The leader draws: the target (a solo run's top card, a declared Gungnir card), or its
+    /// pick.
     #[inline(always)]
-    fn leader_draw(&self, st: &mut DriftState, rng: &mut GameRng) {
+    pub(crate) fn leader_draw(&self, st: &mut DriftState, rng: &mut GameRng) {
         let card = st.draw(self.fixed, rng);
         if self.is_solo() {
             self.set_target(st, card, false, rng);
@@ -181,8 +184,9 @@ impl DriftGame {
         }
     }
 
+    /// Chaser `m` draws (not after Indra): its declared Gungnir card, or its pick.
     #[inline(always)]
-    fn chaser_draw(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
+    pub(crate) fn chaser_draw(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
         if st.round.indra {
             self.next_member(st, m, rng);
             return;
@@ -212,7 +216,7 @@ impl DriftGame {
 
     /// After the round's cards (and the extra card): Phantom's question, or the round end.
     #[inline(always)]
-    fn phantom_or_end(&self, st: &mut DriftState, rng: &mut GameRng) {
+    pub(crate) fn phantom_or_end(&self, st: &mut DriftState, rng: &mut GameRng) {
         if !Self::ask_declaration(st, Step::Phantom) {
             self.end_round(st, rng);
         }
@@ -229,177 +233,6 @@ impl DriftGame {
         }
     }
 
-    /// Applies `action` at the pending decision step, then plays on to the next decision:
-    /// one handler per kind of decision, each running the flow on to the next decision.
-    #[inline]
-    pub(crate) fn exec(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
-        match st.step {
-            Step::Reveal(s) => self.on_reveal(st, s, action, rng),
-            Step::SpeedMaster(s) => self.on_speed_master(st, s, action, rng),
-            Step::LegalHigh(s) => self.on_legal_high(st, s, action, rng),
-            Step::Supernova => self.on_supernova(st, action, rng),
-            Step::Indra => self.on_indra(st, action, rng),
-            Step::LeaderGungnir => self.on_leader_gungnir(st, action, rng),
-            Step::LeaderPick => self.on_leader_pick(st, action, rng),
-            Step::ChaserGungnir(m) => self.on_chaser_gungnir(st, m, action, rng),
-            Step::Illusion(m) => self.on_illusion(st, m, action, rng),
-            Step::Harlequin(m) => self.on_harlequin(st, m, action, rng),
-            Step::ChaserPick(m) => self.on_chaser_pick(st, m, action, rng),
-            Step::BonusPick => self.on_bonus_pick(st, action, rng),
-            Step::Phantom => self.on_phantom(st, action, rng),
-            step => unreachable!("{step:?} has no decision"),
-        }
-    }
-
-    /// Gungnir's reveal of seat slot `s`: `Hand(i)` reveals card `i`.
-    #[inline(never)]
-    fn on_reveal(&self, st: &mut DriftState, s: u8, action: DriftAction, rng: &mut GameRng) {
-        if let DriftAction::Hand(i) = action {
-            st.hands[s as usize].revealed = i;
-        }
-        self.reveal(st, s + 1, rng);
-    }
-
-    /// SpeedMaster of slot `s`: `Hand(i)` marks card `i` (asked again until done).
-    #[inline(never)]
-    fn on_speed_master(&self, st: &mut DriftState, s: u8, action: DriftAction, rng: &mut GameRng) {
-        if let DriftAction::Hand(i) = action {
-            st.round.toss_mask |= 1 << i;
-            return self.pre_round(st, u32::from(s), rng);
-        }
-        self.speed_master(st, s as usize, rng);
-        self.pre_round(st, u32::from(s) + 1, rng);
-    }
-
-    /// Legal High of slot `s`.
-    #[inline(never)]
-    fn on_legal_high(&self, st: &mut DriftState, s: u8, action: DriftAction, rng: &mut GameRng) {
-        if action == DriftAction::Yes {
-            let side = st.side_of(s as usize);
-            side.life -= EFFECTS.legal_high_cost;
-            side.count(LegalHigh);
-            st.set_legal_high(s as usize, true);
-        }
-        self.pre_round(st, u32::from(s) + 3, rng);
-    }
-
-    /// The chaser's Supernova.
-    #[inline(never)]
-    fn on_supernova(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
-        if action == DriftAction::Yes {
-            st.round.supernova = true;
-            st.chaser().count(Supernova);
-        }
-        self.pre_round(st, 5, rng);
-    }
-
-    /// The chaser's Indra: `Hand(i)` plays card `i` face up.
-    #[inline(never)]
-    fn on_indra(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
-        if let DriftAction::Hand(i) = action {
-            self.indra(st, i as usize, rng);
-        }
-        self.pre_round(st, 6, rng);
-    }
-
-    /// The leader's Gungnir before its draw.
-    #[inline(never)]
-    fn on_leader_gungnir(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
-        if action == DriftAction::Yes {
-            st.round.gungnir[0] = true;
-            st.leader().count(Gungnir);
-        }
-        self.leader_draw(st, rng);
-    }
-
-    /// The leader's pick: the target (a swap with Madness takes a random playable card).
-    #[inline(never)]
-    fn on_leader_pick(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
-        let drawn = st.drawn.take().unwrap_or(Card::JOKER);
-        let card = match action {
-            DriftAction::Hand(i) => {
-                let i = if st.act[1].contains(Madness) {
-                    st.chaser().count(Madness);
-                    let n = st.hands[0].playable_count();
-                    st.hands[0].playable().nth(rng.random_range(0..n)).unwrap_or(i)
-                } else {
-                    i
-                };
-                st.hands[0].replace(i as usize, drawn)
-            }
-            _ => drawn,
-        };
-        self.set_target(st, card, false, rng);
-    }
-
-    /// Chaser `m`'s Gungnir before its draw.
-    #[inline(never)]
-    fn on_chaser_gungnir(&self, st: &mut DriftState, m: u8, action: DriftAction, rng: &mut GameRng) {
-        if action == DriftAction::Yes {
-            st.round.gungnir[m as usize] = true;
-            st.chaser().count(Gungnir);
-        }
-        self.chaser_turn(st, m as usize, 1, rng);
-    }
-
-    /// Chaser `m`'s Illusion.
-    #[inline(never)]
-    fn on_illusion(&self, st: &mut DriftState, m: u8, action: DriftAction, rng: &mut GameRng) {
-        if action == DriftAction::Yes {
-            st.round.illusion = true;
-            st.chaser().count(Illusion);
-        }
-        self.chaser_turn(st, m as usize, 2, rng);
-    }
-
-    /// Chaser `m`'s Harlequin.
-    #[inline(never)]
-    fn on_harlequin(&self, st: &mut DriftState, m: u8, action: DriftAction, rng: &mut GameRng) {
-        if action == DriftAction::Yes {
-            st.round.harlequin = true;
-            st.chaser().count(Harlequin);
-        }
-        self.chaser_draw(st, m as usize, rng);
-    }
-
-    /// Chaser `m`'s pick: its card.
-    #[inline(never)]
-    fn on_chaser_pick(&self, st: &mut DriftState, m: u8, action: DriftAction, rng: &mut GameRng) {
-        let card = Self::pick(st, m as usize, action);
-        self.set_played(st, m as usize, card, false, rng);
-    }
-
-    /// The pick of Illusion's or Harlequin's extra card.
-    #[inline(never)]
-    fn on_bonus_pick(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
-        let card = Self::pick(st, 1, action);
-        st.put_on_table(card);
-        self.extra_card(st, card);
-        self.phantom_or_end(st, rng);
-    }
-
-    /// The chaser's Phantom after losing life.
-    #[inline(never)]
-    fn on_phantom(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
-        if action == DriftAction::Yes {
-            let side = st.chaser();
-            side.points -= EFFECTS.phantom_points;
-            side.life += EFFECTS.phantom_life;
-            side.count(Phantom);
-        }
-        self.end_round(st, rng);
-    }
-
-    /// The card played from `slot`: the drawn card, or hand card `i` (the drawn one takes
-    /// its place).
-    fn pick(st: &mut DriftState, slot: usize, action: DriftAction) -> Card {
-        let drawn = st.drawn.take().unwrap_or(Card::JOKER);
-        match action {
-            DriftAction::Hand(i) => st.hands[slot].replace(i as usize, drawn),
-            _ => drawn,
-        }
-    }
-
     /// Plays the revealed Gungnir card of `slot`; `drawn` takes its place in the hand.
     fn swap_revealed(&self, st: &mut DriftState, slot: usize, drawn: Card) -> Card {
         let hand = &mut st.hands[slot];
@@ -408,8 +241,10 @@ impl DriftGame {
         hand.replace(at, drawn)
     }
 
+    /// The leader's card `card` is the target (`as_k`: a revealed Gungnir card); the chasers
+    /// follow.
     #[inline(always)]
-    fn set_target(&self, st: &mut DriftState, card: Card, as_k: bool, rng: &mut GameRng) {
+    pub(crate) fn set_target(&self, st: &mut DriftState, card: Card, as_k: bool, rng: &mut GameRng) {
         st.put_on_table(card);
         st.round.target = card;
         st.round.target_k = as_k;
@@ -418,14 +253,16 @@ impl DriftGame {
         self.chaser_turn(st, 1, 0, rng);
     }
 
+    /// Chaser `m` plays `card` (`as_k`: a revealed Gungnir card); the next member follows.
     #[inline(always)]
-    fn set_played(&self, st: &mut DriftState, m: usize, card: Card, as_k: bool, rng: &mut GameRng) {
+    pub(crate) fn set_played(&self, st: &mut DriftState, m: usize, card: Card, as_k: bool, rng: &mut GameRng) {
         st.put_on_table(card);
         st.round.played[m] = card;
         st.round.played_k[m] = as_k;
         self.next_member(st, m, rng);
     }
 
+    /// After chaser `m`'s card: the next member's turn, or the round's result.
     #[inline(always)]
     fn next_member(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
         if m < st.members as usize {
@@ -433,23 +270,5 @@ impl DriftGame {
         } else {
             self.after_cards(st, rng);
         }
-    }
-
-    /// Indra: hand card `i` goes face up as this round's card; the hand is refilled at once.
-    fn indra(&self, st: &mut DriftState, i: usize, rng: &mut GameRng) {
-        let hand = &mut st.hands[1];
-        let card = hand.as_slice()[i];
-        let as_k = hand.revealed as usize == i;
-        if as_k {
-            hand.revealed = NONE;
-            st.chaser().count(Gungnir);
-        }
-        st.put_on_table(card);
-        st.round.played[1] = card;
-        st.round.played_k[1] = as_k;
-        st.round.indra = true;
-        let drawn = st.draw(self.fixed, rng);
-        st.hands[1].replace(i, drawn);
-        st.chaser().count(Indra);
     }
 }
