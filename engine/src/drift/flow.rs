@@ -56,7 +56,9 @@ impl DriftGame {
     }
 
     /// The slot deciding declaration `step` when it has two or more choices now, else
-    /// `None` (a lone option is not asked).
+    /// `None` (a lone option is not asked). The declarations of [`PRE_ROUND`] and
+    /// [`Step::chaser`] come here only when planned ([`DriftGame::plan_declarations`]: their
+    /// style acts), so their style is not checked again.
     #[inline(always)]
     fn offered(st: &DriftState, step: Step) -> Option<usize> {
         let r = &st.round;
@@ -67,19 +69,18 @@ impl DriftGame {
                 let s = s as usize;
                 let marked = r.toss_mask.count_ones() as usize;
                 let free = st.hands[s].playable_count() - marked;
-                let usable = st.act[s].contains(SpeedMaster) && side(s).speed_master_left > 0;
-                (s, usable && marked < EFFECTS.speed_master_cards && free > 0)
+                (s, side(s).speed_master_left > 0 && marked < EFFECTS.speed_master_cards && free > 0)
             }
             Step::LegalHigh(s) => {
                 let (s, side) = (s as usize, side(s as usize));
-                (s, st.act[s].contains(LegalHigh) && !side.legal_high && side.life >= EFFECTS.legal_high_cost)
+                (s, !side.legal_high && side.life >= EFFECTS.legal_high_cost)
             }
-            Step::Supernova => (1, st.act[1].contains(Supernova)),
-            Step::Indra => (1, st.act[1].contains(Indra) && st.hands[1].len > 0),
+            Step::Supernova => (1, true),
+            Step::Indra => (1, st.hands[1].len > 0),
             Step::LeaderGungnir => (0, st.hands[0].revealed != NONE),
             Step::ChaserGungnir(m) => (m as usize, !r.indra && st.hands[m as usize].revealed != NONE),
-            Step::Illusion(m) => (m as usize, !r.indra && st.act[m as usize].contains(Illusion)),
-            Step::Harlequin(m) => (m as usize, !r.indra && !r.illusion && st.act[m as usize].contains(Harlequin)),
+            Step::Illusion(m) => (m as usize, !r.indra),
+            Step::Harlequin(m) => (m as usize, !r.indra && !r.illusion),
             Step::Phantom => {
                 let side = &st.sides[DriftState::side_index(st.chaser_side)];
                 let offered = st.act[1].contains(Phantom)
