@@ -158,7 +158,7 @@ impl DriftGame {
                 want[0] += neg(d.horsepower);
             }
         }
-        for (slot, &n) in want.iter().enumerate() {
+        for (slot, &n) in want.iter().enumerate().filter(|&(_, &n)| n > 0) {
             self.deal_cards(st, slot, n, rng);
         }
         if st.act[0].contains(Centaur) {
@@ -192,7 +192,7 @@ impl DriftGame {
             st.deck.push_bottom(card);
         }
         self.deal_cards(st, from, usize::from(EFFECTS.ballista_cards - taken), rng);
-        st.sides[Self::seat_of(st, from) as usize].count(Ballista);
+        st.side_of(from).count(Ballista);
     }
 
     /// SpeedMaster: the marked cards are replaced by deck cards, then go to the deck bottom.
@@ -209,7 +209,7 @@ impl DriftGame {
             n += 1;
         }
         old[..n].iter().for_each(|&c| st.deck.push_bottom(c));
-        let side = &mut st.sides[Self::seat_of(st, slot) as usize];
+        let side = st.side_of(slot);
         side.speed_master_left -= 1;
         side.count(SpeedMaster);
     }

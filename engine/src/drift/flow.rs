@@ -1,4 +1,5 @@
-//! The order of play: the steps of a chase and of a round, automatic or decided.
+//! The order of play: the steps of a chase and of a round, up to each decision (applied in
+//! `decide`).
 
 use super::card::Card;
 use super::game::DriftGame;
@@ -7,7 +8,6 @@ use super::state::{DriftState, PRE_ROUND, Round, SLOTS, Step};
 use super::style::{EFFECTS, Style};
 use super::view::DriftAction;
 use crate::GameRng;
-use rand::RngExt;
 
 use Style::*;
 
@@ -56,32 +56,33 @@ impl DriftGame {
     }
 
     /// The slot deciding declaration `step` when it has two or more choices now, else
-    /// `None` (a lone option is not asked).
+    /// `None` (a lone option is not asked). The declarations of [`PRE_ROUND`] and
+    /// [`Step::chaser`] come here only when planned ([`DriftGame::plan_declarations`]: their
+    /// style acts), so their style is not checked again.
     #[inline(always)]
     fn offered(st: &DriftState, step: Step) -> Option<usize> {
         let r = &st.round;
-        let side = |slot: usize| &st.sides[Self::seat_of(st, slot) as usize];
+        let side = |slot: usize| &st.sides[DriftState::side_index(st.seat_of(slot))];
         let (slot, offered) = match step {
             Step::Reveal(s) => (s as usize, st.act[s as usize].contains(Gungnir) && st.hands[s as usize].len > 0),
             Step::SpeedMaster(s) => {
                 let s = s as usize;
                 let marked = r.toss_mask.count_ones() as usize;
                 let free = st.hands[s].playable_count() - marked;
-                let usable = st.act[s].contains(SpeedMaster) && side(s).speed_master_left > 0;
-                (s, usable && marked < EFFECTS.speed_master_cards && free > 0)
+                (s, side(s).speed_master_left > 0 && marked < EFFECTS.speed_master_cards && free > 0)
             }
             Step::LegalHigh(s) => {
                 let (s, side) = (s as usize, side(s as usize));
-                (s, st.act[s].contains(LegalHigh) && !side.legal_high && side.life >= EFFECTS.legal_high_cost)
+                (s, !side.legal_high && side.life >= EFFECTS.legal_high_cost)
             }
-            Step::Supernova => (1, st.act[1].contains(Supernova)),
-            Step::Indra => (1, st.act[1].contains(Indra) && st.hands[1].len > 0),
+            Step::Supernova => (1, true),
+            Step::Indra => (1, st.hands[1].len > 0),
             Step::LeaderGungnir => (0, st.hands[0].revealed != NONE),
             Step::ChaserGungnir(m) => (m as usize, !r.indra && st.hands[m as usize].revealed != NONE),
-            Step::Illusion(m) => (m as usize, !r.indra && st.act[m as usize].contains(Illusion)),
-            Step::Harlequin(m) => (m as usize, !r.indra && !r.illusion && st.act[m as usize].contains(Harlequin)),
+            Step::Illusion(m) => (m as usize, !r.indra),
+            Step::Harlequin(m) => (m as usize, !r.indra && !r.illusion),
             Step::Phantom => {
-                let side = &st.sides[st.chaser_side as usize];
+                let side = &st.sides[DriftState::side_index(st.chaser_side)];
                 let offered = st.act[1].contains(Phantom)
                     && !r.scored
                     && r.life_lost > 0
@@ -100,7 +101,7 @@ impl DriftGame {
     fn pose(st: &mut DriftState, step: Step, slot: usize) {
         st.step = step;
         st.slot = slot as u8;
-        st.to_move = Some(Self::seat_of(st, slot));
+        st.to_move = Some(st.seat_of(slot));
         st.ask = Self::ask_of(step);
         st.legal = Self::constant_legal(&st.hands[slot], step);
     }
@@ -114,7 +115,7 @@ impl DriftGame {
     }
 
     /// Gungnir's reveal at the deal, from seat slot `s` on; then the first round.
-    fn reveal(&self, st: &mut DriftState, s: u8, rng: &mut GameRng) {
+    pub(crate) fn reveal(&self, st: &mut DriftState, s: u8, rng: &mut GameRng) {
         for s in s..2 {
             if Self::ask_declaration(st, Step::Reveal(s)) {
                 return;
@@ -126,8 +127,8 @@ impl DriftGame {
     /// The round declarations from index `from` of [`PRE_ROUND`] on: asks the first that is
     /// offered (a SpeedMaster with no choice left exchanges the cards marked), else the
     /// leader draws.
-    #[inline]
-    fn pre_round(&self, st: &mut DriftState, from: u32, rng: &mut GameRng) {
+    #[inline(always)]
+    pub(crate) fn pre_round(&self, st: &mut DriftState, from: u32, rng: &mut GameRng) {
         let mut left = u32::from(st.pre_round) >> from << from;
         while left != 0 {
             let step = PRE_ROUND[left.trailing_zeros() as usize];
@@ -144,8 +145,8 @@ impl DriftGame {
 
     /// Chaser `m`'s declarations before its draw from index `from` of [`Step::chaser`] on:
     /// asks the first that is offered, else the chaser draws.
-    #[inline]
-    fn chaser_turn(&self, st: &mut DriftState, m: usize, from: u32, rng: &mut GameRng) {
+    #[inline(always)]
+    pub(crate) fn chaser_turn(&self, st: &mut DriftState, m: usize, from: u32, rng: &mut GameRng) {
         let mut left = u32::from(st.chaser_asks[m]) >> from << from;
         while left != 0 {
             if Self::ask_declaration(st, Step::chaser(m as u8, left.trailing_zeros())) {
@@ -161,13 +162,17 @@ impl DriftGame {
     // starts the next one. `run` only takes over for a pick with a lone option or when a
     // chase ends.
 
+    /// A new round: its declarations, then the leader's draw.
+    #[inline(always)]
     pub(crate) fn start_round(&self, st: &mut DriftState, rng: &mut GameRng) {
         st.round = Round::default();
         self.pre_round(st, 0, rng);
     }
 
+    /// The leader draws: the target (a solo run's top card, a declared Gungnir card), or its
+    /// pick.
     #[inline(always)]
-    fn leader_draw(&self, st: &mut DriftState, rng: &mut GameRng) {
+    pub(crate) fn leader_draw(&self, st: &mut DriftState, rng: &mut GameRng) {
         let card = st.draw(self.fixed, rng);
         if self.is_solo() {
             self.set_target(st, card, false, rng);
@@ -180,8 +185,9 @@ impl DriftGame {
         }
     }
 
+    /// Chaser `m` draws (not after Indra): its declared Gungnir card, or its pick.
     #[inline(always)]
-    fn chaser_draw(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
+    pub(crate) fn chaser_draw(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
         if st.round.indra {
             self.next_member(st, m, rng);
             return;
@@ -211,7 +217,7 @@ impl DriftGame {
 
     /// After the round's cards (and the extra card): Phantom's question, or the round end.
     #[inline(always)]
-    fn phantom_or_end(&self, st: &mut DriftState, rng: &mut GameRng) {
+    pub(crate) fn phantom_or_end(&self, st: &mut DriftState, rng: &mut GameRng) {
         if !Self::ask_declaration(st, Step::Phantom) {
             self.end_round(st, rng);
         }
@@ -219,131 +225,12 @@ impl DriftGame {
 
     /// Asks `slot` pick `step` when it has a choice (else [`DriftGame::run`] plays the drawn
     /// card).
-    #[inline]
+    #[inline(always)]
     fn offer_pick(st: &mut DriftState, step: Step, slot: usize) {
         if st.hands[slot].playable_count() > 0 {
             Self::pose(st, step, slot);
         } else {
             st.step = step;
-        }
-    }
-
-    /// Applies `action` at the pending decision step, then plays on to the next decision.
-    pub(crate) fn exec(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
-        let yes = action == DriftAction::Yes;
-        match st.step {
-            Step::Reveal(s) => {
-                if let DriftAction::Hand(i) = action {
-                    st.hands[s as usize].revealed = i;
-                }
-                self.reveal(st, s + 1, rng);
-            }
-            Step::SpeedMaster(s) => {
-                if let DriftAction::Hand(i) = action {
-                    // Marked: asked again until done.
-                    st.round.toss_mask |= 1 << i;
-                    return self.pre_round(st, u32::from(s), rng);
-                }
-                self.speed_master(st, s as usize, rng);
-                self.pre_round(st, u32::from(s) + 1, rng);
-            }
-            Step::LegalHigh(s) => {
-                if yes {
-                    let side = &mut st.sides[Self::seat_of(st, s as usize) as usize];
-                    side.life -= EFFECTS.legal_high_cost;
-                    side.count(LegalHigh);
-                    st.set_legal_high(s as usize, true);
-                }
-                self.pre_round(st, u32::from(s) + 3, rng);
-            }
-            Step::Supernova => {
-                if yes {
-                    st.round.supernova = true;
-                    st.sides[st.chaser_side as usize].count(Supernova);
-                }
-                self.pre_round(st, 5, rng);
-            }
-            Step::Indra => {
-                if let DriftAction::Hand(i) = action {
-                    self.indra(st, i as usize, rng);
-                }
-                self.pre_round(st, 6, rng);
-            }
-            Step::LeaderGungnir => {
-                if yes {
-                    st.round.gungnir[0] = true;
-                    st.sides[st.leader_side as usize].count(Gungnir);
-                }
-                self.leader_draw(st, rng);
-            }
-            Step::LeaderPick => {
-                let drawn = st.drawn.take().unwrap_or(Card::JOKER);
-                let card = match action {
-                    DriftAction::Hand(i) => {
-                        let i = if st.act[1].contains(Madness) {
-                            st.sides[st.chaser_side as usize].count(Madness);
-                            let n = st.hands[0].playable_count();
-                            st.hands[0].playable().nth(rng.random_range(0..n)).unwrap_or(i)
-                        } else {
-                            i
-                        };
-                        st.hands[0].replace(i as usize, drawn)
-                    }
-                    _ => drawn,
-                };
-                self.set_target(st, card, false, rng);
-            }
-            Step::ChaserGungnir(m) => {
-                if yes {
-                    st.round.gungnir[m as usize] = true;
-                    st.sides[st.chaser_side as usize].count(Gungnir);
-                }
-                self.chaser_turn(st, m as usize, 1, rng);
-            }
-            Step::Illusion(m) => {
-                if yes {
-                    st.round.illusion = true;
-                    st.sides[st.chaser_side as usize].count(Illusion);
-                }
-                self.chaser_turn(st, m as usize, 2, rng);
-            }
-            Step::Harlequin(m) => {
-                if yes {
-                    st.round.harlequin = true;
-                    st.sides[st.chaser_side as usize].count(Harlequin);
-                }
-                self.chaser_draw(st, m as usize, rng);
-            }
-            Step::ChaserPick(m) => {
-                let card = Self::pick(st, m as usize, action);
-                self.set_played(st, m as usize, card, false, rng);
-            }
-            Step::BonusPick => {
-                let card = Self::pick(st, 1, action);
-                st.put_on_table(card);
-                self.extra_card(st, card);
-                self.phantom_or_end(st, rng);
-            }
-            Step::Phantom => {
-                if yes {
-                    let side = &mut st.sides[st.chaser_side as usize];
-                    side.points -= EFFECTS.phantom_points;
-                    side.life += EFFECTS.phantom_life;
-                    side.count(Phantom);
-                }
-                self.end_round(st, rng);
-            }
-            step => unreachable!("{step:?} has no decision"),
-        }
-    }
-
-    /// The card played from `slot`: the drawn card, or hand card `i` (the drawn one takes
-    /// its place).
-    fn pick(st: &mut DriftState, slot: usize, action: DriftAction) -> Card {
-        let drawn = st.drawn.take().unwrap_or(Card::JOKER);
-        match action {
-            DriftAction::Hand(i) => st.hands[slot].replace(i as usize, drawn),
-            _ => drawn,
         }
     }
 
@@ -355,7 +242,10 @@ impl DriftGame {
         hand.replace(at, drawn)
     }
 
-    fn set_target(&self, st: &mut DriftState, card: Card, as_k: bool, rng: &mut GameRng) {
+    /// The leader's card `card` is the target (`as_k`: a revealed Gungnir card); the chasers
+    /// follow.
+    #[inline(always)]
+    pub(crate) fn set_target(&self, st: &mut DriftState, card: Card, as_k: bool, rng: &mut GameRng) {
         st.put_on_table(card);
         st.round.target = card;
         st.round.target_k = as_k;
@@ -364,36 +254,22 @@ impl DriftGame {
         self.chaser_turn(st, 1, 0, rng);
     }
 
-    fn set_played(&self, st: &mut DriftState, m: usize, card: Card, as_k: bool, rng: &mut GameRng) {
+    /// Chaser `m` plays `card` (`as_k`: a revealed Gungnir card); the next member follows.
+    #[inline(always)]
+    pub(crate) fn set_played(&self, st: &mut DriftState, m: usize, card: Card, as_k: bool, rng: &mut GameRng) {
         st.put_on_table(card);
         st.round.played[m] = card;
         st.round.played_k[m] = as_k;
         self.next_member(st, m, rng);
     }
 
+    /// After chaser `m`'s card: the next member's turn, or the round's result.
+    #[inline(always)]
     fn next_member(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
         if m < st.members as usize {
             self.chaser_turn(st, m + 1, 0, rng);
         } else {
             self.after_cards(st, rng);
         }
-    }
-
-    /// Indra: hand card `i` goes face up as this round's card; the hand is refilled at once.
-    fn indra(&self, st: &mut DriftState, i: usize, rng: &mut GameRng) {
-        let hand = &mut st.hands[1];
-        let card = hand.as_slice()[i];
-        let as_k = hand.revealed as usize == i;
-        if as_k {
-            hand.revealed = NONE;
-            st.sides[st.chaser_side as usize].count(Gungnir);
-        }
-        st.put_on_table(card);
-        st.round.played[1] = card;
-        st.round.played_k[1] = as_k;
-        st.round.indra = true;
-        let drawn = st.draw(self.fixed, rng);
-        st.hands[1].replace(i, drawn);
-        st.sides[st.chaser_side as usize].count(Indra);
     }
 }

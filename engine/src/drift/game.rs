@@ -122,11 +122,6 @@ impl DriftGame {
         full.card_census() == st.card_census()
     }
 
-    #[inline]
-    pub(crate) fn seat_of(st: &DriftState, slot: usize) -> u8 {
-        if slot == 0 { st.leader_side } else { st.chaser_side }
-    }
-
     /// The question of the pending decision.
     #[inline]
     pub(crate) fn ask(&self, st: &DriftState) -> Ask {
@@ -252,7 +247,7 @@ impl Game for DriftGame {
         DriftView { game: self, state, seat, slot }
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
         // The common transitions (a draw to the next pick) ask the next decision themselves.
         st.to_move = None;

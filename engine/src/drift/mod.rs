@@ -101,6 +101,7 @@
 
 mod card;
 mod deal;
+mod decide;
 mod error;
 mod flow;
 mod game;

@@ -5,11 +5,13 @@ use super::card::{Card, Suit};
 use super::game::DriftGame;
 use super::state::{DriftState, Step};
 use super::style::Style::*;
-use super::style::{EFFECTS, StyleSet};
+use super::style::{EFFECTS, Style, StyleSet};
 use crate::GameRng;
 
 /// The lasting modifiers counted per numbered card played.
-const MODIFIERS: StyleSet = StyleSet::of(&[Juggernaut, Swastika, Remora]);
+const MODIFIER_STYLES: [Style; 3] = [Juggernaut, Swastika, Remora];
+/// [`MODIFIER_STYLES`] as a set.
+const MODIFIERS: StyleSet = StyleSet::of(&MODIFIER_STYLES);
 
 /// The first chaser's styles that change a round's points or lives beyond Indra and
 /// Supernova (a chase holding one of them, or a Quadriga or Brotherhood team, is scored by
@@ -30,7 +32,7 @@ impl DriftGame {
     /// Compares the round's cards and scores it.
     pub(crate) fn resolve(&self, st: &mut DriftState) {
         let all = self.cards_reach(st);
-        let cs = st.chaser_side as usize;
+        let cs = DriftState::side_index(st.chaser_side);
         let side = &mut st.sides[cs];
         side.rounds += 1;
         if side.rounds == 1 {
@@ -65,22 +67,28 @@ impl DriftGame {
     fn cards_reach(&self, st: &mut DriftState) -> bool {
         let target = st.round.target_value;
         if target.is_some() && st.act[0].contains(Juggernaut) {
-            st.sides[st.leader_side as usize].count(Juggernaut);
+            st.leader().count(Juggernaut);
         }
-        let cs = st.chaser_side as usize;
-        let mut all = true;
-        for m in 1..=st.members as usize {
-            let value = self.card_value(st, m, st.round.played[m], st.round.played_k[m]);
-            all &= reaches(value, target);
-            if value.is_some() && !st.act[m].intersect(MODIFIERS).is_empty() {
-                for style in [Juggernaut, Swastika, Remora] {
-                    if st.act[m].contains(style) {
-                        st.sides[cs].count(style);
-                    }
+        if st.members == 1 {
+            // A lone chaser (a chase, a solo run): no loop over the members.
+            return self.card_reaches(st, 1, target);
+        }
+        (1..=st.members as usize).fold(true, |all, m| self.card_reaches(st, m, target) & all)
+    }
+
+    /// Whether chaser `m`'s card reaches `target`; counts the modifiers that acted on it.
+    #[inline(always)]
+    fn card_reaches(&self, st: &mut DriftState, m: usize, target: Option<i16>) -> bool {
+        let value = self.card_value(st, m, st.round.played[m], st.round.played_k[m]);
+        let act = st.act[m];
+        if value.is_some() && !act.intersect(MODIFIERS).is_empty() {
+            for style in MODIFIER_STYLES {
+                if act.contains(style) {
+                    st.chaser().count(style);
                 }
             }
         }
-        all
+        reaches(value, target)
     }
 
     /// The result of a round whose chasers hold styles that change points or lives
@@ -91,7 +99,7 @@ impl DriftGame {
         let first = st.round.played[1];
         let (indra, supernova) = (st.round.indra, st.round.supernova);
         let members = st.members as usize;
-        let cs = st.chaser_side as usize;
+        let cs = DriftState::side_index(st.chaser_side);
         // All chasers' cards one colour (Quadriga, Concorde: teams of two or more).
         let played = st.round.played;
         let same_colour = || (1..=members).all(|m| played[m].same_colour(first));
@@ -152,8 +160,9 @@ impl DriftGame {
         if !reaches(value, target) {
             return;
         }
-        let side = &mut st.sides[st.chaser_side as usize];
-        if st.round.illusion {
+        let illusion = st.round.illusion;
+        let side = st.chaser();
+        if illusion {
             side.points += EFFECTS.illusion_points;
         } else if side.life < side.max_life {
             side.life += EFFECTS.harlequin_life;
@@ -165,7 +174,7 @@ impl DriftGame {
     #[inline(always)]
     pub(crate) fn end_round(&self, st: &mut DriftState, rng: &mut GameRng) {
         st.clear_table();
-        let cs = st.chaser_side as usize;
+        let cs = DriftState::side_index(st.chaser_side);
         let capped = st.chase_rounds >= u32::from(self.rules.max_rounds_per_chase);
         st.capped |= capped;
         let out = st.sides[cs].life < 0 || self.teams[cs].leader().rank < 0 || capped;

@@ -224,12 +224,42 @@ impl DriftState {
         }
     }
 
+    /// The index in [`DriftState::sides`] of seat `seat`, which is 0 or 1: the mask says so
+    /// to the compiler, which then checks no bounds.
+    #[inline]
+    pub(crate) fn side_index(seat: u8) -> usize {
+        usize::from(seat & 1)
+    }
+
+    /// The chaser's side.
+    #[inline]
+    pub(crate) fn chaser(&mut self) -> &mut Side {
+        &mut self.sides[Self::side_index(self.chaser_side)]
+    }
+
+    /// The leader's side.
+    #[inline]
+    pub(crate) fn leader(&mut self) -> &mut Side {
+        &mut self.sides[Self::side_index(self.leader_side)]
+    }
+
+    /// The seat playing card slot `slot` (0: the leader).
+    #[inline]
+    pub(crate) fn seat_of(&self, slot: usize) -> u8 {
+        if slot == 0 { self.leader_side } else { self.chaser_side }
+    }
+
+    /// The side playing card slot `slot`.
+    #[inline]
+    pub(crate) fn side_of(&mut self, slot: usize) -> &mut Side {
+        &mut self.sides[Self::side_index(self.seat_of(slot))]
+    }
+
     /// Puts the Legal High of `slot`'s side in or out of force, and its bonus on `slot`'s
     /// card numbers (only slots 0 and 1 hold Legal High).
     #[inline]
     pub(crate) fn set_legal_high(&mut self, slot: usize, on: bool) {
-        let seat = if slot == 0 { self.leader_side } else { self.chaser_side };
-        let side = &mut self.sides[seat as usize];
+        let side = self.side_of(slot);
         if side.legal_high != on {
             side.legal_high = on;
             self.bonus[slot] += if on { EFFECTS.legal_high_bonus } else { -EFFECTS.legal_high_bonus };

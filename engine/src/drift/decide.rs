@@ -1,0 +1,201 @@
+//! Applying a decision: one handler per kind, each playing on to the next decision.
+
+use super::card::Card;
+use super::game::DriftGame;
+use super::hand::NONE;
+use super::state::{DriftState, Step};
+use super::style::{EFFECTS, Style::*};
+use super::view::DriftAction;
+use crate::GameRng;
+use rand::RngExt;
+
+impl DriftGame {
+    /// Applies `action` at the pending decision step, then plays on to the next decision:
+    /// one handler per kind of decision, each running the flow on to the next decision.
+    #[inline]
+    pub(crate) fn exec(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
+        match st.step {
+            Step::Reveal(s) => self.on_reveal(st, s, action, rng),
+            Step::SpeedMaster(s) => self.on_speed_master(st, s, action, rng),
+            Step::LegalHigh(s) => self.on_legal_high(st, s, action, rng),
+            Step::Supernova => self.on_supernova(st, action, rng),
+            Step::Indra => self.on_indra(st, action, rng),
+            Step::LeaderGungnir => self.on_leader_gungnir(st, action, rng),
+            Step::LeaderPick => self.on_leader_pick(st, action, rng),
+            Step::ChaserGungnir(m) => self.on_chaser_gungnir(st, m, action, rng),
+            Step::Illusion(m) => self.on_illusion(st, m, action, rng),
+            Step::Harlequin(m) => self.on_harlequin(st, m, action, rng),
+            Step::ChaserPick(m) => self.on_chaser_pick(st, m, action, rng),
+            Step::BonusPick => self.on_bonus_pick(st, action, rng),
+            Step::Phantom => self.on_phantom(st, action, rng),
+            step => unreachable!("{step:?} has no decision"),
+        }
+    }
+
+    /// Gungnir's reveal of seat slot `s`: `Hand(i)` reveals card `i`.
+    #[inline(never)]
+    fn on_reveal(&self, st: &mut DriftState, s: u8, action: DriftAction, rng: &mut GameRng) {
+        if let DriftAction::Hand(i) = action {
+            st.hands[s as usize].revealed = i;
+        }
+        self.reveal(st, s + 1, rng);
+    }
+
+    /// SpeedMaster of slot `s`: `Hand(i)` marks card `i` (asked again until done).
+    #[inline(never)]
+    fn on_speed_master(&self, st: &mut DriftState, s: u8, action: DriftAction, rng: &mut GameRng) {
+        if let DriftAction::Hand(i) = action {
+            st.round.toss_mask |= 1 << i;
+            return self.pre_round(st, u32::from(s), rng);
+        }
+        self.speed_master(st, s as usize, rng);
+        self.pre_round(st, u32::from(s) + 1, rng);
+    }
+
+    /// Legal High of slot `s`.
+    #[inline(never)]
+    fn on_legal_high(&self, st: &mut DriftState, s: u8, action: DriftAction, rng: &mut GameRng) {
+        if action == DriftAction::Yes {
+            let side = st.side_of(s as usize);
+            side.life -= EFFECTS.legal_high_cost;
+            side.count(LegalHigh);
+            st.set_legal_high(s as usize, true);
+        }
+        self.pre_round(st, u32::from(s) + 3, rng);
+    }
+
+    /// The chaser's Supernova.
+    #[inline(never)]
+    fn on_supernova(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
+        if action == DriftAction::Yes {
+            st.round.supernova = true;
+            st.chaser().count(Supernova);
+        }
+        self.pre_round(st, 5, rng);
+    }
+
+    /// The chaser's Indra: `Hand(i)` plays card `i` face up.
+    #[inline(never)]
+    fn on_indra(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
+        if let DriftAction::Hand(i) = action {
+            self.indra(st, i as usize, rng);
+        }
+        self.pre_round(st, 6, rng);
+    }
+
+    /// The leader's Gungnir before its draw.
+    #[inline(never)]
+    fn on_leader_gungnir(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
+        if action == DriftAction::Yes {
+            st.round.gungnir[0] = true;
+            st.leader().count(Gungnir);
+        }
+        self.leader_draw(st, rng);
+    }
+
+    /// The leader's pick: the target (a swap with Madness takes a random playable card).
+    #[inline(never)]
+    fn on_leader_pick(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
+        let drawn = st.drawn.take().unwrap_or(Card::JOKER);
+        let card = match action {
+            DriftAction::Hand(i) => {
+                let i = if st.act[1].contains(Madness) {
+                    st.chaser().count(Madness);
+                    let n = st.hands[0].playable_count();
+                    st.hands[0].playable().nth(rng.random_range(0..n)).unwrap_or(i)
+                } else {
+                    i
+                };
+                st.hands[0].replace(i as usize, drawn)
+            }
+            _ => drawn,
+        };
+        self.set_target(st, card, false, rng);
+    }
+
+    /// Chaser `m`'s Gungnir before its draw.
+    #[inline(never)]
+    fn on_chaser_gungnir(&self, st: &mut DriftState, m: u8, action: DriftAction, rng: &mut GameRng) {
+        if action == DriftAction::Yes {
+            st.round.gungnir[m as usize] = true;
+            st.chaser().count(Gungnir);
+        }
+        self.chaser_turn(st, m as usize, 1, rng);
+    }
+
+    /// Chaser `m`'s Illusion.
+    #[inline(never)]
+    fn on_illusion(&self, st: &mut DriftState, m: u8, action: DriftAction, rng: &mut GameRng) {
+        if action == DriftAction::Yes {
+            st.round.illusion = true;
+            st.chaser().count(Illusion);
+        }
+        self.chaser_turn(st, m as usize, 2, rng);
+    }
+
+    /// Chaser `m`'s Harlequin.
+    #[inline(never)]
+    fn on_harlequin(&self, st: &mut DriftState, m: u8, action: DriftAction, rng: &mut GameRng) {
+        if action == DriftAction::Yes {
+            st.round.harlequin = true;
+            st.chaser().count(Harlequin);
+        }
+        self.chaser_draw(st, m as usize, rng);
+    }
+
+    /// Chaser `m`'s pick: its card.
+    #[inline(never)]
+    fn on_chaser_pick(&self, st: &mut DriftState, m: u8, action: DriftAction, rng: &mut GameRng) {
+        let card = Self::pick(st, m as usize, action);
+        self.set_played(st, m as usize, card, false, rng);
+    }
+
+    /// The pick of Illusion's or Harlequin's extra card.
+    #[inline(never)]
+    fn on_bonus_pick(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
+        let card = Self::pick(st, 1, action);
+        st.put_on_table(card);
+        self.extra_card(st, card);
+        self.phantom_or_end(st, rng);
+    }
+
+    /// The chaser's Phantom after losing life.
+    #[inline(never)]
+    fn on_phantom(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
+        if action == DriftAction::Yes {
+            let side = st.chaser();
+            side.points -= EFFECTS.phantom_points;
+            side.life += EFFECTS.phantom_life;
+            side.count(Phantom);
+        }
+        self.end_round(st, rng);
+    }
+
+    /// The card played from `slot`: the drawn card, or hand card `i` (the drawn one takes
+    /// its place).
+    fn pick(st: &mut DriftState, slot: usize, action: DriftAction) -> Card {
+        let drawn = st.drawn.take().unwrap_or(Card::JOKER);
+        match action {
+            DriftAction::Hand(i) => st.hands[slot].replace(i as usize, drawn),
+            _ => drawn,
+        }
+    }
+
+    /// Indra: hand card `i` goes face up as this round's card; the hand is refilled at once.
+    fn indra(&self, st: &mut DriftState, i: usize, rng: &mut GameRng) {
+        let hand = &mut st.hands[1];
+        let card = hand.as_slice()[i];
+        let as_k = hand.revealed as usize == i;
+        if as_k {
+            hand.revealed = NONE;
+            st.chaser().count(Gungnir);
+        }
+        st.put_on_table(card);
+        st.round.played[1] = card;
+        st.round.played_k[1] = as_k;
+        st.round.indra = true;
+        let drawn = st.draw(self.fixed, rng);
+        st.hands[1].replace(i, drawn);
+        st.chaser().count(Indra);
+    }
+}
