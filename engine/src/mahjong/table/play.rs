@@ -248,7 +248,7 @@ impl RiichiTable {
         let riichi = !called && self.may_riichi(state, seat);
         let mut h = s.hand;
         for t in Tile::all() {
-            if h[t.index()] == 0 || (air && t == Tile::NORTH) {
+            if h[t.index()] == 0 {
                 continue;
             }
             out.push(Action::Discard(t));
@@ -259,6 +259,11 @@ impl RiichiTable {
                 }
                 h[t.index()] += 1;
             }
+        }
+        if air {
+            // North is air: never discarded (a test out of the loop, which tables without
+            // extraction never pay).
+            out.retain(|a| !matches!(a, Action::Discard(Tile::NORTH) | Action::Riichi(Tile::NORTH)));
         }
     }
 

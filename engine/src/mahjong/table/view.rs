@@ -89,6 +89,12 @@ impl<'a> RiichiView<'a> {
         }
     }
 
+    /// Whether the seat, the dealer after its win, chooses 和了やめ ([`Action::Stop`]) or
+    /// to play on.
+    pub fn is_stop_choice(&self) -> bool {
+        matches!(self.state.phase, Phase::Stop { .. })
+    }
+
     /// Every tile this seat can see, per kind: its hand, all rivers (called
     /// tiles counted once, in the melds), all melds, the dora indicators.
     pub fn visible(&self) -> TileCounts {

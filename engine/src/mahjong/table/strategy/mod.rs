@@ -428,18 +428,23 @@ impl Strategy<RiichiTable> for Bot {
         if self.config.style == Style::Random {
             return legal[rng.random_range(0..legal.len())];
         }
-        // Norths are extracted at once (the bots keep none for kokushi or 四喜和).
-        for a in [Action::Tsumo, Action::Ron, Action::NineTerminals, Action::ExtractNorth] {
-            if legal.contains(&a) {
-                return a;
-            }
+        // Taken whenever legal, in this order: a win, nine terminals, a north extracted at
+        // once (the bots keep none for kokushi or 四喜和). One pass over the list.
+        let first = |a: &Action| match a {
+            Action::Tsumo | Action::Ron => Some(0),
+            Action::NineTerminals => Some(1),
+            Action::ExtractNorth => Some(2),
+            _ => None,
+        };
+        if let Some((_, &a)) = legal.iter().filter_map(|a| Some((first(a)?, a))).min_by_key(|&(k, _)| k) {
+            return a;
         }
-        if legal.contains(&Action::Stop) {
+        if view.is_stop_choice() {
             // 和了やめ when first: a later hand can only cost the place.
             let me = view.points()[view.seat()];
             let first = view.others().all(|o| view.points()[o] < me);
             return if first { Action::Stop } else { Action::Continue };
         }
-        if legal.contains(&Action::Pass) { self.answer(view, legal) } else { self.turn(view, legal) }
+        if view.offered().is_some() { self.answer(view, legal) } else { self.turn(view, legal) }
     }
 }
