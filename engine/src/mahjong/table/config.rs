@@ -157,6 +157,19 @@ pub struct TableSettings {
     /// 和了やめ: the dealer may end the game after its own win at the all-last (in sudden
     /// death, whenever someone is at the target), whatever its place (G-S5).
     pub dealer_may_stop: bool,
+    /// A closed kan after riichi (of the drawn tile, keeping the waits).
+    pub riichi_kan: RiichiKan,
+}
+
+/// A closed kan after riichi: always of the drawn tile, and only when the waits stay.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum RiichiKan {
+    /// Allowed.
+    Waits,
+    /// Mandatory (Gotō G-K4: not making it is chombo): when one is legal, the seat makes
+    /// it or wins.
+    Forced,
 }
 
 /// When the dealer repeats after an exhaustive draw.

@@ -104,8 +104,10 @@
 //!   (東3 with someone at the target, or any sudden-death hand) chooses
 //!   [`Action::Stop`] or [`Action::Continue`] (a repeat); never on a draw.
 //!   The bots stop when first.
-//! - Still to come for Gotō: open riichi, the pocchi, the forced kan, the
-//!   hand record, the Gotō preset and its study.
+//! - `riichi_kan = "forced"` (G-K4): after riichi, a closed kan of the drawn
+//!   tile that keeps the waits is the only legal action but a win.
+//! - Still to come for Gotō: open riichi, the pocchi, the hand record, the
+//!   Gotō preset and its study.
 //!
 //! # Seams for the Gotō ruleset
 //! Seats are the scoring rules' `players` (arrays hold [`MAX_SEATS`]); the tile set comes from the scoring
@@ -141,7 +143,7 @@ mod tests_three;
 mod view;
 mod wall;
 
-pub use config::{DrawRepeat, Length, NO_SEAT, PRESETS, TableError, TableSettings, ranks};
+pub use config::{DrawRepeat, Length, NO_SEAT, PRESETS, RiichiKan, TableError, TableSettings, ranks};
 pub use mjai::{Event, EventLog, HoraScore, UraMarkers, pai_name, parse_pai};
 pub use outcome::{Abort, HanchanOutcome, WIN_VALUE_BINS, YAKU_KINDS};
 pub use pieces::{Marked, Taken};

@@ -1,6 +1,7 @@
 //! A hand's flow on a seat's turn: shuffling and dealing, draws, discards,
 //! riichi, closed and added kans, tsumo and nine terminals.
 
+use super::config::RiichiKan;
 use super::mjai::Event;
 use super::outcome::Abort;
 use super::pieces::Taken;
@@ -237,6 +238,11 @@ impl RiichiTable {
         let air = self.settings.north_extraction;
         let extract =
             air && s.hand[Tile::NORTH.index()] > 0 && (state.replacements as usize) < state.layout.max_replacements();
+        let forced_kan = self.settings.riichi_kan == RiichiKan::Forced;
+        if s.riichi && forced_kan && out.iter().any(|a| matches!(a, Action::ClosedKan(_))) {
+            // G-K4: a kan keeping the waits is made (or the hand wins).
+            return;
+        }
         if s.riichi {
             let drawn = s.drawn.expect("riichi seats discard after a draw");
             out.push(if extract && drawn == Tile::NORTH { Action::ExtractNorth } else { Action::Discard(drawn) });

@@ -25,6 +25,7 @@ fn three_player() -> RiichiTable {
         ("return_points = 30000", "return_points = 40000"),
         ("length = \"hanchan\"", "length = { east_sudden_death = { target = 40000, winds = 2 } }"),
         ("dealer_may_stop = false", "dealer_may_stop = true"),
+        ("riichi_kan = \"waits\"", "riichi_kan = \"forced\""),
         ("wall = \"dead_wall\"", "wall = { draw_to_indicator = { replacement_tiles = 12 } }"),
         ("indicators_at_deal = 1", "indicators_at_deal = 2"),
         ("chi = true", "chi = false"),
@@ -206,4 +207,26 @@ fn g_s5_bots_meet_the_dealers_choice_and_take_it_when_first() {
         }
     }
     assert!(asked > 0 && stopped > 0, "{asked} choices, {stopped} stops");
+}
+
+/// The dealer in riichi on `222333444p 11s 78s` draws the fourth 2p (G-K4's example).
+fn fourth_2p_in_riichi(game: RiichiTable) -> Scene {
+    let hands = ["222333444p11s78s", HANDS[1], HANDS[2]];
+    let mut sc = Scene::new(game, |_| {}, &wall(hands, "1z3z5s2p", "2z"));
+    sc.act(0, Action::Riichi(t("1z")));
+    sc.act(1, Action::Pass);
+    sc.act(1, Action::Discard(t("3z")));
+    sc.act(2, Action::Discard(t("5s")));
+    assert_eq!(sc.s.seats[0].drawn, Some(t("2p")));
+    sc
+}
+
+#[test]
+fn g_k4_a_kan_keeping_the_waits_after_riichi_is_forced() {
+    let sc = fourth_2p_in_riichi(three_player());
+    assert_eq!(sc.legal(), [Action::ClosedKan(t("2p"))], "333444p 11s 78s still waits on 6s/9s");
+    let mut settings = three_player().settings().clone();
+    settings.riichi_kan = RiichiKan::Waits;
+    let sc = fourth_2p_in_riichi(RiichiTable::new(settings).unwrap());
+    assert_eq!(sc.legal(), [Action::ClosedKan(t("2p")), Action::Discard(t("2p"))], "allowed, not forced");
 }
