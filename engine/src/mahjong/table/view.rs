@@ -89,7 +89,7 @@ impl<'a> RiichiView<'a> {
         }
     }
 
-    /// Whether the seat, the dealer after its win, chooses 和了やめ ([`Action::Stop`]) or
+    /// Whether the seat, the dealer after its win, chooses 和了やめ ([`Action::Stop`](super::Action::Stop)) or
     /// to play on.
     pub fn is_stop_choice(&self) -> bool {
         matches!(self.state.phase, Phase::Stop { .. })
