@@ -10,39 +10,10 @@ use crate::mahjong::{TileSetSpec, parse_tiles};
 use crate::testing::{PlayCheck, check_play};
 use crate::{Game, GameSeeds, Strategy, Table};
 
-/// `text` with `from` replaced by `to` (which must be there).
-fn set(text: String, from: &str, to: &str) -> String {
-    assert!(text.contains(from), "{from} in the preset");
-    text.replace(from, to)
-}
-
-/// The 道場 preset moved to Gotō's set and table rules (§1–§6 where the table has them).
+/// The three-player test table (`testdata/three_player.toml`: the 道場 preset moved to
+/// Gotō's set and table rules).
 fn three_player() -> RiichiTable {
-    let mut text = PRESETS[0].1.to_string();
-    for (from, to) in [
-        ("scoring = \"ron2\"", "scoring = \"goto\""),
-        ("start_points = 30000", "start_points = 35000"),
-        ("return_points = 30000", "return_points = 40000"),
-        ("length = \"hanchan\"", "length = { east_sudden_death = { target = 40000, winds = 2 } }"),
-        ("dealer_may_stop = false", "dealer_may_stop = true"),
-        ("riichi_kan = \"waits\"", "riichi_kan = \"forced\""),
-        ("wall = \"dead_wall\"", "wall = { draw_to_indicator = { replacement_tiles = 12 } }"),
-        ("indicators_at_deal = 1", "indicators_at_deal = 2"),
-        ("chi = true", "chi = false"),
-        (
-            "aborts = [\"nine_terminals\", \"four_winds\", \"four_riichi\", \"four_kans\", \"triple_ron\"]",
-            "aborts = []",
-        ),
-        ("pao = true", "pao = false"),
-        ("riichi_needs_stick_points = true", "riichi_needs_stick_points = false"),
-        ("riichi_min_live_tiles = 4", "riichi_min_live_tiles = 1"),
-        ("noten_total = 3000", "noten_total = 4000"),
-        ("dealer_repeats_on_draw = \"tenpai\"", "dealer_repeats_on_draw = \"always\""),
-        ("north_extraction = false", "north_extraction = true"),
-    ] {
-        text = set(text, from, to);
-    }
-    RiichiTable::new(TableSettings::from_toml(&text).unwrap()).unwrap()
+    RiichiTable::new(TableSettings::from_toml(include_str!("testdata/three_player.toml")).unwrap()).unwrap()
 }
 
 /// Replacement tiles at the back of the 112-piece wall (G-W4: 4 kans, 4 norths, 4 flowers).
