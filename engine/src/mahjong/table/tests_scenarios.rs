@@ -14,29 +14,37 @@ pub(super) fn t(s: &str) -> Tile {
 /// The first place of the dead wall (its 14 tiles are given in layout order).
 pub(super) const DEAD_START: usize = FOUR_PLAYER_WALL.replacement(0);
 
-/// A wall: the four hands (dealer first), the draws in order, the dead
-/// wall's first pieces (4 rinshan, then indicators); everything else from
-/// the rest of the set in kind order.
-pub(super) fn wall(hands: [&str; 4], draws: &str, dead: &str) -> [PhysTile; WALL_TILES] {
-    let set = TileSetSpec::four_player();
+/// A wall of `set`: the hands (dealer first), the draws in order, then from
+/// place `back_at` the pieces `back`; everything else from the rest of the
+/// set in kind order, its flowers last (at the back's far end, which no
+/// scenario draws).
+pub(super) fn fixed_wall(set: &TileSetSpec, hands: &[&str], draws: &str, back_at: usize, back: &str) -> Vec<PhysTile> {
     let mut pool = [PhysTile::default(); crate::mahjong::MAX_WALL_TILES];
     let n = set.fill_wall(&mut pool);
     let mut pool: Vec<Option<PhysTile>> = pool[..n].iter().map(|&p| Some(p)).collect();
-    let mut slots: [Option<PhysTile>; WALL_TILES] = [None; WALL_TILES];
+    let mut slots: Vec<Option<PhysTile>> = vec![None; n];
     let mut place = |start: usize, text: &str| {
-        for (i, p) in parse_tiles(text, &set).unwrap().into_iter().enumerate() {
+        for (i, p) in parse_tiles(text, set).unwrap().into_iter().enumerate() {
             let k = pool.iter().position(|&q| q == Some(p)).unwrap_or_else(|| panic!("no {p:?} left"));
             pool[k] = None;
             slots[start + i] = Some(p);
         }
     };
     for (i, h) in hands.iter().enumerate() {
-        place(13 * i, h);
+        place(HAND_TILES * i, h);
     }
-    place(52, draws);
-    place(DEAD_START, dead);
-    let mut rest = pool.into_iter().flatten();
-    slots.map(|s| s.unwrap_or_else(|| rest.next().unwrap()))
+    place(HAND_TILES * hands.len(), draws);
+    place(back_at, back);
+    let (flowers, plain): (Vec<PhysTile>, Vec<PhysTile>) = pool.into_iter().flatten().partition(|p| p.kind().is_none());
+    let mut rest = plain.into_iter().chain(flowers);
+    slots.into_iter().map(|s| s.unwrap_or_else(|| rest.next().expect("a piece left"))).collect()
+}
+
+/// A four-player wall: the four hands (dealer first), the draws in order, the
+/// dead wall's first pieces (4 rinshan, then indicators).
+pub(super) fn wall(hands: [&str; 4], draws: &str, dead: &str) -> [PhysTile; WALL_TILES] {
+    let w = fixed_wall(&TileSetSpec::four_player(), &hands, draws, DEAD_START, dead);
+    w.try_into().expect("136 pieces")
 }
 
 pub(super) struct Scene {

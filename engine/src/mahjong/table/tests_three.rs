@@ -4,9 +4,9 @@
 //! Gotō ruleset (open riichi, the pocchi and the rest of §4 come later).
 
 use super::config::{HandEnd, Next};
-use super::tests_scenarios::{Scene, t};
+use super::tests_scenarios::{Scene, fixed_wall, t};
 use super::*;
-use crate::mahjong::{TileSetSpec, parse_tiles};
+use crate::mahjong::TileSetSpec;
 use crate::testing::{PlayCheck, check_play};
 use crate::{Game, GameSeeds, Strategy, Table};
 
@@ -20,29 +20,9 @@ fn three_player() -> RiichiTable {
 const FIRST_REPLACEMENT: usize = 100;
 
 /// A 112-piece wall: the three hands (dealer first), the draws in order, the
-/// replacement tiles in order; everything else from the rest of the set.
+/// replacement tiles in order.
 fn wall(hands: [&str; 3], draws: &str, replacements: &str) -> Vec<PhysTile> {
-    let set = TileSetSpec::goto();
-    let mut pool = [PhysTile::default(); crate::mahjong::MAX_WALL_TILES];
-    let n = set.fill_wall(&mut pool);
-    let mut pool: Vec<Option<PhysTile>> = pool[..n].iter().map(|&p| Some(p)).collect();
-    let mut slots: Vec<Option<PhysTile>> = vec![None; n];
-    let mut place = |start: usize, text: &str| {
-        for (i, p) in parse_tiles(text, &set).unwrap().into_iter().enumerate() {
-            let k = pool.iter().position(|&q| q == Some(p)).unwrap_or_else(|| panic!("no {p:?} left"));
-            pool[k] = None;
-            slots[start + i] = Some(p);
-        }
-    };
-    for (i, h) in hands.iter().enumerate() {
-        place(HAND_TILES * i, h);
-    }
-    place(HAND_TILES * 3, draws);
-    place(FIRST_REPLACEMENT, replacements);
-    // The flowers left go last, to the back's far end (no scenario draws that far).
-    let (flowers, plain): (Vec<PhysTile>, Vec<PhysTile>) = pool.into_iter().flatten().partition(|p| p.kind().is_none());
-    let mut rest = plain.into_iter().chain(flowers);
-    slots.into_iter().map(|s| s.unwrap_or_else(|| rest.next().expect("a piece left"))).collect()
+    fixed_wall(&TileSetSpec::goto(), &hands, draws, FIRST_REPLACEMENT, replacements)
 }
 
 /// The dealer holds a north (4z); seat 1 is thirteen orphans waiting on the north (a
