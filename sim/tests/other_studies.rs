@@ -91,6 +91,12 @@ fn mahjong_table_study_runs_and_is_deterministic() {
     let o = sim(&["mahjong", "play", "--rules", "ron2-nowhere"], "");
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("ron2-nowhere"));
+    // A three-seat table file is refused in one line, not played with four bots.
+    let three = scratch("three").join("three.toml");
+    std::fs::write(&three, include_str!("../../engine/src/mahjong/table/testdata/three_player.toml")).unwrap();
+    let o = sim(&["mahjong", "play", "--games", "4", "--rules", three.to_str().unwrap(), "--quiet"], "");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && stderr.contains("3-seat table") && stderr.trim().lines().count() == 1, "{stderr}");
 }
 
 #[test]

@@ -12,8 +12,8 @@ use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate};
 use crate::study::{Coverage, Source, Study};
-use anyhow::{Context, Result, anyhow};
-use engine::Table;
+use anyhow::{Context, Result, anyhow, bail};
+use engine::{Game, Table};
 use engine::mahjong::table::{
     Abort, Bot, BotConfig, HanchanOutcome, RiichiTable, TENHOU_AVERAGE_WIN, TENHOU_RATES, TENHOU_YAKU, TableSettings,
     WIN_VALUE_BINS, tenhou_yaku,
@@ -77,7 +77,15 @@ impl TableRules {
             }
             None => RiichiTable::new(settings),
         };
-        game.map_err(|e| anyhow!("table settings {}: {e}", src.name))
+        let game = game.map_err(|e| anyhow!("table settings {}: {e}", src.name))?;
+        if game.num_seats() != SEATS {
+            bail!(
+                "table settings {}: a {}-seat table: the study and replays play four seats (Gotō's come later)",
+                src.name,
+                game.num_seats()
+            );
+        }
+        Ok(game)
     }
 
     /// How reports name the rules: the preset or the settings file.
