@@ -13,12 +13,12 @@ use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate};
 use crate::study::{Coverage, Source, Study};
 use anyhow::{Context, Result, anyhow, bail};
-use engine::{Game, Table};
 use engine::mahjong::table::{
     Abort, Bot, BotConfig, HanchanOutcome, RiichiTable, TENHOU_AVERAGE_WIN, TENHOU_RATES, TENHOU_YAKU, TableSettings,
     WIN_VALUE_BINS, tenhou_yaku,
 };
 use engine::mahjong::{Rules, Yaku};
+use engine::{Game, Table};
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
