@@ -106,6 +106,11 @@
 //!   The bots stop when first.
 //! - `riichi_kan = "forced"` (G-K4): after riichi, a closed kan of the drawn
 //!   tile that keeps the waits is the only legal action but a win.
+//! - 流し役満 (G-P3, when the scoring rules have it): at an exhaustive draw a
+//!   seat whose every discard is a terminal or honour, none called away, that
+//!   called nothing, is paid a yakuman tsumo (honba included), in turn order
+//!   from the dealer; there are then no noten payments, the riichi sticks stay
+//!   out, and the dealer repeats as after any draw.
 //! - Still to come for Gotō: open riichi, the pocchi, the hand record, the
 //!   Gotō preset and its study.
 //!

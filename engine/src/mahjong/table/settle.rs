@@ -146,18 +146,7 @@ impl RiichiTable {
         let dealer = state.dealer();
         let liable =
             self.liable(state, seat, &score).or(if rinshan { state.kan_feeder.map(usize::from) } else { None });
-        let mut total = 0;
-        for o in state.others(seat) {
-            let pays = if o == dealer { dealer_pays } else { non_dealer_pays } as i32;
-            total += pays;
-            if liable.is_none() {
-                state.points[o] -= pays;
-            }
-        }
-        if let Some(p) = liable {
-            state.points[p] -= total;
-            state.record.pao += 1;
-        }
+        let total = self.collect_tsumo(state, seat, dealer_pays, non_dealer_pays, liable);
         let gained = total + RIICHI_STICK * state.sticks as i32;
         state.points[seat] += gained;
         state.sticks = 0;
@@ -167,6 +156,44 @@ impl RiichiTable {
         let renchan = seat == dealer;
         let honba = if renchan { state.honba + 1 } else { 0 };
         self.end_hand(state, renchan, renchan, honba, rng);
+    }
+
+    /// The tsumo payments to `seat` from the others, or all from the `liable` seat (pao);
+    /// returns the total (not yet added to `seat`'s points).
+    fn collect_tsumo(
+        &self,
+        state: &mut TableState,
+        seat: usize,
+        dealer_pays: u32,
+        others_pay: u32,
+        liable: Option<usize>,
+    ) -> i32 {
+        let dealer = state.dealer();
+        let mut total = 0;
+        for o in state.others(seat) {
+            let pays = if o == dealer { dealer_pays } else { others_pay } as i32;
+            total += pays;
+            if liable.is_none() {
+                state.points[o] -= pays;
+            }
+        }
+        if let Some(p) = liable {
+            state.points[p] -= total;
+            state.record.pao += 1;
+        }
+        total
+    }
+
+    /// 流し役満 (G-P3) of `seat` at an exhaustive draw: every discard a terminal or an
+    /// honour, none called away, no call made, and the scoring rules have it as a yaku.
+    fn nagashi(&self, state: &TableState, seat: usize) -> Option<HandScore> {
+        let s = &state.seats[seat];
+        let clean = s.river_len > 0 && s.called_mask == 0 && !s.is_open();
+        if !clean || !s.river().iter().all(|t| t.is_terminal_or_honor()) {
+            return None;
+        }
+        let flags = WinFlags::NAGASHI.with(WinFlags::TSUMO);
+        score_hand(&self.rules, &self.hand_of(state, seat, s.river()[0], flags)).ok()
     }
 
     pub(super) fn settle_ron(
@@ -250,17 +277,17 @@ impl RiichiTable {
     /// table's `dealer_repeats_on_draw` says.
     pub(super) fn exhaustive_draw(&self, state: &mut TableState, rng: &mut GameRng) {
         let players = state.players();
+        let before = state.points;
         let tenpai: [bool; MAX_SEATS] =
             std::array::from_fn(|s| s < players && shanten(&state.seats[s].hand, self.shanten) == 0);
         let n = tenpai.iter().filter(|&&t| t).count() as i32;
-        let mut deltas = [0; MAX_SEATS];
-        if (1..players as i32).contains(&n) {
+        if !self.pay_nagashi(state) && (1..players as i32).contains(&n) {
             for (s, &t) in tenpai[..players].iter().enumerate() {
                 let total = self.settings.noten_total;
-                deltas[s] = if t { total / n } else { -total / (players as i32 - n) };
-                state.points[s] += deltas[s];
+                state.points[s] += if t { total / n } else { -total / (players as i32 - n) };
             }
         }
+        let deltas = std::array::from_fn(|s| state.points[s] - before[s]);
         state.events.push(Event::Ryukyoku { deltas: Some(deltas) });
         for (s, &t) in tenpai.iter().enumerate() {
             state.record.tenpai_at_draw[s] += u16::from(t);
@@ -268,6 +295,26 @@ impl RiichiTable {
         state.record.exhaustive_draws += 1;
         let renchan = self.settings.dealer_repeats_on_draw.repeats(tenpai[state.dealer()]);
         self.end_hand(state, renchan, false, state.honba + 1, rng);
+    }
+
+    /// Pays each 流し役満 of the hand as a yakuman tsumo (honba included, the riichi
+    /// sticks left on the table), in turn order from the dealer; whether any was paid
+    /// (then there are no noten payments).
+    fn pay_nagashi(&self, state: &mut TableState) -> bool {
+        let mut paid = false;
+        for i in 0..state.players() {
+            let seat = state.seat_after(state.dealer(), i);
+            let Some(score) = self.nagashi(state, seat) else { continue };
+            let Payment::Tsumo { dealer_pays, non_dealer_pays } = score.payment else {
+                unreachable!("a nagashi is paid as a tsumo")
+            };
+            let total = self.collect_tsumo(state, seat, dealer_pays, non_dealer_pays, None);
+            state.points[seat] += total;
+            let value = total - self.honba_points(state);
+            self.record_win(state, seat, &score, [total, value], true);
+            paid = true;
+        }
+        paid
     }
 
     /// After a hand: bust check, dealer rotation, then the next deal, the end of the

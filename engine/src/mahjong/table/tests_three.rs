@@ -181,3 +181,38 @@ fn g_k4_a_kan_keeping_the_waits_after_riichi_is_forced() {
     let sc = fourth_2p_in_riichi(RiichiTable::new(settings).unwrap());
     assert_eq!(sc.legal(), [Action::ClosedKan(t("2p")), Action::Discard(t("2p"))], "allowed, not forced");
 }
+
+/// Whether `p` is a terminal or an honour other than the north (which is extracted).
+fn nagashi_piece(p: PhysTile) -> bool {
+    p.kind().is_some_and(|t| t.is_terminal_or_honor() && t != Tile::NORTH)
+}
+
+#[test]
+fn g_p3_nagashi_yakuman_is_paid_as_a_tsumo_instead_of_noten_payments() {
+    // Seat 1 draws only terminals and honours (no north), and discards each as drawn.
+    let mut w = wall(HANDS, "", "");
+    let seat1 = |i: usize| (HAND_TILES * 3..96).contains(&i) && (i - HAND_TILES * 3) % 3 == 1;
+    for p in (0..w.len()).filter(|&i| seat1(i)) {
+        if !nagashi_piece(w[p]) {
+            let q = (p + 1..w.len()).find(|&q| !seat1(q) && nagashi_piece(w[q])).expect("a terminal left");
+            w.swap(p, q);
+        }
+    }
+    let mut sc = Scene::new(three_player(), |_| {}, &w);
+    while sc.s.record.hands == 0 {
+        let seat = sc.game.to_move(&sc.s).unwrap();
+        let a = match sc.s.phase {
+            Phase::Turn { .. } if sc.legal().contains(&Action::ExtractNorth) => Action::ExtractNorth,
+            Phase::Turn { .. } => Action::Discard(sc.s.seats[seat].drawn.unwrap()),
+            _ => Action::Pass,
+        };
+        sc.act(seat, a);
+    }
+    let r = &sc.s.record;
+    assert_eq!((r.exhaustive_draws, r.wins[1], r.tsumo_wins[1]), (1, 1, 1));
+    assert_eq!(r.yaku_count(crate::mahjong::Yaku::NagashiYakuman), 1);
+    let gained = sc.s.points[1] - 35_000;
+    assert!(gained > 0 && sc.s.points.iter().sum::<i32>() == 3 * 35_000, "{:?}", sc.s.points);
+    assert_eq!(r.win_points[1], gained as u32, "no noten payments on top");
+    assert_eq!((sc.s.round, sc.s.honba), (0, 1), "the dealer repeats on the draw");
+}
