@@ -95,7 +95,8 @@
 //!   have extracted none (G-X5; not 搶槓, not 河底), then the replacement draw.
 //!   Extraction breaks neither ippatsu nor the first go-around. A north stays
 //!   in a winning hand only for kokushi or 四喜和 (the hand core's rule), so
-//!   only such a hand rons an extracted north. The bots extract at once.
+//!   only such a hand rons an extracted north. The bots extract at once, but
+//!   keep norths when two steps or fewer from kokushi.
 //! - Length `east_sudden_death` (G-S4): the East round; South in sudden death
 //!   when the East ends with the top below the target, ending after the
 //!   first hand that leaves anyone at the target (a draw's included), at the

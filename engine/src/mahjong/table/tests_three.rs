@@ -216,3 +216,18 @@ fn g_p3_nagashi_yakuman_is_paid_as_a_tsumo_instead_of_noten_payments() {
     assert_eq!(r.win_points[1], gained as u32, "no noten payments on top");
     assert_eq!((sc.s.round, sc.s.honba), (0, 1), "the dealer repeats on the draw");
 }
+
+#[test]
+fn g_x1_bots_extract_norths_except_for_kokushi() {
+    // The dealer: 12 kinds of terminals and honours with the north (kokushi 1-shanten).
+    let hands = ["19m19p19s1z2z3z4z5z6z5p", HANDS[1], HANDS[2]];
+    let sc = Scene::new(three_player(), |_| {}, &wall(hands, "5s", ""));
+    let choose = |sc: &Scene| {
+        let legal = sc.legal();
+        Bot::efficiency().choose(&sc.game.view(&sc.s, 0), &legal, &mut GameSeeds::new(1).rng(0))
+    };
+    assert!(sc.legal().contains(&Action::ExtractNorth));
+    assert_ne!(choose(&sc), Action::ExtractNorth, "kept for kokushi");
+    let sc = Scene::new(three_player(), |_| {}, &wall(HANDS, "1z", ""));
+    assert_eq!(choose(&sc), Action::ExtractNorth, "any other hand extracts it at once");
+}

@@ -29,11 +29,18 @@ mod tests;
 
 use super::{Action, RiichiTable, RiichiView};
 use crate::config::{TomlError, from_toml};
-use crate::mahjong::{Meld, MeldKind, Tile, TileCounts, shanten, shanten_after_discards, ukeire, ukeire_count};
+use crate::mahjong::{
+    Meld, MeldKind, Tile, TileCounts, shanten, shanten_after_discards, shanten_kokushi, ukeire, ukeire_count,
+};
 use crate::{GameRng, Strategy};
 use plan::{Plan, keep_value, plans, yakuhai};
 use rand::RngExt;
 use serde::Deserialize;
+
+/// A hand this close to kokushi (shanten) keeps its norths rather than extracting them
+/// (G-X1: a north stays in a hand only for kokushi or 四喜和; the bots do not plan the
+/// latter).
+const KOKUSHI_KEEPS_NORTH: i8 = 2;
 
 /// How a bot plays.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -429,11 +436,12 @@ impl Strategy<RiichiTable> for Bot {
             return legal[rng.random_range(0..legal.len())];
         }
         // Taken whenever legal, in this order: a win, nine terminals, a north extracted at
-        // once (the bots keep none for kokushi or 四喜和). One pass over the list.
+        // once (unless kept for kokushi). One pass over the list.
+        let keep_north = || shanten_kokushi(view.hand()).is_some_and(|s| s <= KOKUSHI_KEEPS_NORTH);
         let first = |a: &Action| match a {
             Action::Tsumo | Action::Ron => Some(0),
             Action::NineTerminals => Some(1),
-            Action::ExtractNorth => Some(2),
+            Action::ExtractNorth => (!keep_north()).then_some(2),
             _ => None,
         };
         if let Some((_, &a)) = legal.iter().filter_map(|a| Some((first(a)?, a))).min_by_key(|&(k, _)| k) {
