@@ -74,25 +74,21 @@ impl Length {
     /// at the all-last, 和了やめ).
     pub(crate) fn after(self, h: HandEnd, may_stop: bool) -> Next {
         let last = self.rounds(h.players);
-        let choose = if may_stop && h.dealer_won { Next::DealerChooses } else { Next::Play };
+        let choose = may_stop && h.dealer_won;
         match self {
             Length::Hanchan | Length::Tonpuu if !h.renchan && h.round + 1 >= last => Next::End,
-            Length::Hanchan | Length::Tonpuu if h.round + 1 == last => choose,
+            Length::Hanchan | Length::Tonpuu if h.round + 1 == last && choose => Next::DealerChooses,
             Length::Hanchan | Length::Tonpuu => Next::Play,
             Length::EastSuddenDeath { target, .. } => {
-                let reached = h.top >= target;
-                let east = h.round < h.players;
+                let (reached, east, east_last) = (h.top >= target, h.round < h.players, h.round + 1 == h.players);
                 match (east, reached) {
                     // 東3 won by its dealer with someone at the target: stop or go on.
-                    (true, true) if h.round + 1 == h.players && h.renchan => choose,
+                    (true, true) if east_last && choose => Next::DealerChooses,
                     // The East ends with the top at the target.
-                    (true, true) if !h.renchan && h.round + 1 == h.players => Next::End,
+                    (true, true) if east_last && !h.renchan => Next::End,
                     (true, _) => Next::Play,
                     // Sudden death: someone reached the target.
-                    (false, true) if h.dealer_won => match choose {
-                        Next::DealerChooses => Next::DealerChooses,
-                        _ => Next::End,
-                    },
+                    (false, true) if choose => Next::DealerChooses,
                     (false, true) => Next::End,
                     (false, false) if !h.renchan && h.round + 1 >= last => Next::End,
                     (false, false) => Next::Play,
