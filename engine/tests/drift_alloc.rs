@@ -35,12 +35,12 @@ fn ten_thousand_battles_allocate_nothing_after_warm_up() {
         }
     };
     run(0, 2_000);
-    let before = engine::testing::allocations();
+    let before = engine::testing::thread_allocations();
     run(2_000, 12_000);
     for (i, &a) in drivers.iter().enumerate() {
         std::hint::black_box(DriftGame::chase(rules, a, drivers[(i + 1) % drivers.len()]));
     }
-    let after = engine::testing::allocations();
+    let after = engine::testing::thread_allocations();
     assert!(before > 0, "the counter counts");
     assert_eq!(after, before, "battles allocated {} times", after - before);
 }

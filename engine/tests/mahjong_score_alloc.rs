@@ -74,11 +74,11 @@ fn decomposition_and_scoring_allocate_nothing() {
         (points, readings)
     };
     let warm = run();
-    let before = engine::testing::allocations();
+    let before = engine::testing::thread_allocations();
     for _ in 0..3 {
         assert_eq!(run(), warm);
     }
-    let after = engine::testing::allocations();
+    let after = engine::testing::thread_allocations();
     assert!(warm.0 > 0 && warm.1 > 9_000);
     assert_eq!(after - before, 0, "allocations in the hot path");
 }

@@ -45,8 +45,8 @@ fn shanten_and_ukeire_do_not_allocate_after_warm_up() {
         }
     };
     run(&hands[..10]);
-    let before = engine::testing::allocations();
+    let before = engine::testing::thread_allocations();
     run(&hands);
-    assert_eq!(engine::testing::allocations(), before);
+    assert_eq!(engine::testing::thread_allocations(), before);
     assert_ne!(total, 0);
 }

@@ -1,7 +1,7 @@
 //! After warm-up, playing Ron2 riichi hanchan allocates nothing.
 
 use engine::mahjong::table::{Bot, RiichiTable};
-use engine::testing::allocations;
+use engine::testing::thread_allocations;
 use engine::{GameSeeds, Table};
 #[global_allocator]
 static GLOBAL: engine::testing::CountingAlloc = engine::testing::CountingAlloc;
@@ -19,12 +19,12 @@ fn hanchan_do_not_allocate_after_warm_up() {
     for i in 0..20 {
         play(i);
     }
-    let before = allocations();
+    let before = thread_allocations();
     let mut hands = 0u32;
     for i in 20..220 {
         hands += u32::from(play(i).hands);
     }
-    let after = allocations();
+    let after = thread_allocations();
     assert_eq!(after, before, "{} allocations in 200 hanchan", after - before);
     assert!(hands >= 200 * 8 / 2, "{hands} hands played");
 }

@@ -2,7 +2,7 @@
 //! extracted, sudden death) allocate nothing.
 
 use engine::mahjong::table::{Bot, RiichiTable, TableSettings};
-use engine::testing::allocations;
+use engine::testing::thread_allocations;
 use engine::{GameSeeds, Table};
 #[global_allocator]
 static GLOBAL: engine::testing::CountingAlloc = engine::testing::CountingAlloc;
@@ -17,14 +17,14 @@ fn three_player_games_do_not_allocate_after_warm_up() {
     for i in 0..20 {
         table.play(&game, &mut bots, &mut seeds.rng(i));
     }
-    let before = allocations();
+    let before = thread_allocations();
     let (mut norths, mut flowers) = (0, 0);
     for i in 20..220 {
         let o = table.play(&game, &mut bots, &mut seeds.rng(i));
         norths += o.norths.iter().sum::<u16>();
         flowers += o.flowers.iter().sum::<u16>();
     }
-    let after = allocations();
+    let after = thread_allocations();
     assert_eq!(after, before, "{} allocations in 200 three-player games", after - before);
     assert!(norths > 0 && flowers > 0, "{norths} norths, {flowers} flowers set aside");
 }

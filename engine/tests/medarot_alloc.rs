@@ -25,12 +25,12 @@ fn games_do_not_allocate_after_warm_up() {
         for i in 0..200 {
             table.play(&game_of(i), &mut players, &mut seeds.rng(i));
         }
-        let before = engine::testing::allocations();
+        let before = engine::testing::thread_allocations();
         let mut turns = 0;
         for i in 200..2200 {
             turns += u64::from(table.play(&game_of(i), &mut players, &mut seeds.rng(i)).turns);
         }
-        let after = engine::testing::allocations();
+        let after = engine::testing::thread_allocations();
         assert!(turns > 2000);
         assert_eq!(after, before, "{kinds:?}: {} allocations in 2000 games", after - before);
     }

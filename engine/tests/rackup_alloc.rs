@@ -21,13 +21,13 @@ fn matches_do_not_allocate_after_warm_up() {
         for i in 0..100 {
             play(i);
         }
-        let before = engine::testing::allocations();
+        let before = engine::testing::thread_allocations();
         let mut points = 0u64;
         for i in 100..5_100 {
             let o = play(i);
             points += u64::from(o.points[0]);
         }
-        let after = engine::testing::allocations();
+        let after = engine::testing::thread_allocations();
         assert_eq!(after, before, "{name}: {} allocations in 5,000 matches", after - before);
         assert!(points > 0);
     }

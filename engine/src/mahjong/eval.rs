@@ -73,6 +73,9 @@ impl<'a> Ctx<'a> {
         } else if flags.has(WinFlags::RIICHI) {
             situational.push(Yaku::Riichi, 1);
         }
+        if flags.has(WinFlags::OPEN_RIICHI) && rules.yaku.open_riichi_bonus > 0 {
+            situational.push(Yaku::OpenRiichi, rules.yaku.open_riichi_bonus);
+        }
         let pairs = [
             (WinFlags::IPPATSU, Yaku::Ippatsu),
             (WinFlags::CHANKAN, Yaku::Chankan),

@@ -97,6 +97,10 @@ impl WinFlags {
     /// Gotō: any flower or north extracted, or a flower on a dora indicator
     /// (blocks 立直のみロン和了).
     pub const EXTRACTED: WinFlags = WinFlags(1 << 14);
+    /// Gotō オープン立直 open riichi (with [`RIICHI`](WinFlags::RIICHI) or
+    /// [`DOUBLE_RIICHI`](WinFlags::DOUBLE_RIICHI)): worth the scoring rules'
+    /// `open_riichi_bonus` more (G-R5).
+    pub const OPEN_RIICHI: WinFlags = WinFlags(1 << 15);
 
     /// Whether every bit of `f` is set.
     pub const fn has(self, f: WinFlags) -> bool {

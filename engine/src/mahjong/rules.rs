@@ -89,6 +89,9 @@ pub struct YakuRules {
     pub double_junsei_chuuren: bool,
     /// 大四喜 counts as double yakuman.
     pub double_daisuushii: bool,
+    /// オープン立直: han an open riichi adds to riichi's (G-R5: 0, the same as riichi, by
+    /// default; 1 for the 2-han reading). Listed as `open_riichi`.
+    pub open_riichi_bonus: u8,
 }
 
 /// How 人和 renhou scores.

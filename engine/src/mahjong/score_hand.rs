@@ -148,6 +148,9 @@ fn check(rules: &Rules, h: &Hand) -> Result<(), ScoreError> {
     if riichi && open {
         return impossible("riichi with an open meld");
     }
+    if f.has(WinFlags::OPEN_RIICHI) && !riichi {
+        return impossible("open riichi without riichi");
+    }
     if f.has(WinFlags::IPPATSU) && !riichi {
         return impossible("ippatsu without riichi");
     }
@@ -293,7 +296,7 @@ fn riichi_only_ron(ctx: &Ctx, yaku: &YakuList, bonus: &YakuList) -> bool {
     ctx.rules.yaku.goto_yakuman
         && !f.has(WinFlags::TSUMO)
         && !f.has(WinFlags::EXTRACTED)
-        && yaku.as_slice() == [(Yaku::Riichi, 1)]
+        && matches!(yaku.as_slice(), [(Yaku::Riichi, 1)] | [(Yaku::Riichi, 1), (Yaku::OpenRiichi, _)])
         && bonus.as_slice().iter().all(|&(y, _)| y == Yaku::UraDora)
 }
 

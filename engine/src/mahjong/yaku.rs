@@ -30,6 +30,8 @@ yaku_enum! {
     Riichi = "riichi",
     /// ダブル立直
     DoubleRiichi = "double_riichi",
+    /// オープン立直 (Gotō): the han open riichi adds to riichi, when the rules give it any
+    OpenRiichi = "open_riichi",
     /// 一発
     Ippatsu = "ippatsu",
     /// 搶槓

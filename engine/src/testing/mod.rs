@@ -8,7 +8,7 @@
 mod alloc;
 mod harness;
 
-pub use alloc::{CountingAlloc, allocations};
+pub use alloc::{CountingAlloc, allocations, thread_allocations};
 pub use harness::{
     ByFn, Checked, Everyone, PlayCheck, PlayStats, Validate, assert_golden, check_game, check_play, ensure, transcript,
 };

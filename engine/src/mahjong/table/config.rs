@@ -155,6 +155,22 @@ pub struct TableSettings {
     pub dealer_may_stop: bool,
     /// A closed kan after riichi (of the drawn tile, keeping the waits).
     pub riichi_kan: RiichiKan,
+    /// オープン立直 open riichi (G-R2).
+    pub open_riichi: OpenRiichi,
+}
+
+/// オープン立直 (Gotō G-R2, G-R3): a riichi whose waits are shown. No other seat may deal
+/// into it unless forced (every discard it has would), and a forced deal-in is paid as
+/// 13 han (四倍満) unless the hand is worth more. In a table file:
+/// `open_riichi = { declarers = 2, sticks = 2 }`.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct OpenRiichi {
+    /// Open riichi is allowed to the first this many riichi declarers of a hand, closed
+    /// riichi counted (0: never; Gotō 2, 「2件目まで」).
+    pub declarers: u8,
+    /// Riichi sticks an open riichi deposits (Gotō 2: 2,000 points).
+    pub sticks: u8,
 }
 
 /// A closed kan after riichi: always of the drawn tile, and only when the waits stay.
@@ -266,6 +282,9 @@ impl TableSettings {
         }
         if s.riichi_min_live_tiles == 0 {
             return invalid("riichi_min_live_tiles", "must be at least 1 (no riichi on the haitei discard)");
+        }
+        if s.open_riichi.declarers > 0 && s.open_riichi.sticks == 0 {
+            return invalid("open_riichi", "an open riichi deposits at least one stick");
         }
         if s.noten_total < 0 {
             return invalid("noten_total", "must be 0 or more");

@@ -158,6 +158,9 @@ pub enum Event {
         /// The declaring seat.
         #[serde(deserialize_with = "seat")]
         actor: u8,
+        /// オープン立直 (our extension for Gotō, G-R2: `"open":true`, written only when set).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        open: bool,
     },
     /// `reach_accepted`: the declaring discard was not won on; the stick is paid.
     ReachAccepted {

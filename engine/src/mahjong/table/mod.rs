@@ -112,8 +112,18 @@
 //!   called nothing, is paid a yakuman tsumo (honba included), in turn order
 //!   from the dealer; there are then no noten payments, the riichi sticks stay
 //!   out, and the dealer repeats as after any draw.
-//! - Still to come for Gotō: open riichi, the pocchi, the hand record, the
-//!   Gotō preset and its study.
+//! - オープン立直 (`open_riichi`, G-R2/G-R3/G-R5): [`Action::OpenRiichi`] for the first
+//!   `declarers` riichi of a hand (closed ones counted), depositing `sticks`; its
+//!   waits are shown ([`RiichiView::open_waits`]). Once it is paid, no other seat
+//!   may discard or extract a tile it can ron ([`Action::gives`]), unless every tile
+//!   that seat may give would (a riichi seat that draws one, or 手詰まり): such a
+//!   ron is paid as 13 han, 四倍満, unless the hand is worth more, and is counted in
+//!   [`HanchanOutcome::forced_deal_ins`]. An added kan may still be robbed by it (a
+//!   kakan is no discard), at its own value. It scores as riichi, plus the scoring
+//!   rules' `open_riichi_bonus` (listed `open_riichi`). The bots declare it against
+//!   a seat already in riichi with `open_riichi_waits` live waits or more.
+//! - Still to come for Gotō: the pocchi, the hand record, the Gotō preset and its
+//!   study.
 //!
 //! # Seams for the Gotō ruleset
 //! Seats are the scoring rules' `players` (arrays hold [`MAX_SEATS`]); the tile set comes from the scoring
@@ -140,6 +150,8 @@ mod tests_golden;
 #[cfg(test)]
 mod tests_mjai;
 #[cfg(test)]
+mod tests_open_riichi;
+#[cfg(test)]
 mod tests_replay;
 #[cfg(test)]
 mod tests_rules;
@@ -150,7 +162,7 @@ mod tests_three;
 mod view;
 mod wall;
 
-pub use config::{DrawRepeat, Length, NO_SEAT, PRESETS, RiichiKan, TableError, TableSettings, ranks};
+pub use config::{DrawRepeat, Length, NO_SEAT, OpenRiichi, PRESETS, RiichiKan, TableError, TableSettings, ranks};
 pub use mjai::{Event, EventLog, HoraScore, UraMarkers, pai_name, parse_pai};
 pub use outcome::{Abort, HanchanOutcome, WIN_VALUE_BINS, YAKU_KINDS};
 pub use pieces::{Marked, Taken};
@@ -186,6 +198,8 @@ pub enum Action {
     Discard(Tile),
     /// 立直 declare riichi and discard this kind.
     Riichi(Tile),
+    /// オープン立直 declare open riichi (waits shown, G-R2) and discard this kind.
+    OpenRiichi(Tile),
     /// 自摸和 win on the drawn tile.
     Tsumo,
     /// 暗槓 closed kan of this kind.
@@ -210,6 +224,17 @@ pub enum Action {
     Stop,
     /// Play on after the dealer's own win (a repeat).
     Continue,
+}
+
+impl Action {
+    /// The kind a discard, a riichi's discard or an extraction gives to the others.
+    pub fn gives(self) -> Option<Tile> {
+        match self {
+            Action::Discard(t) | Action::Riichi(t) | Action::OpenRiichi(t) => Some(t),
+            Action::ExtractNorth => Some(Tile::NORTH),
+            _ => None,
+        }
+    }
 }
 
 /// The Ron2 four-player game: a table preset and its scoring rules.

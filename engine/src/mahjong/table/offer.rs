@@ -26,7 +26,7 @@ pub(crate) fn chi_starts(hand: &[u8; 34], t: Tile) -> impl Iterator<Item = Tile>
 
 impl RiichiTable {
     /// Whether `seat` may call ron on `t` offered as `kind`.
-    fn can_ron(&self, state: &TableState, seat: usize, t: Tile, kind: OfferKind) -> bool {
+    pub(super) fn can_ron(&self, state: &TableState, seat: usize, t: Tile, kind: OfferKind) -> bool {
         let s = &state.seats[seat];
         if !s.waits.contains(t) || s.furiten() {
             return false;
@@ -161,9 +161,11 @@ impl RiichiTable {
             s.riichi_pending = false;
             s.riichi = true;
             s.ippatsu = true;
-            state.points[from] -= RIICHI_STICK;
-            state.sticks += 1;
+            let sticks = if s.open_riichi { self.settings.open_riichi.sticks } else { 1 };
+            state.points[from] -= RIICHI_STICK * i32::from(sticks);
+            state.sticks += sticks;
             state.record.riichi[from] += 1;
+            state.record.open_riichi[from] += u16::from(s.open_riichi);
             state.events.push(Event::ReachAccepted { actor: from as u8 });
             if self.aborts_on(Abort::FourRiichi) && state.seats[..state.players()].iter().all(|s| s.riichi) {
                 return self.abort(state, Abort::FourRiichi, rng);

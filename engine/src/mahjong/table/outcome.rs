@@ -56,8 +56,12 @@ pub struct HanchanOutcome {
     pub dealer_wins: [u16; MAX_SEATS],
     /// Discards per seat that were won on (放銃), chankan included.
     pub deal_ins: [u16; MAX_SEATS],
-    /// Riichi declared (and paid) per seat.
+    /// Riichi declared (and paid) per seat, open riichi included.
     pub riichi: [u16; MAX_SEATS],
+    /// オープン立直 declared (and paid) per seat.
+    pub open_riichi: [u16; MAX_SEATS],
+    /// Deal-ins per seat forced into an open riichi (G-R3: paid as 13 han or more).
+    pub forced_deal_ins: [u16; MAX_SEATS],
     /// Calls per seat (chi, pon, daiminkan, kakan; not closed kans).
     pub calls: [u16; MAX_SEATS],
     /// Hands in which the seat made at least one open call.
@@ -104,6 +108,8 @@ impl HanchanOutcome {
         dealer_wins: [0; MAX_SEATS],
         deal_ins: [0; MAX_SEATS],
         riichi: [0; MAX_SEATS],
+        open_riichi: [0; MAX_SEATS],
+        forced_deal_ins: [0; MAX_SEATS],
         calls: [0; MAX_SEATS],
         open_hands: [0; MAX_SEATS],
         win_points: [0; MAX_SEATS],

@@ -92,6 +92,7 @@ impl RiichiTable {
         state.live_end = state.layout.live_end_at_deal(state.indicators as usize) as u8;
         state.replacements = 0;
         state.kans = 0;
+        state.riichi_declared = 0;
         state.kan_seats = 0;
         state.uninterrupted = true;
         state.kan_feeder = None;
@@ -182,12 +183,13 @@ impl RiichiTable {
         state.record.flowers[seat] += 1;
     }
 
-    /// Whether the seat may declare riichi at all (before choosing the discard).
-    fn may_riichi(&self, state: &TableState, seat: usize) -> bool {
+    /// Whether the seat may declare a riichi depositing `sticks` at all (before choosing
+    /// the discard).
+    fn may_riichi(&self, state: &TableState, seat: usize, sticks: u8) -> bool {
         let s = &state.seats[seat];
         !s.riichi
             && !s.is_open()
-            && (state.points[seat] >= RIICHI_STICK || !self.settings.riichi_needs_stick_points)
+            && (state.points[seat] >= RIICHI_STICK * i32::from(sticks) || !self.settings.riichi_needs_stick_points)
             && state.live_left() >= self.settings.riichi_min_live_tiles
             && shanten(&s.hand, self.shanten) <= 0
     }
@@ -246,30 +248,61 @@ impl RiichiTable {
         if s.riichi {
             let drawn = s.drawn.expect("riichi seats discard after a draw");
             out.push(if extract && drawn == Tile::NORTH { Action::ExtractNorth } else { Action::Discard(drawn) });
+        } else {
+            if extract {
+                out.push(Action::ExtractNorth);
+            }
+            let riichi = !called && self.may_riichi(state, seat, 1);
+            let open = riichi && self.may_open_riichi(state, seat);
+            let mut h = s.hand;
+            for t in Tile::all() {
+                if h[t.index()] == 0 {
+                    continue;
+                }
+                out.push(Action::Discard(t));
+                if riichi {
+                    h[t.index()] -= 1;
+                    if shanten(&h, self.shanten) == 0 {
+                        out.push(Action::Riichi(t));
+                        if open {
+                            out.push(Action::OpenRiichi(t));
+                        }
+                    }
+                    h[t.index()] += 1;
+                }
+            }
+            if air {
+                // North is air: never discarded (a test out of the loop, which tables without
+                // extraction never pay).
+                out.retain(|a| a.gives() != Some(Tile::NORTH) || *a == Action::ExtractNorth);
+            }
+        }
+        if self.settings.open_riichi.declarers > 0 {
+            self.spare_open_riichi(state, seat, out);
+        }
+    }
+
+    /// Whether `seat` may declare open riichi now (G-R2): one of the first declarers of
+    /// the hand, with the points for its sticks when riichi needs them.
+    fn may_open_riichi(&self, state: &TableState, seat: usize) -> bool {
+        let open = self.settings.open_riichi;
+        state.riichi_declared < open.declarers && self.may_riichi(state, seat, open.sticks)
+    }
+
+    /// G-R3: the tiles an open riichi would win on are not given (discarded or extracted),
+    /// unless every tile the seat may give would (手詰まり: then any may be).
+    fn spare_open_riichi(&self, state: &TableState, seat: usize, out: &mut Vec<Action>) {
+        if !state.others(seat).any(|o| state.seats[o].in_open_riichi()) {
             return;
         }
-        if extract {
-            out.push(Action::ExtractNorth);
-        }
-        let riichi = !called && self.may_riichi(state, seat);
-        let mut h = s.hand;
-        for t in Tile::all() {
-            if h[t.index()] == 0 {
-                continue;
-            }
-            out.push(Action::Discard(t));
-            if riichi {
-                h[t.index()] -= 1;
-                if shanten(&h, self.shanten) == 0 {
-                    out.push(Action::Riichi(t));
-                }
-                h[t.index()] += 1;
-            }
-        }
-        if air {
-            // North is air: never discarded (a test out of the loop, which tables without
-            // extraction never pay).
-            out.retain(|a| !matches!(a, Action::Discard(Tile::NORTH) | Action::Riichi(Tile::NORTH)));
+        let deals_in = |a: &Action| {
+            let kind = if *a == Action::ExtractNorth { OfferKind::Nuki } else { OfferKind::Discard };
+            a.gives().is_some_and(|t| {
+                state.others(seat).any(|o| state.seats[o].in_open_riichi() && self.can_ron(state, o, t, kind))
+            })
+        };
+        if out.iter().any(|a| a.gives().is_some() && !deals_in(a)) {
+            out.retain(|a| !deals_in(a));
         }
     }
 
@@ -284,6 +317,10 @@ impl RiichiTable {
         match action {
             Action::Discard(t) => self.discard(state, seat, t, false, rng),
             Action::Riichi(t) => self.discard(state, seat, t, true, rng),
+            Action::OpenRiichi(t) => {
+                state.seats[seat].open_riichi = true;
+                self.discard(state, seat, t, true, rng);
+            }
             Action::Tsumo => self.settle_tsumo(state, seat, rinshan, rng),
             Action::NineTerminals => self.abort(state, Abort::NineTerminals, rng),
             Action::ExtractNorth => {
@@ -392,6 +429,7 @@ impl RiichiTable {
             s.ippatsu = false;
         }
         if riichi {
+            state.riichi_declared += 1;
             s.riichi_pending = true;
             s.double_riichi = s.first_turn && uninterrupted;
             s.riichi_at = i as u8;
@@ -401,7 +439,8 @@ impl RiichiTable {
             self.update_waits(state, seat);
         }
         if riichi {
-            state.events.push(Event::Reach { actor: seat as u8 });
+            let open = state.seats[seat].open_riichi;
+            state.events.push(Event::Reach { actor: seat as u8, open });
         }
         let pai = state.offer_piece;
         state.events.push(Event::Dahai { actor: seat as u8, pai, tsumogiri });

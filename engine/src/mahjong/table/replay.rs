@@ -394,10 +394,10 @@ impl Replayer<'_> {
         let e = self.record[at];
         let mine = |actor: u8| actor as usize == seat;
         let action = match e {
-            Event::Reach { actor } if mine(actor) => match self.next_from(at + 1).map(|k| self.record[k]) {
+            Event::Reach { actor, open } if mine(actor) => match self.next_from(at + 1).map(|k| self.record[k]) {
                 Some(Event::Dahai { actor: a, pai, .. }) if a == actor => {
                     self.state.seats[seat].marked_first = pai.is_red();
-                    Action::Riichi(kind(pai))
+                    if open { Action::OpenRiichi(kind(pai)) } else { Action::Riichi(kind(pai)) }
                 }
                 _ => return Err(illegal(at, "a reach must be followed by its discard")),
             },

@@ -8,6 +8,7 @@ use super::outcome::{Abort, WIN_VALUE_BINS};
 use super::state::{OfferKind, Phase};
 use super::{MAX_SEATS, RIICHI_STICK, RiichiTable, TableState};
 use crate::GameRng;
+use crate::mahjong::payment::pay;
 use crate::mahjong::{Flower, Hand, HandScore, Limit, Payment, ScoreError, Tile, WinFlags, Yaku, score_hand, shanten};
 
 /// Yakuman whose last set makes its feeder liable (責任払い).
@@ -25,6 +26,9 @@ impl RiichiTable {
         hand.round_wind = state.round_wind();
         if s.riichi {
             flags = flags.with(if s.double_riichi { WinFlags::DOUBLE_RIICHI } else { WinFlags::RIICHI });
+            if s.open_riichi {
+                flags = flags.with(WinFlags::OPEN_RIICHI);
+            }
             if s.ippatsu {
                 flags = flags.with(WinFlags::IPPATSU);
             }
@@ -100,7 +104,21 @@ impl RiichiTable {
         hand.concealed[t.index()] += 1;
         hand.red += u8::from(state.offer_piece.is_red());
         hand.gold += u8::from(state.offer_piece.is_gold());
-        score_hand(&self.rules, &hand)
+        let score = score_hand(&self.rules, &hand)?;
+        let forced = s.in_open_riichi() && matches!(kind, OfferKind::Discard | OfferKind::Nuki);
+        Ok(if forced { self.forced_deal_in(state, seat, score) } else { score })
+    }
+
+    /// G-R3: a ron by an open riichi seat on a discard or an extraction was forced (no one
+    /// may deal into it otherwise): it is paid as 13 han, 四倍満 (数え役満), unless the hand
+    /// is worth that or more. Its yaku and per-tile counts stay the hand's own.
+    fn forced_deal_in(&self, state: &TableState, seat: usize, score: HandScore) -> HandScore {
+        if score.limit >= Limit::KazoeYakuman {
+            return score;
+        }
+        let limit = Limit::KazoeYakuman;
+        let (payment, points_total) = pay(&self.rules, limit.base(), seat == state.dealer(), false, state.honba, 0);
+        HandScore { han: score.han.max(13), limit, payment, points_total, ..score }
     }
 
     /// Ura indicators that count for a riichi win: one under each indicator turned at the
@@ -227,6 +245,11 @@ impl RiichiTable {
         }
         state.sticks = 0;
         state.record.deal_ins[from] += 1;
+        if winners.iter().any(|&w| state.seats[w].in_open_riichi())
+            && matches!(kind, OfferKind::Discard | OfferKind::Nuki)
+        {
+            state.record.forced_deal_ins[from] += 1;
+        }
         if winners.len() == 2 {
             state.record.double_rons += 1;
         }

@@ -48,6 +48,8 @@ pub struct SeatState {
     pub double_riichi: bool,
     /// Riichi declared with the discard now being offered (not yet paid).
     pub riichi_pending: bool,
+    /// オープン立直: the riichi declared (pending or paid) is open, its waits shown (G-R2).
+    pub open_riichi: bool,
     /// 一発 still possible.
     pub ippatsu: bool,
     /// Discard index of the riichi declaration (for views).
@@ -85,6 +87,7 @@ impl SeatState {
         riichi: false,
         double_riichi: false,
         riichi_pending: false,
+        open_riichi: false,
         ippatsu: false,
         riichi_at: 0,
         temp_furiten: false,
@@ -112,6 +115,12 @@ impl SeatState {
     /// Concealed tiles.
     pub fn concealed_len(&self) -> u8 {
         self.hand.iter().sum()
+    }
+
+    /// Whether the seat is in open riichi (declared and paid): its waits are shown, and
+    /// no one deals into them unless forced (G-R3).
+    pub fn in_open_riichi(&self) -> bool {
+        self.riichi && self.open_riichi
     }
 
     /// Whether a win on one of its waits is barred (フリテン).
@@ -209,6 +218,9 @@ pub struct TableState {
     pub replacements: u8,
     /// Kans declared this hand.
     pub kans: u8,
+    /// Riichi declared this hand, closed and open (open riichi goes to the first
+    /// [`OpenRiichi::declarers`](super::config::OpenRiichi::declarers)).
+    pub riichi_declared: u8,
     /// Seats that declared kans, bit per seat.
     pub kan_seats: u8,
     /// Dora indicators turned (1 + kan dora).
@@ -251,6 +263,7 @@ impl TableState {
             live_end: 0,
             replacements: 0,
             kans: 0,
+            riichi_declared: 0,
             kan_seats: 0,
             indicators: 0,
             seats: [SeatState::EMPTY; MAX_SEATS],

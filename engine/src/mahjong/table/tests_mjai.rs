@@ -65,7 +65,7 @@ fn check(events: &[Event], start: i32, outcome: &HanchanOutcome) {
                 let next = events[k + 1];
                 let ok = match next {
                     Event::Dahai { actor: a, .. }
-                    | Event::Reach { actor: a }
+                    | Event::Reach { actor: a, .. }
                     | Event::Ankan { actor: a, .. }
                     | Event::Kakan { actor: a, .. }
                     | Event::Hora { actor: a, .. } => a == actor,

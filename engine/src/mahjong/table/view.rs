@@ -4,7 +4,7 @@
 
 use super::state::Phase;
 use super::{MAX_SEATS, RiichiTable, TableState};
-use crate::mahjong::{Meld, ShantenRules, Tile, TileCounts, WinFlags, score_hand};
+use crate::mahjong::{Meld, ShantenRules, Tile, TileCounts, TileSet, WinFlags, score_hand};
 
 /// The view of one seat.
 #[derive(Clone, Copy, Debug)]
@@ -48,6 +48,12 @@ impl<'a> RiichiView<'a> {
     pub fn riichi(&self, seat: usize) -> Option<usize> {
         let s = &self.state.seats[seat];
         s.riichi.then_some(s.riichi_at as usize)
+    }
+
+    /// The waits `seat` shows in open riichi (G-R2), if it is in one.
+    pub fn open_waits(&self, seat: usize) -> Option<TileSet> {
+        let s = &self.state.seats[seat];
+        s.in_open_riichi().then_some(s.waits)
     }
 
     /// Points of every seat.

@@ -96,6 +96,10 @@ pub struct BotConfig {
     /// most this; further from tenpai, ties keep the tiles with the most
     /// neighbours (cheaper, for throughput).
     pub ukeire_max_shanten: i8,
+    /// Declare open riichi (where the table allows it, G-R2) when another seat is already
+    /// in riichi (it discards what it draws, so it is forced to deal in on any wait, at
+    /// 13 han, G-R3) and the hand has at least this many live winning tiles; 0: never.
+    pub open_riichi_waits: u32,
 }
 
 impl BotConfig {
@@ -302,6 +306,18 @@ impl Bot {
         })
     }
 
+    /// Whether a riichi discarding `discard` is made open: another seat is in riichi and
+    /// the waits have `open_riichi_waits` live tiles or more.
+    fn open_riichi(&self, view: &RiichiView<'_>, discard: Tile, visible: &TileCounts) -> bool {
+        let least = self.config.open_riichi_waits;
+        if least == 0 || !view.others().any(|o| view.riichi(o).is_some()) {
+            return false;
+        }
+        let mut h = *view.hand();
+        h[discard.index()] -= 1;
+        ukeire_count(ukeire(&h, view.shanten_rules()), visible, &view.game().rules().set) >= least
+    }
+
     /// Whether a closed tenpai hand stays dama: it has a yaku without
     /// riichi worth `dama_han` or more on one of its waits.
     fn dama(&self, view: &RiichiView<'_>, discard: Tile) -> bool {
@@ -342,7 +358,8 @@ impl Bot {
             return Bot::safest(view, legal, threats, &visible);
         }
         if self.config.riichi && legal.contains(&Action::Riichi(t)) && !self.dama(view, t) {
-            return Action::Riichi(t);
+            let open = legal.contains(&Action::OpenRiichi(t)) && self.open_riichi(view, t, &visible);
+            return if open { Action::OpenRiichi(t) } else { Action::Riichi(t) };
         }
         Action::Discard(t)
     }

@@ -1,0 +1,111 @@
+//! オープン立直 open riichi at the three-player test table (GOTO-SPEC G-R2, G-R3, G-R5):
+//! who may declare it, its deposit, the discards no one may make into it, the forced
+//! deal-in paid as 13 han.
+
+use super::tests_scenarios::{Scene, fixed_wall, t};
+use super::*;
+use crate::mahjong::{Limit, Payment, TileSet, TileSetSpec, Yaku};
+
+/// The three-player test table (`testdata/three_player.toml`).
+fn three_player() -> RiichiTable {
+    RiichiTable::new(TableSettings::from_toml(include_str!("testdata/three_player.toml")).unwrap()).unwrap()
+}
+
+/// The dealer (seat 0) draws 7s to `123p 456p 789s 11s 67s` + 3z, waiting on 5s/8s once the
+/// 3z goes; seat 1 is tenpai on 2s/9p after its first draw (a 1z to throw); seat 2 holds an
+/// 8s. Then seat 2 draws 5z, the dealer `dealer_second`, seat 1 an 8s.
+fn scene(game: RiichiTable, dealer_second: &str) -> Scene {
+    let hands = ["123p456p789s11s6s3z", "234p567p345s22s99p", "1199m2378s1z2z3z6z7z"];
+    let draws = format!("7s1z5z{dealer_second}8s");
+    Scene::new(game, |_| {}, &fixed_wall(&TileSetSpec::goto(), &hands, &draws, 100, ""))
+}
+
+#[test]
+fn g_r2_open_riichi_for_the_first_two_declarers_with_two_sticks() {
+    let mut sc = scene(three_player(), "6z");
+    let legal = sc.legal();
+    assert!(legal.contains(&Action::Riichi(t("3z"))) && legal.contains(&Action::OpenRiichi(t("3z"))));
+    sc.s.riichi_declared = 2;
+    let legal = sc.legal();
+    assert!(legal.contains(&Action::Riichi(t("3z"))) && !legal.contains(&Action::OpenRiichi(t("3z"))), "a third");
+    sc.s.riichi_declared = 0;
+    sc.s.points[0] = 1_500;
+    assert!(sc.legal().contains(&Action::OpenRiichi(t("3z"))), "allowed below 2,000 points (G-R2)");
+    sc.s.points[0] = 35_000;
+    sc.act(0, Action::OpenRiichi(t("3z")));
+    assert_eq!((sc.s.points[0], sc.s.sticks), (33_000, 2), "a 2,000 deposit once the discard passes");
+    assert_eq!(sc.s.record.open_riichi[0], 1);
+    let view = sc.game.view(&sc.s, 1);
+    assert_eq!(view.open_waits(0), Some(TileSet::from_iter([t("5s"), t("8s")])), "the waits are shown");
+}
+
+#[test]
+fn g_r3_no_one_deals_into_an_open_riichi_unless_forced_and_then_it_is_13_han() {
+    let mut sc = scene(three_player(), "6z");
+    sc.act(0, Action::OpenRiichi(t("3z")));
+    // Seat 1 holds a 5s, a wait of the open riichi: it may not let it go.
+    let legal = sc.legal();
+    assert!(!legal.contains(&Action::Discard(t("5s"))) && legal.contains(&Action::Riichi(t("1z"))), "{legal:?}");
+    sc.act(1, Action::Riichi(t("1z")));
+    assert!(!sc.legal().contains(&Action::Discard(t("8s"))), "seat 2 keeps its 8s");
+    sc.act(2, Action::Discard(t("5z")));
+    sc.act(0, Action::Discard(t("6z")));
+    // Seat 1, in riichi, draws the 8s: its only discard wins for the open riichi (forced).
+    assert_eq!(sc.legal(), [Action::Discard(t("8s"))]);
+    sc.act(1, Action::Discard(t("8s")));
+    let score = sc.game.score_ron(&sc.s, 0, t("8s"), OfferKind::Discard).unwrap();
+    assert_eq!((score.limit, score.han), (Limit::KazoeYakuman, 13), "{score:?}");
+    assert!(score.yaku.contains(Yaku::DoubleRiichi), "its own yaku stay listed: {score:?}");
+    assert_eq!(score.payment, Payment::Ron(48_000), "a dealer 四倍満: 8,000 × 6");
+    sc.act(0, Action::Ron);
+    assert_eq!((sc.s.record.forced_deal_ins[1], sc.s.record.deal_ins[1]), (1, 1));
+    // 48,000 and the three sticks (the open riichi's two, seat 1's one).
+    assert_eq!(sc.s.points[..3], [33_000 + 48_000 + 3_000, 34_000 - 48_000, 35_000]);
+}
+
+#[test]
+fn g_r5_open_riichi_scores_as_riichi_or_one_han_more_as_an_option() {
+    let han = |bonus: u8| {
+        let mut rules = three_player().rules().clone();
+        rules.yaku.open_riichi_bonus = bonus;
+        let game = RiichiTable::with_rules(three_player().settings().clone(), rules).unwrap();
+        let mut sc = scene(game, "8s");
+        sc.act(0, Action::OpenRiichi(t("3z")));
+        sc.act(1, Action::Discard(t("1z")));
+        sc.act(2, Action::Discard(t("5z")));
+        let score = sc.game.score_tsumo(&sc.s, 0, false).unwrap();
+        (score.han, score.yaku.contains(Yaku::OpenRiichi))
+    };
+    let (plain, listed) = han(0);
+    assert!(!listed, "by default open riichi is riichi (G-R5)");
+    assert_eq!(han(1), (plain + 1, true), "the 2-han reading");
+}
+
+#[test]
+fn g_r3_bots_give_an_open_riichi_its_wait_only_when_every_tile_would() {
+    let game = three_player();
+    let mut bots = [Bot::efficiency(), Bot::defensive(), Bot::efficiency()];
+    let (mut state, mut legal) = (game.new_state(), Vec::new());
+    let (mut opened, mut forced) = (0, 0);
+    for i in 0..300 {
+        let mut rng = crate::GameSeeds::new(11).rng(i);
+        game.reset(&mut state, &mut rng);
+        while let Some(seat) = game.to_move(&state) {
+            game.legal_actions(&state, &mut legal);
+            let a = crate::Strategy::choose(&mut bots[seat], &game.view(&state, seat), &legal, &mut rng);
+            let deals_in = |a: &Action| {
+                let kind = if *a == Action::ExtractNorth { OfferKind::Nuki } else { OfferKind::Discard };
+                a.gives().is_some_and(|t| {
+                    state.others(seat).any(|o| state.seats[o].in_open_riichi() && game.can_ron(&state, o, t, kind))
+                })
+            };
+            if deals_in(&a) {
+                assert!(legal.iter().filter(|a| a.gives().is_some()).all(deals_in), "unforced: {a:?} of {legal:?}");
+            }
+            game.apply(&mut state, a, &mut rng);
+        }
+        opened += state.record.open_riichi.iter().sum::<u16>();
+        forced += state.record.forced_deal_ins.iter().sum::<u16>();
+    }
+    assert!(opened > 0 && forced > 0, "{opened} open riichi, {forced} forced deal-ins");
+}
