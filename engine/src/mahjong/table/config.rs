@@ -157,6 +157,26 @@ pub struct TableSettings {
     pub riichi_kan: RiichiKan,
     /// オープン立直 open riichi (G-R2).
     pub open_riichi: OpenRiichi,
+    /// 白ポッチ: when the pocchi turns wild after riichi (G-R6).
+    pub pocchi_wild: PocchiWild,
+    /// 神ポッチ (G-D5): the pocchi as a dora or ura indicator lets the winner name that
+    /// indicator's dora kind, or none (カラス), for the best score; otherwise it
+    /// indicates as a 白.
+    pub kami_pocchi: bool,
+}
+
+/// When the white pocchi (白ポッチ) is all-mighty (G-R6): any kind, chosen at the win for
+/// the best score (a kind the hand holds four of excepted).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum PocchiWild {
+    /// Never: it is a 白 (haku) like the others.
+    Never,
+    /// When drawn after riichi: that draw is always a tsumo win (the only legal action).
+    Drawn,
+    /// Also when held at the riichi declaration (Gotō's default reading): the riichi then
+    /// waits on whatever the pocchi as any kind would complete.
+    Held,
 }
 
 /// オープン立直 (Gotō G-R2, G-R3): a riichi whose waits are shown. No other seat may deal

@@ -122,8 +122,16 @@
 //!   kakan is no discard), at its own value. It scores as riichi, plus the scoring
 //!   rules' `open_riichi_bonus` (listed `open_riichi`). The bots declare it against
 //!   a seat already in riichi with `open_riichi_waits` live waits or more.
-//! - Still to come for Gotō: the pocchi, the hand record, the Gotō preset and its
-//!   study.
+//! - 白ポッチ (`pocchi_wild`, G-R6): after riichi the pocchi is wild, as whichever kind
+//!   scores best at the win (a kind the hand holds four of excepted; no fifth copy).
+//!   Drawn after riichi it is a tsumo win, the only legal action; with `held` (Gotō's
+//!   default reading) a pocchi held at the declaration turns wild once the riichi is
+//!   paid, and the riichi waits on whatever the pocchi as any kind would complete
+//!   (a kan after riichi must then keep those waits, which a plain kan seldom does).
+//! - 神ポッチ (`kami_pocchi`, G-D5): a pocchi as a counted dora or ura indicator lets
+//!   the winner name any dora kind or none (カラス, which keeps 立直のみロン alive),
+//!   for the most points; otherwise it indicates as a haku.
+//! - Still to come for Gotō: the hand record, the Gotō preset and its study.
 //!
 //! # Seams for the Gotō ruleset
 //! Seats are the scoring rules' `players` (arrays hold [`MAX_SEATS`]); the tile set comes from the scoring
@@ -152,6 +160,8 @@ mod tests_mjai;
 #[cfg(test)]
 mod tests_open_riichi;
 #[cfg(test)]
+mod tests_pocchi;
+#[cfg(test)]
 mod tests_replay;
 #[cfg(test)]
 mod tests_rules;
@@ -162,7 +172,9 @@ mod tests_three;
 mod view;
 mod wall;
 
-pub use config::{DrawRepeat, Length, NO_SEAT, OpenRiichi, PRESETS, RiichiKan, TableError, TableSettings, ranks};
+pub use config::{
+    DrawRepeat, Length, NO_SEAT, OpenRiichi, PRESETS, PocchiWild, RiichiKan, TableError, TableSettings, ranks,
+};
 pub use mjai::{Event, EventLog, HoraScore, UraMarkers, pai_name, parse_pai};
 pub use outcome::{Abort, HanchanOutcome, WIN_VALUE_BINS, YAKU_KINDS};
 pub use pieces::{Marked, Taken};

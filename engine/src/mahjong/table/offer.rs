@@ -166,6 +166,10 @@ impl RiichiTable {
             state.sticks += sticks;
             state.record.riichi[from] += 1;
             state.record.open_riichi[from] += u16::from(s.open_riichi);
+            if s.marked.pocchi() {
+                // The pocchi held at the declaration may turn wild (G-R6).
+                self.update_waits(state, from);
+            }
             state.events.push(Event::ReachAccepted { actor: from as u8 });
             if self.aborts_on(Abort::FourRiichi) && state.seats[..state.players()].iter().all(|s| s.riichi) {
                 return self.abort(state, Abort::FourRiichi, rng);

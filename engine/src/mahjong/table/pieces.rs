@@ -48,6 +48,11 @@ impl Marked {
         self.gold.iter().sum()
     }
 
+    /// Whether the pocchi is held.
+    pub fn pocchi(&self) -> bool {
+        self.pocchi > 0
+    }
+
     /// Takes `n` of the `held` pieces of kind `t`: the plain ones first, then the marked
     /// ones in the order of [`Marked`]'s doc (`marked_first`: the marked ones first).
     #[inline]

@@ -1,14 +1,14 @@
 //! A hand's flow on a seat's turn: shuffling and dealing, draws, discards,
 //! riichi, closed and added kans, tsumo and nine terminals.
 
-use super::config::RiichiKan;
+use super::config::{PocchiWild, RiichiKan};
 use super::mjai::Event;
 use super::outcome::Abort;
 use super::pieces::Taken;
 use super::state::{OfferKind, Phase, SeatState, kind};
 use super::{Action, HAND_TILES, MAX_KANS, MAX_SEATS, RIICHI_STICK, RiichiTable, TableState};
 use crate::GameRng;
-use crate::mahjong::{Flower, Meld, MeldKind, PhysTile, Tile, TileSet, shanten, ukeire};
+use crate::mahjong::{Flower, Meld, MeldKind, PhysTile, Tile, TileCounts, TileSet, shanten, ukeire};
 use rand::RngExt;
 
 impl SeatState {
@@ -131,10 +131,46 @@ impl RiichiTable {
         self.draw(state, dealer, false);
     }
 
-    /// Recomputes the waits of a seat holding 3n+1 tiles.
+    /// Recomputes the waits of a seat holding 3n+1 tiles (with a wild pocchi, G-R6: what
+    /// the pocchi as any kind would complete).
     pub(super) fn update_waits(&self, state: &mut TableState, seat: usize) {
         let s = &mut state.seats[seat];
-        s.waits = if shanten(&s.hand, self.shanten) == 0 { ukeire(&s.hand, self.shanten) } else { TileSet::EMPTY };
+        s.waits = if self.wild_pocchi(s) {
+            // Kinds held four times (the pocchi counted as a haku) cannot be drawn.
+            let waits = self.wild_choices(&s.hand).fold(TileSet::EMPTY, |w, (_, h)| w.union(self.waits_of(&h)));
+            waits.iter().filter(|t| s.hand[t.index()] < 4).collect()
+        } else {
+            self.waits_of(&s.hand)
+        };
+    }
+
+    /// The waits of 3n+1 tiles `hand` (none unless tenpai).
+    fn waits_of(&self, hand: &TileCounts) -> TileSet {
+        if shanten(hand, self.shanten) == 0 { ukeire(hand, self.shanten) } else { TileSet::EMPTY }
+    }
+
+    /// Whether the seat's pocchi is wild now (G-R6): in riichi and holding it, drawn since
+    /// or (`held`) held at the declaration.
+    pub(super) fn wild_pocchi(&self, s: &SeatState) -> bool {
+        s.riichi
+            && s.marked.pocchi()
+            && match self.settings.pocchi_wild {
+                PocchiWild::Never => false,
+                PocchiWild::Drawn => s.drawn_pocchi,
+                PocchiWild::Held => true,
+            }
+    }
+
+    /// `hand` (holding the pocchi among its haku) with the pocchi as each kind of the set
+    /// that the hand holds fewer than four of: the kind, and the tiles.
+    pub(super) fn wild_choices(&self, hand: &TileCounts) -> impl Iterator<Item = (Tile, TileCounts)> + use<'_> {
+        let mut rest = *hand;
+        rest[Tile::HAKU.index()] -= 1;
+        Tile::all().filter(move |&k| self.rules.set.contains(k) && rest[k.index()] < 4).map(move |k| {
+            let mut h = rest;
+            h[k.index()] += 1;
+            (k, h)
+        })
     }
 
     /// Draws a live tile (or a replacement tile, 嶺上牌, after a kan or an extraction) for
@@ -155,6 +191,7 @@ impl RiichiTable {
         let s = &mut state.seats[seat];
         s.add(p);
         s.drawn = Some(kind(p));
+        s.drawn_pocchi = p.is_pocchi();
         s.temp_furiten = false;
         state.phase = Phase::Turn { seat: seat as u8, called: false, rinshan };
         state.events.push(Event::Tsumo { actor: seat as u8, pai: p });
@@ -216,8 +253,13 @@ impl RiichiTable {
         let s = &state.seats[seat];
         if !called {
             let drawn = s.drawn.expect("a turn without a call follows a draw");
-            if s.waits.contains(drawn) && self.score_tsumo(state, seat, rinshan).is_ok() {
+            let pocchi_wins = s.drawn_pocchi && self.wild_pocchi(s);
+            if (s.waits.contains(drawn) || pocchi_wins) && self.score_tsumo(state, seat, rinshan).is_ok() {
                 out.push(Action::Tsumo);
+                if pocchi_wins {
+                    // G-R6: a pocchi drawn after riichi is always a tsumo win.
+                    return;
+                }
             }
             if self.may_kan(state) {
                 for t in Tile::all() {

@@ -34,12 +34,15 @@ impl RiichiTable {
             }
         }
         hand.flags = flags;
-        for k in (0..state.indicators).filter_map(|i| state.indicator(i)) {
+        let kami = |place: usize| self.settings.kami_pocchi && state.wall[place].is_pocchi();
+        let dora = (0..state.indicators).filter(|&i| !kami(state.layout.indicator(i.into())));
+        for k in dora.filter_map(|i| state.indicator(i)) {
             hand.dora[hand.dora_count as usize] = self.rules.set.dora_from_indicator(k);
             hand.dora_count += 1;
         }
         if s.riichi && self.settings.ura_dora {
-            for k in (0..self.ura_count(state)).filter_map(|i| state.ura_indicator(i)) {
+            let ura = (0..self.ura_count(state)).filter(|&i| !kami(state.layout.ura(i.into())));
+            for k in ura.filter_map(|i| state.ura_indicator(i)) {
                 hand.ura[hand.ura_count as usize] = self.rules.set.dora_from_indicator(k);
                 hand.ura_count += 1;
             }
@@ -75,7 +78,61 @@ impl RiichiTable {
             flags = flags.with(if dealer { WinFlags::TENHOU } else { WinFlags::CHIIHOU });
         }
         let win = s.drawn.expect("a tsumo follows a draw");
-        score_hand(&self.rules, &self.hand_of(state, seat, win, flags))
+        self.score_best(state, seat, self.hand_of(state, seat, win, flags), s.drawn_pocchi)
+    }
+
+    /// Scores `hand` of `seat` with the pocchi's choices made for the most points (then
+    /// han, then fu): a wild pocchi (G-R6) as any kind (`win_is_pocchi`: it is the winning
+    /// tile too), a pocchi indicator (神ポッチ, G-D5) as any dora kind or none.
+    fn score_best(
+        &self,
+        state: &TableState,
+        seat: usize,
+        hand: Hand,
+        win_is_pocchi: bool,
+    ) -> Result<HandScore, ScoreError> {
+        let s = &state.seats[seat];
+        let mut best: Option<Result<HandScore, ScoreError>> = None;
+        let mut consider = |h: &Hand| {
+            let r = score_hand(&self.rules, h);
+            let key =
+                |r: &Result<HandScore, ScoreError>| r.as_ref().ok().map(|x| (x.points_total, x.yakuman, x.han, x.fu));
+            if best.as_ref().is_none_or(|b| key(&r) > key(b)) {
+                best = Some(r);
+            }
+        };
+        if self.wild_pocchi(s) {
+            for (kind, concealed) in self.wild_choices(&hand.concealed) {
+                let win = if win_is_pocchi { kind } else { hand.win };
+                consider(&Hand { concealed, win, ..hand });
+            }
+        } else if let Some(ura) = self.kami_indicator(state, seat) {
+            consider(&hand);
+            for d in Tile::all().filter(|&d| self.rules.set.contains(d)) {
+                let mut h = hand;
+                let (list, n) = if ura { (&mut h.ura, &mut h.ura_count) } else { (&mut h.dora, &mut h.dora_count) };
+                list[*n as usize] = d;
+                *n += 1;
+                consider(&h);
+            }
+        } else {
+            consider(&hand);
+        }
+        best.expect("at least one reading")
+    }
+
+    /// 神ポッチ (G-D5): whether the pocchi lies under a counted indicator of `seat`'s win,
+    /// and whether it is an ura one.
+    fn kami_indicator(&self, state: &TableState, seat: usize) -> Option<bool> {
+        if !self.settings.kami_pocchi {
+            return None;
+        }
+        let pocchi = |place: usize| state.wall[place].is_pocchi();
+        if (0..state.indicators as usize).any(|i| pocchi(state.layout.indicator(i))) {
+            return Some(false);
+        }
+        let ura = state.seats[seat].riichi && self.settings.ura_dora;
+        (ura && (0..self.ura_count(state) as usize).any(|i| pocchi(state.layout.ura(i)))).then_some(true)
     }
 
     /// Scores a ron by `seat` on `t` offered by `from`.
@@ -104,7 +161,7 @@ impl RiichiTable {
         hand.concealed[t.index()] += 1;
         hand.red += u8::from(state.offer_piece.is_red());
         hand.gold += u8::from(state.offer_piece.is_gold());
-        let score = score_hand(&self.rules, &hand)?;
+        let score = self.score_best(state, seat, hand, false)?;
         let forced = s.in_open_riichi() && matches!(kind, OfferKind::Discard | OfferKind::Nuki);
         Ok(if forced { self.forced_deal_in(state, seat, score) } else { score })
     }

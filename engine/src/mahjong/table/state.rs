@@ -42,6 +42,8 @@ pub struct SeatState {
     pub waits: TileSet,
     /// The kind drawn this turn, if the seat is on a draw.
     pub drawn: Option<Tile>,
+    /// The piece drawn this turn is the pocchi.
+    pub drawn_pocchi: bool,
     /// 立直 declared and paid.
     pub riichi: bool,
     /// ダブル立直.
@@ -84,6 +86,7 @@ impl SeatState {
         discarded: TileSet::EMPTY,
         waits: TileSet::EMPTY,
         drawn: None,
+        drawn_pocchi: false,
         riichi: false,
         double_riichi: false,
         riichi_pending: false,

@@ -73,7 +73,9 @@ impl Validate for RiichiTable {
             let turn = matches!(s.phase, Phase::Turn { seat, .. } if seat as usize == i);
             ensure(n == if turn { 14 } else { 13 }, || format!("seat {i} holds {n} tiles"))?;
             if !turn {
-                let waits = if shanten(&seat.hand, self.shanten_rules()) == 0 {
+                let waits = if self.wild_pocchi(seat) {
+                    self.wild_waits(&seat.hand)
+                } else if shanten(&seat.hand, self.shanten_rules()) == 0 {
                     ukeire(&seat.hand, self.shanten_rules())
                 } else {
                     TileSet::EMPTY
@@ -89,6 +91,28 @@ impl Validate for RiichiTable {
             ensure(!(legal.contains(&Action::Ron) && furiten), || format!("ron offered to seat {seat} in furiten"))?;
         }
         Ok(())
+    }
+}
+
+impl RiichiTable {
+    /// The waits of `hand` holding a wild pocchi (G-R6), from scratch: each kind `x` held
+    /// fewer than four times that some kind `k` for the pocchi makes a complete hand with.
+    fn wild_waits(&self, hand: &TileCounts) -> TileSet {
+        let set = &self.rules().set;
+        let kinds = || Tile::all().filter(|&k| set.contains(k));
+        let mut rest = *hand;
+        rest[Tile::HAKU.index()] -= 1;
+        kinds()
+            .filter(|&x| hand[x.index()] < 4)
+            .filter(|&x| {
+                kinds().any(|k| {
+                    let mut h = rest;
+                    h[k.index()] += 1;
+                    h[x.index()] += 1;
+                    h.iter().all(|&c| c <= 4) && shanten(&h, self.shanten_rules()) == -1
+                })
+            })
+            .collect()
     }
 }
 
