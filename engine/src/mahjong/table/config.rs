@@ -262,18 +262,20 @@ impl fmt::Display for TableError {
 
 impl std::error::Error for TableError {}
 
-/// The five Ron2 presets: (name, TOML text).
-pub const PRESETS: [(&str, &str); 5] = [
+/// The built-in table presets: (name, TOML text): the five Ron2 ones and Gotō's.
+pub const PRESETS: [(&str, &str); 6] = [
     ("ron2-dojo", include_str!("../presets/table_ron2_dojo.toml")),
     ("ron2-battle", include_str!("../presets/table_ron2_battle.toml")),
     ("ron2-a", include_str!("../presets/table_ron2_a.toml")),
     ("ron2-b", include_str!("../presets/table_ron2_b.toml")),
     ("ron2-c", include_str!("../presets/table_ron2_c.toml")),
+    ("goto", include_str!("../presets/table_goto.toml")),
 ];
 
 impl TableSettings {
     /// A built-in preset: `ron2-dojo` (道場/リーグ), `ron2-battle`
-    /// (リーチバトル), `ron2-a`, `ron2-b`, `ron2-c` (競技ルール A/B/C).
+    /// (リーチバトル), `ron2-a`, `ron2-b`, `ron2-c` (競技ルール A/B/C), `goto`
+    /// (Classic Gotō, three seats).
     pub fn preset(name: &str) -> Result<TableSettings, TableError> {
         match PRESETS.iter().find(|p| p.0 == name) {
             Some(p) => TableSettings::from_toml(p.1),

@@ -387,7 +387,10 @@ impl Game for RiichiTable {
                 let seat = self.to_move(state).expect("an offer has a seat to ask");
                 self.apply_offer(state, seat, action, rng);
             }
-            Phase::Stop { .. } if action == Action::Stop => self.end_game(state),
+            Phase::Stop { .. } if action == Action::Stop => {
+                state.record.dealer_stopped = true;
+                self.end_game(state);
+            }
             Phase::Stop { .. } => self.start_hand(state, rng),
             Phase::Over => panic!("apply on a finished game"),
         }

@@ -46,6 +46,10 @@ pub struct HanchanOutcome {
     pub scores: [i32; MAX_SEATS],
     /// Hands (局) played, repeats included.
     pub hands: u16,
+    /// Hands played after the first round wind (South, or Gotō's sudden death).
+    pub late_hands: u16,
+    /// The dealer ended the game after its own win (和了やめ, G-S5).
+    pub dealer_stopped: bool,
     /// Whether the game ended by the bust rule (トビ).
     pub bust: bool,
     /// Wins per seat, tsumo and ron.
@@ -102,6 +106,8 @@ impl HanchanOutcome {
         ranks: [0; MAX_SEATS],
         scores: [0; MAX_SEATS],
         hands: 0,
+        late_hands: 0,
+        dealer_stopped: false,
         bust: false,
         wins: [0; MAX_SEATS],
         tsumo_wins: [0; MAX_SEATS],

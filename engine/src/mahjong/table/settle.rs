@@ -401,6 +401,7 @@ impl RiichiTable {
     /// game, or the dealer's choice ([`Phase::Stop`]), as the game's length says.
     fn end_hand(&self, state: &mut TableState, renchan: bool, dealer_won: bool, honba: u8, rng: &mut GameRng) {
         state.record.hands += 1;
+        state.record.late_hands += u16::from(state.round >= state.players);
         state.events.push(Event::EndKyoku);
         state.honba = honba;
         if self.settings.bust && state.points.iter().any(|&p| p < 0) {

@@ -1,4 +1,4 @@
-//! オープン立直 open riichi at the three-player test table (GOTO-SPEC G-R2, G-R3, G-R5):
+//! オープン立直 open riichi at the Gotō table (GOTO-SPEC G-R2, G-R3, G-R5):
 //! who may declare it, its deposit, the discards no one may make into it, the forced
 //! deal-in paid as 13 han.
 
@@ -6,9 +6,9 @@ use super::tests_scenarios::{Scene, fixed_wall, t};
 use super::*;
 use crate::mahjong::{Limit, Payment, TileSet, TileSetSpec, Yaku};
 
-/// The three-player test table (`testdata/three_player.toml`).
+/// The Gotō table.
 fn three_player() -> RiichiTable {
-    RiichiTable::new(TableSettings::from_toml(include_str!("testdata/three_player.toml")).unwrap()).unwrap()
+    RiichiTable::preset("goto").unwrap()
 }
 
 /// The dealer (seat 0) draws 7s to `123p 456p 789s 11s 67s` + 3z, waiting on 5s/8s once the

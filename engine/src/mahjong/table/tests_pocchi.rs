@@ -1,13 +1,13 @@
-//! The white pocchi (白ポッチ) at the three-player test table: wild after riichi (G-R6),
+//! The white pocchi (白ポッチ) at the Gotō table: wild after riichi (G-R6),
 //! drawn or held at the declaration, and 神ポッチ as an indicator (G-D5).
 
 use super::tests_scenarios::{Scene, fixed_wall, t};
 use super::*;
 use crate::mahjong::{TileSet, TileSetSpec, Yaku};
 
-/// The three-player test table (`testdata/three_player.toml`), `edit`ed.
+/// The Gotō table, `edit`ed.
 fn table(edit: impl FnOnce(&mut TableSettings)) -> RiichiTable {
-    let mut settings = TableSettings::from_toml(include_str!("testdata/three_player.toml")).unwrap();
+    let mut settings = TableSettings::preset("goto").unwrap();
     edit(&mut settings);
     RiichiTable::new(settings).unwrap()
 }

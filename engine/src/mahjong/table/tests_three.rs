@@ -1,7 +1,6 @@
-//! Three seats on the Gotō tile set (GOTO-SPEC §2–§3): the wall drawn to two
-//! indicators, flowers set aside as they come, norths extracted and robbed.
-//! The table file here is a Gotō-like variant of the 道場 preset, not yet the
-//! Gotō ruleset (open riichi, the pocchi and the rest of §4 come later).
+//! Three seats at the Gotō table (GOTO-SPEC §1–§3, §5, §6): the wall drawn to two
+//! indicators, flowers set aside as they come, norths extracted and robbed, the game's
+//! length, the forced kan, nagashi.
 
 use super::config::{HandEnd, Next};
 use super::tests_scenarios::{Scene, fixed_wall, t};
@@ -10,10 +9,9 @@ use crate::mahjong::TileSetSpec;
 use crate::testing::{PlayCheck, check_play};
 use crate::{Game, GameSeeds, Strategy, Table};
 
-/// The three-player test table (`testdata/three_player.toml`: the 道場 preset moved to
-/// Gotō's set and table rules).
+/// The Gotō table (`presets/table_goto.toml`).
 fn three_player() -> RiichiTable {
-    RiichiTable::new(TableSettings::from_toml(include_str!("testdata/three_player.toml")).unwrap()).unwrap()
+    RiichiTable::preset("goto").unwrap()
 }
 
 /// Replacement tiles at the back of the 112-piece wall (G-W4: 4 kans, 4 norths, 4 flowers).
