@@ -3,15 +3,18 @@
 
 use anyhow::{Result, bail};
 use clap::{Args, Parser, Subcommand};
+use engine::Game;
 use engine::config::Presets;
 use engine::drift::strategy::StrategyConfig;
 use engine::drift::{DriftRules, Lineup};
 use engine::mahjong::table;
+use engine::mahjong::table::Rotation;
 use engine::medarot::{self, CardPool, Deck};
 use engine::rackup::{self, Profile};
 use sim::preset::{self, Named};
 use sim::runner::{RunPlan, Shard};
 use sim::studies::drift::{DriftParams, DriftStudy, Mode};
+use sim::studies::goto::{GotoParams, GotoStudy};
 use sim::studies::mahjong::{MahjongParams, MahjongStudy, TableRules};
 use sim::studies::medarot::{MedarotParams, MedarotStudy};
 use sim::studies::rackup::{RackupParams, RackupStudy};
@@ -51,7 +54,8 @@ enum MahjongCommand {
     Score(HandToolArgs),
     /// Shanten and ukeire of one mpsz hand per line of stdin, as JSON lines.
     Shanten(HandToolArgs),
-    /// Four-player Ron2 table games: per-round rates, yaku frequency, seat advantage.
+    /// Table games: Ron2 (four seats: per-round rates beside Tenhou, yaku frequency, seat
+    /// advantage) or Gotō (`--rules goto`: sessions of four people at three seats).
     Play(TableArgs),
     /// Four `defensive` bots at the Ron2 dojo table, rates beside the Tenhou 2016 figures
     /// (results under the name mahjong-calibrate).
@@ -66,7 +70,8 @@ struct ReplayArgs {
     /// mjai records (one or more games each, every tile shown).
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c) or a table settings TOML file.
+    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c) or a four-seat table
+    /// settings TOML file.
     #[arg(long, default_value = "ron2-dojo", value_name = "PRESET|FILE")]
     rules: String,
 }
@@ -75,11 +80,12 @@ struct ReplayArgs {
 struct TableArgs {
     #[command(flatten)]
     run: RunArgs,
-    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c) or a table settings TOML file.
+    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, goto) or a table settings
+    /// TOML file.
     #[arg(long, default_value = "ron2-dojo", value_name = "PRESET|FILE")]
     rules: String,
-    /// Bots by seat, comma-separated (seat 0 deals first), or one for all four: random,
-    /// efficiency, defensive, or a bot settings TOML file (see GUIDE.md).
+    /// Bots by seat (Gotō: by person), comma-separated (seat 0 deals first), or one for all
+    /// four: random, efficiency, defensive, or a bot settings TOML file (see GUIDE.md).
     #[arg(long, default_value = "efficiency", value_name = "NAMES")]
     bots: String,
     /// Record the run's first K games (indices 0..K) as they are played and write each
@@ -89,6 +95,24 @@ struct TableArgs {
     /// Folder for the --log-games files.
     #[arg(long, value_name = "DIR", requires = "log_games")]
     log_dir: Option<PathBuf>,
+    /// Three-seat (Gotō) tables: who sits out the next game of a session of four people:
+    /// cycle, last (the last place), top, or fixed (three players, nobody sits out).
+    #[arg(long, default_value = "cycle", value_parser = rotation, value_name = "cycle|last|top|fixed")]
+    rotation: Rotation,
+    /// Three-seat (Gotō) tables: games per session (`--games` counts games, a multiple of it).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
+    session_games: u32,
+}
+
+/// A `--rotation` value.
+fn rotation(s: &str) -> Result<Rotation, String> {
+    match s {
+        "cycle" => Ok(Rotation::Cycle),
+        "last" => Ok(Rotation::LastSitsOut),
+        "top" => Ok(Rotation::TopSitsOut),
+        "fixed" => Ok(Rotation::Fixed),
+        other => Err(format!("unknown rotation `{other}` (cycle, last, top, fixed)")),
+    }
 }
 
 #[derive(Args)]
@@ -275,11 +299,11 @@ fn mahjong(command: &MahjongCommand) -> Result<String> {
     let failed = match command {
         MahjongCommand::Score(a) => mahjong_io::score_lines(&mahjong_io::load_rules(&a.rules)?, stdin, stdout)?,
         MahjongCommand::Shanten(a) => mahjong_io::shanten_lines(&mahjong_io::load_rules(&a.rules)?, stdin, stdout)?,
-        MahjongCommand::Play(a) => {
-            let logs = a.log_games.zip(a.log_dir.as_deref());
-            return table(&a.run, MahjongStudy::KIND, &a.rules, &a.bots, logs);
+        MahjongCommand::Play(a) => return play(a),
+        MahjongCommand::Calibrate(a) => {
+            let params = table_params("ron2-dojo", four_bots("defensive")?)?;
+            return table(&a.run, "mahjong-calibrate", params, None);
         }
-        MahjongCommand::Calibrate(a) => return table(&a.run, "mahjong-calibrate", "ron2-dojo", "defensive", None),
         MahjongCommand::Replay(a) => return replay(a),
     };
     if failed > 0 {
@@ -317,20 +341,47 @@ fn table_params(rules: &str, bots: [String; 4]) -> Result<MahjongParams> {
     Ok(MahjongParams { table: table_rules(rules)?, bots, bot_files })
 }
 
-/// The Ron2 table presets, for the resolver.
+/// The table presets (Ron2 and Gotō), for the resolver.
 const TABLE_PRESETS: Presets = Presets { kind: "mahjong table preset", list: &table::PRESETS };
 /// The bot presets, for the resolver.
 const BOT_FILES: Presets = Presets { kind: "mahjong bot", list: &table::BOT_PRESETS };
 
-/// Runs the table study (results named `name` unless `--study` says otherwise); with `logs` (K, DIR), records its first K games as mjai logs.
-fn table(run: &RunArgs, name: &str, rules: &str, bots: &str, logs: Option<(u64, &Path)>) -> Result<String> {
+/// `--bots`: one name for all four seats (or people), or four.
+fn four_bots(bots: &str) -> Result<[String; 4]> {
     let names: Vec<String> = bots.split(',').map(|b| b.trim().to_string()).collect();
-    let bots: [String; 4] = match names.len() {
+    Ok(match names.len() {
         1 => std::array::from_fn(|_| names[0].clone()),
         4 => std::array::from_fn(|i| names[i].clone()),
-        n => bail!("--bots needs one name or four (one per seat), got {n}"),
-    };
-    let mut study = MahjongStudy::from_params(table_params(rules, bots)?)?;
+        n => bail!("--bots needs one name or four (one per seat, or per person at Gotō), got {n}"),
+    })
+}
+
+/// `sim mahjong play`: the Ron2 table study, or the Gotō one on a three-seat table.
+fn play(a: &TableArgs) -> Result<String> {
+    let logs = a.log_games.zip(a.log_dir.as_deref());
+    let params = table_params(&a.rules, four_bots(&a.bots)?)?;
+    if params.table.game()?.num_seats() == 4 {
+        return table(&a.run, MahjongStudy::KIND, params, logs);
+    }
+    if logs.is_some() {
+        bail!("--log-games: three-player game records are not written yet");
+    }
+    let k = u64::from(a.session_games);
+    let plan = a.run.plan(10_000);
+    if plan.games % k != 0 {
+        bail!("--games {} is not a whole number of sessions of --session-games {k}", plan.games);
+    }
+    let MahjongParams { table, bots, bot_files } = params;
+    let params = GotoParams { table, bots, bot_files, rotation: a.rotation, session_games: a.session_games };
+    let study = GotoStudy::from_params(params)?;
+    let sessions = RunPlan { games: plan.games / k, ..plan };
+    study::execute(&study, &sessions, &a.run.out, &a.run.name(GotoStudy::KIND)?)
+}
+
+/// Runs the four-player table study (results named `name` unless `--study` says otherwise);
+/// with `logs` (K, DIR), records its first K games as mjai logs.
+fn table(run: &RunArgs, name: &str, params: MahjongParams, logs: Option<(u64, &Path)>) -> Result<String> {
+    let mut study = MahjongStudy::from_params(params)?;
     let plan = run.plan(10_000);
     if let Some((count, dir)) = logs {
         if count > plan.games {
@@ -349,7 +400,7 @@ fn table(run: &RunArgs, name: &str, rules: &str, bots: &str, logs: Option<(u64, 
 
 /// Replays mjai records; fails if any file is unreadable or any finding was made.
 fn replay(args: &ReplayArgs) -> Result<String> {
-    let game = table_rules(&args.rules)?.game()?;
+    let game = table_rules(&args.rules)?.seated(4, "replays play")?;
     let files: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
     let mut out = String::new();
     let t = mjai::replay_files(&game, &files, &mut out);
@@ -373,6 +424,7 @@ fn merge(args: &MergeArgs) -> Result<String> {
         DriftStudy::KIND => study::merge::<DriftStudy>(&dirs, &args.out, &name),
         MedarotStudy::KIND => study::merge::<MedarotStudy>(&dirs, &args.out, &name),
         MahjongStudy::KIND => study::merge::<MahjongStudy>(&dirs, &args.out, &name),
+        GotoStudy::KIND => study::merge::<GotoStudy>(&dirs, &args.out, &name),
         RackupStudy::KIND => study::merge::<RackupStudy>(&dirs, &args.out, &name),
         other => bail!("{} holds an unknown study kind `{other}`", dirs[0].display()),
     }

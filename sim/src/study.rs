@@ -97,6 +97,10 @@ pub trait Study: Sized {
     fn simulate(&self, plan: &RunPlan) -> Result<(Self::Acc, RunReport)>;
     /// Writes tables and charts into `out` and returns the printed summary.
     fn report(&self, acc: &Self::Acc, coverage: &Coverage, out: &StudyOutput) -> Result<String>;
+    /// Games one runner index plays (a Gotō session plays several).
+    fn games_per_index(&self) -> u64 {
+        1
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -114,10 +118,11 @@ pub fn execute<S: Study>(study: &S, plan: &RunPlan, out_root: &Path, name: &str)
     let coverage =
         Coverage { games: plan.games, seed: plan.seed, shard_count: plan.shard.count, shards: vec![plan.shard.index] };
     let summary = finish(study, acc, coverage, out)?;
+    let per = study.games_per_index();
     Ok(format!(
         "{summary}\nthroughput: {:.0} games/s ({} games in {:.2} s on {} thread{})\n",
-        run.games_per_second(),
-        run.games,
+        run.games_per_second() * per as f64,
+        run.games * per,
         run.elapsed.as_secs_f64(),
         plan.threads,
         if plan.threads == 1 { "" } else { "s" }

@@ -29,7 +29,11 @@ fn csv(root: &Path, study: &str, table: &str) -> String {
 
 /// Runs a study twice (1 and 2 threads) and checks the tables agree and the charts exist.
 fn study_is_deterministic(command: &[&str], games: &str, tables: &[&str], charts: &[&str]) -> String {
-    let study = if command[0] == "mahjong" { "mahjong" } else { command[0] };
+    let study = match command {
+        ["mahjong", "play", "--rules", "goto", ..] => "goto",
+        [game, ..] => game,
+        [] => unreachable!("a command"),
+    };
     let roots = [scratch(&format!("{study}1")), scratch(&format!("{study}2"))];
     let mut summary = String::new();
     for (root, threads) in roots.iter().zip(["1", "2"]) {
@@ -91,12 +95,52 @@ fn mahjong_table_study_runs_and_is_deterministic() {
     let o = sim(&["mahjong", "play", "--rules", "ron2-nowhere"], "");
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("ron2-nowhere"));
-    // A three-seat table file is refused in one line, not played with four bots.
-    let three = scratch("three").join("three.toml");
-    std::fs::write(&three, include_str!("../../engine/src/mahjong/table/testdata/three_player.toml")).unwrap();
-    let o = sim(&["mahjong", "play", "--games", "4", "--rules", three.to_str().unwrap(), "--quiet"], "");
+}
+
+/// The `person` column's `column` values of a Gotō persons table.
+fn person_column(csv: &str, column: &str) -> Vec<String> {
+    let mut lines = csv.lines();
+    let at = lines.next().unwrap().split(',').position(|c| c == column).unwrap();
+    lines.map(|l| l.split(',').nth(at).unwrap().to_string()).collect()
+}
+
+#[test]
+fn goto_study_plays_sessions_deterministically_and_merges_its_shards() {
+    let summary = study_is_deterministic(
+        &["mahjong", "play", "--rules", "goto", "--session-games", "4"],
+        "80",
+        &["rates", "yaku", "seats", "persons", "length", "sudden_death", "win_values", "summary"],
+        &["yaku_frequency", "first_place_by_person", "first_place_by_seat", "final_points", "game_length"],
+    );
+    assert!(summary.contains("20 sessions of 4 games (80 games"), "{summary}");
+    let root = scratch("goto-shards");
+    let run = |extra: &[&str], name: &str| {
+        let mut args = vec!["mahjong", "play", "--rules", "goto", "--games", "48", "--seed", "5", "--quiet"];
+        args.extend(["--out", root.to_str().unwrap(), "--study", name]);
+        args.extend(extra);
+        let o = sim(&args, "");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    };
+    run(&[], "whole");
+    run(&["--shard", "1/2"], "half1");
+    run(&["--shard", "2/2"], "half2");
+    let shard = |name: &str| root.join(format!("notebooks-data/{name}")).to_str().unwrap().to_string();
+    let o = sim(&["merge", &shard("half1"), &shard("half2"), "--out", root.to_str().unwrap(), "--study", "merged"], "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(csv(&root, "whole", "persons"), csv(&root, "merged", "persons"), "merged shards = the whole run");
+    // A cycle of sessions of 8 sits each person out twice a session (six sessions here).
+    assert_eq!(person_column(&csv(&root, "whole", "persons"), "sat_out"), ["12", "12", "12", "12"]);
+    run(&["--rotation", "fixed", "--threads", "1"], "fixed");
+    let fixed = csv(&root, "fixed", "persons");
+    assert_eq!(person_column(&fixed, "games"), ["48", "48", "48", "0"], "three fixed players");
+    let o = sim(&["mahjong", "play", "--rules", "goto", "--games", "81", "--quiet"], "");
     let stderr = String::from_utf8_lossy(&o.stderr);
-    assert!(!o.status.success() && stderr.contains("3-seat table") && stderr.trim().lines().count() == 1, "{stderr}");
+    assert!(
+        !o.status.success() && stderr.contains("whole number of sessions") && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+    let o = sim(&["mahjong", "play", "--rules", "goto", "--rotation", "random", "--quiet"], "");
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("cycle, last, top, fixed"));
 }
 
 #[test]

@@ -64,6 +64,16 @@ impl TableRules {
         Ok(TableRules { preset: String::new(), settings: Some(settings), scoring })
     }
 
+    /// The table these rules describe, which must seat `seats` (`what` names who needs
+    /// them: "the study plays", …).
+    pub fn seated(&self, seats: usize, what: &str) -> Result<RiichiTable> {
+        let game = self.game()?;
+        if game.num_seats() != seats {
+            bail!("table rules {}: a {}-seat table: {what} {seats} seats", self.name(), game.num_seats());
+        }
+        Ok(game)
+    }
+
     /// The table these rules describe.
     pub fn game(&self) -> Result<RiichiTable> {
         let Some(src) = &self.settings else {
@@ -77,19 +87,11 @@ impl TableRules {
             }
             None => RiichiTable::new(settings),
         };
-        let game = game.map_err(|e| anyhow!("table settings {}: {e}", src.name))?;
-        if game.num_seats() != SEATS {
-            bail!(
-                "table settings {}: a {}-seat table: the study and replays play four seats (Gotō's come later)",
-                src.name,
-                game.num_seats()
-            );
-        }
-        Ok(game)
+        game.map_err(|e| anyhow!("table settings {}: {e}", src.name))
     }
 
     /// How reports name the rules: the preset or the settings file.
-    fn name(&self) -> &str {
+    pub fn name(&self) -> &str {
         self.settings.as_ref().map_or(self.preset.as_str(), |src| src.name.as_str())
     }
 }
@@ -107,6 +109,20 @@ pub struct MahjongParams {
     /// have one.
     #[serde(default)]
     pub bot_files: [Option<Source>; SEATS],
+}
+
+/// The bots named (a preset name, or the bot file given beside it), one per entry.
+pub fn bots_from<const N: usize>(names: &[String; N], files: &[Option<Source>; N]) -> Result<[Bot; N]> {
+    let mut bots = [Bot::random(); N];
+    for ((bot, name), file) in bots.iter_mut().zip(names).zip(files) {
+        *bot = match file {
+            Some(src) => Bot::new(BotConfig::from_toml(&src.text).map_err(|e| anyhow!("bot file {}: {e}", src.name))?),
+            None => Bot::by_name(name).ok_or_else(|| {
+                anyhow!("unknown bot `{name}` (valid: random, efficiency, defensive, or a bot TOML file)")
+            })?,
+        };
+    }
+    Ok(bots)
 }
 
 /// A table study ready to run.
@@ -134,18 +150,8 @@ impl Study for MahjongStudy {
     }
 
     fn from_params(params: MahjongParams) -> Result<Self> {
-        let game = params.table.game()?;
-        let mut bots = [Bot::random(); SEATS];
-        for ((bot, name), file) in bots.iter_mut().zip(&params.bots).zip(&params.bot_files) {
-            *bot = match file {
-                Some(src) => {
-                    Bot::new(BotConfig::from_toml(&src.text).map_err(|e| anyhow!("bot file {}: {e}", src.name))?)
-                }
-                None => Bot::by_name(name).ok_or_else(|| {
-                    anyhow!("unknown bot `{name}` (valid: random, efficiency, defensive, or a bot TOML file)")
-                })?,
-            };
-        }
+        let game = params.table.seated(SEATS, "the four-player study plays")?;
+        let bots = bots_from(&params.bots, &params.bot_files)?;
         Ok(Self { params, game, bots, logs: None })
     }
 

@@ -4,7 +4,7 @@
 //! default). One game stays one [`Table::play`](crate::Table::play); a session only maps
 //! people to seats between games, so studies report per person as well as per seat.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// People in a session of four.
 pub const PEOPLE: usize = 4;
@@ -12,7 +12,7 @@ pub const PEOPLE: usize = 4;
 const SEATED: usize = 3;
 
 /// Who sits out the next game.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum Rotation {
     /// In turn: person 3 sits out the first game, then persons 0, 1, 2, 3, …; the three
