@@ -368,7 +368,7 @@ fn play(a: &TableArgs) -> Result<String> {
     }
     let k = u64::from(a.session_games);
     let plan = a.run.plan(10_000);
-    if plan.games % k != 0 {
+    if !plan.games.is_multiple_of(k) {
         bail!("--games {} is not a whole number of sessions of --session-games {k}", plan.games);
     }
     let MahjongParams { table, bots, bot_files } = params;
