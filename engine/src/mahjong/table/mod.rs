@@ -6,7 +6,7 @@
 //! # Main types
 //! - [`RiichiTable`]: the rules value, implements [`Game`]. Build it with
 //!   [`RiichiTable::preset`]`("ron2-dojo")` (also `ron2-battle`, `ron2-a`,
-//!   `ron2-b`, `ron2-c`) or [`RiichiTable::new`]`(`[`TableSettings::from_toml`]`(text)?)`
+//!   `ron2-b`, `ron2-c`, and `goto` for Classic Gotō) or [`RiichiTable::new`]`(`[`TableSettings::from_toml`]`(text)?)`
 //!   ([`RiichiTable::with_rules`] when `scoring` names a rules file).
 //! - [`TableState`]: the fixed-size state (wall, [`SeatState`]s, [`Phase`]).
 //! - [`Action`]: one decision; [`RiichiView`]: what a seat sees.
@@ -249,7 +249,8 @@ impl Action {
     }
 }
 
-/// The Ron2 four-player game: a table preset and its scoring rules.
+/// The riichi table game (Ron2's four seats, Gotō's three): a table preset and its scoring
+/// rules.
 #[derive(Clone, Debug)]
 pub struct RiichiTable {
     settings: TableSettings,
