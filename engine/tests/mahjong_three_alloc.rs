@@ -1,5 +1,6 @@
 //! After warm-up, Gotō sessions (four people in rotation at the three-seat table: flowers
-//! set aside, norths extracted, open riichi, sudden death) allocate nothing.
+//! set aside, norths extracted, open riichi, sudden death, every hand recorded) allocate
+//! nothing.
 
 use engine::mahjong::table::{Bot, RiichiTable, Rotation, Session};
 use engine::testing::thread_allocations;
@@ -9,7 +10,7 @@ static GLOBAL: engine::testing::CountingAlloc = engine::testing::CountingAlloc;
 
 #[test]
 fn goto_sessions_do_not_allocate_after_warm_up() {
-    let game = RiichiTable::preset("goto").unwrap();
+    let game = RiichiTable::preset("goto").unwrap().with_hand_log(true);
     let seeds = GameSeeds::new(12);
     let mut table = Table::new(&game);
     let people = [Bot::efficiency(), Bot::defensive(), Bot::random(), Bot::efficiency()];

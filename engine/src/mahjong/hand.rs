@@ -203,3 +203,16 @@ pub struct HandScore {
     /// Everything the winner gains, riichi sticks included.
     pub points_total: u32,
 }
+
+impl HandScore {
+    /// No score (a placeholder in fixed-size records).
+    pub const EMPTY: HandScore = HandScore {
+        han: 0,
+        fu: 0,
+        yaku: YakuList::EMPTY,
+        yakuman: 0,
+        limit: Limit::None,
+        payment: Payment::Ron(0),
+        points_total: 0,
+    };
+}

@@ -180,11 +180,14 @@ pub struct YakuList {
 
 impl Default for YakuList {
     fn default() -> Self {
-        YakuList { items: [(Yaku::Dora, 0); MAX_YAKU], len: 0 }
+        YakuList::EMPTY
     }
 }
 
 impl YakuList {
+    /// No entries.
+    pub const EMPTY: YakuList = YakuList { items: [(Yaku::Dora, 0); MAX_YAKU], len: 0 };
+
     /// Appends an entry.
     pub fn push(&mut self, y: Yaku, han: u8) {
         self.items[self.len as usize] = (y, han);

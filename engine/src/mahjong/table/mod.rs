@@ -131,7 +131,13 @@
 //! - 神ポッチ (`kami_pocchi`, G-D5): a pocchi as a counted dora or ura indicator lets
 //!   the winner name any dora kind or none (カラス, which keeps 立直のみロン alive),
 //!   for the most points; otherwise it indicates as a haku.
-//! - Still to come for Gotō: the hand record, the Gotō preset and its study.
+//! - The hand record ([`HandRecord`], kept per game in [`TableState::hand_log`] by a table
+//!   built [`RiichiTable::with_hand_log`]): winners with score and yaku, raw red and
+//!   gold counts, ura, ippatsu, the pocchi tsumo, a forced deal-in; the discarder; the
+//!   extractions in order; the indicators with their uras; the tiles Alice would reveal
+//!   (the unturned indicator places in kan-dora order, while still in the wall); the
+//!   tenpai seats of a draw; points before and after. What the chip ledger reads.
+//! - Still to come for Gotō: three-player mjai records and their replay.
 //!
 //! # Seams for the Gotō ruleset
 //! Seats are the scoring rules' `players` (arrays hold [`MAX_SEATS`]); the tile set comes from the scoring
@@ -145,6 +151,7 @@ mod offer;
 mod outcome;
 mod pieces;
 mod play;
+mod record;
 pub mod replay;
 mod session;
 mod settle;
@@ -178,6 +185,10 @@ pub use config::{
 pub use mjai::{Event, EventLog, HoraScore, UraMarkers, pai_name, parse_pai};
 pub use outcome::{Abort, HanchanOutcome, WIN_VALUE_BINS, YAKU_KINDS};
 pub use pieces::{Marked, Taken};
+pub use record::{
+    Extracted, Extraction, HandEnding, HandLog, HandRecord, MAX_ALICE, MAX_EXTRACTIONS, MAX_INDICATORS,
+    MAX_LOGGED_HANDS, MAX_WINNERS, WinRecord,
+};
 pub use replay::{Finding, FindingKind, ReplayReport, replay};
 pub use session::{PEOPLE, Rotation, Seating, Session};
 pub use state::{Claim, MAX_RIVER, OfferKind, Phase, SeatState, TableState};
@@ -261,6 +272,7 @@ pub struct RiichiTable {
     /// The abortive draws in force, bit `Abort as u8`.
     aborts: u8,
     log_events: bool,
+    log_hands: bool,
 }
 
 impl RiichiTable {
@@ -299,7 +311,7 @@ impl RiichiTable {
         }
         let aborts = settings.aborts.iter().fold(0, |m, &a| m | 1 << a as u8);
         let shanten = ShantenRules::new(&rules.set, rules.yaku.chiitoitsu_quad > 0);
-        Ok(RiichiTable { settings, rules, shanten, base_wall, layout, aborts, log_events: false })
+        Ok(RiichiTable { settings, rules, shanten, base_wall, layout, aborts, log_events: false, log_hands: false })
     }
 
     /// Whether the abortive draw `kind` is in force.
@@ -317,6 +329,13 @@ impl RiichiTable {
     /// once per state, a buffer).
     pub fn with_event_log(mut self, on: bool) -> RiichiTable {
         self.log_events = on;
+        self
+    }
+
+    /// The same game, keeping each game's hand records in [`TableState::hand_log`] (what a
+    /// chip ledger reads; off by default).
+    pub fn with_hand_log(mut self, on: bool) -> RiichiTable {
+        self.log_hands = on;
         self
     }
 

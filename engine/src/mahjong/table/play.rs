@@ -5,6 +5,7 @@ use super::config::{PocchiWild, RiichiKan};
 use super::mjai::Event;
 use super::outcome::Abort;
 use super::pieces::Taken;
+use super::record::{Extracted, HandRecord};
 use super::state::{OfferKind, Phase, SeatState, kind};
 use super::{Action, HAND_TILES, MAX_KANS, MAX_SEATS, RIICHI_STICK, RiichiTable, TableState};
 use crate::GameRng;
@@ -43,6 +44,7 @@ impl RiichiTable {
         state.honba = 0;
         state.sticks = 0;
         state.record = super::HanchanOutcome::EMPTY;
+        state.hand_log.clear();
         state.events.clear();
         state.events.push(Event::StartGame);
     }
@@ -70,6 +72,8 @@ impl RiichiTable {
 
     fn deal(&self, state: &mut TableState) {
         let dealer = state.dealer();
+        state.hand =
+            HandRecord { round: state.round, honba: state.honba, points_before: state.points, ..HandRecord::EMPTY };
         let mut flowers = [0u8; MAX_SEATS];
         for i in 0..state.players() {
             let seat = state.seat_after(dealer, i);
@@ -81,6 +85,7 @@ impl RiichiTable {
                         s.flowers |= 1 << f as u8;
                         flowers[seat] += 1;
                         state.record.flowers[seat] += 1;
+                        state.hand.push_extraction(seat, Extracted::Flower(f));
                     }
                     p => s.add(p),
                 }
@@ -218,6 +223,7 @@ impl RiichiTable {
     fn set_aside(&self, state: &mut TableState, seat: usize, f: Flower) {
         state.seats[seat].flowers |= 1 << f as u8;
         state.record.flowers[seat] += 1;
+        state.hand.push_extraction(seat, Extracted::Flower(f));
     }
 
     /// Whether the seat may declare a riichi depositing `sticks` at all (before choosing
@@ -371,6 +377,7 @@ impl RiichiTable {
                 s.nuki += 1;
                 s.drawn = None;
                 state.record.norths[seat] += 1;
+                state.hand.push_extraction(seat, Extracted::North);
                 self.update_waits(state, seat);
                 self.offer(state, seat, Tile::NORTH, OfferKind::Nuki, rng);
             }

@@ -5,11 +5,23 @@
 use super::config::{HandEnd, Next, ranks};
 use super::mjai::{Event, HoraScore, UraMarkers};
 use super::outcome::{Abort, WIN_VALUE_BINS};
+use super::record::{HandEnding, MAX_ALICE, MAX_INDICATORS, WinRecord};
 use super::state::{OfferKind, Phase};
 use super::{MAX_SEATS, RIICHI_STICK, RiichiTable, TableState};
 use crate::GameRng;
 use crate::mahjong::payment::pay;
-use crate::mahjong::{Flower, Hand, HandScore, Limit, Payment, ScoreError, Tile, WinFlags, Yaku, score_hand, shanten};
+use crate::mahjong::{
+    Flower, Hand, HandScore, Limit, Payment, PhysTile, ScoreError, Tile, TileSet, WinFlags, Yaku, score_hand, shanten,
+};
+
+/// How a win was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Won {
+    Tsumo,
+    Ron,
+    /// 流し役満 at an exhaustive draw: no winning hand.
+    Nagashi,
+}
 
 /// Yakuman whose last set makes its feeder liable (責任払い).
 const PAO_YAKU: [Yaku; 3] = [Yaku::Daisangen, Yaku::Daisuushii, Yaku::Suukantsu];
@@ -227,7 +239,7 @@ impl RiichiTable {
         state.sticks = 0;
         self.log_hora(state, seat, seat, &score, before);
         let value = total - self.honba_points(state);
-        self.record_win(state, seat, &score, [gained, value], true);
+        self.record_win(state, seat, &score, [gained, value], Won::Tsumo);
         let renchan = seat == dealer;
         let honba = if renchan { state.honba + 1 } else { 0 };
         self.end_hand(state, renchan, renchan, honba, rng);
@@ -281,6 +293,7 @@ impl RiichiTable {
         rng: &mut GameRng,
     ) {
         let honba_points = self.honba_points(state);
+        state.hand.from = Some(from as u8);
         for (k, &w) in winners.iter().enumerate() {
             let before = state.points;
             let score = self.score_ron(state, w, t, kind).expect("a legal ron scores");
@@ -298,7 +311,7 @@ impl RiichiTable {
             let gained = x + if k == 0 { RIICHI_STICK * state.sticks as i32 } else { 0 };
             state.points[w] += gained;
             self.log_hora(state, w, from, &score, before);
-            self.record_win(state, w, &score, [gained, x - honba_points], false);
+            self.record_win(state, w, &score, [gained, x - honba_points], Won::Ron);
         }
         state.sticks = 0;
         state.record.deal_ins[from] += 1;
@@ -320,16 +333,15 @@ impl RiichiTable {
         self.rules.payment.honba as i32 * state.honba as i32
     }
 
-    /// Counts a win that gained the winner `gained` points (honba and
-    /// sticks included) for a hand worth `value`.
-    fn record_win(
-        &self,
-        state: &mut TableState,
-        seat: usize,
-        score: &HandScore,
-        [gained, value]: [i32; 2],
-        tsumo: bool,
-    ) {
+    /// Counts a win (`how` it was made) that gained the winner `gained` points (honba and
+    /// sticks included) for a hand worth `value`, and adds it to the hand record.
+    fn record_win(&self, state: &mut TableState, seat: usize, score: &HandScore, [gained, value]: [i32; 2], how: Won) {
+        let win = self.win_record(state, seat, score, how);
+        state.hand.push_win(win);
+        if how != Won::Nagashi {
+            state.hand.ending = HandEnding::Win;
+        }
+        let tsumo = how != Won::Ron;
         let dealer = seat == state.dealer();
         let r = &mut state.record;
         r.wins[seat] += 1;
@@ -346,9 +358,47 @@ impl RiichiTable {
         }
     }
 
+    /// The hand record's account of a win by `seat` scored `score` (before the hand's end
+    /// clears the seat).
+    fn win_record(&self, state: &TableState, seat: usize, score: &HandScore, how: Won) -> WinRecord {
+        let s = &state.seats[seat];
+        let robbed = matches!(state.phase, Phase::Offer { kind: OfferKind::Discard | OfferKind::Nuki, .. });
+        let ron_piece = if how == Won::Ron { Some(state.offer_piece) } else { None };
+        let count = |f: fn(PhysTile) -> bool| u8::from(ron_piece.is_some_and(f));
+        let mut kinds: TileSet = Tile::all().filter(|t| s.hand[t.index()] > 0).collect();
+        for m in s.melds() {
+            let mut held = [0; 34];
+            m.add_to(&mut held);
+            kinds = kinds.union(Tile::all().filter(|t| held[t.index()] > 0).collect());
+        }
+        if let Some(p) = ron_piece.and_then(PhysTile::kind) {
+            kinds.insert(p);
+        }
+        let ura = score.yaku.as_slice().iter().filter(|e| e.0 == Yaku::UraDora).map(|e| e.1).sum();
+        let hand = how != Won::Nagashi;
+        WinRecord {
+            seat: seat as u8,
+            score: *score,
+            red: if hand { s.marked.red() + s.meld_marked.red() + count(PhysTile::is_red) } else { 0 },
+            gold: if hand { s.marked.gold() + s.meld_marked.gold() + count(PhysTile::is_gold) } else { 0 },
+            ura,
+            riichi: s.riichi,
+            open_riichi: s.in_open_riichi(),
+            ippatsu: s.ippatsu && hand,
+            pocchi_tsumo: how == Won::Tsumo && s.drawn_pocchi,
+            forced: how == Won::Ron && s.in_open_riichi() && robbed,
+            nagashi: !hand,
+            closed: !s.is_open(),
+            kinds,
+            nuki: s.nuki,
+            flowers: s.flowers,
+        }
+    }
+
     /// An abortive draw: the dealer repeats with one more honba.
     pub(super) fn abort(&self, state: &mut TableState, kind: Abort, rng: &mut GameRng) {
         state.record.aborts[kind as usize] += 1;
+        state.hand.ending = HandEnding::Abort;
         state.events.push(Event::Ryukyoku { deltas: Some([0; MAX_SEATS]) });
         self.end_hand(state, true, false, state.honba + 1, rng);
     }
@@ -371,7 +421,9 @@ impl RiichiTable {
         state.events.push(Event::Ryukyoku { deltas: Some(deltas) });
         for (s, &t) in tenpai.iter().enumerate() {
             state.record.tenpai_at_draw[s] += u16::from(t);
+            state.hand.tenpai |= u8::from(t) << s;
         }
+        state.hand.ending = HandEnding::Draw;
         state.record.exhaustive_draws += 1;
         let renchan = self.settings.dealer_repeats_on_draw.repeats(tenpai[state.dealer()]);
         self.end_hand(state, renchan, false, state.honba + 1, rng);
@@ -391,7 +443,7 @@ impl RiichiTable {
             let total = self.collect_tsumo(state, seat, dealer_pays, non_dealer_pays, None);
             state.points[seat] += total;
             let value = total - self.honba_points(state);
-            self.record_win(state, seat, &score, [total, value], true);
+            self.record_win(state, seat, &score, [total, value], Won::Nagashi);
             paid = true;
         }
         paid
@@ -402,6 +454,7 @@ impl RiichiTable {
     fn end_hand(&self, state: &mut TableState, renchan: bool, dealer_won: bool, honba: u8, rng: &mut GameRng) {
         state.record.hands += 1;
         state.record.late_hands += u16::from(state.round >= state.players);
+        self.finish_record(state);
         state.events.push(Event::EndKyoku);
         state.honba = honba;
         if self.settings.bust && state.points.iter().any(|&p| p < 0) {
@@ -418,6 +471,28 @@ impl RiichiTable {
             Next::Play => self.start_hand(state, rng),
             Next::End => self.end_game(state),
             Next::DealerChooses => state.phase = Phase::Stop { seat: state.dealer() as u8 },
+        }
+    }
+
+    /// Completes the hand record (points after, indicators, Alice's tiles) and logs it.
+    fn finish_record(&self, state: &mut TableState) {
+        let r = &mut state.hand;
+        r.points_after = state.points;
+        let n = usize::from(state.indicators).min(MAX_INDICATORS);
+        for i in 0..n {
+            r.indicators[i] = (state.wall[state.layout.indicator(i)], state.wall[state.layout.ura(i)]);
+        }
+        r.indicator_count = n as u8;
+        // Alice's source (G-F5): the unturned indicator places in kan-dora order, while
+        // they are still in the wall.
+        let unturned = (n..n + MAX_ALICE).map(|i| state.layout.indicator(i)).take_while(|&p| p >= state.next as usize);
+        r.alice_count = 0;
+        for p in unturned {
+            r.alice[usize::from(r.alice_count)] = state.wall[p];
+            r.alice_count += 1;
+        }
+        if self.log_hands {
+            state.hand_log.push(&state.hand);
         }
     }
 

@@ -5,6 +5,7 @@ use super::MAX_SEATS;
 use super::mjai::EventLog;
 use super::outcome::HanchanOutcome;
 use super::pieces::Marked;
+use super::record::{HandLog, HandRecord};
 use super::wall::WallLayout;
 use crate::mahjong::{MAX_WALL_TILES, Meld, PhysTile, Tile, TileCounts, TileSet, WallArray};
 
@@ -248,6 +249,10 @@ pub struct TableState {
     pub kan_blocked: bool,
     /// Counts of the game so far.
     pub record: HanchanOutcome,
+    /// The record of the hand in progress (complete once it ends).
+    pub hand: HandRecord,
+    /// The records of the game's hands (kept when the table logs hands).
+    pub hand_log: HandLog,
     /// The game's mjai events (empty unless the game records them).
     pub events: EventLog,
 }
@@ -278,6 +283,8 @@ impl TableState {
             four_kan_abort: false,
             kan_blocked: false,
             record: HanchanOutcome::EMPTY,
+            hand: HandRecord::EMPTY,
+            hand_log: HandLog::EMPTY,
             events: EventLog::new(log_events),
         }
     }

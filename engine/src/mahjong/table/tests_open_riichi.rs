@@ -5,6 +5,7 @@
 use super::tests_scenarios::{Scene, fixed_wall, t};
 use super::*;
 use crate::mahjong::{Limit, Payment, TileSet, TileSetSpec, Yaku};
+use record::HandEnding;
 
 /// The Gotō table.
 fn three_player() -> RiichiTable {
@@ -61,6 +62,28 @@ fn g_r3_no_one_deals_into_an_open_riichi_unless_forced_and_then_it_is_13_han() {
     assert_eq!((sc.s.record.forced_deal_ins[1], sc.s.record.deal_ins[1]), (1, 1));
     // 48,000 and the three sticks (the open riichi's two, seat 1's one).
     assert_eq!(sc.s.points[..3], [33_000 + 48_000 + 3_000, 34_000 - 48_000, 35_000]);
+}
+
+#[test]
+fn the_hand_record_of_a_forced_deal_in_names_winner_discarder_and_the_reason() {
+    let mut sc = scene(three_player().with_hand_log(true), "6z");
+    sc.act(0, Action::OpenRiichi(t("3z")));
+    sc.act(1, Action::Riichi(t("1z")));
+    sc.act(2, Action::Discard(t("5z")));
+    sc.act(0, Action::Discard(t("6z")));
+    sc.act(1, Action::Discard(t("8s")));
+    sc.act(0, Action::Ron);
+    let [r] = sc.s.hand_log.hands() else { panic!("one hand: {:?}", sc.s.hand_log.hands().len()) };
+    assert_eq!((r.ending, r.from, r.round, r.honba), (HandEnding::Win, Some(1), 0, 0));
+    let [w] = r.wins() else { panic!("one winner") };
+    assert_eq!((w.seat, w.riichi, w.open_riichi, w.forced, w.ippatsu, w.closed), (0, true, true, true, false, true));
+    assert_eq!(w.score.limit, Limit::KazoeYakuman);
+    assert!(w.kinds.contains(t("8s")) && w.kinds.contains(t("1p")) && !w.kinds.contains(t("3z")), "{:?}", w.kinds);
+    assert_eq!(r.points_before[..3], [35_000; 3]);
+    assert_eq!(r.points_after, sc.s.points, "the next hand starts from them");
+    assert_eq!(r.indicator_count, 2, "Gotō turns two");
+    let places = (2..2 + usize::from(r.alice_count)).map(|i| sc.s.wall[sc.game.layout.indicator(i)]);
+    assert!(r.alice_count > 0 && places.eq(r.alice().iter().copied()), "Alice reveals the next indicator places");
 }
 
 #[test]

@@ -33,7 +33,7 @@ fn scene(game: RiichiTable, dealer: &str, draws: &str, kami: bool) -> Scene {
 
 #[test]
 fn g_r6_a_pocchi_drawn_after_riichi_is_always_a_tsumo_win_as_the_best_kind() {
-    let game = || table(|s| s.pocchi_wild = PocchiWild::Drawn);
+    let game = || table(|s| s.pocchi_wild = PocchiWild::Drawn).with_hand_log(true);
     let after_riichi = |fourth: &str| {
         let mut sc = scene(game(), "123p456p789s23s6z6z", &format!("1z7z5z{fourth}"), false);
         sc.act(0, Action::Riichi(t("1z")));
@@ -41,7 +41,7 @@ fn g_r6_a_pocchi_drawn_after_riichi_is_always_a_tsumo_win_as_the_best_kind() {
         sc.act(2, Action::Discard(t("5z")));
         sc
     };
-    let sc = after_riichi("0z");
+    let mut sc = after_riichi("0z");
     assert_eq!(sc.legal(), [Action::Tsumo], "the only legal action");
     let wild = sc.game.score_tsumo(&sc.s, 0, false).unwrap();
     let plain = |kind: &str| {
@@ -49,6 +49,9 @@ fn g_r6_a_pocchi_drawn_after_riichi_is_always_a_tsumo_win_as_the_best_kind() {
         sc.game.score_tsumo(&sc.s, 0, false).unwrap().points_total
     };
     assert_eq!(wild.points_total, plain("1s").max(plain("4s")), "the pocchi as the better wait: {wild:?}");
+    sc.act(0, Action::Tsumo);
+    let w = sc.s.hand_log.hands()[0].wins()[0];
+    assert!(w.pocchi_tsumo && w.ippatsu && w.riichi, "ポッチ一発ツモ in the hand record (G-C6): {w:?}");
     let mut sc = scene(table(|s| s.pocchi_wild = PocchiWild::Never), "123p456p789s23s6z6z", "1z7z5z0z", false);
     sc.act(0, Action::Riichi(t("1z")));
     sc.act(1, Action::Discard(t("7z")));

@@ -97,6 +97,8 @@ fn g_x1_flowers_are_set_aside_at_the_deal_and_as_they_are_drawn() {
     sc.act(1, Action::Pass);
     assert_eq!(sc.s.seats[1].flowers, 1 << Flower::Summer as u8);
     assert_eq!(sc.s.seats[1].drawn, Some(t("9p")), "summer drawn, replaced at once");
+    let order = sc.s.hand.extractions().iter().map(|e| (e.seat, e.piece)).collect::<Vec<_>>();
+    assert_eq!(order, [(0, Extracted::Flower(Flower::Spring)), (1, Extracted::Flower(Flower::Summer))], "in order");
     assert_eq!(sc.s.phase, Phase::Turn { seat: 1, called: false, rinshan: true });
     assert_eq!(sc.s.replacements, 2);
 }
@@ -196,7 +198,7 @@ fn g_p3_nagashi_yakuman_is_paid_as_a_tsumo_instead_of_noten_payments() {
             w.swap(p, q);
         }
     }
-    let mut sc = Scene::new(three_player(), |_| {}, &w);
+    let mut sc = Scene::new(three_player().with_hand_log(true), |_| {}, &w);
     while sc.s.record.hands == 0 {
         let seat = sc.game.to_move(&sc.s).unwrap();
         let a = match sc.s.phase {
@@ -212,6 +214,11 @@ fn g_p3_nagashi_yakuman_is_paid_as_a_tsumo_instead_of_noten_payments() {
     let gained = sc.s.points[1] - 35_000;
     assert!(gained > 0 && sc.s.points.iter().sum::<i32>() == 3 * 35_000, "{:?}", sc.s.points);
     assert_eq!(r.win_points[1], gained as u32, "no noten payments on top");
+    let h = &sc.s.hand_log.hands()[0];
+    assert_eq!(
+        (h.ending, h.win_count, h.wins[0].nagashi, h.wins[0].red, h.wins[0].ippatsu),
+        (HandEnding::Draw, 1, true, 0, false)
+    );
     assert_eq!((sc.s.round, sc.s.honba), (0, 1), "the dealer repeats on the draw");
 }
 
@@ -228,4 +235,35 @@ fn g_x1_bots_extract_norths_except_for_kokushi() {
     assert_ne!(choose(&sc), Action::ExtractNorth, "kept for kokushi");
     let sc = Scene::new(three_player(), |_| {}, &wall(HANDS, "1z", ""));
     assert_eq!(choose(&sc), Action::ExtractNorth, "any other hand extracts it at once");
+}
+
+#[test]
+fn the_hand_log_accounts_for_every_hand_of_a_game() {
+    let game = three_player().with_hand_log(true);
+    let mut table = Table::new(&game);
+    let (mut wins, mut extracted) = (0, 0);
+    for i in 0..60 {
+        let o = table.play(
+            &game,
+            &mut [Bot::efficiency(), Bot::defensive(), Bot::efficiency()],
+            &mut GameSeeds::new(8).rng(i),
+        );
+        let hands = table.state().hand_log.hands();
+        assert_eq!((hands.len(), table.state().hand_log.dropped), (usize::from(o.hands), 0));
+        assert_eq!(hands[0].points_before[..3], [35_000; 3]);
+        for pair in hands.windows(2) {
+            assert_eq!(pair[0].points_after, pair[1].points_before, "game {i}: each hand starts where the last ended");
+        }
+        for h in hands {
+            let gained = |w: &WinRecord| h.points_after[usize::from(w.seat)] > h.points_before[usize::from(w.seat)];
+            assert!(h.wins().iter().all(gained), "game {i}: a winner gains");
+            assert_eq!(h.ending == HandEnding::Win, h.wins().iter().any(|w| !w.nagashi));
+            wins += h.wins().len();
+            extracted += h.extractions().len();
+        }
+        assert_eq!(hands.iter().map(|h| h.wins().len()).sum::<usize>(), usize::from(o.total_wins()));
+        let set_aside = o.norths.iter().chain(&o.flowers).map(|&n| usize::from(n)).sum::<usize>();
+        assert_eq!(hands.iter().map(|h| h.extractions().len()).sum::<usize>(), set_aside, "game {i}");
+    }
+    assert!(wins > 100 && extracted > 100, "{wins} wins, {extracted} extractions");
 }
