@@ -43,6 +43,13 @@ impl NumberCounts {
         self.0 -= Self::one(card);
     }
 
+    /// These counts and `card` (a drawn card beside the hand).
+    #[inline]
+    pub(crate) fn with(mut self, card: Card) -> NumberCounts {
+        self.add(card);
+        self
+    }
+
     /// The highest number held (0: jokers only, or no card).
     #[inline]
     pub(crate) fn highest(self) -> u8 {
