@@ -12,7 +12,7 @@ use rand::RngExt;
 impl DriftGame {
     /// Applies `action` at the pending decision step, then plays on to the next decision:
     /// one handler per kind of decision, each running the flow on to the next decision.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn exec(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
         match st.step {
             Step::Reveal(s) => self.on_reveal(st, s, action, rng),
