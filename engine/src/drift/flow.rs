@@ -144,17 +144,18 @@ impl DriftGame {
     }
 
     /// Chaser `m`'s declarations before its draw from index `from` of [`Step::chaser`] on:
-    /// asks the first that is offered, else the chaser draws.
+    /// asks the first that is offered, else the chaser draws. One test per declaration,
+    /// which the compiler unrolls: each step is then a constant, and asking it folds to its
+    /// own checks.
     #[inline(always)]
     pub(crate) fn chaser_turn(&self, st: &mut DriftState, m: usize, from: u32, rng: &mut GameRng) {
-        let mut left = u32::from(st.chaser_asks[m]) >> from << from;
-        while left != 0 {
-            if Self::ask_declaration(st, Step::chaser(m as u8, left.trailing_zeros())) {
-                return;
-            }
-            left &= left - 1;
+        let planned = u32::from(st.chaser_asks[m]) >> from << from;
+        let asked = planned != 0
+            && (0..CHASER_STYLES.len() as u32)
+                .any(|i| planned & 1 << i != 0 && Self::ask_declaration(st, Step::chaser(m as u8, i)));
+        if !asked {
+            self.chaser_draw(st, m, rng);
         }
-        self.chaser_draw(st, m, rng);
     }
 
     // The steps of a round call the next one directly, stopping at the first decision,
