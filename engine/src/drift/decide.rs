@@ -143,8 +143,8 @@ impl DriftGame {
         self.chaser_draw(st, m as usize, rng);
     }
 
-    /// Chaser `m`'s pick: its card.
-    #[inline(never)]
+    /// Chaser `m`'s pick: its card (small: inlined into `exec`).
+    #[inline(always)]
     fn on_chaser_pick(&self, st: &mut DriftState, m: u8, action: DriftAction, rng: &mut GameRng) {
         let card = Self::pick(st, m as usize, action);
         self.set_played(st, m as usize, card, false, rng);
