@@ -292,9 +292,7 @@ impl DriftState {
     #[inline(never)]
     fn refill(&mut self) {
         let n = self.discard.len as usize;
-        for k in 0..n {
-            self.deck.cards[k] = self.discard.cards[k];
-        }
+        self.deck.cards[..n].copy_from_slice(&self.discard.cards[..n]);
         self.deck.cards[..n].reverse();
         self.deck.len = n as u8;
         self.discard.len = 0;
