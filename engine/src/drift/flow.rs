@@ -190,16 +190,27 @@ impl DriftGame {
     #[inline(always)]
     pub(crate) fn chaser_draw(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
         if st.round.indra {
-            self.next_member(st, m, rng);
-            return;
+            return self.played_unasked(st, m, None, rng);
         }
         let card = st.draw(self.fixed, rng);
         if st.round.gungnir[m] {
             let k = self.swap_revealed(st, m, card);
-            self.set_played(st, m, k, true, rng);
+            self.played_unasked(st, m, Some(k), rng);
         } else {
             st.drawn = Some(card);
             Self::offer_pick(st, Step::ChaserPick(m as u8), m);
+        }
+    }
+
+    /// Chaser `m`'s card is down without a pick: a declared Gungnir card `gungnir`, or
+    /// (`None`) its Indra card, played already; the next member follows. Out of line: this
+    /// closes the flow's one loop (a chaser's card leads to the next chaser's draw), so that
+    /// the compiler inlines the rest of the flow into each handler.
+    #[inline(never)]
+    fn played_unasked(&self, st: &mut DriftState, m: usize, gungnir: Option<Card>, rng: &mut GameRng) {
+        match gungnir {
+            Some(k) => self.set_played(st, m, k, true, rng),
+            None => self.next_member(st, m, rng),
         }
     }
 
