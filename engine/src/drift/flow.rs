@@ -126,21 +126,39 @@ impl DriftGame {
 
     /// The round declarations from index `from` of [`PRE_ROUND`] on: asks the first that is
     /// offered (a SpeedMaster with no choice left exchanges the cards marked), else the
-    /// leader draws.
+    /// leader draws. One test per declaration, each with a constant step: asking it folds
+    /// to its own checks.
     #[inline(always)]
     pub(crate) fn pre_round(&self, st: &mut DriftState, from: u32, rng: &mut GameRng) {
-        let mut left = u32::from(st.pre_round) >> from << from;
-        while left != 0 {
-            let step = PRE_ROUND[left.trailing_zeros() as usize];
-            if Self::ask_declaration(st, step) {
-                return;
-            }
-            if let Step::SpeedMaster(s) = step {
-                self.speed_master(st, s as usize, rng);
-            }
-            left &= left - 1;
+        let planned = u32::from(st.pre_round) >> from << from;
+        let asked = planned != 0
+            && (self.pre_round_ask(st, planned, 0, rng)
+                || self.pre_round_ask(st, planned, 1, rng)
+                || self.pre_round_ask(st, planned, 2, rng)
+                || self.pre_round_ask(st, planned, 3, rng)
+                || self.pre_round_ask(st, planned, 4, rng)
+                || self.pre_round_ask(st, planned, 5, rng)
+                || self.pre_round_ask(st, planned, 6, rng));
+        if !asked {
+            self.leader_draw(st, rng);
         }
-        self.leader_draw(st, rng);
+    }
+
+    /// Asks round declaration `i` of [`PRE_ROUND`] when it is `planned` and offered; a
+    /// SpeedMaster not asked (any more) exchanges the cards marked.
+    #[inline(always)]
+    fn pre_round_ask(&self, st: &mut DriftState, planned: u32, i: usize, rng: &mut GameRng) -> bool {
+        if planned & 1 << i == 0 {
+            return false;
+        }
+        let step = PRE_ROUND[i];
+        if Self::ask_declaration(st, step) {
+            return true;
+        }
+        if let Step::SpeedMaster(s) = step {
+            self.speed_master(st, s as usize, rng);
+        }
+        false
     }
 
     /// Chaser `m`'s declarations before its draw from index `from` of [`Step::chaser`] on:
