@@ -162,16 +162,15 @@ impl DriftGame {
     }
 
     /// Chaser `m`'s declarations before its draw from index `from` of [`Step::chaser`] on:
-    /// asks the first that is offered, else the chaser draws. One test per declaration,
-    /// which the compiler unrolls: each step is then a constant, and asking it folds to its
-    /// own checks.
+    /// asks the first that is offered, else the chaser draws. One test per declaration, as
+    /// in [`DriftGame::pre_round`].
     #[inline(always)]
     pub(crate) fn chaser_turn(&self, st: &mut DriftState, m: usize, from: u32, rng: &mut GameRng) {
         let planned = u32::from(st.chaser_asks[m]) >> from << from;
-        let asked = planned != 0
-            && (0..CHASER_STYLES.len() as u32)
-                .any(|i| planned & 1 << i != 0 && Self::ask_declaration(st, Step::chaser(m as u8, i)));
-        if !asked {
+        let ask = |st: &mut DriftState, i: u32| {
+            planned & 1 << i != 0 && Self::ask_declaration(st, Step::chaser(m as u8, i))
+        };
+        if !(planned != 0 && (ask(st, 0) || ask(st, 1) || ask(st, 2))) {
             self.chaser_draw(st, m, rng);
         }
     }
