@@ -232,8 +232,8 @@ impl Strategy<DriftGame> for Heuristic {
 }
 
 impl Heuristic {
-    /// Every question but a pick (kept out of the pick's hot path).
-    #[inline(never)]
+    /// Every question but a pick.
+    #[inline]
     fn declare(&self, view: &DriftView<'_>, ask: Ask, legal: &[DriftAction]) -> DriftAction {
         use DriftAction::{No, Yes};
         let c = &self.config;
