@@ -256,7 +256,7 @@ impl DriftGame {
     /// card).
     #[inline(always)]
     fn offer_pick(st: &mut DriftState, step: Step, slot: usize) {
-        if st.hands[slot].playable_count() > 0 {
+        if st.hands[slot].has_playable() {
             Self::pose(st, step, slot);
         } else {
             st.step = step;

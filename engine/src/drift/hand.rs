@@ -130,6 +130,12 @@ impl Hand {
     pub(crate) fn playable_count(&self) -> usize {
         self.len as usize - usize::from(self.revealed != NONE)
     }
+
+    /// `true` when a card may be played ([`Hand::playable_count`] is not 0).
+    #[inline]
+    pub(crate) fn has_playable(&self) -> bool {
+        self.len > u8::from(self.revealed != NONE)
+    }
 }
 
 #[cfg(test)]
