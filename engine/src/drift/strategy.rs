@@ -167,7 +167,7 @@ fn best_rank(view: &DriftView<'_>, best: impl Fn(NumberCounts) -> u8, key: impl 
     if drawn.number() == rank {
         return DriftAction::PlayDrawn;
     }
-    DriftAction::Hand(hand.iter().position(|c| c.number() == rank).unwrap_or(0) as u8)
+    DriftAction::Hand(view.first_of(rank) as u8)
 }
 
 impl Heuristic {
