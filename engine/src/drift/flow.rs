@@ -167,9 +167,8 @@ impl DriftGame {
     #[inline(always)]
     pub(crate) fn chaser_turn(&self, st: &mut DriftState, m: usize, from: u32, rng: &mut GameRng) {
         let planned = u32::from(st.chaser_asks[m]) >> from << from;
-        let ask = |st: &mut DriftState, i: u32| {
-            planned & 1 << i != 0 && Self::ask_declaration(st, Step::chaser(m as u8, i))
-        };
+        let ask =
+            |st: &mut DriftState, i: u32| planned & 1 << i != 0 && Self::ask_declaration(st, Step::chaser(m as u8, i));
         if !(planned != 0 && (ask(st, 0) || ask(st, 1) || ask(st, 2))) {
             self.chaser_draw(st, m, rng);
         }
