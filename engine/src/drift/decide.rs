@@ -11,8 +11,10 @@ use rand::RngExt;
 
 impl DriftGame {
     /// Applies `action` at the pending decision step, then plays on to the next decision:
-    /// one handler per kind of decision, each running the flow on to the next decision.
-    #[inline]
+    /// one handler per kind of decision, each running the flow on to the next decision. The
+    /// handlers of the decisions most rounds ask (the picks, Legal High, Illusion) are
+    /// inlined here, which saves a call frame per decision; the others are kept out of line.
+    #[inline(always)]
     pub(crate) fn exec(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
         match st.step {
             Step::Reveal(s) => self.on_reveal(st, s, action, rng),
@@ -53,7 +55,7 @@ impl DriftGame {
     }
 
     /// Legal High of slot `s`.
-    #[inline(never)]
+    #[inline(always)]
     fn on_legal_high(&self, st: &mut DriftState, s: u8, action: DriftAction, rng: &mut GameRng) {
         if action == DriftAction::Yes {
             let side = st.side_of(s as usize);
@@ -94,7 +96,7 @@ impl DriftGame {
     }
 
     /// The leader's pick: the target (a swap with Madness takes a random playable card).
-    #[inline(never)]
+    #[inline(always)]
     fn on_leader_pick(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
         let drawn = st.drawn.take().unwrap_or(Card::JOKER);
         let card = match action {
@@ -124,7 +126,7 @@ impl DriftGame {
     }
 
     /// Chaser `m`'s Illusion.
-    #[inline(never)]
+    #[inline(always)]
     fn on_illusion(&self, st: &mut DriftState, m: u8, action: DriftAction, rng: &mut GameRng) {
         if action == DriftAction::Yes {
             st.round.illusion = true;
@@ -144,14 +146,14 @@ impl DriftGame {
     }
 
     /// Chaser `m`'s pick: its card.
-    #[inline(never)]
+    #[inline(always)]
     fn on_chaser_pick(&self, st: &mut DriftState, m: u8, action: DriftAction, rng: &mut GameRng) {
         let card = Self::pick(st, m as usize, action);
         self.set_played(st, m as usize, card, false, rng);
     }
 
     /// The pick of Illusion's or Harlequin's extra card.
-    #[inline(never)]
+    #[inline(always)]
     fn on_bonus_pick(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
         let card = Self::pick(st, 1, action);
         st.put_on_table(card);

@@ -126,35 +126,52 @@ impl DriftGame {
 
     /// The round declarations from index `from` of [`PRE_ROUND`] on: asks the first that is
     /// offered (a SpeedMaster with no choice left exchanges the cards marked), else the
-    /// leader draws.
+    /// leader draws. One test per declaration, each with a constant step: asking it folds
+    /// to its own checks.
     #[inline(always)]
     pub(crate) fn pre_round(&self, st: &mut DriftState, from: u32, rng: &mut GameRng) {
-        let mut left = u32::from(st.pre_round) >> from << from;
-        while left != 0 {
-            let step = PRE_ROUND[left.trailing_zeros() as usize];
-            if Self::ask_declaration(st, step) {
-                return;
-            }
-            if let Step::SpeedMaster(s) = step {
-                self.speed_master(st, s as usize, rng);
-            }
-            left &= left - 1;
+        let planned = u32::from(st.pre_round) >> from << from;
+        let asked = planned != 0
+            && (self.pre_round_ask(st, planned, 0, rng)
+                || self.pre_round_ask(st, planned, 1, rng)
+                || self.pre_round_ask(st, planned, 2, rng)
+                || self.pre_round_ask(st, planned, 3, rng)
+                || self.pre_round_ask(st, planned, 4, rng)
+                || self.pre_round_ask(st, planned, 5, rng)
+                || self.pre_round_ask(st, planned, 6, rng));
+        if !asked {
+            self.leader_draw(st, rng);
         }
-        self.leader_draw(st, rng);
+    }
+
+    /// Asks round declaration `i` of [`PRE_ROUND`] when it is `planned` and offered; a
+    /// SpeedMaster not asked (any more) exchanges the cards marked.
+    #[inline(always)]
+    fn pre_round_ask(&self, st: &mut DriftState, planned: u32, i: usize, rng: &mut GameRng) -> bool {
+        if planned & 1 << i == 0 {
+            return false;
+        }
+        let step = PRE_ROUND[i];
+        if Self::ask_declaration(st, step) {
+            return true;
+        }
+        if let Step::SpeedMaster(s) = step {
+            self.speed_master(st, s as usize, rng);
+        }
+        false
     }
 
     /// Chaser `m`'s declarations before its draw from index `from` of [`Step::chaser`] on:
-    /// asks the first that is offered, else the chaser draws.
+    /// asks the first that is offered, else the chaser draws. One test per declaration, as
+    /// in [`DriftGame::pre_round`].
     #[inline(always)]
     pub(crate) fn chaser_turn(&self, st: &mut DriftState, m: usize, from: u32, rng: &mut GameRng) {
-        let mut left = u32::from(st.chaser_asks[m]) >> from << from;
-        while left != 0 {
-            if Self::ask_declaration(st, Step::chaser(m as u8, left.trailing_zeros())) {
-                return;
-            }
-            left &= left - 1;
+        let planned = u32::from(st.chaser_asks[m]) >> from << from;
+        let ask =
+            |st: &mut DriftState, i: u32| planned & 1 << i != 0 && Self::ask_declaration(st, Step::chaser(m as u8, i));
+        if !(planned != 0 && (ask(st, 0) || ask(st, 1) || ask(st, 2))) {
+            self.chaser_draw(st, m, rng);
         }
-        self.chaser_draw(st, m, rng);
     }
 
     // The steps of a round call the next one directly, stopping at the first decision,
@@ -189,16 +206,27 @@ impl DriftGame {
     #[inline(always)]
     pub(crate) fn chaser_draw(&self, st: &mut DriftState, m: usize, rng: &mut GameRng) {
         if st.round.indra {
-            self.next_member(st, m, rng);
-            return;
+            return self.played_unasked(st, m, None, rng);
         }
         let card = st.draw(self.fixed, rng);
         if st.round.gungnir[m] {
             let k = self.swap_revealed(st, m, card);
-            self.set_played(st, m, k, true, rng);
+            self.played_unasked(st, m, Some(k), rng);
         } else {
             st.drawn = Some(card);
             Self::offer_pick(st, Step::ChaserPick(m as u8), m);
+        }
+    }
+
+    /// Chaser `m`'s card is down without a pick: a declared Gungnir card `gungnir`, or
+    /// (`None`) its Indra card, played already; the next member follows. Out of line: this
+    /// closes the flow's one loop (a chaser's card leads to the next chaser's draw), so that
+    /// the compiler inlines the rest of the flow into each handler.
+    #[inline(never)]
+    fn played_unasked(&self, st: &mut DriftState, m: usize, gungnir: Option<Card>, rng: &mut GameRng) {
+        match gungnir {
+            Some(k) => self.set_played(st, m, k, true, rng),
+            None => self.next_member(st, m, rng),
         }
     }
 
@@ -227,7 +255,7 @@ impl DriftGame {
     /// card).
     #[inline(always)]
     fn offer_pick(st: &mut DriftState, step: Step, slot: usize) {
-        if st.hands[slot].playable_count() > 0 {
+        if st.hands[slot].has_playable() {
             Self::pose(st, step, slot);
         } else {
             st.step = step;

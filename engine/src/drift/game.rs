@@ -6,7 +6,7 @@ use super::hand::{HAND_MAX, Hand, NONE};
 use super::lineup::{Driver, Team};
 use super::outcome::DriftOutcome;
 use super::rules::{DriftRules, MAX_DECK};
-use super::state::{DriftState, Step};
+use super::state::{DriftState, SLOTS, Step};
 use super::style::EFFECTS;
 use super::view::{Ask, DriftAction, DriftView};
 use crate::{Game, GameRng, Seat};
@@ -239,8 +239,10 @@ impl Game for DriftGame {
     #[inline]
     fn view<'a>(&'a self, state: &'a DriftState, seat: Seat) -> DriftView<'a> {
         // The deciding slot for the seat to move; otherwise the seat's own (first) slot.
+        // Capped at the last slot (which it never exceeds), so that the compiler checks no
+        // bounds where the view indexes the slot's hand, styles and bonus.
         let slot = if state.to_move == Some(seat as u8) {
-            state.slot as usize
+            usize::from(state.slot).min(SLOTS - 1)
         } else {
             usize::from(seat as u8 != state.leader_side || self.is_solo())
         };

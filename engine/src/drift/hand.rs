@@ -43,6 +43,13 @@ impl NumberCounts {
         self.0 -= Self::one(card);
     }
 
+    /// These counts and `card` (a drawn card beside the hand).
+    #[inline]
+    pub(crate) fn with(mut self, card: Card) -> NumberCounts {
+        self.add(card);
+        self
+    }
+
     /// The highest number held (0: jokers only, or no card).
     #[inline]
     pub(crate) fn highest(self) -> u8 {
@@ -113,6 +120,25 @@ impl Hand {
         card
     }
 
+    /// The index of the first card of number `n` (A=1 … K=13, 0 for a joker), which the
+    /// hand must hold: eight cards at a time, each card's number a byte, the bytes equal to
+    /// `n` found at once.
+    #[inline]
+    pub(crate) fn first_of(&self, n: u8) -> usize {
+        const ONES: u64 = u64::from_le_bytes([1; 8]);
+        let (chunks, _) = self.cards.as_chunks::<8>();
+        for (c, chunk) in chunks.iter().enumerate() {
+            let diff = u64::from_le_bytes(chunk.map(Card::number)) ^ (ONES * u64::from(n));
+            // Numbers are below 16: only a zero byte borrows, and the lowest flagged byte is
+            // the first card of number `n`.
+            let zero = diff.wrapping_sub(ONES) & !diff & (ONES << 7);
+            if zero != 0 {
+                return c * 8 + (zero.trailing_zeros() / 8) as usize;
+            }
+        }
+        0
+    }
+
     /// Hand indices that may be played or chosen (all but a revealed Gungnir card).
     #[inline]
     pub(crate) fn playable(&self) -> impl Iterator<Item = u8> + '_ {
@@ -122,6 +148,12 @@ impl Hand {
     #[inline]
     pub(crate) fn playable_count(&self) -> usize {
         self.len as usize - usize::from(self.revealed != NONE)
+    }
+
+    /// `true` when a card may be played ([`Hand::playable_count`] is not 0).
+    #[inline]
+    pub(crate) fn has_playable(&self) -> bool {
+        self.len > u8::from(self.revealed != NONE)
     }
 }
 
@@ -147,5 +179,12 @@ mod tests {
             (hand.numbers().highest(), hand.numbers().lowest_from(3), hand.numbers().has_joker()),
             (7, Some(7), false)
         );
+        for c in ["AS", "3S", "4S", "5S", "6S", "8S", "9S", "JK", "2H", "QH", "JK"] {
+            hand.push(card(c));
+        }
+        for &c in hand.as_slice() {
+            let n = c.number();
+            assert_eq!(hand.first_of(n), hand.as_slice().iter().position(|d| d.number() == n).unwrap());
+        }
     }
 }

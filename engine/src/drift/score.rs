@@ -30,6 +30,7 @@ fn reaches(value: Option<i16>, target: Option<i16>) -> bool {
 
 impl DriftGame {
     /// Compares the round's cards and scores it.
+    #[inline(always)]
     pub(crate) fn resolve(&self, st: &mut DriftState) {
         let all = self.cards_reach(st);
         let cs = DriftState::side_index(st.chaser_side);

@@ -292,17 +292,17 @@ impl DriftState {
     #[inline(never)]
     fn refill(&mut self) {
         let n = self.discard.len as usize;
-        for k in 0..n {
-            self.deck.cards[k] = self.discard.cards[k];
-        }
+        self.deck.cards[..n].copy_from_slice(&self.discard.cards[..n]);
         self.deck.cards[..n].reverse();
         self.deck.len = n as u8;
         self.discard.len = 0;
     }
 
+    /// Puts `card` on the table. At most 5 cards are on it at once (a team's round), so
+    /// the index is masked to the table's 8 places, which the compiler then checks no more.
     #[inline]
     pub(crate) fn put_on_table(&mut self, card: Card) {
-        self.table[self.table_len as usize] = card;
+        self.table[usize::from(self.table_len) & 7] = card;
         self.table_len += 1;
     }
 

@@ -153,19 +153,21 @@ fn best_by(view: &DriftView<'_>, key: impl Fn(Card) -> i32) -> DriftAction {
 }
 
 /// [`best_by`] for keys that depend on the rank alone and differ between ranks, from
-/// the numbers held: `best` names the best rank held (0 for a joker; the hand is never
-/// empty), `key` orders ranks.
+/// the numbers held: `best` names the best rank among the counts it is given (0 for a
+/// joker; they are never empty), `key` orders ranks as `best` does. The drawn card's
+/// number is counted with the hand's: it is played when its rank is the best.
 #[inline(always)]
 fn best_rank(view: &DriftView<'_>, best: impl Fn(NumberCounts) -> u8, key: impl Fn(u8) -> i32) -> DriftAction {
     let hand = view.hand();
     if hand.is_empty() || view.revealed().is_some() {
         return best_by(view, |c| key(c.number()));
     }
-    let rank = best(view.numbers());
-    if key(view.drawn().unwrap_or(Card::JOKER).number()) >= key(rank) {
+    let drawn = view.drawn().unwrap_or(Card::JOKER);
+    let rank = best(view.numbers().with(drawn));
+    if drawn.number() == rank {
         return DriftAction::PlayDrawn;
     }
-    DriftAction::Hand(hand.iter().position(|c| c.number() == rank).unwrap_or(0) as u8)
+    DriftAction::Hand(view.first_of(rank) as u8)
 }
 
 impl Heuristic {
@@ -230,8 +232,8 @@ impl Strategy<DriftGame> for Heuristic {
 }
 
 impl Heuristic {
-    /// Every question but a pick (kept out of the pick's hot path).
-    #[inline(never)]
+    /// Every question but a pick.
+    #[inline]
     fn declare(&self, view: &DriftView<'_>, ask: Ask, legal: &[DriftAction]) -> DriftAction {
         use DriftAction::{No, Yes};
         let c = &self.config;

@@ -111,6 +111,12 @@ impl<'a> DriftView<'a> {
         self.state.hands[self.slot()].numbers()
     }
 
+    /// Index in [`DriftView::hand`] of the first card of number `n`, which it must hold.
+    #[inline]
+    pub(crate) fn first_of(&self, n: u8) -> usize {
+        self.state.hands[self.slot()].first_of(n)
+    }
+
     /// Index of the own revealed Gungnir card in [`DriftView::hand`].
     pub fn revealed(&self) -> Option<usize> {
         let r = self.state.hands[self.slot()].revealed;
