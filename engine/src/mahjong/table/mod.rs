@@ -96,7 +96,9 @@
 //!   Extraction breaks neither ippatsu nor the first go-around. A north stays
 //!   in a winning hand only for kokushi or 四喜和 (the hand core's rule), so
 //!   only such a hand rons an extracted north. The bots extract at once, but
-//!   keep norths when two steps or fewer from kokushi.
+//!   keep norths when two steps or fewer from kokushi, or holding three winds as
+//!   pairs or sets with two norths (四喜和); against a threat they read sanma's 1m
+//!   and 9m, which no sequence runs through, like honours.
 //! - Length `east_sudden_death` (G-S4): the East round; South in sudden death
 //!   when the East ends with the top below the target, ending after the
 //!   first hand that leaves anyone at the target (a draw's included), at the

@@ -1,6 +1,6 @@
 //! Defence: who is a threat (riichi, or an open hand with enough melds) and
 //! how dangerous a discard is against them (genbutsu, suji, kabe, one
-//! chance, honours).
+//! chance, honours; sanma's 1m and 9m like honours).
 
 use super::super::{Action, RiichiView};
 use super::Bot;
@@ -21,7 +21,8 @@ impl Bot {
     }
 
     /// Danger of discarding `t` against the seats in `threats` (0 safest):
-    /// genbutsu 0; an honour three of which are visible 1; suji, or a
+    /// genbutsu 0; an honour (or a sanma 1m/9m, which no sequence runs through) three of
+    /// which are visible 1; suji, or a
     /// suited tile whose every shape through it is walled off (kabe: all
     /// four of the neighbours seen), 2; one chance (three of them seen) or
     /// an honour with fewer seen, 3; other terminals 4; other tiles 6.
@@ -31,7 +32,7 @@ impl Bot {
             let river = view.river(o);
             let d = if river.contains(&t) {
                 0
-            } else if t.is_honor() {
+            } else if t.is_honor() || Bot::in_no_sequence(view, t) {
                 if visible[t.index()] >= 3 { 1 } else { 3 }
             } else {
                 let n = t.number();
@@ -67,6 +68,14 @@ impl Bot {
             worst = worst.max(d);
         }
         worst
+    }
+
+    /// Whether no sequence of the tile set runs through `t`: in sanma, 1m and 9m (2m–8m are
+    /// not in the set), which are then read like honours.
+    fn in_no_sequence(view: &RiichiView<'_>, t: Tile) -> bool {
+        let set = &view.game().rules().set;
+        let step = if t.number() == 1 { 1 } else { -1 };
+        t.is_terminal() && Tile::from_index((t.index() as i8 + step) as u8).is_some_and(|x| !set.contains(x))
     }
 
     /// The legal discard least dangerous against `threats`.

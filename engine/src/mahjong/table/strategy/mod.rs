@@ -38,9 +38,12 @@ use rand::RngExt;
 use serde::Deserialize;
 
 /// A hand this close to kokushi (shanten) keeps its norths rather than extracting them
-/// (G-X1: a north stays in a hand only for kokushi or 四喜和; the bots do not plan the
-/// latter).
+/// (G-X1: a north stays in a hand only for kokushi or 四喜和).
 const KOKUSHI_KEEPS_NORTH: i8 = 2;
+
+/// A hand holding this many winds as pairs or sets, the north among them, keeps its norths
+/// for 四喜和 (shousuushii / daisuushii) rather than extracting them (G-X1).
+const SUUSHII_KEEPS_NORTH: usize = 3;
 
 /// How a bot plays.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -454,7 +457,12 @@ impl Strategy<RiichiTable> for Bot {
         }
         // Taken whenever legal, in this order: a win, nine terminals, a north extracted at
         // once (unless kept for kokushi). One pass over the list.
-        let keep_north = || shanten_kokushi(view.hand()).is_some_and(|s| s <= KOKUSHI_KEEPS_NORTH);
+        let keep_north = || {
+            let h = view.hand();
+            let wind_pairs = (27..31).filter(|&i| h[i] >= 2).count();
+            let suushii = h[Tile::NORTH.index()] >= 2 && wind_pairs >= SUUSHII_KEEPS_NORTH;
+            suushii || shanten_kokushi(h).is_some_and(|s| s <= KOKUSHI_KEEPS_NORTH)
+        };
         let first = |a: &Action| match a {
             Action::Tsumo | Action::Ron => Some(0),
             Action::NineTerminals => Some(1),

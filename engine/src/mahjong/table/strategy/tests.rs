@@ -240,3 +240,32 @@ fn daiminkan_only_in_an_open_hand_it_does_not_set_back() {
     assert!(legal.contains(&Action::Kan));
     assert_eq!(a, Action::Pass);
 }
+
+#[test]
+fn sanma_terminals_of_manzu_are_read_like_honours_against_riichi() {
+    for (preset, manzu) in [("goto", 3), ("ron2-dojo", 4)] {
+        let game = RiichiTable::preset(preset).unwrap();
+        let mut s = game.new_state();
+        game.reset(&mut s, &mut GameSeeds::new(0).rng(0));
+        s.seats[1].riichi = true;
+        s.seats[1].river_len = 0;
+        let view = game.view(&s, 0);
+        let visible = [0; 34];
+        assert_eq!(Bot::danger(&view, 1 << 1, t("1m"), &visible), manzu, "{preset}: 1m");
+        assert_eq!(Bot::danger(&view, 1 << 1, t("1p"), &visible), 4, "{preset}: 1p, a terminal sequences run through");
+    }
+}
+
+#[test]
+fn g_x1_bots_keep_norths_for_four_winds() {
+    let game = RiichiTable::preset("goto").unwrap();
+    let mut s = game.new_state();
+    game.reset(&mut s, &mut GameSeeds::new(0).rng(0));
+    let mut bot_choice = |hand: &str| {
+        s.seats[1].hand = counts(hand);
+        s.seats[1].marked = crate::mahjong::table::Marked::NONE;
+        turn(Bot::efficiency(), &game, &mut s, "4z").0
+    };
+    assert_ne!(bot_choice("111z22z33z44z5p6p7p9p9p"), Action::ExtractNorth, "east, south, west sets and two norths");
+    assert_eq!(bot_choice("11z44z123p456p78p99s"), Action::ExtractNorth, "two wind pairs only");
+}
