@@ -70,8 +70,8 @@ struct ReplayArgs {
     /// mjai records (one or more games each, every tile shown).
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c) or a four-seat table
-    /// settings TOML file.
+    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, goto) or a table settings
+    /// TOML file.
     #[arg(long, default_value = "ron2-dojo", value_name = "PRESET|FILE")]
     rules: String,
 }
@@ -363,9 +363,6 @@ fn play(a: &TableArgs) -> Result<String> {
     if params.table.game()?.num_seats() == 4 {
         return table(&a.run, MahjongStudy::KIND, params, logs);
     }
-    if logs.is_some() {
-        bail!("--log-games: three-player game records are not written yet");
-    }
     let k = u64::from(a.session_games);
     let plan = a.run.plan(10_000);
     if !plan.games.is_multiple_of(k) {
@@ -373,9 +370,27 @@ fn play(a: &TableArgs) -> Result<String> {
     }
     let MahjongParams { table, bots, bot_files } = params;
     let params = GotoParams { table, bots, bot_files, rotation: a.rotation, session_games: a.session_games };
-    let study = GotoStudy::from_params(params)?;
+    let mut study = GotoStudy::from_params(params)?;
+    if let Some((count, dir)) = logs {
+        check_log_count(count, plan.games)?;
+        study = study.with_game_logs(count, dir);
+    }
     let sessions = RunPlan { games: plan.games / k, ..plan };
-    study::execute(&study, &sessions, &a.run.out, &a.run.name(GotoStudy::KIND)?)
+    let mut summary = study::execute(&study, &sessions, &a.run.out, &a.run.name(GotoStudy::KIND)?)?;
+    if let Some((count, dir)) = logs {
+        let range = sessions.shard.range(sessions.games);
+        let written = count.min(range.end * k).saturating_sub(range.start * k);
+        let _ = writeln!(summary, "wrote {written} mjai game log(s) to {}", dir.display());
+    }
+    Ok(summary)
+}
+
+/// `--log-games K` may not ask for more games than the run plays.
+fn check_log_count(count: u64, games: u64) -> Result<()> {
+    if count > games {
+        bail!("--log-games {count} is more than the run's {games} games");
+    }
+    Ok(())
 }
 
 /// Runs the four-player table study (results named `name` unless `--study` says otherwise);
@@ -384,9 +399,7 @@ fn table(run: &RunArgs, name: &str, params: MahjongParams, logs: Option<(u64, &P
     let mut study = MahjongStudy::from_params(params)?;
     let plan = run.plan(10_000);
     if let Some((count, dir)) = logs {
-        if count > plan.games {
-            bail!("--log-games {count} is more than the run's {} games", plan.games);
-        }
+        check_log_count(count, plan.games)?;
         study = study.with_game_logs(count, dir);
     }
     let mut summary = study::execute(&study, &plan, &run.out, &run.name(name)?)?;
@@ -400,7 +413,7 @@ fn table(run: &RunArgs, name: &str, params: MahjongParams, logs: Option<(u64, &P
 
 /// Replays mjai records; fails if any file is unreadable or any finding was made.
 fn replay(args: &ReplayArgs) -> Result<String> {
-    let game = table_rules(&args.rules)?.seated(4, "replays play")?;
+    let game = table_rules(&args.rules)?.game()?;
     let files: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
     let mut out = String::new();
     let t = mjai::replay_files(&game, &files, &mut out);

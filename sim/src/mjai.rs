@@ -9,7 +9,7 @@
 //! that blank lines and `none` events are skipped.
 
 use anyhow::{Context, Result};
-use engine::mahjong::table::{Event, FindingKind, MAX_SEATS, ReplayReport, RiichiTable, replay};
+use engine::mahjong::table::{Event, FindingKind, ReplayReport, RiichiTable, replay};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -19,7 +19,7 @@ use std::path::Path;
 struct Named<'a> {
     #[serde(flatten)]
     event: &'a Event,
-    names: &'a [String; MAX_SEATS],
+    names: &'a [String],
 }
 
 /// One event as one line of mjai JSON (without the newline).
@@ -28,8 +28,8 @@ pub fn event_line(e: &Event) -> String {
 }
 
 /// Appends a game's events to `out`, one JSON line each; `start_game`
-/// names the seats' players.
-pub fn write_record(events: &[Event], names: &[String; MAX_SEATS], out: &mut Vec<u8>) {
+/// names the seats' players (one name per seat).
+pub fn write_record(events: &[Event], names: &[String], out: &mut Vec<u8>) {
     for event in events {
         let written = match event {
             Event::StartGame => serde_json::to_writer(&mut *out, &Named { event, names }),

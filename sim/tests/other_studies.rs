@@ -133,6 +133,17 @@ fn goto_study_plays_sessions_deterministically_and_merges_its_shards() {
     run(&["--rotation", "fixed", "--threads", "1"], "fixed");
     let fixed = csv(&root, "fixed", "persons");
     assert_eq!(person_column(&fixed, "games"), ["48", "48", "48", "0"], "three fixed players");
+    // Its games' records (three seats, nukidora, flowers) replay clean under the Gotō rules.
+    let logs = root.join("logs");
+    run(&["--log-games", "6", "--log-dir", logs.to_str().unwrap()], "logged");
+    assert_eq!(csv(&root, "whole", "persons"), csv(&root, "logged", "persons"), "logging changes nothing");
+    let files: Vec<String> =
+        (0..6).map(|i| logs.join(format!("game-{i}.jsonl")).to_str().unwrap().to_string()).collect();
+    let mut args = vec!["mahjong", "replay", "--rules", "goto"];
+    args.extend(files.iter().map(String::as_str));
+    let o = sim(&args, "");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success() && out.contains("6 game(s)") && out.contains("0 illegal"), "{out}");
     let o = sim(&["mahjong", "play", "--rules", "goto", "--games", "81", "--quiet"], "");
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(

@@ -14,7 +14,7 @@ use crate::chart::{self, Bar, Distributions, IntervalBars, Series};
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate};
-use crate::studies::mahjong::{TableRules, bots_from};
+use crate::studies::mahjong::{GameLogs, TableRules, bots_from};
 use crate::study::{Coverage, Source, Study};
 use anyhow::{Result, bail};
 use engine::mahjong::Yaku;
@@ -24,6 +24,8 @@ use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::ops::AddAssign;
+use std::path::Path;
+use std::sync::Mutex;
 
 /// Seats at the Gotō table.
 const SEATS: usize = 3;
@@ -52,6 +54,23 @@ pub struct GotoStudy {
     params: GotoParams,
     game: RiichiTable,
     bots: [Bot; PEOPLE],
+    logs: Option<GameLogs>,
+}
+
+impl GotoStudy {
+    /// The same study, recording the games with index below `count` (game `k` of session
+    /// `i` is game `i × session_games + k`) as mjai JSON Lines files
+    /// `dir/game-<index>.jsonl` while it runs.
+    pub fn with_game_logs(mut self, count: u64, dir: &Path) -> GotoStudy {
+        self.logs = Some(GameLogs { count, dir: dir.to_path_buf() });
+        self
+    }
+}
+
+/// A worker: its table, and one recording events for the logged games.
+struct Worker {
+    table: Table<RiichiTable>,
+    logging: Option<Table<RiichiTable>>,
 }
 
 impl Study for GotoStudy {
@@ -69,7 +88,7 @@ impl Study for GotoStudy {
             bail!("a session needs at least one game");
         }
         let bots = bots_from(&params.bots, &params.bot_files)?;
-        Ok(Self { params, game, bots })
+        Ok(Self { params, game, bots, logs: None })
     }
 
     fn games_per_index(&self) -> u64 {
@@ -79,17 +98,37 @@ impl Study for GotoStudy {
     fn simulate(&self, plan: &RunPlan) -> Result<(GotoAcc, RunReport)> {
         let seeds = GameSeeds::new(plan.seed);
         let per = u64::from(self.params.session_games);
-        runner::run(
+        if let Some(logs) = &self.logs {
+            logs.create()?;
+        }
+        // The logged games are played by a table that records its events, with the same
+        // bots and streams: the study is unchanged.
+        let logged = self.game.clone().with_event_log(true);
+        let failed = Mutex::new(None);
+        let run = runner::run(
             plan,
-            || Table::new(&self.game),
+            || Worker { table: Table::new(&self.game), logging: None },
             GotoAcc::new,
-            |table, session_index, _, acc| {
+            |worker, session_index, _, acc| {
                 let mut session = Session::new(self.params.rotation);
                 let mut net = [0i64; PEOPLE];
                 for k in 0..per {
+                    let index = session_index * per + k;
                     let seating = session.seating();
                     let mut bots = seating.seats.map(|p| self.bots[usize::from(p)]);
-                    let o = table.play(&self.game, &mut bots, &mut seeds.rng(session_index * per + k));
+                    let rng = &mut seeds.rng(index);
+                    let o = match &self.logs {
+                        Some(logs) if index < logs.count => {
+                            let table = worker.logging.get_or_insert_with(|| Table::new(&logged));
+                            let o = table.play(&logged, &mut bots, rng);
+                            let names = seating.seats.map(|p| self.params.bots[usize::from(p)].clone());
+                            if let Err(e) = logs.write(index, table, &names) {
+                                failed.lock().expect("no worker panicked").get_or_insert(e);
+                            }
+                            o
+                        }
+                        _ => worker.table.play(&self.game, &mut bots, rng),
+                    };
                     acc.record(&o, &seating.seats, seating.sitting_out);
                     for (s, &p) in seating.seats.iter().enumerate() {
                         net[usize::from(p)] += i64::from(o.points[s] - self.game.settings().start_points);
@@ -101,7 +140,11 @@ impl Study for GotoStudy {
                     m.record(n);
                 }
             },
-        )
+        )?;
+        match failed.into_inner().expect("no worker panicked") {
+            Some(e) => Err(e),
+            None => Ok(run),
+        }
     }
 
     fn report(&self, acc: &GotoAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {

@@ -135,9 +135,27 @@ pub struct MahjongStudy {
 
 /// Which games a run records as mjai files: indices below `count`, as
 /// `dir/game-<index>.jsonl`.
-struct GameLogs {
-    count: u64,
-    dir: PathBuf,
+pub(crate) struct GameLogs {
+    /// Games recorded: indices `0..count`.
+    pub(crate) count: u64,
+    /// Where.
+    pub(crate) dir: PathBuf,
+}
+
+impl GameLogs {
+    /// Creates the folder.
+    pub(crate) fn create(&self) -> Result<()> {
+        std::fs::create_dir_all(&self.dir).with_context(|| format!("cannot create {}", self.dir.display()))
+    }
+
+    /// Writes game `index`, just played at `table` by the players `names` (one per seat),
+    /// as `game-<index>.jsonl`.
+    pub(crate) fn write(&self, index: u64, table: &Table<RiichiTable>, names: &[String]) -> Result<()> {
+        let mut out = Vec::new();
+        mjai::write_record(table.state().events.events(), names, &mut out);
+        let path = self.dir.join(format!("game-{index}.jsonl"));
+        std::fs::write(&path, out).with_context(|| format!("cannot write {}", path.display()))
+    }
 }
 
 impl Study for MahjongStudy {
@@ -164,7 +182,7 @@ impl Study for MahjongStudy {
                 |(table, bots), _, rng, acc| acc.record(&table.play(&self.game, bots, rng)),
             );
         };
-        std::fs::create_dir_all(&logs.dir).with_context(|| format!("cannot create {}", logs.dir.display()))?;
+        logs.create()?;
         // The logged games are played by a table that records its events, in
         // the same worker with the same bots and seeds: the study is unchanged.
         let logged = self.game.clone().with_event_log(true);
@@ -179,7 +197,7 @@ impl Study for MahjongStudy {
                 }
                 let table: &mut Table<RiichiTable> = logging.get_or_insert_with(|| Table::new(&logged));
                 acc.record(&table.play(&logged, bots, rng));
-                if let Err(e) = self.write_log(logs, index, table) {
+                if let Err(e) = logs.write(index, table, &self.params.bots) {
                     failed.lock().expect("no worker panicked").get_or_insert(e);
                 }
             },
@@ -203,14 +221,6 @@ impl MahjongStudy {
     pub fn with_game_logs(mut self, count: u64, dir: &Path) -> MahjongStudy {
         self.logs = Some(GameLogs { count, dir: dir.to_path_buf() });
         self
-    }
-
-    /// Writes the game `table` just played as `game-<index>.jsonl`.
-    fn write_log(&self, logs: &GameLogs, index: u64, table: &Table<RiichiTable>) -> Result<()> {
-        let mut out = Vec::new();
-        mjai::write_record(table.state().events.events(), &self.params.bots, &mut out);
-        let path = logs.dir.join(format!("game-{index}.jsonl"));
-        std::fs::write(&path, out).with_context(|| format!("cannot write {}", path.display()))
     }
 }
 

@@ -16,6 +16,13 @@
 //! sticks left on the table went to the first place. `start_game` is
 //! written without `names` (the writer adds its players' names).
 //!
+//! Three-seat games (Gotō) write three hands in `tehais` (`scores` keeps four numbers, the
+//! fourth 0), `nukidora` for an extracted north as the three-player mjai dialect does,
+//! and, as our extensions, `hana` for a flower set aside, `"open":true` on an open
+//! riichi's `reach`, and the names `5pg`/`5sg` (gold fives), `Pp` (the pocchi) and
+//! `1f`–`4f` (flowers). Every piece drawn is a `tsumo`, a flower's and a replacement's
+//! too.
+//!
 //! Reading follows mjai and Mortal where they leave fields out: `deltas`,
 //! the `hora` score and `pai` (Mortal's: the last tile), `end_game`
 //! `scores` and `tsumogiri` may be missing; `uradora_markers` is read as
@@ -26,7 +33,7 @@
 //! `reach_accepted`'s `deltas` …) are ignored; Mortal's `none` is
 //! [`Event::None`].
 
-use crate::mahjong::{MAX_YAKU, PhysTile, Tile, Yaku, YakuList};
+use crate::mahjong::{Flower, MAX_YAKU, PhysTile, Tile, Yaku, YakuList};
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
@@ -152,6 +159,26 @@ pub enum Event {
         /// The four tiles.
         #[serde(with = "pais")]
         consumed: [PhysTile; 4],
+    },
+    /// `nukidora` (抜きドラ, the three-player mjai dialect): a north extracted; its
+    /// replacement draw follows as a `tsumo`.
+    Nukidora {
+        /// The extracting seat.
+        #[serde(deserialize_with = "seat")]
+        actor: u8,
+        /// The north.
+        #[serde(with = "pai")]
+        pai: PhysTile,
+    },
+    /// `hana` (our extension for Gotō's flowers): a flower drawn or dealt is set aside;
+    /// its replacement draw follows as a `tsumo`.
+    Hana {
+        /// The seat.
+        #[serde(deserialize_with = "seat")]
+        actor: u8,
+        /// The flower (`1f`–`4f`).
+        #[serde(with = "pai")]
+        pai: PhysTile,
     },
     /// `reach`: riichi declared (its discard follows).
     Reach {
@@ -348,9 +375,27 @@ const NAMES: [&str; 34] = [
     "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S", "W", "N", "P", "F", "C",
 ];
 
-/// The mjai name of a piece (`5mr` for a red five, `P` for haku).
+/// Gotō's pieces, our extension of the names: gold fives, the pocchi, the flowers.
+const GOTO_NAMES: [(&str, PhysTile); 7] = [
+    ("5pg", PhysTile::Gold(crate::t!(5p))),
+    ("5sg", PhysTile::Gold(crate::t!(5s))),
+    ("Pp", PhysTile::Pocchi),
+    ("1f", PhysTile::Flower(Flower::Spring)),
+    ("2f", PhysTile::Flower(Flower::Summer)),
+    ("3f", PhysTile::Flower(Flower::Autumn)),
+    ("4f", PhysTile::Flower(Flower::Winter)),
+];
+
+/// A dealt hand of a seat not in play (the fourth at a three-seat table): not written.
+pub const NO_HAND: [PhysTile; HAND_TILES] = [PhysTile::Plain(Tile::EAST); HAND_TILES];
+
+/// The mjai name of a piece (`5mr` for a red five, `P` for haku; Gotō's gold fives
+/// `5pg`/`5sg`, pocchi `Pp` and flowers `1f`–`4f` are our extension).
 pub fn pai_name(p: PhysTile) -> &'static str {
-    let t = p.kind().expect("the four-player set has no flowers");
+    if let Some(&(name, _)) = GOTO_NAMES.iter().find(|g| g.1 == p) {
+        return name;
+    }
+    let t = p.kind().expect("every flower is named above");
     match (p.is_red(), t.index()) {
         (true, 4) => "5mr",
         (true, 13) => "5pr",
@@ -359,8 +404,11 @@ pub fn pai_name(p: PhysTile) -> &'static str {
     }
 }
 
-/// The piece an mjai name stands for (`5pr` a red five, `P` haku), if any.
+/// The piece an mjai name stands for (`5pr` a red five, `P` haku, `Pp` the pocchi), if any.
 pub fn parse_pai(name: &str) -> Option<PhysTile> {
+    if let Some(&(_, p)) = GOTO_NAMES.iter().find(|g| g.0 == name) {
+        return Some(p);
+    }
     let (plain, red) = match name.strip_suffix('r') {
         Some(p @ ("5m" | "5p" | "5s")) => (p, true),
         _ => (name, false),
@@ -449,7 +497,7 @@ mod tehais {
     }
 
     pub fn serialize<S: Serializer>(hands: &[[PhysTile; HAND_TILES]; MAX_SEATS], s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(hands.iter().map(Hand))
+        s.collect_seq(hands.iter().filter(|h| **h != NO_HAND).map(Hand))
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[[PhysTile; HAND_TILES]; MAX_SEATS], D::Error> {
@@ -457,17 +505,22 @@ mod tehais {
         impl<'de> Visitor<'de> for Hands {
             type Value = [[PhysTile; HAND_TILES]; MAX_SEATS];
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("four hands of 13 tiles")
+                f.write_str("three or four hands of 13 tiles")
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
                 #[derive(Deserialize)]
                 struct Hand(#[serde(with = "pais")] [PhysTile; HAND_TILES]);
-                let mut hands = [[PhysTile::default(); HAND_TILES]; MAX_SEATS];
-                for h in &mut hands {
-                    *h = seq.next_element::<Hand>()?.ok_or_else(|| de::Error::custom("four hands expected"))?.0;
+                let mut hands = [NO_HAND; MAX_SEATS];
+                let mut n = 0;
+                while let Some(h) = seq.next_element::<Hand>()? {
+                    if n == MAX_SEATS {
+                        return Err(de::Error::custom("three or four hands expected"));
+                    }
+                    hands[n] = h.0;
+                    n += 1;
                 }
-                if seq.next_element::<de::IgnoredAny>()?.is_some() {
-                    return Err(de::Error::custom("four hands expected"));
+                if n < 3 {
+                    return Err(de::Error::custom("three or four hands expected"));
                 }
                 Ok(hands)
             }

@@ -139,7 +139,11 @@
 //!   extractions in order; the indicators with their uras; the tiles Alice would reveal
 //!   (the unturned indicator places in kan-dora order, while still in the wall); the
 //!   tenpai seats of a draw; points before and after. What the chip ledger reads.
-//! - Still to come for Gotō: three-player mjai records and their replay.
+//! - Records ([`mjai`]): three hands in `start_kyoku`, `nukidora` for an extracted north
+//!   (the three-player mjai dialect), and our extensions `hana` (a flower set aside),
+//!   `"open":true` on an open riichi's `reach`, and names for the gold fives, the pocchi
+//!   and the flowers; [`replay()`] rebuilds Gotō walls from them (the draw after a kan, a
+//!   `nukidora` or a `hana` is a replacement draw).
 //!
 //! # Seams for the Gotō ruleset
 //! Seats are the scoring rules' `players` (arrays hold [`MAX_SEATS`]); the tile set comes from the scoring

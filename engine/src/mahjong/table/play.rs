@@ -2,7 +2,7 @@
 //! riichi, closed and added kans, tsumo and nine terminals.
 
 use super::config::{PocchiWild, RiichiKan};
-use super::mjai::Event;
+use super::mjai::{Event, NO_HAND};
 use super::outcome::Abort;
 use super::pieces::Taken;
 use super::record::{Extracted, HandRecord};
@@ -74,6 +74,7 @@ impl RiichiTable {
         let dealer = state.dealer();
         state.hand =
             HandRecord { round: state.round, honba: state.honba, points_before: state.points, ..HandRecord::EMPTY };
+        // Flowers dealt, bit `Flower as u8` per seat: set aside once the deal is recorded.
         let mut flowers = [0u8; MAX_SEATS];
         for i in 0..state.players() {
             let seat = state.seat_after(dealer, i);
@@ -81,12 +82,7 @@ impl RiichiTable {
             *s = SeatState::EMPTY;
             for &p in state.wall[HAND_TILES * i..HAND_TILES * (i + 1)].iter() {
                 match p {
-                    PhysTile::Flower(f) => {
-                        s.flowers |= 1 << f as u8;
-                        flowers[seat] += 1;
-                        state.record.flowers[seat] += 1;
-                        state.hand.push_extraction(seat, Extracted::Flower(f));
-                    }
+                    PhysTile::Flower(f) => flowers[seat] |= 1 << f as u8,
                     p => s.add(p),
                 }
             }
@@ -103,21 +99,11 @@ impl RiichiTable {
         state.kan_feeder = None;
         state.four_kan_abort = false;
         state.claims = [super::Claim::None; MAX_SEATS];
-        // Dealt flowers are set aside and replaced at once, in turn order from the dealer.
-        for i in 0..state.players() {
-            let seat = state.seat_after(dealer, i);
-            for _ in 0..flowers[seat] {
-                let p = self.replacement(state, seat);
-                state.seats[seat].add(p);
-            }
-        }
-        for s in 0..state.players() {
-            self.update_waits(state, s);
-        }
         if state.events.is_on() {
-            let tehais = std::array::from_fn(|s| {
-                let i = state.seat_wind(s) as usize;
-                std::array::from_fn(|k| state.wall[HAND_TILES * i + k])
+            let players = state.players();
+            let tehais = std::array::from_fn(|s| match s < players {
+                true => std::array::from_fn(|k| state.wall[HAND_TILES * state.seat_wind(s) as usize + k]),
+                false => NO_HAND,
             });
             state.events.push(Event::StartKyoku {
                 bakaze: state.round_wind(),
@@ -132,6 +118,18 @@ impl RiichiTable {
         }
         for i in 1..state.indicators {
             state.events.push(Event::Dora { dora_marker: state.wall[state.layout.indicator(i as usize)] });
+        }
+        // Dealt flowers are set aside and replaced at once, in turn order from the dealer.
+        for i in 0..state.players() {
+            let seat = state.seat_after(dealer, i);
+            for f in Flower::ALL.into_iter().filter(|&f| flowers[seat] & 1 << f as u8 != 0) {
+                self.set_aside(state, seat, f);
+                let p = self.replacement(state, seat);
+                state.seats[seat].add(p);
+            }
+        }
+        for s in 0..state.players() {
+            self.update_waits(state, s);
         }
         self.draw(state, dealer, false);
     }
@@ -182,24 +180,27 @@ impl RiichiTable {
     /// `seat`; a flower drawn is set aside and replaced at once, the draw then counting as
     /// a replacement draw (G-X6).
     pub(super) fn draw(&self, state: &mut TableState, seat: usize, mut rinshan: bool) {
-        let mut p = if rinshan {
-            self.replacement_tile(state)
+        let p = if rinshan {
+            self.replacement(state, seat)
         } else {
             state.next += 1;
-            state.wall[state.next as usize - 1]
+            let p = state.wall[state.next as usize - 1];
+            state.events.push(Event::Tsumo { actor: seat as u8, pai: p });
+            match p {
+                PhysTile::Flower(f) => {
+                    self.set_aside(state, seat, f);
+                    rinshan = true;
+                    self.replacement(state, seat)
+                }
+                p => p,
+            }
         };
-        if let PhysTile::Flower(f) = p {
-            self.set_aside(state, seat, f);
-            p = self.replacement(state, seat);
-            rinshan = true;
-        }
         let s = &mut state.seats[seat];
         s.add(p);
         s.drawn = Some(kind(p));
         s.drawn_pocchi = p.is_pocchi();
         s.temp_furiten = false;
         state.phase = Phase::Turn { seat: seat as u8, called: false, rinshan };
-        state.events.push(Event::Tsumo { actor: seat as u8, pai: p });
     }
 
     /// Takes the next replacement tile from the back of the wall.
@@ -210,17 +211,21 @@ impl RiichiTable {
     }
 
     /// A replacement tile for `seat` that is no flower: each flower on the way is set aside.
+    /// Every piece drawn is recorded as a `tsumo`.
     fn replacement(&self, state: &mut TableState, seat: usize) -> PhysTile {
         loop {
-            match self.replacement_tile(state) {
+            let p = self.replacement_tile(state);
+            state.events.push(Event::Tsumo { actor: seat as u8, pai: p });
+            match p {
                 PhysTile::Flower(f) => self.set_aside(state, seat, f),
                 p => return p,
             }
         }
     }
 
-    /// A flower `seat` drew is set aside (extracted).
+    /// A flower `seat` drew (or was dealt) is set aside (extracted).
     fn set_aside(&self, state: &mut TableState, seat: usize, f: Flower) {
+        state.events.push(Event::Hana { actor: seat as u8, pai: PhysTile::Flower(f) });
         state.seats[seat].flowers |= 1 << f as u8;
         state.record.flowers[seat] += 1;
         state.hand.push_extraction(seat, Extracted::Flower(f));
@@ -373,7 +378,8 @@ impl RiichiTable {
             Action::NineTerminals => self.abort(state, Abort::NineTerminals, rng),
             Action::ExtractNorth => {
                 let s = &mut state.seats[seat];
-                s.take(Tile::NORTH, 1);
+                let pai = s.take(Tile::NORTH, 1).first();
+                state.events.push(Event::Nukidora { actor: seat as u8, pai });
                 s.nuki += 1;
                 s.drawn = None;
                 state.record.norths[seat] += 1;

@@ -20,9 +20,9 @@
 //! a draw's `deltas`, the final `scores`); `none` events are not expected
 //! (a reader drops them).
 
-use super::mjai::{Event, pai_name};
+use super::mjai::{Event, NO_HAND, pai_name};
 use super::state::{Phase, kind};
-use super::{Action, HAND_TILES, MAX_SEATS, RiichiTable, TableState, WALL_TILES};
+use super::{Action, HAND_TILES, RiichiTable, TableState};
 use crate::mahjong::{PhysTile, Tile};
 use crate::{Game, GameRng, GameSeeds};
 
@@ -279,25 +279,26 @@ impl Replayer<'_> {
                 rules: mine.map(Box::new),
             });
         };
-        if !(1..=MAX_SEATS as u8).contains(&kyoku) || oya != kyoku - 1 || bakaze > 3 {
+        let players = self.game.rules.players;
+        if !(1..=players).contains(&kyoku) || oya != kyoku - 1 || bakaze > 3 {
             return Err(illegal(at, "seat 0 deals East 1: oya must be kyoku - 1"));
         }
         let s = &self.state;
         let (round, honba_now) = (s.round, s.honba);
-        if (bakaze * MAX_SEATS as u8 + kyoku - 1, honba, kyotaku, scores) != (round, honba_now, s.sticks, s.points)
+        if (bakaze * players + kyoku - 1, honba, kyotaku, scores) != (round, honba_now, s.sticks, s.points)
             && !self.hand_differs
         {
-            let wind = ["East", "South", "West", "North"][(round / MAX_SEATS as u8 % 4) as usize];
+            let wind = ["East", "South", "West", "North"][(round / players % 4) as usize];
             let message = format!(
                 "the rules deal {wind} {}, honba {honba_now}, {} sticks, points {:?}",
-                round % MAX_SEATS as u8 + 1,
+                round % players + 1,
                 s.sticks,
                 s.points
             );
             self.report.findings.push(Finding { event: at, kind: FindingKind::Mismatch, message, rules: None });
         }
         let s = &mut self.state;
-        (s.round, s.honba, s.sticks, s.points) = (bakaze * MAX_SEATS as u8 + kyoku - 1, honba, kyotaku, scores);
+        (s.round, s.honba, s.sticks, s.points) = (bakaze * players + kyoku - 1, honba, kyotaku, scores);
         let wall = self.wall(at)?;
         self.hand_differs = false;
         self.dealt = true;
@@ -307,22 +308,27 @@ impl Replayer<'_> {
     }
 
     /// The wall of the hand whose `start_kyoku` is at `at`.
-    fn wall(&self, at: usize) -> Result<[PhysTile; WALL_TILES], Stop> {
+    fn wall(&self, at: usize) -> Result<Vec<PhysTile>, Stop> {
         let Event::StartKyoku { oya, dora_marker, tehais, .. } = self.record[at] else { unreachable!("a deal") };
-        let mut wall: [Option<PhysTile>; WALL_TILES] = [None; WALL_TILES];
-        for i in 0..MAX_SEATS {
-            for (k, &p) in tehais[(oya as usize + i) % MAX_SEATS].iter().enumerate() {
+        let layout = self.game.layout;
+        let players = usize::from(self.game.rules.players);
+        if tehais[..players].contains(&NO_HAND) || tehais[players..].iter().any(|h| *h != NO_HAND) {
+            return Err(illegal(at, &format!("start_kyoku must deal {players} hands at this table")));
+        }
+        let mut wall: Vec<Option<PhysTile>> = vec![None; layout.tiles()];
+        for i in 0..players {
+            for (k, &p) in tehais[(oya as usize + i) % players].iter().enumerate() {
                 wall[HAND_TILES * i + k] = Some(p);
             }
         }
-        let layout = self.game.layout;
         let at_deal = usize::from(self.game.settings.indicators_at_deal);
         wall[layout.indicator(0)] = Some(dora_marker);
         let mut live_end = layout.live_end_at_deal(at_deal);
         // The deal's further indicators are recorded as dora events before the first draw.
-        let (mut live, mut rinshan, mut indicators, mut after_kan) = (0, 0, 1, false);
+        // The draw after a kan, an extracted north or a flower set aside is a replacement.
+        let (mut live, mut rinshan, mut indicators, mut replacement) = (0, 0, 1, false);
         for (i, e) in self.record.iter().enumerate().skip(at + 1) {
-            let place = |slot: usize, p: PhysTile, wall: &mut [Option<PhysTile>; WALL_TILES]| {
+            let place = |slot: usize, p: PhysTile, wall: &mut [Option<PhysTile>]| {
                 if wall[slot].is_some_and(|q| q != p) {
                     return Err(illegal(i, "contradicts a piece the record showed before"));
                 }
@@ -330,23 +336,27 @@ impl Replayer<'_> {
                 Ok(())
             };
             match *e {
-                Event::Tsumo { pai, .. } if after_kan => {
+                Event::Tsumo { pai, .. } if replacement => {
                     if rinshan == layout.max_replacements() {
                         return Err(illegal(i, "a replacement draw past the last replacement tile"));
                     }
                     place(layout.replacement(rinshan), pai, &mut wall)?;
                     rinshan += 1;
                     live_end -= layout.live_tiles_per_replacement();
-                    after_kan = false;
+                    replacement = false;
                 }
                 Event::Tsumo { pai, .. } => {
-                    if HAND_TILES * MAX_SEATS + live >= live_end {
+                    if HAND_TILES * players + live >= live_end {
                         return Err(illegal(i, "a draw from an empty live wall"));
                     }
-                    place(HAND_TILES * MAX_SEATS + live, pai, &mut wall)?;
+                    place(HAND_TILES * players + live, pai, &mut wall)?;
                     live += 1;
                 }
-                Event::Ankan { .. } | Event::Kakan { .. } | Event::Daiminkan { .. } => after_kan = true,
+                Event::Ankan { .. }
+                | Event::Kakan { .. }
+                | Event::Daiminkan { .. }
+                | Event::Nukidora { .. }
+                | Event::Hana { .. } => replacement = true,
                 Event::Dora { dora_marker } => {
                     if layout.max_indicators() == Some(indicators) {
                         return Err(illegal(i, "a dora indicator past the last indicator place"));
@@ -371,8 +381,8 @@ impl Replayer<'_> {
 
     /// Checks the shown pieces against the rules' tile set and fills the
     /// unseen places with the unused pieces.
-    fn fill(&self, at: usize, wall: [Option<PhysTile>; WALL_TILES]) -> Result<[PhysTile; WALL_TILES], Stop> {
-        let mut unused: Vec<PhysTile> = self.game.base_wall[..WALL_TILES].to_vec();
+    fn fill(&self, at: usize, wall: Vec<Option<PhysTile>>) -> Result<Vec<PhysTile>, Stop> {
+        let mut unused: Vec<PhysTile> = self.game.base_wall[..self.game.layout.tiles()].to_vec();
         for p in wall.iter().flatten() {
             match unused.iter().position(|q| q == p) {
                 Some(k) => {
@@ -385,7 +395,7 @@ impl Replayer<'_> {
             }
         }
         let mut rest = unused.into_iter();
-        Ok(wall.map(|p| p.or_else(|| rest.next()).expect("136 places, 136 pieces")))
+        Ok(wall.into_iter().map(|p| p.or_else(|| rest.next()).expect("a piece for every place")).collect())
     }
 
     /// The record's decision for `seat` on its turn.
@@ -406,6 +416,7 @@ impl Replayer<'_> {
                 Action::Discard(kind(pai))
             }
             Event::Ankan { actor, consumed } if mine(actor) => Action::ClosedKan(kind(consumed[0])),
+            Event::Nukidora { actor, .. } if mine(actor) => Action::ExtractNorth,
             Event::Kakan { actor, pai, .. } if mine(actor) => {
                 self.state.seats[seat].marked_first = pai.is_red();
                 Action::AddedKan(kind(pai))

@@ -107,6 +107,7 @@ fn check(events: &[Event], start: i32, outcome: &HanchanOutcome) {
             Event::EndKyoku => assert!(matches!(events[k + 1], Event::StartKyoku { .. } | Event::EndGame { .. })),
             Event::StartGame | Event::Reach { .. } | Event::EndGame { .. } => {}
             Event::None => panic!("the table writes no `none` event"),
+            Event::Nukidora { .. } | Event::Hana { .. } => panic!("no extraction at a four-player table"),
         }
     }
     assert_eq!(wins, outcome.wins.iter().map(|&w| w as u32).sum::<u32>());

@@ -241,3 +241,28 @@ fn a_record_that_gives_up_the_red_five_first_replays_clean() {
     }
     panic!("no seat discarded a plain five while holding the red one in 100 games");
 }
+
+#[test]
+fn goto_records_round_trip_through_json_and_replay_clean() {
+    let game = RiichiTable::preset("goto").unwrap().with_event_log(true);
+    let mut table = Table::new(&game);
+    let mut seen = [0usize; 4];
+    for i in 0..150 {
+        let mut bots = [Bot::efficiency(), Bot::defensive(), Bot::random()];
+        let o = table.play(&game, &mut bots, &mut GameSeeds::new(13).rng(i));
+        let events = table.state().events.events();
+        let lines: Vec<String> = events.iter().map(|e| serde_json::to_string(e).unwrap()).collect();
+        let read: Vec<Event> = lines.iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(read, events, "game {i}: the JSON reads back as written");
+        let report = replay(&game, &read);
+        assert!(report.is_clean(), "game {i}: {:?}", report.findings.first());
+        assert_eq!((report.hands, report.wins), (o.hands as usize, o.total_wins() as usize), "game {i}");
+        for line in &lines {
+            seen[0] += usize::from(line.contains("\"nukidora\""));
+            seen[1] += usize::from(line.contains("\"hana\""));
+            seen[2] += usize::from(line.contains("\"open\":true"));
+            seen[3] += usize::from(line.contains("\"Pp\"") || line.contains("g\""));
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "nukidora, hana, open riichi, Gotō pieces: {seen:?}");
+}
