@@ -132,3 +132,21 @@ fn g_r3_bots_give_an_open_riichi_its_wait_only_when_every_tile_would() {
     }
     assert!(opened > 0 && forced > 0, "{opened} open riichi, {forced} forced deal-ins");
 }
+
+#[test]
+fn g_s6_exactly_zero_survives_and_below_zero_busts_at_the_end_of_the_hand() {
+    // Seat 1 pays the forced deal-in's 48,000 after its own 1,000 riichi stick.
+    let end = |seat1: i32| {
+        let mut sc = scene(three_player(), "6z");
+        sc.s.points = [35_000, seat1, 105_000 - 35_000 - seat1, 0];
+        sc.act(0, Action::OpenRiichi(t("3z")));
+        sc.act(1, Action::Riichi(t("1z")));
+        sc.act(2, Action::Discard(t("5z")));
+        sc.act(0, Action::Discard(t("6z")));
+        sc.act(1, Action::Discard(t("8s")));
+        sc.act(0, Action::Ron);
+        (sc.s.points[1], sc.s.phase == Phase::Over, sc.s.record.bust)
+    };
+    assert_eq!(end(49_000), (0, false, false), "0 points: the game goes on");
+    assert_eq!(end(48_000), (-1_000, true, true), "below zero: it ends");
+}

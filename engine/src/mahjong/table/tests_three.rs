@@ -160,25 +160,31 @@ fn g_s5_bots_meet_the_dealers_choice_and_take_it_when_first() {
     assert!(asked > 0 && stopped > 0, "{asked} choices, {stopped} stops");
 }
 
-/// The dealer in riichi on `222333444p 11s 78s` draws the fourth 2p (G-K4's example).
-fn fourth_2p_in_riichi(game: RiichiTable) -> Scene {
-    let hands = ["222333444p11s78s", HANDS[1], HANDS[2]];
-    let mut sc = Scene::new(game, |_| {}, &wall(hands, "1z3z5s2p", "2z"));
+/// The dealer in riichi on `dealer` (after throwing a 1z) draws `fourth` (G-K4's examples).
+fn fourth_in_riichi(game: RiichiTable, dealer: &str, fourth: &str) -> Scene {
+    let hands = [dealer, HANDS[1], HANDS[2]];
+    let mut sc = Scene::new(game, |_| {}, &wall(hands, &format!("1z3z5s{fourth}"), "2z"));
     sc.act(0, Action::Riichi(t("1z")));
     sc.act(1, Action::Pass);
     sc.act(1, Action::Discard(t("3z")));
     sc.act(2, Action::Discard(t("5s")));
-    assert_eq!(sc.s.seats[0].drawn, Some(t("2p")));
+    assert_eq!(sc.s.seats[0].drawn, Some(t(fourth)));
     sc
 }
 
 #[test]
 fn g_k4_a_kan_keeping_the_waits_after_riichi_is_forced() {
-    let sc = fourth_2p_in_riichi(three_player());
+    let sc = fourth_in_riichi(three_player(), "222333444p11s78s", "2p");
     assert_eq!(sc.legal(), [Action::ClosedKan(t("2p"))], "333444p 11s 78s still waits on 6s/9s");
+    for fourth in ["2p", "5p"] {
+        let sc = fourth_in_riichi(three_player(), "2223450gp11s789s", fourth);
+        // Either draw also wins; not winning, the seat must make the kan (no discard).
+        let legal = [Action::Tsumo, Action::ClosedKan(t(fourth))];
+        assert_eq!(sc.legal(), legal, "22234555p drawing {fourth}: the waits stay");
+    }
     let mut settings = three_player().settings().clone();
     settings.riichi_kan = RiichiKan::Waits;
-    let sc = fourth_2p_in_riichi(RiichiTable::new(settings).unwrap());
+    let sc = fourth_in_riichi(RiichiTable::new(settings).unwrap(), "222333444p11s78s", "2p");
     assert_eq!(sc.legal(), [Action::ClosedKan(t("2p")), Action::Discard(t("2p"))], "allowed, not forced");
 }
 
