@@ -1,32 +1,11 @@
-//! Ron2 riichi table: whole hanchan per second with four efficiency bots.
+//! Ron2 riichi table: whole hanchan per second with four bots of one preset.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use engine::mahjong::table::{Bot, RiichiTable};
-use engine::{GameSeeds, Table};
-use std::hint::black_box;
+mod common;
 
-const GAMES: u64 = 100;
+use criterion::{Criterion, criterion_group, criterion_main};
 
 fn bench(c: &mut Criterion) {
-    let game = RiichiTable::preset("ron2-dojo").expect("ron2-dojo preset");
-    let seeds = GameSeeds::new(42);
-    let mut group = c.benchmark_group("mahjong_hanchan");
-    group.throughput(Throughput::Elements(GAMES));
-    for name in ["efficiency", "defensive", "random"] {
-        group.bench_function(name, |b| {
-            let mut table = Table::new(&game);
-            let mut bots = [Bot::by_name(name).expect("a bot name"); 4];
-            let mut index = 0u64;
-            b.iter(|| {
-                for _ in 0..GAMES {
-                    let mut rng = seeds.rng(index);
-                    index += 1;
-                    black_box(table.play(&game, &mut bots, &mut rng));
-                }
-            });
-        });
-    }
-    group.finish();
+    common::table_games(c, "mahjong_hanchan", "ron2-dojo");
 }
 
 criterion_group!(benches, bench);

@@ -10,22 +10,22 @@
 //! rotation rule (fixed cycle by default), so per-person results mix bot and luck of the
 //! seating, per-seat results mix people.
 
+use super::mahjong::{TableRules, bots_from};
+use super::table_logs::{GameLogs, Recorder};
 use crate::chart::{self, Bar, Distributions, IntervalBars, Series};
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate};
-use crate::studies::mahjong::{GameLogs, TableRules, bots_from};
 use crate::study::{Coverage, Source, Study};
 use anyhow::{Result, bail};
+use engine::GameSeeds;
 use engine::mahjong::Yaku;
 use engine::mahjong::table::{Bot, HanchanOutcome, PEOPLE, RiichiTable, Rotation, Session, WIN_VALUE_BINS};
-use engine::{GameSeeds, Table};
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::ops::AddAssign;
 use std::path::Path;
-use std::sync::Mutex;
 
 /// Seats at the Gotō table.
 const SEATS: usize = 3;
@@ -67,12 +67,6 @@ impl GotoStudy {
     }
 }
 
-/// A worker: its table, and one recording events for the logged games.
-struct Worker {
-    table: Table<RiichiTable>,
-    logging: Option<Table<RiichiTable>>,
-}
-
 impl Study for GotoStudy {
     const KIND: &'static str = "goto";
     type Params = GotoParams;
@@ -98,37 +92,20 @@ impl Study for GotoStudy {
     fn simulate(&self, plan: &RunPlan) -> Result<(GotoAcc, RunReport)> {
         let seeds = GameSeeds::new(plan.seed);
         let per = u64::from(self.params.session_games);
-        if let Some(logs) = &self.logs {
-            logs.create()?;
-        }
-        // The logged games are played by a table that records its events, with the same
-        // bots and streams: the study is unchanged.
-        let logged = self.game.clone().with_event_log(true);
-        let failed = Mutex::new(None);
+        let recorder = Recorder::new(&self.game, self.logs.as_ref())?;
         let run = runner::run(
             plan,
-            || Worker { table: Table::new(&self.game), logging: None },
+            || recorder.tables(),
             GotoAcc::new,
-            |worker, session_index, _, acc| {
+            |tables, session_index, _, acc| {
                 let mut session = Session::new(self.params.rotation);
                 let mut net = [0i64; PEOPLE];
                 for k in 0..per {
                     let index = session_index * per + k;
                     let seating = session.seating();
                     let mut bots = seating.seats.map(|p| self.bots[usize::from(p)]);
-                    let rng = &mut seeds.rng(index);
-                    let o = match &self.logs {
-                        Some(logs) if index < logs.count => {
-                            let table = worker.logging.get_or_insert_with(|| Table::new(&logged));
-                            let o = table.play(&logged, &mut bots, rng);
-                            let names = seating.seats.map(|p| self.params.bots[usize::from(p)].clone());
-                            if let Err(e) = logs.write(index, table, &names) {
-                                failed.lock().expect("no worker panicked").get_or_insert(e);
-                            }
-                            o
-                        }
-                        _ => worker.table.play(&self.game, &mut bots, rng),
-                    };
+                    let names = || seating.seats.iter().map(|&p| self.params.bots[usize::from(p)].clone()).collect();
+                    let o = recorder.play(tables, index, &mut bots, &mut seeds.rng(index), names);
                     acc.record(&o, &seating.seats, seating.sitting_out);
                     for (s, &p) in seating.seats.iter().enumerate() {
                         net[usize::from(p)] += i64::from(o.points[s] - self.game.settings().start_points);
@@ -141,10 +118,7 @@ impl Study for GotoStudy {
                 }
             },
         )?;
-        match failed.into_inner().expect("no worker panicked") {
-            Some(e) => Err(e),
-            None => Ok(run),
-        }
+        recorder.finish(run)
     }
 
     fn report(&self, acc: &GotoAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {

@@ -6,25 +6,24 @@
 //! the user gave it, so a seat's results mix seat order and strategy (give all
 //! four seats the same bot to read the pure seat advantage).
 
+use super::table_logs::{GameLogs, Recorder};
 use crate::chart::{self, Bar, Distributions, IntervalBars, Series};
-use crate::mjai;
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate};
 use crate::study::{Coverage, Source, Study};
 use anyhow::{Context, Result, anyhow, bail};
+use engine::Game;
 use engine::mahjong::table::{
     Abort, Bot, BotConfig, HanchanOutcome, RiichiTable, TENHOU_AVERAGE_WIN, TENHOU_RATES, TENHOU_YAKU, TableSettings,
     WIN_VALUE_BINS, tenhou_yaku,
 };
 use engine::mahjong::{Rules, Yaku};
-use engine::{Game, Table};
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::ops::AddAssign;
-use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::path::Path;
 
 const SEATS: usize = 4;
 
@@ -133,31 +132,6 @@ pub struct MahjongStudy {
     logs: Option<GameLogs>,
 }
 
-/// Which games a run records as mjai files: indices below `count`, as
-/// `dir/game-<index>.jsonl`.
-pub(crate) struct GameLogs {
-    /// Games recorded: indices `0..count`.
-    pub(crate) count: u64,
-    /// Where.
-    pub(crate) dir: PathBuf,
-}
-
-impl GameLogs {
-    /// Creates the folder.
-    pub(crate) fn create(&self) -> Result<()> {
-        std::fs::create_dir_all(&self.dir).with_context(|| format!("cannot create {}", self.dir.display()))
-    }
-
-    /// Writes game `index`, just played at `table` by the players `names` (one per seat),
-    /// as `game-<index>.jsonl`.
-    pub(crate) fn write(&self, index: u64, table: &Table<RiichiTable>, names: &[String]) -> Result<()> {
-        let mut out = Vec::new();
-        mjai::write_record(table.state().events.events(), names, &mut out);
-        let path = self.dir.join(format!("game-{index}.jsonl"));
-        std::fs::write(&path, out).with_context(|| format!("cannot write {}", path.display()))
-    }
-}
-
 impl Study for MahjongStudy {
     const KIND: &'static str = "mahjong";
     type Params = MahjongParams;
@@ -174,38 +148,16 @@ impl Study for MahjongStudy {
     }
 
     fn simulate(&self, plan: &RunPlan) -> Result<(MahjongAcc, RunReport)> {
-        let Some(logs) = &self.logs else {
-            return runner::run(
-                plan,
-                || (Table::new(&self.game), self.bots),
-                MahjongAcc::new,
-                |(table, bots), _, rng, acc| acc.record(&table.play(&self.game, bots, rng)),
-            );
-        };
-        logs.create()?;
-        // The logged games are played by a table that records its events, in
-        // the same worker with the same bots and seeds: the study is unchanged.
-        let logged = self.game.clone().with_event_log(true);
-        let failed = Mutex::new(None);
+        let recorder = Recorder::new(&self.game, self.logs.as_ref())?;
         let run = runner::run(
             plan,
-            || (Table::new(&self.game), None, self.bots),
+            || (recorder.tables(), self.bots),
             MahjongAcc::new,
-            |(table, logging, bots), index, rng, acc| {
-                if index >= logs.count {
-                    return acc.record(&table.play(&self.game, bots, rng));
-                }
-                let table: &mut Table<RiichiTable> = logging.get_or_insert_with(|| Table::new(&logged));
-                acc.record(&table.play(&logged, bots, rng));
-                if let Err(e) = logs.write(index, table, &self.params.bots) {
-                    failed.lock().expect("no worker panicked").get_or_insert(e);
-                }
+            |(tables, bots), index, rng, acc| {
+                acc.record(&recorder.play(tables, index, bots, rng, || self.params.bots.to_vec()));
             },
         )?;
-        match failed.into_inner().expect("no worker panicked") {
-            Some(e) => Err(e),
-            None => Ok(run),
-        }
+        recorder.finish(run)
     }
 
     fn report(&self, acc: &MahjongAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {

@@ -5,6 +5,7 @@ pub mod goto;
 pub mod mahjong;
 pub mod medarot;
 pub mod rackup;
+pub mod table_logs;
 
 use crate::stats::Rate;
 use polars::prelude::{DataFrame, PolarsResult, df};

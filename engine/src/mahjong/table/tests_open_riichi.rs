@@ -21,6 +21,16 @@ fn scene(game: RiichiTable, dealer_second: &str) -> Scene {
     Scene::new(game, |_| {}, &fixed_wall(&TileSetSpec::goto(), &hands, &draws, 100, ""))
 }
 
+/// The dealer's open riichi, seat 1's riichi, then seat 1 forced to deal in its drawn 8s.
+fn forced_deal_in(sc: &mut Scene) {
+    sc.act(0, Action::OpenRiichi(t("3z")));
+    sc.act(1, Action::Riichi(t("1z")));
+    sc.act(2, Action::Discard(t("5z")));
+    sc.act(0, Action::Discard(t("6z")));
+    sc.act(1, Action::Discard(t("8s")));
+    sc.act(0, Action::Ron);
+}
+
 #[test]
 fn g_r2_open_riichi_for_the_first_two_declarers_with_two_sticks() {
     let mut sc = scene(three_player(), "6z");
@@ -67,12 +77,7 @@ fn g_r3_no_one_deals_into_an_open_riichi_unless_forced_and_then_it_is_13_han() {
 #[test]
 fn the_hand_record_of_a_forced_deal_in_names_winner_discarder_and_the_reason() {
     let mut sc = scene(three_player().with_hand_log(true), "6z");
-    sc.act(0, Action::OpenRiichi(t("3z")));
-    sc.act(1, Action::Riichi(t("1z")));
-    sc.act(2, Action::Discard(t("5z")));
-    sc.act(0, Action::Discard(t("6z")));
-    sc.act(1, Action::Discard(t("8s")));
-    sc.act(0, Action::Ron);
+    forced_deal_in(&mut sc);
     let [r] = sc.s.hand_log.hands() else { panic!("one hand: {:?}", sc.s.hand_log.hands().len()) };
     assert_eq!((r.ending, r.from, r.round, r.honba), (HandEnding::Win, Some(1), 0, 0));
     let [w] = r.wins() else { panic!("one winner") };
@@ -139,12 +144,7 @@ fn g_s6_exactly_zero_survives_and_below_zero_busts_at_the_end_of_the_hand() {
     let end = |seat1: i32| {
         let mut sc = scene(three_player(), "6z");
         sc.s.points = [35_000, seat1, 105_000 - 35_000 - seat1, 0];
-        sc.act(0, Action::OpenRiichi(t("3z")));
-        sc.act(1, Action::Riichi(t("1z")));
-        sc.act(2, Action::Discard(t("5z")));
-        sc.act(0, Action::Discard(t("6z")));
-        sc.act(1, Action::Discard(t("8s")));
-        sc.act(0, Action::Ron);
+        forced_deal_in(&mut sc);
         (sc.s.points[1], sc.s.phase == Phase::Over, sc.s.record.bust)
     };
     assert_eq!(end(49_000), (0, false, false), "0 points: the game goes on");

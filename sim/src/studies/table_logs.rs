@@ -1,0 +1,79 @@
+//! `--log-games K --log-dir DIR` for the table studies (Ron2 and Gotō): the run's games
+//! with index below K are played, as they come, by a table that records its mjai events,
+//! with the same bots and streams (so the study is unchanged), and each is written as
+//! `DIR/game-<index>.jsonl`.
+
+use crate::mjai;
+use anyhow::{Context, Result};
+use engine::mahjong::table::{Bot, HanchanOutcome, RiichiTable};
+use engine::{GameRng, Table};
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+/// Which games a run records: indices `0..count`, into `dir`.
+pub struct GameLogs {
+    /// Games recorded.
+    pub count: u64,
+    /// Where.
+    pub dir: PathBuf,
+}
+
+/// A worker's tables: the study's, and one recording events, made at the first logged game.
+pub struct Tables {
+    table: Table<RiichiTable>,
+    logging: Option<Table<RiichiTable>>,
+}
+
+/// Plays a study's games, recording the logged ones; keeps the first write error.
+pub struct Recorder<'a> {
+    game: &'a RiichiTable,
+    logs: Option<(&'a GameLogs, RiichiTable)>,
+    failed: Mutex<Option<anyhow::Error>>,
+}
+
+impl<'a> Recorder<'a> {
+    /// Plays `game`, recording the games `logs` names (its folder is created now).
+    pub fn new(game: &'a RiichiTable, logs: Option<&'a GameLogs>) -> Result<Recorder<'a>> {
+        if let Some(l) = logs {
+            std::fs::create_dir_all(&l.dir).with_context(|| format!("cannot create {}", l.dir.display()))?;
+        }
+        let logs = logs.map(|l| (l, game.clone().with_event_log(true)));
+        Ok(Recorder { game, logs, failed: Mutex::new(None) })
+    }
+
+    /// A worker's tables.
+    pub fn tables(&self) -> Tables {
+        Tables { table: Table::new(self.game), logging: None }
+    }
+
+    /// Plays game `index` with `bots` (the seats' players, named by `names` in a record).
+    pub fn play(
+        &self,
+        tables: &mut Tables,
+        index: u64,
+        bots: &mut [Bot],
+        rng: &mut GameRng,
+        names: impl FnOnce() -> Vec<String>,
+    ) -> HanchanOutcome {
+        let Some((logs, logged)) = self.logs.as_ref().filter(|(l, _)| index < l.count) else {
+            return tables.table.play(self.game, bots, rng);
+        };
+        let table = tables.logging.get_or_insert_with(|| Table::new(logged));
+        let o = table.play(logged, bots, rng);
+        let mut out = Vec::new();
+        mjai::write_record(table.state().events.events(), &names(), &mut out);
+        let path = logs.dir.join(format!("game-{index}.jsonl"));
+        if let Err(e) = std::fs::write(&path, out).with_context(|| format!("cannot write {}", path.display())) {
+            self.failed.lock().expect("no worker panicked").get_or_insert(e);
+        }
+        o
+    }
+
+    /// `run`, unless writing a record failed.
+    pub fn finish<T>(self, run: T) -> Result<T> {
+        match self.failed.into_inner().expect("no worker panicked") {
+            Some(e) => Err(e),
+            None => Ok(run),
+        }
+    }
+}
