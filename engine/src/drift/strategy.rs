@@ -222,7 +222,7 @@ impl Heuristic {
 }
 
 impl Strategy<DriftGame> for Heuristic {
-    #[inline]
+    #[inline(always)]
     fn choose(&mut self, view: &DriftView<'_>, legal: &[DriftAction], _: &mut GameRng) -> DriftAction {
         match view.ask() {
             Ask::Pick | Ask::BonusPick => Heuristic::pick(view),
