@@ -7,7 +7,7 @@ use super::hand::{HAND_MAX, Hand, NONE};
 use super::lineup::{Driver, Team};
 use super::outcome::DriftOutcome;
 use super::rules::{DriftRules, MAX_DECK};
-use super::state::{DriftState, SLOTS, Step};
+use super::state::{DriftState, Step};
 use super::style::EFFECTS;
 use super::view::{Ask, DriftAction, DriftView};
 use crate::{Game, GameRng, Players, Seat};
@@ -157,7 +157,9 @@ impl DriftGame {
         match step {
             Step::Reveal(_) | Step::Indra | Step::SpeedMaster(_) => None,
             Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick if hand.revealed == NONE => {
-                Some(&PICKS[..hand.len as usize + 1])
+                // Capped at the hand's room (which it never exceeds): no bounds check, so
+                // that a player not reading the list leaves it unmade.
+                Some(&PICKS[..usize::from(hand.len).min(HAND_MAX) + 1])
             }
             Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => None,
             _ => Some(&[DriftAction::Yes, DriftAction::No]),
@@ -168,7 +170,7 @@ impl DriftGame {
     /// into `out`.
     #[inline(always)]
     fn legal_of<'a>(&self, st: &DriftState, step: Step, out: &'a mut Vec<DriftAction>) -> &'a [DriftAction] {
-        match Self::constant_legal(&st.hands[usize::from(st.slot)], step) {
+        match Self::constant_legal(&st.hands[st.deciding_slot()], step) {
             Some(fixed) => fixed,
             None => {
                 out.clear();
@@ -178,13 +180,10 @@ impl DriftGame {
         }
     }
 
-    /// The view of `seat`, to move at decision `step` (pending in `st`). Its slot is the
-    /// deciding one, capped at the last slot (which it never exceeds), so that the compiler
-    /// checks no bounds where the view indexes the slot's hand, styles and bonus.
+    /// The view of `seat`, to move at decision `step` (pending in `st`).
     #[inline(always)]
     fn mover_view<'a>(&'a self, state: &'a DriftState, seat: Seat, step: Step) -> DriftView<'a> {
-        let slot = usize::from(state.slot).min(SLOTS - 1);
-        DriftView { game: self, state, seat, slot, ask: Self::ask_of(step) }
+        DriftView { game: self, state, seat, slot: state.deciding_slot(), ask: Self::ask_of(step) }
     }
 
     /// Takes the pending decision with `choose` ([`DriftGame::decide`]), then resolves what
@@ -199,7 +198,7 @@ impl DriftGame {
 
     /// Writes the legal actions that [`DriftGame::constant_legal`] has no constant list for.
     fn fill_legal(&self, st: &DriftState, out: &mut Vec<DriftAction>) {
-        let hand = &st.hands[st.slot as usize];
+        let hand = &st.hands[st.deciding_slot()];
         match st.step {
             Step::Reveal(_) | Step::Indra => {
                 out.extend_from_slice(&PICKS[1..=hand.len as usize]);
@@ -264,7 +263,7 @@ impl Game for DriftGame {
     fn legal_actions(&self, st: &DriftState, out: &mut Vec<DriftAction>) {
         out.clear();
         if st.to_move.is_some() {
-            match Self::constant_legal(&st.hands[usize::from(st.slot)], st.step) {
+            match Self::constant_legal(&st.hands[st.deciding_slot()], st.step) {
                 Some(fixed) => out.extend_from_slice(fixed),
                 None => self.fill_legal(st, out),
             }

@@ -235,6 +235,14 @@ impl DriftState {
         &mut self.sides[Self::side_index(self.leader_side)]
     }
 
+    /// The card slot whose decision is pending, capped at the last slot (which it never
+    /// exceeds), so that the compiler checks no bounds where it indexes a slot's hand,
+    /// styles and bonus.
+    #[inline]
+    pub(crate) fn deciding_slot(&self) -> usize {
+        usize::from(self.slot).min(SLOTS - 1)
+    }
+
     /// The seat playing card slot `slot` (0: the leader).
     #[inline]
     pub(crate) fn seat_of(&self, slot: usize) -> u8 {

@@ -60,6 +60,7 @@ pub enum Role {
 }
 
 /// What one seat knows when it decides: its own hand, the table, public tallies.
+#[derive(Clone, Copy)]
 pub struct DriftView<'a> {
     pub(crate) game: &'a DriftGame,
     pub(crate) state: &'a DriftState,
