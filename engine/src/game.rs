@@ -40,7 +40,7 @@ pub trait Game: Sync {
     fn legal_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
     /// The legal actions of the seat to move, in the order of [`Game::legal_actions`]: by
     /// default written into `out`; a game may return a constant list instead of copying it
-    /// (what [`Table::play`] asks for on every decision).
+    /// (what the step loop of [`Game::play`] asks for on every decision).
     #[inline]
     fn legal<'a>(&'a self, state: &'a Self::State, out: &'a mut Vec<Self::Action>) -> &'a [Self::Action] {
         self.legal_actions(state, out);

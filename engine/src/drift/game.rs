@@ -291,7 +291,7 @@ impl Game for DriftGame {
     }
 
     /// The step loop with each decision taken where the flow posed it: in each arm of
-    /// [`DriftGame::decide`] the step is a constant, so the question, the view and the
+    /// `DriftGame::decide` the step is a constant, so the question, the view and the
     /// legal actions the player is given fold to that decision's.
     #[inline]
     fn play<P: Players<Self> + ?Sized>(
