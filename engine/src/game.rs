@@ -3,7 +3,8 @@
 //! Modelled on OpenSpiel: a read-only rules value ([`Game`]) and a mutable
 //! state it advances; chance is resolved inside [`Game::apply`] and
 //! [`Game::reset`] from the game's own random stream; decisions come from
-//! [`Strategy`] values that only see one seat's view.
+//! [`Strategy`] values that only see one seat's view. [`Table::play`] plays a
+//! whole game through [`Game::play`]: the step loop, or a game's own loop.
 
 use crate::GameRng;
 use std::fmt::Debug;
@@ -39,7 +40,7 @@ pub trait Game: Sync {
     fn legal_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
     /// The legal actions of the seat to move, in the order of [`Game::legal_actions`]: by
     /// default written into `out`; a game may return a constant list instead of copying it
-    /// (what [`Table::play`] asks for on every decision).
+    /// (what the step loop of [`Game::play`] asks for on every decision).
     #[inline]
     fn legal<'a>(&'a self, state: &'a Self::State, out: &'a mut Vec<Self::Action>) -> &'a [Self::Action] {
         self.legal_actions(state, out);
@@ -52,6 +53,31 @@ pub trait Game: Sync {
     fn apply(&self, state: &mut Self::State, action: Self::Action, rng: &mut GameRng);
     /// The result of a finished game.
     fn outcome(&self, state: &Self::State) -> Self::Outcome;
+
+    /// Deals a game in `state` and plays it to its end with `players` deciding for each
+    /// seat, `legal` as the buffer of legal actions: what [`Table::play`] runs. By default
+    /// the step loop ([`Game::to_move`], [`Game::legal`], [`Game::view`], the player's
+    /// choice, [`Game::apply`]). A game may override it with a loop specialised to its
+    /// state; that loop must play the game the step loop plays (the same decisions, views,
+    /// legal actions and random draws), so that the same seed gives the same outcome.
+    /// In debug builds every chosen action is checked against the legal set.
+    #[inline]
+    fn play<P: Players<Self> + ?Sized>(
+        &self,
+        state: &mut Self::State,
+        legal: &mut Vec<Self::Action>,
+        players: &mut P,
+        rng: &mut GameRng,
+    ) -> Self::Outcome {
+        self.reset(state, rng);
+        while let Some(seat) = self.to_move(state) {
+            let legal = self.legal(state, legal);
+            let action = players.choose(seat, &self.view(state, seat), legal, rng);
+            debug_assert!(legal.contains(&action), "seat {seat} chose illegal {action:?}");
+            self.apply(state, action, rng);
+        }
+        self.outcome(state)
+    }
 }
 
 /// A player: picks one of the legal actions from its own view.
@@ -85,6 +111,14 @@ pub trait Players<G: Game + ?Sized> {
     fn seats(&self) -> usize;
     /// The choice of the player at `seat`.
     fn choose(&mut self, seat: Seat, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action;
+    /// [`Players::choose`], inlined into its caller: for a game's own [`Game::play`] loop
+    /// that asks the players at several places, each of which then folds what it knows of
+    /// the decision into the player's code (a call to `choose` is only inlined where it is
+    /// the one call). By default `choose`.
+    #[inline(always)]
+    fn choose_inlined(&mut self, seat: Seat, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+        self.choose(seat, view, legal, rng)
+    }
 }
 
 impl<G: Game + ?Sized, S: Strategy<G>> Players<G> for [S] {
@@ -93,6 +127,10 @@ impl<G: Game + ?Sized, S: Strategy<G>> Players<G> for [S] {
     }
     #[inline]
     fn choose(&mut self, seat: Seat, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+        self.choose_inlined(seat, view, legal, rng)
+    }
+    #[inline(always)]
+    fn choose_inlined(&mut self, seat: Seat, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
         self[seat].choose(view, legal, rng)
     }
 }
@@ -103,6 +141,10 @@ impl<G: Game + ?Sized, S: Strategy<G>, const N: usize> Players<G> for [S; N] {
     }
     #[inline]
     fn choose(&mut self, seat: Seat, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+        self.choose_inlined(seat, view, legal, rng)
+    }
+    #[inline(always)]
+    fn choose_inlined(&mut self, seat: Seat, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
         self[seat].choose(view, legal, rng)
     }
 }
@@ -116,6 +158,16 @@ macro_rules! tuple_players {
             }
             #[inline]
             fn choose(&mut self, seat: Seat, view: &G::View<'_>, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+                self.choose_inlined(seat, view, legal, rng)
+            }
+            #[inline(always)]
+            fn choose_inlined(
+                &mut self,
+                seat: Seat,
+                view: &G::View<'_>,
+                legal: &[G::Action],
+                rng: &mut GameRng,
+            ) -> G::Action {
                 match seat {
                     $($seat => self.$seat.choose(view, legal, rng),)+
                     _ => panic!("seat {seat} of {} players", $n),
@@ -144,20 +196,14 @@ impl<G: Game> Table<G> {
         Self { state: game.new_state(), legal: Vec::with_capacity(64) }
     }
 
-    /// Plays one whole game of `game` with `players` deciding for each seat.
+    /// Plays one whole game of `game` with `players` deciding for each seat
+    /// ([`Game::play`]).
     ///
     /// The players' types are known here, so every decision is a direct call.
     /// In debug builds every chosen action is checked against the legal set.
     pub fn play<P: Players<G> + ?Sized>(&mut self, game: &G, players: &mut P, rng: &mut GameRng) -> G::Outcome {
         assert_eq!(players.seats(), game.num_seats(), "one strategy per seat");
-        game.reset(&mut self.state, rng);
-        while let Some(seat) = game.to_move(&self.state) {
-            let legal = game.legal(&self.state, &mut self.legal);
-            let action = players.choose(seat, &game.view(&self.state, seat), legal, rng);
-            debug_assert!(legal.contains(&action), "seat {seat} chose illegal {action:?}");
-            game.apply(&mut self.state, action, rng);
-        }
-        game.outcome(&self.state)
+        game.play(&mut self.state, &mut self.legal, players, rng)
     }
 
     /// The state of the last game played (for inspection in tests).

@@ -1,4 +1,4 @@
-//! Applying a decision: one handler per kind, each playing on to the next decision.
+//! Taking a decision: one handler per kind, each playing on to the next decision.
 
 use super::card::Card;
 use super::game::DriftGame;
@@ -9,27 +9,90 @@ use super::view::DriftAction;
 use crate::GameRng;
 use rand::RngExt;
 
-impl DriftGame {
-    /// Applies `action` at the pending decision step, then plays on to the next decision:
-    /// one handler per kind of decision, each running the flow on to the next decision. The
-    /// handlers of the decisions most rounds ask (the picks, Legal High, Illusion) are
-    /// inlined here, which saves a call frame per decision; the others are kept out of line.
+/// Who answers a decision taken in [`DriftGame::decide`]: an action given beforehand, or
+/// the players (in [`Game::play`](crate::Game::play)). Inlined into each arm of `decide`
+/// (a closure called from many arms would be kept out of line).
+pub(crate) trait Choose {
+    /// The action at decision `step`, pending in `st`.
+    fn choose(self, game: &DriftGame, st: &DriftState, step: Step, rng: &mut GameRng) -> DriftAction;
+}
+
+/// The action itself, given beforehand ([`Game::apply`](crate::Game::apply)).
+impl Choose for DriftAction {
     #[inline(always)]
-    pub(crate) fn exec(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
+    fn choose(self, _: &DriftGame, _: &DriftState, _: Step, _: &mut GameRng) -> DriftAction {
+        self
+    }
+}
+
+impl DriftGame {
+    /// Takes the pending decision, then plays on to the next decision: `choose` answers it
+    /// given the state and the decision's step (a constant in each arm, so that what
+    /// `choose` derives from the step folds), and the seat is no longer to move once it has
+    /// answered. One handler per kind of decision, each running the flow on to the next
+    /// decision. The handlers of the decisions most rounds ask (the picks, Legal High,
+    /// Illusion) are inlined here, which saves a call frame per decision; the others are
+    /// kept out of line.
+    #[inline(always)]
+    pub(crate) fn decide(&self, st: &mut DriftState, choose: impl Choose, rng: &mut GameRng) {
+        let answer = |st: &mut DriftState, step: Step, rng: &mut GameRng| {
+            let action = choose.choose(self, st, step, rng);
+            st.to_move = None;
+            action
+        };
         match st.step {
-            Step::Reveal(s) => self.on_reveal(st, s, action, rng),
-            Step::SpeedMaster(s) => self.on_speed_master(st, s, action, rng),
-            Step::LegalHigh(s) => self.on_legal_high(st, s, action, rng),
-            Step::Supernova => self.on_supernova(st, action, rng),
-            Step::Indra => self.on_indra(st, action, rng),
-            Step::LeaderGungnir => self.on_leader_gungnir(st, action, rng),
-            Step::LeaderPick => self.on_leader_pick(st, action, rng),
-            Step::ChaserGungnir(m) => self.on_chaser_gungnir(st, m, action, rng),
-            Step::Illusion(m) => self.on_illusion(st, m, action, rng),
-            Step::Harlequin(m) => self.on_harlequin(st, m, action, rng),
-            Step::ChaserPick(m) => self.on_chaser_pick(st, m, action, rng),
-            Step::BonusPick => self.on_bonus_pick(st, action, rng),
-            Step::Phantom => self.on_phantom(st, action, rng),
+            Step::Reveal(s) => {
+                let a = answer(st, Step::Reveal(s), rng);
+                self.on_reveal(st, s, a, rng)
+            }
+            Step::SpeedMaster(s) => {
+                let a = answer(st, Step::SpeedMaster(s), rng);
+                self.on_speed_master(st, s, a, rng)
+            }
+            Step::LegalHigh(s) => {
+                let a = answer(st, Step::LegalHigh(s), rng);
+                self.on_legal_high(st, s, a, rng)
+            }
+            Step::Supernova => {
+                let a = answer(st, Step::Supernova, rng);
+                self.on_supernova(st, a, rng)
+            }
+            Step::Indra => {
+                let a = answer(st, Step::Indra, rng);
+                self.on_indra(st, a, rng)
+            }
+            Step::LeaderGungnir => {
+                let a = answer(st, Step::LeaderGungnir, rng);
+                self.on_leader_gungnir(st, a, rng)
+            }
+            Step::LeaderPick => {
+                let a = answer(st, Step::LeaderPick, rng);
+                self.on_leader_pick(st, a, rng)
+            }
+            Step::ChaserGungnir(m) => {
+                let a = answer(st, Step::ChaserGungnir(m), rng);
+                self.on_chaser_gungnir(st, m, a, rng)
+            }
+            Step::Illusion(m) => {
+                let a = answer(st, Step::Illusion(m), rng);
+                self.on_illusion(st, m, a, rng)
+            }
+            Step::Harlequin(m) => {
+                let a = answer(st, Step::Harlequin(m), rng);
+                self.on_harlequin(st, m, a, rng)
+            }
+            Step::ChaserPick(m) => {
+                let a = answer(st, Step::ChaserPick(m), rng);
+                self.on_chaser_pick(st, m, a, rng)
+            }
+            Step::BonusPick => {
+                let a = answer(st, Step::BonusPick, rng);
+                self.on_bonus_pick(st, a, rng)
+            }
+            Step::Phantom => {
+                let a = answer(st, Step::Phantom, rng);
+                self.on_phantom(st, a, rng)
+            }
             step => unreachable!("{step:?} has no decision"),
         }
     }

@@ -30,7 +30,9 @@ impl DriftGame {
                     self.deal(st, rng);
                     self.reveal(st, 0, rng);
                 }
-                Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => self.exec(st, DriftAction::PlayDrawn, rng),
+                Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => {
+                    self.decide(st, DriftAction::PlayDrawn, rng)
+                }
                 _ => return,
             }
         }
@@ -95,15 +97,13 @@ impl DriftGame {
         offered.then_some(slot)
     }
 
-    /// Poses decision `step` to `slot`: the seat to move, the question, and its legal
-    /// actions when they are a constant list.
+    /// Poses decision `step` to `slot`: the seat to move (the question and the legal
+    /// actions follow from the step).
     #[inline(always)]
     fn pose(st: &mut DriftState, step: Step, slot: usize) {
         st.step = step;
         st.slot = slot as u8;
         st.to_move = Some(st.seat_of(slot));
-        st.ask = Self::ask_of(step);
-        st.legal = Self::constant_legal(&st.hands[slot], step);
     }
 
     /// Asks declaration `step` of its slot when it is offered; `false` when it is not.

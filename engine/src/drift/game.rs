@@ -2,14 +2,15 @@
 
 use super::DriftError;
 use super::card::Card;
+use super::decide::Choose;
 use super::hand::{HAND_MAX, Hand, NONE};
 use super::lineup::{Driver, Team};
 use super::outcome::DriftOutcome;
 use super::rules::{DriftRules, MAX_DECK};
-use super::state::{DriftState, SLOTS, Step};
+use super::state::{DriftState, Step};
 use super::style::EFFECTS;
 use super::view::{Ask, DriftAction, DriftView};
-use crate::{Game, GameRng, Seat};
+use crate::{Game, GameRng, Players, Seat};
 
 /// `PlayDrawn` then `Hand(0)` … `Hand(HAND_MAX - 1)`: legal actions are copied from here.
 const PICKS: [DriftAction; HAND_MAX + 1] = {
@@ -122,12 +123,6 @@ impl DriftGame {
         full.card_census() == st.card_census()
     }
 
-    /// The question of the pending decision.
-    #[inline]
-    pub(crate) fn ask(&self, st: &DriftState) -> Ask {
-        st.ask
-    }
-
     /// The question of decision step `step`.
     #[inline(always)]
     pub(crate) fn ask_of(step: Step) -> Ask {
@@ -162,16 +157,48 @@ impl DriftGame {
         match step {
             Step::Reveal(_) | Step::Indra | Step::SpeedMaster(_) => None,
             Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick if hand.revealed == NONE => {
-                Some(&PICKS[..hand.len as usize + 1])
+                // Capped at the hand's room (which it never exceeds): no bounds check, so
+                // that a player not reading the list leaves it unmade.
+                Some(&PICKS[..usize::from(hand.len).min(HAND_MAX) + 1])
             }
             Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => None,
             _ => Some(&[DriftAction::Yes, DriftAction::No]),
         }
     }
 
+    /// The legal actions of decision `step`, pending in `st`: a constant list, or written
+    /// into `out`.
+    #[inline(always)]
+    fn legal_of<'a>(&self, st: &DriftState, step: Step, out: &'a mut Vec<DriftAction>) -> &'a [DriftAction] {
+        match Self::constant_legal(&st.hands[st.deciding_slot()], step) {
+            Some(fixed) => fixed,
+            None => {
+                out.clear();
+                self.fill_legal(st, out);
+                out
+            }
+        }
+    }
+
+    /// The view of `seat`, to move at decision `step` (pending in `st`).
+    #[inline(always)]
+    fn mover_view<'a>(&'a self, state: &'a DriftState, seat: Seat, step: Step) -> DriftView<'a> {
+        DriftView { game: self, state, seat, slot: state.deciding_slot(), ask: Self::ask_of(step) }
+    }
+
+    /// Takes the pending decision with `choose` ([`DriftGame::decide`]), then resolves what
+    /// follows up to the next decision or the end ([`DriftGame::run`]).
+    #[inline(always)]
+    fn take(&self, st: &mut DriftState, choose: impl Choose, rng: &mut GameRng) {
+        self.decide(st, choose, rng);
+        if st.to_move.is_none() {
+            self.run(st, rng);
+        }
+    }
+
     /// Writes the legal actions that [`DriftGame::constant_legal`] has no constant list for.
     fn fill_legal(&self, st: &DriftState, out: &mut Vec<DriftAction>) {
-        let hand = &st.hands[st.slot as usize];
+        let hand = &st.hands[st.deciding_slot()];
         match st.step {
             Step::Reveal(_) | Step::Indra => {
                 out.extend_from_slice(&PICKS[1..=hand.len as usize]);
@@ -187,6 +214,25 @@ impl DriftGame {
                 out.extend(hand.playable().map(DriftAction::Hand));
             }
         }
+    }
+}
+
+/// The player of the seat to move, answering in [`Game::play`]: given the legal actions
+/// and the view of the decision's step.
+struct Mover<'p, P: ?Sized> {
+    players: &'p mut P,
+    /// The buffer of legal actions that are no constant list.
+    legal: &'p mut Vec<DriftAction>,
+    seat: Seat,
+}
+
+impl<P: Players<DriftGame> + ?Sized> Choose for Mover<'_, P> {
+    #[inline(always)]
+    fn choose(self, game: &DriftGame, st: &DriftState, step: Step, rng: &mut GameRng) -> DriftAction {
+        let (seat, legal) = (self.seat, game.legal_of(st, step, self.legal));
+        let action = self.players.choose_inlined(seat, &game.mover_view(st, seat, step), legal, rng);
+        debug_assert!(legal.contains(&action), "seat {seat} chose illegal {action:?}");
+        action
     }
 }
 
@@ -216,47 +262,51 @@ impl Game for DriftGame {
 
     fn legal_actions(&self, st: &DriftState, out: &mut Vec<DriftAction>) {
         out.clear();
-        match st.legal {
-            _ if st.to_move.is_none() => {}
-            Some(fixed) => out.extend_from_slice(fixed),
-            None => self.fill_legal(st, out),
+        if st.to_move.is_some() {
+            match Self::constant_legal(&st.hands[st.deciding_slot()], st.step) {
+                Some(fixed) => out.extend_from_slice(fixed),
+                None => self.fill_legal(st, out),
+            }
         }
     }
 
     #[inline(always)]
     fn legal<'a>(&'a self, st: &'a DriftState, out: &'a mut Vec<DriftAction>) -> &'a [DriftAction] {
-        match st.legal {
-            _ if st.to_move.is_none() => &[],
-            Some(fixed) => fixed,
-            None => {
-                out.clear();
-                self.fill_legal(st, out);
-                out
-            }
-        }
+        if st.to_move.is_none() { &[] } else { self.legal_of(st, st.step, out) }
     }
 
     #[inline]
     fn view<'a>(&'a self, state: &'a DriftState, seat: Seat) -> DriftView<'a> {
-        // The deciding slot for the seat to move; otherwise the seat's own (first) slot.
-        // Capped at the last slot (which it never exceeds), so that the compiler checks no
-        // bounds where the view indexes the slot's hand, styles and bonus.
-        let slot = if state.to_move == Some(seat as u8) {
-            usize::from(state.slot).min(SLOTS - 1)
-        } else {
-            usize::from(seat as u8 != state.leader_side || self.is_solo())
-        };
-        DriftView { game: self, state, seat, slot }
+        if state.to_move == Some(seat as u8) {
+            return self.mover_view(state, seat, state.step);
+        }
+        // The seat's own (first) slot.
+        let slot = usize::from(seat as u8 != state.leader_side || self.is_solo());
+        DriftView { game: self, state, seat, slot, ask: Self::ask_of(state.step) }
     }
 
     #[inline(always)]
     fn apply(&self, st: &mut DriftState, action: DriftAction, rng: &mut GameRng) {
-        // The common transitions (a draw to the next pick) ask the next decision themselves.
-        st.to_move = None;
-        self.exec(st, action, rng);
-        if st.to_move.is_none() {
-            self.run(st, rng);
+        self.take(st, action, rng);
+    }
+
+    /// The step loop with each decision taken where the flow posed it: in each arm of
+    /// `DriftGame::decide` the step is a constant, so the question, the view and the
+    /// legal actions the player is given fold to that decision's.
+    #[inline]
+    fn play<P: Players<Self> + ?Sized>(
+        &self,
+        st: &mut DriftState,
+        legal: &mut Vec<DriftAction>,
+        players: &mut P,
+        rng: &mut GameRng,
+    ) -> DriftOutcome {
+        self.reset(st, rng);
+        while let Some(seat) = st.to_move {
+            let seat = usize::from(seat);
+            self.take(st, Mover { players: &mut *players, legal: &mut *legal, seat }, rng);
         }
+        self.outcome(st)
     }
 
     fn outcome(&self, st: &DriftState) -> DriftOutcome {

@@ -4,7 +4,6 @@ use super::card::Card;
 use super::hand::Hand;
 use super::rules::MAX_DECK;
 use super::style::{EFFECTS, Style, StyleSet};
-use super::view::{Ask, DriftAction};
 use crate::GameRng;
 use rand::RngExt;
 
@@ -183,11 +182,6 @@ pub struct DriftState {
     pub(crate) round: Round,
     pub(crate) step: Step,
     pub(crate) to_move: Option<u8>,
-    /// The question of the pending decision.
-    pub(crate) ask: Ask,
-    /// Its legal actions when they are a constant list (else
-    /// [`DriftGame::fill_legal`](super::game::DriftGame) writes them).
-    pub(crate) legal: Option<&'static [DriftAction]>,
     /// The card slot whose decision is pending.
     pub(crate) slot: u8,
 }
@@ -218,8 +212,6 @@ impl DriftState {
             round: Round::default(),
             step: Step::Over,
             to_move: None,
-            ask: Ask::Pick,
-            legal: None,
             slot: 0,
         }
     }
@@ -241,6 +233,14 @@ impl DriftState {
     #[inline]
     pub(crate) fn leader(&mut self) -> &mut Side {
         &mut self.sides[Self::side_index(self.leader_side)]
+    }
+
+    /// The card slot whose decision is pending, capped at the last slot (which it never
+    /// exceeds), so that the compiler checks no bounds where it indexes a slot's hand,
+    /// styles and bonus.
+    #[inline]
+    pub(crate) fn deciding_slot(&self) -> usize {
+        usize::from(self.slot).min(SLOTS - 1)
     }
 
     /// The seat playing card slot `slot` (0: the leader).

@@ -202,12 +202,14 @@ impl Heuristic {
                 if r == 0 { JOKER_DUMP } else { LOWEST - r + SCORES * i32::from(r >= least) }
             });
         }
-        Heuristic::pick_styled(view, target_card, t, meister, cutter)
+        Heuristic::pick_styled(*view, target_card, t, meister, cutter)
     }
 
     /// A chaser's pick with DriftMeister or DiamondCutter: also weighs colours and diamonds.
+    /// The view is passed by value, so that a caller copies it to memory only for this call.
     #[inline(never)]
-    fn pick_styled(view: &DriftView<'_>, target_card: Card, t: i32, meister: bool, cutter: bool) -> DriftAction {
+    fn pick_styled(view: DriftView<'_>, target_card: Card, t: i32, meister: bool, cutter: bool) -> DriftAction {
+        let view = &view;
         best_by(view, |c| {
             let v = i32::from(num(view, c));
             let diamond = i32::from(cutter && c.suit() == Some(Suit::Diamonds));
@@ -222,7 +224,7 @@ impl Heuristic {
 }
 
 impl Strategy<DriftGame> for Heuristic {
-    #[inline]
+    #[inline(always)]
     fn choose(&mut self, view: &DriftView<'_>, legal: &[DriftAction], _: &mut GameRng) -> DriftAction {
         match view.ask() {
             Ask::Pick | Ask::BonusPick => Heuristic::pick(view),

@@ -214,7 +214,7 @@ fn exchange_swaps_the_drawn_card_into_the_hand() {
     let mut st = game.new_state();
     let mut rng = GameSeeds::new(1).rng(0);
     game.reset(&mut st, &mut rng);
-    assert_eq!((game.to_move(&st), game.ask(&st)), (Some(0), Ask::Pick));
+    assert_eq!((game.to_move(&st), game.view(&st, 0).ask()), (Some(0), Ask::Pick));
     let view = game.view(&st, 0);
     assert_eq!((view.hand(), view.drawn()), (&cards("KS")[..], Some(cards("2S")[0])));
     game.apply(&mut st, DriftAction::Hand(0), &mut rng);
@@ -262,8 +262,9 @@ fn fixed_deck_rejects_cards_it_does_not_hold() {
     assert!(no_jokers.with_deck(&cards("JK")).is_err());
 }
 
-#[test]
-fn random_play_keeps_every_invariant_in_every_mode() {
+/// Battles of every mode: solo runs and chases of the example line-up's drivers, team
+/// battles, every style at once, a continuous deck.
+fn games_of_every_mode() -> Vec<DriftGame> {
     let lineup = Lineup::example();
     let teams = Lineup::preset("teams").unwrap();
     let mut games = Vec::new();
@@ -288,7 +289,12 @@ fn random_play_keeps_every_invariant_in_every_mode() {
     games.push(DriftGame::solo(DriftRules::default(), every_style));
     let continuous = DriftRules::preset("continuous_deck").unwrap();
     games.push(DriftGame::chase(continuous, every_style, plain_driver(2, -3, -4)));
-    for (g, game) in games.iter().enumerate() {
+    games
+}
+
+#[test]
+fn random_play_keeps_every_invariant_in_every_mode() {
+    for (g, game) in games_of_every_mode().iter().enumerate() {
         let seats = game.num_seats();
         let check = PlayCheck { games: 20, seed: g as u64, max_decisions: MAX_DECISIONS };
         let mut heuristic = [Heuristic::shipped(); 2];
@@ -314,6 +320,59 @@ fn random_play_keeps_every_invariant_in_every_mode() {
                 std::cmp::Ordering::Equal => None,
             };
             assert_eq!(o.winner, expected);
+        }
+    }
+}
+
+/// Plays game `index` of `seed` through the step API (`to_move`, `legal_actions`, `view`,
+/// `apply`): the final state and the outcome.
+fn play_by_steps<P: Players<DriftGame> + ?Sized>(
+    game: &DriftGame,
+    players: &mut P,
+    seeds: &GameSeeds,
+    index: u64,
+) -> (DriftState, DriftOutcome) {
+    let (mut st, mut legal, mut rng) = (game.new_state(), Vec::new(), seeds.rng(index));
+    game.reset(&mut st, &mut rng);
+    while let Some(seat) = game.to_move(&st) {
+        game.legal_actions(&st, &mut legal);
+        let action = players.choose(seat, &game.view(&st, seat), &legal, &mut rng);
+        game.apply(&mut st, action, &mut rng);
+    }
+    let outcome = game.outcome(&st);
+    (st, outcome)
+}
+
+#[test]
+fn table_play_and_the_step_api_play_the_same_battles() {
+    // `Table::play` runs drift's own loop (`Game::play`), the step API the generic one: the
+    // same seed gives the same battle, to the last card of the final state (each on a fresh
+    // table: a table's storage keeps stale cards past the piles' ends).
+    for (g, game) in games_of_every_mode().iter().enumerate() {
+        let seats = game.num_seats();
+        let seeds = GameSeeds::new(1000 + g as u64);
+        for index in 0..12u64 {
+            let mut table = Table::new(game);
+            let (mut h, mut h2, mut r, mut r2, mut e) =
+                (Heuristic::shipped(), Heuristic::shipped(), Random, Random, eager());
+            let mut boxed: [Box<dyn Strategy<DriftGame>>; 2] = [Box::new(Heuristic::shipped()), Box::new(Random)];
+            let mut players: [&mut dyn Strategy<DriftGame>; 2] = match index % 4 {
+                0 => [&mut h, &mut h2],
+                1 => [&mut r, &mut r2],
+                2 => [&mut e, &mut h],
+                _ => [&mut boxed[0], &mut r],
+            };
+            let played = table.play(game, &mut players[..seats], &mut seeds.rng(index));
+            let (st, stepped) = play_by_steps(game, &mut players[..seats], &seeds, index);
+            assert_eq!(played, stepped, "game {g}, battle {index}");
+            assert_eq!(format!("{:?}", table.state()), format!("{st:?}"), "game {g}, battle {index}");
+        }
+        if seats == 2 {
+            let mut table = Table::new(game);
+            let played = table.play(game, &mut (Heuristic::shipped(), Random), &mut seeds.rng(99));
+            let (st, stepped) = play_by_steps(game, &mut (Heuristic::shipped(), Random), &seeds, 99);
+            assert_eq!(played, stepped, "game {g}, tuple players");
+            assert_eq!(format!("{:?}", table.state()), format!("{st:?}"), "game {g}, tuple players");
         }
     }
 }

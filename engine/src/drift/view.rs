@@ -60,12 +60,15 @@ pub enum Role {
 }
 
 /// What one seat knows when it decides: its own hand, the table, public tallies.
+#[derive(Clone, Copy)]
 pub struct DriftView<'a> {
     pub(crate) game: &'a DriftGame,
     pub(crate) state: &'a DriftState,
     pub(crate) seat: Seat,
     /// The card slot deciding.
     pub(crate) slot: usize,
+    /// The question of the pending decision.
+    pub(crate) ask: Ask,
 }
 
 impl<'a> DriftView<'a> {
@@ -81,7 +84,7 @@ impl<'a> DriftView<'a> {
 
     /// The question asked (meaningful when this seat is to move).
     pub fn ask(&self) -> Ask {
-        self.game.ask(self.state)
+        self.ask
     }
 
     /// This seat's role in the current chase.
