@@ -30,8 +30,6 @@ yaku_enum! {
     Riichi = "riichi",
     /// ダブル立直
     DoubleRiichi = "double_riichi",
-    /// オープン立直 (Gotō): the han open riichi adds to riichi, when the rules give it any
-    OpenRiichi = "open_riichi",
     /// 一発
     Ippatsu = "ippatsu",
     /// 搶槓
@@ -146,6 +144,9 @@ yaku_enum! {
     UraDora = "ura_dora",
     /// Gotō 抜きドラ: extracted norths
     NukiDora = "nuki_dora",
+    /// オープン立直 (Gotō): the han open riichi adds to riichi, when the rules give it any
+    /// (a yaku, listed last so that every other keeps its index in saved study states)
+    OpenRiichi = "open_riichi",
 }
 
 impl Yaku {
@@ -157,7 +158,7 @@ impl Yaku {
     /// Whether it is a bonus (dora kinds, summer) rather than a yaku: a hand
     /// needs at least one yaku that is not a bonus.
     pub const fn is_bonus(self) -> bool {
-        (self as u8) >= (Yaku::Natsu as u8)
+        (self as u8) >= (Yaku::Natsu as u8) && (self as u8) <= (Yaku::NukiDora as u8)
     }
 }
 
@@ -237,6 +238,6 @@ mod tests {
     fn classes() {
         assert!(Yaku::Daisangen.is_yakuman() && Yaku::NagashiYakuman.is_yakuman());
         assert!(!Yaku::Chinitsu.is_yakuman() && !Yaku::Natsu.is_yakuman());
-        assert!(Yaku::UraDora.is_bonus() && !Yaku::Riichi.is_bonus());
+        assert!(Yaku::UraDora.is_bonus() && !Yaku::Riichi.is_bonus() && !Yaku::OpenRiichi.is_bonus());
     }
 }
