@@ -87,8 +87,10 @@
 //! - Flowers are never part of a hand: one drawn is set aside at once and
 //!   replaced from the back (the draw then counts as a replacement draw, G-X6);
 //!   dealt flowers are set aside at the deal and replaced in turn order from
-//!   the dealer. A flower as an indicator shows no dora (its effect for the
-//!   winner is the chip ledger's, G-F6).
+//!   the dealer. A flower as an indicator shows no dora; a summer or autumn under a
+//!   counted indicator (an ura one for a riichi winner) works for the winner as if
+//!   extracted (G-F6), and so blocks 立直のみロン like an extraction; spring's and
+//!   winter's effects are the chip ledger's.
 //! - With `north_extraction`, a north is never discarded: [`Action::ExtractNorth`]
 //!   on the seat's own turn (after a draw or a call; a riichi seat that draws
 //!   one must extract it), then it is offered for ron only to the seats that

@@ -60,14 +60,16 @@ impl RiichiTable {
             }
         }
         hand.nuki = s.nuki;
-        let has = |f: Flower| s.flowers & 1 << f as u8 != 0;
+        // G-F6: a flower under a counted indicator works for the winner as if extracted.
+        let flowers = s.flowers | self.indicator_flowers(state, s.riichi);
+        let has = |f: Flower| flowers & 1 << f as u8 != 0;
         if has(Flower::Summer) {
             hand.flags = hand.flags.with(WinFlags::SUMMER);
         }
         if has(Flower::Autumn) {
             hand.flags = hand.flags.with(WinFlags::AUTUMN);
         }
-        if s.nuki > 0 || s.flowers != 0 {
+        if s.nuki > 0 || flowers != 0 {
             hand.flags = hand.flags.with(WinFlags::EXTRACTED);
         }
         hand.red = s.marked.red() + s.meld_marked.red();
@@ -188,6 +190,19 @@ impl RiichiTable {
         let limit = Limit::KazoeYakuman;
         let (payment, points_total) = pay(&self.rules, limit.base(), seat == state.dealer(), false, state.honba, 0);
         HandScore { han: score.han.max(13), limit, payment, points_total, ..score }
+    }
+
+    /// The flowers among the counted indicators of a win (the ura ones for a `riichi`
+    /// winner when the rules count ura), bit `Flower as u8`.
+    fn indicator_flowers(&self, state: &TableState, riichi: bool) -> u8 {
+        let flower = |place: usize| match state.wall[place] {
+            PhysTile::Flower(f) => 1 << f as u8,
+            _ => 0,
+        };
+        let dora = (0..usize::from(state.indicators)).map(|i| flower(state.layout.indicator(i)));
+        let ura_count = if riichi && self.settings.ura_dora { self.ura_count(state) } else { 0 };
+        let ura = (0..usize::from(ura_count)).map(|i| flower(state.layout.ura(i)));
+        dora.chain(ura).fold(0, |m, f| m | f)
     }
 
     /// Ura indicators that count for a riichi win: one under each indicator turned at the
