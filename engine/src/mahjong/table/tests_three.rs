@@ -273,3 +273,32 @@ fn the_hand_log_accounts_for_every_hand_of_a_game() {
     }
     assert!(wins > 100 && extracted > 100, "{wins} wins, {extracted} extractions");
 }
+
+#[test]
+fn g_s7_double_ron_pays_each_winner_its_honba() {
+    // Seats 1 and 2 wait on 6p/9p (haku and hatsu triplets); the dealer throws a 9p on its
+    // second turn, with one honba on the table.
+    let hands = ["19m19s23p57s28s22z3z", "555z123p456p78p11s", "666z123s456s78p22s"];
+    let mut sc = Scene::new(three_player(), |s| s.honba = 1, &wall(hands, "3z7z1z9p", ""));
+    for (seat, a) in [(0, "3z"), (1, "7z"), (2, "1z")] {
+        sc.act(seat, Action::Discard(t(a)));
+    }
+    sc.act(0, Action::Discard(t("9p")));
+    let ron = |s: &TableState, seat: usize| match sc.game.score_ron(s, seat, t("9p"), OfferKind::Discard) {
+        Ok(score) => match score.payment {
+            crate::mahjong::Payment::Ron(x) => x as i32,
+            other => panic!("{other:?}"),
+        },
+        Err(e) => panic!("{e}"),
+    };
+    let mut no_honba = sc.s.clone();
+    no_honba.honba = 0;
+    let pays = [ron(&sc.s, 1), ron(&sc.s, 2)];
+    assert_eq!([pays[0] - ron(&no_honba, 1), pays[1] - ron(&no_honba, 2)], [2_000, 2_000], "honba to each");
+    let before = sc.s.points;
+    sc.act(1, Action::Ron);
+    sc.act(2, Action::Ron);
+    assert_eq!(sc.s.record.double_rons, 1);
+    let gained = |s: usize| sc.s.points[s] - before[s];
+    assert_eq!([gained(0), gained(1), gained(2)], [-pays[0] - pays[1], pays[0], pays[1]]);
+}
