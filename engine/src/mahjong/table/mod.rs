@@ -281,6 +281,8 @@ pub struct RiichiTable {
     aborts: u8,
     log_events: bool,
     log_hands: bool,
+    /// The tile set has flowers (which may lie under an indicator, G-F6).
+    flowers: bool,
 }
 
 impl RiichiTable {
@@ -319,7 +321,18 @@ impl RiichiTable {
         }
         let aborts = settings.aborts.iter().fold(0, |m, &a| m | 1 << a as u8);
         let shanten = ShantenRules::new(&rules.set, rules.yaku.chiitoitsu_quad > 0);
-        Ok(RiichiTable { settings, rules, shanten, base_wall, layout, aborts, log_events: false, log_hands: false })
+        let flowers = flowers > 0;
+        Ok(RiichiTable {
+            settings,
+            rules,
+            shanten,
+            base_wall,
+            layout,
+            aborts,
+            log_events: false,
+            log_hands: false,
+            flowers,
+        })
     }
 
     /// Whether the abortive draw `kind` is in force.

@@ -72,8 +72,10 @@ impl RiichiTable {
 
     fn deal(&self, state: &mut TableState) {
         let dealer = state.dealer();
-        state.hand =
-            HandRecord { round: state.round, honba: state.honba, points_before: state.points, ..HandRecord::EMPTY };
+        if self.log_hands {
+            state.hand =
+                HandRecord { round: state.round, honba: state.honba, points_before: state.points, ..HandRecord::EMPTY };
+        }
         // Flowers dealt, bit `Flower as u8` per seat: set aside once the deal is recorded.
         let mut flowers = [0u8; MAX_SEATS];
         for i in 0..state.players() {
@@ -228,7 +230,9 @@ impl RiichiTable {
         state.events.push(Event::Hana { actor: seat as u8, pai: PhysTile::Flower(f) });
         state.seats[seat].flowers |= 1 << f as u8;
         state.record.flowers[seat] += 1;
-        state.hand.push_extraction(seat, Extracted::Flower(f));
+        if self.log_hands {
+            state.hand.push_extraction(seat, Extracted::Flower(f));
+        }
     }
 
     /// Whether the seat may declare a riichi depositing `sticks` at all (before choosing
@@ -383,7 +387,9 @@ impl RiichiTable {
                 s.nuki += 1;
                 s.drawn = None;
                 state.record.norths[seat] += 1;
-                state.hand.push_extraction(seat, Extracted::North);
+                if self.log_hands {
+                    state.hand.push_extraction(seat, Extracted::North);
+                }
                 self.update_waits(state, seat);
                 self.offer(state, seat, Tile::NORTH, OfferKind::Nuki, rng);
             }

@@ -195,6 +195,9 @@ impl RiichiTable {
     /// The flowers among the counted indicators of a win (the ura ones for a `riichi`
     /// winner when the rules count ura), bit `Flower as u8`.
     fn indicator_flowers(&self, state: &TableState, riichi: bool) -> u8 {
+        if !self.flowers {
+            return 0;
+        }
         let flower = |place: usize| match state.wall[place] {
             PhysTile::Flower(f) => 1 << f as u8,
             _ => 0,
@@ -308,7 +311,9 @@ impl RiichiTable {
         rng: &mut GameRng,
     ) {
         let honba_points = self.honba_points(state);
-        state.hand.from = Some(from as u8);
+        if self.log_hands {
+            state.hand.from = Some(from as u8);
+        }
         for (k, &w) in winners.iter().enumerate() {
             let before = state.points;
             let score = self.score_ron(state, w, t, kind).expect("a legal ron scores");
@@ -351,10 +356,12 @@ impl RiichiTable {
     /// Counts a win (`how` it was made) that gained the winner `gained` points (honba and
     /// sticks included) for a hand worth `value`, and adds it to the hand record.
     fn record_win(&self, state: &mut TableState, seat: usize, score: &HandScore, [gained, value]: [i32; 2], how: Won) {
-        let win = self.win_record(state, seat, score, how);
-        state.hand.push_win(win);
-        if how != Won::Nagashi {
-            state.hand.ending = HandEnding::Win;
+        if self.log_hands {
+            let win = self.win_record(state, seat, score, how);
+            state.hand.push_win(win);
+            if how != Won::Nagashi {
+                state.hand.ending = HandEnding::Win;
+            }
         }
         let tsumo = how != Won::Ron;
         let dealer = seat == state.dealer();
@@ -413,7 +420,9 @@ impl RiichiTable {
     /// An abortive draw: the dealer repeats with one more honba.
     pub(super) fn abort(&self, state: &mut TableState, kind: Abort, rng: &mut GameRng) {
         state.record.aborts[kind as usize] += 1;
-        state.hand.ending = HandEnding::Abort;
+        if self.log_hands {
+            state.hand.ending = HandEnding::Abort;
+        }
         state.events.push(Event::Ryukyoku { deltas: Some([0; MAX_SEATS]) });
         self.end_hand(state, true, false, state.honba + 1, rng);
     }
@@ -436,9 +445,11 @@ impl RiichiTable {
         state.events.push(Event::Ryukyoku { deltas: Some(deltas) });
         for (s, &t) in tenpai.iter().enumerate() {
             state.record.tenpai_at_draw[s] += u16::from(t);
-            state.hand.tenpai |= u8::from(t) << s;
         }
-        state.hand.ending = HandEnding::Draw;
+        if self.log_hands {
+            state.hand.tenpai = (0..players).fold(0, |m, s| m | u8::from(tenpai[s]) << s);
+            state.hand.ending = HandEnding::Draw;
+        }
         state.record.exhaustive_draws += 1;
         let renchan = self.settings.dealer_repeats_on_draw.repeats(tenpai[state.dealer()]);
         self.end_hand(state, renchan, false, state.honba + 1, rng);
@@ -469,7 +480,9 @@ impl RiichiTable {
     fn end_hand(&self, state: &mut TableState, renchan: bool, dealer_won: bool, honba: u8, rng: &mut GameRng) {
         state.record.hands += 1;
         state.record.late_hands += u16::from(state.round >= state.players);
-        self.finish_record(state);
+        if self.log_hands {
+            self.finish_record(state);
+        }
         state.events.push(Event::EndKyoku);
         state.honba = honba;
         if self.settings.bust && state.points.iter().any(|&p| p < 0) {
@@ -506,9 +519,7 @@ impl RiichiTable {
             r.alice[usize::from(r.alice_count)] = state.wall[p];
             r.alice_count += 1;
         }
-        if self.log_hands {
-            state.hand_log.push(&state.hand);
-        }
+        state.hand_log.push(&state.hand);
     }
 
     /// Sticks left go to the first place; ranks and final scores.

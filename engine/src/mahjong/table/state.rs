@@ -249,7 +249,8 @@ pub struct TableState {
     pub kan_blocked: bool,
     /// Counts of the game so far.
     pub record: HanchanOutcome,
-    /// The record of the hand in progress (complete once it ends).
+    /// The record of the hand in progress (complete once it ends), kept only when the table
+    /// logs hands ([`RiichiTable::with_hand_log`](super::RiichiTable::with_hand_log)).
     pub hand: HandRecord,
     /// The records of the game's hands (kept when the table logs hands).
     pub hand_log: HandLog,

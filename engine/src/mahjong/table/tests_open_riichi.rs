@@ -2,15 +2,10 @@
 //! who may declare it, its deposit, the discards no one may make into it, the forced
 //! deal-in paid as 13 han.
 
-use super::tests_scenarios::{Scene, fixed_wall, t};
+use super::tests_scenarios::{Scene, fixed_wall, goto, t};
 use super::*;
 use crate::mahjong::{Limit, Payment, TileSet, TileSetSpec, Yaku};
 use record::HandEnding;
-
-/// The Gotō table.
-fn three_player() -> RiichiTable {
-    RiichiTable::preset("goto").unwrap()
-}
 
 /// The dealer (seat 0) draws 7s to `123p 456p 789s 11s 67s` + 3z, waiting on 5s/8s once the
 /// 3z goes; seat 1 is tenpai on 2s/9p after its first draw (a 1z to throw); seat 2 holds an
@@ -33,7 +28,7 @@ fn forced_deal_in(sc: &mut Scene) {
 
 #[test]
 fn g_r2_open_riichi_for_the_first_two_declarers_with_two_sticks() {
-    let mut sc = scene(three_player(), "6z");
+    let mut sc = scene(goto(), "6z");
     let legal = sc.legal();
     assert!(legal.contains(&Action::Riichi(t("3z"))) && legal.contains(&Action::OpenRiichi(t("3z"))));
     sc.s.riichi_declared = 2;
@@ -52,7 +47,7 @@ fn g_r2_open_riichi_for_the_first_two_declarers_with_two_sticks() {
 
 #[test]
 fn g_r3_no_one_deals_into_an_open_riichi_unless_forced_and_then_it_is_13_han() {
-    let mut sc = scene(three_player(), "6z");
+    let mut sc = scene(goto(), "6z");
     sc.act(0, Action::OpenRiichi(t("3z")));
     // Seat 1 holds a 5s, a wait of the open riichi: it may not let it go.
     let legal = sc.legal();
@@ -76,7 +71,7 @@ fn g_r3_no_one_deals_into_an_open_riichi_unless_forced_and_then_it_is_13_han() {
 
 #[test]
 fn the_hand_record_of_a_forced_deal_in_names_winner_discarder_and_the_reason() {
-    let mut sc = scene(three_player().with_hand_log(true), "6z");
+    let mut sc = scene(goto().with_hand_log(true), "6z");
     forced_deal_in(&mut sc);
     let [r] = sc.s.hand_log.hands() else { panic!("one hand: {:?}", sc.s.hand_log.hands().len()) };
     assert_eq!((r.ending, r.from, r.round, r.honba), (HandEnding::Win, Some(1), 0, 0));
@@ -94,9 +89,9 @@ fn the_hand_record_of_a_forced_deal_in_names_winner_discarder_and_the_reason() {
 #[test]
 fn g_r5_open_riichi_scores_as_riichi_or_one_han_more_as_an_option() {
     let han = |bonus: u8| {
-        let mut rules = three_player().rules().clone();
+        let mut rules = goto().rules().clone();
         rules.yaku.open_riichi_bonus = bonus;
-        let game = RiichiTable::with_rules(three_player().settings().clone(), rules).unwrap();
+        let game = RiichiTable::with_rules(goto().settings().clone(), rules).unwrap();
         let mut sc = scene(game, "8s");
         sc.act(0, Action::OpenRiichi(t("3z")));
         sc.act(1, Action::Discard(t("1z")));
@@ -111,7 +106,7 @@ fn g_r5_open_riichi_scores_as_riichi_or_one_han_more_as_an_option() {
 
 #[test]
 fn g_r3_bots_give_an_open_riichi_its_wait_only_when_every_tile_would() {
-    let game = three_player();
+    let game = goto();
     let mut bots = [Bot::efficiency(), Bot::defensive(), Bot::efficiency()];
     let (mut state, mut legal) = (game.new_state(), Vec::new());
     let (mut opened, mut forced) = (0, 0);
@@ -142,7 +137,7 @@ fn g_r3_bots_give_an_open_riichi_its_wait_only_when_every_tile_would() {
 fn g_s6_exactly_zero_survives_and_below_zero_busts_at_the_end_of_the_hand() {
     // Seat 1 pays the forced deal-in's 48,000 after its own 1,000 riichi stick.
     let end = |seat1: i32| {
-        let mut sc = scene(three_player(), "6z");
+        let mut sc = scene(goto(), "6z");
         sc.s.points = [35_000, seat1, 105_000 - 35_000 - seat1, 0];
         forced_deal_in(&mut sc);
         (sc.s.points[1], sc.s.phase == Phase::Over, sc.s.record.bust)

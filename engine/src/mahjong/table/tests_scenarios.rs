@@ -104,6 +104,11 @@ impl Scene {
     }
 }
 
+/// The Gotō table (`presets/table_goto.toml`).
+pub(super) fn goto() -> RiichiTable {
+    RiichiTable::preset("goto").unwrap()
+}
+
 pub(super) fn dojo() -> RiichiTable {
     RiichiTable::preset("ron2-dojo").unwrap()
 }

@@ -3,16 +3,11 @@
 //! length, the forced kan, nagashi.
 
 use super::config::{HandEnd, Next};
-use super::tests_scenarios::{Scene, fixed_wall, t};
+use super::tests_scenarios::{Scene, fixed_wall, goto, t};
 use super::*;
 use crate::mahjong::TileSetSpec;
 use crate::testing::{PlayCheck, check_play};
 use crate::{Game, GameSeeds, Strategy, Table};
-
-/// The Gotō table (`presets/table_goto.toml`).
-fn three_player() -> RiichiTable {
-    RiichiTable::preset("goto").unwrap()
-}
 
 /// Replacement tiles at the back of the 112-piece wall (G-W4: 4 kans, 4 norths, 4 flowers).
 const FIRST_REPLACEMENT: usize = 100;
@@ -29,7 +24,7 @@ const HANDS: [&str; 3] = ["9m123p456p789s4z5z6z", "19m19p19s1z1z2z3z5z6z7z", "11
 
 #[test]
 fn three_player_random_games_keep_every_piece() {
-    let game = three_player();
+    let game = goto();
     assert_eq!(game.num_seats(), 3);
     let check = PlayCheck { games: 30, seed: 5, max_decisions: 20_000 };
     let stats = check_play(&game, &mut [Bot::efficiency(), Bot::random(), Bot::defensive()], &check).unwrap();
@@ -49,7 +44,7 @@ fn three_player_random_games_keep_every_piece() {
 
 #[test]
 fn g_x1_g_x2_a_north_is_extracted_never_discarded_and_replaced_from_the_back() {
-    let mut sc = Scene::new(three_player(), |_| {}, &wall(HANDS, "1z", "2z"));
+    let mut sc = Scene::new(goto(), |_| {}, &wall(HANDS, "1z", "2z"));
     assert!(!sc.legal().contains(&Action::Discard(Tile::NORTH)), "north is air");
     sc.act(0, Action::ExtractNorth);
     // Seat 1 waits on the north: it is asked first (G-X5).
@@ -62,7 +57,7 @@ fn g_x1_g_x2_a_north_is_extracted_never_discarded_and_replaced_from_the_back() {
 
 #[test]
 fn g_x5_others_may_ron_an_extracted_north() {
-    let mut sc = Scene::new(three_player(), |_| {}, &wall(HANDS, "1z", "2z"));
+    let mut sc = Scene::new(goto(), |_| {}, &wall(HANDS, "1z", "2z"));
     sc.act(0, Action::ExtractNorth);
     sc.act(1, Action::Ron);
     assert_eq!(sc.s.record.wins[1], 1);
@@ -74,7 +69,7 @@ fn g_x5_others_may_ron_an_extracted_north() {
 fn g_x5_a_seat_that_extracted_a_north_may_not_ron_one() {
     // Seat 1 draws a north and extracts it rather than winning on it, then the dealer
     // extracts its own: seat 1 is not asked.
-    let mut sc = Scene::new(three_player(), |_| {}, &wall(HANDS, "1z4z3z9s", "2z5s"));
+    let mut sc = Scene::new(goto(), |_| {}, &wall(HANDS, "1z4z3z9s", "2z5s"));
     sc.act(0, Action::Discard(t("1z")));
     sc.act(1, Action::Pass);
     assert!(sc.legal().contains(&Action::Tsumo), "kokushi drew its north");
@@ -89,7 +84,7 @@ fn g_x5_a_seat_that_extracted_a_north_may_not_ron_one() {
 #[test]
 fn g_x1_flowers_are_set_aside_at_the_deal_and_as_they_are_drawn() {
     let hands = ["9m123p456p789s1f5z6z", HANDS[1], HANDS[2]];
-    let mut sc = Scene::new(three_player(), |_| {}, &wall(hands, "1z2f", "7z9p"));
+    let mut sc = Scene::new(goto().with_hand_log(true), |_| {}, &wall(hands, "1z2f", "7z9p"));
     let dealer = &sc.s.seats[0];
     assert_eq!((dealer.flowers, dealer.concealed_len()), (1 << Flower::Spring as u8, 14));
     assert_eq!(sc.s.replacements, 1, "the dealt spring was replaced by the first replacement tile");
@@ -137,7 +132,7 @@ fn g_s5_the_all_last_dealer_may_stop_after_its_win_only_when_someone_has_40000()
 
 #[test]
 fn g_s5_bots_meet_the_dealers_choice_and_take_it_when_first() {
-    let game = three_player();
+    let game = goto();
     let (mut asked, mut stopped) = (0, 0);
     let mut legal = Vec::new();
     for i in 0..40 {
@@ -174,15 +169,15 @@ fn fourth_in_riichi(game: RiichiTable, dealer: &str, fourth: &str) -> Scene {
 
 #[test]
 fn g_k4_a_kan_keeping_the_waits_after_riichi_is_forced() {
-    let sc = fourth_in_riichi(three_player(), "222333444p11s78s", "2p");
+    let sc = fourth_in_riichi(goto(), "222333444p11s78s", "2p");
     assert_eq!(sc.legal(), [Action::ClosedKan(t("2p"))], "333444p 11s 78s still waits on 6s/9s");
     for fourth in ["2p", "5p"] {
-        let sc = fourth_in_riichi(three_player(), "2223450gp11s789s", fourth);
+        let sc = fourth_in_riichi(goto(), "2223450gp11s789s", fourth);
         // Either draw also wins; not winning, the seat must make the kan (no discard).
         let legal = [Action::Tsumo, Action::ClosedKan(t(fourth))];
         assert_eq!(sc.legal(), legal, "22234555p drawing {fourth}: the waits stay");
     }
-    let mut settings = three_player().settings().clone();
+    let mut settings = goto().settings().clone();
     settings.riichi_kan = RiichiKan::Waits;
     let sc = fourth_in_riichi(RiichiTable::new(settings).unwrap(), "222333444p11s78s", "2p");
     assert_eq!(sc.legal(), [Action::ClosedKan(t("2p")), Action::Discard(t("2p"))], "allowed, not forced");
@@ -204,7 +199,7 @@ fn g_p3_nagashi_yakuman_is_paid_as_a_tsumo_instead_of_noten_payments() {
             w.swap(p, q);
         }
     }
-    let mut sc = Scene::new(three_player().with_hand_log(true), |_| {}, &w);
+    let mut sc = Scene::new(goto().with_hand_log(true), |_| {}, &w);
     while sc.s.record.hands == 0 {
         let seat = sc.game.to_move(&sc.s).unwrap();
         let a = match sc.s.phase {
@@ -232,20 +227,20 @@ fn g_p3_nagashi_yakuman_is_paid_as_a_tsumo_instead_of_noten_payments() {
 fn g_x1_bots_extract_norths_except_for_kokushi() {
     // The dealer: 12 kinds of terminals and honours with the north (kokushi 1-shanten).
     let hands = ["19m19p19s1z2z3z4z5z6z5p", HANDS[1], HANDS[2]];
-    let sc = Scene::new(three_player(), |_| {}, &wall(hands, "5s", ""));
+    let sc = Scene::new(goto(), |_| {}, &wall(hands, "5s", ""));
     let choose = |sc: &Scene| {
         let legal = sc.legal();
         Bot::efficiency().choose(&sc.game.view(&sc.s, 0), &legal, &mut GameSeeds::new(1).rng(0))
     };
     assert!(sc.legal().contains(&Action::ExtractNorth));
     assert_ne!(choose(&sc), Action::ExtractNorth, "kept for kokushi");
-    let sc = Scene::new(three_player(), |_| {}, &wall(HANDS, "1z", ""));
+    let sc = Scene::new(goto(), |_| {}, &wall(HANDS, "1z", ""));
     assert_eq!(choose(&sc), Action::ExtractNorth, "any other hand extracts it at once");
 }
 
 #[test]
 fn the_hand_log_accounts_for_every_hand_of_a_game() {
-    let game = three_player().with_hand_log(true);
+    let game = goto().with_hand_log(true);
     let mut table = Table::new(&game);
     let (mut wins, mut extracted) = (0, 0);
     for i in 0..60 {
@@ -279,7 +274,7 @@ fn g_s7_double_ron_pays_each_winner_its_honba() {
     // Seats 1 and 2 wait on 6p/9p (haku and hatsu triplets); the dealer throws a 9p on its
     // second turn, with one honba on the table.
     let hands = ["19m19s23p57s28s22z3z", "555z123p456p78p11s", "666z123s456s78p22s"];
-    let mut sc = Scene::new(three_player(), |s| s.honba = 1, &wall(hands, "3z7z1z9p", ""));
+    let mut sc = Scene::new(goto(), |s| s.honba = 1, &wall(hands, "3z7z1z9p", ""));
     for (seat, a) in [(0, "3z"), (1, "7z"), (2, "1z")] {
         sc.act(seat, Action::Discard(t(a)));
     }
