@@ -58,6 +58,49 @@ pub fn strategy_from_toml<T: DeserializeOwned>(text: &str, tag: &str, base: &str
     file.try_into().map_err(|e| TomlError { line: None, column: None, message: one_line(&e) })
 }
 
+/// Parses `text` as TOML into `T`, where a document may start from another: a top-level
+/// `extends = "name"` takes every value of the document `base("name")` (which may extend
+/// another in turn) and overrides them with this one's, tables merged key by key. A
+/// document without `extends` reads as [`from_toml`] reads it (errors with line and column).
+pub fn from_toml_extending<T: DeserializeOwned>(
+    text: &str,
+    base: &dyn Fn(&str) -> Option<&'static str>,
+) -> Result<T, TomlError> {
+    let table: toml::Table = from_toml(text)?;
+    if !table.contains_key("extends") {
+        return from_toml(text);
+    }
+    extended(text, base, 0)?
+        .try_into().map_err(|e| TomlError { line: None, column: None, message: one_line(&e) })
+}
+
+/// `text` as a table with its `extends` chain merged in.
+fn extended(text: &str, base: &dyn Fn(&str) -> Option<&'static str>, depth: u8) -> Result<toml::Table, TomlError> {
+    let mut table: toml::Table = from_toml(text)?;
+    let Some(name) = table.remove("extends") else { return Ok(table) };
+    let error = |message: String| TomlError { line: None, column: None, message };
+    let name = name.as_str().ok_or_else(|| error("`extends` must be a name".into()))?.to_string();
+    let parent = base(&name).ok_or_else(|| error(format!("`extends`: no built-in `{name}`")))?;
+    if depth >= 4 {
+        return Err(error(format!("`extends`: `{name}` extends too deep (a cycle?)")));
+    }
+    let mut merged = extended(parent, base, depth + 1)?;
+    merge(&mut merged, table);
+    Ok(merged)
+}
+
+/// Overrides `into`'s values with `from`'s, merging tables key by key.
+fn merge(into: &mut toml::Table, from: toml::Table) {
+    for (key, value) in from {
+        match (into.get_mut(&key), value) {
+            (Some(toml::Value::Table(a)), toml::Value::Table(b)) => merge(a, b),
+            (_, value) => {
+                into.insert(key, value);
+            }
+        }
+    }
+}
+
 /// toml's message on one line.
 fn one_line(e: &toml::de::Error) -> String {
     e.message().split_whitespace().collect::<Vec<_>>().join(" ")
@@ -140,6 +183,34 @@ mod tests {
         assert!(read("strategy = \"keen\"\ncare = 300\n").is_err());
         assert!(read("strategy = \"sleepy\"\n").unwrap_err().message.contains("sleepy"));
         assert_eq!(read("strategy = \"keen\"\ncare = \n").unwrap_err().line, Some(2));
+    }
+
+    #[test]
+    fn a_document_may_extend_another_overriding_key_by_key() {
+        #[derive(Debug, PartialEq, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Doc {
+            name: String,
+            inner: Inner,
+        }
+        #[derive(Debug, PartialEq, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Inner {
+            a: u8,
+            b: u8,
+        }
+        let base = |n: &str| match n {
+            "root" => Some("name = \"root\"\ninner = { a = 1, b = 2 }\n"),
+            "loop" => Some("extends = \"loop\"\n"),
+            _ => None,
+        };
+        let read = |text: &str| from_toml_extending::<Doc>(text, &base);
+        let d = read("extends = \"root\"\nname = \"leaf\"\n[inner]\nb = 5\n").unwrap();
+        assert_eq!(d, Doc { name: "leaf".into(), inner: Inner { a: 1, b: 5 } });
+        assert!(read("extends = \"nowhere\"\n").unwrap_err().message.contains("nowhere"));
+        assert!(read("extends = \"loop\"\n").unwrap_err().message.contains("too deep"));
+        assert!(read("extends = \"root\"\n[inner]\nc = 1\n").unwrap_err().message.contains('c'));
+        assert_eq!(read("name = \"x\"\ninner = { a = 1 }\n").unwrap_err().line, Some(2), "no extends: lines kept");
     }
 
     #[test]

@@ -107,6 +107,7 @@ mod rules;
 mod score;
 mod score_hand;
 mod shanten;
+pub mod chips;
 pub mod table;
 mod tile;
 mod tileset;

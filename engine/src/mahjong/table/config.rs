@@ -6,7 +6,8 @@
 use super::MAX_SEATS;
 use super::outcome::Abort;
 use super::wall::WallModel;
-use crate::config::{TomlError, from_toml};
+use crate::config::{TomlError, from_toml_extending};
+use crate::mahjong::chips::ChipRules;
 use crate::mahjong::{Rules, RulesError};
 use serde::Deserialize;
 use std::fmt;
@@ -163,6 +164,10 @@ pub struct TableSettings {
     /// indicator's dora kind, or none (カラス), for the best score; otherwise it
     /// indicates as a 白.
     pub kami_pocchi: bool,
+    /// 祝儀: the chip rules (Gotō, GOTO-SPEC §7–§15); absent where a table settles in
+    /// points only (Ron2).
+    #[serde(default)]
+    pub chips: Option<ChipRules>,
 }
 
 /// When the white pocchi (白ポッチ) is all-mighty (G-R6): any kind, chosen at the win for
@@ -263,13 +268,14 @@ impl fmt::Display for TableError {
 impl std::error::Error for TableError {}
 
 /// The built-in table presets: (name, TOML text): the five Ron2 ones and Gotō's.
-pub const PRESETS: [(&str, &str); 6] = [
+pub const PRESETS: [(&str, &str); 7] = [
     ("ron2-dojo", include_str!("../presets/table_ron2_dojo.toml")),
     ("ron2-battle", include_str!("../presets/table_ron2_battle.toml")),
     ("ron2-a", include_str!("../presets/table_ron2_a.toml")),
     ("ron2-b", include_str!("../presets/table_ron2_b.toml")),
     ("ron2-c", include_str!("../presets/table_ron2_c.toml")),
     ("goto", include_str!("../presets/table_goto.toml")),
+    ("goto-cutbi", include_str!("../presets/table_goto_cutbi.toml")),
 ];
 
 impl TableSettings {
@@ -283,9 +289,11 @@ impl TableSettings {
         }
     }
 
-    /// Parses and checks a table preset written in TOML.
+    /// Parses and checks a table preset written in TOML; `extends = "goto"` starts it from
+    /// a built-in preset, overriding only the values it gives.
     pub fn from_toml(text: &str) -> Result<TableSettings, TableError> {
-        let s: TableSettings = from_toml(text).map_err(TableError::Toml)?;
+        let base = |name: &str| PRESETS.iter().find(|p| p.0 == name).map(|p| p.1);
+        let s: TableSettings = from_toml_extending(text, &base).map_err(TableError::Toml)?;
         let invalid = |field, reason| Err(TableError::Invalid { field, reason });
         if s.start_points <= 0 || s.start_points % 100 != 0 {
             return invalid("start_points", "must be a positive multiple of 100");
@@ -310,6 +318,9 @@ impl TableSettings {
         }
         if s.noten_total < 0 {
             return invalid("noten_total", "must be 0 or more");
+        }
+        if let Some(Err(reason)) = s.chips.map(|c| c.validate()) {
+            return invalid("chips", reason);
         }
         Ok(s)
     }

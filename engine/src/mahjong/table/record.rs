@@ -6,7 +6,7 @@
 //! [`with_hand_log`](super::RiichiTable::with_hand_log); Ron2 studies leave it off.
 
 use super::MAX_SEATS;
-use crate::mahjong::{Flower, HandScore, PhysTile, TileSet};
+use crate::mahjong::{Flower, HandScore, NUM_KINDS, PhysTile, TileCounts};
 
 /// Most winners of one hand (a triple ron at four seats).
 pub const MAX_WINNERS: usize = MAX_SEATS - 1;
@@ -75,8 +75,11 @@ pub struct WinRecord {
     pub nagashi: bool,
     /// The hand has no open meld (門前).
     pub closed: bool,
-    /// Kinds in the winning hand, concealed or melded (Alice's 現物, G-F5).
-    pub kinds: TileSet,
+    /// Copies of each kind in the winning hand, concealed, melded and the ron tile
+    /// (Alice's 現物, G-F5).
+    pub held: TileCounts,
+    /// The white pocchi is in the winning hand (門前オールスター's option, G-D1).
+    pub pocchi: bool,
     /// Norths the winner extracted.
     pub nuki: u8,
     /// Flowers the winner extracted, bit `Flower as u8`.
@@ -120,7 +123,8 @@ pub struct HandRecord {
 }
 
 impl WinRecord {
-    pub(super) const EMPTY: WinRecord = WinRecord {
+    /// A blank winner to fill in (tests and the one-hand chip calculator).
+    pub const EMPTY: WinRecord = WinRecord {
         seat: 0,
         score: HandScore::EMPTY,
         red: 0,
@@ -133,14 +137,16 @@ impl WinRecord {
         forced: false,
         nagashi: false,
         closed: true,
-        kinds: TileSet::EMPTY,
+        held: [0; NUM_KINDS],
+        pocchi: false,
         nuki: 0,
         flowers: 0,
     };
 }
 
 impl HandRecord {
-    pub(super) const EMPTY: HandRecord = HandRecord {
+    /// A blank hand to fill in.
+    pub const EMPTY: HandRecord = HandRecord {
         round: 0,
         honba: 0,
         points_before: [0; MAX_SEATS],
@@ -180,13 +186,13 @@ impl HandRecord {
     }
 
     /// Adds a winner.
-    pub(super) fn push_win(&mut self, w: WinRecord) {
+    pub fn push_win(&mut self, w: WinRecord) {
         self.wins[usize::from(self.win_count)] = w;
         self.win_count += 1;
     }
 
     /// Notes an extraction.
-    pub(super) fn push_extraction(&mut self, seat: usize, piece: Extracted) {
+    pub fn push_extraction(&mut self, seat: usize, piece: Extracted) {
         if usize::from(self.extraction_count) < MAX_EXTRACTIONS {
             self.extractions[usize::from(self.extraction_count)] = Extraction { seat: seat as u8, piece };
             self.extraction_count += 1;

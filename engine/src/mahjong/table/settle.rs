@@ -11,7 +11,7 @@ use super::{MAX_SEATS, RIICHI_STICK, RiichiTable, TableState};
 use crate::GameRng;
 use crate::mahjong::payment::pay;
 use crate::mahjong::{
-    Flower, Hand, HandScore, Limit, Payment, PhysTile, ScoreError, Tile, TileSet, WinFlags, Yaku, score_hand, shanten,
+    Flower, Hand, HandScore, Limit, Payment, PhysTile, ScoreError, Tile, WinFlags, Yaku, score_hand, shanten,
 };
 
 /// How a win was made.
@@ -387,14 +387,12 @@ impl RiichiTable {
         let robbed = matches!(state.phase, Phase::Offer { kind: OfferKind::Discard | OfferKind::Nuki, .. });
         let ron_piece = if how == Won::Ron { Some(state.offer_piece) } else { None };
         let count = |f: fn(PhysTile) -> bool| u8::from(ron_piece.is_some_and(f));
-        let mut kinds: TileSet = Tile::all().filter(|t| s.hand[t.index()] > 0).collect();
+        let mut held = s.hand;
         for m in s.melds() {
-            let mut held = [0; 34];
             m.add_to(&mut held);
-            kinds = kinds.union(Tile::all().filter(|t| held[t.index()] > 0).collect());
         }
         if let Some(p) = ron_piece.and_then(PhysTile::kind) {
-            kinds.insert(p);
+            held[p.index()] += 1;
         }
         let ura = score.yaku.as_slice().iter().filter(|e| e.0 == Yaku::UraDora).map(|e| e.1).sum();
         let hand = how != Won::Nagashi;
@@ -411,7 +409,8 @@ impl RiichiTable {
             forced: how == Won::Ron && s.in_open_riichi() && robbed,
             nagashi: !hand,
             closed: !s.is_open(),
-            kinds,
+            held,
+            pocchi: s.marked.pocchi() || s.meld_marked.pocchi() || ron_piece.is_some_and(PhysTile::is_pocchi),
             nuki: s.nuki,
             flowers: s.flowers,
         }

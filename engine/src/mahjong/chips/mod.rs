@@ -1,0 +1,17 @@
+//! Gotō chips (祝儀, 1 chip = 50G): the chip rules of a table file's `[chips]` section
+//! ([`ChipRules`], GOTO-SPEC §7–§15), the ledger that settles a game's hand records and
+//! final points into chip transfers between the participants ([`ChipLedger`], the sit-out
+//! included), and cut-bi's states and multipliers ([`States`], [`Multipliers`], §14). The
+//! study and the one-hand calculator both book through [`ChipLedger`].
+
+mod cutbi;
+mod item;
+mod ledger;
+mod rules;
+#[cfg(test)]
+mod tests;
+
+pub use cutbi::{Multipliers, State, States};
+pub use item::{ChipItem, ChipSink, ChipTally, Transfer};
+pub use ledger::{ChipLedger, SIT_OUT};
+pub use rules::{ChipRules, CutBi, Timing};

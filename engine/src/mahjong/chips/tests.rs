@@ -1,0 +1,427 @@
+//! The chip ledger against the seed's worked examples (GOTO-SPEC §13) and one scenario per
+//! chip item and cut-bi case; the property that cut-bi only multiplies, over seeded games.
+
+use super::*;
+use crate::mahjong::table::{Bot, Extracted, HandEnding, HandRecord, RiichiTable, WinRecord};
+use crate::mahjong::{Flower, HandScore, PhysTile, Tile, Yaku, YakuList};
+use crate::{GameRng, GameSeeds, Table};
+
+fn ledger(preset: &str, sit_out: bool) -> ChipLedger {
+    let table = RiichiTable::preset(preset).unwrap();
+    ChipLedger::new(table.settings().chips.unwrap(), &table, sit_out)
+}
+
+fn plain() -> ChipLedger {
+    ledger("goto", true)
+}
+
+fn cutbi() -> ChipLedger {
+    ledger("goto-cutbi", true)
+}
+
+/// A winner at `seat` with `han` (and a real yakuman `multiple`), the yaku listed.
+fn win(seat: u8, han: u8, multiple: u8, yaku: &[(Yaku, u8)]) -> WinRecord {
+    let mut list = YakuList::default();
+    yaku.iter().for_each(|&(y, n)| list.push(y, n));
+    WinRecord { seat, score: HandScore { han, yakuman: multiple, yaku: list, ..HandScore::EMPTY }, ..WinRecord::EMPTY }
+}
+
+/// A hand won by `wins` (a ron off `from`, or a tsumo), from 35,000 each to `after`.
+fn hand(from: Option<u8>, wins: &[WinRecord], after: [i32; 3]) -> HandRecord {
+    let mut h =
+        HandRecord { points_before: [35_000, 35_000, 35_000, 0], ending: HandEnding::Win, from, ..HandRecord::EMPTY };
+    h.points_after = [after[0], after[1], after[2], 0];
+    wins.iter().for_each(|&w| h.push_win(w));
+    h
+}
+
+fn dice() -> GameRng {
+    GameSeeds::new(1).rng(0)
+}
+
+/// The transfers of one hand from the states `states`.
+fn settle_from(l: &ChipLedger, h: &HandRecord, states: States) -> Vec<Transfer> {
+    let mut out = Vec::new();
+    l.settle_hand(h, false, &mut { states }, &mut dice(), &mut out);
+    out
+}
+
+fn settle(l: &ChipLedger, h: &HandRecord) -> Vec<Transfer> {
+    settle_from(l, h, States::START)
+}
+
+/// What each participant pays (−) or receives (+) of `item`.
+fn net(ts: &[Transfer], item: ChipItem) -> [i32; 4] {
+    let mut n = [0; 4];
+    for t in ts.iter().filter(|t| t.item == item) {
+        n[usize::from(t.payer)] -= t.chips();
+        n[usize::from(t.receiver)] += t.chips();
+    }
+    n
+}
+
+/// What `payer` pays `receiver` in all.
+fn paid(ts: &[Transfer], payer: u8, receiver: u8) -> i32 {
+    ts.iter().filter(|t| t.payer == payer && t.receiver == receiver).map(Transfer::chips).sum()
+}
+
+#[test]
+fn g_c9_fourteen_han_with_summer_is_8_from_everyone() {
+    let h = hand(None, &[win(0, 14, 0, &[(Yaku::Riichi, 1), (Yaku::Natsu, 0)])], [71_000, 17_000, 17_000]);
+    let ts = settle(&plain(), &h);
+    for payer in [1, 2, SIT_OUT] {
+        let tier = net(&ts, ChipItem::Yakuman)[usize::from(payer)] + net(&ts, ChipItem::Summer)[usize::from(payer)];
+        assert_eq!(tier, -8, "5 + 1 + 2 from {payer}");
+    }
+    assert_eq!(net(&ts, ChipItem::Yakuman)[0], 18);
+    assert_eq!(net(&ts, ChipItem::Summer)[0], 6);
+}
+
+#[test]
+fn g_c9_g_c8_eighteen_han_is_10_and_a_real_yakuman_with_summer_7_and_dice() {
+    let ts = settle(&plain(), &hand(None, &[win(0, 18, 0, &[(Yaku::Chinitsu, 6)])], [35_000; 3]));
+    assert_eq!(net(&ts, ChipItem::Yakuman), [30, -10, -10, -10]);
+    let real = win(1, 13, 1, &[(Yaku::Daisangen, 13), (Yaku::Natsu, 0)]);
+    let ts = settle(&plain(), &hand(Some(2), &[real], [35_000; 3]));
+    let tier: [i32; 4] = std::array::from_fn(|p| net(&ts, ChipItem::Yakuman)[p] + net(&ts, ChipItem::Summer)[p]);
+    assert_eq!(tier, [-7, 21, -7, -7], "even on a ron, from everyone");
+    assert!(ts.iter().any(|t| t.item == ChipItem::Dice), "a real yakuman earns a dice chance");
+    let double = win(1, 26, 2, &[(Yaku::Daisangen, 13), (Yaku::Tsuuiisou, 13)]);
+    let ts = settle(&plain(), &hand(Some(2), &[double], [35_000; 3]));
+    assert_eq!(net(&ts, ChipItem::Yakuman)[1], 30, "a double yakuman: 10 from each");
+    assert_eq!(ts.iter().filter(|t| t.item == ChipItem::Dice).count(), 2 * 3, "two rights, three payers");
+}
+
+#[test]
+fn g_c7_g_c10_sanbaiman_is_3_from_everyone_and_summer_does_not_lift_the_tier() {
+    let ts = settle(&plain(), &hand(Some(1), &[win(0, 11, 0, &[(Yaku::Chinitsu, 6)])], [35_000; 3]));
+    assert_eq!(net(&ts, ChipItem::Sanbaiman), [9, -3, -3, -3]);
+    let summer = win(0, 12, 0, &[(Yaku::Chinitsu, 6), (Yaku::Natsu, 0)]);
+    let ts = settle(&plain(), &hand(Some(1), &[summer], [35_000; 3]));
+    assert_eq!((net(&ts, ChipItem::Sanbaiman)[0], net(&ts, ChipItem::Yakuman)[0]), (9, 0), "by han before summer");
+    let after = ledger_with(|c| c.tier_after_summer = true);
+    let ts = settle(&after, &hand(Some(1), &[summer], [35_000; 3]));
+    assert_eq!((net(&ts, ChipItem::Yakuman)[0], net(&ts, ChipItem::Summer)[0]), (15, 0), "§15.11 option");
+    let baiman = win(0, 9, 0, &[(Yaku::Chinitsu, 6), (Yaku::Natsu, 0)]);
+    assert_eq!(net(&settle(&after, &hand(Some(1), &[baiman], [35_000; 3])), ChipItem::Sanbaiman)[0], 9);
+    assert!(settle(&plain(), &hand(Some(1), &[baiman], [35_000; 3])).iter().all(|t| t.item == ChipItem::SitOutNoSpring));
+}
+
+/// The `goto` ledger with one option changed.
+fn ledger_with(change: impl FnOnce(&mut ChipRules)) -> ChipLedger {
+    let table = RiichiTable::preset("goto").unwrap();
+    let mut rules = table.settings().chips.unwrap();
+    change(&mut rules);
+    ChipLedger::new(rules, &table, true)
+}
+
+#[test]
+fn g_c1_to_g_c6_per_tile_chips_come_from_the_discarder_or_each_opponent() {
+    let mut w = win(0, 4, 0, &[(Yaku::Riichi, 1), (Yaku::Ippatsu, 1)]);
+    (w.ippatsu, w.red, w.gold, w.ura, w.nuki) = (true, 1, 1, 2, 1);
+    let expect = 1 + 1 + 2 + 2 + 1;
+    let ts = settle(&plain(), &hand(Some(2), &[w], [35_000; 3]));
+    let per_tile = [ChipItem::Ippatsu, ChipItem::Red, ChipItem::Gold, ChipItem::Ura, ChipItem::North];
+    let sum = |ts: &[Transfer], p: usize| per_tile.iter().map(|&i| net(ts, i)[p]).sum::<i32>();
+    assert_eq!([sum(&ts, 0), sum(&ts, 1), sum(&ts, 2), sum(&ts, 3)], [expect, 0, -expect, 0], "ron: the discarder");
+    w.pocchi_tsumo = true;
+    let ts = settle(&plain(), &hand(None, &[w], [35_000; 3]));
+    assert_eq!([sum(&ts, 1), sum(&ts, 2), sum(&ts, 3)], [-expect, -expect, 0], "tsumo: each opponent, not the sit-out");
+    assert_eq!(net(&ts, ChipItem::PocchiIppatsu), [6, -3, -3, 0], "G-C6: 3 on top of ippatsu's 1");
+    assert_eq!(ts.iter().filter(|t| t.item == ChipItem::Dice).count(), 3, "ポッチパッツモ earns a dice chance");
+}
+
+#[test]
+fn g_c11_nagashi_with_two_norths_and_summer_is_dice_and_9_the_sit_out_7() {
+    let mut w = win(1, 13, 1, &[(Yaku::NagashiYakuman, 13), (Yaku::Natsu, 0)]);
+    (w.nagashi, w.nuki, w.flowers, w.closed) = (true, 2, 1 << Flower::Summer as u8, true);
+    let mut h = hand(None, &[w], [35_000; 3]);
+    h.ending = HandEnding::Draw;
+    let ts = settle(&plain(), &h);
+    let no_dice = |p: u8| {
+        ts.iter().filter(|t| t.payer == p && t.receiver == 1 && t.item != ChipItem::Dice).map(Transfer::chips).sum::<i32>()
+    };
+    assert_eq!((no_dice(0), no_dice(2)), (9, 9), "5 + 2 norths + 2 summer from each opponent");
+    assert_eq!(no_dice(SIT_OUT), 7, "the sit-out pays the tier and summer, not the norths");
+    assert_eq!(ts.iter().filter(|t| t.item == ChipItem::Dice).count(), 3);
+    assert_eq!(net(&ts, ChipItem::SitOutNoSpring)[3], 6, "§15.27: nagashi is a win for the sit-out");
+    assert_eq!(net(&ts, ChipItem::SitOutDraw)[3], 0);
+}
+
+/// A hand with these extractions in order and no win (an exhaustive draw).
+fn extracting(order: &[(u8, Extracted)]) -> HandRecord {
+    let mut h = hand(None, &[], [35_000; 3]);
+    h.ending = HandEnding::Draw;
+    order.iter().for_each(|&(s, p)| h.push_extraction(usize::from(s), p));
+    h
+}
+
+#[test]
+fn g_f2_spring_pays_the_flowers_set_aside_at_once_and_one_per_later_flower() {
+    let f = Extracted::Flower;
+    let h = extracting(&[(0, f(Flower::Spring)), (0, f(Flower::Summer)), (0, f(Flower::Autumn))]);
+    assert_eq!(net(&settle(&plain(), &h), ChipItem::Spring), [9, -3, -3, -3], "spring, then summer +1, autumn +1");
+    let h = extracting(&[(2, f(Flower::Summer)), (2, f(Flower::Autumn)), (2, f(Flower::Spring))]);
+    assert_eq!(net(&settle(&plain(), &h), ChipItem::Spring), [-3, -3, 9, -3], "summer and autumn held, then spring = 3");
+    let h = extracting(&[(1, f(Flower::Summer)), (0, f(Flower::Spring))]);
+    assert_eq!(net(&settle(&plain(), &h), ChipItem::Spring), [3, -1, -1, -1], "another's flowers do not count");
+}
+
+#[test]
+fn g_f6_a_spring_indicator_pays_the_winner_its_flowers_plus_one() {
+    let mut w = win(0, 3, 0, &[(Yaku::Riichi, 1)]);
+    w.flowers = 1 << Flower::Autumn as u8;
+    let mut h = hand(Some(1), &[w], [35_000; 3]);
+    h.indicators[0] = (PhysTile::Flower(Flower::Spring), PhysTile::Plain(Tile::EAST));
+    h.indicator_count = 1;
+    assert_eq!(net(&settle(&plain(), &h), ChipItem::Spring), [6, -2, -2, -2]);
+    assert_eq!(net(&settle(&plain(), &h), ChipItem::SitOutNoSpring)[3], 6, "§15.16: not extracted");
+}
+
+#[test]
+fn g_f5_alice_reveals_until_the_first_miss() {
+    let mut w = win(0, 3, 0, &[(Yaku::Riichi, 1)]);
+    (w.flowers, w.held[Tile::EAST.index()], w.held[Tile::WEST.index()]) = (1 << Flower::Winter as u8, 3, 2);
+    let mut h = hand(Some(1), &[w], [35_000; 3]);
+    let alice = [PhysTile::Plain(Tile::EAST), PhysTile::Pocchi, PhysTile::Flower(Flower::Spring), PhysTile::Plain(Tile::SOUTH)];
+    h.alice = alice;
+    h.alice_count = 4;
+    let ts = settle(&plain(), &h);
+    assert_eq!(net(&ts, ChipItem::Alice), [6, -6, 0, 0], "east, pocchi, a flower (it set winter aside): 3 hits; south misses; ron: the discarder");
+    let per_copy = ledger_with(|c| c.alice_per_copy = true);
+    assert_eq!(net(&settle(&per_copy, &h), ChipItem::Alice)[0], 2 * (3 + 1 + 1), "§15.15: per copy held");
+    h.from = None;
+    w.closed = false;
+    h.wins[0] = w;
+    assert_eq!(net(&settle(&plain(), &h), ChipItem::Alice), [9, -3, -3, -3], "tsumo: everyone; open: 1 a hit");
+}
+
+#[test]
+fn g_d1_g_d4_four_flowers_and_four_norths_earn_two_dice_chances_and_100() {
+    let mut w = win(0, 4, 0, &[(Yaku::Riichi, 1), (Yaku::Suupei, 1)]);
+    (w.flowers, w.nuki) = (0b1111, 4);
+    let ts = settle(&plain(), &hand(None, &[w], [35_000; 3]));
+    assert_eq!(ts.iter().filter(|t| t.item == ChipItem::Dice).count(), 2 * 3);
+    assert!(ts.iter().filter(|t| t.item == ChipItem::Dice).all(|t| t.chips() >= 6));
+    assert_eq!(net(&ts, ChipItem::SuukaSuupei), [200, -100, -100, 0], "from each opponent, not the sit-out");
+    let mut h = hand(None, &[w], [35_000; 3]);
+    h.indicators[0] = (PhysTile::Plain(Tile::NORTH), PhysTile::Plain(Tile::EAST));
+    h.indicator_count = 1;
+    let ts = settle(&plain(), &h);
+    assert_eq!(ts.iter().filter(|t| t.item == ChipItem::Dice).count(), 3, "a north indicator voids 四北's chance only");
+    assert_eq!(net(&ts, ChipItem::SuukaSuupei), [0; 4]);
+}
+
+#[test]
+fn g_d2_dice_follow_the_stream_and_doubles_roll_again() {
+    let (mut a, mut b) = (dice(), dice());
+    let rolls = |d: &mut GameRng| (0..2000).map(|_| super::ledger::roll(d, true)).collect::<Vec<_>>();
+    let (x, y) = (rolls(&mut a), rolls(&mut b));
+    assert_eq!(x, y, "the same stream rolls the same dice");
+    assert!(x.iter().all(|&c| c >= 4) && x.iter().any(|&c| c > 24), "doubles re-roll past two rolls' 24");
+    let once = (0..2000).map(|_| super::ledger::roll(&mut a, false)).collect::<Vec<_>>();
+    assert!(once.iter().all(|&c| c <= 48), "unchained: at most two re-rolls");
+    let mean = x.iter().sum::<i32>() as f64 / x.len() as f64;
+    // Each roll is 7 on average; 2 rolls plus a geometric number of re-rolls (p = 1/6 each): 2 × 6/5 = 2.4.
+    assert!((mean - 16.8).abs() < 0.6, "mean {mean}");
+}
+
+#[test]
+fn g_d1_all_star_is_every_red_and_gold_five_in_a_closed_hand() {
+    let mut w = win(0, 8, 0, &[(Yaku::Riichi, 1), (Yaku::AkaDora, 2), (Yaku::KinDora, 2)]);
+    (w.red, w.gold) = (2, 2);
+    assert_eq!(settle(&plain(), &hand(Some(1), &[w], [35_000; 3])).iter().filter(|t| t.item == ChipItem::Dice).count(), 3);
+    let pocchi = ledger_with(|c| c.all_star_needs_pocchi = true);
+    assert_eq!(settle(&pocchi, &hand(Some(1), &[w], [35_000; 3])).iter().filter(|t| t.item == ChipItem::Dice).count(), 0);
+    w.closed = false;
+    assert_eq!(settle(&plain(), &hand(Some(1), &[w], [35_000; 3])).iter().filter(|t| t.item == ChipItem::Dice).count(), 0);
+}
+
+#[test]
+fn g_e4_bust_prizes_from_the_seed_and_0_survives() {
+    let prize = |after: i32| net(&settle(&plain(), &hand(Some(1), &[win(0, 3, 0, &[(Yaku::Riichi, 1)])], [60_000, after, 35_000])), ChipItem::Bust)[0];
+    assert_eq!(prize(-12_000), 6, "the seed: −12,000 pays 6");
+    assert_eq!((prize(-10_000), prize(-11_000), prize(-1_000)), (5, 6, 5));
+    assert_eq!(prize(0), 0, "G-S6: 0 survives");
+    let multiples = ledger_with(|c| c.bust_steps_at_multiples = true);
+    let h = hand(Some(1), &[win(0, 3, 0, &[(Yaku::Riichi, 1)])], [60_000, -10_000, 35_000]);
+    assert_eq!(net(&settle(&multiples, &h), ChipItem::Bust)[0], 6, "§15.7 option");
+    let noten = extracting(&[]);
+    let mut noten = noten;
+    noten.points_after = [39_000, -1_000, 37_000, 0];
+    assert_eq!(net(&settle(&plain(), &noten), ChipItem::Bust), [0; 4], "no prize when no win caused it");
+}
+
+#[test]
+fn g_e4_double_ron_bust_prize_goes_to_the_winner_nearest_the_discarder() {
+    let h = hand(Some(0), &[win(1, 3, 0, &[(Yaku::Riichi, 1)]), win(2, 3, 0, &[(Yaku::Riichi, 1)])], [-2_000, 40_000, 40_000]);
+    assert_eq!(net(&settle(&plain(), &h), ChipItem::Bust), [-5, 5, 0, 0]);
+    let each = ledger_with(|c| c.bust_pays_each_winner = true);
+    assert_eq!(net(&settle(&each, &h), ChipItem::Bust), [-10, 5, 5, 0]);
+}
+
+#[test]
+fn g_e5_a_tsumo_busting_both_earns_the_double_bust_from_each_opponent() {
+    let h = hand(None, &[win(0, 11, 0, &[(Yaku::Chinitsu, 6)])], [105_000, -1_000, -2_000]);
+    let ts = settle(&plain(), &h);
+    assert_eq!(net(&ts, ChipItem::DoubleBust), [10, -5, -5, 0]);
+    assert_eq!(net(&ts, ChipItem::Bust), [10, -5, -5, 0]);
+}
+
+#[test]
+fn g_o2_the_sit_out_earns_on_a_win_without_spring_a_draw_and_south_entry() {
+    let ts = settle(&plain(), &hand(Some(1), &[win(0, 3, 0, &[(Yaku::Riichi, 1)])], [35_000; 3]));
+    assert_eq!(net(&ts, ChipItem::SitOutNoSpring), [-2, -2, -2, 6]);
+    let spring = extracting(&[(1, Extracted::Flower(Flower::Spring))]);
+    let mut won = spring;
+    won.ending = HandEnding::Win;
+    won.from = Some(2);
+    won.push_win(win(0, 3, 0, &[(Yaku::Riichi, 1)]));
+    assert_eq!(net(&settle(&plain(), &won), ChipItem::SitOutNoSpring), [0; 4], "someone extracted spring");
+    let ts = settle(&plain(), &extracting(&[]));
+    assert_eq!(net(&ts, ChipItem::SitOutDraw), [-2, -2, -2, 6]);
+    let mut out = Vec::new();
+    let mut states = States::START;
+    plain().settle_hand(&extracting(&[]), true, &mut states, &mut dice(), &mut out);
+    assert_eq!(net(&out, ChipItem::SitOutSouth), [-2, -2, -2, 6]);
+    let fixed = ledger("goto", false);
+    assert!(settle(&fixed, &extracting(&[])).is_empty(), "G-O3: three fixed players, no sit-out items");
+}
+
+#[test]
+fn g_e2_g_e3_rank_chips_by_kubi_and_the_80000_bonus() {
+    let end = |l: &ChipLedger, points: [i32; 3]| {
+        let mut out = Vec::new();
+        l.settle_end(&[points[0], points[1], points[2], 0], &mut out);
+        out
+    };
+    let ts = end(&plain(), [50_000, 40_000, 15_000]);
+    assert_eq!(net(&ts, ChipItem::Rank), [20, 0, -20, 0], "2nd at 40,000: クビあり");
+    assert_eq!(net(&end(&plain(), [56_000, 39_000, 10_000]), ChipItem::Rank), [30, -10, -20, 0]);
+    let strict = ledger_with(|c| c.kubi_at_line = false);
+    assert_eq!(net(&end(&strict, [50_000, 40_000, 15_000]), ChipItem::Rank), [30, -10, -20, 0], "§15.4 option");
+    assert_eq!(net(&end(&plain(), [35_000, 35_000, 35_000]), ChipItem::Rank), [30, -10, -20, 0], "ties: seat order");
+    let split = ledger_with(|c| c.split_ties = true);
+    assert_eq!(net(&end(&split, [40_000, 40_000, 25_000]), ChipItem::Rank), [10, 10, -20, 0], "§15.3: split");
+    let over = |p| net(&end(&plain(), [p, 10_000, 105_000 - p - 10_000]), ChipItem::Over80000)[0];
+    assert_eq!((over(80_000), over(81_000), over(90_000), over(91_000)), (0, 9, 9, 12), "3 from everyone, strict steps");
+    let multiples = ledger_with(|c| c.over_steps_at_multiples = true);
+    assert_eq!(net(&end(&multiples, [90_000, 10_000, 5_000]), ChipItem::Over80000)[0], 12, "§15.6: 90,000 → 4");
+}
+
+#[test]
+fn g_b4_cutbi_home_run_winner_busting_one_bases_player() {
+    // §13: an HR winner's tsumo sanbaiman busting one Bases opponent.
+    let mut start = States::START;
+    start.0[0] = State::HomeRun;
+    let h = hand(None, &[win(0, 11, 0, &[(Yaku::Chinitsu, 6)])], [85_000, 8_000, -3_000]);
+    let ts = settle_from(&cutbi(), &h, start);
+    let tier = |p| ts.iter().filter(|t| t.item == ChipItem::Sanbaiman && t.payer == p).map(Transfer::chips).sum::<i32>();
+    assert_eq!((tier(2), tier(1), tier(SIT_OUT)), (12, 6, 6), "busted 3×4, the other 3×2, the sit-out 3×2");
+    assert_eq!(net(&ts, ChipItem::Bust)[0], 20, "the bust prize 5×4");
+    assert_eq!(net(&ts, ChipItem::SitOutNoSpring)[3], 4 + 4 + 8, "the sit-out's 2 doubled, ×2 again from the busted");
+    let plain_ts = settle_from(&plain(), &h, start);
+    assert_eq!(paid(&plain_ts, 2, 0), 3 + 5, "without cut-bi");
+}
+
+#[test]
+fn g_b4_cutbi_home_run_winner_busting_both_is_times_six() {
+    let mut start = States::START;
+    start.0[0] = State::HomeRun;
+    let h = hand(None, &[win(0, 11, 0, &[(Yaku::Chinitsu, 6)])], [105_000, -1_000, -1_000]);
+    let ts = settle_from(&cutbi(), &h, start);
+    for p in [1, 2] {
+        let tier = ts.iter().filter(|t| t.item == ChipItem::Sanbaiman && t.payer == p).map(Transfer::chips).sum::<i32>();
+        assert_eq!(tier, 18, "3×6");
+        let bust = ts.iter().filter(|t| t.item == ChipItem::Bust && t.payer == p).map(Transfer::chips).sum::<i32>();
+        assert_eq!(bust, 30, "5×6");
+    }
+    assert_eq!(net(&ts, ChipItem::DoubleBust), [10, -5, -5, 0], "G-B6: never doubled");
+    // A Bases winner: the busted pay ×2 only.
+    let ts = settle(&cutbi(), &h);
+    assert_eq!(ts.iter().filter(|t| t.item == ChipItem::Sanbaiman && t.payer == 1).map(Transfer::chips).sum::<i32>(), 6);
+}
+
+#[test]
+fn g_b2_g_b3_states_move_after_the_hand_and_multipliers_read_the_start() {
+    let h = hand(Some(1), &[win(0, 11, 0, &[(Yaku::Chinitsu, 6)])], [35_000; 3]);
+    let after = States::START.after(&h, 3);
+    assert_eq!(after.0, [State::HomeRun, State::Bases, State::Bases, State::HomeRun]);
+    let ts = settle(&cutbi(), &h);
+    assert_eq!(net(&ts, ChipItem::Sanbaiman)[0], 9, "a Bases winner at the start: not doubled (G-B3)");
+    let end = ledger_with(|c| c.cutbi = Some(CutBi { timing: Timing::EndOfHand, ..cutbi().rules().cutbi.unwrap() }));
+    assert_eq!(net(&settle(&end, &h), ChipItem::Sanbaiman)[0], 18, "the alternative reading: the winner is HomeRun");
+    // A tsumo: both opponents become Bases; a double ron: the discarder Bases, both winners HomeRun.
+    let mut hr = States([State::HomeRun; 4]);
+    hr = hr.after(&hand(None, &[win(2, 3, 0, &[])], [35_000; 3]), 3);
+    assert_eq!(hr.0, [State::Bases, State::Bases, State::HomeRun, State::HomeRun]);
+    let double = hand(Some(2), &[win(0, 3, 0, &[]), win(1, 3, 0, &[])], [35_000; 3]);
+    assert_eq!(hr.after(&double, 3).0, [State::HomeRun, State::HomeRun, State::Bases, State::HomeRun]);
+    assert_eq!(hr.after(&extracting(&[]), 3), hr, "a draw changes nothing");
+}
+
+#[test]
+fn g_b5_g_b6_the_sit_out_is_home_run_and_rank_chips_are_never_doubled() {
+    let ts = settle(&cutbi(), &extracting(&[]));
+    assert_eq!(net(&ts, ChipItem::SitOutDraw), [-4, -4, -4, 12], "the sit-out's draw chips become 4");
+    let mut out = Vec::new();
+    cutbi().settle_end(&[90_000, 10_000, 5_000, 0], &mut out);
+    assert!(out.iter().all(|t| t.multiplier == 1));
+}
+
+#[test]
+fn g_m1_to_g_m4_chombo_pays_5_to_everyone_and_every_tenpai_players_chips() {
+    let mut record = extracting(&[]);
+    record.ending = HandEnding::Win;
+    let mut tenpai = win(0, 11, 0, &[(Yaku::Chinitsu, 6)]);
+    tenpai.red = 1;
+    let mut out = Vec::new();
+    plain().settle_chombo(2, &record, &[tenpai], &States::START, &mut dice(), &mut out);
+    assert_eq!(net(&out, ChipItem::Chombo), [5, 5, -15, 5], "5 to everyone, the sit-out included");
+    assert_eq!(net(&out, ChipItem::Sanbaiman), [9, 0, -9, 0], "the offender pays all three shares");
+    assert_eq!(net(&out, ChipItem::Red), [1, 0, -1, 0]);
+    assert_eq!(net(&out, ChipItem::SitOutNoSpring), [0, 0, -6, 6], "G-M4: no spring, all three shares");
+    let mut out = Vec::new();
+    let mut home = States::START;
+    home.0[0] = State::HomeRun;
+    cutbi().settle_chombo(2, &record, &[tenpai], &home, &mut dice(), &mut out);
+    assert_eq!(net(&out, ChipItem::Chombo)[2], -15, "G-M5: the 5 never doubled");
+    assert_eq!(net(&out, ChipItem::Sanbaiman)[0], 18, "the chips to a HomeRun tenpai player follow cut-bi");
+}
+
+/// Property: over seeded sessions, the cut-bi ledger books exactly the plain ledger's
+/// transfers (same items, payers, receivers and bases, with the same dice), each multiplied
+/// by 1, 2, 4 or 6; chips and points balance.
+#[test]
+fn cutbi_only_multiplies_the_plain_transfers_over_seeded_games() {
+    let table = RiichiTable::preset("goto-cutbi").unwrap().with_hand_log(true);
+    let (p, c) = (plain(), cutbi());
+    let mut t = Table::new(&table);
+    let seeds = GameSeeds::new(3);
+    let (mut doubled, mut items) = (0, std::collections::BTreeSet::new());
+    for i in 0..300 {
+        let mut rng = seeds.rng(i);
+        let o = t.play(&table, &mut [Bot::efficiency(); 3], &mut rng);
+        let log = t.state().hand_log.hands();
+        assert_eq!(t.state().hand_log.dropped, 0);
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        p.settle_game(log, &o.points, &mut rng.clone(), &mut a);
+        c.settle_game(log, &o.points, &mut rng.clone(), &mut b);
+        assert_eq!(a.len(), b.len(), "game {i}");
+        for (x, y) in a.iter().zip(&b) {
+            assert_eq!((x.item, x.payer, x.receiver, x.base, x.multiplier), (y.item, y.payer, y.receiver, y.base, 1));
+            assert!(x.base > 0 && x.payer != x.receiver, "{x:?}");
+            assert!([1, 2, 4, 6].contains(&y.multiplier), "{y:?}");
+            doubled += i32::from(y.multiplier > 1);
+            items.insert(x.item);
+        }
+        let mut tally = ChipTally::default();
+        b.iter().for_each(|&t| tally.book(t));
+        assert_eq!(tally.totals().iter().sum::<i32>(), 0);
+        assert_eq!(o.points[..3].iter().sum::<i32>(), 105_000, "points balance once the sticks are given out");
+    }
+    assert!(doubled > 0);
+    for item in [ChipItem::Rank, ChipItem::Red, ChipItem::North, ChipItem::Spring, ChipItem::Bust, ChipItem::SitOutDraw] {
+        assert!(items.contains(&item), "{item:?} never booked in 300 games: {items:?}");
+    }
+}
