@@ -1,7 +1,9 @@
 //! After warm-up, Gotō sessions (four people in rotation at the three-seat table: flowers
 //! set aside, norths extracted, open riichi, sudden death, every hand recorded) allocate
-//! nothing.
+//! nothing, and neither does settling each game in chips under the plain and the cut-bi
+//! ledgers.
 
+use engine::mahjong::chips::{ChipLedger, ChipTally, dice_stream};
 use engine::mahjong::table::{Bot, RiichiTable, Rotation, Session};
 use engine::testing::thread_allocations;
 use engine::{GameSeeds, Table};
@@ -15,10 +17,20 @@ fn goto_sessions_do_not_allocate_after_warm_up() {
     let mut table = Table::new(&game);
     let people = [Bot::efficiency(), Bot::defensive(), Bot::random(), Bot::efficiency()];
     let mut session = Session::new(Rotation::LastSitsOut);
+    let ledgers = ["goto", "goto-cutbi"].map(|p| {
+        let rules = RiichiTable::preset(p).unwrap().settings().chips.unwrap();
+        ChipLedger::new(rules, &game, true)
+    });
+    let mut moved = 0;
     let mut play = |i: u64| {
         let seating = session.seating();
         let mut bots = seating.seats.map(|p| people[usize::from(p)]);
         let o = table.play(&game, &mut bots, &mut seeds.rng(i));
+        for ledger in &ledgers {
+            let mut tally = ChipTally::default();
+            ledger.settle_game(table.state().hand_log.hands(), &o.points, &mut dice_stream(&seeds, i), &mut tally);
+            moved += tally.totals().iter().map(|c| c.unsigned_abs()).sum::<u32>();
+        }
         session.next(&[o.ranks[0], o.ranks[1], o.ranks[2]]);
         o
     };
@@ -34,6 +46,8 @@ fn goto_sessions_do_not_allocate_after_warm_up() {
         open += o.open_riichi.iter().sum::<u16>();
     }
     let after = thread_allocations();
-    assert_eq!(after, before, "{} allocations in 200 Gotō games", after - before);
+    assert_eq!(after, before, "{} allocations in 200 Gotō games and their chips", after - before);
+    drop(play);
+    assert!(moved > 0, "chips were settled");
     assert!(norths > 0 && flowers > 0 && open > 0, "{norths} norths, {flowers} flowers, {open} open riichi");
 }

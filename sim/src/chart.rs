@@ -184,6 +184,8 @@ pub struct Distributions<'a> {
     pub x_label: &'a str,
     /// The distributions.
     pub series: &'a [Series],
+    /// A logarithmic share axis (for heavy tails); shares of 0 are left out.
+    pub log: bool,
 }
 
 impl Chart for Distributions<'_> {
@@ -191,30 +193,40 @@ impl Chart for Distributions<'_> {
     where
         DB::ErrorType: 'static,
     {
-        let all = || self.series.iter().flat_map(|s| s.points.iter());
+        let y = |v: f64| if self.log { v.log10() } else { v };
+        let shown = |p: &&(i64, f64)| !self.log || p.1 > 0.0;
+        let all = || self.series.iter().flat_map(|s| s.points.iter().filter(shown));
         let x_min = all().map(|p| p.0).min().unwrap_or(0);
         let x_max = all().map(|p| p.0).max().unwrap_or(1).max(x_min + 1);
-        let y_max = all().map(|p| p.1).fold(0.0, f64::max).max(1e-6) * 1.08;
+        let (y_min, y_max) = match self.log {
+            true => {
+                let (lo, hi) = all().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), p| (l.min(y(p.1)), h.max(y(p.1))));
+                if lo.is_finite() { (lo - 0.2, hi + 0.2) } else { (-6.0, 0.0) }
+            }
+            false => (0.0, all().map(|p| p.1).fold(0.0, f64::max).max(1e-6) * 1.08),
+        };
         root.fill(&WHITE).map_err(err)?;
         let mut chart = ChartBuilder::on(root)
             .caption(self.title, (FONT, 26))
             .margin(15)
             .x_label_area_size(55)
             .y_label_area_size(80)
-            .build_cartesian_2d(x_min as f64 - 0.5..x_max as f64 + 0.5, 0.0..y_max)
+            .build_cartesian_2d(x_min as f64 - 0.5..x_max as f64 + 0.5, y_min..y_max)
             .map_err(err)?;
+        let log = self.log;
         chart
             .configure_mesh()
             .x_desc(self.x_label)
             .x_label_formatter(&|v| format!("{v:.0}"))
-            .y_desc("share of observations")
+            .y_label_formatter(&|v| if log { format!("1e{v:.1}") } else { format!("{v:.3}") })
+            .y_desc(if log { "share of observations (log10)" } else { "share of observations" })
             .label_style((FONT, 15))
             .axis_desc_style((FONT, 18))
             .draw()
             .map_err(err)?;
         for (k, s) in self.series.iter().enumerate() {
             let colour = Palette99::pick(k).to_rgba();
-            let pts: Vec<(f64, f64)> = s.points.iter().map(|&(x, y)| (x as f64, y)).collect();
+            let pts: Vec<(f64, f64)> = s.points.iter().filter(shown).map(|&(x, v)| (x as f64, y(v))).collect();
             chart
                 .draw_series(LineSeries::new(pts.iter().copied(), colour.stroke_width(2)))
                 .map_err(err)?
@@ -227,6 +239,82 @@ impl Chart for Distributions<'_> {
             .background_style(WHITE.mix(0.85))
             .border_style(BLACK)
             .label_font((FONT, 16))
+            .position(SeriesLabelPosition::UpperRight)
+            .draw()
+            .map_err(err)?;
+        Ok(())
+    }
+}
+
+/// Horizontal stacked bars: one bar per row, split into parts (negative parts drawn left
+/// of zero), with a legend of the parts.
+pub struct StackedBars<'a> {
+    /// Chart title.
+    pub title: &'a str,
+    /// Label of the value axis.
+    pub x_label: &'a str,
+    /// The parts' names, in stacking order.
+    pub parts: &'a [&'a str],
+    /// Each row's label and its parts' values (in `parts` order), drawn top to bottom.
+    pub stacks: &'a [(String, Vec<f64>)],
+}
+
+impl Chart for StackedBars<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let stacks = self.stacks;
+        let n = stacks.len() as i32;
+        let sum = |f: fn(&f64) -> bool| stacks.iter().map(move |s| s.1.iter().filter(|v| f(v)).sum::<f64>());
+        // Room on the right for the legend.
+        let hi = sum(|v| *v > 0.0).fold(0.0, f64::max).max(1e-9) * 1.3;
+        let lo = sum(|v| *v < 0.0).fold(0.0, f64::min) * 1.05;
+        root.fill(&WHITE).map_err(err)?;
+        let mut chart = ChartBuilder::on(root)
+            .caption(self.title, (FONT, 24))
+            .margin(15)
+            .x_label_area_size(55)
+            .y_label_area_size(230)
+            .build_cartesian_2d(lo..hi, (0..n - 1).into_segmented())
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .x_desc(self.x_label)
+            .y_labels(stacks.len())
+            .y_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(r) if (0..n).contains(r) => stacks[(n - 1 - r) as usize].0.clone(),
+                _ => String::new(),
+            })
+            .label_style((FONT, 14))
+            .axis_desc_style((FONT, 18))
+            .draw()
+            .map_err(err)?;
+        for (k, part) in self.parts.iter().enumerate() {
+            let colour = Palette99::pick(k).to_rgba();
+            let rects = stacks.iter().enumerate().map(|(i, (_, values))| {
+                let v = values[k];
+                let before: f64 = values[..k].iter().filter(|&&x| (x < 0.0) == (v < 0.0)).sum();
+                let row = n - 1 - i as i32;
+                let mut r = Rectangle::new(
+                    [(before, SegmentValue::Exact(row)), (before + v, SegmentValue::Exact(row + 1))],
+                    colour.filled(),
+                );
+                r.set_margin(4, 4, 0, 0);
+                r
+            });
+            chart
+                .draw_series(rects)
+                .map_err(err)?
+                .label(*part)
+                .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], colour.filled()));
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .label_font((FONT, 15))
             .position(SeriesLabelPosition::UpperRight)
             .draw()
             .map_err(err)?;

@@ -13,6 +13,7 @@ use engine::medarot::{self, CardPool, Deck};
 use engine::rackup::{self, Profile};
 use sim::preset::{self, Named};
 use sim::runner::{RunPlan, Shard};
+use sim::studies::chips::{ChipsParams, ChipsStudy};
 use sim::studies::drift::{DriftParams, DriftStudy, Mode};
 use sim::studies::goto::{GotoParams, GotoStudy};
 use sim::studies::mahjong::{MahjongParams, MahjongStudy, TableRules};
@@ -63,6 +64,33 @@ enum MahjongCommand {
     /// Replay mjai JSON Lines game records under a table preset; report illegal events
     /// and results that differ (file:line), exit status 1 if any.
     Replay(ReplayArgs),
+    /// Gotō chips (祝儀): sessions played once and settled under `--rules` and `--compare`
+    /// (default goto vs goto-cutbi) on the same games: chip swings, session risk, the
+    /// cut-bi ratio with a paired interval, and which items make the variance.
+    Chips(ChipsArgs),
+}
+
+#[derive(Args)]
+struct ChipsArgs {
+    #[command(flatten)]
+    run: RunArgs,
+    /// The table and base chip rules: a three-seat preset (goto) or a table settings file.
+    #[arg(long, default_value = "goto", value_name = "PRESET|FILE")]
+    rules: String,
+    /// The compared chip rules: the same table with other chips (goto-cutbi, or a file that
+    /// `extends` one).
+    #[arg(long, default_value = "goto-cutbi", value_name = "PRESET|FILE")]
+    compare: String,
+    /// Bots by person, comma-separated, or one for all four (random, efficiency, defensive,
+    /// or a bot settings TOML file).
+    #[arg(long, default_value = "efficiency", value_name = "NAMES")]
+    bots: String,
+    /// Who sits out the next game: cycle, last, top, or fixed (three players, no sit-out).
+    #[arg(long, default_value = "cycle", value_parser = rotation, value_name = "cycle|last|top|fixed")]
+    rotation: Rotation,
+    /// Games per session (`--games` counts games, a multiple of it).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..), value_name = "K")]
+    session: u32,
 }
 
 #[derive(Args)]
@@ -305,6 +333,7 @@ fn mahjong(command: &MahjongCommand) -> Result<String> {
             return table(&a.run, "mahjong-calibrate", params, None);
         }
         MahjongCommand::Replay(a) => return replay(a),
+        MahjongCommand::Chips(a) => return chips(a),
     };
     if failed > 0 {
         bail!("{failed} input line(s) could not be answered (see their error lines)");
@@ -385,6 +414,24 @@ fn play(a: &TableArgs) -> Result<String> {
     Ok(summary)
 }
 
+/// `sim mahjong chips`: the paired chip study.
+fn chips(a: &ChipsArgs) -> Result<String> {
+    let k = u64::from(a.session);
+    let plan = a.run.plan(CHIP_GAMES);
+    if !plan.games.is_multiple_of(k) {
+        bail!("--games {} is not a whole number of sessions of --session {k}", plan.games);
+    }
+    let MahjongParams { table, bots, bot_files } = table_params(&a.rules, four_bots(&a.bots)?)?;
+    let params =
+        ChipsParams { table, compare: table_rules(&a.compare)?, bots, bot_files, rotation: a.rotation, session_games: a.session };
+    let study = ChipsStudy::from_params(params)?;
+    let sessions = RunPlan { games: plan.games / k, ..plan };
+    study::execute(&study, &sessions, &a.run.out, &a.run.name(ChipsStudy::KIND)?)
+}
+
+/// Games of `sim mahjong chips` by default: the 1,000,000 per ruleset the question needs.
+const CHIP_GAMES: u64 = 1_000_000;
+
 /// `--log-games K` may not ask for more games than the run plays.
 fn check_log_count(count: u64, games: u64) -> Result<()> {
     if count > games {
@@ -438,6 +485,7 @@ fn merge(args: &MergeArgs) -> Result<String> {
         MedarotStudy::KIND => study::merge::<MedarotStudy>(&dirs, &args.out, &name),
         MahjongStudy::KIND => study::merge::<MahjongStudy>(&dirs, &args.out, &name),
         GotoStudy::KIND => study::merge::<GotoStudy>(&dirs, &args.out, &name),
+        ChipsStudy::KIND => study::merge::<ChipsStudy>(&dirs, &args.out, &name),
         RackupStudy::KIND => study::merge::<RackupStudy>(&dirs, &args.out, &name),
         other => bail!("{} holds an unknown study kind `{other}`", dirs[0].display()),
     }

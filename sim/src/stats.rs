@@ -256,6 +256,77 @@ impl AddAssign for Histogram {
     }
 }
 
+/// Paired sums of two non-negative integer measurements `x` (an arm) and `y` (the base)
+/// per unit (a game played once and settled under both), exact in integers: the ratio of
+/// their means with a delta-method interval that uses the pairing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairedRatio {
+    /// Units.
+    pub n: u64,
+    /// Σx.
+    pub sx: u128,
+    /// Σy.
+    pub sy: u128,
+    /// Σx².
+    pub sxx: u128,
+    /// Σy².
+    pub syy: u128,
+    /// Σxy.
+    pub sxy: u128,
+}
+
+impl PairedRatio {
+    /// Adds one unit's pair.
+    pub fn record(&mut self, x: u64, y: u64) {
+        let (x, y) = (u128::from(x), u128::from(y));
+        self.n += 1;
+        self.sx += x;
+        self.sy += y;
+        self.sxx += x * x;
+        self.syy += y * y;
+        self.sxy += x * y;
+    }
+
+    /// The ratio of the means x̄/ȳ with its 95% interval by the delta method:
+    /// Var(r) ≈ (Var x − 2r Cov(x, y) + r² Var y) / (n ȳ²); NaN with fewer than two units
+    /// or ȳ = 0.
+    pub fn ratio(&self) -> (f64, Interval) {
+        let n = self.n as f64;
+        let (mx, my) = (self.sx as f64 / n, self.sy as f64 / n);
+        let r = mx / my;
+        if self.n < 2 || my == 0.0 {
+            return (r, Interval { low: f64::NAN, high: f64::NAN });
+        }
+        let var = |sq: u128, s: u128| (sq as f64 - s as f64 * s as f64 / n) / (n - 1.0);
+        let (vx, vy) = (var(self.sxx, self.sx), var(self.syy, self.sy));
+        let cov = (self.sxy as f64 - self.sx as f64 * self.sy as f64 / n) / (n - 1.0);
+        let se = ((vx - 2.0 * r * cov + r * r * vy).max(0.0) / n).sqrt() / my;
+        (r, Interval { low: r - Z95 * se, high: r + Z95 * se })
+    }
+}
+
+impl AddAssign for PairedRatio {
+    fn add_assign(&mut self, o: Self) {
+        self.n += o.n;
+        self.sx += o.sx;
+        self.sy += o.sy;
+        self.sxx += o.sxx;
+        self.syy += o.syy;
+        self.sxy += o.sxy;
+    }
+}
+
+impl Histogram {
+    /// The excess kurtosis of the binned values (m4 / m2² − 3; clamped values count at the
+    /// edge bins; NaN when empty or constant).
+    pub fn kurtosis(&self) -> f64 {
+        let n = self.total() as f64;
+        let mean = self.bins().map(|(v, c)| v as f64 * c as f64).sum::<f64>() / n;
+        let central = |k: i32| self.bins().map(|(v, c)| (v as f64 - mean).powi(k) * c as f64).sum::<f64>() / n;
+        central(4) / central(2).powi(2) - 3.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -333,4 +404,32 @@ mod tests {
         assert_eq!(h.rebinned(3), vec![(0, 4), (3, 2)]);
         assert_eq!((h.quantile(0.0), h.quantile(0.5), h.quantile(1.0)), (0, 1, 3));
     }
+
+    #[test]
+    fn paired_ratio_of_proportional_pairs_is_exact_and_pairing_narrows_the_interval() {
+        let mut p = PairedRatio::default();
+        let mut unpaired = PairedRatio::default();
+        for i in 0..1000u64 {
+            let y = 10 + i % 17;
+            p.record(2 * y, y);
+            unpaired.record(2 * (10 + (i * 7 + 3) % 17), y);
+        }
+        let (r, ci) = p.ratio();
+        assert_eq!(r, 2.0);
+        assert!(ci.half_width() < 1e-9, "x = 2y exactly: no uncertainty, {ci:?}");
+        let (r2, ci2) = unpaired.ratio();
+        assert!((r2 - 2.0).abs() < 0.05 && ci2.half_width() > 0.01, "{r2} {ci2:?}");
+    }
+
+    #[test]
+    fn kurtosis_of_a_normal_like_and_a_heavy_tail() {
+        let mut h = Histogram::new(-10, 10);
+        [-1, 0, 0, 1].iter().for_each(|&x| h.record(x));
+        assert!((h.kurtosis() - (-1.0)).abs() < 1e-12, "m2 = 1/2, m4 = 1/2: 2 − 3 = −1, got {}", h.kurtosis());
+        let mut t = Histogram::new(-100, 100);
+        (0..98).for_each(|_| t.record(0));
+        [100, -100].iter().for_each(|&x| t.record(x));
+        assert!(t.kurtosis() > 40.0);
+    }
 }
+

@@ -7,7 +7,7 @@ use engine::{Game, GameSeeds, Table};
 use std::hint::black_box;
 
 /// Games per measured iteration.
-const GAMES: u64 = 100;
+pub const GAMES: u64 = 100;
 
 /// The criterion group `group`: games of the table preset `preset`.
 pub fn table_games(c: &mut Criterion, group: &str, preset: &str) {

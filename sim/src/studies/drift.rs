@@ -402,7 +402,7 @@ impl DriftReport<'_> {
         };
         chart::save(
             &out.chart("points_distribution"),
-            &Distributions { title: &title, x_label: "evaluation points (bin start)", series: &series },
+            &Distributions { title: &title, x_label: "evaluation points (bin start)", series: &series, log: false },
         )?;
 
         let values: Vec<f64> = self.acc.cells.iter().map(Rate::value).collect();

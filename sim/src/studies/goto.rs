@@ -283,7 +283,7 @@ pub struct GotoAcc {
 }
 
 impl GotoAcc {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self {
             sessions: 0,
             games: 0,
@@ -307,7 +307,7 @@ impl GotoAcc {
     }
 
     /// Adds game `o`, played by `seats` (the person in each seat) with `out` sitting out.
-    fn record(&mut self, o: &HanchanOutcome, seats: &[u8; SEATS], out: Option<u8>) {
+    pub(crate) fn record(&mut self, o: &HanchanOutcome, seats: &[u8; SEATS], out: Option<u8>) {
         self.games += 1;
         self.hands += u64::from(o.hands);
         for (s, &p) in seats.iter().enumerate() {
@@ -363,12 +363,12 @@ impl GotoAcc {
         ]
     }
 
-    fn yaku_rate(&self, y: Yaku) -> Rate {
+    pub(crate) fn yaku_rate(&self, y: Yaku) -> Rate {
         Rate { half_successes: 2 * self.yaku[y as usize], trials: self.total().wins }
     }
 
     /// The yaku that appeared, most frequent first.
-    fn shown_yaku(&self) -> Vec<Yaku> {
+    pub(crate) fn shown_yaku(&self) -> Vec<Yaku> {
         let mut shown: Vec<Yaku> = Yaku::ALL.iter().copied().filter(|y| self.yaku[*y as usize] > 0).collect();
         shown.sort_by_key(|y| std::cmp::Reverse(self.yaku[*y as usize]));
         shown
@@ -426,6 +426,20 @@ fn results_frame(key: &str, labels: Vec<String>, bots: Vec<String>, rs: &[Result
     )
 }
 
+/// The table of wins with each yaku (also written by the chip study).
+pub(crate) fn yaku_table(acc: &GotoAcc, out: &StudyOutput) -> Result<()> {
+    let shown = acc.shown_yaku();
+    let col = |f: &dyn Fn(&Rate) -> f64| shown.iter().map(|&y| f(&acc.yaku_rate(y))).collect::<Vec<_>>();
+    let mut yaku = df!(
+        "yaku" => shown.iter().map(|y| y.name()).collect::<Vec<_>>(),
+        "wins_with" => shown.iter().map(|&y| acc.yaku[y as usize]).collect::<Vec<_>>(),
+        "share_of_wins" => col(&Rate::value),
+        "ci_low" => col(&|r| r.interval().low),
+        "ci_high" => col(&|r| r.interval().high),
+    )?;
+    out.table("yaku", &mut yaku)
+}
+
 fn write_tables(params: &GotoParams, acc: &GotoAcc, out: &StudyOutput) -> Result<()> {
     let rates = acc.rates();
     let mut rate_table = df!(
@@ -436,16 +450,7 @@ fn write_tables(params: &GotoParams, acc: &GotoAcc, out: &StudyOutput) -> Result
     )?;
     out.table("rates", &mut rate_table)?;
 
-    let shown = acc.shown_yaku();
-    let col = |f: &dyn Fn(&Rate) -> f64| shown.iter().map(|&y| f(&acc.yaku_rate(y))).collect::<Vec<_>>();
-    let mut yaku = df!(
-        "yaku" => shown.iter().map(|y| y.name()).collect::<Vec<_>>(),
-        "wins_with" => shown.iter().map(|&y| acc.yaku[y as usize]).collect::<Vec<_>>(),
-        "share_of_wins" => col(&Rate::value),
-        "ci_low" => col(&|r| r.interval().low),
-        "ci_high" => col(&|r| r.interval().high),
-    )?;
-    out.table("yaku", &mut yaku)?;
+    yaku_table(acc, out)?;
 
     let seat_bots = (0..SEATS).map(|_| "mixed".to_string()).collect();
     let mut seats = results_frame("seat", (0..SEATS).map(|s| s.to_string()).collect(), seat_bots, &acc.seats)?;
@@ -500,7 +505,8 @@ fn write_tables(params: &GotoParams, acc: &GotoAcc, out: &StudyOutput) -> Result
     Ok(())
 }
 
-fn charts(params: &GotoParams, acc: &GotoAcc, out: &StudyOutput) -> Result<()> {
+/// The chart of the share of wins with each yaku under Gotō (also drawn by the chip study).
+pub(crate) fn yaku_chart(acc: &GotoAcc, out: &StudyOutput) -> Result<()> {
     let bars: Vec<Bar> = acc
         .shown_yaku()
         .iter()
@@ -518,7 +524,11 @@ fn charts(params: &GotoParams, acc: &GotoAcc, out: &StudyOutput) -> Result<()> {
             reference: None,
             log: true,
         },
-    )?;
+    )
+}
+
+fn charts(params: &GotoParams, acc: &GotoAcc, out: &StudyOutput) -> Result<()> {
+    yaku_chart(acc, out)?;
     let place_bars = |rs: &[Results], label: &dyn Fn(usize) -> String| -> Vec<Bar> {
         (0..rs.len())
             .map(|k| {
@@ -562,7 +572,7 @@ fn charts(params: &GotoParams, acc: &GotoAcc, out: &StudyOutput) -> Result<()> {
         .collect();
     chart::save(
         &out.chart("final_points"),
-        &Distributions { title: "Gotō: final points per seat", x_label: "final points (thousands)", series: &series },
+        &Distributions { title: "Gotō: final points per seat", x_label: "final points (thousands)", series: &series, log: false },
     )?;
     let share = |h: &Histogram| {
         let total = h.total().max(1) as f64;
@@ -583,7 +593,7 @@ fn charts(params: &GotoParams, acc: &GotoAcc, out: &StudyOutput) -> Result<()> {
     ];
     chart::save(
         &out.chart("game_length"),
-        &Distributions { title: "Gotō: game length", x_label: "hands", series: &length },
+        &Distributions { title: "Gotō: game length", x_label: "hands", series: &length, log: false },
     )
 }
 

@@ -474,7 +474,7 @@ fn charts(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> Result
         &Distributions {
             title: "Ron2 table: final points per seat",
             x_label: "final points (thousands)",
-            series: &series,
+            series: &series, log: false,
         },
     )?;
     let values: Vec<Series> = ["non-dealer", "dealer"]
@@ -494,7 +494,7 @@ fn charts(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> Result
         &Distributions {
             title: "Ron2 table: hand value of wins (without honba and sticks)",
             x_label: "hand value (thousands of points; the last bin 49 and more)",
-            series: &values,
+            series: &values, log: false,
         },
     )?;
     let total = acc.length.total().max(1) as f64;
@@ -504,7 +504,7 @@ fn charts(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> Result
     }];
     chart::save(
         &out.chart("game_length"),
-        &Distributions { title: "Ron2 table: game length", x_label: "hands", series: &length },
+        &Distributions { title: "Ron2 table: game length", x_label: "hands", series: &length, log: false },
     )
 }
 

@@ -352,7 +352,7 @@ impl Report<'_> {
         }];
         chart::save(
             &out.chart("game_length"),
-            &Distributions { title: "Medarot: game length", x_label: "turns", series: &series },
+            &Distributions { title: "Medarot: game length", x_label: "turns", series: &series, log: false },
         )?;
         let mut sorted = cards.to_vec();
         sorted.sort_by(|a, b| b.1.total_cmp(&a.1));

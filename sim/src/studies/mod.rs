@@ -1,5 +1,6 @@
 //! One study per game: what is played, what is aggregated, what is written.
 
+pub mod chips;
 pub mod drift;
 pub mod goto;
 pub mod mahjong;

@@ -411,7 +411,7 @@ fn charts(acc: &RackupAcc, out: &StudyOutput) -> Result<()> {
         .collect();
     chart::save(
         &out.chart("a_points_distribution"),
-        &Distributions { title: "Rack-up: player A's final points", x_label: "final points", series: &series },
+        &Distributions { title: "Rack-up: player A's final points", x_label: "final points", series: &series, log: false },
     )
 }
 

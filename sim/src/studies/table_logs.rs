@@ -5,7 +5,7 @@
 
 use crate::mjai;
 use anyhow::{Context, Result};
-use engine::mahjong::table::{Bot, HanchanOutcome, RiichiTable};
+use engine::mahjong::table::{Bot, HandLog, HanchanOutcome, RiichiTable};
 use engine::{GameRng, Table};
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -22,6 +22,16 @@ pub struct GameLogs {
 pub struct Tables {
     table: Table<RiichiTable>,
     logging: Option<Table<RiichiTable>>,
+    /// The last game was played by the recording table.
+    logged: bool,
+}
+
+impl Tables {
+    /// The hand records of the last game played (kept when the study's table logs hands).
+    pub fn hand_log(&self) -> &HandLog {
+        let table = if self.logged { self.logging.as_ref().unwrap_or(&self.table) } else { &self.table };
+        &table.state().hand_log
+    }
 }
 
 /// Plays a study's games, recording the logged ones; keeps the first write error.
@@ -43,7 +53,7 @@ impl<'a> Recorder<'a> {
 
     /// A worker's tables.
     pub fn tables(&self) -> Tables {
-        Tables { table: Table::new(self.game), logging: None }
+        Tables { table: Table::new(self.game), logging: None, logged: false }
     }
 
     /// Plays game `index` with `bots` (the seats' players, named by `names` in a record).
@@ -56,8 +66,10 @@ impl<'a> Recorder<'a> {
         names: impl FnOnce() -> Vec<String>,
     ) -> HanchanOutcome {
         let Some((logs, logged)) = self.logs.as_ref().filter(|(l, _)| index < l.count) else {
+            tables.logged = false;
             return tables.table.play(self.game, bots, rng);
         };
+        tables.logged = true;
         let table = tables.logging.get_or_insert_with(|| Table::new(logged));
         let o = table.play(logged, bots, rng);
         let mut out = Vec::new();

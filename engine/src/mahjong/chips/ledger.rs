@@ -9,11 +9,23 @@ use super::item::{ChipItem, ChipSink, Transfer};
 use super::rules::ChipRules;
 use crate::mahjong::table::{HandEnding, HandRecord, MAX_SEATS, RiichiTable, WinRecord, ranks};
 use crate::mahjong::{Flower, PhysTile, Tile, Yaku};
-use crate::GameRng;
+use crate::{GameRng, GameSeeds};
 use rand::RngExt;
 
 /// The sit-out's participant index (seats are `0..3`).
 pub const SIT_OUT: u8 = 3;
+
+/// The dice stream of game `index` (G-D2: "use the game's seeded stream"): the game's own
+/// ChaCha stream read from a word position no game's play reaches, so the dice are the
+/// same under every chip rule and whatever the play drew.
+pub fn dice_stream(seeds: &GameSeeds, index: u64) -> GameRng {
+    let mut rng = seeds.rng(index);
+    rng.set_word_pos(DICE_WORD_POS);
+    rng
+}
+
+/// Where the dice start in a game's stream (2^64 words in; a game draws far fewer).
+const DICE_WORD_POS: u128 = 1 << 64;
 
 /// Who pays a claim.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

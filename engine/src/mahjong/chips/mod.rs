@@ -13,5 +13,5 @@ mod tests;
 
 pub use cutbi::{Multipliers, State, States};
 pub use item::{ChipItem, ChipSink, ChipTally, Transfer};
-pub use ledger::{ChipLedger, SIT_OUT};
+pub use ledger::{ChipLedger, SIT_OUT, dice_stream};
 pub use rules::{ChipRules, CutBi, Timing};

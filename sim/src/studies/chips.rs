@@ -1,0 +1,654 @@
+//! The Gotō chip study (`sim mahjong chips`): how far chips (祝儀) swing, and how much more
+//! under cut-bi (カットビ, GOTO-SPEC §14). Sessions of four people at three seats, as the
+//! Gotō table study plays them; each game is played once and settled by the chip ledger
+//! under every arm — the base rules (`--rules`), the compared ones (`--compare`), and, when
+//! those have cut-bi, the compared ones with the other timing reading (G-B3) — so the arms
+//! differ by the chip rules alone, on identical walls, dice and decisions (common random
+//! numbers, "with play unchanged": the bots ignore the cut-bi states). Per person per game
+//! it reports chips won and lost (mean absolute chips moved, spread, quantiles, kurtosis,
+//! the chance of losing 50+ or 100+), per session the result and the worst drawdown, the
+//! arms' ratio of mean absolute chips moved and of variance to the base with paired 95%
+//! intervals (delta method over games), and which chip items make the variance.
+
+use super::goto::{self, GotoAcc};
+use super::mahjong::{TableRules, bots_from};
+use super::table_logs::Recorder;
+use crate::chart::{self, Bar, Distributions, IntervalBars, Series, StackedBars};
+use crate::output::StudyOutput;
+use crate::runner::{self, RunPlan, RunReport};
+use crate::stats::{Histogram, Moments, PairedRatio, Rate};
+use crate::study::{Coverage, Source, Study};
+use anyhow::{Result, bail};
+use engine::GameSeeds;
+use engine::mahjong::chips::{ChipItem, ChipLedger, ChipRules, ChipTally, CutBi, SIT_OUT, Timing, dice_stream};
+use engine::mahjong::table::{Bot, PEOPLE, RiichiTable, Rotation, Session, TableSettings};
+use polars::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+use std::ops::AddAssign;
+
+/// Seats at the Gotō table.
+const SEATS: usize = 3;
+/// Chips per person and game with their own bins (beyond: clamped, counted).
+const GAME_RANGE: (i64, i64) = (-3000, 3000);
+/// Chips per person and session with their own bins.
+const SESSION_RANGE: (i64, i64) = (-6000, 6000);
+/// Losses per person and game whose chance is reported.
+const GAME_LOSSES: [i64; 2] = [50, 100];
+/// Session losses whose chance is reported.
+const SESSION_LOSSES: [i64; 3] = [50, 100, 200];
+/// Quantiles reported.
+const QUANTILES: [f64; 5] = [0.01, 0.05, 0.5, 0.95, 0.99];
+/// The seed's claim for cut-bi: "about 1.5–2×" the chips moved.
+const CLAIM: (f64, f64) = (1.5, 2.0);
+
+/// Everything that defines a chip study.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChipsParams {
+    /// The table and base chip rules (a three-seat table with a `[chips]` section).
+    #[serde(flatten)]
+    pub table: TableRules,
+    /// The compared rules: the same table, other chip rules (e.g. `goto-cutbi`).
+    pub compare: TableRules,
+    /// Bot per person: a preset name, or the name of the file in `bot_files`.
+    pub bots: [String; PEOPLE],
+    /// Bot settings files for the persons that have one.
+    #[serde(default)]
+    pub bot_files: [Option<Source>; PEOPLE],
+    /// Who sits out the next game.
+    pub rotation: Rotation,
+    /// Games per session.
+    pub session_games: u32,
+}
+
+/// A chip study ready to run.
+pub struct ChipsStudy {
+    params: ChipsParams,
+    game: RiichiTable,
+    bots: [Bot; PEOPLE],
+    arms: Vec<(String, ChipLedger)>,
+}
+
+impl ChipsStudy {
+    /// The arms' names, base first.
+    fn names(&self) -> Vec<String> {
+        self.arms.iter().map(|a| a.0.clone()).collect()
+    }
+}
+
+/// The chip rules of `rules`, or an error naming them.
+fn chip_rules(rules: &TableRules, game: &RiichiTable) -> Result<ChipRules> {
+    match game.settings().chips {
+        Some(c) => Ok(c),
+        None => bail!("table rules {}: no [chips] section to settle in chips", rules.name()),
+    }
+}
+
+/// The settings that decide play: all but the name and the chips.
+fn play_rules(s: &TableSettings) -> TableSettings {
+    TableSettings { name: String::new(), chips: None, ..s.clone() }
+}
+
+impl Study for ChipsStudy {
+    const KIND: &'static str = "goto-chips";
+    type Params = ChipsParams;
+    type Acc = ChipsAcc;
+
+    fn params(&self) -> &ChipsParams {
+        &self.params
+    }
+
+    fn from_params(params: ChipsParams) -> Result<Self> {
+        let game = params.table.seated(SEATS, "the chip study plays")?.with_hand_log(true);
+        let compare = params.compare.seated(SEATS, "the chip study plays")?;
+        if play_rules(game.settings()) != play_rules(compare.settings()) || game.rules() != compare.rules() {
+            bail!(
+                "--compare {} differs from --rules {} in more than its [chips] section: the chip study \
+                 plays each game once and settles it under both, so only chip rules may differ",
+                params.compare.name(),
+                params.table.name()
+            );
+        }
+        if params.session_games == 0 {
+            bail!("a session needs at least one game");
+        }
+        let sit_out = params.rotation != Rotation::Fixed;
+        let (base, other) = (chip_rules(&params.table, &game)?, chip_rules(&params.compare, &compare)?);
+        let mut arms = vec![
+            (params.table.name().to_string(), ChipLedger::new(base, &game, sit_out)),
+            (params.compare.name().to_string(), ChipLedger::new(other, &game, sit_out)),
+        ];
+        if let Some(c) = other.cutbi {
+            let (timing, label) = match c.timing {
+                Timing::StartOfHand => (Timing::EndOfHand, "end_of_hand"),
+                Timing::EndOfHand => (Timing::StartOfHand, "start_of_hand"),
+            };
+            let swapped = ChipRules { cutbi: Some(CutBi { timing, ..c }), ..other };
+            arms.push((format!("{} ({label})", params.compare.name()), ChipLedger::new(swapped, &game, sit_out)));
+        }
+        let bots = bots_from(&params.bots, &params.bot_files)?;
+        Ok(Self { params, game, bots, arms })
+    }
+
+    fn games_per_index(&self) -> u64 {
+        u64::from(self.params.session_games)
+    }
+
+    fn simulate(&self, plan: &RunPlan) -> Result<(ChipsAcc, RunReport)> {
+        let seeds = GameSeeds::new(plan.seed);
+        let per = u64::from(self.params.session_games);
+        let recorder = Recorder::new(&self.game, None)?;
+        let arms = self.arms.len();
+        let run = runner::run(
+            plan,
+            || recorder.tables(),
+            || ChipsAcc::new(arms),
+            |tables, session_index, _, acc| {
+                let mut session = Session::new(self.params.rotation);
+                let mut sessions = [[0i64; PEOPLE]; MAX_ARMS];
+                let mut worst = [[0i64; PEOPLE]; MAX_ARMS];
+                for k in 0..per {
+                    let index = session_index * per + k;
+                    let seating = session.seating();
+                    let mut bots = seating.seats.map(|p| self.bots[usize::from(p)]);
+                    let o = recorder.play(tables, index, &mut bots, &mut seeds.rng(index), Vec::new);
+                    let log = tables.hand_log();
+                    let mut tallies = [ChipTally::default(); MAX_ARMS];
+                    for (tally, (_, ledger)) in tallies.iter_mut().zip(&self.arms) {
+                        ledger.settle_game(log.hands(), &o.points, &mut dice_stream(&seeds, index), tally);
+                    }
+                    // Participant (seats, then the sit-out) → person.
+                    let person = |q: usize| match q {
+                        q if q < SEATS => Some(seating.seats[q]),
+                        _ => seating.sitting_out,
+                    };
+                    acc.record_game(&tallies[..arms], &person);
+                    for (a, tally) in tallies[..arms].iter().enumerate() {
+                        for (q, total) in tally.totals().into_iter().enumerate() {
+                            if let Some(p) = person(q) {
+                                let p = usize::from(p);
+                                sessions[a][p] += i64::from(total);
+                                worst[a][p] = worst[a][p].min(sessions[a][p]);
+                            }
+                        }
+                    }
+                    acc.table.record(&o, &seating.seats, seating.sitting_out);
+                    session.next(&[o.ranks[0], o.ranks[1], o.ranks[2]]);
+                }
+                for (arm, (net, low)) in acc.arms.iter_mut().zip(sessions.iter().zip(&worst)) {
+                    arm.record_session(net, low);
+                }
+                acc.table.sessions += 1;
+            },
+        )?;
+        recorder.finish(run)
+    }
+
+    fn report(&self, acc: &ChipsAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {
+        let names = self.names();
+        write_tables(&self.params, &names, acc, out)?;
+        charts(&names, acc, out)?;
+        Ok(summary(&self.params, &names, acc, coverage))
+    }
+}
+
+/// Most arms: base, compared, compared with the other cut-bi timing.
+const MAX_ARMS: usize = 3;
+
+/// One arm's chips.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ArmAcc {
+    /// Chips per person and game (the sit-out included).
+    pub game: Histogram,
+    /// The same, as moments.
+    pub moments: Moments,
+    /// Person-games losing at least each of [`GAME_LOSSES`].
+    pub losses: Vec<Rate>,
+    /// Chips per game by person.
+    pub persons: Vec<Moments>,
+    /// Chips per game by role: seat 0, 1, 2, the sit-out.
+    pub roles: Vec<Moments>,
+    /// Per item: Σ |chips| over person-games.
+    pub item_abs: Vec<u64>,
+    /// Per item: Σ item chips × total chips over person-games (its share of the variance).
+    pub item_cross: Vec<i128>,
+    /// Per game, chips moved Σ|c| (x) against the base arm's (y).
+    pub moved: PairedRatio,
+    /// Per game, Σc² (x) against the base arm's (y).
+    pub squares: PairedRatio,
+    /// Chips per person and session.
+    pub session: Histogram,
+    /// The same, as moments.
+    pub session_moments: Moments,
+    /// Worst drawdown per person and session (the lowest running total, 0 if never below).
+    pub drawdown: Histogram,
+    /// Person-sessions losing more than each of [`SESSION_LOSSES`].
+    pub session_losses: Vec<Rate>,
+}
+
+impl ArmAcc {
+    fn new() -> Self {
+        Self {
+            game: Histogram::new(GAME_RANGE.0, GAME_RANGE.1),
+            moments: Moments::default(),
+            losses: vec![Rate::default(); GAME_LOSSES.len()],
+            persons: vec![Moments::default(); PEOPLE],
+            roles: vec![Moments::default(); PEOPLE],
+            item_abs: vec![0; ChipItem::COUNT],
+            item_cross: vec![0; ChipItem::COUNT],
+            moved: PairedRatio::default(),
+            squares: PairedRatio::default(),
+            session: Histogram::new(SESSION_RANGE.0, SESSION_RANGE.1),
+            session_moments: Moments::default(),
+            drawdown: Histogram::new(0, SESSION_RANGE.1),
+            session_losses: vec![Rate::default(); SESSION_LOSSES.len()],
+        }
+    }
+
+    fn record_session(&mut self, net: &[i64; PEOPLE], low: &[i64; PEOPLE]) {
+        for (&n, &l) in net.iter().zip(low) {
+            self.session.record(n);
+            self.session_moments.record(n);
+            self.drawdown.record(-l);
+            for (r, &x) in self.session_losses.iter_mut().zip(&SESSION_LOSSES) {
+                r.record(n < -x);
+            }
+        }
+    }
+}
+
+impl AddAssign for ArmAcc {
+    fn add_assign(&mut self, o: Self) {
+        self.game += o.game;
+        self.moments += o.moments;
+        add_all(&mut self.losses, o.losses);
+        add_all(&mut self.persons, o.persons);
+        add_all(&mut self.roles, o.roles);
+        add_all(&mut self.item_abs, o.item_abs);
+        add_all(&mut self.item_cross, o.item_cross);
+        self.moved += o.moved;
+        self.squares += o.squares;
+        self.session += o.session;
+        self.session_moments += o.session_moments;
+        self.drawdown += o.drawdown;
+        add_all(&mut self.session_losses, o.session_losses);
+    }
+}
+
+fn add_all<T: AddAssign>(a: &mut [T], b: Vec<T>) {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+}
+
+/// The chip study's accumulator: per arm, and the Gotō table study's own (yaku, length).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ChipsAcc {
+    /// Per arm, base first.
+    pub arms: Vec<ArmAcc>,
+    /// The games as the Gotō study counts them.
+    pub table: GotoAcc,
+}
+
+impl ChipsAcc {
+    fn new(arms: usize) -> Self {
+        Self { arms: (0..arms).map(|_| ArmAcc::new()).collect(), table: GotoAcc::new() }
+    }
+
+    /// Adds one game's tallies (one per arm); `person` maps a participant to its person.
+    fn record_game(&mut self, tallies: &[ChipTally], person: &dyn Fn(usize) -> Option<u8>) {
+        let stat = |t: &ChipTally| {
+            let totals = t.totals();
+            let moved: u64 = totals.iter().map(|c| u64::from(c.unsigned_abs())).sum();
+            let squares: u64 = totals.iter().map(|&c| (i64::from(c) * i64::from(c)) as u64).sum();
+            (moved, squares)
+        };
+        let base = stat(&tallies[0]);
+        for (arm, t) in self.arms.iter_mut().zip(tallies) {
+            let (moved, squares) = stat(t);
+            arm.moved.record(moved, base.0);
+            arm.squares.record(squares, base.1);
+            for (q, (row, total)) in t.net.iter().zip(t.totals()).enumerate() {
+                let Some(p) = person(q) else { continue };
+                let total = i64::from(total);
+                arm.game.record(total);
+                arm.moments.record(total);
+                for (r, &x) in arm.losses.iter_mut().zip(&GAME_LOSSES) {
+                    r.record(total <= -x);
+                }
+                arm.persons[usize::from(p)].record(total);
+                arm.roles[q.min(usize::from(SIT_OUT))].record(total);
+                for (i, &c) in row.iter().enumerate() {
+                    arm.item_abs[i] += u64::from(c.unsigned_abs());
+                    arm.item_cross[i] += i128::from(c) * i128::from(total);
+                }
+            }
+        }
+    }
+}
+
+impl AddAssign for ChipsAcc {
+    fn add_assign(&mut self, o: Self) {
+        add_all(&mut self.arms, o.arms);
+        self.table += o.table;
+    }
+}
+
+/// Person-games of an arm.
+fn person_games(a: &ArmAcc) -> u64 {
+    a.moments.n
+}
+
+/// Mean absolute chips per person and game with its 95% interval (from the per-game sums).
+fn mean_abs(a: &ArmAcc, persons: f64) -> (f64, f64, f64) {
+    let m = Moments { n: a.moved.n, sum: a.moved.sx as i128, sum_sq: a.moved.sxx as i128 };
+    let ci = m.mean_interval();
+    (m.mean() / persons, ci.low / persons, ci.high / persons)
+}
+
+/// Persons settled per game: four with a sit-out, three without.
+fn persons(params: &ChipsParams) -> f64 {
+    if params.rotation == Rotation::Fixed { SEATS as f64 } else { PEOPLE as f64 }
+}
+
+fn write_tables(params: &ChipsParams, names: &[String], acc: &ChipsAcc, out: &StudyOutput) -> Result<()> {
+    let per = persons(params);
+    let arms = &acc.arms;
+    let col = |f: &dyn Fn(&ArmAcc) -> f64| arms.iter().map(f).collect::<Vec<_>>();
+    let mut summary = df!(
+        "arm" => names.to_vec(),
+        "games" => arms.iter().map(|a| a.moved.n).collect::<Vec<_>>(),
+        "person_games" => arms.iter().map(person_games).collect::<Vec<_>>(),
+        "mean_abs_chips" => col(&|a| mean_abs(a, per).0),
+        "mean_abs_ci_low" => col(&|a| mean_abs(a, per).1),
+        "mean_abs_ci_high" => col(&|a| mean_abs(a, per).2),
+        "sd" => col(&|a| a.moments.std_dev()),
+        "variance" => col(&|a| a.moments.variance()),
+        "q01" => arms.iter().map(|a| a.game.quantile(QUANTILES[0])).collect::<Vec<_>>(),
+        "q05" => arms.iter().map(|a| a.game.quantile(QUANTILES[1])).collect::<Vec<_>>(),
+        "q50" => arms.iter().map(|a| a.game.quantile(QUANTILES[2])).collect::<Vec<_>>(),
+        "q95" => arms.iter().map(|a| a.game.quantile(QUANTILES[3])).collect::<Vec<_>>(),
+        "q99" => arms.iter().map(|a| a.game.quantile(QUANTILES[4])).collect::<Vec<_>>(),
+        "excess_kurtosis" => col(&|a| a.game.kurtosis()),
+        "p_lose_50" => col(&|a| a.losses[0].value()),
+        "p_lose_50_ci_low" => col(&|a| a.losses[0].interval().low),
+        "p_lose_50_ci_high" => col(&|a| a.losses[0].interval().high),
+        "p_lose_100" => col(&|a| a.losses[1].value()),
+        "p_lose_100_ci_low" => col(&|a| a.losses[1].interval().low),
+        "p_lose_100_ci_high" => col(&|a| a.losses[1].interval().high),
+        "clamped" => arms.iter().map(|a| a.game.below + a.game.above).collect::<Vec<_>>(),
+    )?;
+    out.table("chips_summary", &mut summary)?;
+
+    let mut rows: (Vec<String>, Vec<&str>, Vec<f64>, Vec<f64>, Vec<f64>) = Default::default();
+    for (name, a) in names.iter().zip(arms).skip(1) {
+        for (measure, p) in [("mean_abs_chips", &a.moved), ("variance", &a.squares)] {
+            let (r, ci) = p.ratio();
+            rows.0.push(name.clone());
+            rows.1.push(measure);
+            rows.2.push(r);
+            rows.3.push(ci.low);
+            rows.4.push(ci.high);
+        }
+    }
+    let base = vec![names[0].clone(); rows.0.len()];
+    let mut ratio = df!(
+        "arm" => rows.0, "base" => base, "measure" => rows.1, "ratio" => rows.2, "ci_low" => rows.3, "ci_high" => rows.4,
+    )?;
+    out.table("chips_ratio", &mut ratio)?;
+
+    let mut items: (Vec<String>, Vec<&str>, Vec<&str>, Vec<f64>, Vec<f64>) = Default::default();
+    for (name, a) in names.iter().zip(arms) {
+        let n = person_games(a) as f64;
+        let total: i128 = a.item_cross.iter().sum();
+        for item in ChipItem::ALL {
+            items.0.push(name.clone());
+            items.1.push(item.name());
+            items.2.push(item.group());
+            items.3.push(a.item_abs[item as usize] as f64 / n);
+            items.4.push(a.item_cross[item as usize] as f64 / total as f64);
+        }
+    }
+    let mut item_table = df!(
+        "arm" => items.0, "item" => items.1, "group" => items.2,
+        "mean_abs_per_person_game" => items.3, "variance_share" => items.4,
+    )?;
+    out.table("chips_items", &mut item_table)?;
+
+    let mut sessions = df!(
+        "arm" => names.to_vec(),
+        "session_games" => vec![params.session_games; arms.len()],
+        "person_sessions" => arms.iter().map(|a| a.session_moments.n).collect::<Vec<_>>(),
+        "mean" => col(&|a| a.session_moments.mean()),
+        "sd" => col(&|a| a.session_moments.std_dev()),
+        "q01" => arms.iter().map(|a| a.session.quantile(QUANTILES[0])).collect::<Vec<_>>(),
+        "q05" => arms.iter().map(|a| a.session.quantile(QUANTILES[1])).collect::<Vec<_>>(),
+        "q50" => arms.iter().map(|a| a.session.quantile(QUANTILES[2])).collect::<Vec<_>>(),
+        "q95" => arms.iter().map(|a| a.session.quantile(QUANTILES[3])).collect::<Vec<_>>(),
+        "q99" => arms.iter().map(|a| a.session.quantile(QUANTILES[4])).collect::<Vec<_>>(),
+        "drawdown_q50" => arms.iter().map(|a| a.drawdown.quantile(0.5)).collect::<Vec<_>>(),
+        "drawdown_q95" => arms.iter().map(|a| a.drawdown.quantile(0.95)).collect::<Vec<_>>(),
+        "drawdown_q99" => arms.iter().map(|a| a.drawdown.quantile(0.99)).collect::<Vec<_>>(),
+        "p_lose_over_50" => col(&|a| a.session_losses[0].value()),
+        "p_lose_over_50_ci_low" => col(&|a| a.session_losses[0].interval().low),
+        "p_lose_over_50_ci_high" => col(&|a| a.session_losses[0].interval().high),
+        "p_lose_over_100" => col(&|a| a.session_losses[1].value()),
+        "p_lose_over_100_ci_low" => col(&|a| a.session_losses[1].interval().low),
+        "p_lose_over_100_ci_high" => col(&|a| a.session_losses[1].interval().high),
+        "p_lose_over_200" => col(&|a| a.session_losses[2].value()),
+        "p_lose_over_200_ci_low" => col(&|a| a.session_losses[2].interval().low),
+        "p_lose_over_200_ci_high" => col(&|a| a.session_losses[2].interval().high),
+    )?;
+    out.table("chips_sessions", &mut sessions)?;
+
+    let (game, session): (fn(&ArmAcc) -> &Histogram, fn(&ArmAcc) -> &Histogram) = (|a| &a.game, |a| &a.session);
+    for (table, hist) in [("chips_distribution", game), ("chips_session_distribution", session)] {
+        let mut rows: (Vec<String>, Vec<i64>, Vec<u64>) = Default::default();
+        for (name, a) in names.iter().zip(arms) {
+            for (v, c) in hist(a).bins().filter(|b| b.1 > 0) {
+                rows.0.push(name.clone());
+                rows.1.push(v);
+                rows.2.push(c);
+            }
+        }
+        let mut df = df!("arm" => rows.0, "chips" => rows.1, "count" => rows.2)?;
+        out.table(table, &mut df)?;
+    }
+
+    let mut who: (Vec<String>, Vec<String>, Vec<String>, Vec<u64>, Vec<f64>, Vec<f64>, Vec<f64>) = Default::default();
+    for (name, a) in names.iter().zip(arms) {
+        let rows = (0..PEOPLE).map(|p| (format!("person {p}"), params.bots[p].clone(), &a.persons[p])).chain(
+            (0..PEOPLE).map(|r| (role(r), "mixed".to_string(), &a.roles[r])),
+        );
+        for (label, bot, m) in rows {
+            who.0.push(name.clone());
+            who.1.push(label);
+            who.2.push(bot);
+            who.3.push(m.n);
+            who.4.push(m.mean());
+            who.5.push(m.mean_interval().half_width());
+            who.6.push(m.std_dev());
+        }
+    }
+    let mut persons = df!(
+        "arm" => who.0, "who" => who.1, "bot" => who.2, "games" => who.3,
+        "mean_chips" => who.4, "ci_half" => who.5, "sd" => who.6,
+    )?;
+    out.table("chips_persons", &mut persons)?;
+    goto::yaku_table(&acc.table, out)
+}
+
+/// A role's label: a seat (seat 0 deals first) or the sit-out.
+fn role(r: usize) -> String {
+    if r == usize::from(SIT_OUT) { "sit-out".to_string() } else { format!("seat {r}") }
+}
+
+fn charts(names: &[String], acc: &ChipsAcc, out: &StudyOutput) -> Result<()> {
+    let series = |hist: &dyn Fn(&ArmAcc) -> &Histogram, width: i64| -> Vec<Series> {
+        names
+            .iter()
+            .zip(&acc.arms)
+            .map(|(name, a)| {
+                let h = hist(a);
+                let total = h.total().max(1) as f64;
+                let (lo, hi) = (h.quantile(0.0005), h.quantile(0.9995));
+                let points = h
+                    .rebinned(width)
+                    .into_iter()
+                    .filter(|b| b.1 > 0 && b.0 >= lo - width && b.0 <= hi)
+                    .map(|(v, c)| (v, c as f64 / total / width as f64))
+                    .collect();
+                Series { name: name.clone(), points }
+            })
+            .collect()
+    };
+    chart::save(
+        &out.chart("chip_distribution"),
+        &Distributions {
+            title: "Gotō: chips per person and game (density, log scale)",
+            x_label: "chips won (+) or lost (−) in one game, bins of 5",
+            series: &series(&|a| &a.game, 5),
+            log: true,
+        },
+    )?;
+    chart::save(
+        &out.chart("session_distribution"),
+        &Distributions {
+            title: "Gotō: chips per person and session (density)",
+            x_label: "chips won (+) or lost (−) over one session, bins of 20",
+            series: &series(&|a| &a.session, 20),
+            log: false,
+        },
+    )?;
+    let mut bars = Vec::new();
+    for (name, a) in names.iter().zip(&acc.arms).skip(1) {
+        for (measure, p) in [("mean |chips|", &a.moved), ("variance", &a.squares)] {
+            let (r, ci) = p.ratio();
+            bars.push(Bar { label: format!("{measure}: {name}"), value: r, low: ci.low, high: ci.high });
+        }
+    }
+    chart::save(
+        &out.chart("cutbi_ratio"),
+        &IntervalBars {
+            title: &format!("Ratio to {} on the same games (95% paired interval)", names[0]),
+            x_label: "ratio (1 = no change; the seed claims 1.5–2 for cut-bi)",
+            bars: &bars,
+            reference: Some(1.0),
+            log: false,
+        },
+    )?;
+    let groups = item_groups();
+    let stacks: Vec<(String, Vec<f64>)> = names
+        .iter()
+        .zip(&acc.arms)
+        .map(|(name, a)| {
+            let n = person_games(a) as f64;
+            let shares = groups
+                .iter()
+                .map(|g| {
+                    ChipItem::ALL.iter().filter(|i| i.group() == *g).map(|&i| a.item_cross[i as usize] as f64).sum::<f64>()
+                        / n
+                })
+                .collect();
+            (name.clone(), shares)
+        })
+        .collect();
+    chart::save(
+        &out.chart("variance_by_item"),
+        &StackedBars {
+            title: "Gotō: variance of chips per person-game, by chip item group",
+            x_label: "contribution to the variance (chips², Σ = variance)",
+            parts: &groups,
+            stacks: &stacks,
+        },
+    )?;
+    goto::yaku_chart(&acc.table, out)
+}
+
+/// The item groups in table order.
+fn item_groups() -> Vec<&'static str> {
+    let mut groups: Vec<&'static str> = Vec::new();
+    for item in ChipItem::ALL {
+        if !groups.contains(&item.group()) {
+            groups.push(item.group());
+        }
+    }
+    groups
+}
+
+fn summary(params: &ChipsParams, names: &[String], acc: &ChipsAcc, coverage: &Coverage) -> String {
+    let per = persons(params);
+    let mut s = format!(
+        "Gotō chips: {} sessions of {} games ({} games), bots {}, rotation {:?}; seed {}: {} of the run's {} \
+         sessions; each game played once and settled under every arm (with play unchanged)\n",
+        acc.table.sessions,
+        params.session_games,
+        acc.table.games,
+        params.bots.join(","),
+        params.rotation,
+        coverage.seed,
+        coverage.games_played(),
+        coverage.games,
+    );
+    for (name, a) in names.iter().zip(&acc.arms) {
+        let (m, lo, hi) = mean_abs(a, per);
+        let _ = writeln!(
+            s,
+            "  {name}: mean |chips| per person-game {m:.2} [{lo:.2}, {hi:.2}], sd {:.1}, 1%–99% {}..{}, \
+             P(lose ≥100 in a game) {:.4}, P(session loss > 100) {:.4}",
+            a.moments.std_dev(),
+            a.game.quantile(0.01),
+            a.game.quantile(0.99),
+            a.losses[1].value(),
+            a.session_losses[1].value(),
+        );
+    }
+    for (name, a) in names.iter().zip(&acc.arms).skip(1) {
+        let (r, ci) = a.moved.ratio();
+        let (v, vci) = a.squares.ratio();
+        let _ = writeln!(
+            s,
+            "  {name} / {}: mean |chips| ×{r:.3} [{:.3}, {:.3}], variance ×{v:.3} [{:.3}, {:.3}] (paired, delta method)",
+            names[0], ci.low, ci.high, vci.low, vci.high
+        );
+    }
+    if let Some(a) = acc.arms.get(1) {
+        let (_, ci) = a.moved.ratio();
+        let _ = writeln!(s, "  verdict on the seed's \"about 1.5–2×\" (with play unchanged): {}", verdict(ci.low, ci.high));
+    }
+    s.trim_end().to_string()
+}
+
+/// Whether the interval `[low, high]` of the chips-moved ratio agrees with the seed's claim.
+fn verdict(low: f64, high: f64) -> String {
+    let claim = format!("{}–{}×", CLAIM.0, CLAIM.1);
+    if low >= CLAIM.0 && high <= CLAIM.1 {
+        format!("confirmed: the whole interval lies within {claim}")
+    } else if high < CLAIM.0 {
+        format!("not borne out: cut-bi moves less than {}× the chips", CLAIM.0)
+    } else if low > CLAIM.1 {
+        format!("understated: cut-bi moves more than {}× the chips", CLAIM.1)
+    } else {
+        format!("at the edge: the interval [{low:.3}, {high:.3}] straddles a bound of {claim}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdicts_read_the_interval_against_the_claim() {
+        assert!(verdict(1.6, 1.7).starts_with("confirmed"));
+        assert!(verdict(1.2, 1.3).starts_with("not borne out"));
+        assert!(verdict(2.2, 2.4).starts_with("understated"));
+        assert!(verdict(1.45, 1.55).starts_with("at the edge"));
+    }
+
+    #[test]
+    fn item_groups_cover_every_item_once() {
+        let groups = item_groups();
+        assert_eq!(groups.len(), 9);
+        assert!(ChipItem::ALL.iter().all(|i| groups.contains(&i.group())));
+    }
+}
