@@ -70,8 +70,7 @@ pub fn from_toml_extending<T: DeserializeOwned>(
     if !table.contains_key("extends") {
         return from_toml(text);
     }
-    extended(text, base, 0)?
-        .try_into().map_err(|e| TomlError { line: None, column: None, message: one_line(&e) })
+    extended(text, base, 0)?.try_into().map_err(|e| TomlError { line: None, column: None, message: one_line(&e) })
 }
 
 /// `text` as a table with its `extends` chain merged in.

@@ -200,7 +200,8 @@ impl Chart for Distributions<'_> {
         let x_max = all().map(|p| p.0).max().unwrap_or(1).max(x_min + 1);
         let (y_min, y_max) = match self.log {
             true => {
-                let (lo, hi) = all().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), p| (l.min(y(p.1)), h.max(y(p.1))));
+                let (lo, hi) =
+                    all().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), p| (l.min(y(p.1)), h.max(y(p.1))));
                 if lo.is_finite() { (lo - 0.2, hi + 0.2) } else { (-6.0, 0.0) }
             }
             false => (0.0, all().map(|p| p.1).fold(0.0, f64::max).max(1e-6) * 1.08),

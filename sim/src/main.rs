@@ -422,8 +422,14 @@ fn chips(a: &ChipsArgs) -> Result<String> {
         bail!("--games {} is not a whole number of sessions of --session {k}", plan.games);
     }
     let MahjongParams { table, bots, bot_files } = table_params(&a.rules, four_bots(&a.bots)?)?;
-    let params =
-        ChipsParams { table, compare: table_rules(&a.compare)?, bots, bot_files, rotation: a.rotation, session_games: a.session };
+    let params = ChipsParams {
+        table,
+        compare: table_rules(&a.compare)?,
+        bots,
+        bot_files,
+        rotation: a.rotation,
+        session_games: a.session,
+    };
     let study = ChipsStudy::from_params(params)?;
     let sessions = RunPlan { games: plan.games / k, ..plan };
     study::execute(&study, &sessions, &a.run.out, &a.run.name(ChipsStudy::KIND)?)

@@ -432,4 +432,3 @@ mod tests {
         assert!(t.kurtosis() > 40.0);
     }
 }
-

@@ -1,6 +1,6 @@
 //! The chart types render to PNG and SVG with the embedded font alone.
 
-use sim::chart::{self, Bar, Distributions, Heatmap, IntervalBars, Series};
+use sim::chart::{self, Bar, Distributions, Heatmap, IntervalBars, Series, StackedBars};
 use std::path::PathBuf;
 
 fn scratch(name: &str) -> PathBuf {
@@ -50,7 +50,16 @@ fn all_chart_kinds_render() {
         Series { name: "b".into(), points: (0..10).map(|x| (x, x as f64 / 45.0)).collect() },
     ];
     let stem = dir.join("dist");
-    chart::save(&stem, &Distributions { title: "Points", x_label: "points", series: &series }).unwrap();
+    chart::save(&stem, &Distributions { title: "Points", x_label: "points", series: &series, log: false }).unwrap();
+    assert_drawn(&stem);
+    let stem = dir.join("dist_log");
+    chart::save(&stem, &Distributions { title: "Tails", x_label: "chips", series: &series, log: true }).unwrap();
+    assert_drawn(&stem);
+
+    let parts = ["one", "two", "three"];
+    let stacks = vec![("a".to_string(), vec![3.0, 1.0, -0.5]), ("b".to_string(), vec![6.0, 2.0, 1.0])];
+    let stem = dir.join("stacked");
+    chart::save(&stem, &StackedBars { title: "Parts", x_label: "value", parts: &parts, stacks: &stacks }).unwrap();
     assert_drawn(&stem);
 
     let values: Vec<f64> = (0..16).map(|i| i as f64 / 15.0).collect();

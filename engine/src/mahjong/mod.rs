@@ -96,6 +96,7 @@
 //!   an all-mighty tile (score the hand it completes), 神ポッチ free dora
 //!   choice, the 13-han 手詰まり放銃, open riichi, pao, chips (祝儀).
 
+pub mod chips;
 mod decompose;
 mod eval;
 mod fu;
@@ -107,7 +108,6 @@ mod rules;
 mod score;
 mod score_hand;
 mod shanten;
-pub mod chips;
 pub mod table;
 mod tile;
 mod tileset;

@@ -457,9 +457,9 @@ fn write_tables(params: &ChipsParams, names: &[String], acc: &ChipsAcc, out: &St
 
     let mut who: (Vec<String>, Vec<String>, Vec<String>, Vec<u64>, Vec<f64>, Vec<f64>, Vec<f64>) = Default::default();
     for (name, a) in names.iter().zip(arms) {
-        let rows = (0..PEOPLE).map(|p| (format!("person {p}"), params.bots[p].clone(), &a.persons[p])).chain(
-            (0..PEOPLE).map(|r| (role(r), "mixed".to_string(), &a.roles[r])),
-        );
+        let rows = (0..PEOPLE)
+            .map(|p| (format!("person {p}"), params.bots[p].clone(), &a.persons[p]))
+            .chain((0..PEOPLE).map(|r| (role(r), "mixed".to_string(), &a.roles[r])));
         for (label, bot, m) in rows {
             who.0.push(name.clone());
             who.1.push(label);
@@ -546,7 +546,11 @@ fn charts(names: &[String], acc: &ChipsAcc, out: &StudyOutput) -> Result<()> {
             let shares = groups
                 .iter()
                 .map(|g| {
-                    ChipItem::ALL.iter().filter(|i| i.group() == *g).map(|&i| a.item_cross[i as usize] as f64).sum::<f64>()
+                    ChipItem::ALL
+                        .iter()
+                        .filter(|i| i.group() == *g)
+                        .map(|&i| a.item_cross[i as usize] as f64)
+                        .sum::<f64>()
                         / n
                 })
                 .collect();
@@ -614,7 +618,8 @@ fn summary(params: &ChipsParams, names: &[String], acc: &ChipsAcc, coverage: &Co
     }
     if let Some(a) = acc.arms.get(1) {
         let (_, ci) = a.moved.ratio();
-        let _ = writeln!(s, "  verdict on the seed's \"about 1.5–2×\" (with play unchanged): {}", verdict(ci.low, ci.high));
+        let _ =
+            writeln!(s, "  verdict on the seed's \"about 1.5–2×\" (with play unchanged): {}", verdict(ci.low, ci.high));
     }
     s.trim_end().to_string()
 }

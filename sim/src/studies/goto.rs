@@ -572,7 +572,12 @@ fn charts(params: &GotoParams, acc: &GotoAcc, out: &StudyOutput) -> Result<()> {
         .collect();
     chart::save(
         &out.chart("final_points"),
-        &Distributions { title: "Gotō: final points per seat", x_label: "final points (thousands)", series: &series, log: false },
+        &Distributions {
+            title: "Gotō: final points per seat",
+            x_label: "final points (thousands)",
+            series: &series,
+            log: false,
+        },
     )?;
     let share = |h: &Histogram| {
         let total = h.total().max(1) as f64;

@@ -474,7 +474,8 @@ fn charts(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> Result
         &Distributions {
             title: "Ron2 table: final points per seat",
             x_label: "final points (thousands)",
-            series: &series, log: false,
+            series: &series,
+            log: false,
         },
     )?;
     let values: Vec<Series> = ["non-dealer", "dealer"]
@@ -494,7 +495,8 @@ fn charts(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> Result
         &Distributions {
             title: "Ron2 table: hand value of wins (without honba and sticks)",
             x_label: "hand value (thousands of points; the last bin 49 and more)",
-            series: &values, log: false,
+            series: &values,
+            log: false,
         },
     )?;
     let total = acc.length.total().max(1) as f64;

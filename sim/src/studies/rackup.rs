@@ -411,7 +411,12 @@ fn charts(acc: &RackupAcc, out: &StudyOutput) -> Result<()> {
         .collect();
     chart::save(
         &out.chart("a_points_distribution"),
-        &Distributions { title: "Rack-up: player A's final points", x_label: "final points", series: &series, log: false },
+        &Distributions {
+            title: "Rack-up: player A's final points",
+            x_label: "final points",
+            series: &series,
+            log: false,
+        },
     )
 }
 

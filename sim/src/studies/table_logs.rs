@@ -5,7 +5,7 @@
 
 use crate::mjai;
 use anyhow::{Context, Result};
-use engine::mahjong::table::{Bot, HandLog, HanchanOutcome, RiichiTable};
+use engine::mahjong::table::{Bot, HanchanOutcome, HandLog, RiichiTable};
 use engine::{GameRng, Table};
 use std::path::PathBuf;
 use std::sync::Mutex;

@@ -104,7 +104,9 @@ fn g_c7_g_c10_sanbaiman_is_3_from_everyone_and_summer_does_not_lift_the_tier() {
     assert_eq!((net(&ts, ChipItem::Yakuman)[0], net(&ts, ChipItem::Summer)[0]), (15, 0), "§15.11 option");
     let baiman = win(0, 9, 0, &[(Yaku::Chinitsu, 6), (Yaku::Natsu, 0)]);
     assert_eq!(net(&settle(&after, &hand(Some(1), &[baiman], [35_000; 3])), ChipItem::Sanbaiman)[0], 9);
-    assert!(settle(&plain(), &hand(Some(1), &[baiman], [35_000; 3])).iter().all(|t| t.item == ChipItem::SitOutNoSpring));
+    assert!(
+        settle(&plain(), &hand(Some(1), &[baiman], [35_000; 3])).iter().all(|t| t.item == ChipItem::SitOutNoSpring)
+    );
 }
 
 /// The `goto` ledger with one option changed.
@@ -139,7 +141,10 @@ fn g_c11_nagashi_with_two_norths_and_summer_is_dice_and_9_the_sit_out_7() {
     h.ending = HandEnding::Draw;
     let ts = settle(&plain(), &h);
     let no_dice = |p: u8| {
-        ts.iter().filter(|t| t.payer == p && t.receiver == 1 && t.item != ChipItem::Dice).map(Transfer::chips).sum::<i32>()
+        ts.iter()
+            .filter(|t| t.payer == p && t.receiver == 1 && t.item != ChipItem::Dice)
+            .map(Transfer::chips)
+            .sum::<i32>()
     };
     assert_eq!((no_dice(0), no_dice(2)), (9, 9), "5 + 2 norths + 2 summer from each opponent");
     assert_eq!(no_dice(SIT_OUT), 7, "the sit-out pays the tier and summer, not the norths");
@@ -162,7 +167,11 @@ fn g_f2_spring_pays_the_flowers_set_aside_at_once_and_one_per_later_flower() {
     let h = extracting(&[(0, f(Flower::Spring)), (0, f(Flower::Summer)), (0, f(Flower::Autumn))]);
     assert_eq!(net(&settle(&plain(), &h), ChipItem::Spring), [9, -3, -3, -3], "spring, then summer +1, autumn +1");
     let h = extracting(&[(2, f(Flower::Summer)), (2, f(Flower::Autumn)), (2, f(Flower::Spring))]);
-    assert_eq!(net(&settle(&plain(), &h), ChipItem::Spring), [-3, -3, 9, -3], "summer and autumn held, then spring = 3");
+    assert_eq!(
+        net(&settle(&plain(), &h), ChipItem::Spring),
+        [-3, -3, 9, -3],
+        "summer and autumn held, then spring = 3"
+    );
     let h = extracting(&[(1, f(Flower::Summer)), (0, f(Flower::Spring))]);
     assert_eq!(net(&settle(&plain(), &h), ChipItem::Spring), [3, -1, -1, -1], "another's flowers do not count");
 }
@@ -183,11 +192,16 @@ fn g_f5_alice_reveals_until_the_first_miss() {
     let mut w = win(0, 3, 0, &[(Yaku::Riichi, 1)]);
     (w.flowers, w.held[Tile::EAST.index()], w.held[Tile::WEST.index()]) = (1 << Flower::Winter as u8, 3, 2);
     let mut h = hand(Some(1), &[w], [35_000; 3]);
-    let alice = [PhysTile::Plain(Tile::EAST), PhysTile::Pocchi, PhysTile::Flower(Flower::Spring), PhysTile::Plain(Tile::SOUTH)];
+    let alice =
+        [PhysTile::Plain(Tile::EAST), PhysTile::Pocchi, PhysTile::Flower(Flower::Spring), PhysTile::Plain(Tile::SOUTH)];
     h.alice = alice;
     h.alice_count = 4;
     let ts = settle(&plain(), &h);
-    assert_eq!(net(&ts, ChipItem::Alice), [6, -6, 0, 0], "east, pocchi, a flower (it set winter aside): 3 hits; south misses; ron: the discarder");
+    assert_eq!(
+        net(&ts, ChipItem::Alice),
+        [6, -6, 0, 0],
+        "east, pocchi, a flower (it set winter aside): 3 hits; south misses; ron: the discarder"
+    );
     let per_copy = ledger_with(|c| c.alice_per_copy = true);
     assert_eq!(net(&settle(&per_copy, &h), ChipItem::Alice)[0], 2 * (3 + 1 + 1), "§15.15: per copy held");
     h.from = None;
@@ -230,16 +244,30 @@ fn g_d2_dice_follow_the_stream_and_doubles_roll_again() {
 fn g_d1_all_star_is_every_red_and_gold_five_in_a_closed_hand() {
     let mut w = win(0, 8, 0, &[(Yaku::Riichi, 1), (Yaku::AkaDora, 2), (Yaku::KinDora, 2)]);
     (w.red, w.gold) = (2, 2);
-    assert_eq!(settle(&plain(), &hand(Some(1), &[w], [35_000; 3])).iter().filter(|t| t.item == ChipItem::Dice).count(), 3);
+    assert_eq!(
+        settle(&plain(), &hand(Some(1), &[w], [35_000; 3])).iter().filter(|t| t.item == ChipItem::Dice).count(),
+        3
+    );
     let pocchi = ledger_with(|c| c.all_star_needs_pocchi = true);
-    assert_eq!(settle(&pocchi, &hand(Some(1), &[w], [35_000; 3])).iter().filter(|t| t.item == ChipItem::Dice).count(), 0);
+    assert_eq!(
+        settle(&pocchi, &hand(Some(1), &[w], [35_000; 3])).iter().filter(|t| t.item == ChipItem::Dice).count(),
+        0
+    );
     w.closed = false;
-    assert_eq!(settle(&plain(), &hand(Some(1), &[w], [35_000; 3])).iter().filter(|t| t.item == ChipItem::Dice).count(), 0);
+    assert_eq!(
+        settle(&plain(), &hand(Some(1), &[w], [35_000; 3])).iter().filter(|t| t.item == ChipItem::Dice).count(),
+        0
+    );
 }
 
 #[test]
 fn g_e4_bust_prizes_from_the_seed_and_0_survives() {
-    let prize = |after: i32| net(&settle(&plain(), &hand(Some(1), &[win(0, 3, 0, &[(Yaku::Riichi, 1)])], [60_000, after, 35_000])), ChipItem::Bust)[0];
+    let prize = |after: i32| {
+        net(
+            &settle(&plain(), &hand(Some(1), &[win(0, 3, 0, &[(Yaku::Riichi, 1)])], [60_000, after, 35_000])),
+            ChipItem::Bust,
+        )[0]
+    };
     assert_eq!(prize(-12_000), 6, "the seed: −12,000 pays 6");
     assert_eq!((prize(-10_000), prize(-11_000), prize(-1_000)), (5, 6, 5));
     assert_eq!(prize(0), 0, "G-S6: 0 survives");
@@ -254,7 +282,11 @@ fn g_e4_bust_prizes_from_the_seed_and_0_survives() {
 
 #[test]
 fn g_e4_double_ron_bust_prize_goes_to_the_winner_nearest_the_discarder() {
-    let h = hand(Some(0), &[win(1, 3, 0, &[(Yaku::Riichi, 1)]), win(2, 3, 0, &[(Yaku::Riichi, 1)])], [-2_000, 40_000, 40_000]);
+    let h = hand(
+        Some(0),
+        &[win(1, 3, 0, &[(Yaku::Riichi, 1)]), win(2, 3, 0, &[(Yaku::Riichi, 1)])],
+        [-2_000, 40_000, 40_000],
+    );
     assert_eq!(net(&settle(&plain(), &h), ChipItem::Bust), [-5, 5, 0, 0]);
     let each = ledger_with(|c| c.bust_pays_each_winner = true);
     assert_eq!(net(&settle(&each, &h), ChipItem::Bust), [-10, 5, 5, 0]);
@@ -304,7 +336,11 @@ fn g_e2_g_e3_rank_chips_by_kubi_and_the_80000_bonus() {
     let split = ledger_with(|c| c.split_ties = true);
     assert_eq!(net(&end(&split, [40_000, 40_000, 25_000]), ChipItem::Rank), [10, 10, -20, 0], "§15.3: split");
     let over = |p| net(&end(&plain(), [p, 10_000, 105_000 - p - 10_000]), ChipItem::Over80000)[0];
-    assert_eq!((over(80_000), over(81_000), over(90_000), over(91_000)), (0, 9, 9, 12), "3 from everyone, strict steps");
+    assert_eq!(
+        (over(80_000), over(81_000), over(90_000), over(91_000)),
+        (0, 9, 9, 12),
+        "3 from everyone, strict steps"
+    );
     let multiples = ledger_with(|c| c.over_steps_at_multiples = true);
     assert_eq!(net(&end(&multiples, [90_000, 10_000, 5_000]), ChipItem::Over80000)[0], 12, "§15.6: 90,000 → 4");
 }
@@ -316,7 +352,8 @@ fn g_b4_cutbi_home_run_winner_busting_one_bases_player() {
     start.0[0] = State::HomeRun;
     let h = hand(None, &[win(0, 11, 0, &[(Yaku::Chinitsu, 6)])], [85_000, 8_000, -3_000]);
     let ts = settle_from(&cutbi(), &h, start);
-    let tier = |p| ts.iter().filter(|t| t.item == ChipItem::Sanbaiman && t.payer == p).map(Transfer::chips).sum::<i32>();
+    let tier =
+        |p| ts.iter().filter(|t| t.item == ChipItem::Sanbaiman && t.payer == p).map(Transfer::chips).sum::<i32>();
     assert_eq!((tier(2), tier(1), tier(SIT_OUT)), (12, 6, 6), "busted 3×4, the other 3×2, the sit-out 3×2");
     assert_eq!(net(&ts, ChipItem::Bust)[0], 20, "the bust prize 5×4");
     assert_eq!(net(&ts, ChipItem::SitOutNoSpring)[3], 4 + 4 + 8, "the sit-out's 2 doubled, ×2 again from the busted");
@@ -331,7 +368,8 @@ fn g_b4_cutbi_home_run_winner_busting_both_is_times_six() {
     let h = hand(None, &[win(0, 11, 0, &[(Yaku::Chinitsu, 6)])], [105_000, -1_000, -1_000]);
     let ts = settle_from(&cutbi(), &h, start);
     for p in [1, 2] {
-        let tier = ts.iter().filter(|t| t.item == ChipItem::Sanbaiman && t.payer == p).map(Transfer::chips).sum::<i32>();
+        let tier =
+            ts.iter().filter(|t| t.item == ChipItem::Sanbaiman && t.payer == p).map(Transfer::chips).sum::<i32>();
         assert_eq!(tier, 18, "3×6");
         let bust = ts.iter().filter(|t| t.item == ChipItem::Bust && t.payer == p).map(Transfer::chips).sum::<i32>();
         assert_eq!(bust, 30, "5×6");
@@ -339,7 +377,10 @@ fn g_b4_cutbi_home_run_winner_busting_both_is_times_six() {
     assert_eq!(net(&ts, ChipItem::DoubleBust), [10, -5, -5, 0], "G-B6: never doubled");
     // A Bases winner: the busted pay ×2 only.
     let ts = settle(&cutbi(), &h);
-    assert_eq!(ts.iter().filter(|t| t.item == ChipItem::Sanbaiman && t.payer == 1).map(Transfer::chips).sum::<i32>(), 6);
+    assert_eq!(
+        ts.iter().filter(|t| t.item == ChipItem::Sanbaiman && t.payer == 1).map(Transfer::chips).sum::<i32>(),
+        6
+    );
 }
 
 #[test]
@@ -421,7 +462,8 @@ fn cutbi_only_multiplies_the_plain_transfers_over_seeded_games() {
         assert_eq!(o.points[..3].iter().sum::<i32>(), 105_000, "points balance once the sticks are given out");
     }
     assert!(doubled > 0);
-    for item in [ChipItem::Rank, ChipItem::Red, ChipItem::North, ChipItem::Spring, ChipItem::Bust, ChipItem::SitOutDraw] {
+    for item in [ChipItem::Rank, ChipItem::Red, ChipItem::North, ChipItem::Spring, ChipItem::Bust, ChipItem::SitOutDraw]
+    {
         assert!(items.contains(&item), "{item:?} never booked in 300 games: {items:?}");
     }
 }
