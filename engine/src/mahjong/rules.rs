@@ -94,6 +94,14 @@ pub struct YakuRules {
     pub open_riichi_bonus: u8,
 }
 
+impl YakuRules {
+    /// Whether 萬子ホンイツ (a honitsu in manzu: in sanma only 1m and 9m beside the honours)
+    /// scores as a yakuman: one of Gotō's special yakuman (`goto_yakuman`).
+    pub const fn manzu_honitsu_is_yakuman(&self) -> bool {
+        self.goto_yakuman
+    }
+}
+
 /// How 人和 renhou scores.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]

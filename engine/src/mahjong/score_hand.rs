@@ -157,8 +157,10 @@ fn check(rules: &Rules, h: &Hand) -> Result<(), ScoreError> {
     if f.has(WinFlags::CHANKAN) && tsumo {
         return impossible("chankan on a tsumo");
     }
-    if f.has(WinFlags::RINSHAN) && (!tsumo || !kan) {
-        return impossible("rinshan needs a tsumo and a kan");
+    // 嶺上開花: a tsumo on a kan's replacement tile, or (Gotō, G-X6) on the replacement of an
+    // extracted north or flower.
+    if f.has(WinFlags::RINSHAN) && (!tsumo || !(kan || f.has(WinFlags::EXTRACTED))) {
+        return impossible("rinshan needs a tsumo and a kan or an extraction");
     }
     if f.has(WinFlags::HAITEI) && (!tsumo || f.has(WinFlags::RINSHAN)) {
         return impossible("haitei needs a tsumo that is not a rinshan");

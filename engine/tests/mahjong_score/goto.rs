@@ -175,6 +175,20 @@ fn norths_extracted_and_in_hand() {
 }
 
 #[test]
+fn rinshan_on_the_replacement_of_an_extracted_north_or_flower() {
+    // G-X6: a tsumo on the replacement tile after an extraction is 嶺上開花, without a kan.
+    let mut s = hand("123p456p789s234s99p", "3s");
+    s.tsumo = true;
+    s.rinshan = true;
+    assert!(matches!(score(&goto(), &s), Err(ScoreError::Impossible(_))), "neither a kan nor an extraction");
+    s.nuki = 1;
+    assert_yaku(&ok(&goto(), &s), &[("menzen_tsumo", 1), ("rinshan_kaihou", 1), ("nuki_dora", 1)]);
+    s.nuki = 0;
+    s.flowers = "1f".into();
+    assert_eq!(han_of(&ok(&goto(), &s), "rinshan_kaihou"), Some(1));
+}
+
+#[test]
 fn summer_ranks_up_and_autumn_doubles_red_and_gold() {
     // Below mangan: +1 han (riichi + summer, 40 fu: 2560 → 3000).
     let mut s = hand("123p456p789s234s99p", "3s");

@@ -95,7 +95,8 @@
 //!   on the seat's own turn (after a draw or a call; a riichi seat that draws
 //!   one must extract it), then it is offered for ron only to the seats that
 //!   have extracted none (G-X5; not 搶槓, not 河底), then the replacement draw.
-//!   Extraction breaks neither ippatsu nor the first go-around. A north stays
+//!   Extraction breaks neither ippatsu nor the first go-around; a tsumo on the replacement
+//!   of a north or a flower is 嶺上開花 (G-X6). A north stays
 //!   in a winning hand only for kokushi or 四喜和 (the hand core's rule), so
 //!   only such a hand rons an extracted north. The bots extract at once, but
 //!   keep norths when two steps or fewer from kokushi, or holding three winds as
@@ -170,6 +171,8 @@ pub mod tenhou;
 mod tests;
 #[cfg(test)]
 mod tests_golden;
+#[cfg(test)]
+mod tests_goto_rules;
 #[cfg(test)]
 mod tests_mjai;
 #[cfg(test)]

@@ -149,14 +149,10 @@ impl RiichiTable {
         (ura && (0..self.ura_count(state) as usize).any(|i| pocchi(state.layout.ura(i)))).then_some(true)
     }
 
-    /// Scores a ron by `seat` on `t` offered by `from`.
-    pub(super) fn score_ron(
-        &self,
-        state: &TableState,
-        seat: usize,
-        t: Tile,
-        kind: OfferKind,
-    ) -> Result<HandScore, ScoreError> {
+    /// The situational flags of a ron by `seat` on a tile offered as `kind`: 搶槓 on a kan's
+    /// tile (never on an extracted north, G-X6), 河底 on the last discard (not on an
+    /// extraction), 人和 before the seat's first discard with no call made.
+    pub(super) fn ron_flags(&self, state: &TableState, seat: usize, kind: OfferKind) -> WinFlags {
         let s = &state.seats[seat];
         let mut flags = WinFlags(0);
         if matches!(kind, OfferKind::AddedKan | OfferKind::ClosedKan) {
@@ -171,7 +167,19 @@ impl RiichiTable {
         {
             flags = flags.with(WinFlags::RENHOU);
         }
-        let mut hand = self.hand_of(state, seat, t, flags);
+        flags
+    }
+
+    /// Scores a ron by `seat` on `t` offered by `from`.
+    pub(super) fn score_ron(
+        &self,
+        state: &TableState,
+        seat: usize,
+        t: Tile,
+        kind: OfferKind,
+    ) -> Result<HandScore, ScoreError> {
+        let s = &state.seats[seat];
+        let mut hand = self.hand_of(state, seat, t, self.ron_flags(state, seat, kind));
         hand.concealed[t.index()] += 1;
         hand.red += u8::from(state.offer_piece.is_red());
         hand.gold += u8::from(state.offer_piece.is_gold());

@@ -10,7 +10,7 @@ use record::HandEnding;
 /// The dealer (seat 0) draws 7s to `123p 456p 789s 11s 67s` + 3z, waiting on 5s/8s once the
 /// 3z goes; seat 1 is tenpai on 2s/9p after its first draw (a 1z to throw); seat 2 holds an
 /// 8s. Then seat 2 draws 5z, the dealer `dealer_second`, seat 1 an 8s.
-fn scene(game: RiichiTable, dealer_second: &str) -> Scene {
+pub(super) fn scene(game: RiichiTable, dealer_second: &str) -> Scene {
     let hands = ["123p456p789s11s6s3z", "234p567p345s22s99p", "1199m2378s1z2z3z6z7z"];
     let draws = format!("7s1z5z{dealer_second}8s");
     Scene::new(game, |_| {}, &fixed_wall(&TileSetSpec::goto(), &hands, &draws, 100, ""))

@@ -10,17 +10,17 @@ use crate::testing::{PlayCheck, check_play};
 use crate::{Game, GameSeeds, Strategy, Table};
 
 /// Replacement tiles at the back of the 112-piece wall (G-W4: 4 kans, 4 norths, 4 flowers).
-const FIRST_REPLACEMENT: usize = 100;
+pub(super) const FIRST_REPLACEMENT: usize = 100;
 
 /// A 112-piece wall: the three hands (dealer first), the draws in order, the
 /// replacement tiles in order.
-fn wall(hands: [&str; 3], draws: &str, replacements: &str) -> Vec<PhysTile> {
+pub(super) fn wall(hands: [&str; 3], draws: &str, replacements: &str) -> Vec<PhysTile> {
     fixed_wall(&TileSetSpec::goto(), &hands, draws, FIRST_REPLACEMENT, replacements)
 }
 
 /// The dealer holds a north (4z); seat 1 is thirteen orphans waiting on the north (a
 /// north stays in a hand only for kokushi or 四喜和, G-X1, so only such a hand rons one).
-const HANDS: [&str; 3] = ["9m123p456p789s4z5z6z", "19m19p19s1z1z2z3z5z6z7z", "1199m2378s1z2z3z6z7z"];
+pub(super) const HANDS: [&str; 3] = ["9m123p456p789s4z5z6z", "19m19p19s1z1z2z3z5z6z7z", "1199m2378s1z2z3z6z7z"];
 
 #[test]
 fn three_player_random_games_keep_every_piece() {

@@ -135,6 +135,12 @@ impl<'a> RiichiView<'a> {
         score_hand(self.game.rules(), &hand).ok().map(|h| h.han)
     }
 
+    /// Whether the table's scoring rules count 萬子ホンイツ (honitsu in manzu) as a yakuman
+    /// (Gotō; never under Ron2's rules).
+    pub fn manzu_honitsu_is_yakuman(&self) -> bool {
+        self.game.rules().yaku.manzu_honitsu_is_yakuman()
+    }
+
     /// Shanten rules of the game's tile set.
     pub fn shanten_rules(&self) -> ShantenRules {
         self.game.shanten_rules()

@@ -14,7 +14,9 @@
 //! after it, under its best plan, is closer to tenpai than before (with
 //! `plan_bias`, honitsu and toitoi count that much closer). Closed hands
 //! break ties between equally efficient discards towards honitsu or tanyao
-//! when they are nearly there.
+//! when they are nearly there. Where 萬子ホンイツ is a yakuman (Gotō), a hand with few
+//! pinzu and souzu, closed or open, heads for it when it is at most
+//! `manzu_honitsu_bias` shanten further than its best other plan.
 //!
 //! `defensive` is calibrated against 天鳳 鳳凰卓 (2016): over 10,000 seeded
 //! hanchan its win, deal-in, riichi, call and exhaustive-draw rates are
@@ -78,6 +80,13 @@ pub struct BotConfig {
     /// An open hand prefers honitsu or toitoi to a cheaper plan up to this
     /// many shanten further from tenpai.
     pub plan_bias: i8,
+    /// Where the scoring rules count 萬子ホンイツ (honitsu in manzu) as a yakuman (Gotō; not
+    /// Ron2), a hand, closed or open, with at most 4 pinzu and souzu tiles and no meld of
+    /// them heads for it (discards and calls keep it) when its shanten towards it is at most
+    /// this many more than under its best other plan (−1: never; then it is a honitsu like
+    /// any other, for open hands only). A closed hand heading for it declares riichi only
+    /// once tenpai on it.
+    pub manzu_honitsu_bias: i8,
     /// Defensive: keep pushing against a threat when tenpai with at least
     /// this many live winning tiles.
     pub push_ukeire: u32,
@@ -184,8 +193,30 @@ impl Bot {
     /// closed hand); `None` for an open hand with no yaku left to reach.
     fn plan_of(&self, view: &RiichiView<'_>, hand: &TileCounts, visible: &TileCounts) -> Option<(Plan, i8)> {
         let melds = view.melds(view.seat());
-        let best = plans(view, melds, hand, visible).best(hand, view.shanten_rules(), self.config.plan_bias);
+        let best = self.plans(view, melds, hand, visible).best(hand, view.shanten_rules(), self.config.plan_bias);
         best.map(|b| (b.0, b.1))
+    }
+
+    /// The plans of a hand with `melds` and `hand` ([`plans`] with this bot's bias for
+    /// 萬子ホンイツ).
+    fn plans(&self, view: &RiichiView<'_>, melds: &[Meld], hand: &TileCounts, visible: &TileCounts) -> plan::Plans {
+        plans(view, melds, hand, visible, self.config.manzu_honitsu_bias)
+    }
+
+    /// Whether this bot may head for 萬子ホンイツ at this table (a yakuman there, and the
+    /// bot's bias not −1).
+    fn manzu_table(&self, view: &RiichiView<'_>) -> bool {
+        self.config.manzu_honitsu_bias >= 0 && view.manzu_honitsu_is_yakuman()
+    }
+
+    /// The 萬子ホンイツ plan of a closed hand when it heads for it (its best plan at a table
+    /// where it is a yakuman), with its real and biased shanten.
+    fn closed_manzu(&self, view: &RiichiView<'_>, hand: &TileCounts, visible: &TileCounts) -> Option<(Plan, i8, i8)> {
+        if !self.manzu_table(view) {
+            return None;
+        }
+        let best = self.plans(view, &[], hand, visible).best(hand, view.shanten_rules(), self.config.plan_bias);
+        best.filter(|b| b.0 == plan::MANZU_HONITSU)
     }
 
     /// The most efficient legal discard under `plan` with its shanten and,
@@ -346,7 +377,8 @@ impl Bot {
         let visible = view.visible();
         let hand = view.hand();
         let open = is_open(view.melds(me));
-        let planned = if open { self.plan_of(view, hand, &visible) } else { None };
+        // A closed hand has a plan only where it may head for 萬子ホンイツ (a yakuman there).
+        let planned = if open || self.manzu_table(view) { self.plan_of(view, hand, &visible) } else { None };
         let plan = planned.map_or(Plan::Free, |p| p.0);
         let threats = if self.config.style == Style::Defensive { self.threats(view) } else { 0 };
         let defend = threats != 0;
@@ -360,7 +392,10 @@ impl Bot {
         if defend && !self.push(open && planned.is_none(), s, u) {
             return Bot::safest(view, legal, threats, &visible);
         }
-        if self.config.riichi && legal.contains(&Action::Riichi(t)) && !self.dama(view, t) {
+        // Heading for 萬子ホンイツ, no riichi before its tenpai (the riichi would fix a hand
+        // of another shape).
+        let riichi = self.config.riichi && (plan == Plan::Free || s <= 0);
+        if riichi && legal.contains(&Action::Riichi(t)) && !self.dama(view, t) {
             let open = legal.contains(&Action::OpenRiichi(t)) && self.open_riichi(view, t, &visible);
             return if open { Action::OpenRiichi(t) } else { Action::Riichi(t) };
         }
@@ -399,23 +434,33 @@ impl Bot {
         let melds = view.melds(me);
         let visible = view.visible();
         let now = if is_open(melds) {
-            plans(view, melds, hand, &visible).best(hand, rules, self.config.plan_bias).map_or(i8::MAX, |p| p.2)
+            self.plans(view, melds, hand, &visible).best(hand, rules, self.config.plan_bias).map_or(i8::MAX, |p| p.2)
         } else {
-            let now = shanten(hand, rules);
             let mut h = *hand;
             h[tile.index()] += 1;
-            // A closed hand opens only for a tile that would advance it as a draw.
-            if now < self.config.open_min_shanten || shanten(&h, rules) >= now {
+            // A closed hand opens only for a tile that would advance it as a draw (towards
+            // 萬子ホンイツ when it heads for it).
+            let (plan, now, valued) = match self.closed_manzu(view, hand, &visible) {
+                Some(heading) => heading,
+                None => {
+                    let now = shanten(hand, rules);
+                    (Plan::Free, now, now)
+                }
+            };
+            if now < self.config.open_min_shanten || plan.shanten(&h, rules) >= now {
                 return Action::Pass;
             }
-            now
+            valued
         };
         // A daiminkan is made when it does not set the hand back (it then draws).
         if self.config.kans && !threatened && is_open(melds) && legal.contains(&Action::Kan) {
             let mut h = *hand;
             h[tile.index()] -= 3;
             let (after, n) = with_meld(melds, Meld { kind: MeldKind::OpenKan, tile });
-            if plans(view, &after[..n], &h, &visible).best(&h, rules, self.config.plan_bias).is_some_and(|p| p.2 <= now)
+            if self
+                .plans(view, &after[..n], &h, &visible)
+                .best(&h, rules, self.config.plan_bias)
+                .is_some_and(|p| p.2 <= now)
             {
                 return Action::Kan;
             }
@@ -436,7 +481,7 @@ impl Bot {
                 _ => continue,
             };
             let (after, n) = with_meld(melds, meld);
-            let best = plans(view, &after[..n], &h, &visible).best(&h, rules, self.config.plan_bias);
+            let best = self.plans(view, &after[..n], &h, &visible).best(&h, rules, self.config.plan_bias);
             // Progress counts on the biased scale: a valuable plan may be
             // called for at the same real shanten.
             if let Some((_, _, s)) = best.filter(|p| p.2 < pick.1) {

@@ -22,6 +22,9 @@ pub(super) const fn other_suits(s: usize) -> TileSet {
     TileSet(((1u64 << 27) - 1) & !(0x1ff << (9 * s)))
 }
 
+/// 萬子ホンイツ: the plan without pinzu and souzu (a yakuman where the scoring rules say so).
+pub(super) const MANZU_HONITSU: Plan = Plan::Without(other_suits(0));
+
 /// What a hand is built for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Plan {
@@ -117,9 +120,25 @@ pub(super) fn yakuhai(view: &RiichiView<'_>, t: Tile) -> bool {
 
 /// The plans open to a hand with these melds and concealed tiles, at most
 /// `MAX_PLANS` of them (in order of preference); none when an open hand has
-/// no yaku left to reach.
-pub(super) fn plans(view: &RiichiView<'_>, melds: &[Meld], hand: &TileCounts, visible: &TileCounts) -> Plans {
-    let mut out = Plans { list: [Plan::Free; MAX_PLANS], len: 0 };
+/// no yaku left to reach. Where 萬子ホンイツ is a yakuman and `manzu_bias` is 0 or more, a
+/// hand (closed too) with at most [`MAX_OFF_SUIT`] pinzu and souzu and no meld there has
+/// [`MANZU_HONITSU`] first, counted `manzu_bias` shanten closer (so it is taken when at
+/// most that many shanten further than the best other plan).
+pub(super) fn plans(
+    view: &RiichiView<'_>,
+    melds: &[Meld],
+    hand: &TileCounts,
+    visible: &TileCounts,
+    manzu_bias: i8,
+) -> Plans {
+    let mut out = Plans { list: [Plan::Free; MAX_PLANS], len: 0, manzu_bias: None };
+    let off = |dead: TileSet| dead.iter().map(|t| hand[t.index()]).sum::<u8>();
+    let honitsu = |dead: TileSet| off(dead) <= MAX_OFF_SUIT && melds.iter().all(|m| !dead.contains(m.tile));
+    let manzu = manzu_bias >= 0 && view.manzu_honitsu_is_yakuman() && honitsu(other_suits(0));
+    if manzu {
+        out.manzu_bias = Some(manzu_bias);
+        out.push(MANZU_HONITSU);
+    }
     let open = melds.iter().any(|m| m.is_open());
     let yakuhai_set = |m: &Meld| m.kind != MeldKind::Chi && yakuhai(view, m.tile);
     let yakuhai_triplet =
@@ -139,8 +158,7 @@ pub(super) fn plans(view: &RiichiView<'_>, melds: &[Meld], hand: &TileCounts, vi
     }
     for s in 0..3 {
         let dead = other_suits(s);
-        let off: u8 = dead.iter().map(|t| hand[t.index()]).sum();
-        if off <= MAX_OFF_SUIT && melds.iter().all(|m| !dead.contains(m.tile)) {
+        if honitsu(dead) && !(manzu && s == 0) {
             out.push(Plan::Without(dead));
         }
     }
@@ -173,7 +191,8 @@ const LEAN_YAOCHUU: u8 = 2;
 const LEAN_OFF_SUIT: u8 = 4;
 
 /// Most plans a hand can have: keep a pair, tanyao, three honitsu suits
-/// (only when no meld and few off-suit tiles), toitoi.
+/// (only when no meld and few off-suit tiles; the manzu one first when it is a yakuman),
+/// toitoi.
 const MAX_PLANS: usize = 6;
 
 /// A honitsu plan is tried only with at most this many tiles of other suits.
@@ -184,6 +203,8 @@ const MAX_OFF_SUIT: u8 = 4;
 pub(super) struct Plans {
     list: [Plan; MAX_PLANS],
     len: usize,
+    /// The bias of [`MANZU_HONITSU`] as a yakuman, when it is one of the list as such.
+    manzu_bias: Option<i8>,
 }
 
 impl Plans {
@@ -198,8 +219,9 @@ impl Plans {
     }
 
     /// The plan with the fewest shanten for `hand`, where a valuable plan
-    /// (honitsu, toitoi) counts `bias` shanten fewer (the first on ties),
-    /// with its real and its biased shanten; `None` when there is none.
+    /// (honitsu, toitoi) counts `bias` shanten fewer, and 萬子ホンイツ as a yakuman its own
+    /// bias if that is more (the first on ties), with its real and its biased shanten;
+    /// `None` when there is none.
     pub(super) fn best(&self, hand: &TileCounts, rules: ShantenRules, bias: i8) -> Option<(Plan, i8, i8)> {
         let mut best: Option<(Plan, i8, i8)> = None;
         for p in self.iter() {
@@ -207,7 +229,11 @@ impl Plans {
             if s == i8::MAX {
                 continue;
             }
-            let valued = s - if p.valuable() { bias } else { 0 };
+            let valued = s - match self.manzu_bias {
+                Some(manzu) if p == MANZU_HONITSU => manzu.max(bias),
+                _ if p.valuable() => bias,
+                _ => 0,
+            };
             if best.is_none_or(|b| valued < b.2) {
                 best = Some((p, s, valued));
             }

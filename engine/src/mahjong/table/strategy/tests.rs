@@ -269,3 +269,96 @@ fn g_x1_bots_keep_norths_for_four_winds() {
     assert_ne!(bot_choice("111z22z33z44z5p6p7p9p9p"), Action::ExtractNorth, "east, south, west sets and two norths");
     assert_eq!(bot_choice("11z44z123p456p78p99s"), Action::ExtractNorth, "two wind pairs only");
 }
+
+/// A dealt Gotō table whose seat 1 (South) holds `hand` (no marked pieces), on its turn
+/// after drawing `drawn`: what `bot` does.
+fn goto_turn(bot: Bot, hand: &str, drawn: &str) -> Action {
+    let game = RiichiTable::preset("goto").unwrap();
+    let mut s = game.new_state();
+    game.reset(&mut s, &mut GameSeeds::new(0).rng(0));
+    s.seats[1].hand = counts(hand);
+    s.seats[1].marked = crate::mahjong::table::Marked::NONE;
+    turn(bot, &game, &mut s, drawn).0
+}
+
+/// `bot` with its 萬子ホンイツ bias set to `bias`.
+fn manzu_bias(mut bot: Bot, bias: i8) -> Bot {
+    bot.config.manzu_honitsu_bias = bias;
+    bot
+}
+
+/// 111m 99m 11z, lone hatsu, chun and west, 34p 56s: two shanten (a pinzu or souzu discard
+/// would make it three), four from 萬子ホンイツ.
+const NEAR_MANZU: &str = "111m99m11z6z7z3z34p56s";
+
+#[test]
+fn a_goto_hand_near_manzu_honitsu_heads_for_the_yakuman() {
+    let rules = RiichiTable::preset("goto").unwrap().shanten_rules();
+    let h = counts(NEAR_MANZU);
+    assert_eq!((shanten(&h, rules), super::plan::MANZU_HONITSU.shanten(&h, rules)), (2, 4));
+    for bot in [Bot::efficiency(), Bot::defensive()] {
+        assert_eq!(bot.config.manzu_honitsu_bias, 2, "the shipped bias");
+        let a = goto_turn(bot, NEAR_MANZU, "3z");
+        let Action::Discard(d) = a else { panic!("{a:?}") };
+        assert!(!d.is_honor() && d.index() >= 9, "{:?}: a pinzu or souzu goes, not {d}", bot.config.style);
+        // Never (−1): the hand plays for efficiency, and the lone west goes first.
+        assert_eq!(
+            goto_turn(manzu_bias(bot, -1), NEAR_MANZU, "3z"),
+            Action::Discard(t("3z")),
+            "{:?}",
+            bot.config.style
+        );
+    }
+    // Further than the bias (1): efficiency again.
+    assert_eq!(goto_turn(manzu_bias(Bot::efficiency(), 1), NEAR_MANZU, "3z"), Action::Discard(t("3z")));
+}
+
+#[test]
+fn an_open_goto_hand_near_manzu_honitsu_keeps_to_it() {
+    // Seat 1 has pon'd 9m: 11m 11z 66z 7z 3z 34p 67s + the drawn tile.
+    let game = RiichiTable::preset("goto").unwrap();
+    let choice = |bot: Bot| {
+        let mut s = game.new_state();
+        game.reset(&mut s, &mut GameSeeds::new(0).rng(0));
+        s.seats[1].hand = counts("11m11z66z7z3z34p67s");
+        s.seats[1].marked = crate::mahjong::table::Marked::NONE;
+        s.seats[1].melds[0] = Meld { kind: MeldKind::Pon, tile: t("9m") };
+        s.seats[1].meld_count = 1;
+        s.seats[1].meld_from[0] = 0;
+        turn(bot, &game, &mut s, "3z").0
+    };
+    let Action::Discard(d) = choice(Bot::efficiency()) else { panic!() };
+    assert!(!d.is_honor() && d.index() >= 9, "a pinzu or souzu goes, not {d}");
+    assert_eq!(choice(manzu_bias(Bot::efficiency(), -1)), Action::Discard(t("3z")));
+}
+
+#[test]
+fn ron2_bots_never_see_manzu_honitsu_as_a_yakuman() {
+    for (name, _) in crate::mahjong::table::PRESETS {
+        let game = RiichiTable::preset(name).unwrap();
+        let s = {
+            let mut s = game.new_state();
+            game.reset(&mut s, &mut GameSeeds::new(0).rng(0));
+            s
+        };
+        assert_eq!(game.view(&s, 0).manzu_honitsu_is_yakuman(), name == "goto", "{name}");
+    }
+    // The same shape at the dojo table: the bias changes nothing.
+    let hand = NEAR_MANZU;
+    let (game, mut s) = table(hand, "2z");
+    for bot in [Bot::efficiency(), Bot::defensive()] {
+        let never = turn(manzu_bias(bot, -1), &game, &mut s, "3z").0;
+        assert_eq!(turn(manzu_bias(bot, 4), &game, &mut s, "3z").0, never);
+    }
+    // Whole seeded games: the same outcome whatever the bias.
+    let game = RiichiTable::preset("ron2-battle").unwrap();
+    let mut table = crate::Table::new(&game);
+    for i in 0..6 {
+        let mut play = |bias| {
+            let [a, b] = [manzu_bias(Bot::efficiency(), bias), manzu_bias(Bot::defensive(), bias)];
+            table.play(&game, &mut [a, b, a, b], &mut GameSeeds::new(13).rng(i))
+        };
+        let never = play(-1);
+        assert_eq!(play(3), never, "game {i}");
+    }
+}
