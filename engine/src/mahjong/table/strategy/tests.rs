@@ -341,7 +341,7 @@ fn ron2_bots_never_see_manzu_honitsu_as_a_yakuman() {
             game.reset(&mut s, &mut GameSeeds::new(0).rng(0));
             s
         };
-        assert_eq!(game.view(&s, 0).manzu_honitsu_is_yakuman(), name == "goto", "{name}");
+        assert_eq!(game.view(&s, 0).manzu_honitsu_is_yakuman(), name.starts_with("goto"), "{name}");
     }
     // The same shape at the dojo table: the bias changes nothing.
     let hand = NEAR_MANZU;
