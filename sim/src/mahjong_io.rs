@@ -1,16 +1,54 @@
 //! The JSON-lines hand tools behind `sim mahjong score` and `sim mahjong shanten`:
 //! one input line in, one JSON line out, a bad line answered with an error
-//! line while the run goes on.
+//! line while the run goes on. With a Gotō table's rules (`goto`, `goto-cutbi`, or a table
+//! file with a `[chips]` section), `score` is also the one-hand chip calculator: a line's
+//! optional `chips` object ([`HandChips`]) is settled by the same ledger the chip study
+//! uses, and the answer lists every chip transfer by item, payer and receiver.
 
+use crate::studies::mahjong::TableRules;
+use crate::study::Source;
 use anyhow::{Context, Result};
+use engine::GameSeeds;
+use engine::mahjong::chips::{ChipLedger, GivenDice, HandChips, Transfer, hand_record};
+use engine::mahjong::table::{PRESETS, RiichiTable, TableSettings};
 use engine::mahjong::{Rules, Situation, score, shanten_report};
 use serde_json::{Value, json};
 use std::io::{BufRead, Write};
+use std::path::Path;
 
 /// Loads `ron2`, `goto` (built-in presets) or a rules TOML file.
 pub fn load_rules(spec: &str) -> Result<Rules> {
     let source = crate::preset::source(spec, &Rules::PRESETS)?;
     Rules::from_toml(&source.text).with_context(|| source.name.clone())
+}
+
+/// What `sim mahjong score --rules` names: scoring rules, and the table whose chip rules
+/// settle a line's `chips` when it has them.
+pub struct ScoreRules {
+    /// The scoring rules.
+    pub rules: Rules,
+    /// A Gotō table with a `[chips]` section.
+    pub chips: Option<RiichiTable>,
+}
+
+/// `goto`, `goto-cutbi` (table presets with chips), `ron2`, a table settings file or a
+/// scoring rules file.
+pub fn load_score_rules(spec: &str) -> Result<ScoreRules> {
+    let table = if PRESETS.iter().any(|p| p.0 == spec) {
+        Some(TableRules::preset(spec).game()?)
+    } else if Path::new(spec).is_file() {
+        let source = Source::read(Path::new(spec))?;
+        match TableSettings::from_toml(&source.text) {
+            Ok(_) => Some(TableRules::file(source, Path::new(spec))?.game()?),
+            Err(_) => None,
+        }
+    } else {
+        None
+    };
+    Ok(match table.filter(|t| t.settings().chips.is_some()) {
+        Some(t) => ScoreRules { rules: t.rules().clone(), chips: Some(t) },
+        None => ScoreRules { rules: load_rules(spec)?, chips: None },
+    })
 }
 
 /// Answers every non-blank line of `input` with one JSON line from `answer`
@@ -36,17 +74,88 @@ fn each_line(
     Ok(failed)
 }
 
-/// Scores one issue-format JSON situation per line.
-pub fn score_lines(rules: &Rules, input: impl BufRead, output: impl Write) -> Result<usize> {
+/// Scores one issue-format JSON situation per line (and settles its `chips`, when the rules
+/// have chips).
+pub fn score_lines(rules: &ScoreRules, input: impl BufRead, output: impl Write) -> Result<usize> {
     each_line(input, output, |line| {
-        let value: Value =
+        let mut value: Value =
             serde_json::from_str(line).map_err(|e| json!({"id": null, "error": format!("not JSON: {e}")}))?;
         let id = value.get("id").cloned().unwrap_or(Value::Null);
         let fail = |msg: String| json!({"id": id, "error": msg});
+        let chips = value.as_object_mut().and_then(|o| o.remove("chips"));
         let situation: Situation = serde_json::from_value(value.clone()).map_err(|e| fail(e.to_string()))?;
-        let result = score(rules, &situation).map_err(|e| fail(e.to_string()))?;
-        serde_json::to_value(result).map_err(|e| fail(e.to_string()))
+        let result = score(&rules.rules, &situation).map_err(|e| fail(e.to_string()))?;
+        let mut out = serde_json::to_value(result).map_err(|e| fail(e.to_string()))?;
+        if let Some(chips) = chips {
+            let Some(table) = &rules.chips else {
+                return Err(fail("chips: these rules have no chips (use --rules goto or goto-cutbi)".into()));
+            };
+            let chips: HandChips = serde_json::from_value(chips).map_err(|e| fail(format!("chips: {e}")))?;
+            out["chips"] = settle(table, &situation, &chips).map_err(fail)?;
+        }
+        Ok(out)
     })
+}
+
+/// Who a participant of a chip transfer is: a seat by its wind, or the sit-out.
+const PARTICIPANTS: [&str; 4] = ["E", "S", "W", "sit_out"];
+
+/// Settles one hand's chips (and the game's end when `final_points` is given): every
+/// transfer, and each participant's total.
+fn settle(table: &RiichiTable, situation: &Situation, chips: &HandChips) -> Result<Value, String> {
+    let record = hand_record(table.rules(), situation, chips).map_err(|e| e.to_string())?;
+    let rules = table.settings().chips.expect("a table with chips");
+    let ledger = ChipLedger::new(rules, table, !chips.no_sit_out);
+    let mut states = chips.start_states();
+    let mut transfers: Vec<Transfer> = Vec::new();
+    match &chips.dice {
+        Some(faces) => {
+            let mut dice = GivenDice::new(faces);
+            ledger.settle_hand(&record, chips.south_entry, &mut states, &mut dice, &mut transfers);
+            if dice.missing > 0 || dice.unused() > 0 {
+                return Err(format!(
+                    "chips: dice: {} faces given, the dice chances rolled {}",
+                    faces.len(),
+                    faces.len() + dice.missing - dice.unused()
+                ));
+            }
+        }
+        None => {
+            let mut dice = GameSeeds::new(chips.seed).rng(0);
+            ledger.settle_hand(&record, chips.south_entry, &mut states, &mut dice, &mut transfers);
+        }
+    }
+    if let Some(p) = chips.final_points {
+        ledger.settle_end(&[p[0], p[1], p[2], 0], &mut transfers);
+    }
+    let mut totals = serde_json::Map::new();
+    for (q, name) in PARTICIPANTS.iter().enumerate() {
+        let net: i32 = transfers
+            .iter()
+            .map(|t| match q as u8 {
+                q if q == t.receiver => t.chips(),
+                q if q == t.payer => -t.chips(),
+                _ => 0,
+            })
+            .sum();
+        if q < 3 || !chips.no_sit_out {
+            totals.insert((*name).to_string(), json!(net));
+        }
+    }
+    let list: Vec<Value> = transfers
+        .iter()
+        .map(|t| {
+            json!({
+                "item": t.item.name(),
+                "payer": PARTICIPANTS[usize::from(t.payer)],
+                "receiver": PARTICIPANTS[usize::from(t.receiver)],
+                "base": t.base,
+                "multiplier": t.multiplier,
+                "chips": t.chips(),
+            })
+        })
+        .collect();
+    Ok(json!({"transfers": list, "totals": totals}))
 }
 
 /// Reports shanten and ukeire of one mpsz hand per line.

@@ -52,6 +52,7 @@ enum Command {
 #[derive(Subcommand)]
 enum MahjongCommand {
     /// Score one JSON situation per line of stdin; one JSON result (or error) line each.
+    /// With `--rules goto` or `goto-cutbi`, a line's `chips` object is settled in chips.
     Score(HandToolArgs),
     /// Shanten and ukeire of one mpsz hand per line of stdin, as JSON lines.
     Shanten(HandToolArgs),
@@ -151,8 +152,9 @@ struct CalibrateArgs {
 
 #[derive(Args)]
 struct HandToolArgs {
-    /// Ruleset: `ron2`, `goto`, or a rules TOML file.
-    #[arg(long, default_value = "ron2", value_name = "ron2|goto|FILE")]
+    /// Ruleset: `ron2`, `goto`, `goto-cutbi` (score: with chips), a rules TOML file, or (score)
+    /// a Gotō table settings file.
+    #[arg(long, default_value = "ron2", value_name = "ron2|goto|goto-cutbi|FILE")]
     rules: String,
 }
 
@@ -325,7 +327,7 @@ fn rackup(args: &RackupArgs) -> Result<String> {
 fn mahjong(command: &MahjongCommand) -> Result<String> {
     let (stdin, stdout) = (std::io::stdin().lock(), std::io::stdout().lock());
     let failed = match command {
-        MahjongCommand::Score(a) => mahjong_io::score_lines(&mahjong_io::load_rules(&a.rules)?, stdin, stdout)?,
+        MahjongCommand::Score(a) => mahjong_io::score_lines(&mahjong_io::load_score_rules(&a.rules)?, stdin, stdout)?,
         MahjongCommand::Shanten(a) => mahjong_io::shanten_lines(&mahjong_io::load_rules(&a.rules)?, stdin, stdout)?,
         MahjongCommand::Play(a) => return play(a),
         MahjongCommand::Calibrate(a) => {

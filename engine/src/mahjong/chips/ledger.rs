@@ -27,6 +27,55 @@ pub fn dice_stream(seeds: &GameSeeds, index: u64) -> GameRng {
 /// Where the dice start in a game's stream (2^64 words in; a game draws far fewer).
 const DICE_WORD_POS: u128 = 1 << 64;
 
+/// Where the dice chances' dice come from: a game's stream ([`dice_stream`]), or faces a
+/// player gives ([`GivenDice`]).
+pub trait Dice {
+    /// One die, 1–6.
+    fn die(&mut self) -> i32;
+}
+
+impl Dice for GameRng {
+    fn die(&mut self) -> i32 {
+        self.random_range(1..=6)
+    }
+}
+
+/// Dice faces given in order (the one-hand calculator's `dice`); past the last face every
+/// die shows 1 and is counted in `missing`.
+#[derive(Clone, Copy, Debug)]
+pub struct GivenDice<'a> {
+    faces: &'a [u8],
+    next: usize,
+    /// Dice asked for beyond the faces given.
+    pub missing: usize,
+}
+
+impl<'a> GivenDice<'a> {
+    /// These faces, in order.
+    pub fn new(faces: &'a [u8]) -> GivenDice<'a> {
+        GivenDice { faces, next: 0, missing: 0 }
+    }
+
+    /// Faces not used.
+    pub fn unused(&self) -> usize {
+        self.faces.len().saturating_sub(self.next)
+    }
+}
+
+impl Dice for GivenDice<'_> {
+    fn die(&mut self) -> i32 {
+        let face = self.faces.get(self.next).copied();
+        self.next += 1;
+        match face {
+            Some(f) => i32::from(f),
+            None => {
+                self.missing += 1;
+                1
+            }
+        }
+    }
+}
+
 /// Who pays a claim.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Payers {
@@ -83,7 +132,7 @@ impl ChipLedger {
         &self,
         hands: &[HandRecord],
         points: &[i32; MAX_SEATS],
-        dice: &mut GameRng,
+        dice: &mut impl Dice,
         sink: &mut impl ChipSink,
     ) {
         let mut states = States::START;
@@ -103,7 +152,7 @@ impl ChipLedger {
         record: &HandRecord,
         south_entry: bool,
         states: &mut States,
-        dice: &mut GameRng,
+        dice: &mut impl Dice,
         sink: &mut impl ChipSink,
     ) {
         let after = states.after(record, self.seats);
@@ -134,7 +183,7 @@ impl ChipLedger {
         record: &HandRecord,
         tenpai: &[WinRecord],
         states: &States,
-        dice: &mut GameRng,
+        dice: &mut impl Dice,
         sink: &mut impl ChipSink,
     ) {
         let mut seen = *record;
@@ -175,7 +224,7 @@ impl ChipLedger {
     }
 
     /// The chips of one win (G-C1..C13, G-F5, G-F6, G-D1..D4).
-    fn win(&self, hand: &Hand<'_>, w: &WinRecord, dice: &mut GameRng, sink: &mut impl ChipSink) {
+    fn win(&self, hand: &Hand<'_>, w: &WinRecord, dice: &mut impl Dice, sink: &mut impl ChipSink) {
         let r = &self.rules;
         let (seat, score) = (w.seat, &w.score);
         let real = score.yakuman > 0;
@@ -485,10 +534,10 @@ struct Shown {
 
 /// G-D2: one dice chance: two dice rolled twice, the pips summed; each roll showing a
 /// double earns one more roll (with `chain`, a re-roll's double too).
-pub(super) fn roll(dice: &mut GameRng, chain: bool) -> i32 {
+pub(super) fn roll(dice: &mut impl Dice, chain: bool) -> i32 {
     let (mut total, mut rolls, mut k) = (0, 2, 0);
     while k < rolls {
-        let (a, b): (i32, i32) = (dice.random_range(1..=6), dice.random_range(1..=6));
+        let (a, b) = (dice.die(), dice.die());
         total += a + b;
         if a == b && (chain || k < 2) {
             rolls += 1;

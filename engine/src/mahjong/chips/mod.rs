@@ -4,6 +4,7 @@
 //! included), and cut-bi's states and multipliers ([`States`], [`Multipliers`], §14). The
 //! study and the one-hand calculator both book through [`ChipLedger`].
 
+mod calc;
 mod cutbi;
 mod item;
 mod ledger;
@@ -11,7 +12,8 @@ mod rules;
 #[cfg(test)]
 mod tests;
 
+pub use calc::{HandChips, StateName, hand_record, win_of};
 pub use cutbi::{Multipliers, State, States};
 pub use item::{ChipItem, ChipSink, ChipTally, Transfer};
-pub use ledger::{ChipLedger, SIT_OUT, dice_stream};
+pub use ledger::{ChipLedger, Dice, GivenDice, SIT_OUT, dice_stream};
 pub use rules::{ChipRules, CutBi, Timing};

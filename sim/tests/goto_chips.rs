@@ -1,0 +1,179 @@
+//! Gotō chips end to end: the seed's worked chip examples (GOTO-SPEC §13) through the
+//! one-hand calculator (`sim mahjong score --rules goto|goto-cutbi`), and the paired chip
+//! study (`sim mahjong chips`): deterministic by threads, shards merging to the whole run,
+//! bad input refused in one line.
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn sim(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sim"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sim runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sim-chips-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A riichi tsumo (or ron) situation for the calculator: pinzu chinitsu with ittsu and a red
+/// five (11 han before dora), `extra` JSON fields appended.
+fn line(seat: &str, extra: &str) -> String {
+    format!(
+        r#"{{"id":1,"closed":"123406789p11155p","melds":[],"win":"9p","tsumo":true,"riichi":true,
+        "double_riichi":false,"ippatsu":false,"rinshan":false,"chankan":false,"haitei":false,"houtei":false,
+        "seat_wind":"{seat}","round_wind":"E","dealer":{},"dora_indicators":"1z","ura_indicators":"1z",
+        "honba":0,"riichi_sticks":0{extra}}}"#,
+        seat == "E"
+    )
+    .replace('\n', "")
+}
+
+/// The calculator's answer to one line under `rules`.
+fn calc(rules: &str, input: &str) -> Value {
+    let o = sim(&["mahjong", "score", "--rules", rules], input);
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(o.status.success(), "{out} {}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_str(out.trim()).unwrap()
+}
+
+/// What `payer` pays in items `items` (all items when empty) in an answer.
+fn paid(answer: &Value, payer: &str, items: &[&str]) -> i64 {
+    answer["chips"]["transfers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["payer"] == payer && (items.is_empty() || items.contains(&t["item"].as_str().unwrap())))
+        .map(|t| t["chips"].as_i64().unwrap())
+        .sum()
+}
+
+#[test]
+fn the_seeds_cutbi_examples_through_the_calculator() {
+    // §13: an HR winner's tsumo sanbaiman busting one Bases opponent.
+    let one = line("E", r#","chips":{"states":["home_run","bases","bases"],"points_after":[85000,8000,-3000]}"#);
+    let a = calc("goto-cutbi", &one);
+    assert_eq!(a["limit"], "sanbaiman");
+    assert_eq!(
+        [paid(&a, "W", &["sanbaiman"]), paid(&a, "S", &["sanbaiman"]), paid(&a, "sit_out", &["sanbaiman"])],
+        [12, 6, 6]
+    );
+    assert_eq!(paid(&a, "W", &["bust"]), 20, "the bust prize 5×4");
+    // Both busted: ×6 on what each pays the winner.
+    let two = line("E", r#","chips":{"states":["home_run","bases","bases"],"points_after":[105000,-1000,-1000]}"#);
+    let a = calc("goto-cutbi", &two);
+    assert_eq!([paid(&a, "W", &["sanbaiman"]), paid(&a, "S", &["sanbaiman"])], [18, 18]);
+    assert_eq!([paid(&a, "W", &["bust"]), paid(&a, "S", &["double_bust"])], [30, 5]);
+    // Plain Gotō on the same hand: no multipliers; the totals balance.
+    let a = calc("goto", &one);
+    assert_eq!(paid(&a, "W", &["sanbaiman", "bust"]), 3 + 5);
+    let totals = a["chips"]["totals"].as_object().unwrap();
+    assert_eq!(totals.values().map(|v| v.as_i64().unwrap()).sum::<i64>(), 0);
+}
+
+#[test]
+fn the_seeds_plain_examples_through_the_calculator() {
+    // G-C9: 14 han with summer = 8 from everyone (riichi ippatsu tsumo, two dora).
+    let summer = line("E", r#","flowers":"2f","chips":{}"#)
+        .replace(r#""ippatsu":false"#, r#""ippatsu":true"#)
+        .replace(r#""dora_indicators":"1z""#, r#""dora_indicators":"8p2p""#);
+    let a = calc("goto", &summer);
+    assert_eq!(a["han"], 14, "{a}");
+    for payer in ["S", "W", "sit_out"] {
+        assert_eq!(paid(&a, payer, &["yakuman", "summer"]), 8, "{payer}");
+    }
+    // G-C11: nagashi with 2 norths and summer = a dice chance + 9 from each opponent, 7 from the sit-out.
+    let nagashi = line("S", r#","nagashi":true,"nuki":2,"flowers":"2f","chips":{"dice":[1,2,3,4]}"#);
+    let a = calc("goto", &nagashi);
+    let to_winner = ["north", "yakuman", "summer"];
+    assert_eq!([paid(&a, "E", &to_winner), paid(&a, "W", &to_winner), paid(&a, "sit_out", &to_winner)], [9, 9, 7]);
+    assert_eq!(paid(&a, "E", &["dice"]), 1 + 2 + 3 + 4, "the dice as given");
+    // G-F2: spring and summer at once = 2 from everyone, then autumn 1 more.
+    let spring = line("E", r#","flowers":"123f","chips":{"extractions":[[0,"1f"],[0,"2f"],[0,"3f"]]}"#);
+    assert_eq!(paid(&calc("goto", &spring), "S", &["spring"]), 3);
+    // G-F2: summer and autumn held, then spring = 3 (a non-winner's flowers).
+    let held = line("E", r#","chips":{"extractions":[[1,"2f"],[1,"3f"],[1,"1f"]]}"#);
+    assert_eq!(paid(&calc("goto", &held), "W", &["spring"]), 3);
+    // G-E4: −12,000 pays 6.
+    let bust = line("E", r#","chips":{"points_after":[70000,47000,-12000]}"#);
+    assert_eq!(paid(&calc("goto", &bust), "W", &["bust"]), 6);
+}
+
+#[test]
+fn the_calculator_refuses_what_it_cannot_settle_in_one_line() {
+    let o = sim(&["mahjong", "score", "--rules", "ron2"], &line("E", r#","chips":{}"#));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(!o.status.success() && out.contains("these rules have no chips"), "{out}");
+    for (extra, says) in [
+        (r#","chips":{"from":1}"#, "not a tsumo"),
+        (r#","chips":{"dice":[1]}"#, "faces given"),
+        (r#","chips":{"colour":1}"#, "colour"),
+        (r#","chips":{"states":["pinch","bases","bases"]}"#, "pinch"),
+    ] {
+        let o = sim(&["mahjong", "score", "--rules", "goto"], &line("E", extra));
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(!o.status.success() && out.contains(says) && out.lines().count() == 1, "{extra}: {out}");
+    }
+}
+
+fn csv(root: &Path, study: &str, table: &str) -> String {
+    std::fs::read_to_string(root.join(format!("notebooks-data/{study}/{table}.csv"))).unwrap()
+}
+
+#[test]
+fn the_chip_study_is_paired_deterministic_and_merges_its_shards() {
+    let root = scratch("study");
+    let run = |extra: &[&str], name: &str| {
+        let mut args = vec!["mahjong", "chips", "--games", "400", "--seed", "3", "--quiet"];
+        args.extend(["--out", root.to_str().unwrap(), "--study", name]);
+        args.extend(extra);
+        let o = sim(&args, "");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let summary = run(&["--threads", "1"], "one");
+    run(&["--threads", "2"], "two");
+    run(&["--shard", "1/2"], "half1");
+    run(&["--shard", "2/2"], "half2");
+    let shard = |name: &str| root.join(format!("notebooks-data/{name}")).to_str().unwrap().to_string();
+    let o = sim(&["merge", &shard("half1"), &shard("half2"), "--out", root.to_str().unwrap(), "--study", "merged"], "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for table in ["chips_summary", "chips_ratio", "chips_items", "chips_sessions", "chips_persons", "yaku"] {
+        assert_eq!(csv(&root, "one", table), csv(&root, "two", table), "{table} by threads");
+        assert_eq!(csv(&root, "one", table), csv(&root, "merged", table), "{table} merged");
+    }
+    for chart in ["chip_distribution", "session_distribution", "cutbi_ratio", "variance_by_item", "yaku_frequency"] {
+        assert!(root.join(format!("reports/one/{chart}.png")).exists(), "{chart}");
+    }
+    assert!(summary.contains("goto-cutbi / goto: mean |chips| ×") && summary.contains("verdict"), "{summary}");
+    // The base against itself: a ratio of exactly 1.
+    let same = run(&["--compare", "goto"], "same");
+    assert!(same.contains("goto / goto: mean |chips| ×1.000 [1.000, 1.000]"), "{same}");
+    for (args, says) in [
+        (vec!["--compare", "ron2-dojo"], "seat"),
+        (vec!["--rules", "ron2-dojo"], "seat"),
+        (vec!["--session", "7"], "whole number of sessions"),
+    ] {
+        let mut all = vec!["mahjong", "chips", "--games", "400", "--quiet", "--out", root.to_str().unwrap()];
+        all.extend(args);
+        let o = sim(&all, "");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(says) && err.lines().count() == 1, "{err}");
+    }
+    let file = root.join("house.toml");
+    std::fs::write(&file, "extends = \"goto\"\nname = \"house\"\nstart_points = 30000\n").unwrap();
+    let o = sim(&["mahjong", "chips", "--compare", file.to_str().unwrap(), "--games", "10", "--quiet"], "");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("more than its [chips] section"), "{err}");
+}
