@@ -380,38 +380,34 @@ fn write_tables(params: &ChipsParams, names: &[String], acc: &ChipsAcc, out: &St
     )?;
     out.table("chips_summary", &mut summary)?;
 
-    let mut rows: (Vec<String>, Vec<&str>, Vec<f64>, Vec<f64>, Vec<f64>) = Default::default();
-    for (name, a) in names.iter().zip(arms).skip(1) {
-        for (measure, p) in [("mean_abs_chips", &a.moved), ("variance", &a.squares)] {
-            let (r, ci) = p.ratio();
-            rows.0.push(name.clone());
-            rows.1.push(measure);
-            rows.2.push(r);
-            rows.3.push(ci.low);
-            rows.4.push(ci.high);
-        }
-    }
-    let base = vec![names[0].clone(); rows.0.len()];
+    let ratios: Vec<(&String, &str, &PairedRatio)> = names
+        .iter()
+        .zip(arms)
+        .skip(1)
+        .flat_map(|(name, a)| [(name, "mean_abs_chips", &a.moved), (name, "variance", &a.squares)])
+        .collect();
+    let ratio_col = |f: &dyn Fn(&PairedRatio) -> f64| ratios.iter().map(|r| f(r.2)).collect::<Vec<_>>();
     let mut ratio = df!(
-        "arm" => rows.0, "base" => base, "measure" => rows.1, "ratio" => rows.2, "ci_low" => rows.3, "ci_high" => rows.4,
+        "arm" => ratios.iter().map(|r| r.0.clone()).collect::<Vec<_>>(),
+        "base" => vec![names[0].clone(); ratios.len()],
+        "measure" => ratios.iter().map(|r| r.1).collect::<Vec<_>>(),
+        "ratio" => ratio_col(&|p| p.ratio().0),
+        "ci_low" => ratio_col(&|p| p.ratio().1.low),
+        "ci_high" => ratio_col(&|p| p.ratio().1.high),
     )?;
     out.table("chips_ratio", &mut ratio)?;
 
-    let mut items: (Vec<String>, Vec<&str>, Vec<&str>, Vec<f64>, Vec<f64>) = Default::default();
-    for (name, a) in names.iter().zip(arms) {
-        let n = person_games(a) as f64;
-        let total: i128 = a.item_cross.iter().sum();
-        for item in ChipItem::ALL {
-            items.0.push(name.clone());
-            items.1.push(item.name());
-            items.2.push(item.group());
-            items.3.push(a.item_abs[item as usize] as f64 / n);
-            items.4.push(a.item_cross[item as usize] as f64 / total as f64);
-        }
-    }
+    let items: Vec<(&String, &ArmAcc, ChipItem)> =
+        names.iter().zip(arms).flat_map(|(name, a)| ChipItem::ALL.map(|item| (name, a, item))).collect();
+    let variance_share =
+        |a: &ArmAcc, i: ChipItem| a.item_cross[i as usize] as f64 / a.item_cross.iter().sum::<i128>() as f64;
     let mut item_table = df!(
-        "arm" => items.0, "item" => items.1, "group" => items.2,
-        "mean_abs_per_person_game" => items.3, "variance_share" => items.4,
+        "arm" => items.iter().map(|r| r.0.clone()).collect::<Vec<_>>(),
+        "item" => items.iter().map(|r| r.2.name()).collect::<Vec<_>>(),
+        "group" => items.iter().map(|r| r.2.group()).collect::<Vec<_>>(),
+        "mean_abs_per_person_game" =>
+            items.iter().map(|r| r.1.item_abs[r.2 as usize] as f64 / person_games(r.1) as f64).collect::<Vec<_>>(),
+        "variance_share" => items.iter().map(|r| variance_share(r.1, r.2)).collect::<Vec<_>>(),
     )?;
     out.table("chips_items", &mut item_table)?;
 
@@ -441,38 +437,41 @@ fn write_tables(params: &ChipsParams, names: &[String], acc: &ChipsAcc, out: &St
     )?;
     out.table("chips_sessions", &mut sessions)?;
 
-    let (game, session): (fn(&ArmAcc) -> &Histogram, fn(&ArmAcc) -> &Histogram) = (|a| &a.game, |a| &a.session);
-    for (table, hist) in [("chips_distribution", game), ("chips_session_distribution", session)] {
-        let mut rows: (Vec<String>, Vec<i64>, Vec<u64>) = Default::default();
-        for (name, a) in names.iter().zip(arms) {
-            for (v, c) in hist(a).bins().filter(|b| b.1 > 0) {
-                rows.0.push(name.clone());
-                rows.1.push(v);
-                rows.2.push(c);
-            }
-        }
-        let mut df = df!("arm" => rows.0, "chips" => rows.1, "count" => rows.2)?;
+    for (table, session) in [("chips_distribution", false), ("chips_session_distribution", true)] {
+        let bins: Vec<(&String, i64, u64)> = names
+            .iter()
+            .zip(arms)
+            .flat_map(|(name, a)| {
+                let h = if session { &a.session } else { &a.game };
+                h.bins().filter(|b| b.1 > 0).map(move |(v, c)| (name, v, c))
+            })
+            .collect();
+        let mut df = df!(
+            "arm" => bins.iter().map(|b| b.0.clone()).collect::<Vec<_>>(),
+            "chips" => bins.iter().map(|b| b.1).collect::<Vec<_>>(),
+            "count" => bins.iter().map(|b| b.2).collect::<Vec<_>>(),
+        )?;
         out.table(table, &mut df)?;
     }
 
-    let mut who: (Vec<String>, Vec<String>, Vec<String>, Vec<u64>, Vec<f64>, Vec<f64>, Vec<f64>) = Default::default();
-    for (name, a) in names.iter().zip(arms) {
-        let rows = (0..PEOPLE)
-            .map(|p| (format!("person {p}"), params.bots[p].clone(), &a.persons[p]))
-            .chain((0..PEOPLE).map(|r| (role(r), "mixed".to_string(), &a.roles[r])));
-        for (label, bot, m) in rows {
-            who.0.push(name.clone());
-            who.1.push(label);
-            who.2.push(bot);
-            who.3.push(m.n);
-            who.4.push(m.mean());
-            who.5.push(m.mean_interval().half_width());
-            who.6.push(m.std_dev());
-        }
-    }
+    let who: Vec<(&String, String, String, &Moments)> = names
+        .iter()
+        .zip(arms)
+        .flat_map(|(name, a)| {
+            let persons =
+                (0..PEOPLE).map(move |p| (name, format!("person {p}"), params.bots[p].clone(), &a.persons[p]));
+            persons.chain((0..PEOPLE).map(move |r| (name, role(r), "mixed".to_string(), &a.roles[r])))
+        })
+        .collect();
+    let who_col = |f: &dyn Fn(&Moments) -> f64| who.iter().map(|w| f(w.3)).collect::<Vec<_>>();
     let mut persons = df!(
-        "arm" => who.0, "who" => who.1, "bot" => who.2, "games" => who.3,
-        "mean_chips" => who.4, "ci_half" => who.5, "sd" => who.6,
+        "arm" => who.iter().map(|w| w.0.clone()).collect::<Vec<_>>(),
+        "who" => who.iter().map(|w| w.1.clone()).collect::<Vec<_>>(),
+        "bot" => who.iter().map(|w| w.2.clone()).collect::<Vec<_>>(),
+        "games" => who.iter().map(|w| w.3.n).collect::<Vec<_>>(),
+        "mean_chips" => who_col(&Moments::mean),
+        "ci_half" => who_col(&|m| m.mean_interval().half_width()),
+        "sd" => who_col(&Moments::std_dev),
     )?;
     out.table("chips_persons", &mut persons)?;
     goto::yaku_table(&acc.table, out)

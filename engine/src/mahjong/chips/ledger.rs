@@ -419,10 +419,8 @@ impl ChipLedger {
         let second = (0..n).find(|&s| places[s] == 1).map_or(0, |s| points[s]);
         let kubi = second > r.kubi_line || r.kubi_at_line && second == r.kubi_line;
         let chips = if kubi { r.rank_kubi } else { r.rank };
-        let mut value = [0i32; MAX_SEATS];
-        for s in 0..n {
-            value[s] = chips[usize::from(places[s])];
-        }
+        let mut value: [i32; MAX_SEATS] =
+            std::array::from_fn(|s| if s < n { chips[usize::from(places[s])] } else { 0 });
         if r.split_ties {
             for s in 0..n {
                 let tied: i32 = (0..n).filter(|&o| points[o] == points[s]).map(|o| chips[usize::from(places[o])]).sum();
@@ -433,8 +431,8 @@ impl ChipLedger {
         }
         // Lower places pay the higher ones, in place order.
         let mut order = [0usize; MAX_SEATS];
-        for s in 0..n {
-            order[usize::from(places[s])] = s;
+        for (s, &place) in places[..n].iter().enumerate() {
+            order[usize::from(place)] = s;
         }
         let mut owed = value;
         for &payer in order[..n].iter().rev() {
@@ -447,8 +445,8 @@ impl ChipLedger {
                 }
             }
         }
-        for s in 0..n {
-            let over = points[s] - r.over_line;
+        for (s, &p) in points[..n].iter().enumerate() {
+            let over = p - r.over_line;
             if over > 0 {
                 let steps = if r.over_steps_at_multiples { over / r.over_step } else { (over - 1) / r.over_step };
                 for payer in self.everyone(s as u8) {
