@@ -3,29 +3,10 @@
 //! study (`sim mahjong chips`): deterministic by threads, shards merging to the whole run,
 //! bad input refused in one line.
 
+mod common;
+
+use common::{csv, scratch, sim};
 use serde_json::Value;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn sim(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sim"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sim runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sim-chips-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// A riichi tsumo (or ron) situation for the calculator: pinzu chinitsu with ittsu and a red
 /// five (11 han before dora), `extra` JSON fields appended.
@@ -125,10 +106,6 @@ fn the_calculator_refuses_what_it_cannot_settle_in_one_line() {
         let out = String::from_utf8_lossy(&o.stdout);
         assert!(!o.status.success() && out.contains(says) && out.lines().count() == 1, "{extra}: {out}");
     }
-}
-
-fn csv(root: &Path, study: &str, table: &str) -> String {
-    std::fs::read_to_string(root.join(format!("notebooks-data/{study}/{table}.csv"))).unwrap()
 }
 
 #[test]

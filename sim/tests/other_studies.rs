@@ -1,31 +1,8 @@
 //! `sim rackup`, `sim medarot` and the mahjong hand tools end to end.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sim-studies-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn sim(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sim"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sim runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn csv(root: &Path, study: &str, table: &str) -> String {
-    std::fs::read_to_string(root.join(format!("notebooks-data/{study}/{table}.csv"))).unwrap()
-}
+use common::{csv, scratch, sim};
 
 /// Runs a study twice (1 and 2 threads) and checks the tables agree and the charts exist.
 fn study_is_deterministic(command: &[&str], games: &str, tables: &[&str], charts: &[&str]) -> String {

@@ -428,15 +428,7 @@ fn results_frame(key: &str, labels: Vec<String>, bots: Vec<String>, rs: &[Result
 
 /// The table of wins with each yaku (also written by the chip study).
 pub(crate) fn yaku_table(acc: &GotoAcc, out: &StudyOutput) -> Result<()> {
-    let shown = acc.shown_yaku();
-    let col = |f: &dyn Fn(&Rate) -> f64| shown.iter().map(|&y| f(&acc.yaku_rate(y))).collect::<Vec<_>>();
-    let mut yaku = df!(
-        "yaku" => shown.iter().map(|y| y.name()).collect::<Vec<_>>(),
-        "wins_with" => shown.iter().map(|&y| acc.yaku[y as usize]).collect::<Vec<_>>(),
-        "share_of_wins" => col(&Rate::value),
-        "ci_low" => col(&|r| r.interval().low),
-        "ci_high" => col(&|r| r.interval().high),
-    )?;
+    let mut yaku = super::yaku_frame(&acc.shown_yaku(), &acc.yaku, |y| acc.yaku_rate(y))?;
     out.table("yaku", &mut yaku)
 }
 

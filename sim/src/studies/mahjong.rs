@@ -342,14 +342,7 @@ fn write_tables(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> 
     out.table("rates", &mut rate_table)?;
 
     let shown: Vec<Yaku> = Yaku::ALL.iter().copied().filter(|y| acc.yaku[*y as usize] > 0).collect();
-    let col = |f: &dyn Fn(&Rate) -> f64| shown.iter().map(|&y| f(&yaku_rate(acc, y))).collect::<Vec<_>>();
-    let mut yaku = df!(
-        "yaku" => shown.iter().map(|y| y.name()).collect::<Vec<_>>(),
-        "wins_with" => shown.iter().map(|&y| acc.yaku[y as usize]).collect::<Vec<_>>(),
-        "share_of_wins" => col(&Rate::value),
-        "ci_low" => col(&|r| r.interval().low),
-        "ci_high" => col(&|r| r.interval().high),
-    )?;
+    let mut yaku = super::yaku_frame(&shown, &acc.yaku, |y| yaku_rate(acc, y))?;
     out.table("yaku", &mut yaku)?;
 
     let mut yaku_vs = df!(

@@ -9,7 +9,21 @@ pub mod rackup;
 pub mod table_logs;
 
 use crate::stats::Rate;
+use engine::mahjong::Yaku;
 use polars::prelude::{DataFrame, PolarsResult, df};
+
+/// The table of wins with each yaku shown: how many, and the share of wins with its 95%
+/// Wilson interval (`rate`).
+fn yaku_frame(shown: &[Yaku], wins_with: &[u64], rate: impl Fn(Yaku) -> Rate) -> PolarsResult<DataFrame> {
+    let col = |f: &dyn Fn(&Rate) -> f64| shown.iter().map(|&y| f(&rate(y))).collect::<Vec<_>>();
+    df!(
+        "yaku" => shown.iter().map(|y| y.name()).collect::<Vec<_>>(),
+        "wins_with" => shown.iter().map(|&y| wins_with[y as usize]).collect::<Vec<_>>(),
+        "share_of_wins" => col(&Rate::value),
+        "ci_low" => col(&|r| r.interval().low),
+        "ci_high" => col(&|r| r.interval().high),
+    )
+}
 
 /// The table of a square entrant × entrant matrix of row results
 /// (`cells[row * n + col]`): one row per cell with the row entrant's win rate

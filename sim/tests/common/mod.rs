@@ -1,0 +1,31 @@
+//! What the `sim` end-to-end tests share: running the binary, and a scratch folder.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// A fresh scratch folder for one test.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sim-tests-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `sim args` with `stdin` as its input.
+pub fn sim(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sim"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sim runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// A study's table `table` as CSV text, under the output root `root`.
+pub fn csv(root: &Path, study: &str, table: &str) -> String {
+    std::fs::read_to_string(root.join(format!("notebooks-data/{study}/{table}.csv"))).unwrap()
+}
