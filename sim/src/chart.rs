@@ -60,6 +60,12 @@ fn err<E: std::fmt::Display>(e: E) -> anyhow::Error {
     anyhow!("{e}")
 }
 
+/// Room for category labels: 190 pixels, more for long labels (about 8 per character at
+/// the 14-point label font).
+fn label_area<'a>(labels: impl Iterator<Item = &'a str>) -> u32 {
+    labels.map(|l| 8 * l.chars().count() as u32 + 20).max().unwrap_or(0).max(190)
+}
+
 /// One category's estimate with its 95% interval.
 #[derive(Clone, Debug)]
 pub struct Bar {
@@ -119,7 +125,7 @@ impl Chart for IntervalBars<'_> {
             .caption(self.title, (FONT, 24))
             .margin(15)
             .x_label_area_size(55)
-            .y_label_area_size(190)
+            .y_label_area_size(label_area(bars.iter().map(|b| b.label.as_str())))
             .build_cartesian_2d(x0..hi + pad, (0..n - 1).into_segmented())
             .map_err(err)?;
         let log = self.log;
@@ -214,17 +220,17 @@ impl Chart for Distributions<'_> {
             .y_label_area_size(80)
             .build_cartesian_2d(x_min as f64 - 0.5..x_max as f64 + 0.5, y_min..y_max)
             .map_err(err)?;
-        let log = self.log;
-        chart
-            .configure_mesh()
-            .x_desc(self.x_label)
+        let mut mesh = chart.configure_mesh();
+        mesh.x_desc(self.x_label)
             .x_label_formatter(&|v| format!("{v:.0}"))
-            .y_label_formatter(&|v| if log { format!("1e{v:.1}") } else { format!("{v:.3}") })
-            .y_desc(if log { "share of observations (log10)" } else { "share of observations" })
+            .y_desc("share of observations")
             .label_style((FONT, 15))
-            .axis_desc_style((FONT, 18))
-            .draw()
-            .map_err(err)?;
+            .axis_desc_style((FONT, 18));
+        let power = |v: &f64| format!("10^{v:.1}");
+        if self.log {
+            mesh.y_desc("share of observations (log scale)").y_label_formatter(&power);
+        }
+        mesh.draw().map_err(err)?;
         for (k, s) in self.series.iter().enumerate() {
             let colour = Palette99::pick(k).to_rgba();
             let pts: Vec<(f64, f64)> = s.points.iter().filter(shown).map(|&(x, v)| (x as f64, y(v))).collect();

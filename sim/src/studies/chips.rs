@@ -615,10 +615,13 @@ fn summary(params: &ChipsParams, names: &[String], acc: &ChipsAcc, coverage: &Co
             names[0], ci.low, ci.high, vci.low, vci.high
         );
     }
-    if let Some(a) = acc.arms.get(1) {
+    for (name, a) in names.iter().zip(&acc.arms).skip(1) {
         let (_, ci) = a.moved.ratio();
-        let _ =
-            writeln!(s, "  verdict on the seed's \"about 1.5–2×\" (with play unchanged): {}", verdict(ci.low, ci.high));
+        let _ = writeln!(
+            s,
+            "  verdict on the seed's \"about 1.5–2×\" for {name} (with play unchanged): {}",
+            verdict(ci.low, ci.high)
+        );
     }
     s.trim_end().to_string()
 }

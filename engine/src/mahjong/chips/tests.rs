@@ -321,7 +321,7 @@ fn g_o2_the_sit_out_earns_on_a_win_without_spring_a_draw_and_south_entry() {
 }
 
 #[test]
-fn g_e2_g_e3_rank_chips_by_kubi_and_the_80000_bonus() {
+fn g_e1_g_e2_g_e3_rank_chips_by_kubi_and_the_80000_bonus() {
     let end = |l: &ChipLedger, points: [i32; 3]| {
         let mut out = Vec::new();
         l.settle_end(&[points[0], points[1], points[2], 0], &mut out);
@@ -411,7 +411,7 @@ fn g_b5_g_b6_the_sit_out_is_home_run_and_rank_chips_are_never_doubled() {
 }
 
 #[test]
-fn g_m1_to_g_m4_chombo_pays_5_to_everyone_and_every_tenpai_players_chips() {
+fn g_m1_to_g_m5_chombo_pays_5_to_everyone_and_every_tenpai_players_chips() {
     let mut record = extracting(&[]);
     record.ending = HandEnding::Win;
     let mut tenpai = win(0, 11, 0, &[(Yaku::Chinitsu, 6)]);
@@ -428,6 +428,30 @@ fn g_m1_to_g_m4_chombo_pays_5_to_everyone_and_every_tenpai_players_chips() {
     cutbi().settle_chombo(2, &record, &[tenpai], &home, &mut dice(), &mut out);
     assert_eq!(net(&out, ChipItem::Chombo)[2], -15, "G-M5: the 5 never doubled");
     assert_eq!(net(&out, ChipItem::Sanbaiman)[0], 18, "the chips to a HomeRun tenpai player follow cut-bi");
+    // G-M3: a spring on an indicator pays every tenpai player, all from the offender.
+    record.indicators[0] = (PhysTile::Flower(Flower::Spring), PhysTile::Plain(Tile::EAST));
+    record.indicator_count = 1;
+    let other = win(1, 3, 0, &[(Yaku::Riichi, 1)]);
+    let mut out = Vec::new();
+    plain().settle_chombo(2, &record, &[tenpai, other], &States::START, &mut dice(), &mut out);
+    assert_eq!(net(&out, ChipItem::Spring), [3, 3, -6, 0], "1 flower + 1, three shares each, the offender pays");
+}
+
+#[test]
+fn g_c13_g_o1_g_b1_yakuman_hand_chips_the_sit_outs_share_and_the_starting_states() {
+    let mut real = win(0, 13, 1, &[(Yaku::Suuankou, 13)]);
+    (real.red, real.ippatsu) = (1, true);
+    let h = hand(None, &[real], [35_000; 3]);
+    assert_eq!(net(&settle(&plain(), &h), ChipItem::Red), [2, -1, -1, 0], "G-C13: yes by default");
+    let no = ledger_with(|c| c.yakuman_earns_hand_chips = false);
+    assert!(settle(&no, &h).iter().all(|t| ![ChipItem::Red, ChipItem::Ippatsu].contains(&t.item)));
+    // G-O1: the sit-out pays the yakuman tier and the dice, no per-tile chip.
+    let ts = settle(&plain(), &h);
+    let sit_out_pays: std::collections::BTreeSet<ChipItem> =
+        ts.iter().filter(|t| t.payer == SIT_OUT).map(|t| t.item).collect();
+    assert_eq!(sit_out_pays.into_iter().collect::<Vec<_>>(), [ChipItem::Yakuman, ChipItem::Dice]);
+    // G-B1: every seat starts Bases, the sit-out HomeRun.
+    assert_eq!(States::START.0, [State::Bases, State::Bases, State::Bases, State::HomeRun]);
 }
 
 /// Property: over seeded sessions, the cut-bi ledger books exactly the plain ledger's
@@ -465,5 +489,97 @@ fn cutbi_only_multiplies_the_plain_transfers_over_seeded_games() {
     for item in [ChipItem::Rank, ChipItem::Red, ChipItem::North, ChipItem::Spring, ChipItem::Bust, ChipItem::SitOutDraw]
     {
         assert!(items.contains(&item), "{item:?} never booked in 300 games: {items:?}");
+    }
+}
+
+#[test]
+fn g_b3_g_b4_spring_follows_the_extractors_start_state_and_a_busted_payer() {
+    let mut start = States::START;
+    start.0[1] = State::HomeRun;
+    let mut h = extracting(&[(1, Extracted::Flower(Flower::Spring))]);
+    h.points_after = [36_000, 40_000, -1_000, 0];
+    let ts = settle_from(&cutbi(), &h, start);
+    let from =
+        |p: u8| ts.iter().filter(|t| t.item == ChipItem::Spring && t.payer == p).map(Transfer::chips).sum::<i32>();
+    assert_eq!((from(0), from(2), from(SIT_OUT)), (2, 4, 2), "HomeRun extractor ×2; the Bases seat that busts ×2 more");
+}
+
+#[test]
+fn g_b7_suuka_suupei_doubled_as_a_win_chip_and_south_entry_not_by_default() {
+    let mut w = win(0, 4, 0, &[(Yaku::Riichi, 1), (Yaku::Suupei, 1)]);
+    (w.flowers, w.nuki) = (0b1111, 4);
+    let mut home = States::START;
+    home.0[0] = State::HomeRun;
+    let ts = settle_from(&cutbi(), &hand(None, &[w], [35_000; 3]), home);
+    assert_eq!(net(&ts, ChipItem::SuukaSuupei)[0], 400);
+    let table = RiichiTable::preset("goto-cutbi").unwrap();
+    let mut rules = table.settings().chips.unwrap();
+    let mut c = rules.cutbi.unwrap();
+    (c.double_suuka_suupei, c.double_south_entry) = (false, true);
+    rules.cutbi = Some(c);
+    rules.suuka_suupei_sit_out_pays = true;
+    let options = ChipLedger::new(rules, &table, true);
+    let ts = settle_from(&options, &hand(None, &[w], [35_000; 3]), home);
+    assert_eq!(net(&ts, ChipItem::SuukaSuupei)[0], 300, "not doubled; the sit-out pays too");
+    let (mut plain_out, mut doubled_out) = (Vec::new(), Vec::new());
+    let (mut a, mut b) = (States::START, States::START);
+    cutbi().settle_hand(&extracting(&[]), true, &mut a, &mut dice(), &mut plain_out);
+    options.settle_hand(&extracting(&[]), true, &mut b, &mut dice(), &mut doubled_out);
+    assert_eq!((net(&plain_out, ChipItem::SitOutSouth)[3], net(&doubled_out, ChipItem::SitOutSouth)[3]), (6, 12));
+}
+
+/// Property: under every chip option flipped from the default (and cut-bi's other timing),
+/// over seeded games, every transfer moves a positive amount between two different
+/// participants of the game, the never-doubled items keep multiplier 1, and chips balance.
+#[test]
+fn every_chip_option_keeps_transfers_well_formed_over_seeded_games() {
+    let table = RiichiTable::preset("goto-cutbi").unwrap().with_hand_log(true);
+    let base = table.settings().chips.unwrap();
+    let flips: [fn(&mut ChipRules); 20] = [
+        |r| r.tier_after_summer ^= true,
+        |r| r.yakuman_earns_hand_chips ^= true,
+        |r| r.alice_per_copy ^= true,
+        |r| r.dice_per_yakuman ^= true,
+        |r| r.all_star_needs_pocchi ^= true,
+        |r| r.dice_doubles_chain ^= true,
+        |r| r.suuka_suupei_sit_out_pays ^= true,
+        |r| r.spring_on_indicator_counts ^= true,
+        |r| r.nagashi_as_draw ^= true,
+        |r| r.kubi_at_line ^= true,
+        |r| r.split_ties ^= true,
+        |r| r.over_steps_at_multiples ^= true,
+        |r| r.bust_steps_at_multiples ^= true,
+        |r| r.bust_pays_each_winner ^= true,
+        |r| r.double_bust_sit_out_pays ^= true,
+        |r| r.cutbi = None,
+        |r| r.cutbi = r.cutbi.map(|c| CutBi { timing: Timing::EndOfHand, ..c }),
+        |r| r.cutbi = r.cutbi.map(|c| CutBi { double_suuka_suupei: !c.double_suuka_suupei, ..c }),
+        |r| r.cutbi = r.cutbi.map(|c| CutBi { double_south_entry: !c.double_south_entry, ..c }),
+        |r| r.ippatsu = 0,
+    ];
+    let mut t = Table::new(&table);
+    let seeds = GameSeeds::new(11);
+    for (k, flip) in flips.iter().enumerate() {
+        let mut rules = base;
+        flip(&mut rules);
+        for sit_out in [true, false] {
+            let ledger = ChipLedger::new(rules, &table, sit_out);
+            for i in 0..25 {
+                let o =
+                    t.play(&table, &mut [Bot::efficiency(), Bot::defensive(), Bot::efficiency()], &mut seeds.rng(i));
+                let mut out = Vec::new();
+                ledger.settle_game(t.state().hand_log.hands(), &o.points, &mut dice_stream(&seeds, i), &mut out);
+                let mut tally = ChipTally::default();
+                for &x in &out {
+                    let valid = |q: u8| q < 3 || sit_out && q == SIT_OUT;
+                    assert!(x.base > 0 && x.payer != x.receiver && valid(x.payer) && valid(x.receiver), "{k}: {x:?}");
+                    let never = [ChipItem::Rank, ChipItem::Over80000, ChipItem::DoubleBust, ChipItem::Chombo];
+                    assert!(!never.contains(&x.item) || x.multiplier == 1, "{k}: {x:?}");
+                    tally.book(x);
+                }
+                assert_eq!(tally.totals().iter().sum::<i32>(), 0);
+                assert!(out.iter().any(|x| x.item == ChipItem::Rank), "{k}: every game pays rank chips");
+            }
+        }
     }
 }
