@@ -90,6 +90,11 @@ pub fn win_of(rules: &Rules, situation: &Situation) -> Result<WinRecord, ScoreEr
     let win = pieces("win", &situation.win, rules)?;
     let pocchi = win.iter().chain(&pieces("closed", &situation.closed, rules)?).any(|p| *p == PhysTile::Pocchi);
     let ura = score.yaku.as_slice().iter().filter(|e| e.0 == Yaku::UraDora).map(|e| e.1).sum();
+    let north_ura = pieces("ura_indicators", &situation.ura_indicators, rules)?
+        .iter()
+        .filter_map(|p| p.kind())
+        .filter(|&k| rules.set.dora_from_indicator(k) == Tile::NORTH)
+        .count() as u8;
     let riichi = situation.riichi || situation.double_riichi;
     Ok(WinRecord {
         seat: hand.seat_wind,
@@ -97,6 +102,7 @@ pub fn win_of(rules: &Rules, situation: &Situation) -> Result<WinRecord, ScoreEr
         red: if situation.nagashi { 0 } else { hand.red },
         gold: if situation.nagashi { 0 } else { hand.gold },
         ura,
+        ura_nuki: if riichi { (north_ura * hand.nuki).min(ura) } else { 0 },
         riichi,
         open_riichi: score.yaku.contains(Yaku::OpenRiichi),
         ippatsu: situation.ippatsu,

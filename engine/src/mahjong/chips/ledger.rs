@@ -234,12 +234,13 @@ impl ChipLedger {
                 (ChipItem::Ippatsu, i32::from(w.ippatsu) * r.ippatsu),
                 (ChipItem::Red, i32::from(w.red) * r.red),
                 (ChipItem::Gold, i32::from(w.gold) * r.gold),
-                (ChipItem::Ura, i32::from(w.ura) * r.ura),
+                (ChipItem::Ura, i32::from(w.ura - if r.ura_counts_norths { 0 } else { w.ura_nuki }) * r.ura),
                 (ChipItem::North, i32::from(w.nuki) * r.north),
                 (ChipItem::PocchiIppatsu, i32::from(pocchi) * r.pocchi_ippatsu_tsumo),
             ];
+            let payers = if r.per_tile_sit_out_pays { Payers::LoserOrEveryone } else { Payers::Loser };
             for (item, chips) in per_tile {
-                self.claim(hand, item, seat, chips, Payers::Loser, true, sink);
+                self.claim(hand, item, seat, chips, payers, true, sink);
             }
         }
         let (sanbaiman, yakuman, summer) = self.tiers(w);

@@ -14,13 +14,18 @@ pub struct ChipRules {
     pub red: i32,
     /// G-C3 金: per gold five.
     pub gold: i32,
-    /// G-C4 裏: per ura dora counted (kan-ura included; extracted norths count when the ura
-    /// dora is north, as they do for points, §15.10).
+    /// G-C4 裏: per ura dora counted (kan-ura included).
     pub ura: i32,
+    /// G-C4, §15.10: extracted norths count for ura chips when the ura dora is north, as
+    /// they do for points (default yes).
+    pub ura_counts_norths: bool,
     /// G-C5 北: per north the winner extracted.
     pub north: i32,
     /// G-C6 ポッチ一発ツモ: on top of the ippatsu chip.
     pub pocchi_ippatsu_tsumo: i32,
+    /// §15.9: on a tsumo the sit-out pays the per-tile chips (G-C1..C6) too (default no:
+    /// each opponent only).
+    pub per_tile_sit_out_pays: bool,
     /// G-C7 三倍満 (11–12 han): from everyone, even on a ron.
     pub sanbaiman: i32,
     /// G-C8 役満 (≥ 13 han, or a real yakuman): from everyone, times a real yakuman's

@@ -130,6 +130,13 @@ fn g_c1_to_g_c6_per_tile_chips_come_from_the_discarder_or_each_opponent() {
     let ts = settle(&plain(), &hand(None, &[w], [35_000; 3]));
     assert_eq!([sum(&ts, 1), sum(&ts, 2), sum(&ts, 3)], [-expect, -expect, 0], "tsumo: each opponent, not the sit-out");
     assert_eq!(net(&ts, ChipItem::PocchiIppatsu), [6, -3, -3, 0], "G-C6: 3 on top of ippatsu's 1");
+    let sit_out_too = ledger_with(|c| c.per_tile_sit_out_pays = true);
+    assert_eq!(net(&settle(&sit_out_too, &hand(None, &[w], [35_000; 3])), ChipItem::Red), [3, -1, -1, -1], "§15.9");
+    // §15.10: two ura of which one is an extracted north under a north ura dora.
+    w.ura_nuki = 1;
+    let no_norths = ledger_with(|c| c.ura_counts_norths = false);
+    assert_eq!(net(&settle(&no_norths, &hand(Some(2), &[w], [35_000; 3])), ChipItem::Ura)[0], 1);
+    assert_eq!(net(&settle(&plain(), &hand(Some(2), &[w], [35_000; 3])), ChipItem::Ura)[0], 2);
     assert_eq!(ts.iter().filter(|t| t.item == ChipItem::Dice).count(), 3, "ポッチパッツモ earns a dice chance");
 }
 
@@ -535,7 +542,7 @@ fn g_b7_suuka_suupei_doubled_as_a_win_chip_and_south_entry_not_by_default() {
 fn every_chip_option_keeps_transfers_well_formed_over_seeded_games() {
     let table = RiichiTable::preset("goto-cutbi").unwrap().with_hand_log(true);
     let base = table.settings().chips.unwrap();
-    let flips: [fn(&mut ChipRules); 20] = [
+    let flips: [fn(&mut ChipRules); 21] = [
         |r| r.tier_after_summer ^= true,
         |r| r.yakuman_earns_hand_chips ^= true,
         |r| r.alice_per_copy ^= true,
@@ -555,7 +562,8 @@ fn every_chip_option_keeps_transfers_well_formed_over_seeded_games() {
         |r| r.cutbi = r.cutbi.map(|c| CutBi { timing: Timing::EndOfHand, ..c }),
         |r| r.cutbi = r.cutbi.map(|c| CutBi { double_suuka_suupei: !c.double_suuka_suupei, ..c }),
         |r| r.cutbi = r.cutbi.map(|c| CutBi { double_south_entry: !c.double_south_entry, ..c }),
-        |r| r.ippatsu = 0,
+        |r| r.ura_counts_norths ^= true,
+        |r| r.per_tile_sit_out_pays ^= true,
     ];
     let mut t = Table::new(&table);
     let seeds = GameSeeds::new(11);

@@ -61,6 +61,8 @@ pub struct WinRecord {
     pub gold: u8,
     /// Ura dora counted (kan-ura included).
     pub ura: u8,
+    /// Of `ura`, the extracted norths counted because an ura dora is north (G-C4, §15.10).
+    pub ura_nuki: u8,
     /// Riichi, and whether it was open.
     pub riichi: bool,
     /// オープン立直.
@@ -130,6 +132,7 @@ impl WinRecord {
         red: 0,
         gold: 0,
         ura: 0,
+        ura_nuki: 0,
         riichi: false,
         open_riichi: false,
         ippatsu: false,

@@ -403,6 +403,9 @@ impl RiichiTable {
             held[p.index()] += 1;
         }
         let ura = score.yaku.as_slice().iter().filter(|e| e.0 == Yaku::UraDora).map(|e| e.1).sum();
+        let counted = if s.riichi && self.settings.ura_dora { self.ura_count(state) } else { 0 };
+        let north_ura = (0..counted).filter_map(|i| state.ura_indicator(i));
+        let north_ura = north_ura.filter(|&k| self.rules.set.dora_from_indicator(k) == Tile::NORTH).count() as u8;
         let hand = how != Won::Nagashi;
         WinRecord {
             seat: seat as u8,
@@ -410,6 +413,7 @@ impl RiichiTable {
             red: if hand { s.marked.red() + s.meld_marked.red() + count(PhysTile::is_red) } else { 0 },
             gold: if hand { s.marked.gold() + s.meld_marked.gold() + count(PhysTile::is_gold) } else { 0 },
             ura,
+            ura_nuki: (north_ura * s.nuki).min(ura),
             riichi: s.riichi,
             open_riichi: s.in_open_riichi(),
             ippatsu: s.ippatsu && hand,
