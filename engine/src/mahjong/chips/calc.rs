@@ -5,7 +5,7 @@
 //! study does.
 
 use super::cutbi::{State, States};
-use crate::mahjong::table::{Extracted, HandEnding, HandRecord, MAX_ALICE, MAX_INDICATORS, WinRecord};
+use crate::mahjong::table::{Extracted, HandEnding, HandRecord, MAX_ALICE, MAX_INDICATORS, WinRecord, ura_held};
 use crate::mahjong::{PhysTile, Rules, ScoreError, Situation, Tile, Yaku, hand_of, parse_tiles, score_hand};
 use serde::Deserialize;
 
@@ -89,20 +89,21 @@ pub fn win_of(rules: &Rules, situation: &Situation) -> Result<WinRecord, ScoreEr
         .fold(0u8, |m, f| m | 1 << f as u8);
     let win = pieces("win", &situation.win, rules)?;
     let pocchi = win.iter().chain(&pieces("closed", &situation.closed, rules)?).any(|p| *p == PhysTile::Pocchi);
-    let ura = score.yaku.as_slice().iter().filter(|e| e.0 == Yaku::UraDora).map(|e| e.1).sum();
-    let north_ura = pieces("ura_indicators", &situation.ura_indicators, rules)?
-        .iter()
-        .filter_map(|p| p.kind())
-        .filter(|&k| rules.set.dora_from_indicator(k) == Tile::NORTH)
-        .count() as u8;
     let riichi = situation.riichi || situation.double_riichi;
+    let ura_pieces = if riichi { pieces("ura_indicators", &situation.ura_indicators, rules)? } else { Vec::new() };
+    let ura_kinds = ura_pieces.iter().filter_map(|p| p.kind()).map(|k| rules.set.dora_from_indicator(k));
+    let north_ura = ura_kinds.clone().filter(|&k| k == Tile::NORTH).count() as u8;
+    let ura = match score.yakuman {
+        0 => score.yaku.as_slice().iter().filter(|e| e.0 == Yaku::UraDora).map(|e| e.1).sum(),
+        _ => ura_held(&held, hand.nuki, ura_kinds),
+    };
     Ok(WinRecord {
         seat: hand.seat_wind,
         score,
         red: if situation.nagashi { 0 } else { hand.red },
         gold: if situation.nagashi { 0 } else { hand.gold },
         ura,
-        ura_nuki: if riichi { (north_ura * hand.nuki).min(ura) } else { 0 },
+        ura_nuki: (north_ura * hand.nuki).min(ura),
         riichi,
         open_riichi: score.yaku.contains(Yaku::OpenRiichi),
         ippatsu: situation.ippatsu,
@@ -223,5 +224,18 @@ mod tests {
         assert!(hand_record(&rules, &s, &HandChips::default()).is_err(), "a ron needs its discarder");
         let wrong = HandChips { extractions: Some(vec![(1, "1f".into())]), ..ron };
         assert!(hand_record(&rules, &s, &wrong).is_err(), "extractions must agree with nuki and flowers");
+        // A real yakuman's score lists no dora, but its ura still count for chips (G-C13).
+        let suuankou = Situation {
+            closed: "111222333p44455s".into(),
+            win: "4s".into(),
+            tsumo: true,
+            ippatsu: false,
+            nuki: 0,
+            flowers: String::new(),
+            ura_indicators: "9p".into(),
+            ..s
+        };
+        let w = win_of(&rules, &suuankou).unwrap();
+        assert_eq!((w.score.yakuman, w.ura), (1, 3), "9p shows 1p: three ura in the triplet");
     }
 }

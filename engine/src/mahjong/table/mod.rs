@@ -198,7 +198,7 @@ pub use outcome::{Abort, HanchanOutcome, WIN_VALUE_BINS, YAKU_KINDS};
 pub use pieces::{Marked, Taken};
 pub use record::{
     Extracted, Extraction, HandEnding, HandLog, HandRecord, MAX_ALICE, MAX_EXTRACTIONS, MAX_INDICATORS,
-    MAX_LOGGED_HANDS, MAX_WINNERS, WinRecord,
+    MAX_LOGGED_HANDS, MAX_WINNERS, WinRecord, ura_held,
 };
 pub use replay::{Finding, FindingKind, ReplayReport, replay};
 pub use session::{PEOPLE, Rotation, Seating, Session};

@@ -503,6 +503,11 @@ impl RiichiTable {
             let open = state.seats[seat].open_riichi;
             state.events.push(Event::Reach { actor: seat as u8, open });
         }
+        for (o, other) in state.seats[..usize::from(state.players)].iter_mut().enumerate() {
+            if o != seat && other.riichi {
+                other.let_pass.insert(t);
+            }
+        }
         let pai = state.offer_piece;
         state.events.push(Event::Dahai { actor: seat as u8, pai, tsumogiri });
         let seated = &state.seats[..state.players()];

@@ -6,7 +6,7 @@
 //! [`with_hand_log`](super::RiichiTable::with_hand_log); Ron2 studies leave it off.
 
 use super::MAX_SEATS;
-use crate::mahjong::{Flower, HandScore, NUM_KINDS, PhysTile, TileCounts};
+use crate::mahjong::{Flower, HandScore, NUM_KINDS, PhysTile, Tile, TileCounts};
 
 /// Most winners of one hand (a triple ron at four seats).
 pub const MAX_WINNERS: usize = MAX_SEATS - 1;
@@ -122,6 +122,13 @@ pub struct HandRecord {
     pub alice: [PhysTile; MAX_ALICE],
     /// How many.
     pub alice_count: u8,
+}
+
+/// Ura dora a winning hand holding `held` counts (and its `nuki` extracted norths under a
+/// north ura dora) under the ura dora kinds `kinds`: for a real yakuman, whose score lists
+/// no dora but whose ura still earn chips (G-C13).
+pub fn ura_held(held: &TileCounts, nuki: u8, kinds: impl Iterator<Item = Tile>) -> u8 {
+    kinds.map(|k| held[k.index()] + if k == Tile::NORTH { nuki } else { 0 }).sum()
 }
 
 impl WinRecord {

@@ -402,11 +402,15 @@ impl RiichiTable {
         if let Some(p) = ron_piece.and_then(PhysTile::kind) {
             held[p.index()] += 1;
         }
-        let ura = score.yaku.as_slice().iter().filter(|e| e.0 == Yaku::UraDora).map(|e| e.1).sum();
-        let counted = if s.riichi && self.settings.ura_dora { self.ura_count(state) } else { 0 };
-        let north_ura = (0..counted).filter_map(|i| state.ura_indicator(i));
-        let north_ura = north_ura.filter(|&k| self.rules.set.dora_from_indicator(k) == Tile::NORTH).count() as u8;
         let hand = how != Won::Nagashi;
+        let counted = if s.riichi && self.settings.ura_dora && hand { self.ura_count(state) } else { 0 };
+        let ura_kinds =
+            (0..counted).filter_map(|i| state.ura_indicator(i)).map(|k| self.rules.set.dora_from_indicator(k));
+        let north_ura = ura_kinds.clone().filter(|&k| k == Tile::NORTH).count() as u8;
+        let ura = match score.yakuman {
+            0 => score.yaku.as_slice().iter().filter(|e| e.0 == Yaku::UraDora).map(|e| e.1).sum(),
+            _ => super::record::ura_held(&held, s.nuki, ura_kinds),
+        };
         WinRecord {
             seat: seat as u8,
             score: *score,

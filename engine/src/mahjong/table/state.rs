@@ -61,6 +61,9 @@ pub struct SeatState {
     pub temp_furiten: bool,
     /// Riichi furiten: passed a winning tile after riichi.
     pub riichi_furiten: bool,
+    /// Kinds the other seats discarded after this seat's riichi: each a tile it let pass,
+    /// so safe against it from then on (furiten after riichi lasts the hand).
+    pub let_pass: TileSet,
     /// Has not discarded yet this hand.
     pub first_turn: bool,
     /// Seat liable (パオ) for a daisangen / daisuushii / suukantsu.
@@ -96,6 +99,7 @@ impl SeatState {
         riichi_at: 0,
         temp_furiten: false,
         riichi_furiten: false,
+        let_pass: TileSet::EMPTY,
         first_turn: true,
         pao: None,
         marked_first: false,

@@ -50,6 +50,12 @@ impl<'a> RiichiView<'a> {
         s.riichi.then_some(s.riichi_at as usize)
     }
 
+    /// Kinds discarded by the other seats since `seat`'s riichi, which it let pass (safe
+    /// against it); empty when it is not in riichi.
+    pub fn let_pass(&self, seat: usize) -> TileSet {
+        self.state.seats[seat].let_pass
+    }
+
     /// The waits `seat` shows in open riichi (G-R2), if it is in one.
     pub fn open_waits(&self, seat: usize) -> Option<TileSet> {
         let s = &self.state.seats[seat];

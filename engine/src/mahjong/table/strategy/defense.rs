@@ -21,7 +21,8 @@ impl Bot {
     }
 
     /// Danger of discarding `t` against the seats in `threats` (0 safest):
-    /// genbutsu 0; an honour (or a sanma 1m/9m, which no sequence runs through) three of
+    /// genbutsu 0 (the threat's own discards, and against a riichi every tile it let pass
+    /// since, whoever discarded it); an honour (or a sanma 1m/9m, which no sequence runs through) three of
     /// which are visible 1; suji, or a
     /// suited tile whose every shape through it is walled off (kabe: all
     /// four of the neighbours seen), 2; one chance (three of them seen) or
@@ -29,15 +30,16 @@ impl Bot {
     pub(super) fn danger(view: &RiichiView<'_>, threats: u8, t: Tile, visible: &TileCounts) -> u8 {
         let mut worst = 0;
         for o in view.others().filter(|&o| threats & (1 << o) != 0) {
-            let river = view.river(o);
-            let d = if river.contains(&t) {
+            let (river, passed) = (view.river(o), view.let_pass(o));
+            let safe = |x: Tile| passed.contains(x) || river.contains(&x);
+            let d = if safe(t) {
                 0
             } else if t.is_honor() || Bot::in_no_sequence(view, t) {
                 if visible[t.index()] >= 3 { 1 } else { 3 }
             } else {
                 let n = t.number();
                 let near = |k: i8| Tile::from_index((t.index() as i8 + k) as u8);
-                let seen = |k: i8| near(k).is_some_and(|x| river.contains(&x));
+                let seen = |k: i8| near(k).is_some_and(safe);
                 let seen_all = |k: i8, n: u8| near(k).is_some_and(|x| visible[x.index()] >= n);
                 let walled = |k: i8| seen_all(k, 4);
                 let thin = |k: i8| seen_all(k, 3);

@@ -149,7 +149,7 @@ impl Bot {
     /// and 2-shanten hands with calls that bring them to tenpai or
     /// 1-shanten (yakuhai, tanyao, honitsu, toitoi), stays dama with 3+ han
     /// without riichi, declares kans, folds against riichi and three-meld
-    /// hands unless tenpai with 4+ live waits or 1-shanten with 14+ live
+    /// hands unless tenpai with 4+ live waits or 1-shanten with 13+ live
     /// tiles.
     pub fn defensive() -> Bot {
         Bot::builtin("defensive")

@@ -226,6 +226,37 @@ fn danger_orders_genbutsu_suji_one_chance_and_the_rest() {
 }
 
 #[test]
+fn tiles_let_pass_after_a_riichi_are_genbutsu_and_suji_against_it() {
+    let (game, mut s) = table("555s777s234m9p123z", "7z");
+    s.seats[2].riichi = true;
+    s.seats[2].let_pass.insert(t("5m"));
+    let view = game.view(&s, 1);
+    let visible = view.visible();
+    let d = |x: &str| Bot::danger(&view, 1 << 2, t(x), &visible);
+    assert_eq!([d("5m"), d("2m"), d("8m"), d("3m")], [0, 2, 2, 6], "5m passed: genbutsu, and 2m/8m suji");
+    // The table notes every discard made after a riichi, by any other seat.
+    let mut noted = 0;
+    for i in 0..20 {
+        let mut rng = GameSeeds::new(4).rng(i);
+        let mut s = game.new_state();
+        game.reset(&mut s, &mut rng);
+        let mut legal = Vec::new();
+        while let Some(seat) = game.to_move(&s) {
+            game.legal_actions(&s, &mut legal);
+            let a = Bot::efficiency().choose(&game.view(&s, seat), &legal, &mut rng);
+            let riichi: Vec<usize> = (0..4).filter(|&o| o != seat && s.seats[o].riichi).collect();
+            let hand = (s.round, s.record.hands);
+            game.apply(&mut s, a, &mut rng);
+            if let (Action::Discard(x), true) = (a, (s.round, s.record.hands) == hand && !riichi.is_empty()) {
+                assert!(riichi.iter().all(|&o| s.seats[o].let_pass.contains(x)), "game {i}: {x} not noted");
+                noted += 1;
+            }
+        }
+    }
+    assert!(noted > 0);
+}
+
+#[test]
 fn daiminkan_only_in_an_open_hand_it_does_not_set_back() {
     // Open on a hatsu pon, tenpai with 777p: the kan keeps it tenpai.
     let (game, mut s) = table("777p234m56s99p", "7z");
