@@ -1,8 +1,8 @@
-//! Shanten and ukeire allocate nothing once the tables are built.
+//! Shanten, ukeire and fifth-copy waits allocate nothing once the tables are built.
 
 use engine::mahjong::{
-    ShantenRules, TileCounts, TileSetSpec, shanten, shanten_chiitoitsu, shanten_kokushi, shanten_standard, ukeire,
-    ukeire_count,
+    ShantenRules, TileCounts, TileSetSpec, fifth_copy_waits, shanten, shanten_chiitoitsu, shanten_kokushi,
+    shanten_standard, ukeire, ukeire_count,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -30,7 +30,13 @@ fn hands(count: usize) -> Vec<TileCounts> {
 
 #[test]
 fn shanten_and_ukeire_do_not_allocate_after_warm_up() {
-    let hands = hands(3_000);
+    let mut hands = hands(3_000);
+    // 1111m 234p 567p 789s: 空聴牌, a wait on a fifth copy only.
+    let mut karaten = [0; 34];
+    for k in [0, 0, 0, 0, 10, 11, 12, 13, 14, 15, 24, 25, 26] {
+        karaten[k] += 1;
+    }
+    hands.push(karaten);
     let set = TileSetSpec::four_player();
     let visible = [1; 34];
     let rules = [ShantenRules::FOUR_PLAYER, ShantenRules { sanma: false, chiitoitsu_quads: true }];
@@ -41,6 +47,7 @@ fn shanten_and_ukeire_do_not_allocate_after_warm_up() {
                 total += i64::from(shanten(h, r)) + i64::from(shanten_standard(h, r));
                 total += i64::from(shanten_chiitoitsu(h, r).unwrap_or(0) + shanten_kokushi(h).unwrap_or(0));
                 total += i64::from(ukeire_count(ukeire(h, r), &visible, &set));
+                total += i64::from(fifth_copy_waits(h, r).len());
             }
         }
     };

@@ -41,7 +41,8 @@
 //!   fifth copy of a tile it holds four of is not tenpai (`1111m234p567p789s`
 //!   is 1-shanten, where the `8 − 2·mentsu − taatsu` formula says 0). Copies
 //!   in the player's own melds are not counted against the limit (the
-//!   functions see the concealed counts only).
+//!   functions see the concealed counts only). [`fifth_copy_waits`] names
+//!   such waits, for rules that call that hand tenpai (空聴牌) at a draw.
 //! - Concealed hands of 3n+1 or 3n+2 tiles need n blocks and a pair (melds
 //!   stand for the missing blocks). Seven pairs and thirteen orphans apply
 //!   only to 13 or 14 concealed tiles (`None` otherwise).
@@ -123,8 +124,8 @@ pub use rules::{FuRules, LimitKind, LimitRules, PaymentKind, PaymentRules, Renho
 pub use score::{MeldSpec, MeldType, PaymentOut, ScoreResult, Situation, hand_of, score};
 pub use score_hand::{ScoreError, score_hand};
 pub use shanten::{
-    HandError, ShantenReport, ShantenRules, shanten, shanten_after_discards, shanten_chiitoitsu, shanten_kokushi,
-    shanten_report, shanten_standard, shanten_standard_without, ukeire, ukeire_count,
+    HandError, ShantenReport, ShantenRules, fifth_copy_waits, shanten, shanten_after_discards, shanten_chiitoitsu,
+    shanten_kokushi, shanten_report, shanten_standard, shanten_standard_without, ukeire, ukeire_count,
 };
 pub use tile::{Flower, NUM_KINDS, PhysTile, Suit, Tile, TileCounts, TileSet, counts_of};
 pub use tileset::{MAX_WALL_TILES, TileSetError, TileSetSpec, WallArray};

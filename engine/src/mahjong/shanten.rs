@@ -362,6 +362,58 @@ fn ukeire_draw(hand: &TileCounts, n: usize, rules: ShantenRules) -> TileSet {
     out
 }
 
+/// 空聴牌 (karaten): the kinds a 3n+1 `hand` holds four of whose fifth copy would complete
+/// it in the standard form (sets and a pair). Exact [`shanten`] never counts such a wait,
+/// so `1111m234p567p789s` is 1-shanten, yet it waits on 1m "in shape"; a rule that calls
+/// 空聴牌 tenpai (Ron2) asks this when the shanten is not 0. Seven pairs and thirteen orphans
+/// never wait on a fifth copy. Allocation-free: each candidate is a pair choice and a
+/// greedy split into sets.
+pub fn fifth_copy_waits(hand: &TileCounts, rules: ShantenRules) -> TileSet {
+    let mut out = TileSet::EMPTY;
+    for (k, &n) in hand.iter().enumerate() {
+        if n == 4 {
+            let mut h = *hand;
+            h[k] = 5;
+            if complete_beyond_four(&h, rules.sanma) {
+                out.0 |= 1 << k;
+            }
+        }
+    }
+    out
+}
+
+/// Whether `counts` (3n+2 tiles, a kind may be held more than four times) splits into
+/// sets and one pair.
+fn complete_beyond_four(counts: &TileCounts, sanma: bool) -> bool {
+    (0..NUM_KINDS).any(|p| {
+        counts[p] >= 2 && {
+            let mut c = *counts;
+            c[p] -= 2;
+            all_sets(&mut c, sanma)
+        }
+    })
+}
+
+/// Whether `c` splits into sets only. From the lowest kind up, its copies beyond a
+/// multiple of three must start sequences (three sequences from a kind hold the same
+/// tiles as three triplets), so one greedy pass decides.
+fn all_sets(c: &mut TileCounts, sanma: bool) -> bool {
+    for i in 0..NUM_KINDS {
+        let n = c[i] % 3;
+        if n == 0 {
+            continue;
+        }
+        let t = Tile::from_index(i as u8).expect("a kind");
+        let starts = !t.is_honor() && t.number() <= 7 && !(sanma && i < 9);
+        if !starts || c[i + 1] < n || c[i + 2] < n {
+            return false;
+        }
+        c[i + 1] -= n;
+        c[i + 2] -= n;
+    }
+    true
+}
+
 /// Tiles left that are in `ukeire`: each kind's copies in `set` less those
 /// `visible` to the player (own hand, melds, discards, dora indicators).
 pub fn ukeire_count(ukeire: TileSet, visible: &TileCounts, set: &TileSetSpec) -> u32 {

@@ -142,6 +142,23 @@ fn a_fifth_copy_is_no_wait() {
 }
 
 #[test]
+fn fifth_copy_waits_are_karaten_in_shape() {
+    let kinds = |s: &str| {
+        let mut w = TileSet::EMPTY;
+        crate::mahjong::parse_kinds(s).unwrap().into_iter().for_each(|k| w.insert(k));
+        w
+    };
+    assert_eq!(fifth_copy_waits(&hand("1111m234p567p789s"), FOUR), kinds("1m"));
+    assert_eq!(fifth_copy_waits(&sanma_hand("1111m234p567p789s"), GOTO), kinds("1m"));
+    // Five honours: a triplet and the pair.
+    assert_eq!(fifth_copy_waits(&hand("1111z234p567p789s"), FOUR), kinds("1z"));
+    // Five 5m as the pair and three sequences (345m 456m 567m), no triplet of them.
+    assert!(fifth_copy_waits(&hand("3445550667m111z"), FOUR).contains(crate::t!(5m)));
+    assert_eq!(fifth_copy_waits(&hand("1111m235p567p789s"), FOUR), TileSet::EMPTY);
+    assert_eq!(fifth_copy_waits(&hand("111m234p567p789s1z"), FOUR), TileSet::EMPTY, "no kind held four times");
+}
+
+#[test]
 fn seven_pairs_with_and_without_quads() {
     assert_eq!(shanten_chiitoitsu(&hand("11223344556677z"), FOUR), Some(-1));
     assert_eq!(shanten_chiitoitsu(&hand("1111m2233p4455s66z"), FOUR), Some(1));

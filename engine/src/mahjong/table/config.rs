@@ -154,8 +154,13 @@ pub struct TableSettings {
     /// 和了やめ: the dealer may end the game after its own win at the all-last (in sudden
     /// death, whenever someone is at the target), whatever its place (G-S5).
     pub dealer_may_stop: bool,
-    /// A closed kan after riichi (of the drawn tile, keeping the waits).
+    /// A closed kan after riichi (of the drawn tile, keeping the waits, and with
+    /// `waits_and_shape` the hand's shape too).
     pub riichi_kan: RiichiKan,
+    /// 空聴牌: at an exhaustive draw, a hand whose only waits are fifth copies of kinds it
+    /// holds four of (`1111m234p567p789s`) counts as tenpai (Ron2: 「形式聴牌、空聴牌ともに
+    /// 聴牌と認めます」). Off: tenpai is exact shanten 0, which such a hand is not.
+    pub karaten_is_tenpai: bool,
     /// オープン立直 open riichi (G-R2).
     pub open_riichi: OpenRiichi,
     /// 白ポッチ: when the pocchi turns wild after riichi (G-R6).
@@ -198,14 +203,26 @@ pub struct OpenRiichi {
     pub sticks: u8,
 }
 
-/// A closed kan after riichi: always of the drawn tile, and only when the waits stay.
+/// A closed kan after riichi: always of the drawn tile, and only when the waits stay
+/// (the waits of the 13 tiles before the draw and of the 10 left beside the kan are the
+/// same kinds).
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum RiichiKan {
-    /// Allowed.
+    /// Allowed when the waits stay, even if the hand's shape changes (`222333444m`
+    /// drawing 2m: 333444m still waits where it did, but the 234m reading is lost).
     Waits,
-    /// Mandatory (Gotō G-K4: not making it is chombo): when one is legal, the seat makes
-    /// it or wins.
+    /// Allowed when the waits and the shape stay (Ron2: 「待ちと牌姿が変わらないときだけ
+    /// 可能」). The shape stays when the drawn kind is only ever a triplet: the drawn
+    /// tile is no wait itself, and in every reading (sets and a pair) of every winning
+    /// hand — the 13 tiles before the draw plus one of their waits — the drawn kind's
+    /// three copies make one triplet, never a pair or part of a sequence. Taking them
+    /// out as the kan then leaves a complete reading for every wait, and no reading is
+    /// lost. (With a wild pocchi, G-R6, for each kind the pocchi may stand for.)
+    WaitsAndShape,
+    /// Mandatory when the waits stay, as with `waits` (Gotō G-K4: 「手牌構成が変わっても待ちが
+    /// 変わらなければカン可能」, and not making it is chombo): when one is legal, the seat
+    /// makes it or wins.
     Forced,
 }
 

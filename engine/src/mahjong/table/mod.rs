@@ -49,8 +49,12 @@
 //! - Kans: at most four per hand; none without a live tile left; the kan
 //!   dora is turned at once (daiminkan, ankan) or once the added kan is not
 //!   robbed (kakan). After riichi, a closed kan only of the drawn tile and
-//!   only if the waits do not change. 四槓散了 when the discard after the
-//!   fourth kan (by two or more seats) is not won on.
+//!   only if the waits do not change; with `riichi_kan = "waits_and_shape"`
+//!   (the Ron2 presets, 「待ちと牌姿が変わらないときだけ」) the shape must not
+//!   change either: the drawn tile is no wait, and its kind is one triplet in
+//!   every reading of every winning hand (`222333444m` drawing 2m may not:
+//!   its waits stay, but the 234m readings go). 四槓散了 when the discard
+//!   after the fourth kan (by two or more seats) is not won on.
 //! - Riichi: closed, 1,000 points or more, at least four live tiles left;
 //!   furiten riichi allowed; the stick is paid once the declaring discard is
 //!   not won on; ippatsu is broken by any call (closed kans included).
@@ -60,7 +64,10 @@
 //!   its first draw), 四風連打 (checked on the fourth discard, before any
 //!   call on it). Aborts, like exhaustive draws, add a honba.
 //! - Tenpai at an exhaustive draw: exact shanten 0 of the concealed tiles
-//!   (formal tenpai counts; a wait only on a fifth copy does not).
+//!   (形式聴牌 formal tenpai counts: a hand with no yaku, or whose waits are all
+//!   in sight); with `karaten_is_tenpai` (the Ron2 presets: 「形式聴牌、空聴牌
+//!   ともに聴牌と認めます」) also 空聴牌, a wait only on a fifth copy of a kind the
+//!   hand holds four of ([`fifth_copy_waits`](crate::mahjong::fifth_copy_waits)).
 //! - Double ron: each winner takes its honba; the riichi sticks go to the
 //!   first winner after the discarder. Triple ron is an abortive draw.
 //! - Pao (責任払い) for daisangen, daisuushii (the last set called from the
@@ -76,9 +83,11 @@
 //!
 //! - Final scores: `(points − return) / 100 + uma (+ oka for 1st)`, in the
 //!   seed's units (40,600 → +256 under 道場); ties rank by seat order from
-//!   the first dealer. Which presets drop ura / kan dora, and their length
-//!   and bust rule, the seed does not print: all presets default to hanchan,
-//!   bust on, every dora kind (fields of each preset file).
+//!   the first dealer. Which presets drop ura / kan dora (「一部ルールによって
+//!   裏ドラ、カンドラ、カン裏ドラはありません」), and their length and bust rule,
+//!   the seed does not print: `ron2-a` (競技ルールA) is read as the one without
+//!   ura, kan and kan-ura dora, the others keep every kind; all presets default to
+//!   hanchan, bust on (fields of each preset file).
 //!
 //! # Three seats, extraction (the Gotō groundwork, GOTO-SPEC §2–§3)
 //! The seat count is the scoring rules' `players`; the table file sets the
@@ -111,7 +120,9 @@
 //!   [`Action::Stop`] or [`Action::Continue`] (a repeat); never on a draw.
 //!   The bots stop when first.
 //! - `riichi_kan = "forced"` (G-K4): after riichi, a closed kan of the drawn
-//!   tile that keeps the waits is the only legal action but a win.
+//!   tile that keeps the waits (the shape may change) is the only legal action
+//!   but a win. 空聴牌 is no tenpai at Gotō's draw (`karaten_is_tenpai = false`:
+//!   the spec is silent, the behaviour is kept).
 //! - 流し役満 (G-P3, when the scoring rules have it): at an exhaustive draw a
 //!   seat whose every discard is a terminal or honour, none called away, that
 //!   called nothing, is paid a yakuman tsumo (honba included), in turn order

@@ -9,7 +9,9 @@ use super::record::{Extracted, HandRecord};
 use super::state::{OfferKind, Phase, SeatState, kind};
 use super::{Action, HAND_TILES, MAX_KANS, MAX_SEATS, RIICHI_STICK, RiichiTable, TableState};
 use crate::GameRng;
-use crate::mahjong::{Flower, Meld, MeldKind, PhysTile, Tile, TileCounts, TileSet, shanten, ukeire};
+use crate::mahjong::{
+    Block, BlockKind, Flower, Meld, MeldKind, PhysTile, Tile, TileCounts, TileSet, for_each_standard, shanten, ukeire,
+};
 use rand::RngExt;
 
 impl SeatState {
@@ -247,14 +249,46 @@ impl RiichiTable {
     }
 
     /// Whether a riichi seat may make a closed kan of `t`: only of the drawn
-    /// tile, and only if the hand stays tenpai on the same waits.
+    /// tile, and only if the hand stays tenpai on the same waits (and with
+    /// [`RiichiKan::WaitsAndShape`], keeps its shape).
     fn riichi_kan_ok(&self, s: &SeatState, t: Tile) -> bool {
         if s.drawn != Some(t) {
             return false;
         }
         let mut h = s.hand;
         h[t.index()] = 0;
-        shanten(&h, self.shanten) == 0 && ukeire(&h, self.shanten) == s.waits
+        let waits = shanten(&h, self.shanten) == 0 && ukeire(&h, self.shanten) == s.waits;
+        waits && (self.settings.riichi_kan != RiichiKan::WaitsAndShape || self.kan_keeps_shape(s, t))
+    }
+
+    /// 牌姿が変わらない: the riichi seat's drawn kind `t` is only ever a triplet — no wait
+    /// itself, and in every reading of every winning hand (the 13 tiles before the draw
+    /// plus a wait; with a wild pocchi, as each kind it may stand for) its copies make
+    /// one triplet and nothing else. Allocation-free: the readings come one by one.
+    fn kan_keeps_shape(&self, s: &SeatState, t: Tile) -> bool {
+        if s.waits.contains(t) {
+            return false;
+        }
+        let mut before = s.hand;
+        before[t.index()] -= 1;
+        let keeps = |h: &TileCounts| {
+            s.waits.iter().all(|w| {
+                let mut c = *h;
+                if c[w.index()] >= 4 {
+                    // No fifth copy: this wait completes another of the pocchi's readings.
+                    return true;
+                }
+                c[w.index()] += 1;
+                let mut only_triplet = true;
+                for_each_standard(&c, |pair, sets| {
+                    let triplet = |b: &Block| b.kind == BlockKind::Triplet && b.tile == t;
+                    let elsewhere = pair == t || sets.iter().any(|b| b.contains(t) && !triplet(b));
+                    only_triplet &= !elsewhere && sets.iter().any(triplet);
+                });
+                only_triplet
+            })
+        };
+        if self.wild_pocchi(s) { self.wild_choices(&before).all(|(_, h)| keeps(&h)) } else { keeps(&before) }
     }
 
     pub(super) fn turn_actions(

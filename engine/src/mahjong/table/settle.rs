@@ -11,7 +11,8 @@ use super::{MAX_SEATS, RIICHI_STICK, RiichiTable, TableState};
 use crate::GameRng;
 use crate::mahjong::payment::pay;
 use crate::mahjong::{
-    Flower, Hand, HandScore, Limit, Payment, PhysTile, ScoreError, Tile, WinFlags, Yaku, score_hand, shanten,
+    Flower, Hand, HandScore, Limit, Payment, PhysTile, ScoreError, Tile, TileCounts, WinFlags, Yaku, fifth_copy_waits,
+    score_hand, shanten,
 };
 
 /// How a win was made.
@@ -448,7 +449,7 @@ impl RiichiTable {
         let players = state.players();
         let before = state.points;
         let tenpai: [bool; MAX_SEATS] =
-            std::array::from_fn(|s| s < players && shanten(&state.seats[s].hand, self.shanten) == 0);
+            std::array::from_fn(|s| s < players && self.tenpai_at_draw(&state.seats[s].hand));
         let n = tenpai.iter().filter(|&&t| t).count() as i32;
         if !self.pay_nagashi(state) && (1..players as i32).contains(&n) {
             for (s, &t) in tenpai[..players].iter().enumerate() {
@@ -468,6 +469,17 @@ impl RiichiTable {
         state.record.exhaustive_draws += 1;
         let renchan = self.settings.dealer_repeats_on_draw.repeats(tenpai[state.dealer()]);
         self.end_hand(state, renchan, false, state.honba + 1, rng);
+    }
+
+    /// Whether concealed tiles `hand` count as tenpai at an exhaustive draw: exact shanten 0
+    /// (形式聴牌 included: a wait whose copies are all visible still counts), or with
+    /// `karaten_is_tenpai` a wait only on a fifth copy of a kind held four times (空聴牌).
+    fn tenpai_at_draw(&self, hand: &TileCounts) -> bool {
+        match shanten(hand, self.shanten) {
+            0 => true,
+            1 => self.settings.karaten_is_tenpai && !fifth_copy_waits(hand, self.shanten).is_empty(),
+            _ => false,
+        }
     }
 
     /// Pays each 流し役満 of the hand as a yakuman tsumo (honba included, the riichi

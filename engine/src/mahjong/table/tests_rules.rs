@@ -3,7 +3,9 @@
 //! and a file that cannot be played is refused naming the field.
 
 use super::state::kind;
-use super::tests_scenarios::{Scene, daisangen_calls, dojo, noten_wall, t, three_waits, wall};
+use super::tests_scenarios::{
+    Scene, daisangen_calls, dojo, fourth_2m_in_riichi, karaten_wall, noten_wall, t, three_waits, wall,
+};
 use super::*;
 use crate::mahjong::{TileSetSpec, parse_tiles};
 use crate::testing::{PlayCheck, check_play};
@@ -124,6 +126,25 @@ fn riichi_without_stick_points_and_to_the_last_live_tile() {
     assert!(riichi(&sc), "riichi with one live tile left");
     let strict = Scene::new(dojo(), |s| s.points = [900, 59_100, 30_000, 30_000], &noten_wall(true));
     assert!(!riichi(&strict));
+}
+
+#[test]
+fn riichi_kan_waits_allows_a_kan_that_changes_only_the_shape() {
+    // 222333444m 11s 78s drawing the fourth 2m: the waits (6s/9s) stay, the shape does not.
+    let game = dojo_with(|s| s.riichi_kan = RiichiKan::Waits);
+    let sc = fourth_2m_in_riichi(game, "222333444m11s78s");
+    assert_eq!(sc.legal(), [Action::ClosedKan(t("2m")), Action::Discard(t("2m"))]);
+    let sc = fourth_2m_in_riichi(dojo(), "222333444m11s78s");
+    assert_eq!(sc.legal(), [Action::Discard(t("2m"))], "waits_and_shape refuses it");
+}
+
+#[test]
+fn without_karaten_is_tenpai_a_wait_on_a_fifth_copy_is_noten() {
+    let mut sc = Scene::new(dojo_with(|s| s.karaten_is_tenpai = false), |_| {}, &karaten_wall());
+    sc.drift_to_end();
+    assert_eq!(sc.s.record.tenpai_at_draw, [0, 1, 0, 0]);
+    assert_eq!(sc.s.points, [29_000, 33_000, 29_000, 29_000], "only seat 1 is tenpai");
+    assert_eq!((sc.s.round, sc.s.honba), (1, 1), "the dealer passes the deal");
 }
 
 /// A four-player table with Gotō's wall: the live wall drawn to two indicators, four

@@ -501,6 +501,79 @@ fn no_closed_kan_in_riichi_when_the_waits_change() {
     assert_eq!(sc.legal(), [Action::Discard(t("1m"))]);
 }
 
+/// The dealer declares riichi on `dealer` (13 tiles holding 222m) with a 7z and draws
+/// the fourth 2m on its next turn.
+pub(super) fn fourth_2m_in_riichi(game: RiichiTable, dealer: &str) -> Scene {
+    let hands = [dealer, "123s456s789s11z2z2z", "69m159p19s2356z8p8s", "368m268p268s4z4z6z6z"];
+    let mut sc = Scene::new(game, |_| {}, &wall(hands, "7z3z3z7z2m", ""));
+    sc.act(0, Action::Riichi(t("7z")));
+    sc.drift_to_end_of_turns(0);
+    assert_eq!(sc.s.seats[0].drawn, Some(t("2m")));
+    sc
+}
+
+#[test]
+fn no_closed_kan_in_riichi_when_the_shape_changes() {
+    // 222333444m 11s 78s waits on 6s/9s, and 333444m 11s 78s after a kan of 2m still
+    // does; but the kan loses the 234m 234m 234m reading: 待ちと牌姿が変わらないときだけ.
+    let sc = fourth_2m_in_riichi(dojo(), "222333444m11s78s");
+    assert_eq!(sc.s.seats[0].waits, waits("69s"));
+    assert_eq!(sc.legal(), [Action::Discard(t("2m"))]);
+    // 22234555m 11s 789s waits on 2m, 5m and 1s: the drawn 2m wins, and a kan of it would
+    // keep those waits (34555m: 2m/5m, 5m/1s) but not the 22m 234m 555m reading.
+    let sc = fourth_2m_in_riichi(dojo(), "22234555m11s789s");
+    assert_eq!(sc.s.seats[0].waits, waits("25m1s"));
+    assert_eq!(sc.legal(), [Action::Tsumo, Action::Discard(t("2m"))]);
+}
+
+/// The dealer holds 1111m 234p 567p 789s: its only wait is a fifth 1m (空聴牌); seat 1 is
+/// tenpai on 1z/2z, seats 2 and 3 are noten.
+pub(super) fn karaten_wall() -> [PhysTile; WALL_TILES] {
+    wall(["1111m234p567p789s", "123s456s789s11z2z2z", "258m258p258s1z3z5z7z", "369m369p369s4z4z6z6z"], "", "")
+}
+
+#[test]
+fn karaten_is_tenpai_at_the_exhaustive_draw() {
+    // 流局: 「形式聴牌、空聴牌ともに聴牌と認めます」.
+    let mut sc = Scene::new(dojo(), |_| {}, &karaten_wall());
+    sc.drift_to_end();
+    assert_eq!(sc.s.record.exhaustive_draws, 1);
+    assert_eq!(sc.s.record.tenpai_at_draw, [1, 1, 0, 0]);
+    assert_eq!(sc.s.points, [31_500, 31_500, 28_500, 28_500], "two tenpai seats share the 3,000");
+    assert_eq!((sc.s.round, sc.s.honba), (0, 1), "the karaten dealer repeats");
+}
+
+/// The dealer declares (double) riichi on 111m 234p 567s 99s 45m, makes a closed kan of
+/// the drawn 1m and wins on its replacement tile 3m. Indicators: 4z at the deal, 3p for
+/// the kan (dora 4p, one held); ura 8s (dora 9s, two held) and 1p (dora 2p, one held).
+fn riichi_kan_rinshan_win(preset: &str) -> Scene {
+    let w = wall(
+        ["111m234p567s99s45m", "123s456s789s11z2z2z", "59m159p19s2356z8p8s", "268m268p268s4z4z6z6z"],
+        "7z3z3z7z1m",
+        "3m7p7p7p4z3p7p9p9p8s1p",
+    );
+    let mut sc = Scene::new(RiichiTable::preset(preset).unwrap().with_hand_log(true), |_| {}, &w);
+    sc.act(0, Action::Riichi(t("7z")));
+    sc.drift_to_end_of_turns(0);
+    sc.act(0, Action::ClosedKan(t("1m")));
+    assert_eq!(sc.s.seats[0].drawn, Some(t("3m")));
+    sc.act(0, Action::Tsumo);
+    sc
+}
+
+#[test]
+fn ron2_a_has_no_ura_kan_or_kan_ura_dora_and_ron2_b_has_them() {
+    // ドラ: 「一部ルールによって裏ドラ、カンドラ、カン裏ドラはありません」, read as 競技ルールA.
+    let a = riichi_kan_rinshan_win("ron2-a");
+    assert_eq!(a.s.hand_log.hands()[0].indicator_count, 1, "no kan dora turned after the kan");
+    let win = a.s.hand_log.hands()[0].wins[0];
+    assert_eq!((win.ura, win.score.han), (0, 4), "double riichi, tsumo, rinshan: no ura, no kan dora");
+    let b = riichi_kan_rinshan_win("ron2-b");
+    assert_eq!(b.s.hand_log.hands()[0].indicator_count, 2, "the kan dora is turned");
+    let win = b.s.hand_log.hands()[0].wins[0];
+    assert_eq!((win.ura, win.score.han), (3, 8), "plus the kan dora 4p and ura 9s 9s 2p");
+}
+
 #[test]
 fn tenhou_and_chiihou_on_the_first_draw() {
     let hands = ["123m456m789p123s5s", "111z222z333z444z5p", "11p", "22p"];
