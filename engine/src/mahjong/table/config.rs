@@ -136,9 +136,22 @@ pub struct TableSettings {
     pub chi: bool,
     /// The abortive draws (途中流局) in force; with 三家和 off, three rons all win.
     pub aborts: Vec<Abort>,
-    /// 責任払い: pao for daisangen, daisuushii and suukantsu, and the feeder of a
-    /// daiminkan paying its rinshan tsumo.
+    /// 責任払い: pao for daisangen, daisuushii and suukantsu (the seat that let the third
+    /// dragon set, the fourth wind set or the fourth kan be called), and the feeder of a
+    /// daiminkan paying its rinshan tsumo (kans made between them included). A pao yakuman
+    /// is paid by its liable seat in full on a tsumo (the honba too); on another seat's ron
+    /// the liable seat pays half of it and the discarder the rest and every honba (the
+    /// seed: 「ツモアガりの場合は全額、他家が放銃した場合でも半額を支払います。積み棒は全額放銃者が
+    /// 負担します。」). Each pao yakuman has its own liable seat ([`SeatState::pao`](super::SeatState::pao)).
     pub pao: bool,
+    /// What a pao covers when the hand is a composite yakuman (the seed is silent): only
+    /// the pao yakuman's share, or the whole hand (see [`PaoScope`]).
+    pub pao_scope: PaoScope,
+    /// 搶槓の一発: a ron robbing a kan (an added kan, or a closed kan robbed by thirteen
+    /// orphans) by a seat still in its ippatsu turn keeps ippatsu, the robbed kan never
+    /// having happened; `false`: the kan's declaration broke it (the seed's 「ポン、チー、
+    /// カンがあった時点で一発は消えます」 read literally).
+    pub chankan_keeps_ippatsu: bool,
     /// Riichi needs points for its stick (Gotō allows it below 1,000, into negative).
     pub riichi_needs_stick_points: bool,
     /// Riichi needs at least this many live tiles left (4: one more own draw at a
@@ -173,6 +186,26 @@ pub struct TableSettings {
     /// points only (Ron2).
     #[serde(default)]
     pub chips: Option<ChipRules>,
+}
+
+/// What the seat liable for a pao yakuman (責任払い) pays when the hand is worth more than
+/// that yakuman (a composite yakuman, e.g. daisangen pao with tsuuiisou). In a table file:
+/// `"yakuman_share"` or `"whole_hand"`. With one pao yakuman alone both are the same.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum PaoScope {
+    /// The liable seat answers for its pao yakuman's share only (the value of that yakuman
+    /// alone): all of it on a tsumo, half on another seat's ron (the discarder paying the
+    /// other half); the rest of the hand is paid as without pao (on a tsumo by every
+    /// payer, or by the feeder of a daiminkan whose rinshan it is; on a ron by the
+    /// discarder). The honba of a tsumo go with the pao share (the first liable seat, in
+    /// [`PAO_YAKU`](super::PAO_YAKU) order, pays them), those of a ron with the discarder.
+    YakumanShare,
+    /// The liable seat answers for the whole hand as for a lone pao yakuman: all of it on a
+    /// tsumo, half on another's ron. Two liable seats (e.g. daisangen's and suukantsu's)
+    /// each take their own yakuman's share and the rest in equal parts (the first, in
+    /// [`PAO_YAKU`](super::PAO_YAKU) order, the odd hundreds).
+    WholeHand,
 }
 
 /// When the white pocchi (白ポッチ) is all-mighty (G-R6): any kind, chosen at the win for

@@ -57,7 +57,9 @@
 //!   after the fourth kan (by two or more seats) is not won on.
 //! - Riichi: closed, 1,000 points or more, at least four live tiles left;
 //!   furiten riichi allowed; the stick is paid once the declaring discard is
-//!   not won on; ippatsu is broken by any call (closed kans included).
+//!   not won on; ippatsu is broken by any call (closed kans included), except
+//!   for the seat that robs the kan (搶槓の一発, `chankan_keeps_ippatsu`: the
+//!   robbed kan never happened; off, the declaration breaks it).
 //! - First go-around (no call yet, the seat has not discarded): 天和 /
 //!   地和 on the first draw, 人和 (mangan) on a non-dealer's ron, ダブル立直,
 //!   九種九牌 (the seat's choice, 9+ kinds of terminals and honours after
@@ -71,15 +73,22 @@
 //! - Double ron: each winner takes its honba; the riichi sticks go to the
 //!   first winner after the discarder. Triple ron is an abortive draw.
 //! - Pao (責任払い) for daisangen, daisuushii (the last set called from the
-//!   liable seat) and suukantsu (the fourth kan a daiminkan): tsumo, the
-//!   liable seat pays all; ron by another, half each of the value without
-//!   honba, the discarder paying the honba. A rinshan tsumo after a
-//!   daiminkan is paid in full by the seat that fed the kan.
+//!   liable seat) and suukantsu (the fourth kan a daiminkan), each yakuman
+//!   with its own liable seat ([`SeatState::pao`]): tsumo, the liable seat
+//!   pays its yakuman in full (and the honba); ron by another, half of it,
+//!   the discarder paying the rest and the honba. On a composite yakuman the
+//!   liable seat answers for its pao yakuman's share only, the rest of the
+//!   hand being paid as without pao (`pao_scope = "yakuman_share"`), or for
+//!   the whole hand (`"whole_hand"`; [`PaoScope`]). A rinshan tsumo after a
+//!   daiminkan is paid in full by the seat that fed the kan (closed or added
+//!   kans between them included), apart from pao yakuman shares.
 //! - End: after the last round unless the dealer repeats (no agari-yame);
 //!   with `bust`, at once when a seat is below 0. Riichi sticks left at the
 //!   end go to the first place (the seed says so for an all-last draw).
 //! - Red fives: a discard or call uses a plain five when the hand has one
 //!   (a replay follows its record's choice: [`SeatState::marked_first`]).
+//!   A chankan robs the piece the added kan added: a red five goes, with its
+//!   aka dora, to the robber.
 //!
 //! - Final scores: `(points − return) / 100 + uma (+ oka for 1st)`, in the
 //!   seed's units (40,600 → +256 under 道場); ties rank by seat order from
@@ -202,7 +211,7 @@ mod view;
 mod wall;
 
 pub use config::{
-    DrawRepeat, Length, NO_SEAT, OpenRiichi, PRESETS, PocchiWild, RiichiKan, TableError, TableSettings, ranks,
+    DrawRepeat, Length, NO_SEAT, OpenRiichi, PRESETS, PaoScope, PocchiWild, RiichiKan, TableError, TableSettings, ranks,
 };
 pub use mjai::{Event, EventLog, HoraScore, UraMarkers, pai_name, parse_pai};
 pub use outcome::{Abort, HanchanOutcome, WIN_VALUE_BINS, YAKU_KINDS};
@@ -213,7 +222,7 @@ pub use record::{
 };
 pub use replay::{Finding, FindingKind, ReplayReport, replay};
 pub use session::{PEOPLE, Rotation, Seating, Session};
-pub use state::{Claim, MAX_RIVER, OfferKind, Phase, SeatState, TableState};
+pub use state::{Claim, MAX_RIVER, OfferKind, PAO_YAKU, Phase, SeatState, TableState};
 pub use strategy::{BOT_PRESETS, Bot, BotConfig};
 pub use tenhou::{TENHOU_AVERAGE_WIN, TENHOU_RATES, TENHOU_YAKU, tenhou_yaku};
 pub use view::RiichiView;

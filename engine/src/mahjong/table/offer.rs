@@ -41,9 +41,12 @@ impl RiichiTable {
     }
 
     /// Offers `t` from `from` to the other seats: each seat with a choice is
-    /// asked in turn; with none, the offer resolves at once.
+    /// asked in turn; with none, the offer resolves at once. The piece offered
+    /// ([`TableState::offer_piece`]) is set by the caller for a discard and for an added
+    /// kan (the piece added, a red five goes to its robber); a closed kan or a north
+    /// offers a plain piece of the kind.
     pub(super) fn offer(&self, state: &mut TableState, from: usize, t: Tile, kind: OfferKind, rng: &mut GameRng) {
-        if kind != OfferKind::Discard {
+        if matches!(kind, OfferKind::ClosedKan | OfferKind::Nuki) {
             state.offer_piece = PhysTile::Plain(t);
         }
         let mut pending = 0u8;
@@ -249,7 +252,8 @@ impl RiichiTable {
     }
 
     /// Marks `from` liable when `tile` called by `seat` completes the
-    /// dragons, the winds or (a daiminkan) the fourth kan.
+    /// dragons, the winds or (a daiminkan) the fourth kan, each in its own
+    /// slot of [`SeatState::pao`](super::SeatState::pao) (one call may fill two).
     fn check_pao(&self, state: &mut TableState, seat: usize, from: usize, tile: Tile, kan: bool) {
         let s = &mut state.seats[seat];
         let sets =
@@ -258,8 +262,11 @@ impl RiichiTable {
         let winds = tile.is_wind() && sets(Tile::is_wind) == 4;
         let kans =
             kan && s.melds().iter().filter(|m| matches!(m.kind, MeldKind::OpenKan | MeldKind::ClosedKan)).count() == 4;
-        if dragons || winds || kans {
-            s.pao = Some(from as u8);
+        // In the order of PAO_YAKU.
+        for (slot, decided) in s.pao.iter_mut().zip([dragons, winds, kans]) {
+            if decided {
+                *slot = Some(from as u8);
+            }
         }
     }
 }

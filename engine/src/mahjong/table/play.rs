@@ -101,6 +101,7 @@ impl RiichiTable {
         state.kan_seats = 0;
         state.uninterrupted = true;
         state.kan_feeder = None;
+        state.kan_ippatsu = 0;
         state.four_kan_abort = false;
         state.claims = [super::Claim::None; MAX_SEATS];
         if state.events.is_on() {
@@ -447,11 +448,13 @@ impl RiichiTable {
                 s.melds[i.expect("an added kan needs its pon")].kind = MeldKind::OpenKan;
                 s.drawn = None;
                 state.record.calls[seat] += 1;
+                let pai = taken.first();
                 if state.events.is_on() {
-                    let pai = taken.first();
                     let consumed = state.events.pon_tiles(seat as u8, pai);
                     state.events.push(Event::Kakan { actor: seat as u8, pai, consumed });
                 }
+                // The piece added is the one a chankan robs (a red five with its aka dora).
+                state.offer_piece = pai;
                 self.after_kan(state, seat, false);
                 self.offer(state, seat, t, OfferKind::AddedKan, rng);
             }
@@ -460,11 +463,13 @@ impl RiichiTable {
     }
 
     /// Book-keeping common to every kan: counts, broken ippatsu and first
-    /// go-around, the kan dora when it is turned at once, pao for suukantsu
-    /// is set by the caller of a daiminkan.
+    /// go-around (the seats whose ippatsu it breaks are kept in
+    /// [`TableState::kan_ippatsu`] for a chankan), the kan dora when it is turned at
+    /// once; pao for suukantsu is set by the caller of a daiminkan.
     pub(super) fn after_kan(&self, state: &mut TableState, seat: usize, flip: bool) {
         state.kans += 1;
         state.kan_seats |= 1 << seat;
+        state.kan_ippatsu = (0..state.players()).fold(0, |m, s| m | u8::from(state.seats[s].ippatsu) << s);
         self.interrupt(state);
         self.update_waits(state, seat);
         if flip {

@@ -2,11 +2,11 @@
 //! situational flags, payments (pao included), exhaustive and abortive
 //! draws, dealer rotation and honba, and the end of the game.
 
-use super::config::{HandEnd, Next, ranks};
+use super::config::{HandEnd, Next, PaoScope, ranks};
 use super::mjai::{Event, HoraScore, UraMarkers};
 use super::outcome::{Abort, WIN_VALUE_BINS};
 use super::record::{HandEnding, MAX_ALICE, MAX_INDICATORS, WinRecord};
-use super::state::{OfferKind, Phase};
+use super::state::{OfferKind, PAO_YAKU, Phase};
 use super::{MAX_SEATS, RIICHI_STICK, RiichiTable, TableState};
 use crate::GameRng;
 use crate::mahjong::payment::pay;
@@ -24,8 +24,34 @@ enum Won {
     Nagashi,
 }
 
-/// Yakuman whose last set makes its feeder liable (責任払い).
-const PAO_YAKU: [Yaku; 3] = [Yaku::Daisangen, Yaku::Daisuushii, Yaku::Suukantsu];
+/// The seats liable (責任払い) for a win's pao yakuman: each with the yakuman multiple it
+/// answers for (a seat liable for two of them once, their multiples added), in
+/// [`PAO_YAKU`] order.
+#[derive(Clone, Copy, Debug)]
+struct Liable {
+    seats: [(usize, u8); PAO_YAKU.len()],
+    len: usize,
+}
+
+impl Liable {
+    const NONE: Liable = Liable { seats: [(0, 0); PAO_YAKU.len()], len: 0 };
+
+    /// The liable seats with their multiples.
+    fn as_slice(&self) -> &[(usize, u8)] {
+        &self.seats[..self.len]
+    }
+
+    /// Adds `multiple` yakuman for `seat`.
+    fn add(&mut self, seat: usize, multiple: u8) {
+        match self.seats[..self.len].iter_mut().find(|e| e.0 == seat) {
+            Some(e) => e.1 += multiple,
+            None => {
+                self.seats[self.len] = (seat, multiple);
+                self.len += 1;
+            }
+        }
+    }
+}
 
 impl RiichiTable {
     /// The hand of `seat` winning on `win` (already among its concealed
@@ -181,12 +207,23 @@ impl RiichiTable {
     ) -> Result<HandScore, ScoreError> {
         let s = &state.seats[seat];
         let mut hand = self.hand_of(state, seat, t, self.ron_flags(state, seat, kind));
+        if self.robbed_kan_ippatsu(state, seat, kind) {
+            hand.flags = hand.flags.with(WinFlags::IPPATSU);
+        }
         hand.concealed[t.index()] += 1;
         hand.red += u8::from(state.offer_piece.is_red());
         hand.gold += u8::from(state.offer_piece.is_gold());
         let score = self.score_best(state, seat, hand, false)?;
         let forced = s.in_open_riichi() && matches!(kind, OfferKind::Discard | OfferKind::Nuki);
         Ok(if forced { self.forced_deal_in(state, seat, score) } else { score })
+    }
+
+    /// 搶槓の一発: whether a ron by `seat` on a kan's tile (`kind`) keeps the ippatsu that
+    /// only the robbed kan broke ([`chankan_keeps_ippatsu`](super::TableSettings::chankan_keeps_ippatsu)).
+    fn robbed_kan_ippatsu(&self, state: &TableState, seat: usize, kind: OfferKind) -> bool {
+        self.settings.chankan_keeps_ippatsu
+            && matches!(kind, OfferKind::AddedKan | OfferKind::ClosedKan)
+            && state.kan_ippatsu & 1 << seat != 0
     }
 
     /// G-R3: a ron by an open riichi seat on a discard or an extraction was forced (no one
@@ -223,10 +260,45 @@ impl RiichiTable {
         if self.settings.kan_ura_dora { state.indicators } else { self.settings.indicators_at_deal }
     }
 
-    /// The seat liable for this win, if pao applies.
-    fn liable(&self, state: &TableState, seat: usize, score: &HandScore) -> Option<usize> {
-        let pao = state.seats[seat].pao?;
-        PAO_YAKU.iter().any(|&y| score.yaku.contains(y)).then_some(pao as usize)
+    /// The seats liable for this win (pao): for each yakuman of [`PAO_YAKU`] in the score
+    /// whose deciding set a seat let be called, that seat and the yakuman's multiple.
+    fn liable(&self, state: &TableState, seat: usize, score: &HandScore) -> Liable {
+        let mut liable = Liable::NONE;
+        for (&y, p) in PAO_YAKU.iter().zip(state.seats[seat].pao) {
+            let listed = score.yaku.as_slice().iter().find(|e| e.0 == y);
+            if let (Some(p), Some(&(_, han))) = (p, listed) {
+                liable.add(usize::from(p), (han / 13).max(1));
+            }
+        }
+        liable
+    }
+
+    /// What each liable seat answers for (in the order of `liable`) out of a win worth
+    /// `value` (honba aside), `share(m)` being what `m` yakuman of the win are worth:
+    /// its pao yakuman's share, and under [`PaoScope::WholeHand`] the rest of the hand in
+    /// equal parts too (the first seat the odd hundreds).
+    fn pao_owed(&self, liable: &Liable, value: i32, share: impl Fn(u8) -> i32) -> [i32; PAO_YAKU.len()] {
+        let mut owed = [0; PAO_YAKU.len()];
+        for (o, &(_, m)) in owed.iter_mut().zip(liable.as_slice()) {
+            *o = share(m);
+        }
+        let n = liable.len as i32;
+        if self.settings.pao_scope == PaoScope::WholeHand && n > 0 {
+            let rest = value - owed.iter().sum::<i32>();
+            let part = rest / n / 100 * 100;
+            for o in owed[..liable.len].iter_mut() {
+                *o += part;
+            }
+            owed[0] += rest - part * n;
+        }
+        owed
+    }
+
+    /// The payment of `multiple` yakuman won by `seat` (no honba).
+    fn yakuman_payment(&self, state: &TableState, seat: usize, multiple: u8, tsumo: bool) -> (Payment, i32) {
+        let base = Limit::Yakuman(multiple).base();
+        let (payment, total) = pay(&self.rules, base, seat == state.dealer(), tsumo, 0, 0);
+        (payment, total as i32)
     }
 
     /// Records the win of `seat` on a tile from `target`, scored `score`,
@@ -258,9 +330,9 @@ impl RiichiTable {
             unreachable!("a tsumo is paid as a tsumo")
         };
         let dealer = state.dealer();
-        let liable =
-            self.liable(state, seat, &score).or(if rinshan { state.kan_feeder.map(usize::from) } else { None });
-        let total = self.collect_tsumo(state, seat, dealer_pays, non_dealer_pays, liable);
+        let liable = self.liable(state, seat, &score);
+        let feeder = if rinshan { state.kan_feeder.map(usize::from) } else { None };
+        let total = self.collect_tsumo(state, seat, [dealer_pays, non_dealer_pays], &liable, feeder);
         let gained = total + RIICHI_STICK * state.sticks as i32;
         state.points[seat] += gained;
         state.sticks = 0;
@@ -272,29 +344,60 @@ impl RiichiTable {
         self.end_hand(state, renchan, renchan, honba, rng);
     }
 
-    /// The tsumo payments to `seat` from the others, or all from the `liable` seat (pao);
-    /// returns the total (not yet added to `seat`'s points).
+    /// The tsumo payments to `seat` (`[dealer_pays, others_pay]`, honba included) from the
+    /// others. Under pao each `liable` seat pays its pao yakuman's share in full (the first
+    /// of them the honba too), and the rest of the hand is paid as [`PaoScope`] says; the
+    /// `feeder` of a daiminkan whose rinshan this is pays what the others would (with pao
+    /// yakuman, under `yakuman_share`, the rest beyond their shares). Returns the total
+    /// (not yet added to `seat`'s points).
     fn collect_tsumo(
         &self,
         state: &mut TableState,
         seat: usize,
-        dealer_pays: u32,
-        others_pay: u32,
-        liable: Option<usize>,
+        payment: [u32; 2],
+        liable: &Liable,
+        feeder: Option<usize>,
     ) -> i32 {
         let dealer = state.dealer();
-        let mut total = 0;
-        for o in state.others(seat) {
-            let pays = if o == dealer { dealer_pays } else { others_pay } as i32;
-            total += pays;
-            if liable.is_none() {
-                state.points[o] -= pays;
+        let due =
+            |o: usize, [dealer_pays, others_pay]: [u32; 2]| if o == dealer { dealer_pays } else { others_pay } as i32;
+        let total = state.others(seat).map(|o| due(o, payment)).sum();
+        let Some(&(first, _)) = liable.as_slice().first() else {
+            // No pao yakuman: each payer pays its due, or the feeder of the daiminkan all.
+            match feeder {
+                Some(f) => {
+                    state.points[f] -= total;
+                    state.record.pao += 1;
+                }
+                None => state.others(seat).for_each(|o| state.points[o] -= due(o, payment)),
+            }
+            return total;
+        };
+        let payers = state.players() as i32 - 1;
+        let honba_each = self.honba_points(state) / payers;
+        // What each payer would owe beyond the pao yakuman shares and the honba.
+        let mut rest = [0; MAX_SEATS];
+        state.others(seat).for_each(|o| rest[o] = due(o, payment) - honba_each);
+        for &(_, m) in liable.as_slice() {
+            let Payment::Tsumo { dealer_pays, non_dealer_pays } = self.yakuman_payment(state, seat, m, true).0 else {
+                unreachable!("a tsumo is paid as a tsumo")
+            };
+            state.others(seat).for_each(|o| rest[o] -= due(o, [dealer_pays, non_dealer_pays]));
+        }
+        let mut pays = [0; MAX_SEATS];
+        let owed = self.pao_owed(liable, total - honba_each * payers, |m| self.yakuman_payment(state, seat, m, true).1);
+        for (&(p, _), part) in liable.as_slice().iter().zip(owed) {
+            pays[p] += part;
+        }
+        pays[first] += honba_each * payers;
+        if self.settings.pao_scope == PaoScope::YakumanShare {
+            match feeder {
+                Some(f) => pays[f] += rest.iter().sum::<i32>(),
+                None => state.others(seat).for_each(|o| pays[o] += rest[o]),
             }
         }
-        if let Some(p) = liable {
-            state.points[p] -= total;
-            state.record.pao += 1;
-        }
+        state.record.pao += 1;
+        state.others(seat).for_each(|o| state.points[o] -= pays[o]);
         total
     }
 
@@ -328,14 +431,17 @@ impl RiichiTable {
             let score = self.score_ron(state, w, t, kind).expect("a legal ron scores");
             let Payment::Ron(x) = score.payment else { unreachable!("a ron is paid as a ron") };
             let x = x as i32;
-            match self.liable(state, w, &score).filter(|&p| p != from) {
-                Some(p) => {
-                    let half = (x - honba_points) / 2;
-                    state.points[p] -= half;
-                    state.points[from] -= x - half;
-                    state.record.pao += 1;
-                }
-                None => state.points[from] -= x,
+            // Pao: each liable seat but the discarder pays half of what it answers for.
+            let liable = self.liable(state, w, &score);
+            let owed = self.pao_owed(&liable, x - honba_points, |m| self.yakuman_payment(state, w, m, false).1);
+            let mut by_pao = 0;
+            for (&(p, _), part) in liable.as_slice().iter().zip(owed).filter(|e| e.0.0 != from) {
+                state.points[p] -= part / 2;
+                by_pao += part / 2;
+            }
+            state.points[from] -= x - by_pao;
+            if liable.as_slice().iter().any(|e| e.0 != from) {
+                state.record.pao += 1;
             }
             let gained = x + if k == 0 { RIICHI_STICK * state.sticks as i32 } else { 0 };
             state.points[w] += gained;
@@ -395,6 +501,10 @@ impl RiichiTable {
         let s = &state.seats[seat];
         let robbed = matches!(state.phase, Phase::Offer { kind: OfferKind::Discard | OfferKind::Nuki, .. });
         let ron_piece = if how == Won::Ron { Some(state.offer_piece) } else { None };
+        let offered = match state.phase {
+            Phase::Offer { kind, .. } if how == Won::Ron => Some(kind),
+            _ => None,
+        };
         let count = |f: fn(PhysTile) -> bool| u8::from(ron_piece.is_some_and(f));
         let mut held = s.hand;
         for m in s.melds() {
@@ -421,7 +531,7 @@ impl RiichiTable {
             ura_nuki: (north_ura * s.nuki).min(ura),
             riichi: s.riichi,
             open_riichi: s.in_open_riichi(),
-            ippatsu: s.ippatsu && hand,
+            ippatsu: (s.ippatsu || offered.is_some_and(|k| self.robbed_kan_ippatsu(state, seat, k))) && hand,
             pocchi_tsumo: how == Won::Tsumo && s.drawn_pocchi,
             forced: how == Won::Ron && s.in_open_riichi() && robbed,
             nagashi: !hand,
@@ -493,7 +603,7 @@ impl RiichiTable {
             let Payment::Tsumo { dealer_pays, non_dealer_pays } = score.payment else {
                 unreachable!("a nagashi is paid as a tsumo")
             };
-            let total = self.collect_tsumo(state, seat, dealer_pays, non_dealer_pays, None);
+            let total = self.collect_tsumo(state, seat, [dealer_pays, non_dealer_pays], &Liable::NONE, None);
             state.points[seat] += total;
             let value = total - self.honba_points(state);
             self.record_win(state, seat, &score, [total, value], Won::Nagashi);

@@ -7,10 +7,15 @@ use super::outcome::HanchanOutcome;
 use super::pieces::Marked;
 use super::record::{HandLog, HandRecord};
 use super::wall::WallLayout;
-use crate::mahjong::{MAX_WALL_TILES, Meld, PhysTile, Tile, TileCounts, TileSet, WallArray};
+use crate::mahjong::{MAX_WALL_TILES, Meld, PhysTile, Tile, TileCounts, TileSet, WallArray, Yaku};
 
 /// Most discards one seat can make in a hand (draws plus calls).
 pub const MAX_RIVER: usize = 48;
+
+/// The yakuman whose last set makes its feeder liable (責任払い), in the order of
+/// [`SeatState::pao`]: 大三元 (the third dragon set), 大四喜 (the fourth wind set), 四槓子
+/// (the fourth kan, a daiminkan).
+pub const PAO_YAKU: [Yaku; 3] = [Yaku::Daisangen, Yaku::Daisuushii, Yaku::Suukantsu];
 
 /// What one seat holds and has done in the current hand.
 #[derive(Clone, Copy, Debug)]
@@ -66,8 +71,10 @@ pub struct SeatState {
     pub let_pass: TileSet,
     /// Has not discarded yet this hand.
     pub first_turn: bool,
-    /// Seat liable (パオ) for a daisangen / daisuushii / suukantsu.
-    pub pao: Option<u8>,
+    /// Seat liable (パオ) for each yakuman of [`PAO_YAKU`] (daisangen, daisuushii,
+    /// suukantsu): one slot each, so that two seats can be liable for one hand (the third
+    /// dragon set called from one, the fourth kan from another).
+    pub pao: [Option<u8>; PAO_YAKU.len()],
     /// The seat's next discard or call gives up its marked piece (a red
     /// five) even when it holds a plain one (the table keeps the marked
     /// pieces otherwise); set by replays, whose records say which piece went.
@@ -101,7 +108,7 @@ impl SeatState {
         riichi_furiten: false,
         let_pass: TileSet::EMPTY,
         first_turn: true,
-        pao: None,
+        pao: [None; PAO_YAKU.len()],
         marked_first: false,
     };
 
@@ -129,6 +136,11 @@ impl SeatState {
     /// no one deals into them unless forced (G-R3).
     pub fn in_open_riichi(&self) -> bool {
         self.riichi && self.open_riichi
+    }
+
+    /// The seat liable (パオ) for the yakuman `y` of this seat's hand, if any.
+    pub fn pao_for(&self, y: Yaku) -> Option<u8> {
+        PAO_YAKU.iter().position(|&p| p == y).and_then(|k| self.pao[k])
     }
 
     /// Whether a win on one of its waits is barred (フリテン).
@@ -246,6 +258,9 @@ pub struct TableState {
     pub uninterrupted: bool,
     /// Seat that fed the last daiminkan, while its rinshan draw is pending.
     pub kan_feeder: Option<u8>,
+    /// Seats whose ippatsu the last kan broke, bit per seat: a ron robbing that kan (搶槓)
+    /// keeps it under [`chankan_keeps_ippatsu`](super::TableSettings::chankan_keeps_ippatsu).
+    pub kan_ippatsu: u8,
     /// A fourth kan by two or more seats awaits its discard (四槓散了).
     pub four_kan_abort: bool,
     /// A kan whose indicator could not be turned awaits its chankan offer: the hand
@@ -285,6 +300,7 @@ impl TableState {
             claims: [Claim::None; MAX_SEATS],
             uninterrupted: true,
             kan_feeder: None,
+            kan_ippatsu: 0,
             four_kan_abort: false,
             kan_blocked: false,
             record: HanchanOutcome::EMPTY,

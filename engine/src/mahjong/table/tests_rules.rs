@@ -4,10 +4,11 @@
 
 use super::state::kind;
 use super::tests_scenarios::{
-    Scene, daisangen_calls, dojo, fourth_2m_in_riichi, karaten_wall, noten_wall, t, three_waits, wall,
+    Scene, chankan_game_on, daisangen_calls, daisangen_suukantsu_kans, daisangen_tsuuiisou_calls, dojo,
+    fourth_2m_in_riichi, karaten_wall, noten_wall, t, three_waits, wall,
 };
 use super::*;
-use crate::mahjong::{TileSetSpec, parse_tiles};
+use crate::mahjong::{TileSetSpec, Yaku, parse_tiles};
 use crate::testing::{PlayCheck, check_play};
 
 /// The 道場 preset with `change` made to its settings.
@@ -90,6 +91,64 @@ fn without_pao_a_daisangen_tsumo_is_paid_by_all() {
     sc.act(1, Action::Tsumo);
     assert_eq!(sc.s.points, [14_000, 62_000, 22_000, 22_000], "a yakuman tsumo: the dealer 16,000, others 8,000");
     assert_eq!(sc.s.record.pao, 0);
+}
+
+#[test]
+fn pao_scope_whole_hand_the_liable_seat_pays_for_the_whole_composite_yakuman() {
+    let whole = || dojo_with(|s| s.pao_scope = PaoScope::WholeHand);
+    // 字一色 大三元 (64,000, one honba) on seat 2's 2z: the dealer, liable for daisangen, pays
+    // half the whole hand; seat 2 the other half and the honba.
+    let mut sc = daisangen_tsuuiisou_calls(whole(), |s| s.honba = 1, "3m");
+    sc.act(2, Action::Discard(t("2z")));
+    sc.act(1, Action::Ron);
+    assert_eq!(sc.s.points, [-2_000, 94_300, -2_300, 30_000]);
+    assert_eq!(sc.s.record.pao, 1);
+    // By tsumo the dealer pays it all, the honba too.
+    let mut sc = daisangen_tsuuiisou_calls(whole(), |s| s.honba = 1, "3m4s8p2z");
+    sc.drift_to_end_of_turns(1);
+    sc.act(1, Action::Tsumo);
+    assert_eq!(sc.s.points, [-34_300, 94_300, 30_000, 30_000]);
+    // Two liable seats (大三元 四槓子 字一色, the dealer's 144,000 by rinshan): each pays its
+    // own yakuman and half the rest.
+    let mut sc = daisangen_suukantsu_kans(whole(), true);
+    sc.act(0, Action::Tsumo);
+    assert_eq!(sc.s.points, [174_000, -42_000, -42_000, 30_000]);
+    // A lone pao yakuman is paid alike under both scopes.
+    let mut sc = daisangen_calls(whole(), |_| {}, "");
+    sc.act(2, Action::Discard(t("5p")));
+    sc.act(1, Action::Ron);
+    assert_eq!(sc.s.points, [14_000, 62_000, 14_000, 30_000]);
+}
+
+#[test]
+fn without_chankan_ippatsu_the_robbed_kan_breaks_ippatsu() {
+    let game = dojo_with(|s| s.chankan_keeps_ippatsu = false).with_hand_log(true);
+    let mut sc = chankan_game_on(game, true);
+    sc.act(3, Action::Ron);
+    let w = sc.s.hand_log.hands()[0].wins()[0];
+    assert_eq!(sc.s.record.yaku_count(Yaku::Ippatsu), 0, "{:?}", w.score.yaku);
+    assert_eq!(sc.s.record.yaku_count(Yaku::Chankan), 1);
+    assert!(w.riichi && !w.ippatsu);
+}
+
+#[test]
+fn pao_scope_and_chankan_ippatsu_are_table_file_fields() {
+    for (name, _) in PRESETS {
+        let s = TableSettings::preset(name).unwrap();
+        assert_eq!((s.pao_scope, s.chankan_keeps_ippatsu), (PaoScope::YakumanShare, true), "{name}");
+    }
+    let text = PRESETS[0].1;
+    let s = TableSettings::from_toml(
+        &text
+            .replace("pao_scope = \"yakuman_share\"", "pao_scope = \"whole_hand\"")
+            .replace("chankan_keeps_ippatsu = true", "chankan_keeps_ippatsu = false"),
+    )
+    .unwrap();
+    assert_eq!((s.pao_scope, s.chankan_keeps_ippatsu), (PaoScope::WholeHand, false));
+    let e = TableSettings::from_toml(&text.replace("\"yakuman_share\"", "\"share\"")).unwrap_err().to_string();
+    assert!(e.contains("share"), "{e}");
+    let e = TableSettings::from_toml(&text.replace("chankan_keeps_ippatsu = true\n", "")).unwrap_err().to_string();
+    assert!(e.contains("chankan_keeps_ippatsu"), "{e}");
 }
 
 #[test]

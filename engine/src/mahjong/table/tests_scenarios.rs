@@ -184,7 +184,11 @@ pub(super) fn daisangen_calls(game: RiichiTable, setup: impl FnOnce(&mut TableSt
     sc.act(0, Action::Discard(t("6z")));
     sc.act(1, Action::Pon);
     let pao = sc.game.settings().pao.then_some(0);
-    assert_eq!(sc.s.seats[1].pao, pao, "the dealer fed the third dragon (pao when the rule is on)");
+    assert_eq!(
+        sc.s.seats[1].pao_for(Yaku::Daisangen),
+        pao,
+        "the dealer fed the third dragon (pao when the rule is on)"
+    );
     sc.act(1, Action::Discard(t("1s")));
     sc
 }
@@ -233,21 +237,29 @@ fn bust_ends_the_game_only_when_the_rule_is_on() {
 
 /// Seat 2 pons the dealer's 5s, then draws the red 5s; seat 3 waits on 46s.
 fn chankan_game() -> Scene {
+    chankan_game_on(dojo(), false)
+}
+
+/// [`chankan_game`] at `game`: seat 2 adds the red 5s it drew to its pon of 5s; seat 3
+/// (waiting on 46s) declares riichi with its first discard when `riichi`, and the added kan
+/// comes before its next draw (its ippatsu turn).
+pub(super) fn chankan_game_on(game: RiichiTable, riichi: bool) -> Scene {
     let w = wall(
         ["5s2468m2468p8s34z7z", "13m13p56z2z9s9m9p1s7p3s", "55s7z7m7p1p2z5m9s3s8p1s4z", "46s123m456m789p11z"],
         "7s9m5z6z0s",
         "1z2z3z3z2z",
     );
-    let mut sc = Scene::new(dojo(), |_| {}, &w);
+    let mut sc = Scene::new(game, |_| {}, &w);
     sc.act(0, Action::Discard(t("5s")));
     sc.act(2, Action::Pon);
     // Seat 3 could ron the 5s by renhou alone; it lets it go (furiten until its draw).
     assert!(sc.legal().contains(&Action::Ron));
     sc.act(3, Action::Pass);
     sc.act(2, Action::Discard(t("7z")));
-    sc.act(3, Action::Discard(t("9m")));
+    sc.act(3, if riichi { Action::Riichi(t("9m")) } else { Action::Discard(t("9m")) });
     sc.act(0, Action::Discard(t("5z")));
     sc.act(1, Action::Discard(t("6z")));
+    assert_eq!(sc.s.seats[3].ippatsu, riichi);
     sc.act(2, Action::AddedKan(t("5s")));
     sc
 }
@@ -256,10 +268,38 @@ fn chankan_game() -> Scene {
 fn chankan_robs_the_added_kan_without_kan_dora() {
     let mut sc = chankan_game();
     sc.act(3, Action::Ron);
-    // Chankan 1 han, 40 fu (closed ron, kanchan, round-wind pair): 1,300.
-    assert_eq!(sc.s.points, [30_000, 30_000, 28_700, 31_300]);
+    // Chankan 1 han and the red 5s robbed 1 han, 40 fu (closed ron, kanchan, round-wind
+    // pair): 2,600.
+    assert_eq!(sc.s.points, [30_000, 30_000, 27_400, 32_600]);
     assert_eq!(sc.s.record.yaku_count(Yaku::Chankan), 1);
     assert_eq!(sc.s.record.deal_ins[2], 1);
+    assert_eq!(sc.s.indicators, 1, "a robbed kan turns no kan dora");
+}
+
+#[test]
+fn chankan_of_a_red_five_gives_the_robber_its_aka_dora() {
+    let mut sc = chankan_game_on(dojo().with_hand_log(true), false);
+    assert!(sc.s.seats[2].meld_marked.red() == 1, "the red 5s went into the kan");
+    sc.act(3, Action::Ron);
+    let h = sc.s.hand_log.hands()[0];
+    let w = h.wins()[0];
+    assert_eq!(w.seat, 3);
+    assert!(w.score.yaku.as_slice().contains(&(Yaku::AkaDora, 1)), "{:?}", w.score.yaku);
+    assert_eq!((w.red, w.gold), (1, 0), "the hand record counts the robbed red five");
+    assert_eq!(w.held[t("5s").index()], 1, "the robbed five is in the winning hand");
+    assert_eq!(sc.s.record.yaku_count(Yaku::AkaDora), 1);
+}
+
+#[test]
+fn chankan_in_the_ippatsu_turn_keeps_ippatsu() {
+    // The robbed kan never happened: riichi, ippatsu, chankan and the red 5s.
+    let mut sc = chankan_game_on(dojo().with_hand_log(true), true);
+    sc.act(3, Action::Ron);
+    let w = sc.s.hand_log.hands()[0].wins()[0];
+    assert_eq!(sc.s.record.yaku_count(Yaku::Ippatsu), 1, "{:?}", w.score.yaku);
+    assert_eq!(sc.s.record.yaku_count(Yaku::Chankan), 1);
+    assert!(w.ippatsu && w.riichi, "the hand record has the ippatsu (a Gotō chip)");
+    assert!(w.score.han >= 4, "{:?}", w.score.yaku);
 }
 
 #[test]
@@ -649,7 +689,7 @@ fn pao_suukantsu_when_the_fourth_kan_is_called() {
     let mut sc = three_closed_kans("9p4m7m5p8p3s6s9s1z2z3z4z5z", "5s");
     sc.act(1, Action::Discard(t("9p")));
     sc.act(0, Action::Kan);
-    assert_eq!(sc.s.seats[0].pao, Some(1), "seat 1 fed the fourth kan");
+    assert_eq!(sc.s.seats[0].pao, [None, None, Some(1)], "seat 1 fed the fourth kan");
     sc.act(0, Action::Tsumo);
     assert_eq!(sc.s.record.yaku_count(Yaku::Suukantsu), 1);
     assert_eq!(sc.s.points, [78_000, -18_000, 30_000, 30_000], "seat 1 pays the dealer's 48,000");
@@ -665,4 +705,175 @@ fn four_kans_by_two_seats_abort_after_the_next_discard() {
     sc.act(1, Action::Discard(t("7p")));
     assert_eq!(sc.s.record.abort_count(Abort::FourKans), 1);
     assert_eq!((sc.s.round, sc.s.honba, sc.s.points), (0, 1, [30_000; 4]));
+}
+
+/// Seat 1 (all honours) pons 5z from the dealer, 7z from seat 2 and 6z from the dealer (pao
+/// for daisangen), discarding 9p, 3z and 4z, and waits on 2z alone: 字一色 大三元, a double
+/// yakuman. Seat 2 is to play next; `later` are its draw and the draws after it.
+pub(super) fn daisangen_tsuuiisou_calls(game: RiichiTable, setup: impl FnOnce(&mut TableState), later: &str) -> Scene {
+    let w = wall(
+        ["56z2468m2468p246s", "55z66z77z111z2z3z4z9p", "7z2z5p13579s13p9m1m4p", "1234z68s68p1m1s2p9p6m"],
+        &format!("1p9p8m7s9s{later}"),
+        "7p7p9m9m7m",
+    );
+    let mut sc = Scene::new(game, setup, &w);
+    sc.act(0, Action::Discard(t("5z")));
+    sc.act(1, Action::Pon);
+    sc.act(1, Action::Discard(t("9p")));
+    sc.act(2, Action::Discard(t("7z")));
+    sc.act(1, Action::Pon);
+    sc.act(1, Action::Discard(t("3z")));
+    sc.act(2, Action::Discard(t("8m")));
+    sc.act(3, Action::Discard(t("7s")));
+    sc.act(0, Action::Discard(t("6z")));
+    sc.act(1, Action::Pon);
+    assert_eq!(sc.s.seats[1].pao_for(Yaku::Daisangen), Some(0));
+    sc.act(1, Action::Discard(t("4z")));
+    sc
+}
+
+#[test]
+fn pao_on_a_composite_yakuman_ron_the_liable_seat_pays_half_its_yakuman_only() {
+    // 字一色 大三元 on seat 2's 2z: 64,000 and one honba. The dealer fed the third dragon: it
+    // pays half the daisangen yakuman (16,000); seat 2 pays the rest and the honba.
+    let mut sc = daisangen_tsuuiisou_calls(dojo(), |s| s.honba = 1, "3m");
+    sc.act(2, Action::Discard(t("2z")));
+    sc.act(1, Action::Ron);
+    assert_eq!(sc.s.record.yaku_count(Yaku::Tsuuiisou), 1);
+    assert_eq!(sc.s.record.yaku_count(Yaku::Daisangen), 1);
+    assert_eq!(sc.s.points, [14_000, 94_300, -18_300, 30_000]);
+    assert_eq!(sc.s.record.pao, 1);
+}
+
+#[test]
+fn pao_on_a_composite_yakuman_tsumo_the_liable_seat_pays_its_yakuman_in_full() {
+    // 字一色 大三元 by tsumo with one honba: the dealer pays the daisangen yakuman whole
+    // (16,000 + 8,000 + 8,000) and the honba; the tsuuiisou yakuman is paid as a tsumo by
+    // all (16,000 from the dealer, 8,000 from each other seat).
+    let mut sc = daisangen_tsuuiisou_calls(dojo(), |s| s.honba = 1, "3m4s8p2z");
+    sc.drift_to_end_of_turns(1);
+    sc.act(1, Action::Tsumo);
+    assert_eq!(sc.s.points, [30_000 - 32_300 - 16_000, 94_300, 22_000, 22_000]);
+    assert_eq!(sc.s.record.pao, 1);
+}
+
+/// The dealer holds 5555z 6666z 777z 11m: on its first draw (9p) it makes two closed kans
+/// (replacements 1m and 2p) and discards 2p; it calls a daiminkan of seat 1's 7z (the third
+/// dragon set: daisangen pao on seat 1; replacement 9s, discarded), then of seat 2's 1m (the
+/// fourth kan: suukantsu pao on seat 2), whose replacement is its 9p tanki. With `honours`
+/// the 1m are 1z and the 9p 2z: 字一色 too, a triple yakuman.
+pub(super) fn daisangen_suukantsu_kans(game: RiichiTable, honours: bool) -> Scene {
+    let w = match honours {
+        false => wall(
+            ["5555z6666z777z11m", "7z147s147p258m123z", "1m369s369p479m124z", "258s258p35689m34z"],
+            "9p4m8p6m",
+            "1m2p9s9p",
+        ),
+        true => wall(
+            ["5555z6666z777z11z", "7z147s147p258m34z9m", "1z369s369p479m34z5m", "258s258p35689m34z"],
+            "2z4m8p6m",
+            "1z2p9s2z",
+        ),
+    };
+    let fourth = if honours { "1z" } else { "1m" };
+    let mut sc = Scene::new(game, |_| {}, &w);
+    sc.act(0, Action::ClosedKan(t("5z")));
+    sc.act(0, Action::ClosedKan(t("6z")));
+    sc.act(0, Action::Discard(t("2p")));
+    sc.act(1, Action::Discard(t("7z")));
+    sc.act(0, Action::Kan);
+    sc.act(0, Action::Discard(t("9s")));
+    sc.act(1, Action::Discard(t("8p")));
+    sc.act(2, Action::Discard(t(fourth)));
+    sc.act(0, Action::Kan);
+    assert!(matches!(sc.s.phase, Phase::Turn { seat: 0, rinshan: true, .. }));
+    assert_eq!(sc.s.seats[0].pao, [Some(1), None, Some(2)], "both liable seats are kept");
+    sc
+}
+
+#[test]
+fn pao_two_liable_seats_each_pay_their_own_yakuman() {
+    let mut sc = daisangen_suukantsu_kans(dojo(), false);
+    sc.act(0, Action::Tsumo);
+    assert_eq!(sc.s.record.yaku_count(Yaku::Daisangen), 1);
+    assert_eq!(sc.s.record.yaku_count(Yaku::Suukantsu), 1);
+    // A dealer's double yakuman (96,000): seat 1 pays the daisangen one (48,000), seat 2
+    // the suukantsu one (48,000, its rinshan liability adding nothing more).
+    assert_eq!(sc.s.points, [126_000, -18_000, -18_000, 30_000]);
+    assert_eq!(sc.s.record.pao, 1);
+}
+
+#[test]
+fn pao_two_liable_seats_and_the_rest_of_a_rinshan_paid_by_the_kan_feeder() {
+    // 大三元 四槓子 字一色, the dealer's triple yakuman (144,000) on the replacement of seat 2's
+    // daiminkan: seat 1 pays the daisangen yakuman (48,000); seat 2 the suukantsu one, and
+    // the tsuuiisou one that its rinshan liability covers (96,000).
+    let mut sc = daisangen_suukantsu_kans(dojo(), true);
+    sc.act(0, Action::Tsumo);
+    assert_eq!(sc.s.record.yaku_count(Yaku::Tsuuiisou), 1);
+    assert_eq!(sc.s.points, [174_000, -18_000, -66_000, 30_000]);
+}
+
+/// Seat 1 pons 1z from the dealer, 2z from seat 2, 3z and then 4z from seat 3 (the fourth
+/// wind set: daisuushii pao on seat 3), discarding 9p, 9s, 1s and 2m, and waits on 5p alone.
+/// Seat 2 is to play next; `later` are its draw and the draws after it.
+fn daisuushii_calls(game: RiichiTable, later: &str) -> Scene {
+    let w = wall(
+        ["1z2468m2468p2468s", "11z22z33z44z5p9p1s9s2m", "2z5p13579s13p9m1m4p7z", "3z4z68s68p136m29p5z1s"],
+        &format!("5s7m9m3s8m4s{later}"),
+        "7p7p8p8p9m",
+    );
+    let mut sc = Scene::new(game, |_| {}, &w);
+    sc.act(0, Action::Discard(t("1z")));
+    sc.act(1, Action::Pon);
+    sc.act(1, Action::Discard(t("9p")));
+    sc.act(2, Action::Discard(t("2z")));
+    sc.act(1, Action::Pon);
+    sc.act(1, Action::Discard(t("9s")));
+    sc.act(2, Action::Discard(t("9m")));
+    sc.act(3, Action::Discard(t("3z")));
+    sc.act(1, Action::Pon);
+    sc.act(1, Action::Discard(t("1s")));
+    sc.act(2, Action::Discard(t("8m")));
+    sc.act(3, Action::Discard(t("4z")));
+    sc.act(1, Action::Pon);
+    assert_eq!(sc.s.seats[1].pao, [None, Some(3), None], "seat 3 fed the fourth wind set");
+    sc.act(1, Action::Discard(t("2m")));
+    sc
+}
+
+#[test]
+fn pao_daisuushii_the_feeder_of_the_fourth_wind_set_is_liable() {
+    let mut sc = daisuushii_calls(dojo(), "5m");
+    sc.act(2, Action::Discard(t("5p")));
+    sc.act(1, Action::Ron);
+    assert_eq!(sc.s.record.yaku_count(Yaku::Daisuushii), 1);
+    assert_eq!(sc.s.points, [30_000, 62_000, 14_000, 14_000], "seat 3 pays half, the discarder half");
+    assert_eq!(sc.s.record.pao, 1);
+    let mut sc = daisuushii_calls(dojo(), "5m6p7p5p");
+    sc.drift_to_end_of_turns(1);
+    sc.act(1, Action::Tsumo);
+    assert_eq!(sc.s.points, [30_000, 62_000, 30_000, -2_000], "seat 3 pays the whole tsumo");
+}
+
+#[test]
+fn rinshan_after_a_daiminkan_and_a_closed_kan_is_still_paid_by_the_feeder() {
+    // The seed: 途中で暗カン、加カンが入った場合も責任払いとなります. Seat 1 calls a
+    // daiminkan of the dealer's 2m, makes a closed kan of 4s on its replacement, and wins
+    // on the next replacement.
+    let w = wall(
+        ["2m135p79p1s7s2z5z6z7z3z", "222m345m678p9s444s", "13579m2p4p8s2z5z6z7z3z", "468m3p6p9p2s6s8s4z5z6z7z"],
+        "9m",
+        "4s9s1z1z4z4z",
+    );
+    let mut sc = Scene::new(dojo(), |_| {}, &w);
+    sc.act(0, Action::Discard(t("2m")));
+    sc.act(1, Action::Kan);
+    sc.act(1, Action::ClosedKan(t("4s")));
+    assert!(matches!(sc.s.phase, Phase::Turn { seat: 1, rinshan: true, .. }));
+    sc.act(1, Action::Tsumo);
+    assert_eq!(sc.s.record.yaku_count(Yaku::RinshanKaihou), 1);
+    let paid: Vec<i32> = sc.s.points.iter().map(|p| p - 30_000).collect();
+    assert!(paid[0] < 0 && paid[2] == 0 && paid[3] == 0, "the dealer pays it all: {paid:?}");
+    assert_eq!(sc.s.record.pao, 1);
 }
