@@ -159,6 +159,21 @@ pub struct TableSettings {
     pub riichi_min_live_tiles: u8,
     /// ノーテン罰符: the total the noten seats pay the tenpai seats at an exhaustive draw.
     pub noten_total: i32,
+    /// Several seats ronning one tile: all of them win ([`MultipleRon::All`], a triple ron
+    /// still aborting where `aborts` lists `triple_ron`), or only the first in turn order
+    /// from the discarder (頭ハネ, [`MultipleRon::HeadBump`]).
+    pub multiple_ron: MultipleRon,
+    /// The honba of a double ron: each winner takes them ([`DoubleRonHonba::Each`]), or the
+    /// first winner in turn order from the discarder only ([`DoubleRonHonba::First`]). The
+    /// riichi sticks on the table always go to that first winner.
+    pub double_ron_honba: DoubleRonHonba,
+    /// The riichi sticks left on the table when the game ends: to the first place
+    /// ([`EndSticks::Top`]), or lost ([`EndSticks::Lost`]: the final points then sum to
+    /// less than the start total, by those sticks).
+    pub end_sticks: EndSticks,
+    /// With `bust`: exactly 0 points busts too (`false`: only below 0 busts, 0 survives, as
+    /// Gotō's G-S6).
+    pub bust_at_zero: bool,
     /// When the dealer repeats (連荘) after an exhaustive draw.
     pub dealer_repeats_on_draw: DrawRepeat,
     /// 抜きドラ: norths are extracted, never discarded (G-X1). (Flowers, when the tile set
@@ -186,6 +201,41 @@ pub struct TableSettings {
     /// points only (Ron2).
     #[serde(default)]
     pub chips: Option<ChipRules>,
+}
+
+/// Who wins when several seats ron one tile. In a table file: `"all"` or `"head_bump"`.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum MultipleRon {
+    /// Every seat that rons wins (a double ron; a triple ron too unless `aborts` lists
+    /// `triple_ron`, 三家和).
+    All,
+    /// 頭ハネ: only the first of them in turn order from the discarder wins; the others'
+    /// rons are void (a triple ron still aborts first where `aborts` lists `triple_ron`).
+    HeadBump,
+}
+
+/// Who takes the honba (積み棒) of a double ron. In a table file: `"each"` or `"first"`.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum DoubleRonHonba {
+    /// Each winner is paid the honba by the discarder.
+    Each,
+    /// Only the first winner in turn order from the discarder; the others are paid their
+    /// hands alone.
+    First,
+}
+
+/// Where the riichi sticks left at the end of the game go. In a table file: `"top"` or
+/// `"lost"`.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum EndSticks {
+    /// To the first place (before the final ranks).
+    Top,
+    /// Nobody: they stay on the table ([`TableState::sticks`](super::TableState::sticks)
+    /// at the end), and the final points sum to less than the start total.
+    Lost,
 }
 
 /// What the seat liable for a pao yakuman (責任払い) pays when the hand is worth more than

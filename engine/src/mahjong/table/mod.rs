@@ -70,8 +70,11 @@
 //!   in sight); with `karaten_is_tenpai` (the Ron2 presets: 「形式聴牌、空聴牌
 //!   ともに聴牌と認めます」) also 空聴牌, a wait only on a fifth copy of a kind the
 //!   hand holds four of ([`fifth_copy_waits`](crate::mahjong::fifth_copy_waits)).
-//! - Double ron: each winner takes its honba; the riichi sticks go to the
-//!   first winner after the discarder. Triple ron is an abortive draw.
+//! - Double ron: each winner takes its honba (`double_ron_honba = "each"`; with
+//!   `"first"` only the first winner after the discarder); the riichi sticks go
+//!   to that first winner. Triple ron is an abortive draw (where `aborts` lists
+//!   it). With `multiple_ron = "head_bump"` (頭ハネ) only the first winner after
+//!   the discarder wins.
 //! - Pao (責任払い) for daisangen, daisuushii (the last set called from the
 //!   liable seat) and suukantsu (the fourth kan a daiminkan), each yakuman
 //!   with its own liable seat ([`SeatState::pao`]): tsumo, the liable seat
@@ -83,8 +86,9 @@
 //!   daiminkan is paid in full by the seat that fed the kan (closed or added
 //!   kans between them included), apart from pao yakuman shares.
 //! - End: after the last round unless the dealer repeats (no agari-yame);
-//!   with `bust`, at once when a seat is below 0. Riichi sticks left at the
-//!   end go to the first place (the seed says so for an all-last draw).
+//!   with `bust`, at once when a seat is below 0 (at 0 too with `bust_at_zero`).
+//!   Riichi sticks left at the end go to the first place (the seed says so for
+//!   an all-last draw; `end_sticks = "lost"`: to nobody).
 //! - Red fives: a discard or call uses a plain five when the hand has one
 //!   (a replay follows its record's choice: [`SeatState::marked_first`]).
 //!   A chankan robs the piece the added kan added: a red five goes, with its
@@ -211,7 +215,8 @@ mod view;
 mod wall;
 
 pub use config::{
-    DrawRepeat, Length, NO_SEAT, OpenRiichi, PRESETS, PaoScope, PocchiWild, RiichiKan, TableError, TableSettings, ranks,
+    DoubleRonHonba, DrawRepeat, EndSticks, Length, MultipleRon, NO_SEAT, OpenRiichi, PRESETS, PaoScope, PocchiWild,
+    RiichiKan, TableError, TableSettings, ranks,
 };
 pub use mjai::{Event, EventLog, HoraScore, UraMarkers, pai_name, parse_pai};
 pub use outcome::{Abort, HanchanOutcome, WIN_VALUE_BINS, YAKU_KINDS};

@@ -1,6 +1,7 @@
 //! Offering a discard (or a kan's tile) to the other seats, one at a time,
 //! and resolving their choices: ron over pon/kan over chi.
 
+use super::config::MultipleRon;
 use super::mjai::Event;
 use super::outcome::Abort;
 use super::state::{Claim, OfferKind, Phase};
@@ -144,6 +145,10 @@ impl RiichiTable {
         match n {
             0 => {}
             3 if self.aborts_on(Abort::TripleRon) => return self.abort(state, Abort::TripleRon, rng),
+            // 頭ハネ: the first in turn order from the discarder alone wins.
+            _ if self.settings.multiple_ron == MultipleRon::HeadBump => {
+                return self.settle_ron(state, from, tile, kind, &winners[..1], rng);
+            }
             _ => return self.settle_ron(state, from, tile, kind, &winners[..n], rng),
         }
         if kind != OfferKind::Discard {

@@ -2,7 +2,7 @@
 //! situational flags, payments (pao included), exhaustive and abortive
 //! draws, dealer rotation and honba, and the end of the game.
 
-use super::config::{HandEnd, Next, PaoScope, ranks};
+use super::config::{DoubleRonHonba, EndSticks, HandEnd, Next, PaoScope, ranks};
 use super::mjai::{Event, HoraScore, UraMarkers};
 use super::outcome::{Abort, WIN_VALUE_BINS};
 use super::record::{HandEnding, MAX_ALICE, MAX_INDICATORS, WinRecord};
@@ -430,10 +430,13 @@ impl RiichiTable {
             let before = state.points;
             let score = self.score_ron(state, w, t, kind).expect("a legal ron scores");
             let Payment::Ron(x) = score.payment else { unreachable!("a ron is paid as a ron") };
-            let x = x as i32;
+            // The honba this winner takes: all but the first lose theirs under `first`.
+            let each = self.settings.double_ron_honba == DoubleRonHonba::Each;
+            let honba = if k == 0 || each { honba_points } else { 0 };
+            let x = x as i32 - (honba_points - honba);
             // Pao: each liable seat but the discarder pays half of what it answers for.
             let liable = self.liable(state, w, &score);
-            let owed = self.pao_owed(&liable, x - honba_points, |m| self.yakuman_payment(state, w, m, false).1);
+            let owed = self.pao_owed(&liable, x - honba, |m| self.yakuman_payment(state, w, m, false).1);
             let mut by_pao = 0;
             for (&(p, _), part) in liable.as_slice().iter().zip(owed).filter(|e| e.0.0 != from) {
                 state.points[p] -= part / 2;
@@ -446,7 +449,7 @@ impl RiichiTable {
             let gained = x + if k == 0 { RIICHI_STICK * state.sticks as i32 } else { 0 };
             state.points[w] += gained;
             self.log_hora(state, w, from, &score, before);
-            self.record_win(state, w, &score, [gained, x - honba_points], Won::Ron);
+            self.record_win(state, w, &score, [gained, x - honba], Won::Ron);
         }
         state.sticks = 0;
         state.record.deal_ins[from] += 1;
@@ -622,7 +625,8 @@ impl RiichiTable {
         }
         state.events.push(Event::EndKyoku);
         state.honba = honba;
-        if self.settings.bust && state.points.iter().any(|&p| p < 0) {
+        let busts = |p: i32| p < 0 || (p == 0 && self.settings.bust_at_zero);
+        if self.settings.bust && state.points[..state.players()].iter().any(|&p| busts(p)) {
             state.record.bust = true;
             return self.end_game(state);
         }
@@ -659,12 +663,15 @@ impl RiichiTable {
         state.hand_log.push(&state.hand);
     }
 
-    /// Sticks left go to the first place; ranks and final scores.
+    /// Sticks left go to the first place (or are lost, staying on the table:
+    /// [`EndSticks`]); ranks and final scores.
     pub(super) fn end_game(&self, state: &mut TableState) {
         let seated = ..state.players();
-        let top = ranks(&state.points[seated]).iter().position(|&r| r == 0).expect("someone is first");
-        state.points[top] += RIICHI_STICK * state.sticks as i32;
-        state.sticks = 0;
+        if self.settings.end_sticks == EndSticks::Top {
+            let top = ranks(&state.points[seated]).iter().position(|&r| r == 0).expect("someone is first");
+            state.points[top] += RIICHI_STICK * state.sticks as i32;
+            state.sticks = 0;
+        }
         let r = ranks(&state.points[seated]);
         state.record.points = state.points;
         state.record.ranks = r;

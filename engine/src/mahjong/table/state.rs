@@ -224,7 +224,8 @@ pub struct TableState {
     pub round: u8,
     /// 本場.
     pub honba: u8,
-    /// Riichi sticks on the table.
+    /// Riichi sticks on the table (once the game is over, those lost under
+    /// [`EndSticks::Lost`](super::EndSticks::Lost); 0 otherwise).
     pub sticks: u8,
     /// The shuffled wall: live wall from the front, the rest where [`TableState::layout`] says.
     pub wall: WallArray,

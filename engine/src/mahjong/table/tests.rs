@@ -18,7 +18,9 @@ impl Validate for RiichiTable {
             let sum = s.points.iter().sum::<i32>();
             let sticks = RIICHI_STICK * s.sticks as i32;
             ensure(sum + sticks == start, || format!("points {sum} and sticks {sticks} at the end"))?;
-            ensure(s.phase != Phase::Over || s.sticks == 0, || "sticks left after the game".into())?;
+            // Only lost sticks (`end_sticks = "lost"`) stay on the table after the game.
+            let lost = self.settings().end_sticks == EndSticks::Lost;
+            ensure(s.phase != Phase::Over || s.sticks == 0 || lost, || "sticks left after the game".into())?;
             return Ok(());
         }
         // During a kan's chankan offer, or an extracted north's, its replacement tile is not

@@ -287,3 +287,129 @@ fn unplayable_table_files_name_the_field() {
     let e = TableSettings::from_toml(&text.replace("\"four_kans\"", "\"four_kongs\"")).unwrap_err().to_string();
     assert!(e.contains("four_kongs") && !e.contains('\n'), "{e}");
 }
+
+#[test]
+fn head_bump_only_the_first_ron_from_the_discarder_wins() {
+    // Seats 1 and 2 both ron the dealer's 5p (人和, mangan each).
+    let bump = || dojo_with(|s| s.multiple_ron = MultipleRon::HeadBump);
+    let double = |game: RiichiTable| {
+        let mut sc = Scene::new(game, |s| s.sticks = 1, &three_waits());
+        sc.s.points[3] -= 1_000;
+        sc.act(0, Action::Discard(t("5p")));
+        sc.act(1, Action::Ron);
+        sc.act(2, Action::Ron);
+        sc.act(3, Action::Pass);
+        sc
+    };
+    let sc = double(bump());
+    assert_eq!(sc.s.points, [22_000, 39_000, 30_000, 29_000], "seat 1 alone wins, the stick too");
+    assert_eq!((sc.s.record.total_wins(), sc.s.record.double_rons, sc.s.record.deal_ins[0]), (1, 0, 1));
+    assert_eq!((sc.s.round, sc.s.honba, sc.s.sticks), (1, 0, 0), "the deal passes");
+    let sc = double(dojo());
+    assert_eq!(sc.s.points, [14_000, 39_000, 38_000, 29_000], "under `all` both win");
+    // Three rons: the abort where it is listed, else the first alone.
+    let triple = |game: RiichiTable| {
+        let mut sc = Scene::new(game, |_| {}, &three_waits());
+        sc.act(0, Action::Discard(t("5p")));
+        for seat in 1..4 {
+            sc.act(seat, Action::Ron);
+        }
+        sc
+    };
+    let sc = triple(bump());
+    assert_eq!((sc.s.record.abort_count(Abort::TripleRon), sc.s.points), (1, [30_000; 4]));
+    let unlisted = dojo_with(|s| {
+        s.multiple_ron = MultipleRon::HeadBump;
+        s.aborts.retain(|&a| a != Abort::TripleRon);
+    });
+    let sc = triple(unlisted);
+    assert_eq!(sc.s.points, [22_000, 38_000, 30_000, 30_000]);
+    assert_eq!(sc.s.record.total_wins(), 1);
+}
+
+#[test]
+fn double_ron_honba_first_only_the_first_winner_takes_the_honba() {
+    // One honba (300 a win); seats 1 and 2 ron the dealer's 5p for 8,000 each.
+    let double = |game: RiichiTable| {
+        let mut sc = Scene::new(game, |s| s.honba = 1, &three_waits());
+        sc.act(0, Action::Discard(t("5p")));
+        sc.act(1, Action::Ron);
+        sc.act(2, Action::Ron);
+        sc.act(3, Action::Pass);
+        sc
+    };
+    let sc = double(dojo());
+    assert_eq!(sc.s.points, [13_400, 38_300, 38_300, 30_000], "`each`: both take the honba");
+    let sc = double(dojo_with(|s| s.double_ron_honba = DoubleRonHonba::First));
+    assert_eq!(sc.s.points, [13_700, 38_300, 38_000, 30_000], "`first`: seat 1 alone");
+    assert_eq!(sc.s.record.win_points, [0, 8_300, 8_000, 0]);
+    assert_eq!(sc.s.record.win_value, [0, 8_000, 8_000, 0], "hand values without the honba");
+}
+
+#[test]
+fn end_sticks_lost_the_last_sticks_go_to_nobody() {
+    // South 4, an exhaustive draw with 2 sticks out (as `all_last_draw_gives_the_sticks_to_the_top`).
+    let last = |game: RiichiTable| {
+        let mut sc = Scene::new(
+            game,
+            |s| {
+                s.round = 7;
+                s.points = [40_000, 29_000, 24_000, 25_000];
+                s.sticks = 2;
+            },
+            &noten_wall(false),
+        );
+        sc.drift_to_end();
+        assert_eq!(sc.s.phase, Phase::Over);
+        sc
+    };
+    let sc = last(dojo_with(|s| s.end_sticks = EndSticks::Lost));
+    let o = sc.game.outcome(&sc.s);
+    assert_eq!(o.points, [43_000, 28_000, 23_000, 24_000]);
+    assert_eq!((o.points.iter().sum::<i32>(), sc.s.sticks), (118_000, 2), "2,000 points lost");
+    assert_eq!(o.scores, [130 + 150, -20 + 50, -70 - 150, -60 - 50]);
+    let sc = last(dojo());
+    let o = sc.game.outcome(&sc.s);
+    assert_eq!(o.points, [45_000, 28_000, 23_000, 24_000], "`top`: seat 0 takes them");
+}
+
+#[test]
+fn bust_at_zero_ends_the_game_at_exactly_zero() {
+    // Seat 2 deals into daisangen: it pays 16,000, the liable dealer the other half.
+    let at_zero = |game: RiichiTable| {
+        let mut sc = daisangen_calls(game, |s| s.points = [30_000, 30_000, 16_000, 44_000], "");
+        sc.act(2, Action::Discard(t("5p")));
+        sc.act(1, Action::Ron);
+        assert_eq!(sc.s.points, [14_000, 62_000, 0, 44_000]);
+        (sc.s.phase == Phase::Over, sc.s.record.bust)
+    };
+    assert_eq!(at_zero(dojo()), (false, false), "0 points plays on");
+    assert_eq!(at_zero(dojo_with(|s| s.bust_at_zero = true)), (true, true), "0 points busts");
+}
+
+#[test]
+fn multiple_ron_honba_end_sticks_and_bust_line_are_table_file_fields() {
+    for (name, _) in PRESETS {
+        let s = TableSettings::preset(name).unwrap();
+        let got = (s.multiple_ron, s.double_ron_honba, s.end_sticks, s.bust_at_zero);
+        assert_eq!(got, (MultipleRon::All, DoubleRonHonba::Each, EndSticks::Top, false), "{name}");
+    }
+    let text = PRESETS[0].1;
+    let s = TableSettings::from_toml(
+        &text
+            .replace("multiple_ron = \"all\"", "multiple_ron = \"head_bump\"")
+            .replace("double_ron_honba = \"each\"", "double_ron_honba = \"first\"")
+            .replace("end_sticks = \"top\"", "end_sticks = \"lost\"")
+            .replace("bust_at_zero = false", "bust_at_zero = true"),
+    )
+    .unwrap();
+    let got = (s.multiple_ron, s.double_ron_honba, s.end_sticks, s.bust_at_zero);
+    assert_eq!(got, (MultipleRon::HeadBump, DoubleRonHonba::First, EndSticks::Lost, true));
+    let e = TableSettings::from_toml(&text.replace("multiple_ron = \"all\"", "multiple_ron = \"atama\""));
+    assert!(e.unwrap_err().to_string().contains("atama"));
+    for field in ["multiple_ron", "double_ron_honba", "end_sticks", "bust_at_zero"] {
+        let line = text.lines().find(|l| l.starts_with(field)).unwrap();
+        let e = TableSettings::from_toml(&text.replace(line, "")).unwrap_err().to_string();
+        assert!(e.contains(field), "{e}");
+    }
+}
