@@ -2,7 +2,7 @@
 //! indicators, flowers set aside as they come, norths extracted and robbed, the game's
 //! length, the forced kan, nagashi.
 
-use super::config::{HandEnd, Next};
+use super::config::{Ending, HandEnd, Next};
 use super::tests_scenarios::{Scene, fixed_wall, goto, t};
 use super::*;
 use crate::mahjong::TileSetSpec;
@@ -101,7 +101,10 @@ fn g_x1_flowers_are_set_aside_at_the_deal_and_as_they_are_drawn() {
 /// What follows a hand of a three-seat game ending in round `round` with the top at `top`.
 fn after(round: u8, renchan: bool, dealer_won: bool, top: i32, may_stop: bool) -> Next {
     let length = Length::EastSuddenDeath { target: 40_000, winds: 2 };
-    length.after(HandEnd { round, renchan, dealer_won, top, players: 3 }, may_stop)
+    length.after(
+        HandEnd { round, renchan, dealer_won, dealer_tenpai: false, top, players: 3 },
+        Ending { may_stop, ..Ending::NONE },
+    )
 }
 
 #[test]
@@ -125,8 +128,12 @@ fn g_s5_the_all_last_dealer_may_stop_after_its_win_only_when_someone_has_40000()
     assert_eq!(after(4, true, true, 41_000, true), Next::DealerChooses, "sudden death, the dealer won");
     assert_eq!(after(4, true, true, 41_000, false), Next::End, "without 和了やめ the target ends it");
     // Ron2's hanchan is unchanged: South 4 ends unless the dealer repeats.
-    let ron2 =
-        |renchan| Length::Hanchan.after(HandEnd { round: 7, renchan, dealer_won: renchan, top: 0, players: 4 }, false);
+    let ron2 = |renchan| {
+        Length::Hanchan.after(
+            HandEnd { round: 7, renchan, dealer_won: renchan, dealer_tenpai: false, top: 0, players: 4 },
+            Ending::NONE,
+        )
+    };
     assert_eq!((ron2(false), ron2(true)), (Next::End, Next::Play));
 }
 
