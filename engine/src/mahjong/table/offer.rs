@@ -109,7 +109,7 @@ impl RiichiTable {
     /// Whether a chi of `t` making the sequence from `low` leaves `hand` a tile to discard
     /// (always, unless 喰い替え is forbidden; a pon always leaves one: the hand of four or more
     /// holds at most three of the kind).
-    fn kuikae_leaves(&self, hand: &[u8; 34], t: Tile, low: Tile) -> bool {
+    pub(super) fn kuikae_leaves(&self, hand: &[u8; 34], t: Tile, low: Tile) -> bool {
         let banned = self.settings.kuikae.banned(t, Some(low));
         banned == 0
             || (0..34).any(|k| {

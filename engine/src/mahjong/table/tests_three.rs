@@ -304,3 +304,36 @@ fn g_s7_double_ron_pays_each_winner_its_honba() {
     let gained = |s: usize| sc.s.points[s] - before[s];
     assert_eq!([gained(0), gained(1), gained(2)], [-pays[0] - pays[1], pays[0], pays[1]]);
 }
+
+#[test]
+fn an_extension_plays_the_next_wind_until_someone_reaches_the_target() {
+    let ending = Ending { extension: super::Extension::Target { target: 30_000 }, ..Ending::NONE };
+    let tonpuu = |round, renchan, top| {
+        let h = HandEnd { round, renchan, dealer_won: false, dealer_tenpai: false, top, players: 4 };
+        (Length::Tonpuu.after(h, ending), Length::Tonpuu.after(h, Ending::NONE))
+    };
+    assert_eq!(tonpuu(2, false, 29_000), (Next::Play, Next::Play), "東3");
+    assert_eq!(tonpuu(3, false, 31_000), (Next::End, Next::End), "東4 with someone at 30,000");
+    assert_eq!(tonpuu(3, false, 29_000), (Next::Play, Next::End), "南入");
+    assert_eq!(tonpuu(3, true, 29_000), (Next::Play, Next::Play), "東4 repeats");
+    assert_eq!(tonpuu(3, true, 31_000), (Next::Play, Next::Play), "東4 repeats, as without the extension");
+    assert_eq!(tonpuu(4, true, 30_000), (Next::End, Next::Play), "南1: a repeat reaching the target ends it");
+    assert_eq!(tonpuu(6, false, 29_000).0, Next::Play, "南3");
+    assert_eq!(tonpuu(7, true, 29_000).0, Next::Play, "南4 repeats");
+    assert_eq!(tonpuu(7, false, 29_000).0, Next::End, "the end of South at the latest");
+}
+
+#[test]
+fn tenpai_stop_lets_the_dealer_choose_at_a_draw_when_the_game_could_end() {
+    let ending = Ending { may_stop_tenpai: true, ..Ending::NONE };
+    let draw = |length: Length, round, top, players| {
+        let h = HandEnd { round, renchan: true, dealer_won: false, dealer_tenpai: true, top, players };
+        (length.after(h, ending), length.after(h, Ending { may_stop: true, ..Ending::NONE }))
+    };
+    assert_eq!(draw(Length::Hanchan, 7, 0, 4), (Next::DealerChooses, Next::Play), "南4");
+    assert_eq!(draw(Length::Hanchan, 6, 0, 4), (Next::Play, Next::Play), "南3");
+    let sudden = Length::EastSuddenDeath { target: 40_000, winds: 2 };
+    assert_eq!(draw(sudden, 2, 45_000, 3), (Next::DealerChooses, Next::Play), "東3 with someone at 40,000");
+    assert_eq!(draw(sudden, 4, 41_000, 3), (Next::DealerChooses, Next::End), "sudden death");
+    assert_eq!(draw(sudden, 4, 39_000, 3), (Next::Play, Next::Play), "nobody there");
+}
