@@ -8,7 +8,7 @@ use super::outcome::Abort;
 use super::wall::WallModel;
 use crate::config::{TomlError, from_toml_extending};
 use crate::mahjong::chips::ChipRules;
-use crate::mahjong::{Rules, RulesError};
+use crate::mahjong::{Rules, RulesError, Tile};
 use serde::Deserialize;
 use std::fmt;
 
@@ -33,6 +33,24 @@ pub enum Length {
     },
 }
 
+/// 延長: what a hanchan or tonpuu does when its last scheduled hand ends with nobody at a
+/// target (in a table file: `"none"`, or `{ target = 30000 }`).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Extension {
+    /// The game ends after its scheduled rounds (the dealer's repeats played out).
+    None,
+    /// The game goes on into the next round wind (South after a tonpuu, West after a
+    /// hanchan) when nobody is at `target` after the last scheduled hand, and ends after the
+    /// first hand that leaves someone at `target` or more, or at the latest after that
+    /// wind's last hand (天鳳: 30,000, 西入).
+    #[serde(untagged)]
+    Target {
+        /// The points someone must reach for the game to end.
+        target: i32,
+    },
+}
+
 /// What follows a hand, by the game's [`Length`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Next {
@@ -40,7 +58,8 @@ pub(crate) enum Next {
     Play,
     /// The end of the game.
     End,
-    /// The dealer won when the game may end: it chooses ([`TableSettings::dealer_may_stop`]).
+    /// The dealer won (or drew tenpai) when the game may end: it chooses
+    /// ([`TableSettings::dealer_may_stop`], [`TableSettings::dealer_may_stop_tenpai`]).
     DealerChooses,
 }
 
@@ -53,15 +72,34 @@ pub(crate) struct HandEnd {
     pub(crate) renchan: bool,
     /// The dealer won it.
     pub(crate) dealer_won: bool,
+    /// It was an exhaustive draw with the dealer tenpai.
+    pub(crate) dealer_tenpai: bool,
     /// The highest points at the table after it.
     pub(crate) top: i32,
     /// Seats in play.
     pub(crate) players: u8,
 }
 
+/// The settings besides the [`Length`] that decide when a game ends.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ending {
+    /// 和了やめ ([`TableSettings::dealer_may_stop`]).
+    pub(crate) may_stop: bool,
+    /// 聴牌やめ ([`TableSettings::dealer_may_stop_tenpai`]).
+    pub(crate) may_stop_tenpai: bool,
+    /// 延長 ([`TableSettings::extension`]).
+    pub(crate) extension: Extension,
+}
+
+impl Ending {
+    /// Neither stop, no extension.
+    #[cfg(test)]
+    pub(crate) const NONE: Ending = Ending { may_stop: false, may_stop_tenpai: false, extension: Extension::None };
+}
+
 impl Length {
     /// Rounds (局) in the game without dealer repeats, at a table of `players`: each seat
-    /// deals once per round wind (for sudden death, the most).
+    /// deals once per round wind (for sudden death, the most; an [`Extension`] not counted).
     pub const fn rounds(self, players: u8) -> u8 {
         let winds = match self {
             Length::Hanchan => 2,
@@ -71,16 +109,35 @@ impl Length {
         winds * players
     }
 
-    /// What follows the hand `h` (`may_stop`: the dealer may end the game after its own win
-    /// at the all-last, 和了やめ).
-    pub(crate) fn after(self, h: HandEnd, may_stop: bool) -> Next {
+    /// What follows the hand `h`, with the stops and the extension of `e` (the dealer may
+    /// end the game after its own win, 和了やめ, or its tenpai at an exhaustive draw, 聴牌やめ,
+    /// when the game could end there).
+    pub(crate) fn after(self, h: HandEnd, e: Ending) -> Next {
         let last = self.rounds(h.players);
-        let choose = may_stop && h.dealer_won;
-        match self {
-            Length::Hanchan | Length::Tonpuu if !h.renchan && h.round + 1 >= last => Next::End,
-            Length::Hanchan | Length::Tonpuu if h.round + 1 == last && choose => Next::DealerChooses,
-            Length::Hanchan | Length::Tonpuu => Next::Play,
-            Length::EastSuddenDeath { target, .. } => {
+        let choose = (e.may_stop && h.dealer_won) || (e.may_stop_tenpai && h.dealer_tenpai);
+        match (self, e.extension) {
+            (Length::Hanchan | Length::Tonpuu, Extension::None) => match () {
+                _ if !h.renchan && h.round + 1 >= last => Next::End,
+                _ if h.round + 1 == last && choose => Next::DealerChooses,
+                _ => Next::Play,
+            },
+            (Length::Hanchan | Length::Tonpuu, Extension::Target { target }) => {
+                let reached = h.top >= target;
+                match () {
+                    _ if h.round + 1 < last => Next::Play,
+                    // The scheduled all-last: played on into the extension with nobody there.
+                    _ if h.round + 1 == last && !reached => Next::Play,
+                    _ if h.round + 1 == last && !h.renchan => Next::End,
+                    _ if h.round + 1 == last && choose => Next::DealerChooses,
+                    _ if h.round + 1 == last => Next::Play,
+                    // The extension: someone reached the target.
+                    _ if reached && choose => Next::DealerChooses,
+                    _ if reached => Next::End,
+                    _ if !h.renchan && h.round + 1 >= last + h.players => Next::End,
+                    _ => Next::Play,
+                }
+            }
+            (Length::EastSuddenDeath { target, .. }, _) => {
                 let (reached, east, east_last) = (h.top >= target, h.round < h.players, h.round + 1 == h.players);
                 match (east, reached) {
                     // 東3 won by its dealer with someone at the target: stop or go on.
@@ -182,6 +239,17 @@ pub struct TableSettings {
     /// 和了やめ: the dealer may end the game after its own win at the all-last (in sudden
     /// death, whenever someone is at the target), whatever its place (G-S5).
     pub dealer_may_stop: bool,
+    /// 延長 (a hanchan or tonpuu; [`Extension`]): `none`, or `{ target = N }`: with nobody at
+    /// `N` after the last scheduled hand, the next round wind is played until someone is
+    /// there (天鳳 30,000, 西入). Sudden death ([`Length::EastSuddenDeath`]) has its own: `none`.
+    pub extension: Extension,
+    /// 聴牌やめ: the dealer tenpai at an exhaustive draw of the all-last (in an extension or
+    /// sudden death: with someone at the target) may end the game, as after a win with
+    /// `dealer_may_stop`.
+    pub dealer_may_stop_tenpai: bool,
+    /// 喰い替え after a chi or pon ([`Kuikae`]): `allowed`, or `forbidden` (the called kind,
+    /// and after a chi the kind at the sequence's other end, may not be discarded that turn).
+    pub kuikae: Kuikae,
     /// A closed kan after riichi (of the drawn tile, keeping the waits, and with
     /// `waits_and_shape` the hand's shape too).
     pub riichi_kan: RiichiKan,
@@ -236,6 +304,40 @@ pub enum EndSticks {
     /// Nobody: they stay on the table ([`TableState::sticks`](super::TableState::sticks)
     /// at the end), and the final points sum to less than the start total.
     Lost,
+}
+
+/// 喰い替え: the discard right after a chi or pon (in a table file: `"allowed"` or
+/// `"forbidden"`).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Kuikae {
+    /// Any tile may be discarded, the kind just called included.
+    Allowed,
+    /// Not the called kind (現物喰い替え), nor after a chi of a sequence's end the kind
+    /// completing the sequence on the other side (筋喰い替え: 34m chi 2m, then no 5m; 23m
+    /// chi 4m, then no 1m). A call leaving no other discard is not offered.
+    Forbidden,
+}
+
+impl Kuikae {
+    /// The kinds a seat may not discard after calling `called` (`chi`: the low kind of the
+    /// chi's sequence; `None`: a pon), as a bit mask over the 34 kinds (0 when allowed).
+    pub(crate) fn banned(self, called: Tile, chi: Option<Tile>) -> u64 {
+        if self == Kuikae::Allowed {
+            return 0;
+        }
+        let i = called.index();
+        let mut m = 1u64 << i;
+        if let Some(low) = chi {
+            let n = called.number();
+            if called == low && n <= 6 {
+                m |= 1 << (i + 3);
+            } else if low.index() + 2 == i && n >= 4 {
+                m |= 1 << (i - 3);
+            }
+        }
+        m
+    }
 }
 
 /// What the seat liable for a pao yakuman (責任払い) pays when the hand is worth more than
@@ -418,6 +520,15 @@ impl TableSettings {
         }
         if s.noten_total < 0 {
             return invalid("noten_total", "must be 0 or more");
+        }
+        match (s.length, s.extension) {
+            (_, Extension::Target { target }) if target <= 0 => {
+                return invalid("extension", "the target must be positive");
+            }
+            (Length::EastSuddenDeath { .. }, Extension::Target { .. }) => {
+                return invalid("extension", "sudden death has its own end: none");
+            }
+            _ => {}
         }
         if let Some(Err(reason)) = s.chips.map(|c| c.validate()) {
             return invalid("chips", reason);

@@ -42,8 +42,10 @@
 //! kan is offered for chankan, a closed kan to thirteen-orphans waits only.
 //!
 //! # Readings
-//! - Calls: chi only from the left; no calls on the last discard; no
-//!   swap-calling (喰い替え) restriction is modelled; a seat that passes a
+//! - Calls: chi only from the left; no calls on the last discard; swap-calling
+//!   (喰い替え) allowed unless `kuikae = "forbidden"` (then the called kind and, after
+//!   a chi of a sequence's end, the kind at its other end are not discarded that
+//!   turn, and a call leaving no other discard is not offered); a seat that passes a
 //!   winning tile (ron declined, or no yaku) is furiten until its next draw
 //!   or call, for good after riichi.
 //! - Kans: at most four per hand; none without a live tile left; the kan
@@ -130,8 +132,13 @@
 //!   latest after the last deal of the `winds`-th round wind. With
 //!   `dealer_may_stop` (G-S5) the dealer who wins when the game could end
 //!   (東3 with someone at the target, or any sudden-death hand) chooses
-//!   [`Action::Stop`] or [`Action::Continue`] (a repeat); never on a draw.
-//!   The bots stop when first.
+//!   [`Action::Stop`] or [`Action::Continue`] (a repeat); on a draw only with
+//!   `dealer_may_stop_tenpai` (聴牌やめ, the dealer tenpai when the game could
+//!   end, in any length). The bots stop when first.
+//! - `extension = { target = N }` (延長, a hanchan or tonpuu): with nobody at
+//!   `N` after the last scheduled hand, the next round wind is played, ending
+//!   after the first hand that leaves someone at `N` (天鳳's 西入 at 30,000), at
+//!   the latest after that wind's last deal.
 //! - `riichi_kan = "forced"` (G-K4): after riichi, a closed kan of the drawn
 //!   tile that keeps the waits (the shape may change) is the only legal action
 //!   but a win. 空聴牌 is no tenpai at Gotō's draw (`karaten_is_tenpai = false`:
@@ -215,8 +222,8 @@ mod view;
 mod wall;
 
 pub use config::{
-    DoubleRonHonba, DrawRepeat, EndSticks, Length, MultipleRon, NO_SEAT, OpenRiichi, PRESETS, PaoScope, PocchiWild,
-    RiichiKan, TableError, TableSettings, ranks,
+    DoubleRonHonba, DrawRepeat, EndSticks, Extension, Kuikae, Length, MultipleRon, NO_SEAT, OpenRiichi, PRESETS,
+    PaoScope, PocchiWild, RiichiKan, TableError, TableSettings, ranks,
 };
 pub use mjai::{Event, EventLog, HoraScore, UraMarkers, pai_name, parse_pai};
 pub use outcome::{Abort, HanchanOutcome, WIN_VALUE_BINS, YAKU_KINDS};

@@ -57,7 +57,8 @@ impl RiichiTable {
             let wins = s.waits.contains(t) && self.can_ron(state, o, t, kind);
             let n = s.hand[t.index()];
             let left = o == state.seat_after(from, 1);
-            let chi = self.settings.chi && left && chi_starts(&s.hand, t).next().is_some();
+            let chi =
+                self.settings.chi && left && chi_starts(&s.hand, t).any(|low| self.kuikae_leaves(&s.hand, t, low));
             let call = calls && !s.riichi && (n >= 2 || chi);
             if wins || call {
                 pending |= 1 << o;
@@ -100,8 +101,22 @@ impl RiichiTable {
             out.push(Action::Kan);
         }
         if self.settings.chi && state.seat_after(from, 1) == seat {
-            out.extend(chi_starts(&s.hand, tile).map(Action::Chi));
+            out.extend(
+                chi_starts(&s.hand, tile).filter(|&low| self.kuikae_leaves(&s.hand, tile, low)).map(Action::Chi),
+            );
         }
+    }
+
+    /// Whether a chi of `t` making the sequence from `low` leaves `hand` a tile to discard
+    /// (always, unless 喰い替え is forbidden; a pon always leaves one: the hand of four or more
+    /// holds at most three of the kind).
+    pub(super) fn kuikae_leaves(&self, hand: &[u8; 34], t: Tile, low: Tile) -> bool {
+        let banned = self.settings.kuikae.banned(t, Some(low));
+        banned == 0
+            || (0..34).any(|k| {
+                let used = u8::from(k != t.index() && (low.index()..low.index() + 3).contains(&k));
+                hand[k] > used && banned & (1 << k) == 0
+            })
     }
 
     pub(super) fn apply_offer(&self, state: &mut TableState, seat: usize, action: Action, rng: &mut GameRng) {
@@ -200,6 +215,8 @@ impl RiichiTable {
     /// Makes a chi, pon or daiminkan of `tile` discarded by `from`.
     fn call(&self, state: &mut TableState, seat: usize, from: usize, tile: Tile, claim: Claim, rng: &mut GameRng) {
         self.interrupt(state);
+        let chi = if let Claim::Chi(low) = claim { Some(low) } else { None };
+        state.kuikae = self.settings.kuikae.banned(tile, chi);
         let pai = state.offer_piece;
         let f = &mut state.seats[from];
         f.called_mask |= 1 << (f.river_len - 1);

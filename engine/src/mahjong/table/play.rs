@@ -347,8 +347,10 @@ impl RiichiTable {
             let riichi = !called && self.may_riichi(state, seat, 1);
             let open = riichi && self.may_open_riichi(state, seat);
             let mut h = s.hand;
+            // 喰い替え: the kinds barred after this turn's chi or pon.
+            let banned = if called { state.kuikae } else { 0 };
             for t in Tile::all() {
-                if h[t.index()] == 0 {
+                if h[t.index()] == 0 || banned & (1 << t.index()) != 0 {
                     continue;
                 }
                 out.push(Action::Discard(t));

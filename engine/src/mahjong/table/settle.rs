@@ -2,7 +2,7 @@
 //! situational flags, payments (pao included), exhaustive and abortive
 //! draws, dealer rotation and honba, and the end of the game.
 
-use super::config::{DoubleRonHonba, EndSticks, HandEnd, Next, PaoScope, ranks};
+use super::config::{DoubleRonHonba, EndSticks, Ending, HandEnd, Next, PaoScope, ranks};
 use super::mjai::{Event, HoraScore, UraMarkers};
 use super::outcome::{Abort, WIN_VALUE_BINS};
 use super::record::{HandEnding, MAX_ALICE, MAX_INDICATORS, WinRecord};
@@ -341,7 +341,7 @@ impl RiichiTable {
         self.record_win(state, seat, &score, [gained, value], Won::Tsumo);
         let renchan = seat == dealer;
         let honba = if renchan { state.honba + 1 } else { 0 };
-        self.end_hand(state, renchan, renchan, honba, rng);
+        self.end_hand(state, renchan, renchan.then_some(true), honba, rng);
     }
 
     /// The tsumo payments to `seat` (`[dealer_pays, others_pay]`, honba included) from the
@@ -463,7 +463,7 @@ impl RiichiTable {
         }
         let renchan = winners.contains(&state.dealer());
         let honba = if renchan { state.honba + 1 } else { 0 };
-        self.end_hand(state, renchan, renchan, honba, rng);
+        self.end_hand(state, renchan, renchan.then_some(true), honba, rng);
     }
 
     /// The honba part of one win's payment.
@@ -553,7 +553,7 @@ impl RiichiTable {
             state.hand.ending = HandEnding::Abort;
         }
         state.events.push(Event::Ryukyoku { deltas: Some([0; MAX_SEATS]) });
-        self.end_hand(state, true, false, state.honba + 1, rng);
+        self.end_hand(state, true, None, state.honba + 1, rng);
     }
 
     /// 荒牌流局: noten payments (the table's `noten_total`); the dealer repeats as the
@@ -581,7 +581,8 @@ impl RiichiTable {
         }
         state.record.exhaustive_draws += 1;
         let renchan = self.settings.dealer_repeats_on_draw.repeats(tenpai[state.dealer()]);
-        self.end_hand(state, renchan, false, state.honba + 1, rng);
+        let dealer_tenpai = tenpai[state.dealer()].then_some(false);
+        self.end_hand(state, renchan, dealer_tenpai, state.honba + 1, rng);
     }
 
     /// Whether concealed tiles `hand` count as tenpai at an exhaustive draw: exact shanten 0
@@ -616,8 +617,9 @@ impl RiichiTable {
     }
 
     /// After a hand: bust check, dealer rotation, then the next deal, the end of the
-    /// game, or the dealer's choice ([`Phase::Stop`]), as the game's length says.
-    fn end_hand(&self, state: &mut TableState, renchan: bool, dealer_won: bool, honba: u8, rng: &mut GameRng) {
+    /// game, or the dealer's choice ([`Phase::Stop`]), as the game's length says. `dealer`:
+    /// `Some(true)` the dealer won, `Some(false)` it was tenpai at an exhaustive draw.
+    fn end_hand(&self, state: &mut TableState, renchan: bool, dealer: Option<bool>, honba: u8, rng: &mut GameRng) {
         state.record.hands += 1;
         state.record.late_hands += u16::from(state.round >= state.players);
         if self.log_hands {
@@ -631,8 +633,15 @@ impl RiichiTable {
             return self.end_game(state);
         }
         let top = state.points[..state.players()].iter().copied().max().unwrap_or(0);
-        let hand = HandEnd { round: state.round, renchan, dealer_won, top, players: state.players };
-        let next = self.settings.length.after(hand, self.settings.dealer_may_stop);
+        let (dealer_won, dealer_tenpai) = (dealer == Some(true), dealer == Some(false));
+        let hand = HandEnd { round: state.round, renchan, dealer_won, dealer_tenpai, top, players: state.players };
+        let st = &self.settings;
+        let ending = Ending {
+            may_stop: st.dealer_may_stop,
+            may_stop_tenpai: st.dealer_may_stop_tenpai,
+            extension: st.extension,
+        };
+        let next = st.length.after(hand, ending);
         if !renchan {
             state.round += 1;
         }

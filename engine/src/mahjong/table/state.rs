@@ -264,6 +264,9 @@ pub struct TableState {
     pub kan_ippatsu: u8,
     /// A fourth kan by two or more seats awaits its discard (四槓散了).
     pub four_kan_abort: bool,
+    /// The kinds the seat on a turn after a chi or pon may not discard (喰い替え, bit per
+    /// kind; 0 unless [`kuikae`](super::TableSettings::kuikae) forbids it).
+    pub kuikae: u64,
     /// A kan whose indicator could not be turned awaits its chankan offer: the hand
     /// then ends in an exhaustive draw (G-K3).
     pub kan_blocked: bool,
@@ -303,6 +306,7 @@ impl TableState {
             kan_feeder: None,
             kan_ippatsu: 0,
             four_kan_abort: false,
+            kuikae: 0,
             kan_blocked: false,
             record: HanchanOutcome::EMPTY,
             hand: HandRecord::EMPTY,

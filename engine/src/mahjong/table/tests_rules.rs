@@ -413,3 +413,178 @@ fn multiple_ron_honba_end_sticks_and_bust_line_are_table_file_fields() {
         assert!(e.contains(field), "{e}");
     }
 }
+
+#[test]
+fn extension_kuikae_and_tenpai_stop_are_table_file_fields() {
+    for (name, _) in PRESETS {
+        let s = TableSettings::preset(name).unwrap();
+        let today = (s.extension, s.dealer_may_stop_tenpai, s.kuikae);
+        assert_eq!(today, (Extension::None, false, Kuikae::Allowed), "{name}");
+    }
+    let text = PRESETS[0].1;
+    let s = TableSettings::from_toml(
+        &text
+            .replace("extension = \"none\"", "extension = { target = 30000 }")
+            .replace("dealer_may_stop_tenpai = false", "dealer_may_stop_tenpai = true")
+            .replace("kuikae = \"allowed\"", "kuikae = \"forbidden\""),
+    )
+    .unwrap();
+    assert_eq!(
+        (s.extension, s.dealer_may_stop_tenpai, s.kuikae),
+        (Extension::Target { target: 30_000 }, true, Kuikae::Forbidden)
+    );
+    for (from, to, field) in [
+        ("extension = \"none\"\n", "", "extension"),
+        ("kuikae = \"allowed\"\n", "", "kuikae"),
+        ("dealer_may_stop_tenpai = false\n", "", "dealer_may_stop_tenpai"),
+        ("extension = \"none\"", "extension = { target = 0 }", "extension"),
+        ("extension = \"none\"", "extension = { target = 30000, winds = 3 }", "extension"),
+        ("kuikae = \"allowed\"", "kuikae = \"suji\"", "kuikae"),
+    ] {
+        let e = TableSettings::from_toml(&text.replace(from, to)).unwrap_err().to_string();
+        assert!(e.to_lowercase().contains(field) || e.contains("suji"), "{to}: {e}");
+    }
+    let goto = PRESETS.iter().find(|p| p.0 == "goto").unwrap().1;
+    let e = TableSettings::from_toml(&goto.replace("extension = \"none\"", "extension = { target = 40000 }"));
+    assert!(e.unwrap_err().to_string().contains("extension"), "sudden death has its own end");
+}
+
+#[test]
+fn extension_plays_west_until_someone_reaches_the_target() {
+    let west = || dojo_with(|s| s.extension = Extension::Target { target: 35_000 });
+    // South 4: seat 3 deals, noten; seat 0 tenpai ends at 34,000, below the target.
+    let south4 = |s: &mut TableState| {
+        s.round = 7;
+        s.points = [31_000, 31_000, 29_000, 29_000];
+    };
+    let mut sc = Scene::new(dojo(), south4, &noten_wall(false));
+    sc.drift_to_end();
+    assert_eq!(sc.s.phase, Phase::Over, "without the extension South 4 ends the game");
+    let mut sc = Scene::new(west(), south4, &noten_wall(false));
+    sc.drift_to_end();
+    assert_eq!(sc.s.points, [34_000, 30_000, 28_000, 28_000]);
+    assert_eq!((sc.s.round, sc.s.round_wind(), sc.s.phase != Phase::Over), (8, 2, true), "西入: West 1");
+    // West 1, the dealer (seat 0) tenpai repeats, but its 35,500 ends the game.
+    let west1 = |s: &mut TableState| {
+        s.round = 8;
+        s.points = [34_000, 30_000, 28_000, 28_000];
+    };
+    let mut sc = Scene::new(west(), west1, &noten_wall(true));
+    sc.drift_to_end();
+    assert_eq!((sc.s.points[0], sc.s.phase), (35_500, Phase::Over), "someone at the target");
+    // Nobody there after West 4: the game ends at the latest there.
+    let west4 = |s: &mut TableState| {
+        s.round = 11;
+        s.points = [31_000, 31_000, 29_000, 29_000];
+    };
+    let mut sc = Scene::new(west(), west4, &noten_wall(false));
+    sc.drift_to_end();
+    assert_eq!(sc.s.phase, Phase::Over, "no North round");
+}
+
+#[test]
+fn random_games_with_an_extension_play_into_the_next_wind_and_end() {
+    // Tonpuu into South with a target few reach: games go past the East, and end.
+    let game = dojo_with(|s| {
+        s.length = Length::Tonpuu;
+        s.extension = Extension::Target { target: 45_000 };
+    });
+    let mut table = crate::Table::new(&game);
+    let mut late = 0;
+    for i in 0..20 {
+        let mut bots = [Bot::efficiency(); 4];
+        let [a, b, c, d] = &mut bots;
+        let mut players: [&mut dyn crate::Strategy<RiichiTable>; 4] = [a, b, c, d];
+        let o = table.play(&game, &mut players, &mut crate::GameSeeds::new(3).rng(i));
+        let (round, top) = (table.state().round, o.points.iter().copied().max().unwrap());
+        assert!(round <= 8, "round {round}");
+        assert!(o.bust || top >= 45_000 || round == 8, "ended early: round {round}, top {top}");
+        late += o.late_hands;
+    }
+    assert!(late > 0, "some games reached South");
+    let check = PlayCheck { games: 10, seed: 4, max_decisions: 30_000 };
+    let stats = check_play(&game, &mut [Bot::efficiency(), Bot::random(), Bot::defensive(), Bot::random()], &check);
+    assert_eq!(stats.unwrap().games, 10);
+}
+
+#[test]
+fn dealer_may_stop_tenpai_at_the_all_last_draw() {
+    let all_last = |s: &mut TableState| s.round = 7;
+    let game = || dojo_with(|s| s.dealer_may_stop_tenpai = true);
+    // South 4: the dealer (seat 3) is tenpai at the draw and may stop.
+    let mut sc = Scene::new(game(), all_last, &noten_wall(true));
+    sc.drift_to_end();
+    assert_eq!(sc.s.phase, Phase::Stop { seat: 3 });
+    assert_eq!(sc.legal(), [Action::Stop, Action::Continue]);
+    sc.act(3, Action::Stop);
+    assert!(sc.s.phase == Phase::Over && sc.s.record.dealer_stopped);
+    // Or plays on: the repeat.
+    let mut sc = Scene::new(game(), all_last, &noten_wall(true));
+    sc.drift_to_end();
+    sc.act(3, Action::Continue);
+    assert_eq!((sc.s.round, sc.s.honba, sc.s.phase), (7, 1, Phase::Turn { seat: 3, called: false, rinshan: false }));
+    // Not before the all-last, nor without the rule (和了やめ alone stops after a win only).
+    let mut sc = Scene::new(game(), |s| s.round = 6, &noten_wall(true));
+    sc.drift_to_end();
+    assert!(matches!(sc.s.phase, Phase::Turn { seat: 2, .. }), "South 3 repeats");
+    let mut sc = Scene::new(dojo_with(|s| s.dealer_may_stop = true), all_last, &noten_wall(true));
+    sc.drift_to_end();
+    assert!(matches!(sc.s.phase, Phase::Turn { seat: 3, .. }), "the dealer repeats");
+}
+
+/// 道場's deal with the dealer's 2m and 7p for seat 1 (2345m: chi 2m with 34m) and seat 2
+/// (777p: pon).
+fn kuikae_wall() -> [PhysTile; WALL_TILES] {
+    wall(["2m7p1s9s1p9p11z22z33z4z", "2345m789s456p55z6z", "777p123s456s888m9m", "111m666m234p69p77z"], "", "")
+}
+
+#[test]
+fn kuikae_forbidden_bars_the_called_kind_and_its_suji_swap() {
+    let discards = |game: RiichiTable, first: &str, caller: usize, call: Action| {
+        let mut sc = Scene::new(game, |_| {}, &kuikae_wall());
+        sc.act(0, Action::Discard(t(first)));
+        while sc.game.to_move(&sc.s) != Some(caller) {
+            let seat = sc.game.to_move(&sc.s).unwrap();
+            sc.act(seat, Action::Pass);
+        }
+        sc.act(caller, call);
+        assert_eq!(sc.s.phase, Phase::Turn { seat: caller as u8, called: true, rinshan: false });
+        sc.legal().into_iter().filter_map(Action::gives).collect::<Vec<_>>()
+    };
+    let forbidden = || dojo_with(|s| s.kuikae = Kuikae::Forbidden);
+    // Chi 2m with 34m: 2m (現物) and 5m (筋) are barred.
+    let chi = Action::Chi(t("2m"));
+    let (free, barred) = (discards(dojo(), "2m", 1, chi), discards(forbidden(), "2m", 1, chi));
+    assert!(free.contains(&t("2m")) && free.contains(&t("5m")), "{free:?}");
+    assert!(!barred.contains(&t("2m")) && !barred.contains(&t("5m")), "{barred:?}");
+    assert_eq!(free.len(), barred.len() + 2, "{free:?} {barred:?}");
+    // Pon 7p holding 777p: the fourth 7p is barred.
+    let (free, barred) = (discards(dojo(), "7p", 2, Action::Pon), discards(forbidden(), "7p", 2, Action::Pon));
+    assert!(free.contains(&t("7p")) && !barred.contains(&t("7p")), "{free:?} {barred:?}");
+    assert_eq!(free.len(), barred.len() + 1);
+}
+
+#[test]
+fn kuikae_bars_each_side_of_a_chi_and_refuses_a_call_leaving_no_discard() {
+    let bits = |kinds: &[&str]| kinds.iter().fold(0u64, |m, k| m | 1 << t(k).index());
+    let f = Kuikae::Forbidden;
+    assert_eq!(f.banned(t("2m"), Some(t("2m"))), bits(&["2m", "5m"]), "34m chi 2m");
+    assert_eq!(f.banned(t("5m"), Some(t("3m"))), bits(&["5m", "2m"]), "34m chi 5m");
+    assert_eq!(f.banned(t("4m"), Some(t("3m"))), bits(&["4m"]), "35m chi 4m: 嵌張");
+    assert_eq!(f.banned(t("7s"), Some(t("7s"))), bits(&["7s"]), "89s chi 7s: nothing above 9s");
+    assert_eq!(f.banned(t("3p"), Some(t("1p"))), bits(&["3p"]), "12p chi 3p: nothing below 1p");
+    assert_eq!(f.banned(t("1z"), None), bits(&["1z"]), "a pon");
+    assert_eq!(Kuikae::Allowed.banned(t("2m"), Some(t("2m"))), 0);
+    let counts = |s: &str| {
+        let mut h = [0u8; 34];
+        for k in crate::mahjong::parse_kinds(s).unwrap() {
+            h[k.index()] += 1;
+        }
+        h
+    };
+    let (strict, free) = (dojo_with(|s| s.kuikae = Kuikae::Forbidden), dojo());
+    // 2344m chi 1m leaves 44m, both barred; 2345m chi 1m leaves 5m.
+    assert!(!strict.kuikae_leaves(&counts("2344m"), t("1m"), t("1m")));
+    assert!(free.kuikae_leaves(&counts("2344m"), t("1m"), t("1m")));
+    assert!(strict.kuikae_leaves(&counts("2345m"), t("1m"), t("1m")));
+}

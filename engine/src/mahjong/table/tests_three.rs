@@ -2,7 +2,7 @@
 //! indicators, flowers set aside as they come, norths extracted and robbed, the game's
 //! length, the forced kan, nagashi.
 
-use super::config::{HandEnd, Next};
+use super::config::{Ending, HandEnd, Next};
 use super::tests_scenarios::{Scene, fixed_wall, goto, t};
 use super::*;
 use crate::mahjong::TileSetSpec;
@@ -101,7 +101,10 @@ fn g_x1_flowers_are_set_aside_at_the_deal_and_as_they_are_drawn() {
 /// What follows a hand of a three-seat game ending in round `round` with the top at `top`.
 fn after(round: u8, renchan: bool, dealer_won: bool, top: i32, may_stop: bool) -> Next {
     let length = Length::EastSuddenDeath { target: 40_000, winds: 2 };
-    length.after(HandEnd { round, renchan, dealer_won, top, players: 3 }, may_stop)
+    length.after(
+        HandEnd { round, renchan, dealer_won, dealer_tenpai: false, top, players: 3 },
+        Ending { may_stop, ..Ending::NONE },
+    )
 }
 
 #[test]
@@ -125,8 +128,12 @@ fn g_s5_the_all_last_dealer_may_stop_after_its_win_only_when_someone_has_40000()
     assert_eq!(after(4, true, true, 41_000, true), Next::DealerChooses, "sudden death, the dealer won");
     assert_eq!(after(4, true, true, 41_000, false), Next::End, "without 和了やめ the target ends it");
     // Ron2's hanchan is unchanged: South 4 ends unless the dealer repeats.
-    let ron2 =
-        |renchan| Length::Hanchan.after(HandEnd { round: 7, renchan, dealer_won: renchan, top: 0, players: 4 }, false);
+    let ron2 = |renchan| {
+        Length::Hanchan.after(
+            HandEnd { round: 7, renchan, dealer_won: renchan, dealer_tenpai: false, top: 0, players: 4 },
+            Ending::NONE,
+        )
+    };
     assert_eq!((ron2(false), ron2(true)), (Next::End, Next::Play));
 }
 
@@ -296,4 +303,37 @@ fn g_s7_double_ron_pays_each_winner_its_honba() {
     assert_eq!(sc.s.record.double_rons, 1);
     let gained = |s: usize| sc.s.points[s] - before[s];
     assert_eq!([gained(0), gained(1), gained(2)], [-pays[0] - pays[1], pays[0], pays[1]]);
+}
+
+#[test]
+fn an_extension_plays_the_next_wind_until_someone_reaches_the_target() {
+    let ending = Ending { extension: super::Extension::Target { target: 30_000 }, ..Ending::NONE };
+    let tonpuu = |round, renchan, top| {
+        let h = HandEnd { round, renchan, dealer_won: false, dealer_tenpai: false, top, players: 4 };
+        (Length::Tonpuu.after(h, ending), Length::Tonpuu.after(h, Ending::NONE))
+    };
+    assert_eq!(tonpuu(2, false, 29_000), (Next::Play, Next::Play), "東3");
+    assert_eq!(tonpuu(3, false, 31_000), (Next::End, Next::End), "東4 with someone at 30,000");
+    assert_eq!(tonpuu(3, false, 29_000), (Next::Play, Next::End), "南入");
+    assert_eq!(tonpuu(3, true, 29_000), (Next::Play, Next::Play), "東4 repeats");
+    assert_eq!(tonpuu(3, true, 31_000), (Next::Play, Next::Play), "東4 repeats, as without the extension");
+    assert_eq!(tonpuu(4, true, 30_000), (Next::End, Next::Play), "南1: a repeat reaching the target ends it");
+    assert_eq!(tonpuu(6, false, 29_000).0, Next::Play, "南3");
+    assert_eq!(tonpuu(7, true, 29_000).0, Next::Play, "南4 repeats");
+    assert_eq!(tonpuu(7, false, 29_000).0, Next::End, "the end of South at the latest");
+}
+
+#[test]
+fn tenpai_stop_lets_the_dealer_choose_at_a_draw_when_the_game_could_end() {
+    let ending = Ending { may_stop_tenpai: true, ..Ending::NONE };
+    let draw = |length: Length, round, top, players| {
+        let h = HandEnd { round, renchan: true, dealer_won: false, dealer_tenpai: true, top, players };
+        (length.after(h, ending), length.after(h, Ending { may_stop: true, ..Ending::NONE }))
+    };
+    assert_eq!(draw(Length::Hanchan, 7, 0, 4), (Next::DealerChooses, Next::Play), "南4");
+    assert_eq!(draw(Length::Hanchan, 6, 0, 4), (Next::Play, Next::Play), "南3");
+    let sudden = Length::EastSuddenDeath { target: 40_000, winds: 2 };
+    assert_eq!(draw(sudden, 2, 45_000, 3), (Next::DealerChooses, Next::Play), "東3 with someone at 40,000");
+    assert_eq!(draw(sudden, 4, 41_000, 3), (Next::DealerChooses, Next::End), "sudden death");
+    assert_eq!(draw(sudden, 4, 39_000, 3), (Next::Play, Next::Play), "nobody there");
 }
