@@ -4,7 +4,7 @@
 
 use super::state::kind;
 use super::tests_scenarios::{
-    Scene, chankan_game_on, daisangen_calls, daisangen_suukantsu_kans, daisangen_tsuuiisou_calls, dojo,
+    Scene, all_last_draw, chankan_game_on, daisangen_calls, daisangen_suukantsu_kans, daisangen_tsuuiisou_calls, dojo,
     fourth_2m_in_riichi, karaten_wall, noten_wall, t, three_waits, wall,
 };
 use super::*;
@@ -349,26 +349,12 @@ fn double_ron_honba_first_only_the_first_winner_takes_the_honba() {
 #[test]
 fn end_sticks_lost_the_last_sticks_go_to_nobody() {
     // South 4, an exhaustive draw with 2 sticks out (as `all_last_draw_gives_the_sticks_to_the_top`).
-    let last = |game: RiichiTable| {
-        let mut sc = Scene::new(
-            game,
-            |s| {
-                s.round = 7;
-                s.points = [40_000, 29_000, 24_000, 25_000];
-                s.sticks = 2;
-            },
-            &noten_wall(false),
-        );
-        sc.drift_to_end();
-        assert_eq!(sc.s.phase, Phase::Over);
-        sc
-    };
-    let sc = last(dojo_with(|s| s.end_sticks = EndSticks::Lost));
+    let sc = all_last_draw(dojo_with(|s| s.end_sticks = EndSticks::Lost));
     let o = sc.game.outcome(&sc.s);
     assert_eq!(o.points, [43_000, 28_000, 23_000, 24_000]);
     assert_eq!((o.points.iter().sum::<i32>(), sc.s.sticks), (118_000, 2), "2,000 points lost");
     assert_eq!(o.scores, [130 + 150, -20 + 50, -70 - 150, -60 - 50]);
-    let sc = last(dojo());
+    let sc = all_last_draw(dojo());
     let o = sc.game.outcome(&sc.s);
     assert_eq!(o.points, [45_000, 28_000, 23_000, 24_000], "`top`: seat 0 takes them");
 }

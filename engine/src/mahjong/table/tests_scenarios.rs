@@ -164,6 +164,21 @@ fn daisangen_game(game: RiichiTable, setup: impl FnOnce(&mut TableState)) -> Sce
     sc
 }
 
+/// Seat 1 pons 5z from the dealer (then discards 9p), 7z from seat 2 (then discards
+/// `second`) and 6z from the dealer, who thereby feeds the third dragon.
+fn pon_three_dragons(sc: &mut Scene, second: &str) {
+    sc.act(0, Action::Discard(t("5z")));
+    sc.act(1, Action::Pon);
+    sc.act(1, Action::Discard(t("9p")));
+    sc.act(2, Action::Discard(t("7z")));
+    sc.act(1, Action::Pon);
+    sc.act(1, Action::Discard(t(second)));
+    sc.act(2, Action::Discard(t("8m")));
+    sc.act(3, Action::Discard(t("7s")));
+    sc.act(0, Action::Discard(t("6z")));
+    sc.act(1, Action::Pon);
+}
+
 /// The calls of [`daisangen_game`], up to seat 2's discard; `later` are
 /// the draws after them.
 pub(super) fn daisangen_calls(game: RiichiTable, setup: impl FnOnce(&mut TableState), later: &str) -> Scene {
@@ -173,16 +188,7 @@ pub(super) fn daisangen_calls(game: RiichiTable, setup: impl FnOnce(&mut TableSt
         "1z1z2z2z3z",
     );
     let mut sc = Scene::new(game, setup, &w);
-    sc.act(0, Action::Discard(t("5z")));
-    sc.act(1, Action::Pon);
-    sc.act(1, Action::Discard(t("9p")));
-    sc.act(2, Action::Discard(t("7z")));
-    sc.act(1, Action::Pon);
-    sc.act(1, Action::Discard(t("9s")));
-    sc.act(2, Action::Discard(t("8m")));
-    sc.act(3, Action::Discard(t("7s")));
-    sc.act(0, Action::Discard(t("6z")));
-    sc.act(1, Action::Pon);
+    pon_three_dragons(&mut sc, "9s");
     let pao = sc.game.settings().pao.then_some(0);
     assert_eq!(
         sc.s.seats[1].pao_for(Yaku::Daisangen),
@@ -331,11 +337,11 @@ fn exhaustive_draw_noten_payments_and_dealer_repeat() {
     assert_eq!((sc.s.round, sc.s.honba), (1, 1), "noten dealer passes the deal, honba +1");
 }
 
-#[test]
-fn all_last_draw_gives_the_sticks_to_the_top() {
-    // South 4: seat 3 deals (noten); seat 0 is first with 2 sticks out.
+/// South 4 played to its exhaustive draw: seat 3 deals (noten); seat 0 is first with 2
+/// sticks out; the game is over.
+pub(super) fn all_last_draw(game: RiichiTable) -> Scene {
     let mut sc = Scene::new(
-        dojo(),
+        game,
         |s| {
             s.round = 7;
             s.points = [40_000, 29_000, 24_000, 25_000];
@@ -345,6 +351,12 @@ fn all_last_draw_gives_the_sticks_to_the_top() {
     );
     sc.drift_to_end();
     assert_eq!(sc.s.phase, Phase::Over);
+    sc
+}
+
+#[test]
+fn all_last_draw_gives_the_sticks_to_the_top() {
+    let sc = all_last_draw(dojo());
     let o = sc.game.outcome(&sc.s);
     // Seat 3 (dealer, dealt the first hand) and seats 1, 2 noten pay 1,000
     // each to seat 0, which then takes the 2 sticks.
@@ -717,16 +729,7 @@ pub(super) fn daisangen_tsuuiisou_calls(game: RiichiTable, setup: impl FnOnce(&m
         "7p7p9m9m7m",
     );
     let mut sc = Scene::new(game, setup, &w);
-    sc.act(0, Action::Discard(t("5z")));
-    sc.act(1, Action::Pon);
-    sc.act(1, Action::Discard(t("9p")));
-    sc.act(2, Action::Discard(t("7z")));
-    sc.act(1, Action::Pon);
-    sc.act(1, Action::Discard(t("3z")));
-    sc.act(2, Action::Discard(t("8m")));
-    sc.act(3, Action::Discard(t("7s")));
-    sc.act(0, Action::Discard(t("6z")));
-    sc.act(1, Action::Pon);
+    pon_three_dragons(&mut sc, "3z");
     assert_eq!(sc.s.seats[1].pao_for(Yaku::Daisangen), Some(0));
     sc.act(1, Action::Discard(t("4z")));
     sc
