@@ -152,8 +152,8 @@ struct CalibrateArgs {
 
 #[derive(Args)]
 struct HandToolArgs {
-    /// Ruleset: `ron2`, `goto`, `goto-cutbi` (score: with chips), a rules TOML file, or (score)
-    /// a Gotō table settings file.
+    /// Ruleset: `ron2`, `goto`, `goto-cutbi` (score: with chips), a rules TOML file, or a
+    /// table settings file (its scoring rules).
     #[arg(long, default_value = "ron2", value_name = "ron2|goto|goto-cutbi|FILE")]
     rules: String,
 }
@@ -328,7 +328,9 @@ fn mahjong(command: &MahjongCommand) -> Result<String> {
     let (stdin, stdout) = (std::io::stdin().lock(), std::io::stdout().lock());
     let failed = match command {
         MahjongCommand::Score(a) => mahjong_io::score_lines(&mahjong_io::load_score_rules(&a.rules)?, stdin, stdout)?,
-        MahjongCommand::Shanten(a) => mahjong_io::shanten_lines(&mahjong_io::load_rules(&a.rules)?, stdin, stdout)?,
+        MahjongCommand::Shanten(a) => {
+            mahjong_io::shanten_lines(&mahjong_io::load_score_rules(&a.rules)?.rules, stdin, stdout)?
+        }
         MahjongCommand::Play(a) => return play(a),
         MahjongCommand::Calibrate(a) => {
             let params = table_params("ron2-dojo", four_bots("defensive")?)?;

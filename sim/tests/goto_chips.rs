@@ -92,6 +92,13 @@ fn the_seeds_plain_examples_through_the_calculator() {
 }
 
 #[test]
+fn shanten_takes_the_table_presets_scoring_rules_too() {
+    let o = sim(&["mahjong", "shanten", "--rules", "goto-cutbi"], "19m19p19s1234567z\n");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success() && out.contains("\"shanten\":0"), "{out}");
+}
+
+#[test]
 fn the_calculator_refuses_what_it_cannot_settle_in_one_line() {
     let o = sim(&["mahjong", "score", "--rules", "ron2"], &line("E", r#","chips":{}"#));
     let out = String::from_utf8_lossy(&o.stdout);
