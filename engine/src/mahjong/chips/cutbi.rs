@@ -47,8 +47,10 @@ impl States {
 pub struct Multipliers {
     cutbi: Option<CutBi>,
     basis: States,
-    /// Seats below zero at the hand's end.
-    busted: [bool; MAX_SEATS],
+    /// Seats that were Bases (in `basis`) and are below zero at the hand's end.
+    pinched: [bool; MAX_SEATS],
+    /// Two seats are pinched.
+    two_pinched: bool,
     /// A winner whose win took two players below zero (G-E5).
     double_buster: Option<u8>,
 }
@@ -57,13 +59,15 @@ impl Multipliers {
     /// The multipliers of `record`'s hand at a table of `seats`, from the states `basis`
     /// (those at the start of the hand, G-B3, or the alternative reading's).
     pub fn new(cutbi: Option<CutBi>, basis: States, record: &HandRecord, seats: u8) -> Multipliers {
-        let busted = std::array::from_fn(|s| s < usize::from(seats) && record.points_after[s] < 0);
+        let busted: [bool; MAX_SEATS] = std::array::from_fn(|s| s < usize::from(seats) && record.points_after[s] < 0);
         let two = busted.iter().filter(|&&b| b).count() == 2;
         let double_buster = match (two, record.from, record.wins()) {
             (true, None, [w, ..]) if !busted[usize::from(w.seat)] => Some(w.seat),
             _ => None,
         };
-        Multipliers { cutbi, basis, busted, double_buster }
+        let pinched = std::array::from_fn(|s| busted[s] && basis.0[s] == State::Bases);
+        let two_pinched = pinched.iter().filter(|&&p| p).count() == 2;
+        Multipliers { cutbi, basis, pinched, two_pinched, double_buster }
     }
 
     /// The winner whose one win busted two players, if any.
@@ -78,11 +82,8 @@ impl Multipliers {
     pub fn of(&self, payer: u8, receiver: u8) -> i32 {
         let Some(c) = self.cutbi else { return 1 };
         let home = self.basis.0[usize::from(receiver)] == State::HomeRun || receiver == SIT_OUT;
-        let pinch = |p: usize| self.busted[p] && self.basis.0[p] == State::Bases;
-        let payer_pinch = usize::from(payer) != usize::from(SIT_OUT) && pinch(usize::from(payer));
-        let both = (0..MAX_SEATS).filter(|&p| pinch(p)).count() == 2;
-        match (home, payer_pinch) {
-            (true, true) if both && self.double_buster == Some(receiver) => c.two_busted,
+        match (home, self.pinched[usize::from(payer)]) {
+            (true, true) if self.two_pinched && self.double_buster == Some(receiver) => c.two_busted,
             (true, true) => c.homerun * c.busted,
             (true, false) => c.homerun,
             (false, true) => c.busted,

@@ -7,7 +7,7 @@
 use super::cutbi::{Multipliers, States};
 use super::item::{ChipItem, ChipSink, Transfer};
 use super::rules::ChipRules;
-use crate::mahjong::table::{HandEnding, HandRecord, MAX_SEATS, RiichiTable, WinRecord, ranks};
+use crate::mahjong::table::{Extracted, HandEnding, HandRecord, MAX_SEATS, RiichiTable, WinRecord, ranks};
 use crate::mahjong::{Flower, PhysTile, Tile, Yaku};
 use crate::{GameRng, GameSeeds};
 use rand::RngExt;
@@ -208,7 +208,7 @@ impl ChipLedger {
         let mut flowers = [0i32; MAX_SEATS];
         let mut spring = [false; MAX_SEATS];
         for e in hand.record.extractions() {
-            let super::super::table::Extracted::Flower(f) = e.piece else { continue };
+            let Extracted::Flower(f) = e.piece else { continue };
             let s = usize::from(e.seat);
             flowers[s] += 1;
             let n = match f {
@@ -384,7 +384,7 @@ impl ChipLedger {
     /// Whether someone extracted spring this hand (for G-O2a; a spring on an indicator
     /// counts only with `spring_on_indicator_counts`).
     fn spring_extracted(&self, record: &HandRecord) -> bool {
-        let spring = super::super::table::Extracted::Flower(Flower::Spring);
+        let spring = Extracted::Flower(Flower::Spring);
         record.extractions().iter().any(|e| e.piece == spring)
             || self.rules.spring_on_indicator_counts
                 && record.wins().iter().any(|w| self.shown(record, w).flowers & 1 << Flower::Spring as u8 != 0)
@@ -480,7 +480,6 @@ impl ChipLedger {
         if chips == 0 {
             return;
         }
-        let record = hand.record;
         let mut each = |payer: u8| {
             if payer == receiver {
                 return;
@@ -491,14 +490,13 @@ impl ChipLedger {
                 None => self.book(hand, item, from, to, c, doubled, sink),
             }
         };
-        let loser = record.from;
-        match payers {
-            Payers::Loser | Payers::LoserOrEveryone if hand.offender.is_some() => each(hand.offender.unwrap_or(0)),
-            Payers::Loser | Payers::LoserOrEveryone if loser.is_some() => each(loser.unwrap_or(0)),
-            Payers::Loser | Payers::Opponents => (0..self.seats).for_each(each),
-            Payers::LoserOrEveryone | Payers::Everyone => self.everyone(receiver).for_each(each),
-            Payers::Seated => (0..self.seats).for_each(each),
-            Payers::One(p) => each(p),
+        // The discarder of a ron; under chombo the offender, off whom every tenpai player rons.
+        let loser = hand.offender.or(hand.record.from);
+        match (payers, loser) {
+            (Payers::Loser | Payers::LoserOrEveryone, Some(l)) => each(l),
+            (Payers::Loser | Payers::Opponents | Payers::Seated, _) => (0..self.seats).for_each(each),
+            (Payers::LoserOrEveryone | Payers::Everyone, _) => self.everyone(receiver).for_each(each),
+            (Payers::One(p), _) => each(p),
         }
     }
 
