@@ -1,6 +1,6 @@
 //! Limit hands (満貫 and up) and the base points every payment derives from.
 
-use super::rules::LimitKind;
+use super::rules::{LimitKind, LimitRules};
 use std::fmt;
 
 /// The limit a hand reached.
@@ -71,16 +71,20 @@ impl Limit {
     }
 }
 
-/// Base points of a hand below yakuman: fu × 2^(han+2), capped at mangan,
-/// or the limit's.
-pub const fn base_points(kind: LimitKind, han: u8, fu: u8) -> (Limit, u32) {
-    let limit = Limit::from_han(kind, han);
+/// Base points of a hand below yakuman: fu × 2^(han+2), capped at mangan (from 1,920 with
+/// [`LimitRules::kiriage_mangan`]), or the limit's.
+pub const fn base_points(limits: &LimitRules, han: u8, fu: u8) -> (Limit, u32) {
+    let limit = Limit::from_han(limits.kind, han);
     if !matches!(limit, Limit::None) {
         return (limit, limit.base());
     }
     let base = (fu as u32) << (han + 2);
-    if base >= 2000 { (Limit::Mangan, 2000) } else { (Limit::None, base) }
+    let mangan_from = if limits.kiriage_mangan { KIRIAGE_BASE } else { Limit::Mangan.base() };
+    if base >= mangan_from { (Limit::Mangan, Limit::Mangan.base()) } else { (Limit::None, base) }
 }
+
+/// The base points 切り上げ満貫 rounds up: 4 han 30 fu, 3 han 60 fu.
+const KIRIAGE_BASE: u32 = 1920;
 
 /// Output names: `""`, `mangan`, `haneman`, `baiman`, `sanbaiman`,
 /// `kazoe_yakuman`, `yakuman`, `yakuman_x2` …, Gotō `mangan_x5` ….
@@ -131,13 +135,25 @@ mod tests {
         assert_eq!(Limit::from_han(Goto, 19), Limit::ManganTimes(7));
     }
 
+    const PLAIN: LimitRules = LimitRules { kind: Standard, kiriage_mangan: false };
+    const KIRIAGE: LimitRules = LimitRules { kind: Standard, kiriage_mangan: true };
+
     #[test]
     fn fu_boundaries_without_kiriage() {
-        assert_eq!(base_points(Standard, 4, 30), (Limit::None, 1920));
-        assert_eq!(base_points(Standard, 4, 40), (Limit::Mangan, 2000));
-        assert_eq!(base_points(Standard, 3, 60), (Limit::None, 1920));
-        assert_eq!(base_points(Standard, 3, 70), (Limit::Mangan, 2000));
-        assert_eq!(base_points(Standard, 1, 30), (Limit::None, 240));
+        assert_eq!(base_points(&PLAIN, 4, 30), (Limit::None, 1920));
+        assert_eq!(base_points(&PLAIN, 4, 40), (Limit::Mangan, 2000));
+        assert_eq!(base_points(&PLAIN, 3, 60), (Limit::None, 1920));
+        assert_eq!(base_points(&PLAIN, 3, 70), (Limit::Mangan, 2000));
+        assert_eq!(base_points(&PLAIN, 1, 30), (Limit::None, 240));
+    }
+
+    #[test]
+    fn kiriage_rounds_1920_up_and_nothing_below() {
+        assert_eq!(base_points(&KIRIAGE, 4, 30), (Limit::Mangan, 2000));
+        assert_eq!(base_points(&KIRIAGE, 3, 60), (Limit::Mangan, 2000));
+        assert_eq!(base_points(&KIRIAGE, 4, 25), (Limit::None, 1600));
+        assert_eq!(base_points(&KIRIAGE, 3, 50), (Limit::None, 1600));
+        assert_eq!(base_points(&KIRIAGE, 2, 110), (Limit::None, 1760));
     }
 
     #[test]

@@ -16,6 +16,8 @@ use std::fmt;
 pub const RON2_TOML: &str = include_str!("presets/ron2.toml");
 /// The Gotō preset text (`presets/goto.toml`).
 pub const GOTO_TOML: &str = include_str!("presets/goto.toml");
+/// The Tenhou preset text (`presets/tenhou.toml`, extending `ron2`).
+pub const TENHOU_TOML: &str = include_str!("presets/tenhou.toml");
 
 /// A complete scoring ruleset.
 #[derive(Clone, Debug, PartialEq)]
@@ -81,6 +83,11 @@ pub struct YakuRules {
     /// 萬子ホンイツ manzu_honitsu, 立直のみロン riichi_nomi_ron, 流し役満
     /// nagashi_yakuman.
     pub goto_yakuman: bool,
+    /// 流し満貫 (Tenhou; not with `goto_yakuman`, whose 流し役満 it would replace): at an
+    /// exhaustive draw, a seat whose every discard is a terminal or an honour, none of them
+    /// called away and no call of its own, is paid a mangan tsumo with neither honba nor
+    /// the sticks on the table, and no noten payments are made.
+    pub nagashi_mangan: bool,
     /// 国士無双十三面待ち counts as double yakuman.
     pub double_kokushi_13: bool,
     /// 四暗刻単騎 counts as double yakuman.
@@ -131,6 +138,9 @@ pub struct FuRules {
 pub struct LimitRules {
     /// Which table.
     pub kind: LimitKind,
+    /// 切り上げ満貫: a hand of 4 han 30 fu or 3 han 60 fu (base 1,920) is paid as a mangan
+    /// (Ron2 and Tenhou: no, 7,700 / 11,600).
+    pub kiriage_mangan: bool,
 }
 
 /// Limit-hand tables.
@@ -205,10 +215,11 @@ impl fmt::Display for RulesError {
 impl std::error::Error for RulesError {}
 
 impl Rules {
-    /// The built-in scoring rulesets: `ron2` (four players) and `goto` (three).
-    pub const PRESETS: Presets = Presets { kind: "mahjong ruleset", list: &[("ron2", RON2_TOML), ("goto", GOTO_TOML)] };
+    /// The built-in scoring rulesets: `ron2` and `tenhou` (four players) and `goto` (three).
+    pub const PRESETS: Presets =
+        Presets { kind: "mahjong ruleset", list: &[("ron2", RON2_TOML), ("goto", GOTO_TOML), ("tenhou", TENHOU_TOML)] };
 
-    /// The built-in preset `ron2` or `goto`.
+    /// The built-in preset `ron2`, `goto` or `tenhou`.
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
         match Self::PRESETS.text(name) {
             Some(text) => Rules::from_toml(text),
@@ -226,9 +237,11 @@ impl Rules {
         Rules::preset("goto").expect("built-in preset parses")
     }
 
-    /// Parses and checks a ruleset from TOML text.
+    /// Parses and checks a ruleset from TOML text; `extends = "ron2"` starts it from a
+    /// built-in preset, overriding only the values it gives.
     pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
-        let file: RulesFile = crate::config::from_toml(text).map_err(RulesError::Toml)?;
+        let base = |name: &str| Self::PRESETS.text(name);
+        let file: RulesFile = crate::config::from_toml_extending(text, &base).map_err(RulesError::Toml)?;
         let set = TileSetSpec::preset(&file.tile_set).map_err(RulesError::TileSet)?;
         let rules = Rules {
             name: file.name,
@@ -245,6 +258,9 @@ impl Rules {
 
     fn check(&self) -> Result<(), RulesError> {
         let bad = |field, reason| Err(RulesError::Invalid { field, reason });
+        if self.yaku.nagashi_mangan && self.yaku.goto_yakuman {
+            return bad("yaku.nagashi_mangan", "cannot stand with goto_yakuman's 流し役満");
+        }
         if self.fu.double_wind_pair != 2 && self.fu.double_wind_pair != 4 {
             return bad("fu.double_wind_pair", "must be 2 or 4");
         }

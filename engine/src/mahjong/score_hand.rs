@@ -243,7 +243,8 @@ impl Search<'_, '_> {
 /// Adds dora and summer to a candidate and finds its limit and base points;
 /// `None` when it has no yaku.
 fn finish(ctx: &Ctx, bonus: &YakuList, bonus_han: u8, cand: &Candidate) -> Option<Scored> {
-    let kind = ctx.rules.limits.kind;
+    let limits = &ctx.rules.limits;
+    let kind = limits.kind;
     let flags = ctx.hand.flags;
     let mut s = if cand.yakuman > 0 {
         Scored {
@@ -273,14 +274,14 @@ fn finish(ctx: &Ctx, bonus: &YakuList, bonus_han: u8, cand: &Candidate) -> Optio
         }
     } else {
         let han = cand.yaku.han() + bonus_han;
-        let (limit, base) = base_points(kind, han, cand.fu);
+        let (limit, base) = base_points(limits, han, cand.fu);
         Scored { yaku: cand.yaku, with_bonus: true, natsu: None, han, fu: cand.fu, yakuman: 0, limit, base }
     };
     if flags.has(WinFlags::SUMMER) && kind == LimitKind::Goto {
         if s.limit == Limit::None {
             s.natsu = Some(1);
             s.han += 1;
-            (s.limit, s.base) = base_points(kind, s.han, s.fu);
+            (s.limit, s.base) = base_points(limits, s.han, s.fu);
         } else {
             s.natsu = Some(0);
             s.limit = s.limit.rank_up();
@@ -323,6 +324,22 @@ fn renhou_mangan(best: Option<Scored>) -> Scored {
     }
 }
 
+/// 流し満貫: a mangan whatever the hand, paid as a tsumo (the table leaves the honba out).
+fn nagashi_mangan() -> Scored {
+    let mut yaku = YakuList::default();
+    yaku.push(Yaku::NagashiMangan, 5);
+    Scored {
+        yaku,
+        with_bonus: false,
+        natsu: None,
+        han: 5,
+        fu: 0,
+        yakuman: 0,
+        limit: Limit::Mangan,
+        base: Limit::Mangan.base(),
+    }
+}
+
 /// Gotō 流し役満: a yakuman whatever the hand, paid as a tsumo.
 fn nagashi(ctx: &Ctx) -> Scored {
     let mut yaku = YakuList::default();
@@ -341,11 +358,12 @@ pub fn score_hand(rules: &Rules, hand: &Hand) -> Result<HandScore, ScoreError> {
     let bonus = bonuses(&ctx);
     let mut tsumo = flags.has(WinFlags::TSUMO);
     let best = if flags.has(WinFlags::NAGASHI) {
-        if !rules.yaku.goto_yakuman {
-            return Err(ScoreError::Impossible("nagashi_yakuman is not a yaku under these rules"));
-        }
         tsumo = true;
-        nagashi(&ctx)
+        match (rules.yaku.goto_yakuman, rules.yaku.nagashi_mangan) {
+            (true, _) => nagashi(&ctx),
+            (false, true) => nagashi_mangan(),
+            (false, false) => return Err(ScoreError::Impossible("a nagashi is not a yaku under these rules")),
+        }
     } else {
         let found = search(&ctx, bonus);
         let renhou = flags.has(WinFlags::RENHOU) && rules.yaku.renhou == RenhouValue::Mangan;

@@ -147,6 +147,9 @@ yaku_enum! {
     /// オープン立直 (Gotō): the han open riichi adds to riichi, when the rules give it any
     /// (a yaku, listed last so that every other keeps its index in saved study states)
     OpenRiichi = "open_riichi",
+    /// 流し満貫 (Tenhou): at an exhaustive draw, every discard a terminal or an honour and none
+    /// called away; a mangan tsumo (listed after every other for the same reason).
+    NagashiMangan = "nagashi_mangan",
 }
 
 impl Yaku {

@@ -193,14 +193,12 @@ pub struct TableSettings {
     pub chi: bool,
     /// The abortive draws (途中流局) in force; with 三家和 off, three rons all win.
     pub aborts: Vec<Abort>,
-    /// 責任払い: pao for daisangen, daisuushii and suukantsu (the seat that let the third
-    /// dragon set, the fourth wind set or the fourth kan be called), and the feeder of a
-    /// daiminkan paying its rinshan tsumo (kans made between them included). A pao yakuman
-    /// is paid by its liable seat in full on a tsumo (the honba too); on another seat's ron
-    /// the liable seat pays half of it and the discarder the rest and every honba (the
-    /// seed: 「ツモアガりの場合は全額、他家が放銃した場合でも半額を支払います。積み棒は全額放銃者が
-    /// 負担します。」). Each pao yakuman has its own liable seat ([`SeatState::pao`](super::SeatState::pao)).
-    pub pao: bool,
+    /// 責任払い in force (see [`Pao`]). A pao yakuman is paid by its liable seat in full on
+    /// a tsumo (the honba too); on another seat's ron the liable seat pays half of it and
+    /// the discarder the rest and every honba (the seed: 「ツモアガりの場合は全額、他家が放銃した
+    /// 場合でも半額を支払います。積み棒は全額放銃者が負担します。」). Each pao yakuman has its own
+    /// liable seat ([`SeatState::pao`](super::SeatState::pao)).
+    pub pao: Vec<Pao>,
     /// What a pao covers when the hand is a composite yakuman (the seed is silent): only
     /// the pao yakuman's share, or the whole hand (see [`PaoScope`]).
     pub pao_scope: PaoScope,
@@ -340,6 +338,22 @@ impl Kuikae {
     }
 }
 
+/// 責任払い (pao) by kind (in a table file: `daisangen`, `daisuushii`, `suukantsu`,
+/// `daiminkan_rinshan`), in the order of [`PAO_YAKU`](super::PAO_YAKU) then the rinshan.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Pao {
+    /// 大三元: the seat that let the third dragon set be called.
+    Daisangen = 0,
+    /// 大四喜: the seat that let the fourth wind set be called.
+    Daisuushii = 1,
+    /// 四槓子: the seat that fed the fourth kan (a daiminkan).
+    Suukantsu = 2,
+    /// 大明槓の責任払い: the feeder of a daiminkan pays the rinshan tsumo that follows it (kans
+    /// made between them included).
+    DaiminkanRinshan = 3,
+}
+
 /// What the seat liable for a pao yakuman (責任払い) pays when the hand is worth more than
 /// that yakuman (a composite yakuman, e.g. daisangen pao with tsuuiisou). In a table file:
 /// `"yakuman_share"` or `"whole_hand"`. With one pao yakuman alone both are the same.
@@ -469,8 +483,8 @@ impl fmt::Display for TableError {
 
 impl std::error::Error for TableError {}
 
-/// The built-in table presets: (name, TOML text): the five Ron2 ones and Gotō's.
-pub const PRESETS: [(&str, &str); 7] = [
+/// The built-in table presets: (name, TOML text): the five Ron2 ones, Gotō's two and Tenhou's.
+pub const PRESETS: [(&str, &str); 8] = [
     ("ron2-dojo", include_str!("../presets/table_ron2_dojo.toml")),
     ("ron2-battle", include_str!("../presets/table_ron2_battle.toml")),
     ("ron2-a", include_str!("../presets/table_ron2_a.toml")),
@@ -478,12 +492,13 @@ pub const PRESETS: [(&str, &str); 7] = [
     ("ron2-c", include_str!("../presets/table_ron2_c.toml")),
     ("goto", include_str!("../presets/table_goto.toml")),
     ("goto-cutbi", include_str!("../presets/table_goto_cutbi.toml")),
+    ("tenhou", include_str!("../presets/table_tenhou.toml")),
 ];
 
 impl TableSettings {
     /// A built-in preset: `ron2-dojo` (道場/リーグ), `ron2-battle`
-    /// (リーチバトル), `ron2-a`, `ron2-b`, `ron2-c` (競技ルール A/B/C), `goto`
-    /// (Classic Gotō, three seats).
+    /// (リーチバトル), `ron2-a`, `ron2-b`, `ron2-c` (競技ルール A/B/C), `goto`, `goto-cutbi`
+    /// (Classic Gotō, three seats), `tenhou` (天鳳's rules).
     pub fn preset(name: &str) -> Result<TableSettings, TableError> {
         match PRESETS.iter().find(|p| p.0 == name) {
             Some(p) => TableSettings::from_toml(p.1),

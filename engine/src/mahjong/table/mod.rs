@@ -217,12 +217,14 @@ mod tests_rules;
 #[cfg(test)]
 mod tests_scenarios;
 #[cfg(test)]
+mod tests_tenhou;
+#[cfg(test)]
 mod tests_three;
 mod view;
 mod wall;
 
 pub use config::{
-    DoubleRonHonba, DrawRepeat, EndSticks, Extension, Kuikae, Length, MultipleRon, NO_SEAT, OpenRiichi, PRESETS,
+    DoubleRonHonba, DrawRepeat, EndSticks, Extension, Kuikae, Length, MultipleRon, NO_SEAT, OpenRiichi, PRESETS, Pao,
     PaoScope, PocchiWild, RiichiKan, TableError, TableSettings, ranks,
 };
 pub use mjai::{Event, EventLog, HoraScore, UraMarkers, pai_name, parse_pai};
@@ -314,6 +316,8 @@ pub struct RiichiTable {
     layout: WallLayout,
     /// The abortive draws in force, bit `Abort as u8`.
     aborts: u8,
+    /// The pao in force, bit `Pao as u8`.
+    pao: u8,
     log_events: bool,
     log_hands: bool,
     /// The tile set has flowers (which may lie under an indicator, G-F6).
@@ -355,6 +359,7 @@ impl RiichiTable {
             return invalid("noten_total", "must split evenly among any number of tenpai and noten seats");
         }
         let aborts = settings.aborts.iter().fold(0, |m, &a| m | 1 << a as u8);
+        let pao = settings.pao.iter().fold(0, |m, &p| m | 1 << p as u8);
         let shanten = ShantenRules::new(&rules.set, rules.yaku.chiitoitsu_quad > 0);
         let flowers = flowers > 0;
         Ok(RiichiTable {
@@ -364,6 +369,7 @@ impl RiichiTable {
             base_wall,
             layout,
             aborts,
+            pao,
             log_events: false,
             log_hands: false,
             flowers,
@@ -373,6 +379,11 @@ impl RiichiTable {
     /// Whether the abortive draw `kind` is in force.
     pub(crate) fn aborts_on(&self, kind: Abort) -> bool {
         self.aborts & 1 << kind as u8 != 0
+    }
+
+    /// Whether the pao `kind` is in force.
+    pub(crate) fn pao_on(&self, kind: Pao) -> bool {
+        self.pao & 1 << kind as u8 != 0
     }
 
     /// A built-in preset by name (see [`PRESETS`]).

@@ -1,7 +1,7 @@
 //! Offering a discard (or a kan's tile) to the other seats, one at a time,
 //! and resolving their choices: ron over pon/kan over chi.
 
-use super::config::MultipleRon;
+use super::config::{MultipleRon, Pao};
 use super::mjai::Event;
 use super::outcome::Abort;
 use super::state::{Claim, OfferKind, Phase};
@@ -255,11 +255,9 @@ impl RiichiTable {
                 } else {
                     Event::Pon { actor, target, pai, consumed: [c[0], c[1]] }
                 });
-                if self.settings.pao {
-                    self.check_pao(state, seat, from, tile, kan);
-                }
+                self.check_pao(state, seat, from, tile, kan);
                 if kan {
-                    if self.settings.pao {
+                    if self.pao_on(Pao::DaiminkanRinshan) {
                         state.kan_feeder = Some(from as u8);
                     }
                     let fits = self.kan_indicator_fits(state);
@@ -275,15 +273,17 @@ impl RiichiTable {
 
     /// Marks `from` liable when `tile` called by `seat` completes the
     /// dragons, the winds or (a daiminkan) the fourth kan, each in its own
-    /// slot of [`SeatState::pao`](super::SeatState::pao) (one call may fill two).
+    /// slot of [`SeatState::pao`](super::SeatState::pao) (one call may fill two),
+    /// where that pao is in force.
     fn check_pao(&self, state: &mut TableState, seat: usize, from: usize, tile: Tile, kan: bool) {
         let s = &mut state.seats[seat];
         let sets =
             |pred: fn(Tile) -> bool| s.melds().iter().filter(|m| m.kind != MeldKind::Chi && pred(m.tile)).count();
-        let dragons = tile.is_dragon() && sets(Tile::is_dragon) == 3;
-        let winds = tile.is_wind() && sets(Tile::is_wind) == 4;
-        let kans =
-            kan && s.melds().iter().filter(|m| matches!(m.kind, MeldKind::OpenKan | MeldKind::ClosedKan)).count() == 4;
+        let dragons = self.pao_on(Pao::Daisangen) && tile.is_dragon() && sets(Tile::is_dragon) == 3;
+        let winds = self.pao_on(Pao::Daisuushii) && tile.is_wind() && sets(Tile::is_wind) == 4;
+        let kans = self.pao_on(Pao::Suukantsu)
+            && kan
+            && s.melds().iter().filter(|m| matches!(m.kind, MeldKind::OpenKan | MeldKind::ClosedKan)).count() == 4;
         // In the order of PAO_YAKU.
         for (slot, decided) in s.pao.iter_mut().zip([dragons, winds, kans]) {
             if decided {

@@ -14,6 +14,12 @@
 //!   sticks or points, the end of the game or its final points. The replay
 //!   goes on, taking up the record's points at the next hand.
 //!
+//! Records written by other engines follow conventions of their own, accepted without a
+//! finding: a `tsumo` written before an abortive draw's `ryukyoku` (四風連打, 四家立直,
+//! 四槓散了, 三家和 end the hand before that draw under the rules; the piece is kept in the
+//! wall, undrawn), and `end_kyoku` or `reach_accepted` left out (the table writes them; a
+//! record without them is read as if they were there).
+//!
 //! A finding's message is in words; the event the rules give instead, if
 //! any, is [`Finding::rules`] (the caller renders it, as mjai JSON). What a
 //! record leaves out is not compared (a `hora`'s `pai`, `deltas` or score,
@@ -166,6 +172,24 @@ impl Replayer<'_> {
         (from..self.record.len()).find(|&i| !matches!(self.record[i], Event::Dora { .. }))
     }
 
+    /// Whether the record's next event (past `dora`s) is of the same kind as `mine`.
+    fn next_is(&self, mine: &Event) -> bool {
+        self.next_from(self.cursor)
+            .is_some_and(|i| std::mem::discriminant(&self.record[i]) == std::mem::discriminant(mine))
+    }
+
+    /// `at`, or past a `tsumo` there when the rules give an abortive draw's `ryukyoku` and
+    /// the record's next event is that `ryukyoku` (the draw the abort cut short).
+    fn past_abort_draw(&self, at: usize, mine: &Event) -> usize {
+        match (mine, self.record[at]) {
+            (Event::Ryukyoku { .. }, Event::Tsumo { .. }) => match self.next_from(at + 1) {
+                Some(n) if matches!(self.record[n], Event::Ryukyoku { .. }) => n,
+                _ => at,
+            },
+            _ => at,
+        }
+    }
+
     /// The record event at the cursor (past `dora`s), or a stop if the
     /// record ended where the rules go on with `what` (`rules`, if an event).
     fn expect_next(&self, what: &str, rules: Option<Event>) -> Result<usize, Stop> {
@@ -188,9 +212,13 @@ impl Replayer<'_> {
                 }
                 Event::StartKyoku { .. } if !self.dealt => return Ok(Synced::Deal),
                 Event::StartKyoku { .. } => self.dealt = false,
+                Event::EndKyoku | Event::ReachAccepted { .. } if !self.next_is(&mine) => {
+                    self.seen += 1;
+                    continue;
+                }
                 _ => {}
             }
-            let at = self.expect_next("this event", Some(mine))?;
+            let at = self.past_abort_draw(self.expect_next("this event", Some(mine))?, &mine);
             self.compare(at, &mine)?;
             self.cursor = at + 1;
             self.seen += 1;

@@ -401,8 +401,9 @@ impl RiichiTable {
         total
     }
 
-    /// 流し役満 (G-P3) of `seat` at an exhaustive draw: every discard a terminal or an
-    /// honour, none called away, no call made, and the scoring rules have it as a yaku.
+    /// 流し役満 (G-P3) or 流し満貫 (without honba) of `seat` at an exhaustive draw: every
+    /// discard a terminal or an honour, none called away, no call made, and the scoring
+    /// rules have it as a yaku.
     fn nagashi(&self, state: &TableState, seat: usize) -> Option<HandScore> {
         let s = &state.seats[seat];
         let clean = s.river_len > 0 && s.called_mask == 0 && !s.is_open();
@@ -410,7 +411,11 @@ impl RiichiTable {
             return None;
         }
         let flags = WinFlags::NAGASHI.with(WinFlags::TSUMO);
-        score_hand(&self.rules, &self.hand_of(state, seat, s.river()[0], flags)).ok()
+        let mut hand = self.hand_of(state, seat, s.river()[0], flags);
+        if self.rules.yaku.nagashi_mangan {
+            hand.honba = 0;
+        }
+        score_hand(&self.rules, &hand).ok()
     }
 
     pub(super) fn settle_ron(
@@ -596,9 +601,9 @@ impl RiichiTable {
         }
     }
 
-    /// Pays each 流し役満 of the hand as a yakuman tsumo (honba included, the riichi
-    /// sticks left on the table), in turn order from the dealer; whether any was paid
-    /// (then there are no noten payments).
+    /// Pays each 流し役満 of the hand as a yakuman tsumo (honba included), or each 流し満貫
+    /// as a mangan tsumo (none), the riichi sticks left on the table, in turn order from
+    /// the dealer; whether any was paid (then there are no noten payments).
     fn pay_nagashi(&self, state: &mut TableState) -> bool {
         let mut paid = false;
         for i in 0..state.players() {
@@ -609,8 +614,8 @@ impl RiichiTable {
             };
             let total = self.collect_tsumo(state, seat, [dealer_pays, non_dealer_pays], &Liable::NONE, None);
             state.points[seat] += total;
-            let value = total - self.honba_points(state);
-            self.record_win(state, seat, &score, [total, value], Won::Nagashi);
+            let honba = if self.rules.yaku.nagashi_mangan { 0 } else { self.honba_points(state) };
+            self.record_win(state, seat, &score, [total, total - honba], Won::Nagashi);
             paid = true;
         }
         paid

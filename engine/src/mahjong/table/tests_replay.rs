@@ -3,6 +3,7 @@
 
 use super::mjai::{Event, parse_pai};
 use super::replay::{FindingKind, replay};
+use super::tests_scenarios::{Scene, t, wall};
 use super::*;
 use crate::mahjong::{PhysTile, Tile};
 use crate::{GameSeeds, Table};
@@ -265,4 +266,46 @@ fn goto_records_round_trip_through_json_and_replay_clean() {
         }
     }
     assert!(seen.iter().all(|&n| n > 0), "nukidora, hana, open riichi, Gotō pieces: {seen:?}");
+}
+
+#[test]
+fn records_without_end_kyoku_or_reach_accepted_replay_clean() {
+    let game = logged();
+    let mut table = Table::new(&game);
+    let (_, mut events) = record(&game, &mut table, 4);
+    let before = events.len();
+    events.retain(|e| !matches!(e, Event::EndKyoku | Event::ReachAccepted { .. }));
+    assert!(events.len() + 8 < before, "the game had hands and riichi");
+    let report = replay(&game, &events);
+    assert!(report.is_clean(), "{:?}", report.findings.first());
+}
+
+#[test]
+fn a_tsumo_written_before_an_abortive_draw_is_accepted() {
+    // 四風連打: the fourth 3z discard aborts the hand; another engine's writer adds the draw
+    // seat 0 would have made before its `ryukyoku`.
+    let w = wall(
+        ["123m456m789m123p4p", "123s456s789s11z2z2z", "159m159p159s2z5z6z7z", "268m268p268s4z4z6z6z"],
+        "3z3z3z3z",
+        "",
+    );
+    let mut sc = Scene::new(RiichiTable::preset("ron2-dojo").unwrap().with_event_log(true), |_| {}, &w);
+    for seat in 0..4 {
+        sc.act(seat, Action::Discard(t("3z")));
+    }
+    // The record: the scene's deal (the second start_kyoku: the first is the random deal
+    // the scene replaced), this hand and the next deal, where it stops.
+    let table_events = sc.s.events.events();
+    let deal = table_events.iter().enumerate().filter(|e| matches!(e.1, Event::StartKyoku { .. })).nth(1).unwrap().0;
+    let mut events = vec![Event::StartGame];
+    events.extend(&table_events[deal..]);
+    let k = events.iter().position(|e| matches!(e, Event::Ryukyoku { .. })).unwrap();
+    let plain = replay(&sc.game, &events);
+    assert_eq!(plain.findings.len(), 1, "only the record's end: {:?}", plain.findings);
+    assert!(plain.findings[0].event > k, "{k}: {:?}", plain.findings);
+    events.insert(k, Event::Tsumo { actor: 0, pai: PhysTile::Plain(t("9p")) });
+    let with_draw = replay(&sc.game, &events);
+    assert_eq!(with_draw.findings.len(), 1, "{:?}", with_draw.findings);
+    assert_eq!(with_draw.findings[0].message, plain.findings[0].message);
+    assert_eq!(with_draw.hands, 2);
 }

@@ -47,6 +47,20 @@ pub(super) fn wall(hands: [&str; 4], draws: &str, dead: &str) -> [PhysTile; WALL
     w.try_into().expect("136 pieces")
 }
 
+/// Rearranges `w` so that `seat` of `players` draws only pieces that pass `keep` (a
+/// nagashi's draws) from the live wall before `live_end`, swapping each other piece it
+/// would draw with a later one that passes.
+pub(super) fn feed_seat(w: &mut [PhysTile], players: usize, seat: usize, live_end: usize, keep: fn(PhysTile) -> bool) {
+    let draws =
+        |i: usize| (HAND_TILES * players..live_end).contains(&i) && (i - HAND_TILES * players) % players == seat;
+    for p in (0..w.len()).filter(|&i| draws(i)) {
+        if !keep(w[p]) {
+            let q = (p + 1..w.len()).find(|&q| !draws(q) && keep(w[q])).expect("a piece to swap in");
+            w.swap(p, q);
+        }
+    }
+}
+
 pub(super) struct Scene {
     pub(super) game: RiichiTable,
     pub(super) s: TableState,
@@ -189,7 +203,7 @@ pub(super) fn daisangen_calls(game: RiichiTable, setup: impl FnOnce(&mut TableSt
     );
     let mut sc = Scene::new(game, setup, &w);
     pon_three_dragons(&mut sc, "9s");
-    let pao = sc.game.settings().pao.then_some(0);
+    let pao = sc.game.pao_on(Pao::Daisangen).then_some(0);
     assert_eq!(
         sc.s.seats[1].pao_for(Yaku::Daisangen),
         pao,

@@ -3,7 +3,7 @@
 //! length, the forced kan, nagashi.
 
 use super::config::{Ending, HandEnd, Next};
-use super::tests_scenarios::{Scene, fixed_wall, goto, t};
+use super::tests_scenarios::{Scene, feed_seat, fixed_wall, goto, t};
 use super::*;
 use crate::mahjong::TileSetSpec;
 use crate::testing::{PlayCheck, check_play};
@@ -199,13 +199,7 @@ fn nagashi_piece(p: PhysTile) -> bool {
 fn g_p3_nagashi_yakuman_is_paid_as_a_tsumo_instead_of_noten_payments() {
     // Seat 1 draws only terminals and honours (no north), and discards each as drawn.
     let mut w = wall(HANDS, "", "");
-    let seat1 = |i: usize| (HAND_TILES * 3..96).contains(&i) && (i - HAND_TILES * 3) % 3 == 1;
-    for p in (0..w.len()).filter(|&i| seat1(i)) {
-        if !nagashi_piece(w[p]) {
-            let q = (p + 1..w.len()).find(|&q| !seat1(q) && nagashi_piece(w[q])).expect("a terminal left");
-            w.swap(p, q);
-        }
-    }
+    feed_seat(&mut w, 3, 1, 96, nagashi_piece);
     let mut sc = Scene::new(goto().with_hand_log(true), |_| {}, &w);
     while sc.s.record.hands == 0 {
         let seat = sc.game.to_move(&sc.s).unwrap();
