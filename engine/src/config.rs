@@ -30,17 +30,17 @@ impl std::error::Error for TomlError {}
 /// says `deny_unknown_fields`).
 pub fn from_toml<T: DeserializeOwned>(text: &str) -> Result<T, TomlError> {
     toml::from_str(text).map_err(|e| {
-        let (line, column) = match e.span() {
-            Some(span) => {
-                let before = &text[..span.start.min(text.len())];
-                let line = before.matches('\n').count() + 1;
-                let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-                (Some(line), Some(column))
-            }
-            None => (None, None),
-        };
+        let (line, column) = e.span().map(|span| line_column(text, span.start)).unzip();
         TomlError { line, column, message: one_line(&e) }
     })
+}
+
+/// The 1-based line and column of byte `offset` of `text`.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
 }
 
 /// Reads a strategy file: a TOML table tagged `strategy = "…"` into `T`
@@ -71,6 +71,12 @@ pub fn from_toml_extending<T: DeserializeOwned>(
         return from_toml(text);
     }
     extended(text, base, 0)?.try_into().map_err(|e| TomlError { line: None, column: None, message: one_line(&e) })
+}
+
+/// `text` as a TOML table with its `extends` chain (if any) merged in: the document a
+/// reader of [`from_toml_extending`] sees, for tools that change values before reading.
+pub fn resolve_extends(text: &str, base: &dyn Fn(&str) -> Option<&'static str>) -> Result<toml::Table, TomlError> {
+    extended(text, base, 0)
 }
 
 /// `text` as a table with its `extends` chain merged in.

@@ -7,7 +7,8 @@
 //! ([`stats`]) merged at the end → polars DataFrames written as Parquet and
 //! CSV and charts as PNG and SVG, all-or-nothing ([`output`], [`chart`]) →
 //! a printed summary with 95% intervals. [`study`] ties it together and
-//! merges shards run on other machines; [`studies`] holds one study per game.
+//! merges shards run on other machines; [`studies`] holds one study per game, and
+//! [`sweep`] compares rule variants on the same games.
 //!
 //! Polars runs its own thread pool, so DataFrames are only ever built on the
 //! main thread, after the rayon workers have finished.
@@ -21,5 +22,6 @@ pub mod preset;
 pub mod runner;
 pub mod stats;
 pub mod studies;
+pub mod sweep;
 
 pub mod study;

@@ -20,6 +20,8 @@ use sim::studies::mahjong::{MahjongParams, MahjongStudy, TableRules};
 use sim::studies::medarot::{MedarotParams, MedarotStudy};
 use sim::studies::rackup::{RackupParams, RackupStudy};
 use sim::study::{self, Source, Study};
+use sim::sweep::SweepStudy;
+use sim::sweep::until::{self, Target};
 use sim::{mahjong_io, mjai};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -45,8 +47,41 @@ enum Command {
     Medarot(MedarotArgs),
     /// Rack-up Battle: yaku frequency, riichi EV, spells and skill, on the same streams.
     Rackup(RackupArgs),
+    /// Compare house-rule variants on the same seeded games (a sweep file; see GUIDE.md):
+    /// paired differences from the base with 95% intervals, tables and forest plots.
+    Sweep(SweepArgs),
     /// Add up the results of shards (`--shard K/N` runs) into one study.
     Merge(MergeArgs),
+}
+
+#[derive(Args)]
+struct SweepArgs {
+    /// The sweep file (TOML): game, base, games, seed, metrics, [[variant]] entries, [grid].
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Worker threads (default: all cores); results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+    /// Play only the K-th of N equal slices of the game indices, e.g. 2/4 (not with --until).
+    #[arg(long, default_value = "1/1", value_name = "K/N")]
+    shard: Shard,
+    /// Add batches of the file's `games` until the metric's interval (every variant's paired
+    /// difference) is this narrow: "METRIC ±X" or "METRIC ±X%" (of the base value);
+    /// repeatable.
+    #[arg(long, value_name = "TARGET")]
+    until: Vec<Target>,
+    /// With --until: the most games to play.
+    #[arg(long, value_name = "N", requires = "until", value_parser = clap::value_parser!(u64).range(1..))]
+    max_games: Option<u64>,
+    /// Folder under which notebooks-data/<study>/ and reports/<study>/ are written.
+    #[arg(long, default_value = ".", value_name = "DIR")]
+    out: PathBuf,
+    /// Name of the results folders (default: sweep).
+    #[arg(long, value_name = "NAME")]
+    study: Option<String>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
 }
 
 #[derive(Subcommand)]
@@ -486,6 +521,25 @@ fn replay(args: &ReplayArgs) -> Result<String> {
     Ok(out)
 }
 
+fn sweep(args: &SweepArgs) -> Result<String> {
+    let study = SweepStudy::open(&args.file)?;
+    let (games, seed) = study.games_and_seed();
+    let threads = args.threads.map_or_else(default_threads, usize::from);
+    let plan = RunPlan { games, seed, threads, shard: args.shard, progress: !args.quiet };
+    let name = study_name(args.study.as_deref().unwrap_or(SweepStudy::KIND))?;
+    if args.until.is_empty() {
+        return study::execute(&study, &plan, &args.out, &name);
+    }
+    if args.shard != Shard::WHOLE {
+        bail!("--until grows one run batch by batch: it does not take --shard");
+    }
+    let cap = args.max_games.unwrap_or(100 * games);
+    let grown = until::grow(&study, &plan, &args.until, cap)?;
+    let coverage = study::Coverage { games: grown.acc.games, seed, shard_count: 1, shards: vec![1] };
+    let summary = study::write(&study, grown.acc, coverage, &args.out, &name)?;
+    Ok(format!("{}\n{summary}", grown.note))
+}
+
 fn merge(args: &MergeArgs) -> Result<String> {
     let dirs: Vec<&Path> = args.shards.iter().map(PathBuf::as_path).collect();
     let kind = study::saved_kind(dirs[0])?;
@@ -497,6 +551,7 @@ fn merge(args: &MergeArgs) -> Result<String> {
         GotoStudy::KIND => study::merge::<GotoStudy>(&dirs, &args.out, &name),
         ChipsStudy::KIND => study::merge::<ChipsStudy>(&dirs, &args.out, &name),
         RackupStudy::KIND => study::merge::<RackupStudy>(&dirs, &args.out, &name),
+        SweepStudy::KIND => study::merge::<SweepStudy>(&dirs, &args.out, &name),
         other => bail!("{} holds an unknown study kind `{other}`", dirs[0].display()),
     }
 }
@@ -512,6 +567,7 @@ fn main() -> ExitCode {
         Command::Mahjong(c) => mahjong(c),
         Command::Medarot(a) => medarot(a),
         Command::Rackup(a) => rackup(a),
+        Command::Sweep(a) => sweep(a),
         Command::Merge(a) => merge(a),
     };
     match result {

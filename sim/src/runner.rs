@@ -118,7 +118,21 @@ pub fn run<W, A>(
 where
     A: AddAssign + Send,
 {
-    let range = plan.shard.range(plan.games);
+    run_range(plan, plan.shard.range(plan.games), new_worker, new_acc, play)
+}
+
+/// Plays the game indices `range` with the plan's seed and threads (a batch of a run that
+/// grows until it is precise enough); see [`run`].
+pub fn run_range<W, A>(
+    plan: &RunPlan,
+    range: Range<u64>,
+    new_worker: impl Fn() -> W + Sync,
+    new_acc: impl Fn() -> A + Sync + Send,
+    play: impl Fn(&mut W, u64, &mut GameRng, &mut A) + Sync,
+) -> Result<(A, RunReport)>
+where
+    A: AddAssign + Send,
+{
     let seeds = GameSeeds::new(plan.seed);
     let bar = progress_bar(plan.progress, range.end - range.start);
     let pool = rayon::ThreadPoolBuilder::new()

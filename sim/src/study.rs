@@ -129,6 +129,12 @@ pub fn execute<S: Study>(study: &S, plan: &RunPlan, out_root: &Path, name: &str)
     ))
 }
 
+/// Writes results computed already (a run grown batch by batch) under `out_root` as `name`.
+pub fn write<S: Study>(study: &S, acc: S::Acc, coverage: Coverage, out_root: &Path, name: &str) -> Result<String> {
+    let out = StudyOutput::create(out_root, name)?;
+    finish(study, acc, coverage, out)
+}
+
 fn finish<S: Study>(study: &S, acc: S::Acc, coverage: Coverage, out: StudyOutput) -> Result<String> {
     let summary = study.report(&acc, &coverage, &out)?;
     let saved = Saved { kind: S::KIND.to_string(), params: study.params().clone(), coverage, acc };

@@ -1,0 +1,236 @@
+//! The sweep file (`sim sweep FILE`): the game, the base rules, games and seed, the metrics,
+//! and the variants, each a name and values overridden by dotted key, or a `[grid]` of one
+//! or two keys' value lists. Errors name the file, the line and the variant.
+
+use super::overrides::{Documents, Override};
+use anyhow::{Result, anyhow, bail};
+use engine::config::{from_toml, line_column};
+use serde::Deserialize;
+use toml::{Spanned, Table, Value};
+
+/// The file as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    game: Spanned<String>,
+    base: String,
+    #[serde(default)]
+    bots: Option<String>,
+    games: u64,
+    #[serde(default = "default_seed")]
+    seed: u64,
+    #[serde(default)]
+    metrics: Option<Vec<String>>,
+    #[serde(default)]
+    variant: Vec<Spanned<Table>>,
+    #[serde(default)]
+    grid: Option<Spanned<Table>>,
+}
+
+const fn default_seed() -> u64 {
+    7
+}
+
+/// A parsed sweep file, its variants not yet checked against the base.
+#[derive(Debug)]
+pub struct SweepFile {
+    /// Where it was read from.
+    pub name: String,
+    /// Its text.
+    pub text: String,
+    /// `mahjong`, `rackup`, `drift` or `medarot`.
+    pub game: String,
+    /// The base rules: a preset name or a file (resolved by the game).
+    pub base: String,
+    /// Mahjong: the bot of every seat (a preset name or a bot file).
+    pub bots: Option<String>,
+    /// Games per run (with `--until`, per batch).
+    pub games: u64,
+    /// Master seed.
+    pub seed: u64,
+    /// The metrics asked for (`None`: the game's defaults).
+    pub metrics: Option<Vec<String>>,
+    variants: Vec<Spanned<Table>>,
+    grid: Option<Spanned<Table>>,
+}
+
+/// One variant: its name and its overrides.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Variant {
+    /// Its name in tables and charts.
+    pub name: String,
+    /// The values it changes.
+    pub overrides: Vec<Override>,
+}
+
+/// The games a sweep can play.
+pub const GAMES: [&str; 1] = ["mahjong"];
+
+impl SweepFile {
+    /// Parses the sweep file `name` with contents `text`.
+    pub fn parse(name: &str, text: &str) -> Result<SweepFile> {
+        let raw: Raw = from_toml(text).map_err(|e| anyhow!("sweep file {name}: {e}"))?;
+        let at = |offset: usize| {
+            let (line, column) = line_column(text, offset);
+            format!("sweep file {name}: line {line}, column {column}")
+        };
+        if !GAMES.contains(&raw.game.get_ref().as_str()) {
+            bail!(
+                "{}: unknown game `{}` (sweeps: {})",
+                at(raw.game.span().start),
+                raw.game.get_ref(),
+                GAMES.join(", ")
+            );
+        }
+        if raw.games == 0 {
+            bail!("sweep file {name}: `games` must be at least 1");
+        }
+        if raw.variant.is_empty() && raw.grid.is_none() {
+            bail!("sweep file {name}: no variants: give [[variant]] entries or a [grid]");
+        }
+        Ok(SweepFile {
+            name: name.to_string(),
+            text: text.to_string(),
+            game: raw.game.into_inner(),
+            base: raw.base,
+            bots: raw.bots,
+            games: raw.games,
+            seed: raw.seed,
+            metrics: raw.metrics,
+            variants: raw.variant,
+            grid: raw.grid,
+        })
+    }
+
+    /// `"sweep file F: line L, column C"` of byte `offset`.
+    fn at(&self, offset: usize) -> String {
+        let (line, column) = line_column(&self.text, offset);
+        format!("sweep file {}: line {line}, column {column}", self.name)
+    }
+
+    /// The variants, their keys checked against `docs` (each applied to a copy): the
+    /// `[[variant]]` entries in order, then the grid's cells.
+    pub fn variants(&self, docs: &Documents) -> Result<Vec<Variant>> {
+        let mut out: Vec<(Variant, usize)> = Vec::new();
+        for (k, v) in self.variants.iter().enumerate() {
+            let mut values = v.get_ref().clone();
+            let name = match values.remove("name") {
+                Some(Value::String(s)) if !s.is_empty() => s,
+                Some(_) => bail!("{}: variant {}: `name` must be a non-empty string", self.at(v.span().start), k + 1),
+                None => bail!("{}: variant {} has no `name`", self.at(v.span().start), k + 1),
+            };
+            let overrides = docs.leaves(&values);
+            if overrides.is_empty() {
+                bail!("{}: variant `{name}` changes nothing", self.at(v.span().start));
+            }
+            out.push((Variant { name, overrides }, v.span().start));
+        }
+        if let Some(grid) = &self.grid {
+            out.extend(self.grid_cells(grid, docs)?.into_iter().map(|v| (v, grid.span().start)));
+        }
+        for (i, (v, offset)) in out.iter().enumerate() {
+            let mut copy = docs.clone();
+            for o in &v.overrides {
+                copy.apply(o).map_err(|e| anyhow!("{}: variant `{}`: {e}", self.at(*offset), v.name))?;
+            }
+            if out[..i].iter().any(|(w, _)| w.name == v.name) {
+                bail!("{}: two variants are named `{}`", self.at(*offset), v.name);
+            }
+        }
+        Ok(out.into_iter().map(|(v, _)| v).collect())
+    }
+
+    /// The cartesian product of the grid's one or two keys' value lists.
+    fn grid_cells(&self, grid: &Spanned<Table>, docs: &Documents) -> Result<Vec<Variant>> {
+        let at = self.at(grid.span().start);
+        let axes = docs.leaves(grid.get_ref());
+        if !(1..=2).contains(&axes.len()) {
+            bail!("{at}: [grid] takes one or two keys, not {}", axes.len());
+        }
+        let mut lists = Vec::new();
+        for axis in &axes {
+            match &axis.value {
+                Value::Array(values) if !values.is_empty() => lists.push(values.clone()),
+                _ => bail!("{at}: [grid] key `{}` needs a non-empty list of values", axis.key),
+            }
+        }
+        let cell = |picks: &[(&str, &Value)]| Variant {
+            name: picks.iter().map(|(k, v)| format!("{k}={}", show(v))).collect::<Vec<_>>().join(", "),
+            overrides: picks.iter().map(|(k, v)| Override { key: k.to_string(), value: (*v).clone() }).collect(),
+        };
+        let mut cells = Vec::new();
+        for a in &lists[0] {
+            match lists.get(1) {
+                None => cells.push(cell(&[(&axes[0].key, a)])),
+                Some(second) => {
+                    for b in second {
+                        cells.push(cell(&[(&axes[0].key, a), (&axes[1].key, b)]));
+                    }
+                }
+            }
+        }
+        Ok(cells)
+    }
+
+    /// The grid's keys, in order (empty without a grid).
+    pub fn grid_keys(&self, docs: &Documents) -> Vec<String> {
+        self.grid.as_ref().map_or_else(Vec::new, |g| docs.leaves(g.get_ref()).into_iter().map(|o| o.key).collect())
+    }
+}
+
+/// A value as a variant name shows it (`1000`, `0.2`, `"none"` as `none`).
+fn show(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn docs() -> Documents {
+        let main: Table = toml::from_str("start_points = 25000\nlength = \"hanchan\"\n").unwrap();
+        let scoring: Table = toml::from_str("[payment]\nhonba = 300\n").unwrap();
+        Documents { main, others: vec![("scoring", scoring)] }
+    }
+
+    const HEAD: &str = "game = \"mahjong\"\nbase = \"ron2-dojo\"\ngames = 100\n";
+
+    fn err(text: &str) -> String {
+        match SweepFile::parse("s.toml", text) {
+            Ok(f) => f.variants(&docs()).unwrap_err().to_string(),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn variants_then_grid_cells() {
+        let text = format!(
+            "{HEAD}[[variant]]\nname = \"short\"\nlength = \"tonpuu\"\n[grid]\nscoring.payment.honba = [100, 1000]\n"
+        );
+        let f = SweepFile::parse("s.toml", &text).unwrap();
+        let names: Vec<String> = f.variants(&docs()).unwrap().into_iter().map(|v| v.name).collect();
+        assert_eq!(names, ["short", "scoring.payment.honba=100", "scoring.payment.honba=1000"]);
+        assert_eq!(f.grid_keys(&docs()), ["scoring.payment.honba"]);
+    }
+
+    #[test]
+    fn bad_files_are_named_with_their_position() {
+        let e = err(&format!("{HEAD}[[variant]]\nname = \"x\"\nstart_point = 1\n"));
+        assert_eq!(e, "sweep file s.toml: line 4, column 1: variant `x`: key `start_point` is not in the base file");
+        let e = err(&format!("{HEAD}[[variant]]\nname = \"x\"\nstart_points = \"many\"\n"));
+        assert!(e.contains("variant `x`") && e.contains("an integer"), "{e}");
+        let e = err("game = \"chess\"\nbase = \"x\"\ngames = 1\n[[variant]]\nname = \"a\"\n");
+        assert!(e.starts_with("sweep file s.toml: line 1, column 8: unknown game `chess`"), "{e}");
+        let e = err(HEAD);
+        assert!(e.contains("no variants"), "{e}");
+        let e = err(&format!("{HEAD}[grid]\nscoring.payment.honbaa = [1, 2]\n"));
+        assert!(e.contains("scoring.payment.honbaa") && e.contains("not in the base file"), "{e}");
+        let e = err(&format!("{HEAD}gmes = 3\n"));
+        assert!(e.contains("line 4") && e.contains("gmes"), "{e}");
+        let e = err(&format!("{HEAD}[[variant]]\nlength = \"tonpuu\"\n"));
+        assert!(e.contains("line 4") && e.contains("no `name`"), "{e}");
+    }
+}

@@ -1,0 +1,273 @@
+//! The balance lab, `sim sweep FILE`: house-rule variants written as small diffs of a base
+//! ruleset ([`file`], [`overrides`]), played on the same seeded games as the base (game i
+//! of every arm draws from the stream (seed, i), in the same worker), and compared per game
+//! with paired intervals ([`paired`]); `--until` adds fixed batches of games until each
+//! named interval is narrow enough ([`until`]). A sweep is a study: its state merges across
+//! shards like the others'.
+
+pub mod file;
+mod mahjong;
+pub mod overrides;
+pub mod paired;
+mod report;
+pub mod until;
+
+use crate::runner::{self, RunPlan, RunReport};
+use crate::study::{Coverage, Source, Study};
+use anyhow::{Context, Result, anyhow, bail};
+use engine::GameRng;
+use file::{SweepFile, Variant};
+use overrides::Documents;
+use paired::{Obs, Sums};
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::ops::AddAssign;
+use std::path::Path;
+
+/// One arm of a sweep (the base or a variant): plays one game from a stream and observes
+/// every metric of its game.
+pub trait Arm: Sync {
+    /// Per-thread scratch (a table, strategies).
+    type Worker;
+    /// A new worker.
+    fn worker(&self) -> Self::Worker;
+    /// Plays a game from `rng` and writes its observations, in the game's metric order.
+    fn play(&self, w: &mut Self::Worker, rng: &mut GameRng, out: &mut Vec<Obs>);
+}
+
+/// The settings files a sweep reads besides its presets, kept in its parameters so that a
+/// saved state rebuilds on another machine (a merge reads nothing from disk).
+#[derive(Debug, Default)]
+pub struct Files {
+    /// Files read so far, by the name the sweep file gives them.
+    sources: RefCell<Vec<Source>>,
+    /// Whether missing files may be read from disk (not when rebuilding a saved state).
+    from_disk: bool,
+    /// The folder names are relative to (the sweep file's).
+    dir: std::path::PathBuf,
+}
+
+impl Files {
+    /// The text `name` names: a built-in preset (`builtin`), else a file relative to the
+    /// sweep file's folder.
+    pub fn text(&self, name: &str, builtin: impl Fn(&str) -> Option<&'static str>) -> Result<String> {
+        if let Some(text) = builtin(name) {
+            return Ok(text.to_string());
+        }
+        self.file(name)
+    }
+
+    /// As [`Files::text`], a file named relative to the file `beside` names.
+    pub fn text_beside(
+        &self,
+        beside: &str,
+        name: &str,
+        builtin: impl Fn(&str) -> Option<&'static str>,
+    ) -> Result<String> {
+        if let Some(text) = builtin(name) {
+            return Ok(text.to_string());
+        }
+        let folder = Path::new(beside).parent().unwrap_or(Path::new(""));
+        self.file(&folder.join(name).to_string_lossy())
+    }
+
+    fn file(&self, name: &str) -> Result<String> {
+        if let Some(s) = self.sources.borrow().iter().find(|s| s.name == name) {
+            return Ok(s.text.clone());
+        }
+        if !self.from_disk {
+            bail!("the saved sweep has no file `{name}`");
+        }
+        let source = Source::read(&self.dir.join(name)).map(|s| Source { name: name.to_string(), ..s })?;
+        let text = source.text.clone();
+        self.sources.borrow_mut().push(source);
+        Ok(text)
+    }
+}
+
+/// Everything that defines a sweep (two shards merge only if equal).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SweepParams {
+    /// The sweep file.
+    pub sweep: Source,
+    /// The settings files it read besides presets.
+    pub files: Vec<Source>,
+}
+
+/// The per-game sums of every arm (the base first) and metric.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SweepAcc {
+    /// Games played.
+    pub games: u64,
+    /// `sums[arm][metric]`.
+    pub sums: Vec<Vec<Sums>>,
+}
+
+impl SweepAcc {
+    fn new(arms: usize, metrics: usize) -> SweepAcc {
+        SweepAcc { games: 0, sums: vec![vec![Sums::default(); metrics]; arms] }
+    }
+
+    /// Adds one game: `obs[arm][metric]`, of the chosen metric indices.
+    fn record(&mut self, obs: &[Vec<Obs>], chosen: &[usize]) {
+        self.games += 1;
+        for (arm, sums) in self.sums.iter_mut().enumerate() {
+            for (s, &m) in sums.iter_mut().zip(chosen) {
+                s.record(obs[arm][m], obs[0][m]);
+            }
+        }
+    }
+}
+
+impl AddAssign for SweepAcc {
+    fn add_assign(&mut self, o: SweepAcc) {
+        self.games += o.games;
+        for (mine, theirs) in self.sums.iter_mut().zip(o.sums) {
+            for (a, b) in mine.iter_mut().zip(theirs) {
+                *a += b;
+            }
+        }
+    }
+}
+
+/// The arms of one game kind, with the metric names their observations follow.
+enum Arms {
+    Mahjong(Vec<mahjong::MahjongArm>),
+}
+
+/// A sweep ready to run.
+pub struct SweepStudy {
+    params: SweepParams,
+    file: SweepFile,
+    variants: Vec<Variant>,
+    grid_keys: Vec<String>,
+    /// Every metric of the game, in observation order.
+    all_metrics: Vec<String>,
+    /// The reported metrics, as indices into `all_metrics`.
+    chosen: Vec<usize>,
+    arms: Arms,
+}
+
+impl SweepStudy {
+    /// Reads the sweep file at `path` and the settings files it names.
+    pub fn open(path: &Path) -> Result<SweepStudy> {
+        let sweep = Source::read(path)?;
+        let files =
+            Files { dir: path.parent().unwrap_or(Path::new("")).to_path_buf(), from_disk: true, ..Files::default() };
+        SweepStudy::build(sweep, files)
+    }
+
+    fn build(sweep: Source, files: Files) -> Result<SweepStudy> {
+        let file = SweepFile::parse(&sweep.name, &sweep.text)?;
+        let at = |e: anyhow::Error| anyhow!("sweep file {}: {e:#}", sweep.name);
+        let (docs, all_metrics, defaults): (Documents, Vec<String>, Vec<&str>) = match file.game.as_str() {
+            "mahjong" => {
+                let docs =
+                    mahjong::documents(&files, &file.base, file.bots.as_deref().unwrap_or("efficiency")).map_err(at)?;
+                let seats = mahjong::MahjongArm::new(&docs).map_err(at)?.seats();
+                (
+                    docs,
+                    mahjong::metric_names(seats),
+                    mahjong::DEFAULT_METRICS.iter().copied().filter(|m| !m.ends_with('3') || seats == 4).collect(),
+                )
+            }
+            other => bail!("sweep file {}: unknown game `{other}`", sweep.name),
+        };
+        let variants = file.variants(&docs)?;
+        let grid_keys = file.grid_keys(&docs);
+        let wanted: Vec<String> =
+            file.metrics.clone().unwrap_or_else(|| defaults.iter().map(|m| m.to_string()).collect());
+        let mut chosen = Vec::new();
+        for m in &wanted {
+            let k = all_metrics.iter().position(|x| x == m).ok_or_else(|| {
+                anyhow!("sweep file {}: unknown metric `{m}` (metrics: {})", sweep.name, all_metrics.join(", "))
+            })?;
+            chosen.push(k);
+        }
+        let mut arm_docs = vec![docs.clone()];
+        for v in &variants {
+            let mut d = docs.clone();
+            for o in &v.overrides {
+                d.apply(o).map_err(|e| anyhow!("sweep file {}: variant `{}`: {e}", sweep.name, v.name))?;
+            }
+            arm_docs.push(d);
+        }
+        let named =
+            |k: usize| if k == 0 { "the base".to_string() } else { format!("variant `{}`", variants[k - 1].name) };
+        let arms = match file.game.as_str() {
+            "mahjong" => Arms::Mahjong(
+                arm_docs
+                    .iter()
+                    .enumerate()
+                    .map(|(k, d)| {
+                        mahjong::MahjongArm::new(d).with_context(|| format!("sweep file {}: {}", sweep.name, named(k)))
+                    })
+                    .collect::<Result<_>>()?,
+            ),
+            _ => unreachable!("the game was checked above"),
+        };
+        let params = SweepParams { sweep, files: files.sources.into_inner() };
+        Ok(SweepStudy { params, file, variants, grid_keys, all_metrics, chosen, arms })
+    }
+
+    /// The sweep file's games and seed.
+    pub fn games_and_seed(&self) -> (u64, u64) {
+        (self.file.games, self.file.seed)
+    }
+
+    /// The reported metrics' names.
+    pub fn metrics(&self) -> Vec<&str> {
+        self.chosen.iter().map(|&k| self.all_metrics[k].as_str()).collect()
+    }
+
+    /// Plays the game indices `range` of `plan` for every arm.
+    pub fn play(&self, plan: &RunPlan, range: std::ops::Range<u64>) -> Result<(SweepAcc, RunReport)> {
+        match &self.arms {
+            Arms::Mahjong(arms) => self.play_arms(arms, plan, range),
+        }
+    }
+
+    fn play_arms<A: Arm>(
+        &self,
+        arms: &[A],
+        plan: &RunPlan,
+        range: std::ops::Range<u64>,
+    ) -> Result<(SweepAcc, RunReport)> {
+        let chosen = &self.chosen;
+        runner::run_range(
+            plan,
+            range,
+            || (arms.iter().map(Arm::worker).collect::<Vec<_>>(), vec![Vec::new(); arms.len()]),
+            || SweepAcc::new(arms.len(), chosen.len()),
+            |(workers, obs), _, rng, acc| {
+                for ((arm, w), out) in arms.iter().zip(workers.iter_mut()).zip(obs.iter_mut()) {
+                    arm.play(w, &mut rng.clone(), out);
+                }
+                acc.record(obs, chosen);
+            },
+        )
+    }
+}
+
+impl Study for SweepStudy {
+    const KIND: &'static str = "sweep";
+    type Params = SweepParams;
+    type Acc = SweepAcc;
+
+    fn params(&self) -> &SweepParams {
+        &self.params
+    }
+
+    fn from_params(params: SweepParams) -> Result<Self> {
+        let files = Files { sources: RefCell::new(params.files.clone()), from_disk: false, dir: Default::default() };
+        SweepStudy::build(params.sweep, files)
+    }
+
+    fn simulate(&self, plan: &RunPlan) -> Result<(SweepAcc, RunReport)> {
+        self.play(plan, plan.shard.range(plan.games))
+    }
+
+    fn report(&self, acc: &SweepAcc, coverage: &Coverage, out: &crate::output::StudyOutput) -> Result<String> {
+        report::write(self, acc, coverage, out)
+    }
+}

@@ -1,0 +1,153 @@
+//! `sim sweep`: variants on the same games as the base, paired intervals, a variant that
+//! changes nothing differs by exactly zero, one overridden key equals a study of an edited
+//! file, the same numbers at any thread count and from merged shards, `--until` and its
+//! cap, and bad sweep files refused with nothing written.
+
+mod common;
+
+use common::{csv, scratch, sim};
+use std::path::Path;
+
+const HEAD: &str = "game = \"mahjong\"\nbase = \"ron2-dojo\"\nbots = \"efficiency\"\ngames = 60\nseed = 3\n";
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// The `sweep` table's rows as (variant, metric, columns…) split on commas.
+fn rows(root: &Path, study: &str) -> Vec<Vec<String>> {
+    csv(root, study, "sweep").lines().skip(1).map(|l| l.split(',').map(String::from).collect()).collect()
+}
+
+fn run(args: &[&str]) -> String {
+    let o = sim(args, "");
+    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+#[test]
+fn an_unchanged_variant_differs_by_zero_and_pairing_narrows_a_small_change() {
+    let dir = scratch("sweep-zero");
+    let file = write(
+        &dir,
+        "s.toml",
+        &format!(
+            "{HEAD}metrics = [\"points_seat0\", \"win_rate\", \"average_win\"]\n\
+             [[variant]]\nname = \"same\"\nstart_points = 30000\n\
+             [[variant]]\nname = \"honba 600\"\nscoring.payment.honba = 600\n"
+        ),
+    );
+    let out = dir.to_str().unwrap();
+    run(&["sweep", &file, "--out", out, "--quiet"]);
+    let table = rows(&dir, "sweep");
+    // variant, metric, base, base_ci_half, value, value_ci_half, diff, diff_ci_low, diff_ci_high, unpaired_ci_half
+    for r in table.iter().filter(|r| r[0] == "same") {
+        assert_eq!((r[6].as_str(), r[7].as_str(), r[8].as_str()), ("0.0", "0.0", "0.0"), "{r:?}");
+        assert!(r[9].parse::<f64>().unwrap() > 0.0, "the unpaired interval has width: {r:?}");
+    }
+    let honba = table.iter().find(|r| r[0] == "honba 600" && r[1] == "points_seat0").unwrap();
+    let (low, high, unpaired): (f64, f64, f64) =
+        (honba[7].parse().unwrap(), honba[8].parse().unwrap(), honba[9].parse().unwrap());
+    assert!(high > low && (high - low) / 2.0 < unpaired / 3.0, "paired much narrower than unpaired: {honba:?}");
+}
+
+#[test]
+fn one_overridden_key_equals_a_study_of_the_edited_file() {
+    let dir = scratch("sweep-edited");
+    let file = write(
+        &dir,
+        "s.toml",
+        &format!("{HEAD}metrics = [\"win_rate\", \"hands\"]\n[[variant]]\nname = \"tonpuu\"\nlength = \"tonpuu\"\n"),
+    );
+    let edited = write(&dir, "tonpuu.toml", "extends = \"ron2-dojo\"\nlength = \"tonpuu\"\n");
+    let out = dir.to_str().unwrap();
+    run(&["sweep", &file, "--out", out, "--quiet"]);
+    run(&[
+        "mahjong",
+        "play",
+        "--rules",
+        &edited,
+        "--bots",
+        "efficiency",
+        "--games",
+        "60",
+        "--seed",
+        "3",
+        "--out",
+        out,
+        "--quiet",
+    ]);
+    let win = csv(&dir, "mahjong", "rates")
+        .lines()
+        .find(|l| l.starts_with("win,"))
+        .unwrap()
+        .split(',')
+        .nth(1)
+        .unwrap()
+        .parse::<f64>()
+        .unwrap();
+    let table = rows(&dir, "sweep");
+    let swept = table.iter().find(|r| r[0] == "tonpuu" && r[1] == "win_rate").unwrap()[4].parse::<f64>().unwrap();
+    assert!((win - swept).abs() < 1e-12, "study {win} vs sweep {swept}");
+}
+
+#[test]
+fn sweeps_agree_across_threads_and_merged_shards() {
+    let dir = scratch("sweep-shards");
+    let file = write(&dir, "s.toml", &format!("{HEAD}[[variant]]\nname = \"no chi\"\nchi = false\n"));
+    let out = dir.to_str().unwrap();
+    run(&["sweep", &file, "--out", out, "--study", "one", "--threads", "1", "--quiet"]);
+    run(&["sweep", &file, "--out", out, "--study", "two", "--threads", "2", "--quiet"]);
+    run(&["sweep", &file, "--out", out, "--study", "a", "--shard", "1/2", "--quiet"]);
+    run(&["sweep", &file, "--out", out, "--study", "b", "--shard", "2/2", "--quiet"]);
+    let (a, b) = (dir.join("notebooks-data/a"), dir.join("notebooks-data/b"));
+    run(&["merge", a.to_str().unwrap(), b.to_str().unwrap(), "--out", out, "--study", "merged"]);
+    let one = csv(&dir, "one", "sweep");
+    assert_eq!(one, csv(&dir, "two", "sweep"));
+    assert_eq!(one, csv(&dir, "merged", "sweep"));
+}
+
+#[test]
+fn until_stops_within_a_batch_of_the_target_and_never_passes_the_cap() {
+    let dir = scratch("sweep-until");
+    let head = HEAD.replace("games = 60", "games = 20");
+    let text = format!("{head}metrics = [\"hands\"]\n[[variant]]\nname = \"tonpuu\"\nlength = \"tonpuu\"\n");
+    let file = write(&dir, "s.toml", &text);
+    let out = dir.to_str().unwrap();
+    // A tonpuu plays about half the hands, with a spread: the target takes a few batches.
+    let s = run(&["sweep", &file, "--out", out, "--until", "hands ±0.3", "--max-games", "400", "--quiet"]);
+    let needed: u64 = s.split("met after ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(needed.is_multiple_of(20) && (60..=400).contains(&needed), "{s}");
+    let games: u64 = rows(&dir, "sweep")[0][13].parse().unwrap();
+    assert_eq!(games, needed, "stopped at the batch that met the target");
+    // An impossible target stops at the cap, cut to it.
+    let s = run(&["sweep", &file, "--out", out, "--until", "hands ±0.000001", "--max-games", "50", "--quiet"]);
+    assert!(s.contains("NOT met: stopped by the cap of 50 games"), "{s}");
+    assert_eq!(rows(&dir, "sweep")[0][13], "50");
+}
+
+#[test]
+fn bad_sweep_files_are_refused_in_one_line_and_write_nothing() {
+    let dir = scratch("sweep-bad");
+    let cases = [
+        (format!("{HEAD}[[variant]]\nname = \"x\"\nstart_point = 1\n"), "key `start_point` is not in the base file"),
+        (
+            format!("{HEAD}[[variant]]\nname = \"x\"\nstart_points = \"many\"\n"),
+            "an integer in the base file, not a string",
+        ),
+        ("game = \"chess\"\nbase = \"x\"\ngames = 1\n".to_string(), "unknown game `chess`"),
+        (HEAD.to_string(), "no variants"),
+        (format!("{HEAD}[grid]\nscoring.payment.honbaa = [300, 600]\n"), "scoring.payment.honbaa"),
+        (format!("{HEAD}metrics = [\"wins\"]\n[[variant]]\nname = \"x\"\nchi = false\n"), "unknown metric `wins`"),
+    ];
+    for (k, (text, expected)) in cases.iter().enumerate() {
+        let file = write(&dir, &format!("bad{k}.toml"), text);
+        let o = sim(&["sweep", &file, "--out", dir.to_str().unwrap(), "--quiet"], "");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(expected) && err.lines().count() == 1, "case {k}: {err}");
+        assert!(err.contains("line") || k == 3 || k == 5, "case {k} names the position: {err}");
+        assert!(!dir.join("notebooks-data").exists(), "case {k} wrote output");
+    }
+}
