@@ -1,9 +1,10 @@
 //! Scoring: dora, ura and kan dora, 流局 voiding, yakuman combination, the cap
-//! and the tier names, on hand-built logs.
+//! and the tier names, on hand-built logs, with the shipped profile's values.
 
+use super::Profile;
 use super::log::{ChomboCase, DoraKind, Event, Hit, SeatFlags, ShotRecord};
-use super::tests_yaku::{B, has, riichi};
-use super::yaku::{ScoreRules, Tier, Verdict, YAKUMAN_POINTS, Yaku, evaluate};
+use super::tests_yaku::{B, RULES, has, riichi, shipped};
+use super::yaku::{ScoreRules, Tier, Verdict, Yaku, evaluate};
 
 #[test]
 fn dora_counting_and_ura_after_riichi() {
@@ -22,13 +23,11 @@ fn dora_counting_and_ura_after_riichi() {
     let with_ura = riichi_win.ev(dora(DoraKind::Ura, 6)).ev(dora(DoraKind::UraKan, 6)).ev(dora(DoraKind::UraKan, 1));
     let r = with_ura.eval();
     assert_eq!((r.dora, r.ura), (4, 2));
-    // Riichi 1 + ichigeki 1 + dora 4.
-    assert_eq!(r.points, 6);
-    assert_eq!(r.tier, Tier::Haneman);
+    assert_eq!(r.points, shipped(Yaku::Riichi, 0) + shipped(Yaku::Ichigeki, 0) + 4);
     // Without riichi, ura dice (if any) do not count.
     let b = B::new().ev(dora(DoraKind::Omote, 6)).start();
     let r = b.shot(0, Hit::FlipOutFull, |_| {}).ev(dora(DoraKind::Ura, 6)).eval();
-    assert_eq!((r.dora, r.ura, r.points), (1, 0, 2));
+    assert_eq!((r.dora, r.ura, r.points), (1, 0, shipped(Yaku::Ichigeki, 0) + 1));
     // Dora name the finishing move only: a beat-hit die does not count for a flip-out.
     let r = B::new().ev(dora(DoraKind::Omote, 1)).start().hits(&[Hit::FlipOutFull]).eval();
     assert_eq!(r.dora, 0);
@@ -62,7 +61,7 @@ fn dora_void_on_ryuukyoku() {
 fn yakuman_take_no_dora_and_stack() {
     let b = B::new().ev(Event::Dora { kind: DoraKind::Omote, seat: 0, face: 6 }).start();
     let r = b.hits(&[Hit::BeatHit, Hit::BeatHit, Hit::MineHit, Hit::FlipOutFull]).eval();
-    assert_eq!((r.points, r.dora), (YAKUMAN_POINTS, 0));
+    assert_eq!((r.points, r.dora), (shipped(Yaku::Daisangen, 0), 0));
     assert_eq!(r.tier, Tier::Yakuman);
     // 大三元 + 鏡花水月 is impossible (beat hits touch), 大三元 + 九連弾燈 is not.
     let b = B::new().start().hits(&[Hit::None; 1]);
@@ -71,9 +70,12 @@ fn yakuman_take_no_dora_and_stack() {
     let b = b.shot(0, Hit::MineHit, |_| {}).shot(0, Hit::FlipOutFull, |_| {});
     let r = b.eval();
     assert!(has(&r, Yaku::Daisangen) && has(&r, Yaku::Chuurendantou));
-    assert_eq!(r.points, 2 * YAKUMAN_POINTS);
-    let single = evaluate(&b.log, &ScoreRules { stack_yakuman: false });
-    assert_eq!(single.points, YAKUMAN_POINTS);
+    let (daisangen, chuuren) = (shipped(Yaku::Daisangen, 0), shipped(Yaku::Chuurendantou, 0));
+    assert_eq!(r.points, daisangen + chuuren);
+    let mut p = Profile::preset("default").unwrap();
+    p.rules.stack_yakuman = false;
+    let single = evaluate(&b.log, &ScoreRules::new(&p));
+    assert_eq!(single.points, daisangen.max(chuuren));
 }
 
 #[test]
@@ -83,29 +85,26 @@ fn cap_at_ten_is_counted_yakuman() {
     let b = B::new().start().hits(&[Hit::BeatHit; 6]);
     let r = b.eval();
     let sum: u32 = r.values.iter().map(|&v| u32::from(v)).sum();
-    assert!(sum > 10, "{sum}");
-    assert_eq!(r.points, 10);
-    assert_eq!(r.tier, Tier::Yakuman);
+    assert!(sum > u32::from(RULES.cap), "{sum}");
+    assert_eq!(r.points, RULES.cap);
+    assert_eq!(r.tier, RULES.tiers.of(RULES.cap));
     assert_eq!(r.yakuman, 0);
 }
 
 #[test]
 fn tier_names() {
-    assert_eq!(
-        [1, 2, 3, 5, 6, 7, 8, 9, 10, 20].map(Tier::of),
-        [
-            Tier::Plain,
-            Tier::Plain,
-            Tier::Mangan,
-            Tier::Mangan,
-            Tier::Haneman,
-            Tier::Haneman,
-            Tier::Baiman,
-            Tier::Baiman,
-            Tier::Yakuman,
-            Tier::Yakuman
-        ]
-    );
+    // Each name from its least points in the profile, the one below up to one point less.
+    let t = RULES.tiers;
+    let names =
+        [(t.mangan, Tier::Mangan), (t.haneman, Tier::Haneman), (t.baiman, Tier::Baiman), (t.yakuman, Tier::Yakuman)];
+    let mut below = Tier::Plain;
+    for (least, tier) in names {
+        assert_eq!((t.of(least - 1), t.of(least)), (below, tier), "{tier:?}");
+        below = tier;
+    }
+    assert_eq!((t.of(0), t.of(u8::MAX)), (Tier::Plain, Tier::Yakuman));
+    // A counted yakuman is named 役満 as the seed names 10 points.
+    assert_eq!(t.of(RULES.cap), Tier::Yakuman);
 }
 
 #[test]
