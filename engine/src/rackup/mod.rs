@@ -91,6 +91,8 @@ mod tests;
 #[cfg(test)]
 mod tests_golden;
 #[cfg(test)]
+mod tests_points;
+#[cfg(test)]
 mod tests_scoring;
 #[cfg(test)]
 mod tests_yaku;
