@@ -2,7 +2,7 @@
 //! and the tier names, on hand-built logs, with the shipped profile's values.
 
 use super::Profile;
-use super::log::{ChomboCase, DoraKind, Event, Hit, SeatFlags, ShotRecord};
+use super::log::{ChomboCase, DoraKind, Event, Hit, SeatFlags, ShotRecord, StunCause};
 use super::tests_yaku::{B, RULES, has, riichi, shipped};
 use super::yaku::{ScoreRules, Tier, Verdict, Yaku, evaluate};
 
@@ -31,6 +31,52 @@ fn dora_counting_and_ura_after_riichi() {
     // Dora name the finishing move only: a beat-hit die does not count for a flip-out.
     let r = B::new().ev(dora(DoraKind::Omote, 1)).start().hits(&[Hit::FlipOutFull]).eval();
     assert_eq!(r.dora, 0);
+}
+
+#[test]
+fn dora_faces_two_to_five_name_their_finishing_moves() {
+    // Each finish with a yaku of its own, so that dora count: 墓穴, 二爆, 一騎打, 二脱.
+    let active_out = |s: &mut ShotRecord| {
+        s.contact = true;
+        s.hit[1] = Hit::ActiveOut;
+    };
+    let finishes = [
+        (2, Hit::SelfOut, B::new().start().hits(&[Hit::BeatHit; 4]).shot(1, Hit::SelfOut, |s| s.contact = true)),
+        (3, Hit::MineHit, B::new().start().hits(&[Hit::MineHit; 2])),
+        (4, Hit::ActiveOut, B::new().active(0, active_out).active(0, active_out).active(0, active_out)),
+        (5, Hit::FlipOutPartial, B::new().start().hits(&[Hit::FlipOutPartial; 2])),
+    ];
+    for (face, finish, b) in finishes {
+        let without = b.eval();
+        assert_eq!((without.finish, without.verdict, without.dora), (finish, Verdict::Win, 0), "{finish:?}");
+        for (rolled, dora) in (1..=6).map(|f| (f, u8::from(f == face))) {
+            let mut log = b.log.clone();
+            log.push(Event::Dora { kind: DoraKind::Kan, seat: 1, face: rolled });
+            let r = evaluate(&log, &RULES);
+            assert_eq!((r.dora, r.points), (dora, without.points + dora), "{finish:?} with a die showing {rolled}");
+        }
+    }
+}
+
+#[test]
+fn boketsu_takes_dora_even_over_a_yakuman() {
+    // Round 2: the loser rings itself out; the winner also holds 純正国士無双
+    // (self-out, clinch, overturn stun), which 墓穴 overrides. The 表 and 槓
+    // dice both show 2 (self ring-out).
+    let b = B::new().round(2).ev(Event::Dora { kind: DoraKind::Omote, seat: 0, face: 2 });
+    let b = b.active(0, |s| s.clinch = true).start().shot(0, Hit::SelfOut, |_| {}).start();
+    let b = b.ev(Event::Stun { seat: 0, cause: StunCause::Overturned });
+    let b = b.ev(Event::Kan { seat: 0 }).ev(Event::Dora { kind: DoraKind::Kan, seat: 0, face: 2 });
+    let r = b.hits(&[Hit::BeatHit; 4]).shot(1, Hit::SelfOut, |s| s.contact = true).eval();
+    assert_eq!(r.awarded().collect::<Vec<_>>(), [Yaku::Boketsu]);
+    assert_eq!((r.yakuman, r.dora), (0, 2));
+    assert_eq!(r.points, 2 * shipped(Yaku::Boketsu, 0) + 2);
+}
+
+#[test]
+#[should_panic(expected = "a shot after a machine reached HP 0")]
+fn hand_built_logs_end_at_the_finishing_shot() {
+    B::new().start().hits(&[Hit::FlipOutFull]).shot(1, Hit::None, |_| {});
 }
 
 #[test]
