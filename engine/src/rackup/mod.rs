@@ -89,6 +89,8 @@ pub mod yaku;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_flow;
+#[cfg(test)]
 mod tests_golden;
 #[cfg(test)]
 mod tests_points;
