@@ -5,8 +5,7 @@
 //! embedded preset, [`Profile::from_toml`] any text. Unknown or missing fields and
 //! out-of-range values are errors that name the field.
 
-use super::yaku::YakuPoints;
-use super::yaku::points::Score;
+use super::yaku::points::{Score, YakuPoints};
 use crate::config::Presets;
 use serde::Deserialize;
 use std::fmt;

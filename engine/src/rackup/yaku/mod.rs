@@ -55,7 +55,7 @@ pub mod points;
 
 pub use conditions::evaluate;
 pub(crate) use conditions::evaluate_into;
-pub use points::{ScoreRules, YakuPoints};
+pub use points::ScoreRules;
 
 use super::log::{Hit, RoundEnd};
 
