@@ -68,9 +68,10 @@
 //!   the next one, the same process); ③ replays the round
 //!   with the same number and dora roller; penalty payments stand.
 //! - Payments never exceed what the payer holds; a player at 0 loses at once.
-//! - Yakuman stack (10 each, `rules.stack_yakuman`); dora never join yakuman; 墓穴
+//! - Yakuman stack (`rules.stack_yakuman`); dora never join yakuman; 墓穴
 //!   overrides every yaku (yakuman included) but takes dora; ordinary yaku plus
-//!   dora are capped at 10.
+//!   dora are capped (`score.cap`). Every point value is profile data
+//!   (`[yaku]`, `[score]`; see [`yaku::points`]).
 //! - Every yaku condition, as read, is tabled in [`yaku`].
 //! - A round needing more than [`log::LOG_CAPACITY`] events is stopped as
 //!   unscored (`MatchOutcome::aborted`; never observed).
@@ -88,7 +89,11 @@ pub mod yaku;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_flow;
+#[cfg(test)]
 mod tests_golden;
+#[cfg(test)]
+mod tests_points;
 #[cfg(test)]
 mod tests_scoring;
 #[cfg(test)]
@@ -139,7 +144,7 @@ impl RackupGame {
             model: ShotModel::new(&profile),
             legal_table: LegalTable::new(),
             foul: Gaps::new(profile.rules.foul),
-            score_rules: yaku::ScoreRules { stack_yakuman: profile.rules.stack_yakuman },
+            score_rules: yaku::ScoreRules::new(&profile),
             profile,
         })
     }

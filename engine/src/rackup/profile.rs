@@ -1,9 +1,11 @@
-//! The TOML profile: rule readings, damage values, the shot model and the players.
+//! The TOML profile: rule readings, damage values, yaku points and the score
+//! limits, the shot model and the players.
 //!
 //! Every field is documented in `presets/default.toml`; [`Profile::preset`] loads an
 //! embedded preset, [`Profile::from_toml`] any text. Unknown or missing fields and
 //! out-of-range values are errors that name the field.
 
+use super::yaku::points::{Score, YakuPoints};
 use crate::config::Presets;
 use serde::Deserialize;
 use std::fmt;
@@ -185,6 +187,10 @@ pub struct Profile {
     pub rules: Rules,
     /// Damage values.
     pub damage: Damage,
+    /// Each yaku's point values (役一覧).
+    pub yaku: YakuPoints,
+    /// The yakuman value, the cap and the tier thresholds.
+    pub score: Score,
     /// Normal-shot model.
     pub normal: NormalModel,
     /// Active-shoot model.
@@ -307,6 +313,16 @@ impl Profile {
             if v == 0 {
                 return Err(invalid(field, "damage must be at least 1"));
             }
+        }
+        let s = &self.score;
+        for (field, v) in [("score.cap", s.cap), ("score.yakuman", s.yakuman)] {
+            if !(1..=100).contains(&v) {
+                return Err(invalid(field, format!("{v} must be from 1 to 100")));
+            }
+        }
+        let t = &s.tiers;
+        if !(0 < t.mangan && t.mangan < t.haneman && t.haneman < t.baiman && t.baiman < t.yakuman) {
+            return Err(invalid("score.tiers", "must rise: 0 < mangan < haneman < baiman < yakuman"));
         }
         let n = &self.normal;
         for (field, p) in [

@@ -52,7 +52,7 @@ impl Validate for RackupGame {
 const MAX_DECISIONS: usize = 100_000;
 
 /// Plays one match decision by decision with `choose`, with the shared harness's checks.
-fn play_checked(
+pub(super) fn play_checked(
     game: &RackupGame,
     rng: &mut crate::GameRng,
     choose: impl FnMut(&RackupView<'_>, &[Action], &mut crate::GameRng) -> Action + Send,
@@ -152,7 +152,7 @@ fn every_yaku_occurs_under_default_profile() {
 }
 
 /// A profile with every shot chance zeroed; tests switch on what they need.
-fn quiet_profile() -> Profile {
+pub(super) fn quiet_profile() -> Profile {
     let mut p = Profile::preset("default").unwrap();
     p.rules.foul = 0.0;
     let n = &mut p.normal;
@@ -179,7 +179,7 @@ fn quiet_profile() -> Profile {
 }
 
 /// Plain shots, no declarations, no counters, stun as penalty.
-fn plain(_: &RackupView<'_>, legal: &[Action], _: &mut crate::GameRng) -> Action {
+pub(super) fn plain(_: &RackupView<'_>, legal: &[Action], _: &mut crate::GameRng) -> Action {
     for a in [
         Action::Declare(Decl::None),
         Action::Turn { kan: false, act: Act::Shot(Decl::None) },
@@ -193,7 +193,7 @@ fn plain(_: &RackupView<'_>, legal: &[Action], _: &mut crate::GameRng) -> Action
     panic!("no plain action in {legal:?}")
 }
 
-fn has_event(st: &RackupState, f: impl Fn(&Event) -> bool) -> bool {
+pub(super) fn has_event(st: &RackupState, f: impl Fn(&Event) -> bool) -> bool {
     st.log.events().iter().any(f)
 }
 

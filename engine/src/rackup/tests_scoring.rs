@@ -1,9 +1,10 @@
 //! Scoring: dora, ura and kan dora, 流局 voiding, yakuman combination, the cap
-//! and the tier names, on hand-built logs.
+//! and the tier names, on hand-built logs, with the shipped profile's values.
 
-use super::log::{ChomboCase, DoraKind, Event, Hit, SeatFlags, ShotRecord};
-use super::tests_yaku::{B, has, riichi};
-use super::yaku::{ScoreRules, Tier, Verdict, YAKUMAN_POINTS, Yaku, evaluate};
+use super::Profile;
+use super::log::{ChomboCase, DoraKind, Event, Hit, SeatFlags, ShotRecord, StunCause};
+use super::tests_yaku::{B, RULES, has, riichi, shipped};
+use super::yaku::{ScoreRules, Tier, Verdict, Yaku, evaluate};
 
 #[test]
 fn dora_counting_and_ura_after_riichi() {
@@ -22,16 +23,60 @@ fn dora_counting_and_ura_after_riichi() {
     let with_ura = riichi_win.ev(dora(DoraKind::Ura, 6)).ev(dora(DoraKind::UraKan, 6)).ev(dora(DoraKind::UraKan, 1));
     let r = with_ura.eval();
     assert_eq!((r.dora, r.ura), (4, 2));
-    // Riichi 1 + ichigeki 1 + dora 4.
-    assert_eq!(r.points, 6);
-    assert_eq!(r.tier, Tier::Haneman);
+    assert_eq!(r.points, shipped(Yaku::Riichi, 0) + shipped(Yaku::Ichigeki, 0) + 4);
     // Without riichi, ura dice (if any) do not count.
     let b = B::new().ev(dora(DoraKind::Omote, 6)).start();
     let r = b.shot(0, Hit::FlipOutFull, |_| {}).ev(dora(DoraKind::Ura, 6)).eval();
-    assert_eq!((r.dora, r.ura, r.points), (1, 0, 2));
+    assert_eq!((r.dora, r.ura, r.points), (1, 0, shipped(Yaku::Ichigeki, 0) + 1));
     // Dora name the finishing move only: a beat-hit die does not count for a flip-out.
     let r = B::new().ev(dora(DoraKind::Omote, 1)).start().hits(&[Hit::FlipOutFull]).eval();
     assert_eq!(r.dora, 0);
+}
+
+#[test]
+fn dora_faces_two_to_five_name_their_finishing_moves() {
+    // Each finish with a yaku of its own, so that dora count: 墓穴, 二爆, 一騎打, 二脱.
+    let active_out = |s: &mut ShotRecord| {
+        s.contact = true;
+        s.hit[1] = Hit::ActiveOut;
+    };
+    let finishes = [
+        (2, Hit::SelfOut, B::new().start().hits(&[Hit::BeatHit; 4]).shot(1, Hit::SelfOut, |s| s.contact = true)),
+        (3, Hit::MineHit, B::new().start().hits(&[Hit::MineHit; 2])),
+        (4, Hit::ActiveOut, B::new().active(0, active_out).active(0, active_out).active(0, active_out)),
+        (5, Hit::FlipOutPartial, B::new().start().hits(&[Hit::FlipOutPartial; 2])),
+    ];
+    for (face, finish, b) in finishes {
+        let without = b.eval();
+        assert_eq!((without.finish, without.verdict, without.dora), (finish, Verdict::Win, 0), "{finish:?}");
+        for (rolled, dora) in (1..=6).map(|f| (f, u8::from(f == face))) {
+            let mut log = b.log.clone();
+            log.push(Event::Dora { kind: DoraKind::Kan, seat: 1, face: rolled });
+            let r = evaluate(&log, &RULES);
+            assert_eq!((r.dora, r.points), (dora, without.points + dora), "{finish:?} with a die showing {rolled}");
+        }
+    }
+}
+
+#[test]
+fn boketsu_takes_dora_even_over_a_yakuman() {
+    // Round 2: the loser rings itself out; the winner also holds 純正国士無双
+    // (self-out, clinch, overturn stun), which 墓穴 overrides. The 表 and 槓
+    // dice both show 2 (self ring-out).
+    let b = B::new().round(2).ev(Event::Dora { kind: DoraKind::Omote, seat: 0, face: 2 });
+    let b = b.active(0, |s| s.clinch = true).start().shot(0, Hit::SelfOut, |_| {}).start();
+    let b = b.ev(Event::Stun { seat: 0, cause: StunCause::Overturned });
+    let b = b.ev(Event::Kan { seat: 0 }).ev(Event::Dora { kind: DoraKind::Kan, seat: 0, face: 2 });
+    let r = b.hits(&[Hit::BeatHit; 4]).shot(1, Hit::SelfOut, |s| s.contact = true).eval();
+    assert_eq!(r.awarded().collect::<Vec<_>>(), [Yaku::Boketsu]);
+    assert_eq!((r.yakuman, r.dora), (0, 2));
+    assert_eq!(r.points, 2 * shipped(Yaku::Boketsu, 0) + 2);
+}
+
+#[test]
+#[should_panic(expected = "a shot after a machine reached HP 0")]
+fn hand_built_logs_end_at_the_finishing_shot() {
+    B::new().start().hits(&[Hit::FlipOutFull]).shot(1, Hit::None, |_| {});
 }
 
 #[test]
@@ -62,7 +107,7 @@ fn dora_void_on_ryuukyoku() {
 fn yakuman_take_no_dora_and_stack() {
     let b = B::new().ev(Event::Dora { kind: DoraKind::Omote, seat: 0, face: 6 }).start();
     let r = b.hits(&[Hit::BeatHit, Hit::BeatHit, Hit::MineHit, Hit::FlipOutFull]).eval();
-    assert_eq!((r.points, r.dora), (YAKUMAN_POINTS, 0));
+    assert_eq!((r.points, r.dora), (shipped(Yaku::Daisangen, 0), 0));
     assert_eq!(r.tier, Tier::Yakuman);
     // 大三元 + 鏡花水月 is impossible (beat hits touch), 大三元 + 九連弾燈 is not.
     let b = B::new().start().hits(&[Hit::None; 1]);
@@ -71,9 +116,12 @@ fn yakuman_take_no_dora_and_stack() {
     let b = b.shot(0, Hit::MineHit, |_| {}).shot(0, Hit::FlipOutFull, |_| {});
     let r = b.eval();
     assert!(has(&r, Yaku::Daisangen) && has(&r, Yaku::Chuurendantou));
-    assert_eq!(r.points, 2 * YAKUMAN_POINTS);
-    let single = evaluate(&b.log, &ScoreRules { stack_yakuman: false });
-    assert_eq!(single.points, YAKUMAN_POINTS);
+    let (daisangen, chuuren) = (shipped(Yaku::Daisangen, 0), shipped(Yaku::Chuurendantou, 0));
+    assert_eq!(r.points, daisangen + chuuren);
+    let mut p = Profile::preset("default").unwrap();
+    p.rules.stack_yakuman = false;
+    let single = evaluate(&b.log, &ScoreRules::new(&p));
+    assert_eq!(single.points, daisangen.max(chuuren));
 }
 
 #[test]
@@ -83,29 +131,26 @@ fn cap_at_ten_is_counted_yakuman() {
     let b = B::new().start().hits(&[Hit::BeatHit; 6]);
     let r = b.eval();
     let sum: u32 = r.values.iter().map(|&v| u32::from(v)).sum();
-    assert!(sum > 10, "{sum}");
-    assert_eq!(r.points, 10);
-    assert_eq!(r.tier, Tier::Yakuman);
+    assert!(sum > u32::from(RULES.cap), "{sum}");
+    assert_eq!(r.points, RULES.cap);
+    assert_eq!(r.tier, RULES.tiers.of(RULES.cap));
     assert_eq!(r.yakuman, 0);
 }
 
 #[test]
 fn tier_names() {
-    assert_eq!(
-        [1, 2, 3, 5, 6, 7, 8, 9, 10, 20].map(Tier::of),
-        [
-            Tier::Plain,
-            Tier::Plain,
-            Tier::Mangan,
-            Tier::Mangan,
-            Tier::Haneman,
-            Tier::Haneman,
-            Tier::Baiman,
-            Tier::Baiman,
-            Tier::Yakuman,
-            Tier::Yakuman
-        ]
-    );
+    // Each name from its least points in the profile, the one below up to one point less.
+    let t = RULES.tiers;
+    let names =
+        [(t.mangan, Tier::Mangan), (t.haneman, Tier::Haneman), (t.baiman, Tier::Baiman), (t.yakuman, Tier::Yakuman)];
+    let mut below = Tier::Plain;
+    for (least, tier) in names {
+        assert_eq!((t.of(least - 1), t.of(least)), (below, tier), "{tier:?}");
+        below = tier;
+    }
+    assert_eq!((t.of(0), t.of(u8::MAX)), (Tier::Plain, Tier::Yakuman));
+    // A counted yakuman is named 役満 as the seed names 10 points.
+    assert_eq!(t.of(RULES.cap), Tier::Yakuman);
 }
 
 #[test]

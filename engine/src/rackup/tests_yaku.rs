@@ -2,10 +2,21 @@
 //! declaration are in `tests_yaku_calls`), and the log builder the yaku and
 //! scoring tests share.
 
+use super::Profile;
 use super::log::{BarricadeAct, Decl, Event, Hit, RoundLog, SeatFlags, ShotRecord, StunCause};
-use super::yaku::{ScoreRules, YAKUMAN_POINTS, Yaku, YakuResult, evaluate};
+use super::yaku::{ScoreRules, Yaku, YakuResult, evaluate};
+use std::sync::LazyLock;
 
-pub(super) const RULES: ScoreRules = ScoreRules { stack_yakuman: true };
+/// The shipped profile's scoring rules.
+pub(super) static RULES: LazyLock<ScoreRules> = LazyLock::new(|| ScoreRules::new(&Profile::preset("default").unwrap()));
+
+/// The points of `yaku`'s `value`-th value in the shipped profile (which
+/// scores every yaku: a test of a yaku expects it to score).
+pub(super) fn shipped(yaku: Yaku, value: usize) -> u8 {
+    let points = RULES.points(yaku, value);
+    assert!(points > 0, "the shipped profile scores {yaku} value {value}");
+    points
+}
 
 pub(super) fn damage(h: Hit) -> u8 {
     match h {
@@ -29,7 +40,7 @@ impl B {
         B { log: RoundLog::new(1, 6, 2), hp: [6, 6] }
     }
 
-    fn round(mut self, round: u8) -> B {
+    pub(super) fn round(mut self, round: u8) -> B {
         self.log.round = round;
         self
     }
@@ -39,7 +50,11 @@ impl B {
         self
     }
 
+    /// Appends a shot, with the HP after it. Panics when a machine is at HP 0
+    /// already: [`evaluate`] reads logs that end with the finishing shot (and
+    /// the ura dora after it), as play writes them.
     fn record(mut self, mut s: ShotRecord) -> B {
+        assert!(!self.hp.contains(&0), "a shot after a machine reached HP 0: {:?}", self.log.events().last());
         for i in 0..2 {
             self.hp[i] -= damage(s.hit[i]).min(self.hp[i]);
         }
@@ -118,24 +133,32 @@ fn ids_and_order() {
     assert_eq!(ids.len(), 37);
 }
 
+/// Seat 0 hits with `kind` (seat 1 missing in between) until seat 1 is down.
+fn until_down(b: B, kind: Hit) -> B {
+    let mut b = b.shot(0, kind, |_| {});
+    while b.hp[1] > 0 {
+        b = b.shot(1, Hit::None, |_| {}).shot(0, kind, |_| {});
+    }
+    b
+}
+
 #[test]
 fn single_kind_yaku() {
-    let cases = [
-        (Yaku::Ichigeki, vec![Hit::FlipOutFull], 1),
-        (Yaku::Nidatsu, vec![Hit::FlipOutPartial, Hit::FlipOutPartial], 2),
-        (Yaku::Nibaku, vec![Hit::MineHit, Hit::MineHit], 1),
-        (Yaku::Pinzoro, vec![Hit::BeatHit; 6], 6),
-    ];
-    for (yaku, hits, points) in cases {
-        let r = B::new().start().hits(&hits).eval();
+    for (yaku, kind) in [
+        (Yaku::Ichigeki, Hit::FlipOutFull),
+        (Yaku::Nidatsu, Hit::FlipOutPartial),
+        (Yaku::Nibaku, Hit::MineHit),
+        (Yaku::Pinzoro, Hit::BeatHit),
+    ] {
+        let points = shipped(yaku, 0);
+        let r = until_down(B::new().start(), kind).eval();
         assert_eq!(value(&r, yaku), points, "{yaku}");
         // Self ring-out damage of the loser does not spoil it.
-        let mut with_self = B::new().start().shot(1, Hit::SelfOut, |_| {});
-        with_self = with_self.hits(&hits);
+        let with_self = until_down(B::new().start().shot(1, Hit::SelfOut, |_| {}), kind);
         assert_eq!(value(&with_self.eval(), yaku), points, "{yaku} with self-out");
         // A beat hit (or a mine hit for pinzoro) mixed in spoils it.
         let spoiler = if yaku == Yaku::Pinzoro { Hit::MineHit } else { Hit::BeatHit };
-        let mixed = B::new().start().hits(&[&[spoiler][..], &hits].concat()).eval();
+        let mixed = until_down(B::new().start().shot(0, spoiler, |_| {}).shot(1, Hit::None, |_| {}), kind).eval();
         assert!(!has(&mixed, yaku), "{yaku} mixed");
     }
 }
@@ -147,8 +170,8 @@ fn ikkiuchi_and_deochi() {
         s.hit[1] = Hit::ActiveOut;
     };
     let r = B::new().active(0, out).active(0, out).active(1, out).eval();
-    assert_eq!(value(&r, Yaku::Ikkiuchi), 3);
-    assert_eq!(value(&r, Yaku::Deochi), 1);
+    assert_eq!(value(&r, Yaku::Ikkiuchi), shipped(Yaku::Ikkiuchi, 0));
+    assert_eq!(value(&r, Yaku::Deochi), shipped(Yaku::Deochi, 0));
     let r = B::new().active(0, out).active(0, out).active(0, |_| {}).hits(&[Hit::BeatHit; 2]).eval();
     assert!(!has(&r, Yaku::Ikkiuchi));
     assert!(!has(&r, Yaku::Deochi), "normal turns were entered");
@@ -161,8 +184,8 @@ fn tanbaku_and_hakai_count() {
         s.broken = 1;
     });
     let r = r.eval();
-    assert_eq!(value(&r, Yaku::Tanbaku), 2);
-    assert_eq!(value(&r, Yaku::Hakai), 1);
+    assert_eq!(value(&r, Yaku::Tanbaku), 2 * shipped(Yaku::Tanbaku, 0), "per mine");
+    assert_eq!(value(&r, Yaku::Hakai), shipped(Yaku::Hakai, 0));
     let early = B::new().start().shot(0, Hit::BeatHit, |s| {
         s.mines_out = 1;
         s.broken = 2;
@@ -174,7 +197,7 @@ fn tanbaku_and_hakai_count() {
 #[test]
 fn hakoware() {
     let r = B::new().start().hits(&[Hit::BeatHit; 5]).shot(1, Hit::None, |_| {});
-    assert_eq!(value(&r.shot(0, Hit::FlipOutFull, |_| {}).eval(), Yaku::Hakoware), 1);
+    assert_eq!(value(&r.shot(0, Hit::FlipOutFull, |_| {}).eval(), Yaku::Hakoware), shipped(Yaku::Hakoware, 0));
     let r = B::new().start().hits(&[Hit::BeatHit; 4]).shot(1, Hit::None, |_| {});
     assert!(!has(&r.shot(0, Hit::FlipOutFull, |_| {}).eval(), Yaku::Hakoware));
 }
@@ -190,7 +213,7 @@ fn boketsu_scores_round_and_overrides_all() {
     let b = b.shot(1, Hit::SelfOut, |s| s.contact = true);
     let r = b.eval();
     assert_eq!(r.awarded().collect::<Vec<_>>(), vec![Yaku::Boketsu]);
-    assert_eq!(value(&r, Yaku::Boketsu), 3);
+    assert_eq!(value(&r, Yaku::Boketsu), 3 * shipped(Yaku::Boketsu, 0), "per round number");
     assert_eq!(r.yakuman, 0);
     assert_eq!(r.finish, Hit::SelfOut);
     // A self ring-out in an active shoot with contact is no 墓穴.
@@ -209,13 +232,13 @@ fn three_action_yaku() {
     // change, never past a centre line, no contact.
     let clean = || B::new().start().hits(&[Hit::MineHit, Hit::None, Hit::MineHit]);
     let r = clean().eval();
-    assert_eq!(value(&r, Yaku::Kyoukasuigetsu), YAKUMAN_POINTS);
+    assert_eq!(value(&r, Yaku::Kyoukasuigetsu), shipped(Yaku::Kyoukasuigetsu, 0));
     assert_eq!(r.awarded().count(), 1, "a yakuman drops the ordinary yaku");
     // A harmless touch in the loser's shot: no 鏡花水月, the ordinary yaku remain.
     let touched = || B::new().start().shot(1, Hit::None, |s| s.contact = true);
     let r = touched().hits(&[Hit::MineHit, Hit::None, Hit::MineHit]).eval();
-    for (y, p) in [(Yaku::Mujun, 1), (Yaku::Hanba, 2), (Yaku::Kanpuu, 2), (Yaku::Chototsumoushin, 3)] {
-        assert_eq!(value(&r, y), p, "{y}");
+    for y in [Yaku::Mujun, Yaku::Hanba, Yaku::Kanpuu, Yaku::Chototsumoushin] {
+        assert_eq!(value(&r, y), shipped(y, 0), "{y}");
     }
     assert!(!has(&r, Yaku::Kyoukasuigetsu));
     // Two actions are not enough.
@@ -249,8 +272,8 @@ fn tenpuku_and_touchou() {
             s.flags[0].set(SeatFlags::CLIMB);
         })
         .eval();
-    assert_eq!(value(&r, Yaku::Tenpuku), 1);
-    assert_eq!(value(&r, Yaku::Touchou), 2);
+    assert_eq!(value(&r, Yaku::Tenpuku), shipped(Yaku::Tenpuku, 0));
+    assert_eq!(value(&r, Yaku::Touchou), shipped(Yaku::Touchou, 0));
     // Out of the field: no overturn or climb counts.
     let r = B::new().start().shot(0, Hit::FlipOutFull, |s| {
         s.flags[1].set(SeatFlags::TURNED_OVER);
@@ -264,7 +287,7 @@ fn tenpuku_and_touchou() {
 fn shoudan() {
     let b = B::new().start().hits(&[Hit::MineHit]).shot(1, Hit::None, |_| {});
     let r = b.shot(0, Hit::MineHit, |s| s.flags[0].set(SeatFlags::TWO_MINES)).eval();
-    assert_eq!(value(&r, Yaku::Shoudan), 2);
+    assert_eq!(value(&r, Yaku::Shoudan), shipped(Yaku::Shoudan, 0));
     let b = B::new().start().shot(0, Hit::MineHit, |s| s.flags[0].set(SeatFlags::TWO_MINES));
     let r = b.hits(&[Hit::None, Hit::MineHit]).eval();
     assert!(!has(&r, Yaku::Shoudan));
@@ -272,9 +295,9 @@ fn shoudan() {
 
 #[test]
 fn yuugekishu_landing() {
-    for (flags, points) in [(SeatFlags::HALF_TURN | SeatFlags::LANDED, 3), (SeatFlags::HALF_TURN, 1)] {
+    for (flags, landed) in [(SeatFlags::HALF_TURN | SeatFlags::LANDED, 0), (SeatFlags::HALF_TURN, 1)] {
         let r = B::new().start().shot(0, Hit::FlipOutFull, |s| s.flags[0] = SeatFlags(flags));
-        assert_eq!(value(&r.eval(), Yaku::Yuugekishu), points);
+        assert_eq!(value(&r.eval(), Yaku::Yuugekishu), shipped(Yaku::Yuugekishu, landed));
     }
     assert!(!has(&B::new().start().hits(&[Hit::FlipOutFull]).eval(), Yaku::Yuugekishu));
 }
@@ -284,7 +307,7 @@ fn daigyakuten() {
     // Seat 0 falls to HP 1 while seat 1 is untouched, then shaves all 6.
     let b = B::new().start().shot(1, Hit::FlipOutPartial, |_| {}).start();
     let r = b.hits(&[Hit::BeatHit, Hit::MineHit, Hit::None, Hit::MineHit]).eval();
-    assert_eq!(value(&r, Yaku::Daigyakuten), 3);
+    assert_eq!(value(&r, Yaku::Daigyakuten), shipped(Yaku::Daigyakuten, 0));
     let b = B::new().start().hits(&[Hit::BeatHit]).shot(1, Hit::FlipOutPartial, |_| {}).start();
     let r = b.hits(&[Hit::MineHit, Hit::None, Hit::MineHit]).eval();
     assert!(!has(&r, Yaku::Daigyakuten));
@@ -301,7 +324,7 @@ fn dameoshi() {
             })
             .eval()
     };
-    assert_eq!(value(&mine_flip(false), Yaku::Dameoshi), 3);
+    assert_eq!(value(&mine_flip(false), Yaku::Dameoshi), shipped(Yaku::Dameoshi, 0));
     assert!(!has(&mine_flip(true), Yaku::Dameoshi));
 }
 
@@ -309,12 +332,12 @@ fn dameoshi() {
 fn sangen() {
     let b = B::new().start().hits(&[Hit::BeatHit, Hit::MineHit, Hit::FlipOutPartial]);
     let r = b.eval();
-    assert_eq!(value(&r, Yaku::Shousangen), 3);
+    assert_eq!(value(&r, Yaku::Shousangen), shipped(Yaku::Shousangen, 0));
     let r = B::new().start().hits(&[Hit::MineHit, Hit::BeatHit, Hit::FlipOutPartial]).eval();
     assert!(!has(&r, Yaku::Shousangen));
     let r = B::new().start().hits(&[Hit::BeatHit, Hit::BeatHit, Hit::MineHit, Hit::FlipOutFull]);
     let r = r.eval();
-    assert_eq!(value(&r, Yaku::Daisangen), YAKUMAN_POINTS);
+    assert_eq!(value(&r, Yaku::Daisangen), shipped(Yaku::Daisangen, 0));
     assert!(!has(&r, Yaku::Shousangen), "yakuman combine only with yakuman");
     let r = B::new().start().hits(&[Hit::BeatHit, Hit::MineHit, Hit::BeatHit, Hit::FlipOutFull]);
     let r = r.eval();
@@ -333,7 +356,7 @@ fn sananshou() {
     let b = B::new().start().shot(0, Hit::BeatHit, rear).shot(1, Hit::None, |_| {});
     let b = b.shot(0, Hit::BeatHit, rear).start().shot(0, Hit::BeatHit, rear);
     let b = b.shot(1, Hit::None, |_| {}).shot(0, Hit::MineHit, |_| {});
-    assert_eq!(value(&b.eval(), Yaku::Sananshou), 3);
+    assert_eq!(value(&b.eval(), Yaku::Sananshou), shipped(Yaku::Sananshou, 0));
     let b = B::new().start().shot(0, Hit::BeatHit, rear).shot(0, Hit::None, |_| {});
     let b = b.shot(0, Hit::BeatHit, rear).shot(0, Hit::BeatHit, rear);
     assert!(!has(&b.shot(0, Hit::MineHit, |_| {}).eval(), Yaku::Sananshou));
@@ -352,7 +375,7 @@ fn suuanshou() {
         s.flags[0].set(SeatFlags::REAR);
     });
     let r = r.eval();
-    assert_eq!(value(&r, Yaku::Suuanshou), YAKUMAN_POINTS);
+    assert_eq!(value(&r, Yaku::Suuanshou), shipped(Yaku::Suuanshou, 0));
     // Four rear contacts, but the finishing shot is not one of them.
     let b = B::new().start().hits(&[Hit::None; 4]);
     let b = (0..4).fold(b, |b, _| b.shot(0, Hit::None, rear));
@@ -373,10 +396,10 @@ fn kokushi_pure_and_impure() {
             .eval()
     };
     let r = base(StunCause::RiichiPenalty);
-    assert_eq!(value(&r, Yaku::Kokushimusou), 3);
+    assert_eq!(value(&r, Yaku::Kokushimusou), shipped(Yaku::Kokushimusou, 0));
     assert!(!has(&r, Yaku::JunseiKokushimusou));
     let r = base(StunCause::Overturned);
-    assert_eq!(value(&r, Yaku::JunseiKokushimusou), YAKUMAN_POINTS);
+    assert_eq!(value(&r, Yaku::JunseiKokushimusou), shipped(Yaku::JunseiKokushimusou, 0));
     assert!(!has(&r, Yaku::Kokushimusou));
     // No clinch: neither.
     let b = B::new().start().shot(0, Hit::SelfOut, |_| {}).start();
@@ -390,7 +413,7 @@ fn chuurendantou() {
     let b = B::new().start();
     let nine = (0..7).fold(b, |b, _| b.shot(0, Hit::None, |_| {}));
     let r = nine.shot(0, Hit::FlipOutFull, |_| {}).eval();
-    assert_eq!(value(&r, Yaku::Chuurendantou), YAKUMAN_POINTS);
+    assert_eq!(value(&r, Yaku::Chuurendantou), shipped(Yaku::Chuurendantou, 0));
     let b = B::new().start();
     let eight = (0..6).fold(b, |b, _| b.shot(0, Hit::None, |_| {}));
     assert!(!has(&eight.shot(0, Hit::FlipOutFull, |_| {}).eval(), Yaku::Chuurendantou));

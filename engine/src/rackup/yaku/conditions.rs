@@ -1,8 +1,9 @@
 //! The yaku conditions and the scoring rules, as one pure function of the log.
 
-use super::{POINT_CAP, ScoreRules, Tier, Verdict, YAKUMAN, YAKUMAN_POINTS, Yaku, YakuResult};
+use super::points::DAI_RYUUSEI;
+use super::{ScoreRules, Verdict, YAKUMAN, Yaku, YakuResult};
 use crate::rackup::log::{
-    BarricadeAct, Decl, Distance, DoraKind, Event, Flight, Hit, RoundEnd, RoundLog, SeatFlags, ShotRecord, StunCause,
+    BarricadeAct, Decl, Distance, DoraKind, Event, Hit, RoundEnd, RoundLog, SeatFlags, ShotRecord, StunCause,
 };
 
 /// Normal actions a yaku "合計３回以上通常行動して" needs.
@@ -206,6 +207,57 @@ fn gather(log: &RoundLog, w: u8, l: u8, finish: usize, face: u8) -> Facts {
     f
 }
 
+/// The yaku awarded so far: their points written into the result, and their bits.
+struct Awards<'a> {
+    values: &'a mut [u8; Yaku::COUNT],
+    rules: &'a ScoreRules,
+    /// Awarded yaku as bits `1 << Yaku as usize`.
+    bits: u64,
+}
+
+impl Awards<'_> {
+    /// Awards `yaku` its `value`-th point value (a value of 0 points is taken
+    /// back by [`Awards::awarded`]).
+    #[inline(always)]
+    fn award(&mut self, yaku: Yaku, value: usize) {
+        self.award_points(yaku, self.rules.points(yaku, value));
+    }
+
+    /// Awards `yaku` its points `times` over (断爆 per mine, 破壊 per barricade,
+    /// 墓穴 per round number; `times` > 0).
+    fn award_times(&mut self, yaku: Yaku, times: u8) {
+        self.award_points(yaku, self.rules.points(yaku, 0).saturating_mul(times));
+    }
+
+    #[inline(always)]
+    fn award_points(&mut self, yaku: Yaku, points: u8) {
+        self.values[yaku as usize] = points;
+        self.bits |= 1 << yaku as u64;
+    }
+
+    /// Whether the `value`-th value of `yaku` scores (is not set to 0 points).
+    fn scores(&self, yaku: Yaku, value: usize) -> bool {
+        self.rules.points(yaku, value) > 0
+    }
+
+    /// The awarded yaku as bits, those worth 0 points left out. Only yaku
+    /// with a value of 0 in the profile are looked at, so the shipped profile
+    /// pays one test.
+    #[inline(always)]
+    fn awarded(&self) -> u64 {
+        let mut bits = self.bits;
+        let mut check = bits & self.rules.zero;
+        while check != 0 {
+            let y = check.trailing_zeros();
+            if self.values[y as usize] == 0 {
+                bits &= !(1 << y);
+            }
+            check &= check - 1;
+        }
+        bits
+    }
+}
+
 /// Decides the yaku and the score of a finished round from its log.
 ///
 /// Pure: the same log always gives the same result. The log must end with the
@@ -239,14 +291,7 @@ pub(crate) fn evaluate_into(log: &RoundLog, end: RoundEnd, rules: &ScoreRules, r
     let own_normal = !fs.active && fs.seat == w;
     let riichi_win = fs.decl[wi] == Decl::Riichi;
     *result = YakuResult { end, finish, riichi_win, ..Default::default() };
-    let v = &mut result.values;
-    let mut awarded = 0u64;
-    let mut award = |y: Yaku, points: u8| {
-        v[y as usize] = points;
-        if points > 0 {
-            awarded |= 1 << y as u64;
-        }
-    };
+    let mut a = Awards { values: &mut result.values, rules, bits: 0 };
 
     let double = own_normal
         && riichi_win
@@ -254,108 +299,111 @@ pub(crate) fn evaluate_into(log: &RoundLog, end: RoundEnd, rules: &ScoreRules, r
         && !f.winner_normal_before_finish
         && f.actions[li] == 0;
     if own_normal && riichi_win {
-        award(if double { Yaku::DaburuRiichi } else { Yaku::Riichi }, if double { 2 } else { 1 });
+        // A 0-point 二重立直 leaves the win a plain 立直.
+        let yaku = if double && a.scores(Yaku::DaburuRiichi, 0) { Yaku::DaburuRiichi } else { Yaku::Riichi };
+        a.award(yaku, 0);
     }
-    for (yaku, kind, points) in [
-        (Yaku::Ichigeki, Hit::FlipOutFull, 1),
-        (Yaku::Nidatsu, Hit::FlipOutPartial, 2),
-        (Yaku::Nibaku, Hit::MineHit, 1),
-        (Yaku::Pinzoro, Hit::BeatHit, 6),
-        (Yaku::Ikkiuchi, Hit::ActiveOut, 3),
+    for (yaku, kind) in [
+        (Yaku::Ichigeki, Hit::FlipOutFull),
+        (Yaku::Nidatsu, Hit::FlipOutPartial),
+        (Yaku::Nibaku, Hit::MineHit),
+        (Yaku::Pinzoro, Hit::BeatHit),
+        (Yaku::Ikkiuchi, Hit::ActiveOut),
     ] {
         if f.only(kind) {
-            award(yaku, points);
+            a.award(yaku, 0);
         }
     }
     if f.actions == [0, 0] {
-        award(Yaku::Deochi, 1);
+        a.award(Yaku::Deochi, 0);
     }
     if fs.mines_out > 0 {
-        award(Yaku::Tanbaku, fs.mines_out);
+        a.award_times(Yaku::Tanbaku, fs.mines_out);
     }
     if own_normal && fs.broken > 0 {
-        award(Yaku::Hakai, fs.broken);
+        a.award_times(Yaku::Hakai, fs.broken);
     }
     if finish == Hit::FlipOutFull && f.loser_hp_before_finish == 1 {
-        award(Yaku::Hakoware, 1);
+        a.award(Yaku::Hakoware, 0);
     }
-    let chokugeki = lf.has(SeatFlags::BODY_HIT);
+    // A 0-point 直撃 does not stop 流星.
+    let chokugeki = lf.has(SeatFlags::BODY_HIT) && a.scores(Yaku::Chokugeki, 0);
     if chokugeki {
-        award(Yaku::Chokugeki, 1);
+        a.award(Yaku::Chokugeki, 0);
     }
     let enough = f.actions[wi] >= MIN_ACTIONS;
     if enough && !f.winner_barricade_use {
-        award(Yaku::Mujun, 1);
+        a.award(Yaku::Mujun, 0);
     }
     let in_field = matches!(finish, Hit::BeatHit | Hit::MineHit);
     if in_field && lf.has(SeatFlags::TURNED_OVER) {
-        award(Yaku::Tenpuku, 1);
+        a.award(Yaku::Tenpuku, 0);
     }
     if in_field && wf.has(SeatFlags::CLIMB) {
-        award(Yaku::Touchou, 2);
+        a.award(Yaku::Touchou, 0);
     }
     if enough && !f.winner_crossed {
-        award(Yaku::Hanba, 2);
+        a.award(Yaku::Hanba, 0);
     }
     if own_normal && wf.has(SeatFlags::TWO_MINES) {
-        award(Yaku::Shoudan, 2);
+        a.award(Yaku::Shoudan, 0);
     }
     if own_normal && fs.decl[wi] == Decl::Snipe && finish == Hit::BeatHit {
-        let points = if fs.distance >= Distance::Far { 3 } else { 1 };
-        award(Yaku::Sogeki, points);
+        // Values: 50 cm, 100 cm.
+        a.award(Yaku::Sogeki, usize::from(fs.distance >= Distance::Far));
     }
     if own_normal && wf.has(SeatFlags::HALF_TURN) {
-        award(Yaku::Yuugekishu, if wf.has(SeatFlags::LANDED) { 3 } else { 1 });
+        // Values: landed, not landed.
+        a.award(Yaku::Yuugekishu, usize::from(!wf.has(SeatFlags::LANDED)));
     }
     if enough && f.winner_hits & !bit(Hit::None) == 0 {
-        award(Yaku::Kanpuu, 2);
+        a.award(Yaku::Kanpuu, 0);
     }
     if fs.hp[wi] == 1 && f.loser_hp_when_winner_at_one == Some(log.max_hp) {
-        award(Yaku::Daigyakuten, 3);
+        a.award(Yaku::Daigyakuten, 0);
     }
     if own_normal && finish.is_flip_out() && lf.has(SeatFlags::VIA_MINE) && !fs.contact {
-        award(Yaku::Dameoshi, 3);
+        a.award(Yaku::Dameoshi, 0);
     }
     if enough && !f.winner_direction_change {
-        award(Yaku::Chototsumoushin, 3);
+        a.award(Yaku::Chototsumoushin, 0);
     }
     if fs.active && riichi_win && fs.contact {
-        award(Yaku::AkutibuRiichi, if fs.hit[wi] == Hit::SelfOut { 1 } else { 3 });
+        // Values: without, with the winner's self ring-out.
+        a.award(Yaku::AkutibuRiichi, usize::from(fs.hit[wi] == Hit::SelfOut));
     }
     let knocked_out = finish.is_flip_out() || finish == Hit::ActiveOut;
     let mut yakuman = 0u64;
     if (own_normal || fs.active) && fs.decl[wi] == Decl::Meteor && knocked_out && !chokugeki {
-        match fs.flight {
-            Flight::Short => {}
-            Flight::Small => award(Yaku::Ryuusei, 1),
-            Flight::Medium => award(Yaku::Ryuusei, 3),
-            Flight::Large => {
-                award(Yaku::Ryuusei, YAKUMAN_POINTS);
+        // Values: 小, 中, 大流星, for `Flight::Small`, `Medium`, `Large`.
+        if let Some(value) = (fs.flight as usize).checked_sub(1) {
+            a.award(Yaku::Ryuusei, value);
+            if value == DAI_RYUUSEI {
                 yakuman = 1 << Yaku::Ryuusei as u64;
             }
         }
     }
     if f.shousangen == SHOUSANGEN_STEPS {
-        award(Yaku::Shousangen, 3);
+        a.award(Yaku::Shousangen, 0);
     }
     if f.daisangen == DAISANGEN_STEPS {
-        award(Yaku::Daisangen, YAKUMAN_POINTS);
+        a.award(Yaku::Daisangen, 0);
     }
     if f.rear_run_normal_best >= 3 {
-        award(Yaku::Sananshou, 3);
+        a.award(Yaku::Sananshou, 0);
     }
     if (own_normal || fs.active) && f.rear_run_all >= 4 {
-        award(Yaku::Suuanshou, YAKUMAN_POINTS);
+        a.award(Yaku::Suuanshou, 0);
     }
     if f.winner_self_out() && f.clinch && f.winner_stun_any {
-        award(Yaku::Kokushimusou, 3);
+        a.award(Yaku::Kokushimusou, 0);
     }
     if f.winner_self_out() && f.clinch && f.winner_stun_pure {
-        award(Yaku::JunseiKokushimusou, YAKUMAN_POINTS);
+        a.award(Yaku::JunseiKokushimusou, 0);
     }
     let own_counter = fs.active && fs.counter_by == Some(w);
     if own_counter && fs.contact {
-        award(Yaku::Kaisei, 3);
+        a.award(Yaku::Kaisei, 0);
     }
     if own_counter && finish == Hit::ActiveOut {
         // The finishing active shoot must come from the winner's first counter
@@ -364,22 +412,23 @@ pub(crate) fn evaluate_into(log: &RoundLog, end: RoundEnd, rules: &ScoreRules, r
             .winner_first_counter
             .is_some_and(|(i, last)| last && !log.events()[i + 1..fi].iter().any(|e| matches!(e, Event::Shot(_))));
         if first_is_this {
-            award(Yaku::Kishikaisei, YAKUMAN_POINTS);
+            a.award(Yaku::Kishikaisei, 0);
         }
     }
     if f.winner_kans >= 2 && f.winner_held >= 2 && !f.kan_then_recover {
-        award(Yaku::Ryankantsu, YAKUMAN_POINTS);
+        a.award(Yaku::Ryankantsu, 0);
     }
     if enough && !f.any_contact {
-        award(Yaku::Kyoukasuigetsu, YAKUMAN_POINTS);
+        a.award(Yaku::Kyoukasuigetsu, 0);
     }
     if f.actions[li] == 0 && f.winner_shots >= 9 {
-        award(Yaku::Chuurendantou, YAKUMAN_POINTS);
+        a.award(Yaku::Chuurendantou, 0);
     }
     if finish == Hit::SelfOut && !(fs.active && fs.contact) {
-        award(Yaku::Boketsu, log.round);
+        a.award_times(Yaku::Boketsu, log.round);
     }
-    yakuman |= awarded & YAKUMAN_BITS;
+    let awarded = a.awarded();
+    yakuman = (yakuman | YAKUMAN_BITS) & awarded;
     score(result, awarded, yakuman, &f, rules);
 }
 
@@ -418,15 +467,19 @@ fn score(r: &mut YakuResult, mut awarded: u64, mut yakuman: u64, f: &Facts, rule
         return;
     }
     if yakuman != 0 {
-        let n = yakuman.count_ones() as u8;
-        r.points = if rules.stack_yakuman { n * YAKUMAN_POINTS } else { YAKUMAN_POINTS };
+        // Only the yakuman's values are left.
+        r.points = if rules.stack_yakuman {
+            v.iter().fold(0, |sum: u8, &x| sum.saturating_add(x))
+        } else {
+            v.iter().copied().max().unwrap_or(0)
+        };
     } else {
         r.ura = if r.riichi_win { f.ura } else { 0 };
         r.dora = f.omote_kan + r.ura;
         let sum: u32 = v.iter().map(|&x| u32::from(x)).sum::<u32>() + u32::from(r.dora);
-        r.points = sum.min(u32::from(POINT_CAP)) as u8;
+        r.points = sum.min(u32::from(rules.cap)) as u8;
     }
     r.verdict = Verdict::Win;
     r.yakuman = yakuman;
-    r.tier = Tier::of(r.points);
+    r.tier = rules.tiers.of(r.points);
 }

@@ -1,61 +1,63 @@
 //! The 37 yaku of the seed's list (役一覧) and the round's score, decided by a
 //! pure function of the round log ([`evaluate`]).
 //!
-//! The seed lists 37 yaku; with the point variants (狙撃 1/3, 遊撃手 3/1, 能動立直
-//! 3/1, 流星 1/3/yakuman) they make the "40" of the issue. Readings, with W the
-//! winner, L the loser and F the finishing shot (the shot that brought L to 0):
+//! The seed lists 37 yaku; with the point variants (狙撃 50/100 cm, 遊撃手
+//! landed or not, 能動立直 with or without a self ring-out, 流星 50/100/150 cm)
+//! they make the "40" of the issue. Their points are data: the profile's
+//! `[yaku]` and `[score]` tables ([`points`]). Readings, with W the winner, L
+//! the loser and F the finishing shot (the shot that brought L to 0):
 //!
 //! | yaku | condition read from the log |
 //! |---|---|
-//! | 立直 1 | F is W's normal shot declared riichi (and not 二重立直) |
-//! | 二重立直 2 | W took the initiative in the round's first active shoot and F, declared riichi, is the round's first normal action |
-//! | 一撃 1 / 二脱 2 / 二爆 1 / 一揃 6 / 一騎打 3 | every damage L took was full flip-outs / partial flip-outs / mine hits / beat hits / active outs, or L's own self ring-outs |
-//! | 出落 1 | nobody took a normal action in the round |
-//! | 断爆 1 per mine | F knocked mines off the field |
-//! | 破壊 1 per barricade | F is W's normal shot and broke L's barricades |
-//! | 箱割 1 | F is a full flip-out of L at HP 1 |
-//! | 直撃 1 | in F, L's machine or its parts hit L's player (excludes 流星) |
-//! | 墓穴 round number | F is L's self ring-out, unless F is an active shoot with contact; excludes every other yaku, yakuman included, but takes dora |
-//! | 無盾 1 | W took 3+ normal actions, none placing a barricade or stepping (kan and counter blows allowed) |
-//! | 転覆 1 / 登頂 2 | F is a beat or mine hit leaving L overturned / W on L's chassis |
-//! | 半場 2 | W took 3+ normal actions and never stopped past a centre line (own normal shots and active shoots) |
-//! | 照弾 2 | F is W's normal shot touching two mines |
-//! | 狙撃 1 / 3 | F is W's normal shot declared snipe, a beat hit, from 50 / 100 cm |
-//! | 遊撃手 3 / 1 | F is W's normal shot with a vertical half turn, landed / not landed |
-//! | 完封 2 | W took 3+ normal actions and no damage |
-//! | 大逆転 3 | W ends at HP 1, and when W fell to 1, L was at full HP |
-//! | 駄目押 3 | F is W's normal shot flipping L out with a mine, without machine contact |
-//! | 猪突猛進 3 | W took 3+ normal actions and never changed direction in a normal shot |
-//! | 能動立直 3 / 1 | F is an active shoot with contact in which W declared riichi; 1 if W also left the field |
-//! | 流星 1 / 3 / yakuman | W declared meteor on F, a flip-out or active out of L flying 50 / 100 / 150 cm |
-//! | 小三元 3 | L's hits (self ring-outs aside) contain beat, mine, flip-out in that order |
-//! | 大三元 yakuman | L's hits contain beat, beat, mine, full flip-out in that order |
-//! | 三暗衝 3 | 3 consecutive rear contacts in W's own normal shots (active shoots skipped) |
-//! | 四暗衝 yakuman | W's last 4 shots (own normal shots and active shoots), F included, all rear contacts |
-//! | 国士無双 3 / 純正国士無双 yakuman | W suffered a (non-void) self ring-out, a clinch and a stun (純正: a stun other than the riichi penalty) |
-//! | 回生 3 | F is the active shoot of W's counter blow, with contact |
-//! | 起死回生 yakuman | F is an active out from W's first counter blow of the round, declared with W's last barricade in hand |
-//! | 二槓子 yakuman | W declared both kans, holds 2+ barricades at the win, and never recovered in the action right after a kan |
-//! | 鏡花水月 yakuman | W took 3+ normal actions and the machines never touched in the round |
-//! | 九連弾燈 yakuman | L took no normal action and W shot 9+ times (active shoots count) |
+//! | 立直 | F is W's normal shot declared riichi (and not 二重立直) |
+//! | 二重立直 | W took the initiative in the round's first active shoot and F, declared riichi, is the round's first normal action |
+//! | 一撃 / 二脱 / 二爆 / 一揃 / 一騎打 | every damage L took was full flip-outs / partial flip-outs / mine hits / beat hits / active outs, or L's own self ring-outs |
+//! | 出落 | nobody took a normal action in the round |
+//! | 断爆 | F knocked mines off the field |
+//! | 破壊 | F is W's normal shot and broke L's barricades |
+//! | 箱割 | F is a full flip-out of L at HP 1 |
+//! | 直撃 | in F, L's machine or its parts hit L's player (excludes 流星) |
+//! | 墓穴 | F is L's self ring-out, unless F is an active shoot with contact; excludes every other yaku, yakuman included, but takes dora |
+//! | 無盾 | W took 3+ normal actions, none placing a barricade or stepping (kan and counter blows allowed) |
+//! | 転覆 / 登頂 | F is a beat or mine hit leaving L overturned / W on L's chassis |
+//! | 半場 | W took 3+ normal actions and never stopped past a centre line (own normal shots and active shoots) |
+//! | 照弾 | F is W's normal shot touching two mines |
+//! | 狙撃 | F is W's normal shot declared snipe, a beat hit, from 50 / 100 cm |
+//! | 遊撃手 | F is W's normal shot with a vertical half turn, landed / not landed |
+//! | 完封 | W took 3+ normal actions and no damage |
+//! | 大逆転 | W ends at HP 1, and when W fell to 1, L was at full HP |
+//! | 駄目押 | F is W's normal shot flipping L out with a mine, without machine contact |
+//! | 猪突猛進 | W took 3+ normal actions and never changed direction in a normal shot |
+//! | 能動立直 | F is an active shoot with contact in which W declared riichi; the second value if W also left the field |
+//! | 流星 | W declared meteor on F, a flip-out or active out of L flying 50 / 100 / 150 cm (yakuman) |
+//! | 小三元 | L's hits (self ring-outs aside) contain beat, mine, flip-out in that order |
+//! | 大三元 (yakuman) | L's hits contain beat, beat, mine, full flip-out in that order |
+//! | 三暗衝 | 3 consecutive rear contacts in W's own normal shots (active shoots skipped) |
+//! | 四暗衝 (yakuman) | W's last 4 shots (own normal shots and active shoots), F included, all rear contacts |
+//! | 国士無双 / 純正国士無双 (the second a yakuman) | W suffered a (non-void) self ring-out, a clinch and a stun (純正: a stun other than the riichi penalty) |
+//! | 回生 | F is the active shoot of W's counter blow, with contact |
+//! | 起死回生 (yakuman) | F is an active out from W's first counter blow of the round, declared with W's last barricade in hand |
+//! | 二槓子 (yakuman) | W declared both kans, holds 2+ barricades at the win, and never recovered in the action right after a kan |
+//! | 鏡花水月 (yakuman) | W took 3+ normal actions and the machines never touched in the round |
+//! | 九連弾燈 (yakuman) | L took no normal action and W shot 9+ times (active shoots count) |
 //!
 //! Scoring: 墓穴 overrides all; otherwise any yakuman drops the ordinary yaku and
-//! all dora (yakuman add up, 10 each, unless `stack_yakuman` is off); otherwise
-//! yaku plus dora, capped at 10. Dora: each die (表, 槓, and after a riichi win
-//! 裏, 裏槓) showing the finishing move's face adds 1. No yaku: 和了流局, nothing
-//! scores and dora are void.
+//! all dora (yakuman add up unless `rules.stack_yakuman` is off, then the
+//! largest counts); otherwise yaku plus dora, capped at `score.cap`. Dora: each
+//! die (表, 槓, and after a riichi win 裏, 裏槓) showing the finishing move's face
+//! adds 1. No yaku: 和了流局, nothing scores and dora are void. A yaku (or one of
+//! its values) worth 0 in the profile is never awarded, as if it were not in
+//! the list: it overrides nothing (a 0-point 墓穴 leaves the other yaku, a
+//! 0-point 直撃 lets 流星 score, a 0-point 二重立直 leaves 立直).
 
 mod conditions;
+pub mod points;
 
 pub use conditions::evaluate;
 pub(crate) use conditions::evaluate_into;
+pub use points::ScoreRules;
 
 use super::log::{Hit, RoundEnd};
-
-/// Point cap for ordinary yaku plus dora (数え役満).
-pub const POINT_CAP: u8 = 10;
-/// Points of one yakuman.
-pub const YAKUMAN_POINTS: u8 = 10;
 
 macro_rules! yaku_list {
     ($($name:ident = $id:literal, $kanji:literal;)*) => {
@@ -141,10 +143,22 @@ impl Yaku {
     /// Number of yaku in the seed's list.
     pub const COUNT: usize = 37;
 
-    /// Whether this yaku is always a yakuman (流星 is one only at 150 cm, see
-    /// [`YakuResult::yakuman`]).
+    /// Whether this yaku is always a yakuman (流星 is one only at 150 cm, its
+    /// value [`points::DAI_RYUUSEI`]; see [`YakuResult::yakuman`]).
     pub fn is_yakuman(self) -> bool {
         YAKUMAN.contains(&self)
+    }
+
+    /// What each of the yaku's point values is for, in the order of its
+    /// `[yaku]` array; empty for a yaku with one value.
+    pub const fn variants(self) -> &'static [&'static str] {
+        match self {
+            Yaku::Sogeki => &["50 cm", "100 cm"],
+            Yaku::Yuugekishu => &["landed", "not landed"],
+            Yaku::AkutibuRiichi => &["without self ring-out", "with self ring-out"],
+            Yaku::Ryuusei => &["小流星 50 cm", "中流星 100 cm", "大流星 150 cm, in yakuman"],
+            _ => &[],
+        }
     }
 }
 
@@ -154,33 +168,21 @@ impl std::fmt::Display for Yaku {
     }
 }
 
-/// Names of a winning score (和了の点数による呼称).
+/// Names of a winning score (和了の点数による呼称), from the least points of
+/// each in the profile ([`points::Tiers`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Tier {
-    /// 1–2 points.
+    /// Below 満貫.
     #[default]
     Plain,
-    /// 満貫, 3–5 points.
+    /// 満貫.
     Mangan,
-    /// 跳満, 6–7 points.
+    /// 跳満.
     Haneman,
-    /// 倍満, 8–9 points.
+    /// 倍満.
     Baiman,
-    /// 役満, 10 points or more (counted or real).
+    /// 役満 (counted or real).
     Yakuman,
-}
-
-impl Tier {
-    /// The tier of a score.
-    pub const fn of(points: u8) -> Tier {
-        match points {
-            0..=2 => Tier::Plain,
-            3..=5 => Tier::Mangan,
-            6..=7 => Tier::Haneman,
-            8..=9 => Tier::Baiman,
-            _ => Tier::Yakuman,
-        }
-    }
 }
 
 /// How a round scored.
@@ -197,13 +199,6 @@ pub enum Verdict {
     Mutual,
 }
 
-/// Scoring readings that the seed leaves open (from the profile).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ScoreRules {
-    /// Several yakuman add up (10 each); when false a win scores one yakuman at most.
-    pub stack_yakuman: bool,
-}
-
 /// The yaku and score of one round, from [`evaluate`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct YakuResult {
@@ -214,7 +209,7 @@ pub struct YakuResult {
     /// The finishing move (決め手) of a win.
     pub finish: Hit,
     /// Points of each awarded yaku, indexed by `Yaku as usize` (0 = not awarded;
-    /// yakuman show [`YAKUMAN_POINTS`]).
+    /// yakuman show their points, `score.yakuman` each).
     pub values: [u8; Yaku::COUNT],
     /// Awarded yaku that count as yakuman, as bits `1 << (Yaku as usize)`.
     pub yakuman: u64,
