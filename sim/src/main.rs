@@ -1,7 +1,7 @@
 //! `sim`: run a study of one of the games and write its tables, charts and
 //! summary. See `sim --help` and GUIDE.md.
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 use engine::Game;
 use engine::config::Presets;
@@ -50,8 +50,26 @@ enum Command {
     /// Compare house-rule variants on the same seeded games (a sweep file; see GUIDE.md):
     /// paired differences from the base with 95% intervals, tables and forest plots.
     Sweep(SweepArgs),
+    /// Plan a sweep: from a short pilot of the file's games, the games each target needs.
+    Plan(PlanArgs),
     /// Add up the results of shards (`--shard K/N` runs) into one study.
     Merge(MergeArgs),
+}
+
+#[derive(Args)]
+struct PlanArgs {
+    /// The sweep file (TOML), as `sim sweep` reads it.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// The precision wanted: "METRIC ±X" or "METRIC ±X%" (of the base value); repeatable.
+    #[arg(long, required = true, value_name = "TARGET")]
+    target: Vec<Target>,
+    /// Games of the pilot (default: the file's `games`).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(2..))]
+    pilot: Option<u64>,
+    /// Worker threads (default: all cores); results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 #[derive(Args)]
@@ -540,6 +558,22 @@ fn sweep(args: &SweepArgs) -> Result<String> {
     Ok(format!("{}\n{summary}", grown.note))
 }
 
+fn plan(args: &PlanArgs) -> Result<String> {
+    let study = SweepStudy::open(&args.file)?;
+    let (games, seed) = study.games_and_seed();
+    let threads = args.threads.map_or_else(default_threads, usize::from);
+    let pilot = args.pilot.unwrap_or(games);
+    let run = RunPlan { games: pilot, seed, threads, shard: Shard::WHOLE, progress: false };
+    let metrics = study.metrics();
+    let targets = args
+        .target
+        .iter()
+        .map(|t| Ok((t.clone(), study.metric_index(t).context("--target")?)))
+        .collect::<Result<Vec<_>>>()?;
+    let (acc, _) = study.play(&run, 0..pilot)?;
+    Ok(sim::sweep::plan::table(&acc, &metrics, &study.variant_names(), &targets))
+}
+
 fn merge(args: &MergeArgs) -> Result<String> {
     let dirs: Vec<&Path> = args.shards.iter().map(PathBuf::as_path).collect();
     let kind = study::saved_kind(dirs[0])?;
@@ -568,6 +602,7 @@ fn main() -> ExitCode {
         Command::Medarot(a) => medarot(a),
         Command::Rackup(a) => rackup(a),
         Command::Sweep(a) => sweep(a),
+        Command::Plan(a) => plan(a),
         Command::Merge(a) => merge(a),
     };
     match result {

@@ -9,6 +9,7 @@ pub mod file;
 mod mahjong;
 pub mod overrides;
 pub mod paired;
+pub mod plan;
 mod report;
 pub mod until;
 
@@ -213,6 +214,20 @@ impl SweepStudy {
     /// The sweep file's games and seed.
     pub fn games_and_seed(&self) -> (u64, u64) {
         (self.file.games, self.file.seed)
+    }
+
+    /// The variants' names.
+    pub fn variant_names(&self) -> Vec<String> {
+        self.variants.iter().map(|v| v.name.clone()).collect()
+    }
+
+    /// The index among [`SweepStudy::metrics`] of a target's metric.
+    pub fn metric_index(&self, t: &until::Target) -> Result<usize> {
+        let metrics = self.metrics();
+        metrics
+            .iter()
+            .position(|m| *m == t.metric)
+            .with_context(|| format!("`{t}`: `{}` is not a metric of this sweep ({})", t.metric, metrics.join(", ")))
     }
 
     /// The reported metrics' names.

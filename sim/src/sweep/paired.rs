@@ -53,6 +53,14 @@ pub struct Sums {
     pub b_a0: i128,
     /// Σ b·b₀.
     pub b_b0: i128,
+    /// Σa³ (for the kurtosis of a per-game mean).
+    pub a3: i128,
+    /// Σa⁴.
+    pub a4: i128,
+    /// Σd³ of the per-game difference d = a − a₀ from the base.
+    pub d3: i128,
+    /// Σd⁴.
+    pub d4: i128,
 }
 
 impl Sums {
@@ -68,6 +76,11 @@ impl Sums {
         self.a_b0 += a * b0;
         self.b_a0 += b * a0;
         self.b_b0 += b * b0;
+        let d = a - a0;
+        self.a3 += a * a * a;
+        self.a4 += a * a * a * a;
+        self.d3 += d * d * d;
+        self.d4 += d * d * d * d;
     }
 
     /// Σa / Σb (NaN when Σb = 0).
@@ -83,6 +96,16 @@ impl Sums {
         let ss = self.aa as f64 - 2.0 * r * self.ab as f64 + r * r * self.bb as f64;
         correction(n) * ss.max(0.0) / (b * b)
     }
+
+    /// Whether every game's denominator was 1 (a per-game mean, not a ratio).
+    pub fn is_mean(&self, n: u64) -> bool {
+        self.b == i128::from(n) && self.bb == self.b
+    }
+
+    /// The kurtosis (fourth standardized moment) of the per-game values a.
+    pub fn kurtosis(&self, n: u64) -> f64 {
+        kurtosis(n, [self.a, self.aa, self.a3, self.a4])
+    }
 }
 
 impl AddAssign for Sums {
@@ -96,7 +119,25 @@ impl AddAssign for Sums {
         self.a_b0 += o.a_b0;
         self.b_a0 += o.b_a0;
         self.b_b0 += o.b_b0;
+        self.a3 += o.a3;
+        self.a4 += o.a4;
+        self.d3 += o.d3;
+        self.d4 += o.d4;
     }
+}
+
+/// The kurtosis of the per-game differences d = a − a₀ of arm `v` from `base`.
+pub fn paired_kurtosis(n: u64, base: &Sums, v: &Sums) -> f64 {
+    kurtosis(n, [v.a - base.a, v.aa - 2 * v.a_a0 + base.aa, v.d3, v.d4])
+}
+
+/// The kurtosis from the first four power sums over `n` values; NaN without variance.
+fn kurtosis(n: u64, [s1, s2, s3, s4]: [i128; 4]) -> f64 {
+    let n = n as f64;
+    let (s1, s2, s3, s4) = (s1 as f64 / n, s2 as f64 / n, s3 as f64 / n, s4 as f64 / n);
+    let var = s2 - s1 * s1;
+    let m4 = s4 - 4.0 * s1 * s3 + 6.0 * s1 * s1 * s2 - 3.0 * s1.powi(4);
+    if var > 0.0 { m4 / (var * var) } else { f64::NAN }
 }
 
 /// n / (n − 1) (1 with fewer than two games).

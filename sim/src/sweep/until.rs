@@ -85,15 +85,7 @@ pub struct Grown {
 /// Plays batches of the sweep file's `games` (the last one cut at `cap`) until every target
 /// is met or `cap` games are played.
 pub fn grow(study: &SweepStudy, plan: &RunPlan, targets: &[Target], cap: u64) -> Result<Grown> {
-    let metrics = study.metrics();
-    let index: Vec<usize> = targets
-        .iter()
-        .map(|t| {
-            metrics.iter().position(|m| *m == t.metric).with_context(|| {
-                format!("--until `{t}`: `{}` is not a metric of this sweep ({})", t.metric, metrics.join(", "))
-            })
-        })
-        .collect::<Result<_>>()?;
+    let index: Vec<usize> = targets.iter().map(|t| study.metric_index(t).context("--until")).collect::<Result<_>>()?;
     let batch = plan.games;
     let mut acc: Option<SweepAcc> = None;
     let mut needed: Vec<Option<u64>> = vec![None; targets.len()];

@@ -1,0 +1,149 @@
+//! The planner, `sim plan FILE --target "METRIC ±X"`: from a short pilot, the games each
+//! target needs. An interval's half-width shrinks as 1/√n, so n = n_pilot · (h_pilot / h)²,
+//! from the paired variance for a variant's difference. A per-game rate of 0/1 (a first
+//! place) is planned from the rate itself, z²·p(1 − p)/h², which is the same thing; an
+//! event the pilot never saw from the rule of three (p ≤ 3/N). The pilot's variance is
+//! itself uncertain, the more so for heavy tails: with kurtosis κ its relative standard
+//! error is √((κ − 1)/n_pilot), and the planner gives the games for the upper end of that
+//! variance's 95% range beside the plain estimate (an assumption of roughly normal
+//! variance estimates; ratio metrics get no such correction).
+
+use super::SweepAcc;
+use super::paired::{Sums, compare, estimate, paired_kurtosis};
+use super::until::Target;
+use crate::stats::Z95;
+use std::fmt::Write as _;
+
+/// The games one target needs for one arm.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Need {
+    /// Games by the pilot's variance (or rate).
+    pub games: f64,
+    /// Games if the variance is at the upper end of its 95% range (per-game means only).
+    pub upper: Option<f64>,
+    /// How it was found.
+    pub how: &'static str,
+}
+
+/// The games the target `t` needs, from the pilot sums of one metric over `n` games: the
+/// base arm alone when `variant` is `None`, else the variant's paired difference.
+pub fn need(t: &Target, n: u64, base: &Sums, variant: Option<&Sums>) -> Need {
+    let b0 = estimate(n, base);
+    let allowed = if t.relative { t.half * b0.value.abs() } else { t.half };
+    let (half, kurtosis) = match variant {
+        None => (b0.half, base.kurtosis(n)),
+        Some(v) => (compare(n, base, v).diff_ci.half_width(), paired_kurtosis(n, base, v)),
+    };
+    let per_game = base.b as f64 / n as f64;
+    if half == 0.0 {
+        let events = if variant.is_some() { 0 } else { base.a };
+        if events == 0 && variant.is_none() {
+            // Rule of three: p ≤ 3/N with N the pilot's denominators.
+            let p = 3.0 / base.b as f64;
+            let games = Z95 * Z95 * p * (1.0 - p) / (allowed * allowed) / per_game;
+            return Need { games, upper: None, how: "no event in the pilot: rule of three" };
+        }
+        let how = if variant.is_some() { "identical to the base in the pilot" } else { "no variance in the pilot" };
+        return Need { games: n as f64, upper: None, how };
+    }
+    let games = n as f64 * (half / allowed).powi(2);
+    let mean = base.is_mean(n) && variant.is_none_or(|v| v.is_mean(n));
+    let bernoulli = mean && variant.is_none() && base.aa == base.a;
+    let upper =
+        (mean && kurtosis.is_finite()).then(|| games * (1.0 + Z95 * ((kurtosis - 1.0).max(0.0) / n as f64).sqrt()));
+    let how = match (bernoulli, mean) {
+        (true, _) => "from the rate",
+        (false, true) => "from the variance",
+        (false, false) => "from the delta-method variance",
+    };
+    Need { games, upper, how }
+}
+
+/// The planner's table for `targets` from the pilot `acc` (arms: the base, then `variants`).
+pub fn table(acc: &SweepAcc, metrics: &[&str], variants: &[String], targets: &[(Target, usize)]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "pilot: {} games; games needed per target (rounded up):", acc.games);
+    for (t, m) in targets {
+        let base = &acc.sums[0][*m];
+        let arms: Vec<(String, Need)> = if variants.is_empty() {
+            vec![("base".to_string(), need(t, acc.games, base, None))]
+        } else {
+            variants
+                .iter()
+                .enumerate()
+                .map(|(k, v)| (format!("{v} − base"), need(t, acc.games, base, Some(&acc.sums[k + 1][*m]))))
+                .collect()
+        };
+        for (arm, n) in arms {
+            let upper =
+                n.upper.map_or(String::new(), |u| format!(" (up to {} allowing for the pilot's variance)", u.ceil()));
+            let _ = writeln!(s, "  {:<28} {:<32} {:>10}{upper}  [{}]", t.to_string(), arm, n.games.ceil(), n.how);
+        }
+    }
+    let _ = write!(s, "metrics: {}", metrics.join(", "));
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::paired::Obs;
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+
+    /// Bernoulli(p) games, recorded as a base arm.
+    fn bernoulli(p: f64, games: u64, seed: u64) -> Vec<Obs> {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        (0..games).map(|_| Obs::mean(i64::from(rng.random_bool(p)))).collect()
+    }
+
+    #[test]
+    fn the_plan_for_a_known_rate_is_within_20_percent_of_what_until_needs() {
+        let target: Target = "rate ±0.01".parse().unwrap();
+        let games = bernoulli(0.2, 40_000, 9);
+        let mut pilot = Sums::default();
+        for &o in &games[..500] {
+            pilot.record(o, o);
+        }
+        let planned = need(&target, 500, &pilot, None);
+        assert_eq!(planned.how, "from the rate");
+        // --until: batches of 100 until the half-width is 0.01.
+        let mut sums = Sums::default();
+        let mut played = 0;
+        while !target.met(played, &[&sums]) || played == 0 {
+            for &o in &games[played as usize..played as usize + 100] {
+                sums.record(o, o);
+            }
+            played += 100;
+        }
+        let ratio = planned.games / played as f64;
+        assert!((0.8..=1.2).contains(&ratio), "planned {} vs needed {played}", planned.games);
+        // z² p(1 − p) / h² = 6,146 for p = 0.2, h = 0.01.
+        assert!((5_500.0..6_800.0).contains(&(played as f64)), "{played}");
+    }
+
+    #[test]
+    fn an_unseen_event_is_planned_by_the_rule_of_three() {
+        let mut pilot = Sums::default();
+        for _ in 0..300 {
+            pilot.record(Obs::mean(0), Obs::mean(0));
+        }
+        let n = need(&"rare ±0.001".parse().unwrap(), 300, &pilot, None);
+        assert_eq!(n.how, "no event in the pilot: rule of three");
+        assert!((n.games - Z95 * Z95 * 0.01 * 0.99 / 1e-6).abs() < 1.0, "{n:?}");
+    }
+
+    #[test]
+    fn heavy_tails_raise_the_upper_plan() {
+        let (mut light, mut heavy) = (Sums::default(), Sums::default());
+        for i in 0..1000i64 {
+            let l = Obs::mean(if i % 2 == 0 { 1 } else { -1 });
+            let h = Obs::mean(if i % 100 == 0 { 50 } else { 0 });
+            light.record(l, l);
+            heavy.record(h, h);
+        }
+        let t: Target = "x ±0.1".parse().unwrap();
+        let (l, h) = (need(&t, 1000, &light, None), need(&t, 1000, &heavy, None));
+        let spread = |n: &Need| n.upper.unwrap() / n.games;
+        assert!(spread(&h) > spread(&l) + 0.3, "{l:?} {h:?}");
+    }
+}
