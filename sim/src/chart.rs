@@ -329,14 +329,15 @@ impl Chart for StackedBars<'_> {
     }
 }
 
-/// A square matrix of rates in [0, 1] coloured around a neutral value
-/// (blue below, white at, red above).
+/// A matrix of values coloured around a neutral value (blue below, white at, red above).
 pub struct Heatmap<'a> {
     /// Chart title.
     pub title: &'a str,
-    /// Row and column labels (the same categories on both axes).
-    pub labels: &'a [String],
-    /// `values[row * n + col]`; NaN cells are drawn grey.
+    /// Row labels, top to bottom.
+    pub rows: &'a [String],
+    /// Column labels, left to right.
+    pub cols: &'a [String],
+    /// `values[row * cols + col]`; NaN cells are drawn grey.
     pub values: &'a [f64],
     /// The value drawn white.
     pub neutral: f64,
@@ -366,8 +367,8 @@ impl Chart for Heatmap<'_> {
     where
         DB::ErrorType: 'static,
     {
-        let n = self.labels.len() as i32;
-        let labels = self.labels;
+        let (nr, nc) = (self.rows.len() as i32, self.cols.len() as i32);
+        let rows = self.rows;
         root.fill(&WHITE).map_err(err)?;
         let (plot, legend) = root.split_horizontally(SIZE.0 - 110);
         let mut chart = ChartBuilder::on(&plot)
@@ -375,18 +376,18 @@ impl Chart for Heatmap<'_> {
             .margin(10)
             .x_label_area_size(150)
             .y_label_area_size(150)
-            .build_cartesian_2d((0..n - 1).into_segmented(), (0..n - 1).into_segmented())
+            .build_cartesian_2d((0..nc - 1).into_segmented(), (0..nr - 1).into_segmented())
             .map_err(err)?;
         let name = |v: &SegmentValue<i32>| match v {
-            SegmentValue::CenterOf(i) if (0..n).contains(i) => labels[(n - 1 - i) as usize].clone(),
+            SegmentValue::CenterOf(i) if (0..nr).contains(i) => rows[(nr - 1 - i) as usize].clone(),
             _ => String::new(),
         };
         chart
             .configure_mesh()
             .disable_mesh()
-            .x_labels(labels.len())
+            .x_labels(self.cols.len())
             .x_label_formatter(&|_| String::new())
-            .y_labels(labels.len())
+            .y_labels(self.rows.len())
             .y_label_formatter(&name)
             .y_label_style((FONT, 13))
             .x_desc(self.axes.1)
@@ -395,9 +396,9 @@ impl Chart for Heatmap<'_> {
             .draw()
             .map_err(err)?;
         chart
-            .draw_series((0..n).flat_map(|r| (0..n).map(move |c| (r, c))).map(|(r, c)| {
-                let v = self.values[(r * n + c) as usize];
-                let y = n - 1 - r;
+            .draw_series((0..nr).flat_map(|r| (0..nc).map(move |c| (r, c))).map(|(r, c)| {
+                let v = self.values[(r * nc + c) as usize];
+                let y = nr - 1 - r;
                 Rectangle::new(
                     [
                         (SegmentValue::Exact(c), SegmentValue::Exact(y)),
@@ -410,7 +411,7 @@ impl Chart for Heatmap<'_> {
         // Column labels, drawn by hand: plotters' rotated axis labels are
         // anchored half inside the plot.
         let style = (FONT, 13).into_font().transform(FontTransform::Rotate90);
-        for (c, label) in labels.iter().enumerate() {
+        for (c, label) in self.cols.iter().enumerate() {
             let (x, y) = chart.backend_coord(&(SegmentValue::CenterOf(c as i32), SegmentValue::Exact(0)));
             plot.draw(&Text::new(label.as_str(), (x + 6, y + 6), style.clone())).map_err(err)?;
         }
@@ -429,6 +430,81 @@ impl Chart for Heatmap<'_> {
             Rectangle::new([(0.0, v0), (1.0, v0 + step)], self.colour(v0 + step / 2.0).filled())
         }))
         .map_err(err)?;
+        Ok(())
+    }
+}
+
+/// Estimates with 95% intervals along an ordered axis of categories (a grid key's values):
+/// a line through the estimates in a shaded band, and a dashed reference line.
+pub struct Band<'a> {
+    /// Chart title.
+    pub title: &'a str,
+    /// Label of the category axis.
+    pub x_label: &'a str,
+    /// Label of the value axis.
+    pub y_label: &'a str,
+    /// The points, left to right (each bar's label names its category).
+    pub points: &'a [Bar],
+    /// The value drawn dashed (e.g. 0 for a difference).
+    pub reference: Option<f64>,
+}
+
+impl Chart for Band<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let pts = self.points;
+        let values = pts.iter().flat_map(|b| [b.low, b.high, b.value]).chain(self.reference).filter(|v| v.is_finite());
+        let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| (l.min(v), h.max(v)));
+        let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (0.0, 1.0) };
+        let pad = (hi - lo).max(1e-9) * 0.08;
+        let n = pts.len().max(1) as f64;
+        root.fill(&WHITE).map_err(err)?;
+        let mut chart = ChartBuilder::on(root)
+            .caption(self.title, (FONT, 24))
+            .margin(15)
+            .x_label_area_size(60)
+            .y_label_area_size(90)
+            .build_cartesian_2d(-0.5..n - 0.5, lo - pad..hi + pad)
+            .map_err(err)?;
+        let label = |x: &f64| {
+            let k = x.round();
+            if (x - k).abs() < 1e-6 && k >= 0.0 && (k as usize) < pts.len() {
+                pts[k as usize].label.clone()
+            } else {
+                String::new()
+            }
+        };
+        chart
+            .configure_mesh()
+            .x_labels(pts.len().max(2))
+            .x_label_formatter(&label)
+            .x_desc(self.x_label)
+            .y_desc(self.y_label)
+            .label_style((FONT, 14))
+            .axis_desc_style((FONT, 18))
+            .draw()
+            .map_err(err)?;
+        let xy = |k: usize, v: f64| (k as f64, v);
+        let band: Vec<(f64, f64)> = pts
+            .iter()
+            .enumerate()
+            .map(|(k, b)| xy(k, b.high))
+            .chain(pts.iter().enumerate().rev().map(|(k, b)| xy(k, b.low)))
+            .collect();
+        chart.draw_series(std::iter::once(Polygon::new(band, BLUE.mix(0.2).filled()))).map_err(err)?;
+        chart
+            .draw_series(LineSeries::new(pts.iter().enumerate().map(|(k, b)| xy(k, b.value)), BLUE.stroke_width(2)))
+            .map_err(err)?;
+        chart
+            .draw_series(pts.iter().enumerate().map(|(k, b)| Circle::new(xy(k, b.value), 4, BLUE.filled())))
+            .map_err(err)?;
+        if let Some(r) = self.reference {
+            chart
+                .draw_series(DashedLineSeries::new([(-0.5, r), (n - 0.5, r)], 8, 5, RED.stroke_width(2)))
+                .map_err(err)?;
+        }
         Ok(())
     }
 }

@@ -1,6 +1,6 @@
 //! The chart types render to PNG and SVG with the embedded font alone.
 
-use sim::chart::{self, Bar, Distributions, Heatmap, IntervalBars, Series, StackedBars};
+use sim::chart::{self, Band, Bar, Distributions, Heatmap, IntervalBars, Series, StackedBars};
 use std::path::PathBuf;
 
 fn scratch(name: &str) -> PathBuf {
@@ -62,11 +62,35 @@ fn all_chart_kinds_render() {
     chart::save(&stem, &StackedBars { title: "Parts", x_label: "value", parts: &parts, stacks: &stacks }).unwrap();
     assert_drawn(&stem);
 
-    let values: Vec<f64> = (0..16).map(|i| i as f64 / 15.0).collect();
+    let values: Vec<f64> = (0..12).map(|i| i as f64 / 11.0).collect();
     let stem = dir.join("heat");
-    let heat =
-        Heatmap { title: "Matrix", labels: &labels, values: &values, neutral: 0.5, spread: 0.5, axes: ("row", "col") };
+    let cols: Vec<String> = labels[..3].to_vec();
+    let heat = Heatmap {
+        title: "Matrix",
+        rows: &labels,
+        cols: &cols,
+        values: &values,
+        neutral: 0.5,
+        spread: 0.5,
+        axes: ("row", "col"),
+    };
     chart::save(&stem, &heat).unwrap();
+    assert_drawn(&stem);
+
+    let points: Vec<Bar> = (0..4)
+        .map(|k| Bar {
+            label: format!("{}", 300 * (k + 1)),
+            value: k as f64,
+            low: k as f64 - 0.5,
+            high: k as f64 + 0.7,
+        })
+        .collect();
+    let stem = dir.join("band");
+    chart::save(
+        &stem,
+        &Band { title: "Grid", x_label: "honba", y_label: "difference", points: &points, reference: Some(0.0) },
+    )
+    .unwrap();
     assert_drawn(&stem);
     println!("charts in {}", dir.display());
 }

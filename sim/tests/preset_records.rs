@@ -19,7 +19,10 @@ fn replay(preset: &str, rules: &str) -> (bool, String) {
 fn every_presets_committed_record_replays_clean() {
     for preset in ["ron2-dojo", "ron2-battle", "ron2-a", "ron2-b", "ron2-c", "tenhou", "goto", "goto-cutbi"] {
         let (ok, out) = replay(preset, preset);
-        assert!(ok && out.contains("1 game(s)") && out.contains("0 illegal event(s), 0 differing result(s)"), "{preset}: {out}");
+        assert!(
+            ok && out.contains("1 game(s)") && out.contains("0 illegal event(s), 0 differing result(s)"),
+            "{preset}: {out}"
+        );
     }
 }
 
@@ -28,5 +31,8 @@ fn a_ron2_record_differs_under_tenhous_rules() {
     // 30,000 against 25,000 at the start; a double ron whose honba Tenhou gives the first
     // winner only.
     let (ok, out) = replay("ron2-dojo", "tenhou");
-    assert!(!ok && out.contains("differs: the rules deal East 1") && out.contains("the win scores differently"), "{out}");
+    assert!(
+        !ok && out.contains("differs: the rules deal East 1") && out.contains("the win scores differently"),
+        "{out}"
+    );
 }

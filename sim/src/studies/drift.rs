@@ -410,7 +410,8 @@ impl DriftReport<'_> {
             &out.chart("win_rate_matrix"),
             &Heatmap {
                 title: "Drift battle: row's win rate against column",
-                labels: names,
+                rows: names,
+                cols: names,
                 values: &values,
                 neutral: 0.5,
                 spread: 0.5,

@@ -331,7 +331,8 @@ impl Report<'_> {
             &out.chart("deck_matrix"),
             &Heatmap {
                 title: "Medarot: row deck's win rate against column deck",
-                labels: names,
+                rows: names,
+                cols: names,
                 values: &values,
                 neutral: 0.5,
                 spread: 0.5,

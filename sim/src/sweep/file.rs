@@ -172,9 +172,13 @@ impl SweepFile {
         Ok(cells)
     }
 
-    /// The grid's keys, in order (empty without a grid).
-    pub fn grid_keys(&self, docs: &Documents) -> Vec<String> {
-        self.grid.as_ref().map_or_else(Vec::new, |g| docs.leaves(g.get_ref()).into_iter().map(|o| o.key).collect())
+    /// The grid's axes, in order: each key with its values as variant names show them
+    /// (empty without a grid). The grid's cells are the last variants, the first axis
+    /// outermost.
+    pub fn grid_axes(&self, docs: &Documents) -> Vec<(String, Vec<String>)> {
+        let Some(grid) = &self.grid else { return Vec::new() };
+        let shown = |v: &Value| v.as_array().map_or_else(Vec::new, |vs| vs.iter().map(show).collect());
+        docs.leaves(grid.get_ref()).into_iter().map(|o| (o.key, shown(&o.value))).collect()
     }
 }
 
@@ -213,7 +217,8 @@ mod tests {
         let f = SweepFile::parse("s.toml", &text).unwrap();
         let names: Vec<String> = f.variants(&docs()).unwrap().into_iter().map(|v| v.name).collect();
         assert_eq!(names, ["short", "scoring.payment.honba=100", "scoring.payment.honba=1000"]);
-        assert_eq!(f.grid_keys(&docs()), ["scoring.payment.honba"]);
+        let axes = f.grid_axes(&docs());
+        assert_eq!(axes, [("scoring.payment.honba".to_string(), vec!["100".to_string(), "1000".to_string()])]);
     }
 
     #[test]

@@ -141,7 +141,8 @@ pub struct SweepStudy {
     params: SweepParams,
     file: SweepFile,
     variants: Vec<Variant>,
-    grid_keys: Vec<String>,
+    /// The grid's keys and values (its cells are the last variants).
+    grid: Vec<(String, Vec<String>)>,
     /// Every metric of the game, in observation order.
     all_metrics: Vec<String>,
     /// The reported metrics, as indices into `all_metrics`.
@@ -175,7 +176,7 @@ impl SweepStudy {
             other => bail!("sweep file {}: unknown game `{other}`", sweep.name),
         };
         let variants = file.variants(&docs)?;
-        let grid_keys = file.grid_keys(&docs);
+        let grid = file.grid_axes(&docs);
         let wanted: Vec<String> =
             file.metrics.clone().unwrap_or_else(|| defaults.iter().map(|m| m.to_string()).collect());
         let mut chosen = Vec::new();
@@ -208,7 +209,7 @@ impl SweepStudy {
             _ => unreachable!("the game was checked above"),
         };
         let params = SweepParams { sweep, files: files.sources.into_inner() };
-        Ok(SweepStudy { params, file, variants, grid_keys, all_metrics, chosen, arms })
+        Ok(SweepStudy { params, file, variants, grid, all_metrics, chosen, arms })
     }
 
     /// The sweep file's games and seed.

@@ -5,7 +5,7 @@
 
 use super::SweepStudy;
 use super::paired::{Compared, compare, estimate};
-use crate::chart::{self, Bar, IntervalBars};
+use crate::chart::{self, Band, Bar, Heatmap, IntervalBars};
 use crate::output::StudyOutput;
 use crate::stats::Z95;
 use crate::study::Coverage;
@@ -79,7 +79,55 @@ pub fn write(study: &SweepStudy, acc: &super::SweepAcc, coverage: &Coverage, out
         let chart = IntervalBars { title: &title, x_label: &x, bars: &bars, reference: Some(0.0), log: false };
         chart::save(&out.chart(&format!("forest_{}", metric.replace('.', "_"))), &chart)?;
     }
+    grid_charts(study, &rows, out)?;
     Ok(summary(study, acc, coverage, &rows, &p, &flagged))
+}
+
+/// One chart per metric over the grid's cells (the last variants): the difference along
+/// the key with its band for one key, a heatmap of the difference for two.
+fn grid_charts(study: &SweepStudy, rows: &[(usize, usize, Compared)], out: &StudyOutput) -> Result<()> {
+    if study.grid.is_empty() {
+        return Ok(());
+    }
+    let cells: usize = study.grid.iter().map(|g| g.1.len()).product();
+    let first = study.variants.len() + 1 - cells;
+    for (m, metric) in study.metrics().iter().enumerate() {
+        let of = |cell: usize| rows.iter().find(|r| r.0 == first + cell && r.1 == m).map(|r| r.2);
+        let stem = out.chart(&format!("grid_{}", metric.replace('.', "_")));
+        let title = format!("{metric}: variant − base");
+        match study.grid.as_slice() {
+            [(key, values)] => {
+                let points: Vec<Bar> = values
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(k, v)| {
+                        of(k).map(|c| Bar { label: v.clone(), value: c.diff, low: c.diff_ci.low, high: c.diff_ci.high })
+                    })
+                    .collect();
+                let y = format!("difference in {metric} (paired 95% band)");
+                chart::save(
+                    &stem,
+                    &Band { title: &title, x_label: key, y_label: &y, points: &points, reference: Some(0.0) },
+                )?;
+            }
+            [(k1, v1), (k2, v2)] => {
+                let values: Vec<f64> = (0..cells).map(|c| of(c).map_or(f64::NAN, |c| c.diff)).collect();
+                let spread = values.iter().filter(|v| v.is_finite()).fold(0.0, |m: f64, v| m.max(v.abs())).max(1e-12);
+                let heat = Heatmap {
+                    title: &title,
+                    rows: v1,
+                    cols: v2,
+                    values: &values,
+                    neutral: 0.0,
+                    spread,
+                    axes: (k1, k2),
+                };
+                chart::save(&stem, &heat)?;
+            }
+            _ => unreachable!("a grid has one or two keys"),
+        }
+    }
+    Ok(())
 }
 
 fn summary(
@@ -140,8 +188,9 @@ fn summary(
         rows.len(),
         rows.len()
     );
-    if !study.grid_keys.is_empty() {
-        let _ = writeln!(s, "grid over {}", study.grid_keys.join(" × "));
+    if !study.grid.is_empty() {
+        let keys: Vec<&str> = study.grid.iter().map(|g| g.0.as_str()).collect();
+        let _ = writeln!(s, "grid over {}: reports/<study>/grid_<metric>.png", keys.join(" × "));
     }
     s
 }
