@@ -25,9 +25,12 @@
 //! mahjong calibrate` and the `mahjong_calibrate` example in `benches`.
 
 mod defense;
+mod placement;
 mod plan;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_placement;
 
 use super::{Action, RiichiTable, RiichiView};
 use crate::config::{TomlError, from_toml};
@@ -112,6 +115,16 @@ pub struct BotConfig {
     /// in riichi (it discards what it draws, so it is forced to deal in on any wait, at
     /// 13 han, G-R3) and the hand has at least this many live winning tiles; 0: never.
     pub open_riichi_waits: u32,
+    /// 順位 placement: when a win can end the game (the all-last, an extension, sudden
+    /// death, a win that busts a seat), decline a win (ron or tsumo) that ends it with the
+    /// bot in a worse place than another win of the same hand still in reach would (a
+    /// tsumo instead of a ron, a direct hit, a dearer wait); and as the last seat at the
+    /// all-last, play on for 国士無双 instead of a 九種九牌 abort. Off: every win is taken.
+    pub placement: bool,
+    /// 九種九牌: abort unless the hand holds at least this many kinds of terminals and
+    /// honours (then it plays for 国士無双; 14: always abort, as does a bot without
+    /// `placement` in any case short of that).
+    pub kokushi_kinds: u8,
 }
 
 impl BotConfig {
@@ -500,8 +513,9 @@ impl Strategy<RiichiTable> for Bot {
         if self.config.style == Style::Random {
             return legal[rng.random_range(0..legal.len())];
         }
-        // Taken whenever legal, in this order: a win, nine terminals, a north extracted at
-        // once (unless kept for kokushi). One pass over the list.
+        // Taken whenever legal, in this order: a win (unless declined for placement, see
+        // `takes_win`), nine terminals (unless kept for kokushi, see `aborts`), a north
+        // extracted at once (unless kept for kokushi). One pass over the list.
         let keep_north = || {
             let h = view.hand();
             let wind_pairs = (27..31).filter(|&i| h[i] >= 2).count();
@@ -510,12 +524,19 @@ impl Strategy<RiichiTable> for Bot {
         };
         let first = |a: &Action| match a {
             Action::Tsumo | Action::Ron => Some(0),
-            Action::NineTerminals => Some(1),
+            Action::NineTerminals => self.aborts(view).then_some(1),
             Action::ExtractNorth => (!keep_north()).then_some(2),
             _ => None,
         };
         if let Some((_, &a)) = legal.iter().filter_map(|a| Some((first(a)?, a))).min_by_key(|&(k, _)| k) {
-            return a;
+            match a {
+                Action::Ron if !self.takes_win(view, a) => return Action::Pass,
+                Action::Tsumo if !self.takes_win(view, a) => {
+                    let drawn = view.drawn().map(Action::Discard).filter(|d| legal.contains(d));
+                    return drawn.unwrap_or_else(|| self.turn(view, legal));
+                }
+                _ => return a,
+            }
         }
         if view.is_stop_choice() {
             // 和了やめ when first: a later hand can only cost the place.
