@@ -9,12 +9,13 @@
 //! three presets are files in `presets/` ([`BOT_PRESETS`]).
 //!
 //! Open hands follow a plan (`plan.rs`): a yakuhai pon (or a yakuhai pair
-//! kept to pon), tanyao (喰いタン: Ron2 counts it open), honitsu or toitoi;
+//! kept to pon), tanyao (喰いタン: Ron2 counts it open), honitsu or toitoi, and with
+//! `sequence_plans` sanshoku, ittsu or chanta;
 //! their discards keep the plan, and a call is made only when the hand
 //! after it, under its best plan, is closer to tenpai than before (with
 //! `plan_bias`, honitsu and toitoi count that much closer). Closed hands
-//! break ties between equally efficient discards towards honitsu or tanyao
-//! when they are nearly there. Where 萬子ホンイツ is a yakuman (Gotō), a hand with few
+//! break ties between equally efficient discards towards honitsu (then, with
+//! `sequence_plans`, sanshoku or ittsu) or tanyao when they are nearly there. Where 萬子ホンイツ is a yakuman (Gotō), a hand with few
 //! pinzu and souzu, closed or open, heads for it when it is at most
 //! `manzu_honitsu_bias` shanten further than its best other plan.
 //!
@@ -31,6 +32,8 @@ mod plan;
 mod tests;
 #[cfg(test)]
 mod tests_placement;
+#[cfg(test)]
+mod tests_runs;
 
 use super::{Action, RiichiTable, RiichiView};
 use crate::config::{TomlError, from_toml};
@@ -125,6 +128,11 @@ pub struct BotConfig {
     /// honours (then it plays for 国士無双; 14: always abort, as does a bot without
     /// `placement` in any case short of that).
     pub kokushi_kinds: u8,
+    /// Head for 三色同順 sanshoku, 一気通貫 ittsu and 混全帯么九 chanta too: an open hand has
+    /// them among its plans (so calls are made towards them, and its discards keep them);
+    /// a closed hand with `plan_bias` on breaks ties between equally efficient discards
+    /// towards a sanshoku or ittsu two tiles or fewer from complete.
+    pub sequence_plans: bool,
 }
 
 impl BotConfig {
@@ -213,7 +221,7 @@ impl Bot {
     /// The plans of a hand with `melds` and `hand` ([`plans`] with this bot's bias for
     /// 萬子ホンイツ).
     fn plans(&self, view: &RiichiView<'_>, melds: &[Meld], hand: &TileCounts, visible: &TileCounts) -> plan::Plans {
-        plans(view, melds, hand, visible, self.config.manzu_honitsu_bias)
+        plans(view, melds, hand, visible, self.config.manzu_honitsu_bias, self.config.sequence_plans)
     }
 
     /// Whether this bot may head for 萬子ホンイツ at this table (a yakuman there, and the
@@ -252,7 +260,10 @@ impl Bot {
         let rules = view.shanten_rules();
         let mut h = *view.hand();
         // With a plan bias, ties lean towards honitsu when the hand is nearly one suit.
-        let lean = if self.config.plan_bias > 0 { plan::lean(&h, view.melds(view.seat())) } else { plan };
+        let lean = match self.config.plan_bias > 0 {
+            true => plan::lean(&h, view.melds(view.seat()), self.config.sequence_plans),
+            false => plan,
+        };
         // Far from tenpai, try the discards by keep value: the first that
         // keeps the hand's shanten is the pick (as the full scan below would
         // choose), usually after one or two shanten calls.

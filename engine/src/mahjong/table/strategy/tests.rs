@@ -90,11 +90,11 @@ fn plans_keep_their_yaku_in_the_shanten() {
 #[test]
 fn ties_lean_towards_honitsu_then_tanyao() {
     // Four tiles outside manzu and honours: honitsu.
-    assert_eq!(lean(&counts("1235678m11z5p6p7s9s"), &[]), Plan::Without(other_suits(0)));
+    assert_eq!(lean(&counts("1235678m11z5p6p7s9s"), &[], true), Plan::Without(other_suits(0)));
     // A pinzu chi rules the manzu honitsu out; two terminals and honours: tanyao.
     let chi = [Meld { kind: MeldKind::Chi, tile: t("3p") }];
-    assert_eq!(lean(&counts("2345678m1z9s6s"), &chi), Plan::Without(YAOCHUU));
-    assert_eq!(lean(&counts("234m567p678s1z9s1m"), &[]), Plan::Free);
+    assert_eq!(lean(&counts("2345678m1z9s6s"), &chi, false), Plan::Without(YAOCHUU));
+    assert_eq!(lean(&counts("234m567p678s1z9s1m"), &[], false), Plan::Free);
 }
 
 #[test]
