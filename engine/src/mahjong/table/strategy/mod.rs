@@ -542,9 +542,11 @@ impl Strategy<RiichiTable> for Bot {
         if let Some((_, &a)) = legal.iter().filter_map(|a| Some((first(a)?, a))).min_by_key(|&(k, _)| k) {
             match a {
                 Action::Ron if !self.takes_win(view, a) => return Action::Pass,
+                // A tsumo declined: the drawn tile goes (where it may not, the turn decides).
                 Action::Tsumo if !self.takes_win(view, a) => {
-                    let drawn = view.drawn().map(Action::Discard).filter(|d| legal.contains(d));
-                    return drawn.unwrap_or_else(|| self.turn(view, legal));
+                    if let Some(d) = view.drawn().map(Action::Discard).filter(|d| legal.contains(d)) {
+                        return d;
+                    }
                 }
                 _ => return a,
             }

@@ -70,6 +70,8 @@ impl Bot {
     /// seat is last and its win could end the game (the all-last of a non-dealer): the
     /// abort only repeats the hand under Ron2's rules (the dealer keeps the deal, one honba
     /// more), so it shortens nothing, and last place has nothing to lose by the try.
+    #[cold]
+    #[inline(never)]
     pub(super) fn aborts(&self, view: &RiichiView<'_>) -> bool {
         let h = view.hand();
         let kinds = Tile::all().filter(|t| t.is_terminal_or_honor() && h[t.index()] > 0).count();

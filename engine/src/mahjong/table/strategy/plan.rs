@@ -60,13 +60,11 @@ pub(super) enum Plan {
     Runs(Runs),
 }
 
-/// The sequences a plan must hold, by their lowest kinds, those already melded left out:
-/// 三色同順 sanshoku (one number in the three suits) or 一気通貫 ittsu (123, 456 and 789 of
-/// one suit).
+/// The sequences a plan must hold, those already melded left out: 三色同順 sanshoku (one
+/// number in the three suits) or 一気通貫 ittsu (123, 456 and 789 of one suit). Held as
+/// their kinds (the sequences never share one), so that a plan stays two words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Runs {
-    low: [Tile; 3],
-    len: u8,
     /// Every kind of the sequences still to build.
     tiles: TileSet,
 }
@@ -76,14 +74,17 @@ impl Runs {
     /// melds leave no room for the others.
     fn new(lows: [Tile; 3], melds: &[Meld]) -> Option<Runs> {
         let melded = |low: Tile| melds.iter().any(|m| m.kind == MeldKind::Chi && m.tile == low);
-        let mut out = Runs { low: [Tile::EAST; 3], len: 0, tiles: TileSet::EMPTY };
+        let mut out = Runs { tiles: TileSet::EMPTY };
         for low in lows.into_iter().filter(|&l| !melded(l)) {
-            out.low[usize::from(out.len)] = low;
-            out.len += 1;
             (0..3).for_each(|k| out.tiles.insert(Tile::from_index(low.index() as u8 + k).expect("a suited kind")));
         }
-        let others = melds.len() - (3 - usize::from(out.len));
-        (others + usize::from(out.len) <= 4).then_some(out)
+        let others = melds.len() - (3 - out.len());
+        (others + out.len() <= 4).then_some(out)
+    }
+
+    /// How many sequences are still to build.
+    fn len(&self) -> usize {
+        self.tiles.0.count_ones() as usize / 3
     }
 
     /// Tiles of the sequences still to build that `hand` lacks.
@@ -95,7 +96,7 @@ impl Runs {
     /// the rest (their held tiles taken out) towards the hand's other sets and the pair.
     fn shanten(&self, hand: &TileCounts, rules: ShantenRules) -> i8 {
         let blocks = usize::from(hand.iter().sum::<u8>() / 3);
-        let Some(others) = blocks.checked_sub(usize::from(self.len)) else {
+        let Some(others) = blocks.checked_sub(self.len()) else {
             return i8::MAX;
         };
         let mut rest = *hand;
@@ -384,15 +385,12 @@ pub(super) fn keep_value(view: &RiichiView<'_>, hand: &TileCounts, t: Tile, plan
     if !plan.uses(t) {
         return 0;
     }
-    if let Plan::Runs(r) = plan
-        && r.tiles.contains(t)
-        && hand[t.index()] == 1
-    {
-        return RUN_TILE_KEEP;
-    }
     let c = hand[t.index()];
     if t.is_honor() {
         return 1 + 4 * (c - 1) + u8::from(yakuhai(view, t));
+    }
+    if c == 1 && matches!(plan, Plan::Runs(r) if r.tiles.contains(t)) {
+        return RUN_TILE_KEEP;
     }
     let n = t.number() as usize;
     let i = t.index();
