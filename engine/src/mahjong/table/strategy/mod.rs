@@ -21,8 +21,8 @@
 //!
 //! `defensive` is calibrated against 天鳳 鳳凰卓 (2016): over 10,000 seeded
 //! hanchan its win, deal-in, riichi, call and exhaustive-draw rates are
-//! within 5% of the real figures, its average win within 4% counting honba
-//! and riichi sticks (14% below counting the hand's value alone); see `sim
+//! within 5% of the real figures, its average win within 3% counting honba
+//! and riichi sticks (15% below counting the hand's value alone); see `sim
 //! mahjong calibrate` and the `mahjong_calibrate` example in `benches`.
 
 mod defense;
