@@ -1,4 +1,5 @@
-//! Plays four bots at the Ron2 dojo table and prints the per-round rates and
+//! Plays four bots at the Ron2 dojo table and prints the per-round rates, the
+//! average win (with honba and riichi sticks, and of the hand's value alone) and the
 //! yaku shares of wins beside the published 天鳳 鳳凰卓 (2016) figures, as
 //! `sim mahjong calibrate` does, without building `sim`:
 //! `cargo run --profile bench -p benches --example mahjong_calibrate -- 2000`.
@@ -23,6 +24,7 @@ struct Totals {
     open_hands: u64,
     calls: u64,
     win_points: u64,
+    win_value: u64,
     exhaustive: u64,
     tenpai_at_draw: u64,
     aborts: u64,
@@ -41,6 +43,7 @@ impl Totals {
         self.open_hands += sum(o.open_hands);
         self.calls += sum(o.calls);
         self.win_points += o.win_points.iter().map(|&x| u64::from(x)).sum::<u64>();
+        self.win_value += o.win_value.iter().map(|&x| u64::from(x)).sum::<u64>();
         self.exhaustive += u64::from(o.exhaustive_draws);
         self.tenpai_at_draw += sum(o.tenpai_at_draw);
         self.aborts += o.aborts.iter().map(|&x| u64::from(x)).sum::<u64>();
@@ -86,12 +89,12 @@ fn main() {
         line(name, ours, *real);
     }
     line(RATES[4].0, t.exhaustive as f64 / t.hands as f64, RATES[4].1);
-    let average = t.win_points as f64 / t.wins.max(1) as f64;
-    println!(
-        "  {:<16} {average:>7.0}    tenhou {AVERAGE_WIN:>6.0}    {:+6.1}%",
-        "average_win",
-        100.0 * (average / AVERAGE_WIN - 1.0)
-    );
+    // The average win with honba and riichi sticks, and of the hand's value alone (和了点).
+    for (name, total) in [("average_win", t.win_points), ("average_value", t.win_value)] {
+        let average = total as f64 / t.wins.max(1) as f64;
+        let off = 100.0 * (average / AVERAGE_WIN - 1.0);
+        println!("  {name:<16} {average:>7.0}    tenhou {AVERAGE_WIN:>6.0}    {off:+6.1}%");
+    }
     println!("yaku shares of wins:");
     for (name, real) in YAKU {
         line(name, t.share(name), real);

@@ -125,7 +125,8 @@ pub use score::{MeldSpec, MeldType, PaymentOut, ScoreResult, Situation, hand_of,
 pub use score_hand::{ScoreError, score_hand};
 pub use shanten::{
     HandError, ShantenReport, ShantenRules, fifth_copy_waits, shanten, shanten_after_discards, shanten_chiitoitsu,
-    shanten_kokushi, shanten_report, shanten_standard, shanten_standard_without, ukeire, ukeire_count,
+    shanten_kokushi, shanten_report, shanten_standard, shanten_standard_blocks, shanten_standard_without, ukeire,
+    ukeire_count,
 };
 pub use tile::{Flower, NUM_KINDS, PhysTile, Suit, Tile, TileCounts, TileSet, counts_of};
 pub use tileset::{MAX_WALL_TILES, TileSetError, TileSetSpec, WallArray};

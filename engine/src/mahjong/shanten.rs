@@ -129,6 +129,13 @@ pub fn shanten_standard_without(hand: &TileCounts, rules: ShantenRules, unused: 
     standard_from(entries(group_keys(&usable, rules.sanma)), tile_count(hand) / 3)
 }
 
+/// Standard-form shanten of `hand` towards only `blocks` sets and a pair, the tiles beyond
+/// them dead weight: for a plan that fixes the hand's other sets itself (a sanshoku's
+/// three sequences), `hand` holding what is left once their tiles are taken out.
+pub fn shanten_standard_blocks(hand: &TileCounts, rules: ShantenRules, blocks: usize) -> i8 {
+    standard_from(entries(group_keys(hand, rules.sanma)), blocks)
+}
+
 /// Seven-pairs shanten, or `None` unless the hand holds 13 or 14 tiles.
 pub fn shanten_chiitoitsu(hand: &TileCounts, rules: ShantenRules) -> Option<i8> {
     let n = tile_count(hand);

@@ -108,24 +108,31 @@ impl RiichiTable {
     /// Scores a tsumo by `seat` on its drawn tile.
     pub(super) fn score_tsumo(&self, state: &TableState, seat: usize, rinshan: bool) -> Result<HandScore, ScoreError> {
         let s = &state.seats[seat];
+        let win = s.drawn.expect("a tsumo follows a draw");
+        let flags = self.tsumo_flags(state, seat, rinshan);
+        self.score_best(state, seat, self.hand_of(state, seat, win, flags), s.drawn_pocchi)
+    }
+
+    /// The situational flags of a tsumo by `seat` on its drawn tile: 嶺上開花 on a
+    /// replacement tile, else 海底 on the last tile; 天和 / 地和 on the first draw.
+    pub(super) fn tsumo_flags(&self, state: &TableState, seat: usize, rinshan: bool) -> WinFlags {
         let mut flags = WinFlags::TSUMO;
         if rinshan {
             flags = flags.with(WinFlags::RINSHAN);
         } else if state.live_left() == 0 {
             flags = flags.with(WinFlags::HAITEI);
         }
-        if s.first_turn && state.uninterrupted {
+        if state.seats[seat].first_turn && state.uninterrupted {
             let dealer = seat == state.dealer();
             flags = flags.with(if dealer { WinFlags::TENHOU } else { WinFlags::CHIIHOU });
         }
-        let win = s.drawn.expect("a tsumo follows a draw");
-        self.score_best(state, seat, self.hand_of(state, seat, win, flags), s.drawn_pocchi)
+        flags
     }
 
     /// Scores `hand` of `seat` with the pocchi's choices made for the most points (then
     /// han, then fu): a wild pocchi (G-R6) as any kind (`win_is_pocchi`: it is the winning
     /// tile too), a pocchi indicator (神ポッチ, G-D5) as any dora kind or none.
-    fn score_best(
+    pub(super) fn score_best(
         &self,
         state: &TableState,
         seat: usize,
@@ -632,21 +639,12 @@ impl RiichiTable {
         }
         state.events.push(Event::EndKyoku);
         state.honba = honba;
-        let busts = |p: i32| p < 0 || (p == 0 && self.settings.bust_at_zero);
-        if self.settings.bust && state.points[..state.players()].iter().any(|&p| busts(p)) {
+        if self.busts(state, &state.points) {
             state.record.bust = true;
             return self.end_game(state);
         }
         let top = state.points[..state.players()].iter().copied().max().unwrap_or(0);
-        let (dealer_won, dealer_tenpai) = (dealer == Some(true), dealer == Some(false));
-        let hand = HandEnd { round: state.round, renchan, dealer_won, dealer_tenpai, top, players: state.players };
-        let st = &self.settings;
-        let ending = Ending {
-            may_stop: st.dealer_may_stop,
-            may_stop_tenpai: st.dealer_may_stop_tenpai,
-            extension: st.extension,
-        };
-        let next = st.length.after(hand, ending);
+        let next = self.next_after(state, renchan, dealer, top);
         if !renchan {
             state.round += 1;
         }
@@ -655,6 +653,27 @@ impl RiichiTable {
             Next::End => self.end_game(state),
             Next::DealerChooses => state.phase = Phase::Stop { seat: state.dealer() as u8 },
         }
+    }
+
+    /// Whether a hand leaving `points` busts a seat (トビ), which ends the game.
+    pub(super) fn busts(&self, state: &TableState, points: &[i32; MAX_SEATS]) -> bool {
+        let busts = |p: i32| p < 0 || (p == 0 && self.settings.bust_at_zero);
+        self.settings.bust && points[..state.players()].iter().any(|&p| busts(p))
+    }
+
+    /// What follows the current hand by the game's length, when it ends with the dealer
+    /// repeating or not (`renchan`; `dealer` as `end_hand` takes it) and
+    /// the table's top at `top` points (no seat bust).
+    pub(super) fn next_after(&self, state: &TableState, renchan: bool, dealer: Option<bool>, top: i32) -> Next {
+        let (dealer_won, dealer_tenpai) = (dealer == Some(true), dealer == Some(false));
+        let hand = HandEnd { round: state.round, renchan, dealer_won, dealer_tenpai, top, players: state.players };
+        let st = &self.settings;
+        let ending = Ending {
+            may_stop: st.dealer_may_stop,
+            may_stop_tenpai: st.dealer_may_stop_tenpai,
+            extension: st.extension,
+        };
+        st.length.after(hand, ending)
     }
 
     /// Completes the hand record (points after, indicators, Alice's tiles) and logs it.

@@ -294,7 +294,8 @@ fn rons(o: &HanchanOutcome, seats: &[usize]) -> u16 {
 fn bot_configs_load_from_toml() {
     let text = "style = \"defensive\"\nriichi = true\ncall_yakuhai = false\ncall_max_shanten = 1\n\
                 open_min_shanten = 1\nplan_bias = 1\nmanzu_honitsu_bias = 2\npush_ukeire = 6\npush_1shanten_ukeire = 13\n\
-                threat_melds = 3\ndama_han = 3\nkans = true\nukeire_max_shanten = 2\nopen_riichi_waits = 4\n";
+                threat_melds = 3\ndama_han = 3\nkans = true\nukeire_max_shanten = 2\nopen_riichi_waits = 4\n\
+                placement = true\nkokushi_kinds = 10\nsequence_plans = true\n";
     let c = BotConfig::from_toml(text).unwrap();
     assert_eq!((c.style, c.call_yakuhai, c.push_ukeire), (strategy::Style::Defensive, false, 6));
     assert_eq!(BotConfig { call_yakuhai: true, push_ukeire: 4, ukeire_max_shanten: 1, ..c }, Bot::defensive().config);

@@ -2,9 +2,10 @@
 //! the dora indicators, the points and the offered tile. Never the wall or
 //! another seat's concealed tiles.
 
+use super::config::{Next, ranks};
 use super::state::Phase;
-use super::{MAX_SEATS, RiichiTable, TableState};
-use crate::mahjong::{Meld, ShantenRules, Tile, TileCounts, TileSet, WinFlags, score_hand};
+use super::{MAX_SEATS, RIICHI_STICK, RiichiTable, TableState};
+use crate::mahjong::{Meld, Payment, ShantenRules, Tile, TileCounts, TileSet, WinFlags, score_hand};
 
 /// The view of one seat.
 #[derive(Clone, Copy, Debug)]
@@ -139,6 +140,86 @@ impl<'a> RiichiView<'a> {
         // Without riichi: no riichi flags, no ura dora, and honba do not change han.
         (hand.flags, hand.ura_count, hand.honba) = (WinFlags(0), 0, 0);
         score_hand(self.game.rules(), &hand).ok().map(|h| h.han)
+    }
+
+    /// Points of every seat after a win by this seat on `win` holding `concealed` (3n+1
+    /// tiles) beside its melds, from seat `from` (`None`: tsumo): honba and the riichi
+    /// sticks on the table included; not the ura dora (unseen), pao, or a second ron on the
+    /// same tile. The offered tile (from its discarder) and the drawn tile are scored with
+    /// their situational flags (河底, 搶槓, 海底, 嶺上, the first turn's), other tiles with
+    /// none. `None` when that would be no win (no yaku, or not a complete hand). For
+    /// weighing a win's placement.
+    pub fn points_after_win(&self, concealed: &TileCounts, win: Tile, from: Option<usize>) -> Option<[i32; MAX_SEATS]> {
+        let (game, state, seat) = (self.game, self.state, self.seat);
+        let (flags, offered) = match (from, state.phase) {
+            (Some(f), Phase::Offer { from, tile, kind, .. }) if f == usize::from(from) && tile == win => {
+                (game.ron_flags(state, seat, kind), true)
+            }
+            (Some(_), _) => (WinFlags(0), false),
+            (None, Phase::Turn { rinshan, .. }) if self.drawn() == Some(win) => {
+                (game.tsumo_flags(state, seat, rinshan), false)
+            }
+            (None, _) => (WinFlags::TSUMO, false),
+        };
+        let mut hand = game.hand_of(state, seat, win, flags);
+        if offered {
+            hand.red += u8::from(state.offer_piece.is_red());
+            hand.gold += u8::from(state.offer_piece.is_gold());
+        }
+        hand.concealed = *concealed;
+        hand.concealed[win.index()] += 1;
+        hand.ura_count = 0;
+        let score = game.score_best(state, seat, hand, false).ok()?;
+        let mut points = state.points;
+        match (score.payment, from) {
+            (Payment::Ron(x), Some(from)) => {
+                points[from] -= x as i32;
+                points[seat] += x as i32;
+            }
+            (Payment::Tsumo { dealer_pays, non_dealer_pays }, None) => {
+                for o in state.others(seat) {
+                    let due = if o == state.dealer() { dealer_pays } else { non_dealer_pays } as i32;
+                    points[o] -= due;
+                    points[seat] += due;
+                }
+            }
+            _ => return None,
+        }
+        points[seat] += RIICHI_STICK * state.sticks as i32;
+        Some(points)
+    }
+
+    /// Whether a hand won by this seat can end the game by its length, whatever the points
+    /// (the all-last, an extension's hands, sudden death; a dealer's win only where it may
+    /// stop, 和了やめ): when it cannot, [`RiichiView::final_place_after_win`] is always
+    /// `None` unless the win busts a seat.
+    pub fn win_may_end_game(&self) -> bool {
+        let dealer = self.seat == self.state.dealer();
+        self.game.next_after(self.state, dealer, dealer.then_some(true), i32::MAX) != Next::Play
+    }
+
+    /// This seat's final place (0 first) when a win of its leaving `points` ends the game:
+    /// it busts a seat, or the game's length ends it; `None` when the game goes on. A
+    /// dealer that may stop after its win (和了やめ) is taken to stop only when first (else
+    /// it plays on).
+    pub fn final_place_after_win(&self, points: &[i32; MAX_SEATS]) -> Option<u8> {
+        let state = self.state;
+        let place = ranks(&points[..state.players()])[self.seat];
+        if self.game.busts(state, points) {
+            return Some(place);
+        }
+        let dealer = self.seat == state.dealer();
+        let top = points[..state.players()].iter().copied().max().unwrap_or(0);
+        match self.game.next_after(state, dealer, dealer.then_some(true), top) {
+            Next::End => Some(place),
+            Next::DealerChooses if place == 0 => Some(place),
+            Next::DealerChooses | Next::Play => None,
+        }
+    }
+
+    /// This seat's place now (0 first), by points (ties to the seat nearer the first dealer).
+    pub fn place(&self) -> u8 {
+        ranks(&self.state.points[..self.state.players()])[self.seat]
     }
 
     /// Whether the table's scoring rules count 萬子ホンイツ (honitsu in manzu) as a yakuman

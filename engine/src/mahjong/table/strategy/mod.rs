@@ -9,25 +9,31 @@
 //! three presets are files in `presets/` ([`BOT_PRESETS`]).
 //!
 //! Open hands follow a plan (`plan.rs`): a yakuhai pon (or a yakuhai pair
-//! kept to pon), tanyao (喰いタン: Ron2 counts it open), honitsu or toitoi;
+//! kept to pon), tanyao (喰いタン: Ron2 counts it open), honitsu or toitoi, and with
+//! `sequence_plans` sanshoku, ittsu or chanta;
 //! their discards keep the plan, and a call is made only when the hand
 //! after it, under its best plan, is closer to tenpai than before (with
 //! `plan_bias`, honitsu and toitoi count that much closer). Closed hands
-//! break ties between equally efficient discards towards honitsu or tanyao
-//! when they are nearly there. Where 萬子ホンイツ is a yakuman (Gotō), a hand with few
+//! break ties between equally efficient discards towards honitsu (then, with
+//! `sequence_plans`, sanshoku or ittsu) or tanyao when they are nearly there. Where 萬子ホンイツ is a yakuman (Gotō), a hand with few
 //! pinzu and souzu, closed or open, heads for it when it is at most
 //! `manzu_honitsu_bias` shanten further than its best other plan.
 //!
 //! `defensive` is calibrated against 天鳳 鳳凰卓 (2016): over 10,000 seeded
 //! hanchan its win, deal-in, riichi, call and exhaustive-draw rates are
-//! within 5% of the real figures, its average win within 4% counting honba
-//! and riichi sticks (14% below counting the hand's value alone); see `sim
+//! within 5% of the real figures, its average win within 3% counting honba
+//! and riichi sticks (15% below counting the hand's value alone); see `sim
 //! mahjong calibrate` and the `mahjong_calibrate` example in `benches`.
 
 mod defense;
+mod placement;
 mod plan;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_placement;
+#[cfg(test)]
+mod tests_runs;
 
 use super::{Action, RiichiTable, RiichiView};
 use crate::config::{TomlError, from_toml};
@@ -112,6 +118,21 @@ pub struct BotConfig {
     /// in riichi (it discards what it draws, so it is forced to deal in on any wait, at
     /// 13 han, G-R3) and the hand has at least this many live winning tiles; 0: never.
     pub open_riichi_waits: u32,
+    /// 順位 placement: when a win can end the game (the all-last, an extension, sudden
+    /// death, a win that busts a seat), decline a win (ron or tsumo) that ends it with the
+    /// bot in a worse place than another win of the same hand still in reach would (a
+    /// tsumo instead of a ron, a direct hit, a dearer wait); and as the last seat at the
+    /// all-last, play on for 国士無双 instead of a 九種九牌 abort. Off: every win is taken.
+    pub placement: bool,
+    /// 九種九牌: abort unless the hand holds at least this many kinds of terminals and
+    /// honours (then it plays for 国士無双; 14: always abort, as does a bot without
+    /// `placement` in any case short of that).
+    pub kokushi_kinds: u8,
+    /// Head for 三色同順 sanshoku, 一気通貫 ittsu and 混全帯么九 chanta too: an open hand has
+    /// them among its plans (so calls are made towards them, and its discards keep them);
+    /// a closed hand with `plan_bias` on breaks ties between equally efficient discards
+    /// towards a sanshoku or ittsu two tiles or fewer from complete.
+    pub sequence_plans: bool,
 }
 
 impl BotConfig {
@@ -200,7 +221,7 @@ impl Bot {
     /// The plans of a hand with `melds` and `hand` ([`plans`] with this bot's bias for
     /// 萬子ホンイツ).
     fn plans(&self, view: &RiichiView<'_>, melds: &[Meld], hand: &TileCounts, visible: &TileCounts) -> plan::Plans {
-        plans(view, melds, hand, visible, self.config.manzu_honitsu_bias)
+        plans(view, melds, hand, visible, self.config.manzu_honitsu_bias, self.config.sequence_plans)
     }
 
     /// Whether this bot may head for 萬子ホンイツ at this table (a yakuman there, and the
@@ -239,7 +260,10 @@ impl Bot {
         let rules = view.shanten_rules();
         let mut h = *view.hand();
         // With a plan bias, ties lean towards honitsu when the hand is nearly one suit.
-        let lean = if self.config.plan_bias > 0 { plan::lean(&h, view.melds(view.seat())) } else { plan };
+        let lean = match self.config.plan_bias > 0 {
+            true => plan::lean(&h, view.melds(view.seat()), self.config.sequence_plans),
+            false => plan,
+        };
         // Far from tenpai, try the discards by keep value: the first that
         // keeps the hand's shanten is the pick (as the full scan below would
         // choose), usually after one or two shanten calls.
@@ -500,8 +524,9 @@ impl Strategy<RiichiTable> for Bot {
         if self.config.style == Style::Random {
             return legal[rng.random_range(0..legal.len())];
         }
-        // Taken whenever legal, in this order: a win, nine terminals, a north extracted at
-        // once (unless kept for kokushi). One pass over the list.
+        // Taken whenever legal, in this order: a win (unless declined for placement, see
+        // `takes_win`), nine terminals (unless kept for kokushi, see `aborts`), a north
+        // extracted at once (unless kept for kokushi). One pass over the list.
         let keep_north = || {
             let h = view.hand();
             let wind_pairs = (27..31).filter(|&i| h[i] >= 2).count();
@@ -510,12 +535,21 @@ impl Strategy<RiichiTable> for Bot {
         };
         let first = |a: &Action| match a {
             Action::Tsumo | Action::Ron => Some(0),
-            Action::NineTerminals => Some(1),
+            Action::NineTerminals => self.aborts(view).then_some(1),
             Action::ExtractNorth => (!keep_north()).then_some(2),
             _ => None,
         };
         if let Some((_, &a)) = legal.iter().filter_map(|a| Some((first(a)?, a))).min_by_key(|&(k, _)| k) {
-            return a;
+            match a {
+                Action::Ron if !self.takes_win(view, a) => return Action::Pass,
+                // A tsumo declined: the drawn tile goes (where it may not, the turn decides).
+                Action::Tsumo if !self.takes_win(view, a) => {
+                    if let Some(d) = view.drawn().map(Action::Discard).filter(|d| legal.contains(d)) {
+                        return d;
+                    }
+                }
+                _ => return a,
+            }
         }
         if view.is_stop_choice() {
             // 和了やめ when first: a later hand can only cost the place.

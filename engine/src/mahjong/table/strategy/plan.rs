@@ -1,8 +1,11 @@
 //! Hand plans: the yaku an open hand is heading for, and the shanten of a
-//! hand under a plan (tiles the plan cannot use are dead weight).
+//! hand under a plan (tiles the plan cannot use are dead weight; sequences
+//! the plan needs are built first).
 
 use super::super::RiichiView;
-use crate::mahjong::{Meld, MeldKind, ShantenRules, Tile, TileCounts, TileSet, shanten, shanten_standard_without};
+use crate::mahjong::{
+    Meld, MeldKind, ShantenRules, Tile, TileCounts, TileSet, shanten, shanten_standard_blocks, shanten_standard_without,
+};
 
 /// Terminals and honours (幺九牌): what tanyao cannot use.
 pub(super) const YAOCHUU: TileSet = {
@@ -10,6 +13,21 @@ pub(super) const YAOCHUU: TileSet = {
     let mut i = 0;
     while i < 34 {
         if i >= 27 || i % 9 == 0 || i % 9 == 8 {
+            bits |= 1 << i;
+        }
+        i += 1;
+    }
+    TileSet(bits)
+};
+
+/// The suited 4s, 5s and 6s: what 混全帯么九 chanta cannot use (every set and the pair hold a
+/// terminal or an honour, so the middle kinds never fit; 2s, 3s, 7s and 8s do, in 123 and
+/// 789).
+pub(super) const MIDDLE: TileSet = {
+    let mut bits = 0u64;
+    let mut i = 0;
+    while i < 27 {
+        if matches!(i % 9, 3..=5) {
             bits |= 1 << i;
         }
         i += 1;
@@ -33,11 +51,91 @@ pub(super) enum Plan {
     Free,
     /// Any shape keeping this yakuhai pair, to pon it.
     Keep(Tile),
-    /// A shape without these kinds: tanyao ([`YAOCHUU`]) or honitsu
-    /// ([`other_suits`]).
+    /// A shape without these kinds: tanyao ([`YAOCHUU`]), honitsu
+    /// ([`other_suits`]) or chanta ([`MIDDLE`]).
     Without(TileSet),
     /// 対々和: triplets and a pair.
     Toitoi,
+    /// A shape holding these sequences: sanshoku or ittsu ([`Runs`]).
+    Runs(Runs),
+}
+
+/// The sequences a plan must hold, those already melded left out: 三色同順 sanshoku (one
+/// number in the three suits) or 一気通貫 ittsu (123, 456 and 789 of one suit). Held as
+/// their kinds (the sequences never share one), so that a plan stays two words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Runs {
+    /// Every kind of the sequences still to build.
+    tiles: TileSet,
+}
+
+impl Runs {
+    /// The sequences starting at `lows` not yet among `melds` (chi), or `None` when the
+    /// melds leave no room for the others.
+    fn new(lows: [Tile; 3], melds: &[Meld]) -> Option<Runs> {
+        let melded = |low: Tile| melds.iter().any(|m| m.kind == MeldKind::Chi && m.tile == low);
+        let mut out = Runs { tiles: TileSet::EMPTY };
+        for low in lows.into_iter().filter(|&l| !melded(l)) {
+            (0..3).for_each(|k| out.tiles.insert(Tile::from_index(low.index() as u8 + k).expect("a suited kind")));
+        }
+        let others = melds.len() - (3 - out.len());
+        (others + out.len() <= 4).then_some(out)
+    }
+
+    /// How many sequences are still to build.
+    fn len(&self) -> usize {
+        self.tiles.0.count_ones() as usize / 3
+    }
+
+    /// Tiles of the sequences still to build that `hand` lacks.
+    fn missing(&self, hand: &TileCounts) -> u8 {
+        self.tiles.iter().filter(|t| hand[t.index()] == 0).count() as u8
+    }
+
+    /// Shanten of `hand` holding these sequences: the tiles they lack, plus the shanten of
+    /// the rest (their held tiles taken out) towards the hand's other sets and the pair.
+    fn shanten(&self, hand: &TileCounts, rules: ShantenRules) -> i8 {
+        let blocks = usize::from(hand.iter().sum::<u8>() / 3);
+        let Some(others) = blocks.checked_sub(self.len()) else {
+            return i8::MAX;
+        };
+        let mut rest = *hand;
+        let mut missing = 0;
+        for t in self.tiles.iter() {
+            match rest[t.index()] {
+                0 => missing += 1,
+                _ => rest[t.index()] -= 1,
+            }
+        }
+        missing + shanten_standard_blocks(&rest, rules, others)
+    }
+
+    /// The candidate with the fewest missing tiles among sequences `lows` (a list of
+    /// three-sequence sets), at most `most` missing.
+    fn best(candidates: impl Iterator<Item = [Tile; 3]>, hand: &TileCounts, melds: &[Meld], most: u8) -> Option<Runs> {
+        candidates
+            .filter_map(|lows| Runs::new(lows, melds))
+            .map(|r| (r.missing(hand), r))
+            .filter(|e| e.0 <= most)
+            .min_by_key(|e| e.0)
+            .map(|e| e.1)
+    }
+}
+
+/// The lowest kinds of each sanshoku's sequences (123 to 789 in the three suits).
+fn sanshoku() -> impl Iterator<Item = [Tile; 3]> {
+    (0..7u8).map(|n| [0, 9, 18].map(|s| Tile::from_index(s + n).expect("a suited kind")))
+}
+
+/// The lowest kinds of each ittsu's sequences (123, 456, 789 of one suit).
+fn ittsu() -> impl Iterator<Item = [Tile; 3]> {
+    (0..3u8).map(|s| [0, 3, 6].map(|n| Tile::from_index(9 * s + n).expect("a suited kind")))
+}
+
+/// The sanshoku or ittsu plan of `hand` and `melds` with the fewest missing tiles, at most
+/// `most` (sanshoku first on ties).
+pub(super) fn runs(hand: &TileCounts, melds: &[Meld], most: u8) -> Option<Runs> {
+    Runs::best(sanshoku().chain(ittsu()), hand, melds, most)
 }
 
 impl Plan {
@@ -50,6 +148,7 @@ impl Plan {
             Plan::Keep(_) => i8::MAX,
             Plan::Without(dead) => shanten_standard_without(hand, rules, dead),
             Plan::Toitoi => toitoi_shanten(hand),
+            Plan::Runs(r) => r.shanten(hand, rules),
         }
     }
 
@@ -65,7 +164,7 @@ impl Plan {
     /// or toitoi.
     fn valuable(self) -> bool {
         match self {
-            Plan::Without(dead) => dead != YAOCHUU,
+            Plan::Without(dead) => dead != YAOCHUU && dead != MIDDLE,
             Plan::Toitoi => true,
             _ => false,
         }
@@ -111,6 +210,14 @@ fn simple(m: &Meld) -> bool {
     }
 }
 
+/// Whether a meld holds a terminal or an honour (fits chanta).
+fn outside(m: &Meld) -> bool {
+    match m.kind {
+        MeldKind::Chi => matches!(m.tile.index() % 9, 0 | 6),
+        _ => m.tile.is_terminal_or_honor(),
+    }
+}
+
 /// Whether `t` is a yakuhai for the viewing seat.
 pub(super) fn yakuhai(view: &RiichiView<'_>, t: Tile) -> bool {
     let seat_wind = Tile::from_index(27 + view.seat_wind(view.seat())).expect("a wind");
@@ -123,13 +230,16 @@ pub(super) fn yakuhai(view: &RiichiView<'_>, t: Tile) -> bool {
 /// no yaku left to reach. Where 萬子ホンイツ is a yakuman and `manzu_bias` is 0 or more, a
 /// hand (closed too) with at most [`MAX_OFF_SUIT`] pinzu and souzu and no meld there has
 /// [`MANZU_HONITSU`] first, counted `manzu_bias` shanten closer (so it is taken when at
-/// most that many shanten further than the best other plan).
+/// most that many shanten further than the best other plan). With `runs`, an open hand
+/// may also head for sanshoku or ittsu (at most [`MAX_RUNS_MISSING`] tiles missing) and
+/// for chanta (every meld with a terminal or an honour).
 pub(super) fn plans(
     view: &RiichiView<'_>,
     melds: &[Meld],
     hand: &TileCounts,
     visible: &TileCounts,
     manzu_bias: i8,
+    runs_too: bool,
 ) -> Plans {
     let mut out = Plans { list: [Plan::Free; MAX_PLANS], len: 0, manzu_bias: None };
     let off = |dead: TileSet| dead.iter().map(|t| hand[t.index()]).sum::<u8>();
@@ -165,24 +275,49 @@ pub(super) fn plans(
     if melds.iter().all(|m| m.kind != MeldKind::Chi) {
         out.push(Plan::Toitoi);
     }
+    if runs_too {
+        if let Some(r) = runs(hand, melds, MAX_RUNS_MISSING) {
+            out.push(Plan::Runs(r));
+        }
+        if melds.iter().all(outside) {
+            out.push(Plan::Without(MIDDLE));
+        }
+    }
     out
 }
 
 /// The plan a hand of any plan leans towards, for breaking ties between
 /// discards only: honitsu with at most [`LEAN_OFF_SUIT`] tiles of the other
-/// suits and no meld there, else tanyao with at most [`LEAN_YAOCHUU`]
+/// suits and no meld there, else (with `runs_too`) sanshoku or ittsu with at most
+/// [`LEAN_RUNS_MISSING`] tiles missing, else tanyao with at most [`LEAN_YAOCHUU`]
 /// terminals and honours and simple melds, else `Free`.
-pub(super) fn lean(hand: &TileCounts, melds: &[Meld]) -> Plan {
+pub(super) fn lean(hand: &TileCounts, melds: &[Meld], runs_too: bool) -> Plan {
     let off = |dead: TileSet| dead.iter().map(|t| hand[t.index()]).sum::<u8>();
     let honitsu = (0..3)
         .map(other_suits)
         .find(|&dead| off(dead) <= LEAN_OFF_SUIT && melds.iter().all(|m| !dead.contains(m.tile)));
-    match honitsu {
-        Some(dead) => Plan::Without(dead),
-        None if off(YAOCHUU) <= LEAN_YAOCHUU && melds.iter().all(simple) => Plan::Without(YAOCHUU),
-        None => Plan::Free,
+    if let Some(dead) = honitsu {
+        return Plan::Without(dead);
+    }
+    if let Some(r) = runs(hand, melds, LEAN_RUNS_MISSING).filter(|_| runs_too) {
+        return Plan::Runs(r);
+    }
+    match () {
+        _ if off(YAOCHUU) <= LEAN_YAOCHUU && melds.iter().all(simple) => Plan::Without(YAOCHUU),
+        _ => Plan::Free,
     }
 }
+
+/// A hand leans towards sanshoku or ittsu with at most this many of their tiles missing.
+const LEAN_RUNS_MISSING: u8 = 2;
+
+/// An open hand heads for sanshoku or ittsu only with at most this many of their tiles
+/// missing.
+const MAX_RUNS_MISSING: u8 = 3;
+
+/// The keep value of a lone tile of a sequence the plan needs: above any other (the most
+/// is 3 + 4·3 + 3·8 + 2·4 = 47).
+const RUN_TILE_KEEP: u8 = 64;
 
 /// A hand leans towards tanyao with at most this many terminals and honours.
 const LEAN_YAOCHUU: u8 = 2;
@@ -192,8 +327,8 @@ const LEAN_OFF_SUIT: u8 = 4;
 
 /// Most plans a hand can have: keep a pair, tanyao, three honitsu suits
 /// (only when no meld and few off-suit tiles; the manzu one first when it is a yakuman),
-/// toitoi.
-const MAX_PLANS: usize = 6;
+/// toitoi, sanshoku or ittsu, chanta.
+const MAX_PLANS: usize = 8;
 
 /// A honitsu plan is tried only with at most this many tiles of other suits.
 const MAX_OFF_SUIT: u8 = 4;
@@ -244,7 +379,8 @@ impl Plans {
 
 /// How much a tile is worth keeping, for ties: tiles the plan cannot use
 /// lowest, then lone non-yakuhai honours, then lone yakuhai, then suited
-/// tiles by their neighbours within two and their distance from the edge.
+/// tiles by their neighbours within two and their distance from the edge; a
+/// lone tile of a sequence the plan needs above them all.
 pub(super) fn keep_value(view: &RiichiView<'_>, hand: &TileCounts, t: Tile, plan: Plan) -> u8 {
     if !plan.uses(t) {
         return 0;
@@ -252,6 +388,9 @@ pub(super) fn keep_value(view: &RiichiView<'_>, hand: &TileCounts, t: Tile, plan
     let c = hand[t.index()];
     if t.is_honor() {
         return 1 + 4 * (c - 1) + u8::from(yakuhai(view, t));
+    }
+    if c == 1 && matches!(plan, Plan::Runs(r) if r.tiles.contains(t)) {
+        return RUN_TILE_KEEP;
     }
     let n = t.number() as usize;
     let i = t.index();

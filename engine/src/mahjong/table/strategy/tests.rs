@@ -6,7 +6,7 @@ use crate::mahjong::table::{FOUR_PLAYER_WALL, OfferKind, Phase, TableState};
 use crate::mahjong::{PhysTile, ShantenRules, TileSet, parse_kinds};
 use crate::{Game, GameSeeds};
 
-fn counts(s: &str) -> TileCounts {
+pub(super) fn counts(s: &str) -> TileCounts {
     let mut c = [0; 34];
     for t in parse_kinds(s).unwrap() {
         c[t.index()] += 1;
@@ -14,13 +14,13 @@ fn counts(s: &str) -> TileCounts {
     c
 }
 
-fn t(s: &str) -> Tile {
+pub(super) fn t(s: &str) -> Tile {
     s.parse().unwrap()
 }
 
 /// A dealt table whose seat 1 (South) holds `hand`, with `indicator` as the
 /// only dora indicator and empty rivers.
-fn table(hand: &str, indicator: &str) -> (RiichiTable, TableState) {
+pub(super) fn table(hand: &str, indicator: &str) -> (RiichiTable, TableState) {
     let game = RiichiTable::preset("ron2-dojo").unwrap();
     let mut s = game.new_state();
     game.reset(&mut s, &mut GameSeeds::new(0).rng(0));
@@ -38,21 +38,27 @@ fn set_waits(game: &RiichiTable, s: &mut TableState) {
 }
 
 /// What `bot` at seat 1 answers to `tile` discarded by `from`.
-fn answer(bot: Bot, game: &RiichiTable, s: &mut TableState, from: usize, tile: &str) -> (Action, Vec<Action>) {
+pub(super) fn answer(
+    bot: Bot,
+    game: &RiichiTable,
+    s: &mut TableState,
+    from: usize,
+    tile: &str,
+) -> (Action, Vec<Action>) {
     set_waits(game, s);
     s.phase = Phase::Offer { from: from as u8, tile: t(tile), kind: OfferKind::Discard, pending: 1 << 1 };
     choose(bot, game, s)
 }
 
 /// What `bot` at seat 1 does on its turn after drawing `drawn` (already in its hand).
-fn turn(bot: Bot, game: &RiichiTable, s: &mut TableState, drawn: &str) -> (Action, Vec<Action>) {
+pub(super) fn turn(bot: Bot, game: &RiichiTable, s: &mut TableState, drawn: &str) -> (Action, Vec<Action>) {
     s.seats[1].first_turn = false;
     s.seats[1].drawn = Some(t(drawn));
     s.phase = Phase::Turn { seat: 1, called: false, rinshan: false };
     choose(bot, game, s)
 }
 
-fn choose(mut bot: Bot, game: &RiichiTable, s: &TableState) -> (Action, Vec<Action>) {
+pub(super) fn choose(mut bot: Bot, game: &RiichiTable, s: &TableState) -> (Action, Vec<Action>) {
     let mut legal = Vec::new();
     game.legal_actions(s, &mut legal);
     let a = bot.choose(&game.view(s, 1), &legal, &mut GameSeeds::new(0).rng(0));
@@ -84,11 +90,11 @@ fn plans_keep_their_yaku_in_the_shanten() {
 #[test]
 fn ties_lean_towards_honitsu_then_tanyao() {
     // Four tiles outside manzu and honours: honitsu.
-    assert_eq!(lean(&counts("1235678m11z5p6p7s9s"), &[]), Plan::Without(other_suits(0)));
+    assert_eq!(lean(&counts("1235678m11z5p6p7s9s"), &[], true), Plan::Without(other_suits(0)));
     // A pinzu chi rules the manzu honitsu out; two terminals and honours: tanyao.
     let chi = [Meld { kind: MeldKind::Chi, tile: t("3p") }];
-    assert_eq!(lean(&counts("2345678m1z9s6s"), &chi), Plan::Without(YAOCHUU));
-    assert_eq!(lean(&counts("234m567p678s1z9s1m"), &[]), Plan::Free);
+    assert_eq!(lean(&counts("2345678m1z9s6s"), &chi, false), Plan::Without(YAOCHUU));
+    assert_eq!(lean(&counts("234m567p678s1z9s1m"), &[], false), Plan::Free);
 }
 
 #[test]
