@@ -5,7 +5,8 @@
 //! Every field is required in a file (no silent defaults), so a rule sheet
 //! can be checked line by line against the preset it was copied from. The
 //! tile set (which fives are red or gold, sanma manzu) is named by
-//! `tile_set`, a [`TileSetSpec`] preset.
+//! `tile_set`, a [`TileSetSpec`] preset, or given in place as a `[tile_set]` table with a
+//! tile-set file's fields (e.g. two red 5p: `red_fives = "5m5p5p5s"`).
 
 use super::tileset::{TileSetError, TileSetSpec};
 use crate::config::Presets;
@@ -45,12 +46,31 @@ pub struct Rules {
 #[serde(deny_unknown_fields)]
 struct RulesFile {
     name: String,
-    /// A tile-set preset name.
-    tile_set: String,
+    /// A tile-set preset name, or a tile set written in place.
+    tile_set: TileSetRef,
     yaku: YakuRules,
     fu: FuRules,
     limits: LimitRules,
     payment: PaymentRules,
+}
+
+/// A rules file's `tile_set`: a preset's name, or a table with a tile-set file's fields.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum TileSetRef {
+    Preset(String),
+    Inline(toml::Table),
+}
+
+impl TileSetRef {
+    fn load(&self) -> Result<TileSetSpec, TileSetError> {
+        match self {
+            TileSetRef::Preset(name) => TileSetSpec::preset(name),
+            TileSetRef::Inline(table) => {
+                TileSetSpec::from_toml(&toml::to_string(table).expect("a TOML table serializes"))
+            }
+        }
+    }
 }
 
 /// Yaku values and options.
@@ -242,7 +262,7 @@ impl Rules {
     pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
         let base = |name: &str| Self::PRESETS.text(name);
         let file: RulesFile = crate::config::from_toml_extending(text, &base).map_err(RulesError::Toml)?;
-        let set = TileSetSpec::preset(&file.tile_set).map_err(RulesError::TileSet)?;
+        let set = file.tile_set.load().map_err(RulesError::TileSet)?;
         let rules = Rules {
             name: file.name,
             players: if set.is_sanma() { 3 } else { 4 },
@@ -311,6 +331,15 @@ mod tests {
         assert!(e.to_string().contains("fu.double_wind_pair"), "{e}");
         let bad_set = RON2_TOML.replace("tile_set = \"four_player\"", "tile_set = \"five\"");
         assert!(matches!(Rules::from_toml(&bad_set), Err(RulesError::TileSet(_))));
+        let two_red_5p = RON2_TOML.replace(
+            "tile_set = \"four_player\"",
+            "tile_set = { name = \"two\", manzu = \"full\", red_fives = \"5m5p5p5s\", gold_fives = \"\", pocchi = 0, flowers = \"\" }",
+        );
+        let r = Rules::from_toml(&two_red_5p).unwrap();
+        let five_pin = crate::mahjong::Tile::new(crate::mahjong::Suit::Pin, 5).unwrap();
+        assert_eq!((r.set.red(five_pin), r.players), (2, 4));
+        let bad_inline = two_red_5p.replace("5m5p5p5s", "4m");
+        assert!(Rules::from_toml(&bad_inline).unwrap_err().to_string().contains("red_fives"));
         let mixed = RON2_TOML.replace("tile_set = \"four_player\"", "tile_set = \"goto\"");
         let e = Rules::from_toml(&mixed).unwrap_err();
         assert!(e.to_string().contains("payment.kind"), "{e}");
