@@ -363,3 +363,24 @@ impl Study for SweepStudy {
         report::write(self, acc, coverage, out)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_sweep_file_builds() {
+        let presets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/src");
+        for (game, file) in [
+            ("mahjong", "sweep_ron2.toml"),
+            ("rackup", "sweep_rackup.toml"),
+            ("drift", "sweep_drift.toml"),
+            ("medarot", "sweep_medarot.toml"),
+        ] {
+            let study = SweepStudy::open(&presets.join(game).join("presets").join(file))
+                .unwrap_or_else(|e| panic!("{game}: {e:#}"));
+            assert_eq!(study.file.game, game);
+            assert!(!study.variants.is_empty() && !study.metrics().is_empty(), "{game}");
+        }
+    }
+}
