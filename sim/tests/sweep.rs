@@ -1,7 +1,7 @@
 //! `sim sweep`: variants on the same games as the base, paired intervals, a variant that
 //! changes nothing differs by exactly zero, one overridden key equals a study of an edited
-//! file, the same numbers at any thread count and from merged shards, `--until` and its
-//! cap, and bad sweep files refused with nothing written.
+//! file (for every game), the same numbers at any thread count and from merged shards,
+//! `--until` and its cap, and bad sweep files refused with nothing written.
 
 mod common;
 
@@ -19,6 +19,41 @@ fn write(dir: &Path, name: &str, text: &str) -> String {
 /// The `sweep` table's rows as (variant, metric, columns…) split on commas.
 fn rows(root: &Path, study: &str) -> Vec<Vec<String>> {
     csv(root, study, "sweep").lines().skip(1).map(|l| l.split(',').map(String::from).collect()).collect()
+}
+
+/// The sweep's base value and `variant`'s value of `metric`.
+fn swept(root: &Path, variant: &str, metric: &str) -> (f64, f64) {
+    let table = rows(root, "sweep");
+    let row = table.iter().find(|r| r[0] == variant && r[1] == metric).unwrap_or_else(|| panic!("{variant} {metric}"));
+    (row[2].parse().unwrap(), row[4].parse().unwrap())
+}
+
+/// The number in `column` of a study's table `table`, in the first row whose first field is
+/// `key` (the first row when `key` is empty).
+fn cell(root: &Path, study: &str, table: &str, key: &str, column: &str) -> f64 {
+    let text = csv(root, study, table);
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let k = header.iter().position(|h| *h == column).unwrap_or_else(|| panic!("no column {column} in {table}"));
+    let row = lines.map(|l| l.split(',').collect::<Vec<_>>()).find(|r| key.is_empty() || r[0] == key).unwrap();
+    row[k].parse().unwrap()
+}
+
+/// A shipped preset's text with `from` replaced by `to` (which must change it).
+fn edited(preset: &str, from: &str, to: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/src").join(preset);
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{preset} has `{from}`");
+    text.replace(from, to)
+}
+
+/// Asserts that a study's numbers equal a variant's in the sweep, as (what, study, (sweep
+/// base, sweep variant)), and that the variant moved at least one of them from the base.
+fn agree(pairs: &[(&str, f64, (f64, f64))]) {
+    for (what, study, (_, sweep)) in pairs {
+        assert!((study - sweep).abs() < 1e-12, "{what}: study {study} vs sweep {sweep}");
+    }
+    assert!(pairs.iter().any(|(_, _, (base, v))| base != v), "the key changed the games: {pairs:?}");
 }
 
 fn run(args: &[&str]) -> String {
@@ -94,6 +129,61 @@ fn one_overridden_key_equals_a_study_of_the_edited_file() {
 }
 
 #[test]
+fn rackup_one_overridden_key_equals_a_study_of_the_edited_profile() {
+    let dir = scratch("sweep-rackup");
+    let text = "game = \"rackup\"\nbase = \"default\"\nstrategy = \"heuristic\"\ngames = 300\nseed = 3\n\
+                [[variant]]\nname = \"ryuusei\"\nyaku.ryuusei = [1, 3, 3]\n";
+    let file = write(&dir, "s.toml", text);
+    let profile =
+        write(&dir, "p.toml", &edited("rackup/presets/default.toml", "ryuusei = [1, 3, 1]", "ryuusei = [1, 3, 3]"));
+    let out = dir.to_str().unwrap();
+    run(&["sweep", &file, "--out", out, "--quiet"]);
+    run(&["rackup", "--profile", &profile, "--games", "300", "--seed", "3", "--out", out, "--quiet"]);
+    let study = |column: &str| cell(&dir, "rackup", "arms", "baseline", column);
+    agree(&[
+        ("A's result", study("a_win_rate"), swept(&dir, "ryuusei", "a_result")),
+        ("A's points", study("a_points_mean"), swept(&dir, "ryuusei", "a_points")),
+        ("rounds", study("rounds_mean"), swept(&dir, "ryuusei", "rounds")),
+        ("first roller", study("first_roller_win_rate"), swept(&dir, "ryuusei", "first_roller")),
+    ]);
+}
+
+#[test]
+fn drift_one_overridden_key_equals_a_study_of_the_edited_rules() {
+    let dir = scratch("sweep-drift");
+    let text = "game = \"drift\"\nbase = \"default\"\nlineup = \"example\"\ngames = 600\nseed = 3\n\
+                [[variant]]\nname = \"no jokers\"\njokers = 0\n";
+    let file = write(&dir, "s.toml", text);
+    let rules = write(&dir, "r.toml", &edited("drift/presets/rules_default.toml", "jokers = 2", "jokers = 0"));
+    let out = dir.to_str().unwrap();
+    run(&["sweep", &file, "--out", out, "--quiet"]);
+    run(&["drift", "--rules", &rules, "--games", "600", "--seed", "3", "--out", out, "--quiet"]);
+    let study = |column: &str| cell(&dir, "drift", "summary", "", column);
+    agree(&[
+        ("exchanges", study("exchanges_per_battle"), swept(&dir, "no jokers", "rounds")),
+        ("chaser's rate", study("chaser_exchange_rate"), swept(&dir, "no jokers", "chaser_scores")),
+    ]);
+}
+
+#[test]
+fn medarot_one_overridden_key_equals_a_study_of_the_edited_rules() {
+    let dir = scratch("sweep-medarot");
+    let text = "game = \"medarot\"\nbase = \"advance\"\ngames = 300\nseed = 3\n\
+                [[variant]]\nname = \"25 HP\"\nbase_hp = 25\n";
+    let file = write(&dir, "s.toml", text);
+    let rules = write(&dir, "r.toml", &edited("medarot/presets/rules_advance.toml", "base_hp = 20", "base_hp = 25"));
+    let out = dir.to_str().unwrap();
+    run(&["sweep", &file, "--out", out, "--quiet"]);
+    run(&["medarot", "--rules", &rules, "--games", "300", "--seed", "3", "--out", out, "--quiet"]);
+    let study = |column: &str| cell(&dir, "medarot", "summary", "", column);
+    agree(&[
+        ("first player", study("first_player_win_rate"), swept(&dir, "25 HP", "first_player")),
+        ("turns", study("turns_mean"), swept(&dir, "25 HP", "turns")),
+        ("Shooters", cell(&dir, "medarot", "decks", "Shooters", "win_rate"), swept(&dir, "25 HP", "deck.Shooters")),
+    ]);
+}
+
+#[test]
 fn sweeps_agree_across_threads_and_merged_shards() {
     let dir = scratch("sweep-shards");
     let file = write(&dir, "s.toml", &format!("{HEAD}[[variant]]\nname = \"no chi\"\nchi = false\n"));
@@ -141,13 +231,18 @@ fn bad_sweep_files_are_refused_in_one_line_and_write_nothing() {
         (HEAD.to_string(), "no variants"),
         (format!("{HEAD}[grid]\nscoring.payment.honbaa = [300, 600]\n"), "scoring.payment.honbaa"),
         (format!("{HEAD}metrics = [\"wins\"]\n[[variant]]\nname = \"x\"\nchi = false\n"), "unknown metric `wins`"),
+        (
+            "game = \"medarot\"\nbase = \"advance\"\ngames = 1\n[[variant]]\nname = \"x\"\ndecks.deck.0.name = \"y\"\n"
+                .to_string(),
+            "variant `x`: the decks' names and number must stay the base's",
+        ),
     ];
     for (k, (text, expected)) in cases.iter().enumerate() {
         let file = write(&dir, &format!("bad{k}.toml"), text);
         let o = sim(&["sweep", &file, "--out", dir.to_str().unwrap(), "--quiet"], "");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(!o.status.success() && err.contains(expected) && err.lines().count() == 1, "case {k}: {err}");
-        assert!(err.contains("line") || k == 3 || k == 5, "case {k} names the position: {err}");
+        assert!(err.contains("line") || [3, 5, 6].contains(&k), "case {k} names the position: {err}");
         assert!(!dir.join("notebooks-data").exists(), "case {k} wrote output");
     }
 }

@@ -1,4 +1,5 @@
-//! The sweep file (`sim sweep FILE`): the game, the base rules, games and seed, the metrics,
+//! The sweep file (`sim sweep FILE`): the game, the base rules and the other settings files
+//! the game names (bots, strategies, a line-up, cards, decks), games and seed, the metrics,
 //! and the variants, each a name and values overridden by dotted key, or a `[grid]` of one
 //! or two keys' value lists. Errors name the file, the line and the variant.
 
@@ -15,7 +16,17 @@ struct Raw {
     game: Spanned<String>,
     base: String,
     #[serde(default)]
-    bots: Option<String>,
+    bots: Option<Spanned<String>>,
+    #[serde(default)]
+    strategy: Option<Spanned<String>>,
+    #[serde(default)]
+    strategy_b: Option<Spanned<String>>,
+    #[serde(default)]
+    lineup: Option<Spanned<String>>,
+    #[serde(default)]
+    cards: Option<Spanned<String>>,
+    #[serde(default)]
+    decks: Option<Spanned<String>>,
     games: u64,
     #[serde(default = "default_seed")]
     seed: u64,
@@ -42,8 +53,8 @@ pub struct SweepFile {
     pub game: String,
     /// The base rules: a preset name or a file (resolved by the game).
     pub base: String,
-    /// Mahjong: the bot of every seat (a preset name or a bot file).
-    pub bots: Option<String>,
+    /// The other settings files named, each a preset name or a file: `(key, name)`.
+    settings: Vec<(&'static str, String)>,
     /// Games per run (with `--until`, per batch).
     pub games: u64,
     /// Master seed.
@@ -63,8 +74,14 @@ pub struct Variant {
     pub overrides: Vec<Override>,
 }
 
-/// The games a sweep can play.
-pub const GAMES: [&str; 1] = ["mahjong"];
+/// The games a sweep can play, each with the keys of the settings files it names besides
+/// `base`.
+pub const GAMES: [(&str, &[&str]); 4] = [
+    ("mahjong", &["bots"]),
+    ("rackup", &["strategy", "strategy_b"]),
+    ("drift", &["lineup", "strategy", "strategy_b"]),
+    ("medarot", &["cards", "decks", "strategy", "strategy_b"]),
+];
 
 impl SweepFile {
     /// Parses the sweep file `name` with contents `text`.
@@ -74,13 +91,35 @@ impl SweepFile {
             let (line, column) = line_column(text, offset);
             format!("sweep file {name}: line {line}, column {column}")
         };
-        if !GAMES.contains(&raw.game.get_ref().as_str()) {
+        let Some(&(_, takes)) = GAMES.iter().find(|g| g.0 == raw.game.get_ref()) else {
+            let names: Vec<&str> = GAMES.iter().map(|g| g.0).collect();
             bail!(
                 "{}: unknown game `{}` (sweeps: {})",
                 at(raw.game.span().start),
                 raw.game.get_ref(),
-                GAMES.join(", ")
+                names.join(", ")
             );
+        };
+        let named = [
+            ("bots", raw.bots),
+            ("strategy", raw.strategy),
+            ("strategy_b", raw.strategy_b),
+            ("lineup", raw.lineup),
+            ("cards", raw.cards),
+            ("decks", raw.decks),
+        ];
+        let mut settings = Vec::new();
+        for (key, value) in named {
+            let Some(value) = value else { continue };
+            if !takes.contains(&key) {
+                bail!(
+                    "{}: a {} sweep takes no `{key}` (its settings files: {})",
+                    at(value.span().start),
+                    raw.game.get_ref(),
+                    takes.join(", ")
+                );
+            }
+            settings.push((key, value.into_inner()));
         }
         if raw.games == 0 {
             bail!("sweep file {name}: `games` must be at least 1");
@@ -93,13 +132,18 @@ impl SweepFile {
             text: text.to_string(),
             game: raw.game.into_inner(),
             base: raw.base,
-            bots: raw.bots,
+            settings,
             games: raw.games,
             seed: raw.seed,
             metrics: raw.metrics,
             variants: raw.variant,
             grid: raw.grid,
         })
+    }
+
+    /// The settings file the sweep file names under `key` (`bots`, `strategy`, …), if any.
+    pub fn setting(&self, key: &str) -> Option<&str> {
+        self.settings.iter().find(|s| s.0 == key).map(|s| s.1.as_str())
     }
 
     /// `"sweep file F: line L, column C"` of byte `offset`.
@@ -233,6 +277,8 @@ mod tests {
         assert!(e.contains("no variants"), "{e}");
         let e = err(&format!("{HEAD}[grid]\nscoring.payment.honbaa = [1, 2]\n"));
         assert!(e.contains("scoring.payment.honbaa") && e.contains("not in the base file"), "{e}");
+        let e = err(&format!("{HEAD}lineup = \"example\"\n[[variant]]\nname = \"x\"\nchi = false\n"));
+        assert!(e.contains("line 4, column 10") && e.contains("a mahjong sweep takes no `lineup`"), "{e}");
         let e = err(&format!("{HEAD}gmes = 3\n"));
         assert!(e.contains("line 4") && e.contains("gmes"), "{e}");
         let e = err(&format!("{HEAD}[[variant]]\nlength = \"tonpuu\"\n"));

@@ -6,7 +6,7 @@
 
 use super::overrides::Documents;
 use super::paired::Obs;
-use super::{Arm, Files};
+use super::{Arm, Files, text};
 use anyhow::{Result, anyhow};
 use engine::config::resolve_extends;
 use engine::mahjong::table::{BOT_PRESETS, Bot, BotConfig, HanchanOutcome, PRESETS, RiichiTable, TableSettings};
@@ -74,7 +74,6 @@ pub struct MahjongArm {
 impl MahjongArm {
     /// The arm the (overridden) documents describe.
     pub fn new(docs: &Documents) -> Result<MahjongArm> {
-        let text = |t: &toml::Table| toml::to_string(t).expect("a TOML table serializes");
         let settings = TableSettings::from_toml(&text(&docs.main)).map_err(|e| anyhow!("table settings: {e}"))?;
         let rules = Rules::from_toml(&text(&docs.others[0].1)).map_err(|e| anyhow!("scoring rules: {e}"))?;
         let bot = BotConfig::from_toml(&text(&docs.others[1].1)).map_err(|e| anyhow!("bot settings: {e}"))?;
@@ -90,13 +89,13 @@ impl MahjongArm {
 }
 
 impl Arm for MahjongArm {
-    type Worker = (Table<RiichiTable>, Vec<Bot>);
+    type Worker<'a> = (Table<RiichiTable>, Vec<Bot>);
 
-    fn worker(&self) -> Self::Worker {
+    fn worker(&self) -> Self::Worker<'_> {
         (Table::new(&self.game), self.bots.clone())
     }
 
-    fn play(&self, (table, bots): &mut Self::Worker, rng: &mut GameRng, out: &mut Vec<Obs>) {
+    fn play(&self, (table, bots): &mut Self::Worker<'_>, _: u64, rng: &mut GameRng, out: &mut Vec<Obs>) {
         let o = table.play(&self.game, bots.as_mut_slice(), rng);
         observe(&o, self.seats(), out);
     }

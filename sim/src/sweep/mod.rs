@@ -3,20 +3,26 @@
 //! of every arm draws from the stream (seed, i), in the same worker), and compared per game
 //! with paired intervals ([`paired`]); `--until` adds fixed batches of games until each
 //! named interval is narrow enough ([`until`]). A sweep is a study: its state merges across
-//! shards like the others'.
+//! shards like the others'. One module per game (`mahjong`, `rackup`, `drift`, `medarot`)
+//! reads its base documents, builds an [`Arm`] from each arm's documents and names its
+//! metrics; its doc comment lists the keys and metrics.
 
+mod drift;
 pub mod file;
 mod mahjong;
+mod medarot;
 pub mod overrides;
 pub mod paired;
 pub mod plan;
+mod rackup;
 mod report;
 pub mod until;
 
 use crate::runner::{self, RunPlan, RunReport};
 use crate::study::{Coverage, Source, Study};
 use anyhow::{Context, Result, anyhow, bail};
-use engine::GameRng;
+use engine::config::Presets;
+use engine::{Game, GameRng, Strategy, StrategyChoice};
 use file::{SweepFile, Variant};
 use overrides::Documents;
 use paired::{Obs, Sums};
@@ -28,12 +34,62 @@ use std::path::Path;
 /// One arm of a sweep (the base or a variant): plays one game from a stream and observes
 /// every metric of its game.
 pub trait Arm: Sync {
-    /// Per-thread scratch (a table, strategies).
-    type Worker;
+    /// Per-thread scratch (a table, strategies), which may borrow the arm (a Medarot game
+    /// borrows its card pool).
+    type Worker<'a>
+    where
+        Self: 'a;
     /// A new worker.
-    fn worker(&self) -> Self::Worker;
-    /// Plays a game from `rng` and writes its observations, in the game's metric order.
-    fn play(&self, w: &mut Self::Worker, rng: &mut GameRng, out: &mut Vec<Obs>);
+    fn worker(&self) -> Self::Worker<'_>;
+    /// Plays game `index` from `rng` (the index picks the match-up where the game's study
+    /// cycles through one) and writes its observations, in the game's metric order.
+    fn play<'a>(&'a self, w: &mut Self::Worker<'a>, index: u64, rng: &mut GameRng, out: &mut Vec<Obs>);
+}
+
+/// A document's TOML text, as the game's reader takes it.
+fn text(t: &toml::Table) -> String {
+    toml::to_string(t).expect("a TOML table serializes")
+}
+
+/// The document `name` names: one of `presets`, else a file relative to the sweep file.
+fn document(files: &Files, name: &str, presets: &Presets) -> Result<toml::Table> {
+    let text = files.text(name, |n| presets.text(n))?;
+    engine::config::from_toml(&text).map_err(|e| anyhow!("{} {name}: {e}", presets.kind))
+}
+
+/// The strategy documents of a two-player game: `strategy` (the preset `default` unless the
+/// sweep file names one), which both players follow, and `strategy_b`, player B's instead,
+/// if named.
+fn strategy_documents(
+    files: &Files,
+    file: &SweepFile,
+    presets: &Presets,
+    default: &str,
+) -> Result<Vec<(&'static str, toml::Table)>> {
+    let mut docs = vec![("strategy", document(files, file.setting("strategy").unwrap_or(default), presets)?)];
+    if let Some(b) = file.setting("strategy_b") {
+        docs.push(("strategy_b", document(files, b, presets)?));
+    }
+    Ok(docs)
+}
+
+/// The strategy texts of players A and B ([`strategy_documents`]).
+fn strategy_texts(docs: &Documents) -> [String; 2] {
+    let doc = |prefix: &str| docs.others.iter().find(|d| d.0 == prefix).map(|d| text(&d.1));
+    let a = doc("strategy").expect("the strategy documents are read");
+    let b = doc("strategy_b").unwrap_or_else(|| a.clone());
+    [a, b]
+}
+
+/// A game's default metric names, owned.
+fn strings(names: &[&str]) -> Vec<String> {
+    names.iter().map(|m| m.to_string()).collect()
+}
+
+/// Players A's and B's strategies, boxed: an arm's strategy kind is known only when its
+/// documents are read, and arms of one sweep may differ in it.
+fn boxed<G: Game, C: StrategyChoice<G>>(strategies: [C; 2]) -> [Box<dyn Strategy<G>>; 2] {
+    strategies.map(StrategyChoice::boxed)
 }
 
 /// The settings files a sweep reads besides its presets, kept in its parameters so that a
@@ -134,6 +190,18 @@ impl AddAssign for SweepAcc {
 /// The arms of one game kind, with the metric names their observations follow.
 enum Arms {
     Mahjong(Vec<mahjong::MahjongArm>),
+    Rackup(Vec<rackup::RackupArm>),
+    Drift(Vec<drift::DriftArm>),
+    Medarot(Vec<medarot::MedarotArm>),
+}
+
+/// One arm per document set (`new`), an error naming the arm `context(k)` describes.
+fn each<A>(
+    docs: &[Documents],
+    new: impl Fn(&Documents) -> Result<A>,
+    context: impl Fn(usize) -> String,
+) -> Result<Vec<A>> {
+    docs.iter().enumerate().map(|(k, d)| new(d).with_context(|| context(k))).collect()
 }
 
 /// A sweep ready to run.
@@ -162,23 +230,42 @@ impl SweepStudy {
     fn build(sweep: Source, files: Files) -> Result<SweepStudy> {
         let file = SweepFile::parse(&sweep.name, &sweep.text)?;
         let at = |e: anyhow::Error| anyhow!("sweep file {}: {e:#}", sweep.name);
-        let (docs, all_metrics, defaults): (Documents, Vec<String>, Vec<&str>) = match file.game.as_str() {
+        let (docs, all_metrics, defaults): (Documents, Vec<String>, Vec<String>) = match file.game.as_str() {
             "mahjong" => {
                 let docs =
-                    mahjong::documents(&files, &file.base, file.bots.as_deref().unwrap_or("efficiency")).map_err(at)?;
+                    mahjong::documents(&files, &file.base, file.setting("bots").unwrap_or("efficiency")).map_err(at)?;
                 let seats = mahjong::MahjongArm::new(&docs).map_err(at)?.seats();
                 (
                     docs,
                     mahjong::metric_names(seats),
-                    mahjong::DEFAULT_METRICS.iter().copied().filter(|m| !m.ends_with('3') || seats == 4).collect(),
+                    mahjong::DEFAULT_METRICS
+                        .iter()
+                        .filter(|m| !m.ends_with('3') || seats == 4)
+                        .map(|m| m.to_string())
+                        .collect(),
                 )
+            }
+            "rackup" => (
+                rackup::documents(&files, &file).map_err(at)?,
+                rackup::metric_names(),
+                strings(&rackup::DEFAULT_METRICS),
+            ),
+            "drift" => {
+                let docs = drift::documents(&files, &file).map_err(at)?;
+                let names = drift::metric_names(&drift::DriftArm::new(&docs).map_err(at)?.entrant_names());
+                (docs, names, strings(&drift::DEFAULT_METRICS))
+            }
+            "medarot" => {
+                let docs = medarot::documents(&files, &file).map_err(at)?;
+                let names = medarot::metric_names(&medarot::MedarotArm::new(&docs).map_err(at)?.deck_names());
+                let defaults = names.iter().filter(|m| medarot::is_default(m)).cloned().collect();
+                (docs, names, defaults)
             }
             other => bail!("sweep file {}: unknown game `{other}`", sweep.name),
         };
         let variants = file.variants(&docs)?;
         let grid = file.grid_axes(&docs);
-        let wanted: Vec<String> =
-            file.metrics.clone().unwrap_or_else(|| defaults.iter().map(|m| m.to_string()).collect());
+        let wanted: Vec<String> = file.metrics.clone().unwrap_or(defaults);
         let mut chosen = Vec::new();
         for m in &wanted {
             let k = all_metrics.iter().position(|x| x == m).ok_or_else(|| {
@@ -196,16 +283,18 @@ impl SweepStudy {
         }
         let named =
             |k: usize| if k == 0 { "the base".to_string() } else { format!("variant `{}`", variants[k - 1].name) };
+        let context = |k: usize| format!("sweep file {}: {}", sweep.name, named(k));
         let arms = match file.game.as_str() {
-            "mahjong" => Arms::Mahjong(
-                arm_docs
-                    .iter()
-                    .enumerate()
-                    .map(|(k, d)| {
-                        mahjong::MahjongArm::new(d).with_context(|| format!("sweep file {}: {}", sweep.name, named(k)))
-                    })
-                    .collect::<Result<_>>()?,
-            ),
+            "mahjong" => Arms::Mahjong(each(&arm_docs, mahjong::MahjongArm::new, context)?),
+            "rackup" => Arms::Rackup(each(&arm_docs, rackup::RackupArm::new, context)?),
+            "drift" => Arms::Drift(each(&arm_docs, drift::DriftArm::new, context)?),
+            "medarot" => {
+                let arms = each(&arm_docs, medarot::MedarotArm::new, context)?;
+                if let Some(k) = (1..arms.len()).find(|&k| arms[k].deck_names() != arms[0].deck_names()) {
+                    bail!("sweep file {}: {}: the decks' names and number must stay the base's", sweep.name, named(k));
+                }
+                Arms::Medarot(arms)
+            }
             _ => unreachable!("the game was checked above"),
         };
         let params = SweepParams { sweep, files: files.sources.into_inner() };
@@ -240,6 +329,9 @@ impl SweepStudy {
     pub fn play(&self, plan: &RunPlan, range: std::ops::Range<u64>) -> Result<(SweepAcc, RunReport)> {
         match &self.arms {
             Arms::Mahjong(arms) => self.play_arms(arms, plan, range),
+            Arms::Rackup(arms) => self.play_arms(arms, plan, range),
+            Arms::Drift(arms) => self.play_arms(arms, plan, range),
+            Arms::Medarot(arms) => self.play_arms(arms, plan, range),
         }
     }
 
@@ -255,9 +347,9 @@ impl SweepStudy {
             range,
             || (arms.iter().map(Arm::worker).collect::<Vec<_>>(), vec![Vec::new(); arms.len()]),
             || SweepAcc::new(arms.len(), chosen.len()),
-            |(workers, obs), _, rng, acc| {
+            |(workers, obs), index, rng, acc| {
                 for ((arm, w), out) in arms.iter().zip(workers.iter_mut()).zip(obs.iter_mut()) {
-                    arm.play(w, &mut rng.clone(), out);
+                    arm.play(w, index, &mut rng.clone(), out);
                 }
                 acc.record(obs, chosen);
             },
@@ -285,5 +377,26 @@ impl Study for SweepStudy {
 
     fn report(&self, acc: &SweepAcc, coverage: &Coverage, out: &crate::output::StudyOutput) -> Result<String> {
         report::write(self, acc, coverage, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_sweep_file_builds() {
+        let presets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/src");
+        for (game, file) in [
+            ("mahjong", "sweep_ron2.toml"),
+            ("rackup", "sweep_rackup.toml"),
+            ("drift", "sweep_drift.toml"),
+            ("medarot", "sweep_medarot.toml"),
+        ] {
+            let study = SweepStudy::open(&presets.join(game).join("presets").join(file))
+                .unwrap_or_else(|e| panic!("{game}: {e:#}"));
+            assert_eq!(study.file.game, game);
+            assert!(!study.variants.is_empty() && !study.metrics().is_empty(), "{game}");
+        }
     }
 }

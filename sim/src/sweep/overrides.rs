@@ -1,8 +1,9 @@
 //! Variants as diffs: values overridden by dotted key (`scoring.payment.honba`) in a
 //! settings file's TOML before it is read, so every field of every rules file can be varied
-//! with no per-field code. A key must exist in the base document and keep its value's kind
-//! (a number stays a number; a string or a table may become the other, as an enum's
-//! spellings do), else the error names the key.
+//! with no per-field code. A number segment picks an element of an array, counted from 0
+//! (`players.1.accuracy`: the second `[[players]]` table). A key must exist in the base
+//! document and keep its value's kind (a number stays a number; a string or a table may
+//! become the other, as an enum's spellings do), else the error names the key.
 
 use toml::{Table, Value};
 
@@ -39,32 +40,30 @@ impl Documents {
     /// Applies `o`, checking that its key exists and its value keeps the kind.
     pub fn apply(&mut self, o: &Override) -> Result<(), String> {
         let (doc, path) = self.route(&o.key);
-        let mut table = doc;
-        let mut parts = path.split('.').peekable();
-        while let Some(part) = parts.next() {
-            let Some(slot) = table.get_mut(part) else {
-                return Err(format!("key `{}` is not in the base file", o.key));
-            };
-            if parts.peek().is_none() {
-                *slot = same_kind(slot, &o.value).ok_or_else(|| {
-                    format!("key `{}` is {} in the base file, not {}", o.key, kind(slot), kind(&o.value))
-                })?;
-                return Ok(());
-            }
-            match slot {
-                Value::Table(t) => table = t,
+        let missing = || format!("key `{}` is not in the base file", o.key);
+        let mut parts = path.split('.');
+        let mut above = parts.next().unwrap_or_default();
+        let mut slot = doc.get_mut(above).ok_or_else(missing)?;
+        for part in parts {
+            slot = match slot {
+                Value::Table(t) => t.get_mut(part),
+                Value::Array(a) => part.parse::<usize>().ok().and_then(|i| a.get_mut(i)),
                 other => {
-                    return Err(format!("key `{}`: `{part}` is {} in the base file, not a table", o.key, kind(other)));
+                    return Err(format!("key `{}`: `{above}` is {} in the base file, not a table", o.key, kind(other)));
                 }
             }
+            .ok_or_else(missing)?;
+            above = part;
         }
-        Err(format!("key `{}` is empty", o.key))
+        *slot = same_kind(slot, &o.value)
+            .ok_or_else(|| format!("key `{}` is {} in the base file, not {}", o.key, kind(slot), kind(&o.value)))?;
+        Ok(())
     }
 
     /// Flattens a variant's table of values into overrides, following the base's tables:
-    /// a table value where the base has a table is a level of the path; anything else (a
-    /// number, an array, an inline table where the base has a string) is one value. Keys
-    /// may also be written dotted and quoted (`"payment.honba" = 1000`).
+    /// a table value where the base has a table or an array is a level of the path;
+    /// anything else (a number, an array, an inline table where the base has a string) is
+    /// one value. Keys may also be written dotted and quoted (`"payment.honba" = 1000`).
     pub fn leaves(&self, values: &Table) -> Vec<Override> {
         let mut out = Vec::new();
         self.collect("", values, &mut out);
@@ -75,14 +74,15 @@ impl Documents {
         for (k, v) in values {
             let key = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
             match v {
-                Value::Table(t) if self.is_table(&key) => self.collect(&key, t, out),
+                Value::Table(t) if self.is_level(&key) => self.collect(&key, t, out),
                 _ => out.push(Override { key, value: v.clone() }),
             }
         }
     }
 
-    /// Whether `key` names a table of the base documents (a prefix counts as one).
-    fn is_table(&self, key: &str) -> bool {
+    /// Whether `key` names a table or an array of the base documents (a prefix counts as a
+    /// table).
+    fn is_level(&self, key: &str) -> bool {
         let (doc, path) = match key.split_once('.') {
             Some((first, rest)) => match self.others.iter().find(|(p, _)| *p == first) {
                 Some((_, d)) => (d, rest),
@@ -91,14 +91,21 @@ impl Documents {
             None if self.others.iter().any(|(p, _)| *p == key) => return true,
             None => (&self.main, key),
         };
-        let mut table = doc;
-        for part in path.split('.') {
-            match table.get(part) {
-                Some(Value::Table(t)) => table = t,
-                _ => return false,
-            }
+        let mut parts = path.split('.');
+        let mut node = doc.get(parts.next().unwrap_or_default());
+        for part in parts {
+            node = node.and_then(|v| child(v, part));
         }
-        true
+        matches!(node, Some(Value::Table(_) | Value::Array(_)))
+    }
+}
+
+/// The entry `part` of a table, or the element of an array `part` numbers from 0.
+fn child<'a>(v: &'a Value, part: &str) -> Option<&'a Value> {
+    match v {
+        Value::Table(t) => t.get(part),
+        Value::Array(a) => a.get(part.parse::<usize>().ok()?),
+        _ => None,
     }
 }
 
@@ -135,6 +142,11 @@ mod tests {
             toml::from_str("start = 25000\nratio = 0.5\nmode = \"none\"\n[inner]\nflag = true\n").unwrap();
         let scoring: Table = toml::from_str("[payment]\nhonba = 300\n").unwrap();
         Documents { main, others: vec![("scoring", scoring)] }
+    }
+
+    fn players() -> Documents {
+        let main: Table = toml::from_str("[[players]]\npower = 1.0\n[[players]]\npower = 1.0\n").unwrap();
+        Documents { main, others: Vec::new() }
     }
 
     fn set(key: &str, value: Value) -> Override {
@@ -178,5 +190,20 @@ mod tests {
         let mut keys: Vec<String> = d.leaves(&v).into_iter().map(|o| o.key).collect();
         keys.sort();
         assert_eq!(keys, ["inner.flag", "mode", "scoring.payment.honba", "start"]);
+    }
+
+    #[test]
+    fn a_number_picks_an_array_element() {
+        let mut d = players();
+        let v: Table = toml::from_str("players.1.power = 1.2").unwrap();
+        let overrides = d.leaves(&v);
+        assert_eq!(overrides, [set("players.1.power", Value::Float(1.2))]);
+        d.apply(&overrides[0]).unwrap();
+        assert_eq!(d.main["players"][0]["power"].as_float(), Some(1.0));
+        assert_eq!(d.main["players"][1]["power"].as_float(), Some(1.2));
+        for key in ["players.2.power", "players.first.power", "players.0.speed"] {
+            let e = d.apply(&set(key, Value::Float(1.0))).unwrap_err();
+            assert_eq!(e, format!("key `{key}` is not in the base file"));
+        }
     }
 }
