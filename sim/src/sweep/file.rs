@@ -36,6 +36,8 @@ struct Raw {
     variant: Vec<Spanned<Table>>,
     #[serde(default)]
     grid: Option<Spanned<Table>>,
+    #[serde(default)]
+    ablate: Option<Spanned<String>>,
 }
 
 const fn default_seed() -> u64 {
@@ -63,6 +65,8 @@ pub struct SweepFile {
     pub metrics: Option<Vec<String>>,
     variants: Vec<Spanned<Table>>,
     grid: Option<Spanned<Table>>,
+    /// `ablate = "yaku"`: one variant per numeric entry of that table of the base, set to 0.
+    ablate: Option<Spanned<String>>,
 }
 
 /// One variant: its name and its overrides.
@@ -124,8 +128,8 @@ impl SweepFile {
         if raw.games == 0 {
             bail!("sweep file {name}: `games` must be at least 1");
         }
-        if raw.variant.is_empty() && raw.grid.is_none() {
-            bail!("sweep file {name}: no variants: give [[variant]] entries or a [grid]");
+        if raw.variant.is_empty() && raw.grid.is_none() && raw.ablate.is_none() {
+            bail!("sweep file {name}: no variants: give [[variant]] entries, a [grid] or `ablate`");
         }
         Ok(SweepFile {
             name: name.to_string(),
@@ -138,6 +142,7 @@ impl SweepFile {
             metrics: raw.metrics,
             variants: raw.variant,
             grid: raw.grid,
+            ablate: raw.ablate,
         })
     }
 
@@ -169,6 +174,9 @@ impl SweepFile {
             }
             out.push((Variant { name, overrides }, v.span().start));
         }
+        if let Some(key) = &self.ablate {
+            out.extend(self.ablation(key, docs)?.into_iter().map(|v| (v, key.span().start)));
+        }
         if let Some(grid) = &self.grid {
             out.extend(self.grid_cells(grid, docs)?.into_iter().map(|v| (v, grid.span().start)));
         }
@@ -182,6 +190,38 @@ impl SweepFile {
             }
         }
         Ok(out.into_iter().map(|(v, _)| v).collect())
+    }
+
+    /// One variant per entry of the base's table `key` that is a number or a list of numbers
+    /// not all 0, named `no <entry>`, setting it to 0 (every element of a list): a yaku
+    /// worth nothing is never awarded, so each variant plays the rules without that yaku.
+    fn ablation(&self, key: &Spanned<String>, docs: &Documents) -> Result<Vec<Variant>> {
+        let at = self.at(key.span().start);
+        let Some(Value::Table(table)) = docs.get(key.get_ref()) else {
+            bail!("{at}: `ablate = \"{}\"`: the base has no table of that name", key.get_ref());
+        };
+        let zero = |v: &Value| match v {
+            Value::Integer(i) if *i != 0 => Some(Value::Integer(0)),
+            Value::Float(f) if *f != 0.0 => Some(Value::Float(0.0)),
+            Value::Array(a) if a.iter().all(|x| x.is_integer()) && a.iter().any(|x| x.as_integer() != Some(0)) => {
+                Some(Value::Array(vec![Value::Integer(0); a.len()]))
+            }
+            _ => None,
+        };
+        let cuts: Vec<Variant> = table
+            .iter()
+            .filter_map(|(entry, v)| {
+                let value = zero(v)?;
+                Some(Variant {
+                    name: format!("no {entry}"),
+                    overrides: vec![Override { key: format!("{}.{entry}", key.get_ref()), value }],
+                })
+            })
+            .collect();
+        if cuts.is_empty() {
+            bail!("{at}: `ablate = \"{}\"`: no entry of that table is a number to set to 0", key.get_ref());
+        }
+        Ok(cuts)
     }
 
     /// The cartesian product of the grid's one or two keys' value lists.
@@ -251,6 +291,17 @@ mod tests {
             Ok(f) => f.variants(&docs()).unwrap_err().to_string(),
             Err(e) => e.to_string(),
         }
+    }
+
+    #[test]
+    fn ablation_zeroes_each_numeric_entry_of_a_table() {
+        let f = SweepFile::parse("s.toml", &format!("{HEAD}ablate = \"scoring.payment\"\n")).unwrap();
+        let v = f.variants(&docs()).unwrap();
+        assert_eq!(v.len(), 1);
+        assert_eq!((v[0].name.as_str(), v[0].overrides[0].key.as_str()), ("no honba", "scoring.payment.honba"));
+        assert_eq!(v[0].overrides[0].value, Value::Integer(0));
+        let e = err(&format!("{HEAD}ablate = \"length\"\n"));
+        assert!(e.contains("line 4") && e.contains("no table of that name"), "{e}");
     }
 
     #[test]

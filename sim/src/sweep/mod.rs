@@ -390,6 +390,7 @@ mod tests {
         for (game, file) in [
             ("mahjong", "sweep_ron2.toml"),
             ("rackup", "sweep_rackup.toml"),
+            ("rackup", "sweep_rackup_ablate.toml"),
             ("drift", "sweep_drift.toml"),
             ("medarot", "sweep_medarot.toml"),
         ] {

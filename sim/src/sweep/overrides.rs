@@ -83,12 +83,16 @@ impl Documents {
     /// Whether `key` names a table or an array of the base documents (a prefix counts as a
     /// table).
     fn is_level(&self, key: &str) -> bool {
+        self.others.iter().any(|(p, _)| *p == key) || matches!(self.get(key), Some(Value::Table(_) | Value::Array(_)))
+    }
+
+    /// The base value at dotted `key`, if there is one.
+    pub fn get(&self, key: &str) -> Option<&Value> {
         let (doc, path) = match key.split_once('.') {
             Some((first, rest)) => match self.others.iter().find(|(p, _)| *p == first) {
                 Some((_, d)) => (d, rest),
                 None => (&self.main, key),
             },
-            None if self.others.iter().any(|(p, _)| *p == key) => return true,
             None => (&self.main, key),
         };
         let mut parts = path.split('.');
@@ -96,7 +100,7 @@ impl Documents {
         for part in parts {
             node = node.and_then(|v| child(v, part));
         }
-        matches!(node, Some(Value::Table(_) | Value::Array(_)))
+        node
     }
 }
 

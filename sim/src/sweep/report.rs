@@ -182,6 +182,20 @@ fn summary(
             );
         }
     }
+    if acc.sums.len() > 4 {
+        let _ = writeln!(s, "\nlargest effects (|difference| / its paired standard error):");
+        for (m, metric) in metrics.iter().enumerate() {
+            let mut by: Vec<&(usize, usize, Compared)> = rows.iter().filter(|r| r.1 == m).collect();
+            let z = |c: &Compared| c.diff.abs() / (c.diff_ci.half_width() / Z95).max(f64::MIN_POSITIVE);
+            by.sort_by(|a, b| z(&b.2).total_cmp(&z(&a.2)));
+            let top: Vec<String> = by
+                .iter()
+                .take(3)
+                .map(|r| format!("{} ({:+.5}, z {:.1})", study.variants[r.0 - 1].name, r.2.diff, z(&r.2)))
+                .collect();
+            let _ = writeln!(s, "  {metric:<22} {}", top.join("; "));
+        }
+    }
     let _ = writeln!(
         s,
         "\n{} comparisons: * p < 0.05 taken alone; ** significant after Holm's adjustment for all {} (read * alone with care).",
