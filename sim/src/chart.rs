@@ -434,8 +434,9 @@ impl Chart for Heatmap<'_> {
     }
 }
 
-/// Estimates with 95% intervals along an ordered axis of categories (a grid key's values):
-/// a line through the estimates in a shaded band, and a dashed reference line.
+/// Estimates with 95% intervals along an ordered axis of categories (a grid key's values,
+/// games played): per series a line through the estimates in a shaded band, and a dashed
+/// reference line.
 pub struct Band<'a> {
     /// Chart title.
     pub title: &'a str,
@@ -443,8 +444,10 @@ pub struct Band<'a> {
     pub x_label: &'a str,
     /// Label of the value axis.
     pub y_label: &'a str,
-    /// The points, left to right (each bar's label names its category).
-    pub points: &'a [Bar],
+    /// The category labels, left to right.
+    pub categories: &'a [String],
+    /// `(legend name, one estimate per category)`; a lone series goes without a legend.
+    pub series: &'a [(String, Vec<Bar>)],
     /// The value drawn dashed (e.g. 0 for a difference).
     pub reference: Option<f64>,
 }
@@ -454,12 +457,13 @@ impl Chart for Band<'_> {
     where
         DB::ErrorType: 'static,
     {
-        let pts = self.points;
-        let values = pts.iter().flat_map(|b| [b.low, b.high, b.value]).chain(self.reference).filter(|v| v.is_finite());
+        let all = self.series.iter().flat_map(|s| s.1.iter());
+        let values = all.flat_map(|b| [b.low, b.high, b.value]).chain(self.reference).filter(|v| v.is_finite());
         let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| (l.min(v), h.max(v)));
         let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (0.0, 1.0) };
         let pad = (hi - lo).max(1e-9) * 0.08;
-        let n = pts.len().max(1) as f64;
+        let cats = self.categories;
+        let n = cats.len().max(1) as f64;
         root.fill(&WHITE).map_err(err)?;
         let mut chart = ChartBuilder::on(root)
             .caption(self.title, (FONT, 24))
@@ -470,15 +474,12 @@ impl Chart for Band<'_> {
             .map_err(err)?;
         let label = |x: &f64| {
             let k = x.round();
-            if (x - k).abs() < 1e-6 && k >= 0.0 && (k as usize) < pts.len() {
-                pts[k as usize].label.clone()
-            } else {
-                String::new()
-            }
+            let on = (x - k).abs() < 1e-6 && k >= 0.0 && (k as usize) < cats.len();
+            if on { cats[k as usize].clone() } else { String::new() }
         };
         chart
             .configure_mesh()
-            .x_labels(pts.len().max(2))
+            .x_labels(cats.len().clamp(2, 12))
             .x_label_formatter(&label)
             .x_desc(self.x_label)
             .y_desc(self.y_label)
@@ -486,23 +487,41 @@ impl Chart for Band<'_> {
             .axis_desc_style((FONT, 18))
             .draw()
             .map_err(err)?;
-        let xy = |k: usize, v: f64| (k as f64, v);
-        let band: Vec<(f64, f64)> = pts
-            .iter()
-            .enumerate()
-            .map(|(k, b)| xy(k, b.high))
-            .chain(pts.iter().enumerate().rev().map(|(k, b)| xy(k, b.low)))
-            .collect();
-        chart.draw_series(std::iter::once(Polygon::new(band, BLUE.mix(0.2).filled()))).map_err(err)?;
-        chart
-            .draw_series(LineSeries::new(pts.iter().enumerate().map(|(k, b)| xy(k, b.value)), BLUE.stroke_width(2)))
-            .map_err(err)?;
-        chart
-            .draw_series(pts.iter().enumerate().map(|(k, b)| Circle::new(xy(k, b.value), 4, BLUE.filled())))
-            .map_err(err)?;
+        for (k, (name, pts)) in self.series.iter().enumerate() {
+            let colour = Palette99::pick(k).to_rgba();
+            let at = |i: usize, v: f64| (i as f64, v);
+            let band: Vec<(f64, f64)> = pts
+                .iter()
+                .enumerate()
+                .map(|(i, b)| at(i, b.high))
+                .chain(pts.iter().enumerate().rev().map(|(i, b)| at(i, b.low)))
+                .collect();
+            chart.draw_series(std::iter::once(Polygon::new(band, colour.mix(0.2).filled()))).map_err(err)?;
+            chart
+                .draw_series(LineSeries::new(
+                    pts.iter().enumerate().map(|(i, b)| at(i, b.value)),
+                    colour.stroke_width(2),
+                ))
+                .map_err(err)?
+                .label(name.as_str())
+                .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], colour.stroke_width(3)));
+            chart
+                .draw_series(pts.iter().enumerate().map(|(i, b)| Circle::new(at(i, b.value), 4, colour.filled())))
+                .map_err(err)?;
+        }
         if let Some(r) = self.reference {
             chart
                 .draw_series(DashedLineSeries::new([(-0.5, r), (n - 0.5, r)], 8, 5, RED.stroke_width(2)))
+                .map_err(err)?;
+        }
+        if self.series.len() > 1 {
+            chart
+                .configure_series_labels()
+                .background_style(WHITE.mix(0.85))
+                .border_style(BLACK)
+                .label_font((FONT, 14))
+                .position(SeriesLabelPosition::UpperRight)
+                .draw()
                 .map_err(err)?;
         }
         Ok(())

@@ -88,6 +88,10 @@ struct SweepArgs {
     /// repeatable.
     #[arg(long, value_name = "TARGET")]
     until: Vec<Target>,
+    /// Write the running differences after each batch (`convergence` table and charts): with
+    /// --until, after each of its batches; alone, at 20 points of the file's games.
+    #[arg(long)]
+    convergence: bool,
     /// With --until: the most games to play.
     #[arg(long, value_name = "N", requires = "until", value_parser = clap::value_parser!(u64).range(1..))]
     max_games: Option<u64>,
@@ -539,21 +543,30 @@ fn replay(args: &ReplayArgs) -> Result<String> {
     Ok(out)
 }
 
+/// The points at which `--convergence` alone takes the running estimates.
+const CHECKPOINTS: u64 = 20;
+
 fn sweep(args: &SweepArgs) -> Result<String> {
     let study = SweepStudy::open(&args.file)?;
     let (games, seed) = study.games_and_seed();
     let threads = args.threads.map_or_else(default_threads, usize::from);
     let plan = RunPlan { games, seed, threads, shard: args.shard, progress: !args.quiet };
     let name = study_name(args.study.as_deref().unwrap_or(SweepStudy::KIND))?;
-    if args.until.is_empty() {
+    if args.until.is_empty() && !args.convergence {
         return study::execute(&study, &plan, &args.out, &name);
     }
     if args.shard != Shard::WHOLE {
-        bail!("--until grows one run batch by batch: it does not take --shard");
+        bail!("--until and --convergence grow one run batch by batch: they do not take --shard");
     }
-    let cap = args.max_games.unwrap_or(100 * games);
-    let grown = until::grow(&study, &plan, &args.until, cap)?;
+    // --until: batches of the file's games up to the cap; --convergence alone: the file's
+    // games in CHECKPOINTS batches.
+    let (batch, cap) = match args.until.is_empty() {
+        true => (games.div_ceil(CHECKPOINTS), games),
+        false => (games, args.max_games.unwrap_or(100 * games)),
+    };
+    let grown = until::grow(&study, &plan, &args.until, batch, cap)?;
     let coverage = study::Coverage { games: grown.acc.games, seed, shard_count: 1, shards: vec![1] };
+    let study = if args.convergence { study.with_trace(grown.trace) } else { study };
     let summary = study::write(&study, grown.acc, coverage, &args.out, &name)?;
     Ok(format!("{}\n{summary}", grown.note))
 }

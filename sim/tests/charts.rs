@@ -77,20 +77,22 @@ fn all_chart_kinds_render() {
     chart::save(&stem, &heat).unwrap();
     assert_drawn(&stem);
 
-    let points: Vec<Bar> = (0..4)
-        .map(|k| Bar {
-            label: format!("{}", 300 * (k + 1)),
-            value: k as f64,
-            low: k as f64 - 0.5,
-            high: k as f64 + 0.7,
-        })
-        .collect();
+    let categories: Vec<String> = (1..=4).map(|k| format!("{}", 300 * k)).collect();
+    let line = |shift: f64| -> Vec<Bar> {
+        let bar = |k: f64| Bar { label: String::new(), value: k + shift, low: k - 0.5, high: k + 0.7 };
+        (0..4).map(|k| bar(f64::from(k))).collect()
+    };
+    let series = vec![("a".to_string(), line(0.0)), ("b".to_string(), line(0.3))];
     let stem = dir.join("band");
-    chart::save(
-        &stem,
-        &Band { title: "Grid", x_label: "honba", y_label: "difference", points: &points, reference: Some(0.0) },
-    )
-    .unwrap();
+    let band = Band {
+        title: "Grid",
+        x_label: "honba",
+        y_label: "difference",
+        categories: &categories,
+        series: &series,
+        reference: Some(0.0),
+    };
+    chart::save(&stem, &band).unwrap();
     assert_drawn(&stem);
     println!("charts in {}", dir.display());
 }

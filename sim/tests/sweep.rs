@@ -246,3 +246,23 @@ fn bad_sweep_files_are_refused_in_one_line_and_write_nothing() {
         assert!(!dir.join("notebooks-data").exists(), "case {k} wrote output");
     }
 }
+
+#[test]
+fn convergence_traces_the_running_difference_and_leaves_the_result_alone() {
+    let dir = scratch("sweep-convergence");
+    let file = write(
+        &dir,
+        "s.toml",
+        &format!("{HEAD}metrics = [\"hands\"]\n[[variant]]\nname = \"tonpuu\"\nlength = \"tonpuu\"\n"),
+    );
+    let out = dir.to_str().unwrap();
+    run(&["sweep", &file, "--out", out, "--study", "plain", "--quiet"]);
+    run(&["sweep", &file, "--out", out, "--study", "traced", "--convergence", "--quiet"]);
+    assert_eq!(csv(&dir, "plain", "sweep"), csv(&dir, "traced", "sweep"));
+    let trace = csv(&dir, "traced", "convergence");
+    let games: Vec<&str> = trace.lines().skip(1).map(|l| l.split(',').next().unwrap()).collect();
+    // 60 games in 20 batches of 3, one row each (one variant, one metric).
+    assert_eq!(games.len(), 20);
+    assert_eq!((games[0], games[19]), ("3", "60"));
+    assert!(dir.join("reports/traced/convergence_hands.png").exists());
+}

@@ -216,6 +216,8 @@ pub struct SweepStudy {
     /// The reported metrics, as indices into `all_metrics`.
     chosen: Vec<usize>,
     arms: Arms,
+    /// The sums after each batch of a run grown batch by batch (`--convergence`).
+    trace: Vec<SweepAcc>,
 }
 
 impl SweepStudy {
@@ -298,7 +300,13 @@ impl SweepStudy {
             _ => unreachable!("the game was checked above"),
         };
         let params = SweepParams { sweep, files: files.sources.into_inner() };
-        Ok(SweepStudy { params, file, variants, grid, all_metrics, chosen, arms })
+        Ok(SweepStudy { params, file, variants, grid, all_metrics, chosen, arms, trace: Vec::new() })
+    }
+
+    /// The same sweep reporting `trace`, its sums after each batch, as running estimates.
+    pub fn with_trace(mut self, trace: Vec<SweepAcc>) -> SweepStudy {
+        self.trace = trace;
+        self
     }
 
     /// The sweep file's games and seed.

@@ -80,17 +80,19 @@ pub struct Grown {
     pub acc: SweepAcc,
     /// Per target, the games it needed (or that the cap stopped it), and the throughput.
     pub note: String,
+    /// The sums after each batch (the running estimates: `--convergence`).
+    pub trace: Vec<SweepAcc>,
 }
 
-/// Plays batches of the sweep file's `games` (the last one cut at `cap`) until every target
-/// is met or `cap` games are played.
-pub fn grow(study: &SweepStudy, plan: &RunPlan, targets: &[Target], cap: u64) -> Result<Grown> {
+/// Plays batches of `batch` games (the last one cut at `cap`) until every target is met
+/// (with no target: until `cap`) or `cap` games are played.
+pub fn grow(study: &SweepStudy, plan: &RunPlan, targets: &[Target], batch: u64, cap: u64) -> Result<Grown> {
     let index: Vec<usize> = targets.iter().map(|t| study.metric_index(t).context("--until")).collect::<Result<_>>()?;
-    let batch = plan.games;
     let mut acc: Option<SweepAcc> = None;
+    let mut trace = Vec::new();
     let mut needed: Vec<Option<u64>> = vec![None; targets.len()];
     let (mut played, mut seconds) = (0, 0.0);
-    while played < cap && needed.iter().any(Option::is_none) {
+    while played < cap && (targets.is_empty() || needed.iter().any(Option::is_none)) {
         let end = (played + batch).min(cap);
         let (part, run) = study.play(plan, played..end)?;
         seconds += run.elapsed.as_secs_f64();
@@ -108,6 +110,7 @@ pub fn grow(study: &SweepStudy, plan: &RunPlan, targets: &[Target], cap: u64) ->
                 *need = Some(played);
             }
         }
+        trace.push(total.clone());
     }
     let acc = acc.expect("at least one batch");
     let mut note = String::new();
@@ -122,7 +125,7 @@ pub fn grow(study: &SweepStudy, plan: &RunPlan, targets: &[Target], cap: u64) ->
         "throughput: {:.0} games/s per arm ({played} games in {seconds:.2} s)",
         played as f64 / seconds.max(1e-9)
     );
-    Ok(Grown { acc, note })
+    Ok(Grown { acc, note, trace })
 }
 
 #[cfg(test)]
