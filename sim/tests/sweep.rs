@@ -231,6 +231,7 @@ fn bad_sweep_files_are_refused_in_one_line_and_write_nothing() {
         (HEAD.to_string(), "no variants"),
         (format!("{HEAD}[grid]\nscoring.payment.honbaa = [300, 600]\n"), "scoring.payment.honbaa"),
         (format!("{HEAD}metrics = [\"wins\"]\n[[variant]]\nname = \"x\"\nchi = false\n"), "unknown metric `wins`"),
+        (format!("{HEAD}[[variant]]\nname = \"sanma\"\nscoring.tile_set = \"goto\"\n"), "variant `sanma`"),
         (
             "game = \"medarot\"\nbase = \"advance\"\ngames = 1\n[[variant]]\nname = \"x\"\ndecks.deck.0.name = \"y\"\n"
                 .to_string(),
@@ -242,7 +243,7 @@ fn bad_sweep_files_are_refused_in_one_line_and_write_nothing() {
         let o = sim(&["sweep", &file, "--out", dir.to_str().unwrap(), "--quiet"], "");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(!o.status.success() && err.contains(expected) && err.lines().count() == 1, "case {k}: {err}");
-        assert!(err.contains("line") || [3, 5, 6].contains(&k), "case {k} names the position: {err}");
+        assert!(err.contains("line") || [3, 5, 6, 7].contains(&k), "case {k} names the position: {err}");
         assert!(!dir.join("notebooks-data").exists(), "case {k} wrote output");
     }
 }

@@ -287,7 +287,13 @@ impl SweepStudy {
             |k: usize| if k == 0 { "the base".to_string() } else { format!("variant `{}`", variants[k - 1].name) };
         let context = |k: usize| format!("sweep file {}: {}", sweep.name, named(k));
         let arms = match file.game.as_str() {
-            "mahjong" => Arms::Mahjong(each(&arm_docs, mahjong::MahjongArm::new, context)?),
+            "mahjong" => {
+                let arms = each(&arm_docs, mahjong::MahjongArm::new, context)?;
+                if let Some(k) = (1..arms.len()).find(|&k| arms[k].seats() != arms[0].seats()) {
+                    bail!("sweep file {}: {}: the table must seat as many as the base's", sweep.name, named(k));
+                }
+                Arms::Mahjong(arms)
+            }
             "rackup" => Arms::Rackup(each(&arm_docs, rackup::RackupArm::new, context)?),
             "drift" => Arms::Drift(each(&arm_docs, drift::DriftArm::new, context)?),
             "medarot" => {
