@@ -77,12 +77,8 @@ struct SweepArgs {
     /// The sweep file (TOML): game, base, games, seed, metrics, [[variant]] entries, [grid].
     #[arg(value_name = "FILE")]
     file: PathBuf,
-    /// Worker threads (default: all cores); results do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
-    threads: Option<u16>,
-    /// Play only the K-th of N equal slices of the game indices, e.g. 2/4 (not with --until).
-    #[arg(long, default_value = "1/1", value_name = "K/N")]
-    shard: Shard,
+    #[command(flatten)]
+    at: PlayArgs,
     /// Add batches of the file's `games` until the metric's interval (every variant's paired
     /// difference) is this narrow: "METRIC ±X" or "METRIC ±X%" (of the base value);
     /// repeatable.
@@ -95,15 +91,6 @@ struct SweepArgs {
     /// With --until: the most games to play.
     #[arg(long, value_name = "N", requires = "until", value_parser = clap::value_parser!(u64).range(1..))]
     max_games: Option<u64>,
-    /// Folder under which notebooks-data/<study>/ and reports/<study>/ are written.
-    #[arg(long, default_value = ".", value_name = "DIR")]
-    out: PathBuf,
-    /// Name of the results folders (default: sweep).
-    #[arg(long, value_name = "NAME")]
-    study: Option<String>,
-    /// No progress bar.
-    #[arg(long)]
-    quiet: bool,
 }
 
 #[derive(Subcommand)]
@@ -225,6 +212,23 @@ struct RunArgs {
     /// Master seed; game i always plays from the stream (seed, i).
     #[arg(long, default_value_t = 7)]
     seed: u64,
+    #[command(flatten)]
+    at: PlayArgs,
+}
+
+impl RunArgs {
+    fn plan(&self, default_games: u64) -> RunPlan {
+        self.at.plan(self.games.unwrap_or(default_games), self.seed)
+    }
+
+    fn name(&self, default: &str) -> Result<String> {
+        self.at.name(default)
+    }
+}
+
+/// Where and how a run plays and writes (studies and sweeps).
+#[derive(Args)]
+struct PlayArgs {
     /// Worker threads (default: all cores); results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
@@ -234,7 +238,7 @@ struct RunArgs {
     /// Folder under which notebooks-data/<study>/ and reports/<study>/ are written.
     #[arg(long, default_value = ".", value_name = "DIR")]
     out: PathBuf,
-    /// Name of the results folders (default: the game's name).
+    /// Name of the results folders (default: the game's name, or `sweep`).
     #[arg(long, value_name = "NAME")]
     study: Option<String>,
     /// No progress bar.
@@ -242,11 +246,10 @@ struct RunArgs {
     quiet: bool,
 }
 
-impl RunArgs {
-    fn plan(&self, default_games: u64) -> RunPlan {
+impl PlayArgs {
+    fn plan(&self, games: u64, seed: u64) -> RunPlan {
         let threads = self.threads.map_or_else(default_threads, usize::from);
-        let games = self.games.unwrap_or(default_games);
-        RunPlan { games, seed: self.seed, threads, shard: self.shard, progress: !self.quiet }
+        RunPlan { games, seed, threads, shard: self.shard, progress: !self.quiet }
     }
 
     fn name(&self, default: &str) -> Result<String> {
@@ -355,7 +358,7 @@ fn drift(args: &DriftArgs) -> Result<String> {
         strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
     };
     let study = DriftStudy::from_params(params)?;
-    study::execute(&study, &args.run.plan(1_000_000), &args.run.out, &args.run.name(DriftStudy::KIND)?)
+    study::execute(&study, &args.run.plan(1_000_000), &args.run.at.out, &args.run.name(DriftStudy::KIND)?)
 }
 
 fn medarot(args: &MedarotArgs) -> Result<String> {
@@ -367,7 +370,7 @@ fn medarot(args: &MedarotArgs) -> Result<String> {
         strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
     };
     let study = MedarotStudy::from_params(params)?;
-    study::execute(&study, &args.run.plan(200_000), &args.run.out, &args.run.name(MedarotStudy::KIND)?)
+    study::execute(&study, &args.run.plan(200_000), &args.run.at.out, &args.run.name(MedarotStudy::KIND)?)
 }
 
 fn rackup(args: &RackupArgs) -> Result<String> {
@@ -377,7 +380,7 @@ fn rackup(args: &RackupArgs) -> Result<String> {
         strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
     };
     let study = RackupStudy::from_params(params)?;
-    study::execute(&study, &args.run.plan(200_000), &args.run.out, &args.run.name(RackupStudy::KIND)?)
+    study::execute(&study, &args.run.plan(200_000), &args.run.at.out, &args.run.name(RackupStudy::KIND)?)
 }
 
 /// Runs a hand tool over stdin; fails (exit status 1) if any line failed.
@@ -466,7 +469,7 @@ fn play(a: &TableArgs) -> Result<String> {
         study = study.with_game_logs(count, dir);
     }
     let sessions = RunPlan { games: plan.games / k, ..plan };
-    let mut summary = study::execute(&study, &sessions, &a.run.out, &a.run.name(GotoStudy::KIND)?)?;
+    let mut summary = study::execute(&study, &sessions, &a.run.at.out, &a.run.name(GotoStudy::KIND)?)?;
     if let Some((count, dir)) = logs {
         let range = sessions.shard.range(sessions.games);
         let written = count.min(range.end * k).saturating_sub(range.start * k);
@@ -493,7 +496,7 @@ fn chips(a: &ChipsArgs) -> Result<String> {
     };
     let study = ChipsStudy::from_params(params)?;
     let sessions = RunPlan { games: plan.games / k, ..plan };
-    study::execute(&study, &sessions, &a.run.out, &a.run.name(ChipsStudy::KIND)?)
+    study::execute(&study, &sessions, &a.run.at.out, &a.run.name(ChipsStudy::KIND)?)
 }
 
 /// Games of `sim mahjong chips` by default: the 1,000,000 per ruleset the question needs.
@@ -516,7 +519,7 @@ fn table(run: &RunArgs, name: &str, params: MahjongParams, logs: Option<(u64, &P
         check_log_count(count, plan.games)?;
         study = study.with_game_logs(count, dir);
     }
-    let mut summary = study::execute(&study, &plan, &run.out, &run.name(name)?)?;
+    let mut summary = study::execute(&study, &plan, &run.at.out, &run.name(name)?)?;
     if let Some((count, dir)) = logs {
         let range = plan.shard.range(plan.games);
         let written = count.min(range.end).saturating_sub(range.start);
@@ -549,13 +552,12 @@ const CHECKPOINTS: u64 = 20;
 fn sweep(args: &SweepArgs) -> Result<String> {
     let study = SweepStudy::open(&args.file)?;
     let (games, seed) = study.games_and_seed();
-    let threads = args.threads.map_or_else(default_threads, usize::from);
-    let plan = RunPlan { games, seed, threads, shard: args.shard, progress: !args.quiet };
-    let name = study_name(args.study.as_deref().unwrap_or(SweepStudy::KIND))?;
+    let plan = args.at.plan(games, seed);
+    let name = args.at.name(SweepStudy::KIND)?;
     if args.until.is_empty() && !args.convergence {
-        return study::execute(&study, &plan, &args.out, &name);
+        return study::execute(&study, &plan, &args.at.out, &name);
     }
-    if args.shard != Shard::WHOLE {
+    if args.at.shard != Shard::WHOLE {
         bail!("--until and --convergence grow one run batch by batch: they do not take --shard");
     }
     // --until: batches of the file's games up to the cap; --convergence alone: the file's
@@ -567,7 +569,7 @@ fn sweep(args: &SweepArgs) -> Result<String> {
     let grown = until::grow(&study, &plan, &args.until, batch, cap)?;
     let coverage = study::Coverage { games: grown.acc.games, seed, shard_count: 1, shards: vec![1] };
     let study = if args.convergence { study.with_trace(grown.trace) } else { study };
-    let summary = study::write(&study, grown.acc, coverage, &args.out, &name)?;
+    let summary = study::write(&study, grown.acc, coverage, &args.at.out, &name)?;
     Ok(format!("{}\n{summary}", grown.note))
 }
 

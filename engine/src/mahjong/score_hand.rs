@@ -307,29 +307,17 @@ fn riichi_only_ron(ctx: &Ctx, yaku: &YakuList, bonus: &YakuList) -> bool {
 fn renhou_mangan(best: Option<Scored>) -> Scored {
     match best {
         Some(b) if b.limit >= Limit::Haneman => b,
-        _ => {
-            let mut yaku = YakuList::default();
-            yaku.push(Yaku::Renhou, 5);
-            Scored {
-                yaku,
-                with_bonus: false,
-                natsu: None,
-                han: 5,
-                fu: 0,
-                yakuman: 0,
-                limit: Limit::Mangan,
-                base: Limit::Mangan.base(),
-            }
-        }
+        _ => mangan_of(Yaku::Renhou),
     }
 }
 
-/// 流し満貫: a mangan whatever the hand, paid as a tsumo (the table leaves the honba out).
-fn nagashi_mangan() -> Scored {
-    let mut yaku = YakuList::default();
-    yaku.push(Yaku::NagashiMangan, 5);
+/// A mangan made by `yaku` alone, whatever the hand (人和 in Ron2, 流し満貫: paid as a
+/// tsumo, the table leaving the honba out).
+fn mangan_of(yaku: Yaku) -> Scored {
+    let mut list = YakuList::default();
+    list.push(yaku, 5);
     Scored {
-        yaku,
+        yaku: list,
         with_bonus: false,
         natsu: None,
         han: 5,
@@ -361,7 +349,7 @@ pub fn score_hand(rules: &Rules, hand: &Hand) -> Result<HandScore, ScoreError> {
         tsumo = true;
         match (rules.yaku.goto_yakuman, rules.yaku.nagashi_mangan) {
             (true, _) => nagashi(&ctx),
-            (false, true) => nagashi_mangan(),
+            (false, true) => mangan_of(Yaku::NagashiMangan),
             (false, false) => return Err(ScoreError::Impossible("a nagashi is not a yaku under these rules")),
         }
     } else {
