@@ -29,16 +29,16 @@ impl FromStr for Target {
         let (metric, rest) = s
             .split_once('±')
             .or_else(|| s.split_once("+-"))
-            .with_context(|| format!("--until `{s}`: write METRIC ±X or METRIC ±X% (e.g. \"win_rate ±0.002\")"))?;
+            .with_context(|| format!("`{s}`: write METRIC ±X or METRIC ±X% (e.g. \"win_rate ±0.002\")"))?;
         let metric = metric.trim();
         let rest = rest.trim();
         let (number, relative) = match rest.strip_suffix('%') {
             Some(n) => (n.trim(), true),
             None => (rest, false),
         };
-        let half: f64 = number.parse().with_context(|| format!("--until `{s}`: `{number}` is not a number"))?;
+        let half: f64 = number.parse().with_context(|| format!("`{s}`: `{number}` is not a number"))?;
         if metric.is_empty() || !(half.is_finite() && half > 0.0) {
-            bail!("--until `{s}`: needs a metric and a positive half-width");
+            bail!("`{s}`: needs a metric and a positive half-width");
         }
         Ok(Target { metric: metric.to_string(), half: if relative { half / 100.0 } else { half }, relative })
     }
