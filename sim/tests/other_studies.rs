@@ -298,7 +298,7 @@ fn a_table_settings_file_can_name_its_own_scoring_rules_file() {
     let o = sim(&["mahjong", "replay", "--rules", rules, log.to_str().unwrap()], "");
     assert!(o.status.success(), "replay reads the same table: {}", String::from_utf8_lossy(&o.stderr));
 
-    std::fs::write(&scoring, ron2.replace("open_tanyao = true", "open_tanyao = \"yes\"")).unwrap();
+    std::fs::write(&scoring, ron2.replace("tanyao = [1, 1]", "tanyao = \"yes\"")).unwrap();
     let (ok, stderr) = play();
     assert!(
         !ok && stderr.contains("scoring rules") && stderr.contains("my-scoring.toml") && stderr.contains("line "),

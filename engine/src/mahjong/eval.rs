@@ -4,6 +4,7 @@
 
 use super::decompose::{Block, BlockKind, kind, presence};
 use super::fu::{FuInput, Wait, standard_fu};
+use super::han::YakuHan;
 use super::hand::{Hand, WinFlags};
 use super::rules::{RenhouValue, Rules};
 use super::tile::{HONORS, TERMINAL_OR_HONOR, Tile, TileCounts};
@@ -45,8 +46,14 @@ const GREEN: u64 = 1 << t!(2s).index()
     | 1 << t!(8s).index()
     | 1 << t!(6z).index();
 
-const fn han_of(rules_pair: [u8; 2], closed: bool) -> u8 {
-    rules_pair[if closed { 0 } else { 1 }]
+/// Lists `y` at the han the rules give it for a closed or open hand, unless that is 0
+/// (then it is not a yaku here).
+#[inline]
+fn award(list: &mut YakuList, han: &YakuHan, y: Yaku, closed: bool) {
+    let h = han.get(y, closed);
+    if h > 0 {
+        list.push(y, h);
+    }
 }
 
 impl<'a> Ctx<'a> {
@@ -67,14 +74,16 @@ impl<'a> Ctx<'a> {
             round: kind(27 + hand.round_wind as usize),
         };
 
+        let han = &rules.yaku.han;
         let mut situational = YakuList::default();
-        if flags.has(WinFlags::DOUBLE_RIICHI) {
-            situational.push(Yaku::DoubleRiichi, 2);
-        } else if flags.has(WinFlags::RIICHI) {
-            situational.push(Yaku::Riichi, 1);
+        let double_riichi = flags.has(WinFlags::DOUBLE_RIICHI);
+        if double_riichi && han.is_yaku(Yaku::DoubleRiichi) {
+            award(&mut situational, han, Yaku::DoubleRiichi, closed);
+        } else if double_riichi || flags.has(WinFlags::RIICHI) {
+            award(&mut situational, han, Yaku::Riichi, closed);
         }
-        if flags.has(WinFlags::OPEN_RIICHI) && rules.yaku.open_riichi_bonus > 0 {
-            situational.push(Yaku::OpenRiichi, rules.yaku.open_riichi_bonus);
+        if flags.has(WinFlags::OPEN_RIICHI) {
+            award(&mut situational, han, Yaku::OpenRiichi, closed);
         }
         let pairs = [
             (WinFlags::IPPATSU, Yaku::Ippatsu),
@@ -84,11 +93,11 @@ impl<'a> Ctx<'a> {
             (WinFlags::HOUTEI, Yaku::HouteiRaoyui),
         ];
         if closed && tsumo {
-            situational.push(Yaku::MenzenTsumo, 1);
+            award(&mut situational, han, Yaku::MenzenTsumo, closed);
         }
         for (f, y) in pairs {
             if flags.has(f) {
-                situational.push(y, 1);
+                award(&mut situational, han, y, closed);
             }
         }
 
@@ -136,18 +145,15 @@ impl<'a> Ctx<'a> {
         }
 
         let mut tiles = YakuList::default();
-        if !any_terminal_honor && (closed || y.open_tanyao) {
-            tiles.push(Yaku::Tanyao, 1);
+        if !any_terminal_honor {
+            award(&mut tiles, han, Yaku::Tanyao, closed);
         }
         if only_terminal_honor && has_honors && number_suits > 0 {
-            tiles.push(Yaku::Honroutou, y.honroutou);
+            award(&mut tiles, han, Yaku::Honroutou, closed);
         }
         if one_suit {
-            if has_honors {
-                tiles.push(Yaku::Honitsu, if closed { 3 } else { 2 });
-            } else {
-                tiles.push(Yaku::Chinitsu, if closed { 6 } else { 5 });
-            }
+            let chinitsu = !has_honors && han.is_yaku(Yaku::Chinitsu);
+            award(&mut tiles, han, if chinitsu { Yaku::Chinitsu } else { Yaku::Honitsu }, closed);
         }
         Ctx { rules, hand, all, fu, situational, yakuman, tiles, has_honors, one_suit }
     }
@@ -178,13 +184,14 @@ impl<'a> Ctx<'a> {
         if ym.han() > 0 || self.yakuman.han() > 0 {
             return self.yakuman_candidate(ym);
         }
-        let mut list = self.situational;
-        let shousharin = y.shousharin > 0 && self.one_suit && self.has_honors;
-        if shousharin {
-            list.push(Yaku::Shousharin, y.shousharin);
-        } else {
-            list.push(Yaku::Chiitoitsu, 2);
+        let shousharin = y.han.is_yaku(Yaku::Shousharin) && self.one_suit && self.has_honors;
+        let form = if shousharin { Yaku::Shousharin } else { Yaku::Chiitoitsu };
+        if !y.han.is_yaku(form) {
+            // Seven pairs is no winning form without its yaku: a reading with none.
+            return Candidate { yaku: YakuList::EMPTY, fu: 25, yakuman: 0 };
         }
+        let mut list = self.situational;
+        award(&mut list, &y.han, form, true);
         if quads > 0 {
             list.push(Yaku::YonmaiChiitoitsu, quads * y.chiitoitsu_quad);
         }
@@ -202,6 +209,7 @@ impl<'a> Ctx<'a> {
     /// on that choice is worked out once.
     pub fn standard<F: FnMut(Candidate)>(&self, pair: Tile, sets: &[Block; 4], n_concealed: usize, mut emit: F) {
         let y = &self.rules.yaku;
+        let han = &y.han;
         let closed = self.fu.closed;
         let win = self.hand.win;
 
@@ -236,7 +244,7 @@ impl<'a> Ctx<'a> {
         let dragons = (triplets >> Tile::HAKU.index()).count_ones();
         let winds = (triplets >> Tile::EAST.index() & 0xf).count_ones();
         // Only Gotō's sanrenkou and suurenkou look at runs of triplets.
-        let run = if y.goto_yakuman || y.sanrenkou > 0 { longest_triplet_run(triplets) } else { 0 };
+        let run = if y.goto_yakuman || han.is_yaku(Yaku::Sanrenkou) { longest_triplet_run(triplets) } else { 0 };
 
         // Yakuman of the reading, but suuankou (it depends on the wait).
         let mut ym = YakuList::default();
@@ -258,12 +266,9 @@ impl<'a> Ctx<'a> {
 
         // Regular yaku that do not depend on the wait.
         let mut list = self.situational;
-        if closed {
-            match peikou {
-                1 => list.push(Yaku::Iipeikou, 1),
-                2 => list.push(Yaku::Ryanpeikou, 3),
-                _ => {}
-            }
+        if closed && peikou > 0 {
+            let ryanpeikou = peikou == 2 && han.is_yaku(Yaku::Ryanpeikou);
+            award(&mut list, han, if ryanpeikou { Yaku::Ryanpeikou } else { Yaku::Iipeikou }, closed);
         }
         if triplets & HONORS != 0 {
             for (k, yk) in [
@@ -274,42 +279,30 @@ impl<'a> Ctx<'a> {
                 (self.fu.round, Yaku::YakuhaiRoundWind),
             ] {
                 if has(k) {
-                    list.push(yk, 1);
+                    award(&mut list, han, yk, closed);
                 }
             }
         }
         if chanta_shape && n_seq > 0 {
-            if self.has_honors {
-                list.push(Yaku::Chanta, han_of(y.chanta, closed));
-            } else {
-                list.push(Yaku::Junchan, han_of(y.junchan, closed));
-            }
+            let junchan = !self.has_honors && han.is_yaku(Yaku::Junchan);
+            award(&mut list, han, if junchan { Yaku::Junchan } else { Yaku::Chanta }, closed);
         }
         // 123 456 789 of one suit: starts 1, 4, 7.
         let ittsu = (0..3).any(|s| seqs >> (9 * s) & 0b1_001_001 == 0b1_001_001);
-        if ittsu {
-            list.push(Yaku::Ittsu, if closed { 2 } else { 1 });
-        }
-        if seqs & seqs >> 9 & seqs >> 18 & 0x1ff != 0 {
-            list.push(Yaku::SanshokuDoujun, if closed { 2 } else { 1 });
-        }
-        if triplets & triplets >> 9 & triplets >> 18 & 0x1ff != 0 {
-            list.push(Yaku::SanshokuDoukou, 2);
-        }
-        if kans == 3 {
-            list.push(Yaku::Sankantsu, 2);
-        }
-        if n_seq == 0 {
-            list.push(Yaku::Toitoi, 2);
-        }
-        if dragons == 2 && pair.is_dragon() {
-            list.push(Yaku::Shousangen, 2);
-        }
-        if y.sanrenkou > 0 && run >= 3 {
-            list.push(Yaku::Sanrenkou, y.sanrenkou);
-        }
-        if y.sanfuu > 0 && winds == 3 {
-            list.push(Yaku::Sanfuu, y.sanfuu);
+        let shapes = [
+            (ittsu, Yaku::Ittsu),
+            (seqs & seqs >> 9 & seqs >> 18 & 0x1ff != 0, Yaku::SanshokuDoujun),
+            (triplets & triplets >> 9 & triplets >> 18 & 0x1ff != 0, Yaku::SanshokuDoukou),
+            (kans == 3, Yaku::Sankantsu),
+            (n_seq == 0, Yaku::Toitoi),
+            (dragons == 2 && pair.is_dragon(), Yaku::Shousangen),
+            (run >= 3, Yaku::Sanrenkou),
+            (winds == 3, Yaku::Sanfuu),
+        ];
+        for (shape, yk) in shapes {
+            if shape {
+                award(&mut list, han, yk, closed);
+            }
         }
         for &(t, h) in self.tiles.as_slice() {
             list.push(t, h);
@@ -345,10 +338,10 @@ impl<'a> Ctx<'a> {
             let mut list = list;
             let pinfu = closed && n_seq == 4 && wait == Wait::Ryanmen && !valued_pair;
             if pinfu {
-                list.push(Yaku::Pinfu, 1);
+                award(&mut list, han, Yaku::Pinfu, closed);
             }
             if concealed == 3 {
-                list.push(Yaku::Sanankou, 2);
+                award(&mut list, han, Yaku::Sanankou, closed);
             }
             let fu = standard_fu(self.rules, &self.fu, pair, sets, w, wait, pinfu);
             emit(Candidate { yaku: list, fu, yakuman: 0 });

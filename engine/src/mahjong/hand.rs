@@ -99,7 +99,7 @@ impl WinFlags {
     pub const EXTRACTED: WinFlags = WinFlags(1 << 14);
     /// Gotō オープン立直 open riichi (with [`RIICHI`](WinFlags::RIICHI) or
     /// [`DOUBLE_RIICHI`](WinFlags::DOUBLE_RIICHI)): worth the scoring rules'
-    /// `open_riichi_bonus` more (G-R5).
+    /// `yaku.han.open_riichi` more (G-R5).
     pub const OPEN_RIICHI: WinFlags = WinFlags(1 << 15);
 
     /// Whether every bit of `f` is set.

@@ -68,7 +68,9 @@
 //! - [`table`]: the four-player Ron2 table (whole hands and games as a
 //!   [`Game`](crate::Game), presets, bots, outcome records) on this core.
 //! - [`Rules`]: presets `ron2` and `goto` (`presets/ron2.toml`,
-//!   `presets/goto.toml`) or a user file with the same fields.
+//!   `presets/goto.toml`) or a user file with the same fields; every regular
+//!   yaku's han `[closed, open]` is its `[yaku.han]` table ([`YakuHan`]), so a
+//!   yaku is re-priced or removed (`[0, 0]`) without code.
 //!
 //! # Scoring readings
 //! - Ron2 (RULES-NOTES §4): no kiriage; 13+ han is one counted yakuman;
@@ -101,6 +103,7 @@ pub mod chips;
 mod decompose;
 mod eval;
 mod fu;
+mod han;
 mod hand;
 mod limit;
 mod notation;
@@ -116,6 +119,7 @@ mod yaku;
 
 pub use decompose::{Block, BlockKind, for_each_standard, seven_pairs, thirteen_orphans};
 pub use fu::Wait;
+pub use han::YakuHan;
 pub use hand::{Hand, HandScore, Meld, MeldKind, WinFlags};
 pub use limit::Limit;
 pub use notation::{Mpsz, NotationError, NotationErrorKind, parse_kinds, parse_tiles};

@@ -8,6 +8,7 @@
 //! `tile_set`, a [`TileSetSpec`] preset, or given in place as a `[tile_set]` table with a
 //! tile-set file's fields (e.g. two red 5p: `red_fives = "5m5p5p5s"`).
 
+use super::han::YakuHan;
 use super::tileset::{TileSetError, TileSetSpec};
 use crate::config::Presets;
 use serde::Deserialize;
@@ -77,21 +78,8 @@ impl TileSetRef {
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct YakuRules {
-    /// 喰いタン: tanyao counts in an open hand.
-    pub open_tanyao: bool,
-    /// 混全帯幺九 chanta han `[closed, open]` (standard 2/1, Gotō 4/2).
-    pub chanta: [u8; 2],
-    /// 純全帯幺九 junchan han `[closed, open]` (standard 3/2, Gotō 6/4).
-    pub junchan: [u8; 2],
-    /// 混老頭 honroutou han (standard 2, Gotō 6).
-    pub honroutou: u8,
-    /// 小車輪 shousharin (closed honitsu seven pairs) total han, replacing
-    /// honitsu and chiitoitsu; 0 = not a yaku.
-    pub shousharin: u8,
-    /// 三連刻 sanrenkou (three consecutive triplets of one suit, open OK) han; 0 = none.
-    pub sanrenkou: u8,
-    /// 三風 sanfuu (three wind triplets, open OK) han; 0 = none.
-    pub sanfuu: u8,
+    /// Every regular yaku's han `[closed, open]`, the `[yaku.han]` table ([`YakuHan`]).
+    pub han: YakuHan,
     /// Han added per four-of-a-kind used as two pairs in seven pairs
     /// (4枚使いの七対子); 0 = seven pairs must be seven different kinds.
     pub chiitoitsu_quad: u8,
@@ -116,9 +104,6 @@ pub struct YakuRules {
     pub double_junsei_chuuren: bool,
     /// 大四喜 counts as double yakuman.
     pub double_daisuushii: bool,
-    /// オープン立直: han an open riichi adds to riichi's (G-R5: 0, the same as riichi, by
-    /// default; 1 for the 2-han reading). Listed as `open_riichi`.
-    pub open_riichi_bonus: u8,
 }
 
 impl YakuRules {
@@ -303,13 +288,15 @@ mod tests {
 
     #[test]
     fn presets_load() {
+        use crate::mahjong::Yaku;
         let r = Rules::ron2();
         assert_eq!((r.name.as_str(), r.players), ("ron2", 4));
         assert_eq!(r.yaku.renhou, RenhouValue::Mangan);
         assert!(!r.fu.rinshan_tsumo);
         let g = Rules::goto();
         assert_eq!((g.name.as_str(), g.players), ("goto", 3));
-        assert_eq!((g.yaku.chanta, g.yaku.junchan, g.yaku.honroutou), ([4, 2], [6, 4], 6));
+        let han = |y, closed| g.yaku.han.get(y, closed);
+        assert_eq!((han(Yaku::Chanta, false), han(Yaku::Junchan, true), han(Yaku::Honroutou, false)), (2, 6, 6));
         assert_eq!(g.payment.kind, PaymentKind::GotoSanma);
         assert_eq!(g.payment.honba, 2000);
     }
@@ -317,13 +304,13 @@ mod tests {
     #[test]
     fn bad_files_say_what_and_where() {
         assert!(matches!(Rules::preset("ron3"), Err(RulesError::UnknownPreset(_))));
-        let missing = RON2_TOML.replace("sanfuu = 0\n", "");
+        let missing = RON2_TOML.replace("suupei = 0\n", "");
         let e = Rules::from_toml(&missing).unwrap_err();
-        assert!(e.to_string().contains("sanfuu"), "{e}");
-        let unknown = RON2_TOML.replace("sanfuu = 0\n", "sanfuu = 0\nsanfu = 2\n");
+        assert!(e.to_string().contains("suupei"), "{e}");
+        let unknown = RON2_TOML.replace("suupei = 0\n", "suupei = 0\nsuupe = 2\n");
         let e = Rules::from_toml(&unknown).unwrap_err();
-        assert!(e.to_string().contains("sanfu"), "{e}");
-        let wrong_type = RON2_TOML.replace("open_tanyao = true", "open_tanyao = 1");
+        assert!(e.to_string().contains("suupe"), "{e}");
+        let wrong_type = RON2_TOML.replace("goto_yakuman = false", "goto_yakuman = 1");
         let e = Rules::from_toml(&wrong_type).unwrap_err();
         assert!(e.to_string().contains("line"), "{e}");
         let bad_value = RON2_TOML.replace("double_wind_pair = 4", "double_wind_pair = 3");

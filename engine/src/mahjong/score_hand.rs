@@ -299,7 +299,7 @@ fn riichi_only_ron(ctx: &Ctx, yaku: &YakuList, bonus: &YakuList) -> bool {
     ctx.rules.yaku.goto_yakuman
         && !f.has(WinFlags::TSUMO)
         && !f.has(WinFlags::EXTRACTED)
-        && matches!(yaku.as_slice(), [(Yaku::Riichi, 1)] | [(Yaku::Riichi, 1), (Yaku::OpenRiichi, _)])
+        && matches!(yaku.as_slice(), [(Yaku::Riichi, _)] | [(Yaku::Riichi, _), (Yaku::OpenRiichi, _)])
         && bonus.as_slice().iter().all(|&(y, _)| y == Yaku::UraDora)
 }
 

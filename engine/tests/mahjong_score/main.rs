@@ -3,6 +3,7 @@
 //! payments, yakuman stacking, and Gotō's own yaku and seed examples.
 
 mod goto;
+mod han_table;
 mod limits;
 mod ron2_yaku;
 mod yakuman;

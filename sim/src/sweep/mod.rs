@@ -403,6 +403,7 @@ mod tests {
         let presets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/src");
         for (game, file) in [
             ("mahjong", "sweep_ron2.toml"),
+            ("mahjong", "sweep_ron2_ablate.toml"),
             ("rackup", "sweep_rackup.toml"),
             ("rackup", "sweep_rackup_ablate.toml"),
             ("drift", "sweep_drift.toml"),

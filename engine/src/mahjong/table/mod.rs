@@ -156,7 +156,7 @@
 //!   ron is paid as 13 han, 四倍満, unless the hand is worth more, and is counted in
 //!   [`HanchanOutcome::forced_deal_ins`]. An added kan may still be robbed by it (a
 //!   kakan is no discard), at its own value. It scores as riichi, plus the scoring
-//!   rules' `open_riichi_bonus` (listed `open_riichi`). The bots declare it against
+//!   rules' `yaku.han.open_riichi` (listed `open_riichi`). The bots declare it against
 //!   a seat already in riichi with `open_riichi_waits` live waits or more.
 //! - 白ポッチ (`pocchi_wild`, G-R6): after riichi the pocchi is wild, as whichever kind
 //!   scores best at the win (a kind the hand holds four of excepted; no fifth copy).

@@ -90,7 +90,7 @@ fn the_hand_record_of_a_forced_deal_in_names_winner_discarder_and_the_reason() {
 fn g_r5_open_riichi_scores_as_riichi_or_one_han_more_as_an_option() {
     let han = |bonus: u8| {
         let mut rules = goto().rules().clone();
-        rules.yaku.open_riichi_bonus = bonus;
+        rules.yaku.han.set(Yaku::OpenRiichi, [bonus, 0]);
         let game = RiichiTable::with_rules(goto().settings().clone(), rules).unwrap();
         let mut sc = scene(game, "8s");
         sc.act(0, Action::OpenRiichi(t("3z")));

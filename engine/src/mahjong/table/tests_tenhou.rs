@@ -29,7 +29,7 @@ fn tenhou_scoring_has_no_renhou_and_gives_rinshan_its_tsumo_fu() {
     let ron2 = Rules::ron2();
     assert_eq!(r.yaku.renhou, crate::mahjong::RenhouValue::None);
     assert!(r.fu.rinshan_tsumo && !ron2.fu.rinshan_tsumo);
-    assert_eq!((r.yaku.chanta, r.payment.honba, r.players), (ron2.yaku.chanta, 300, 4));
+    assert_eq!((r.yaku.han, r.payment.honba, r.players), (ron2.yaku.han, 300, 4));
     // A nagashi is a mangan tsumo under Tenhou's rules and no yaku under Ron2's.
     let mut hand = Hand::new([0; 34], t("1m"));
     hand.flags = WinFlags::NAGASHI.with(WinFlags::TSUMO);
