@@ -2,7 +2,7 @@
 //! study's strategies and accumulator) allocates nothing per game: a run of
 //! 2,000 games makes exactly as many allocations as a run of 1,000, whose
 //! allocations are all setup (the thread pool, one table and accumulator per
-//! thread, the merge).
+//! thread, the merge). Sweeps too: every arm of a shipped example sweep plays each game.
 
 use engine::mahjong::table::Rotation;
 use sim::runner::{RunPlan, Shard};
@@ -13,6 +13,7 @@ use sim::studies::mahjong::{MahjongParams, MahjongStudy, TableRules};
 use sim::studies::medarot::{MedarotParams, MedarotStudy};
 use sim::studies::rackup::{RackupParams, RackupStudy};
 use sim::study::Study;
+use sim::sweep::SweepStudy;
 
 #[global_allocator]
 static GLOBAL: engine::testing::CountingAlloc = engine::testing::CountingAlloc;
@@ -94,4 +95,14 @@ fn studies_allocate_nothing_per_game() {
     })
     .unwrap();
     per_game_allocations_are_zero("goto-chips", &chips, 60);
+    let presets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/src");
+    for (game, file, games) in [
+        ("mahjong", "sweep_ron2.toml", 40),
+        ("rackup", "sweep_rackup.toml", 500),
+        ("drift", "sweep_drift.toml", 500),
+        ("medarot", "sweep_medarot.toml", 300),
+    ] {
+        let sweep = SweepStudy::open(&presets.join(game).join("presets").join(file)).unwrap();
+        per_game_allocations_are_zero(&format!("{game} sweep"), &sweep, games);
+    }
 }
