@@ -218,8 +218,7 @@ impl RiichiTable {
             hand.flags = hand.flags.with(WinFlags::IPPATSU);
         }
         hand.concealed[t.index()] += 1;
-        hand.red += u8::from(state.offer_piece.is_red());
-        hand.gold += u8::from(state.offer_piece.is_gold());
+        add_offered_piece(&mut hand, state);
         let score = self.score_best(state, seat, hand, false)?;
         let forced = s.in_open_riichi() && matches!(kind, OfferKind::Discard | OfferKind::Nuki);
         Ok(if forced { self.forced_deal_in(state, seat, score) } else { score })
@@ -712,4 +711,10 @@ impl RiichiTable {
         state.phase = Phase::Over;
         state.events.push(Event::EndGame { scores: Some(state.points) });
     }
+}
+
+/// Counts the offered piece's red or gold five in a ron's hand (the piece is not the seat's).
+pub(super) fn add_offered_piece(hand: &mut Hand, state: &TableState) {
+    hand.red += u8::from(state.offer_piece.is_red());
+    hand.gold += u8::from(state.offer_piece.is_gold());
 }

@@ -163,8 +163,7 @@ impl<'a> RiichiView<'a> {
         };
         let mut hand = game.hand_of(state, seat, win, flags);
         if offered {
-            hand.red += u8::from(state.offer_piece.is_red());
-            hand.gold += u8::from(state.offer_piece.is_gold());
+            super::settle::add_offered_piece(&mut hand, state);
         }
         hand.concealed = *concealed;
         hand.concealed[win.index()] += 1;
