@@ -65,12 +65,17 @@ pub struct DriftStudy {
     strategies: [StrategyConfig; 2],
 }
 
-impl DriftStudy {
-    fn entrant_pair(&self, index: u64) -> (usize, usize, bool) {
-        let n = self.entrants.len() as u64;
-        let cell = index % (n * n);
-        ((cell / n) as usize, (cell % n) as usize, (index / (n * n)) % 2 == 1)
-    }
+/// The entrants of `styles` mode: `base` with no style (`none`), then with each battle
+/// style alone (named by its id).
+pub fn style_entrants(base: Driver) -> Vec<(String, Driver)> {
+    let plain = Driver { styles: StyleSet::EMPTY, ..base };
+    std::iter::once(("none".to_string(), plain))
+        .chain(Style::ALL.iter().map(|&s| {
+            let mut styles = StyleSet::EMPTY;
+            styles.insert(s);
+            (s.id().to_string(), Driver { styles, ..base })
+        }))
+        .collect()
 }
 
 impl Study for DriftStudy {
@@ -109,14 +114,7 @@ impl Study for DriftStudy {
                     })?,
                     None => lineup.drivers[0].1,
                 };
-                let plain = Driver { styles: StyleSet::EMPTY, ..base };
-                std::iter::once(("none".to_string(), plain))
-                    .chain(Style::ALL.iter().map(|&s| {
-                        let mut styles = StyleSet::EMPTY;
-                        styles.insert(s);
-                        (s.id().to_string(), Driver { styles, ..base })
-                    }))
-                    .collect()
+                style_entrants(base)
             }
         };
         let parse =
@@ -157,7 +155,7 @@ impl WithPair<DriftGame> for Simulate<'_> {
             },
             || DriftAcc::new(study.entrants.len()),
             |(table, a, b), index, rng, acc| {
-                let (row, col, swap) = study.entrant_pair(index);
+                let (row, col, swap) = super::matrix_cell(index, study.entrants.len());
                 let (d_row, d_col) = (study.entrants[row].1, study.entrants[col].1);
                 let outcome = if swap {
                     flip(table.play(&DriftGame::chase(study.rules, d_col, d_row), &mut (&mut *b, &mut *a), rng))

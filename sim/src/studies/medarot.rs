@@ -106,9 +106,7 @@ impl<'a> WithPair<MedarotGame<'a>> for Simulate<'a> {
             || (Table::new(&game_of(0, 0)), a.clone(), b.clone()),
             || MedarotAcc::new(n, study.pool.len()),
             |(table, a, b), index, rng, acc| {
-                let cell = (index % (n * n) as u64) as usize;
-                let (row, col) = (cell / n, cell % n);
-                let swap = (index / (n * n) as u64) % 2 == 1;
+                let (row, col, swap) = super::matrix_cell(index, n);
                 let o = if swap {
                     flip(table.play(&game_of(col, row), &mut (&mut *b, &mut *a), rng))
                 } else {

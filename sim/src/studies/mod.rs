@@ -12,6 +12,15 @@ use crate::stats::Rate;
 use engine::mahjong::Yaku;
 use polars::prelude::{DataFrame, PolarsResult, df};
 
+/// The match-up of game `index` in a square matrix of `n` entrants: the cell `index mod n²`
+/// (row, column), with the sides swapped (the column entrant as side A) on every other
+/// pass through the matrix, so each pairing is played from both sides.
+pub fn matrix_cell(index: u64, n: usize) -> (usize, usize, bool) {
+    let n = n as u64;
+    let cell = index % (n * n);
+    ((cell / n) as usize, (cell % n) as usize, (index / (n * n)) % 2 == 1)
+}
+
 /// The table of wins with each yaku shown: how many, and the share of wins with its 95%
 /// Wilson interval (`rate`).
 fn yaku_frame(shown: &[Yaku], wins_with: &[u64], rate: impl Fn(Yaku) -> Rate) -> PolarsResult<DataFrame> {

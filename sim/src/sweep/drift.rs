@@ -22,9 +22,10 @@ use super::file::SweepFile;
 use super::overrides::Documents;
 use super::paired::Obs;
 use super::{Arm, Files, boxed, document, strategy_documents, strategy_texts, text};
+use crate::studies::drift::style_entrants;
 use anyhow::{Context, Result, anyhow};
 use engine::drift::strategy::StrategyConfig;
-use engine::drift::{DriftGame, DriftOutcome, DriftRules, Driver, Lineup, Style, StyleSet};
+use engine::drift::{DriftGame, DriftOutcome, DriftRules, Driver, Lineup};
 use engine::{GameRng, Strategy, Table};
 
 /// The metrics a drift sweep reports unless the file picks others.
@@ -64,14 +65,7 @@ impl DriftArm {
     pub fn new(docs: &Documents) -> Result<DriftArm> {
         let rules = DriftRules::from_toml_str(&text(&docs.main)).context("rules")?;
         let lineup = Lineup::from_toml_str(&text(&docs.others[0].1)).context("line-up")?;
-        let base = lineup.drivers[0].1;
-        let with = |styles: StyleSet| Driver { styles, ..base };
-        let mut entrants = vec![("none".to_string(), with(StyleSet::EMPTY))];
-        entrants.extend(Style::ALL.iter().map(|&s| {
-            let mut styles = StyleSet::EMPTY;
-            styles.insert(s);
-            (s.id().to_string(), with(styles))
-        }));
+        let entrants = style_entrants(lineup.drivers.first().context("the line-up has no drivers")?.1);
         let [a, b] = strategy_texts(docs).map(|t| StrategyConfig::from_toml(&t).map_err(|e| anyhow!("{e}")));
         Ok(DriftArm { rules, entrants, strategies: [a?, b?] })
     }
@@ -91,9 +85,7 @@ impl Arm for DriftArm {
     }
 
     fn play(&self, (table, [a, b]): &mut Self::Worker<'_>, index: u64, rng: &mut GameRng, out: &mut Vec<Obs>) {
-        let n = self.entrants.len() as u64;
-        let cell = index % (n * n);
-        let (row, col, swap) = ((cell / n) as usize, (cell % n) as usize, (index / (n * n)) % 2 == 1);
+        let (row, col, swap) = crate::studies::matrix_cell(index, self.entrants.len());
         let (d_row, d_col) = (self.entrants[row].1, self.entrants[col].1);
         let o = if swap {
             table.play(&DriftGame::chase(self.rules, d_col, d_row), &mut (&mut **b, &mut **a), rng)

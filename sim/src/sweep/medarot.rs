@@ -90,9 +90,7 @@ impl Arm for MedarotArm {
 
     fn play<'a>(&'a self, (table, [a, b]): &mut Self::Worker<'a>, index: u64, rng: &mut GameRng, out: &mut Vec<Obs>) {
         let n = self.decks.len();
-        let cell = (index % (n * n) as u64) as usize;
-        let (row, col) = (cell / n, cell % n);
-        let swap = (index / (n * n) as u64) % 2 == 1;
+        let (row, col, swap) = crate::studies::matrix_cell(index, n);
         let o = if swap {
             table.play(&self.game(col, row), &mut (&mut **b, &mut **a), rng)
         } else {
