@@ -9,7 +9,7 @@ use super::paired::Obs;
 use super::{Arm, Files, text};
 use anyhow::{Result, anyhow};
 use engine::config::resolve_extends;
-use engine::mahjong::table::{BOT_PRESETS, Bot, BotConfig, HanchanOutcome, PRESETS, RiichiTable, TableSettings};
+use engine::mahjong::table::{BOT_PRESETS, Bot, BotConfig, HanchanOutcome, RiichiTable, TableSettings};
 use engine::mahjong::{Rules, Yaku};
 use engine::{Game, GameRng, Table};
 
@@ -53,9 +53,9 @@ pub fn metric_names(seats: usize) -> Vec<String> {
 /// The base documents: the table settings (extends resolved), its scoring rules and the
 /// bot settings.
 pub fn documents(files: &Files, base: &str, bots: &str) -> Result<Documents> {
-    let table_text = files.text(base, |n| PRESETS.iter().find(|p| p.0 == n).map(|p| p.1))?;
-    let lookup = |n: &str| PRESETS.iter().find(|p| p.0 == n).map(|p| p.1);
-    let main = resolve_extends(&table_text, &lookup).map_err(|e| anyhow!("table settings {base}: {e}"))?;
+    let table_text = files.text(base, TableSettings::preset_text)?;
+    let main =
+        resolve_extends(&table_text, &TableSettings::preset_text).map_err(|e| anyhow!("table settings {base}: {e}"))?;
     let scoring_name = main.get("scoring").and_then(|v| v.as_str()).unwrap_or_default().to_string();
     let scoring_text = files.text_beside(base, &scoring_name, |n| Rules::PRESETS.text(n))?;
     let scoring = resolve_extends(&scoring_text, &|n| Rules::PRESETS.text(n))

@@ -500,17 +500,21 @@ impl TableSettings {
     /// (リーチバトル), `ron2-a`, `ron2-b`, `ron2-c` (競技ルール A/B/C), `goto`, `goto-cutbi`
     /// (Classic Gotō, three seats), `tenhou` (天鳳's rules).
     pub fn preset(name: &str) -> Result<TableSettings, TableError> {
-        match PRESETS.iter().find(|p| p.0 == name) {
-            Some(p) => TableSettings::from_toml(p.1),
+        match TableSettings::preset_text(name) {
+            Some(text) => TableSettings::from_toml(text),
             None => Err(TableError::UnknownPreset(name.to_string())),
         }
+    }
+
+    /// The TOML text of the built-in preset `name` (see [`PRESETS`]).
+    pub fn preset_text(name: &str) -> Option<&'static str> {
+        PRESETS.iter().find(|p| p.0 == name).map(|p| p.1)
     }
 
     /// Parses and checks a table preset written in TOML; `extends = "goto"` starts it from
     /// a built-in preset, overriding only the values it gives.
     pub fn from_toml(text: &str) -> Result<TableSettings, TableError> {
-        let base = |name: &str| PRESETS.iter().find(|p| p.0 == name).map(|p| p.1);
-        let s: TableSettings = from_toml_extending(text, &base).map_err(TableError::Toml)?;
+        let s: TableSettings = from_toml_extending(text, &TableSettings::preset_text).map_err(TableError::Toml)?;
         let invalid = |field, reason| Err(TableError::Invalid { field, reason });
         if s.start_points <= 0 || s.start_points % 100 != 0 {
             return invalid("start_points", "must be a positive multiple of 100");
