@@ -60,6 +60,12 @@ fn err<E: std::fmt::Display>(e: E) -> anyhow::Error {
     anyhow!("{e}")
 }
 
+/// A number on an axis spanning `span`: whole numbers on an axis of hundreds or more (1200,
+/// not 1200.000), else three decimals.
+fn tick(v: f64, span: f64) -> String {
+    if span >= 100.0 { format!("{v:.0}") } else { format!("{v:.3}") }
+}
+
 /// Room for category labels: 190 pixels, more for long labels (about 8 per character at
 /// the 14-point label font).
 fn label_area<'a>(labels: impl Iterator<Item = &'a str>) -> u32 {
@@ -128,12 +134,12 @@ impl Chart for IntervalBars<'_> {
             .y_label_area_size(label_area(bars.iter().map(|b| b.label.as_str())))
             .build_cartesian_2d(x0..hi + pad, (0..n - 1).into_segmented())
             .map_err(err)?;
-        let log = self.log;
+        let (log, span) = (self.log, hi + pad - x0);
         chart
             .configure_mesh()
             .disable_y_mesh()
             .x_desc(self.x_label)
-            .x_label_formatter(&|v| if log { format!("{:.2e}", 10f64.powf(*v)) } else { format!("{v:.3}") })
+            .x_label_formatter(&|v| if log { format!("{:.2e}", 10f64.powf(*v)) } else { tick(*v, span) })
             .y_labels(bars.len())
             .y_label_formatter(&|v| match v {
                 SegmentValue::CenterOf(r) if (0..n).contains(r) => bars[(n - 1 - r) as usize].label.clone(),

@@ -98,6 +98,7 @@ fn studies_allocate_nothing_per_game() {
     let presets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/src");
     for (game, file, games) in [
         ("mahjong", "sweep_ron2.toml", 40),
+        ("mahjong", "sweep_goto_chips.toml", 40),
         ("rackup", "sweep_rackup.toml", 500),
         ("drift", "sweep_drift.toml", 500),
         ("medarot", "sweep_medarot.toml", 300),

@@ -1,6 +1,6 @@
 //! `sim sweep`: variants on the same games as the base, paired intervals, a variant that
 //! changes nothing differs by exactly zero, one overridden key equals a study of an edited
-//! file (for every game), the same numbers at any thread count and from merged shards,
+//! file (for every game, Gotō's chips too), the same numbers at any thread count and from merged shards,
 //! `--until` and its cap, and bad sweep files refused with nothing written.
 
 mod common;
@@ -181,6 +181,46 @@ fn medarot_one_overridden_key_equals_a_study_of_the_edited_rules() {
         ("turns", study("turns_mean"), swept(&dir, "25 HP", "turns")),
         ("Shooters", cell(&dir, "medarot", "decks", "Shooters", "win_rate"), swept(&dir, "25 HP", "deck.Shooters")),
     ]);
+}
+
+#[test]
+fn goto_chips_one_overridden_key_equals_the_chip_study_of_the_edited_table() {
+    let dir = scratch("sweep-goto");
+    let text = "game = \"mahjong\"\nbase = \"goto-cutbi\"\nbots = \"efficiency\"\ngames = 40\nseed = 3\n\
+                metrics = [\"chips_moved\", \"chips_lose_50\", \"win_rate\"]\n\
+                [[variant]]\nname = \"red 3\"\nchips.red = 3\n";
+    let file = write(&dir, "s.toml", text);
+    let table = write(&dir, "t.toml", "extends = \"goto-cutbi\"\n[chips]\nred = 3\n");
+    let out = dir.to_str().unwrap();
+    run(&["sweep", &file, "--out", out, "--quiet"]);
+    run(&[
+        "mahjong",
+        "chips",
+        "--rules",
+        "goto-cutbi",
+        "--compare",
+        &table,
+        "--rotation",
+        "fixed",
+        "--session",
+        "1",
+        "--games",
+        "40",
+        "--seed",
+        "3",
+        "--out",
+        out,
+        "--quiet",
+    ]);
+    let study = |arm: &str, column: &str| cell(&dir, "goto-chips", "chips_summary", arm, column);
+    agree(&[
+        ("chips moved", study(&table, "mean_abs_chips"), swept(&dir, "red 3", "chips_moved")),
+        ("losing 50", study(&table, "p_lose_50"), swept(&dir, "red 3", "chips_lose_50")),
+    ]);
+    let base = swept(&dir, "red 3", "chips_moved").0;
+    assert!((study("goto-cutbi", "mean_abs_chips") - base).abs() < 1e-12, "the base arm agrees too");
+    let (win, win_variant) = swept(&dir, "red 3", "win_rate");
+    assert_eq!(win, win_variant, "a chip rule leaves the play alone");
 }
 
 #[test]

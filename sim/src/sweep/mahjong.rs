@@ -3,12 +3,19 @@
 //! `bots.` the bot settings every seat plays. Each variant is a table built from its
 //! changed files; game i of every variant plays from the same stream (the same walls
 //! where the rules draw alike).
+//!
+//! A table with a `[chips]` section (Gotō) is also settled in chips (祝儀), keys under
+//! `chips.` varying them: game i is one game at the three seats with no sit-out (the
+//! session study `sim mahjong chips` covers 4人回し), its dice from the game's stream
+//! ([`dice_of`]), so variants of the chip rules alone play identical games and differ by
+//! the settlement only.
 
 use super::overrides::Documents;
 use super::paired::Obs;
 use super::{Arm, Files, text};
 use anyhow::{Result, anyhow};
 use engine::config::resolve_extends;
+use engine::mahjong::chips::{ChipLedger, ChipTally, dice_of};
 use engine::mahjong::table::{BOT_PRESETS, Bot, BotConfig, HanchanOutcome, RiichiTable, TableSettings};
 use engine::mahjong::{Rules, Yaku};
 use engine::{Game, GameRng, Table};
@@ -36,17 +43,29 @@ pub const DEFAULT_METRICS: [&str; 19] = [
     "yaku.toitoi",
 ];
 
+/// The chip metrics of a table with chips, reported by default there: per player and game
+/// the mean absolute chips, the mean square (the variance: chips sum to zero), and the
+/// chance of losing 50 or more.
+pub const CHIP_METRICS: [&str; 3] = ["chips_moved", "chips_variance", "chips_lose_50"];
+
+/// The loss whose chance `chips_lose_50` is.
+const CHIP_LOSS: i32 = 50;
+
 /// Every metric a mahjong sweep can report, in the order [`MahjongArm::play`] writes them:
 /// per seat the first-place rate and final points; per seat-hand the win, deal-in, riichi
 /// and open-call rates; per hand the exhaustive-draw rate; the average win (hand value, no
-/// honba or sticks); hands per game; and each yaku's share of wins (`yaku.<name>`).
-pub fn metric_names(seats: usize) -> Vec<String> {
+/// honba or sticks); hands per game; each yaku's share of wins (`yaku.<name>`); and, with
+/// `chips`, the [`CHIP_METRICS`].
+pub fn metric_names(seats: usize, chips: bool) -> Vec<String> {
     let mut names: Vec<String> = (0..seats).map(|s| format!("first_place_seat{s}")).collect();
     names.extend((0..seats).map(|s| format!("points_seat{s}")));
     names.extend(
         ["win_rate", "deal_in_rate", "riichi_rate", "call_rate", "draw_rate", "average_win", "hands"].map(String::from),
     );
     names.extend(Yaku::ALL.iter().map(|y| format!("yaku.{}", y.name())));
+    if chips {
+        names.extend(CHIP_METRICS.map(String::from));
+    }
     names
 }
 
@@ -65,10 +84,11 @@ pub fn documents(files: &Files, base: &str, bots: &str) -> Result<Documents> {
     Ok(Documents { main, others: vec![("scoring", scoring), ("bots", bot)] })
 }
 
-/// One variant's table and bots.
+/// One variant's table and bots, and its chip ledger when the table has chips.
 pub struct MahjongArm {
     game: RiichiTable,
     bots: Vec<Bot>,
+    ledger: Option<ChipLedger>,
 }
 
 impl MahjongArm {
@@ -77,14 +97,23 @@ impl MahjongArm {
         let settings = TableSettings::from_toml(&text(&docs.main)).map_err(|e| anyhow!("table settings: {e}"))?;
         let rules = Rules::from_toml(&text(&docs.others[0].1)).map_err(|e| anyhow!("scoring rules: {e}"))?;
         let bot = BotConfig::from_toml(&text(&docs.others[1].1)).map_err(|e| anyhow!("bot settings: {e}"))?;
-        let game = RiichiTable::with_rules(settings, rules).map_err(|e| anyhow!("table settings: {e}"))?;
+        let chips = settings.chips;
+        let game = RiichiTable::with_rules(settings, rules)
+            .map_err(|e| anyhow!("table settings: {e}"))?
+            .with_hand_log(chips.is_some());
         let bots = vec![Bot::new(bot); game.num_seats()];
-        Ok(MahjongArm { game, bots })
+        let ledger = chips.map(|c| ChipLedger::new(c, &game, false));
+        Ok(MahjongArm { game, bots, ledger })
     }
 
     /// Seats at the table.
     pub fn seats(&self) -> usize {
         self.game.num_seats()
+    }
+
+    /// Whether its games are settled in chips.
+    pub fn has_chips(&self) -> bool {
+        self.ledger.is_some()
     }
 }
 
@@ -96,9 +125,26 @@ impl Arm for MahjongArm {
     }
 
     fn play(&self, (table, bots): &mut Self::Worker<'_>, _: u64, rng: &mut GameRng, out: &mut Vec<Obs>) {
+        let mut dice = dice_of(rng);
         let o = table.play(&self.game, bots.as_mut_slice(), rng);
         observe(&o, self.seats(), out);
+        if let Some(ledger) = &self.ledger {
+            let mut tally = ChipTally::default();
+            ledger.settle_game(table.state().hand_log.hands(), &o.points, &mut dice, &mut tally);
+            observe_chips(&tally.totals()[..self.seats()], out);
+        }
     }
+}
+
+/// One game's chip observations, in [`CHIP_METRICS`] order, from each player's total.
+fn observe_chips(totals: &[i32], out: &mut Vec<Obs>) {
+    let players = totals.len() as i64;
+    let sum = |f: fn(i32) -> i64| totals.iter().map(|&c| f(c)).sum::<i64>();
+    out.extend([
+        Obs::rate(sum(|c| i64::from(c.unsigned_abs())), players),
+        Obs::rate(sum(|c| i64::from(c) * i64::from(c)), players),
+        Obs::rate(sum(|c| i64::from(c <= -CHIP_LOSS)), players),
+    ]);
 }
 
 /// One game's observations, in [`metric_names`] order.

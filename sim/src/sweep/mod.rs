@@ -236,13 +236,16 @@ impl SweepStudy {
             "mahjong" => {
                 let docs =
                     mahjong::documents(&files, &file.base, file.setting("bots").unwrap_or("efficiency")).map_err(at)?;
-                let seats = mahjong::MahjongArm::new(&docs).map_err(at)?.seats();
+                let arm = mahjong::MahjongArm::new(&docs).map_err(at)?;
+                let (seats, chips) = (arm.seats(), arm.has_chips());
+                let chip_metrics = mahjong::CHIP_METRICS.iter().filter(|_| chips);
                 (
                     docs,
-                    mahjong::metric_names(seats),
+                    mahjong::metric_names(seats, chips),
                     mahjong::DEFAULT_METRICS
                         .iter()
                         .filter(|m| !m.ends_with('3') || seats == 4)
+                        .chain(chip_metrics)
                         .map(|m| m.to_string())
                         .collect(),
                 )
@@ -291,6 +294,9 @@ impl SweepStudy {
                 let arms = each(&arm_docs, mahjong::MahjongArm::new, context)?;
                 if let Some(k) = (1..arms.len()).find(|&k| arms[k].seats() != arms[0].seats()) {
                     bail!("sweep file {}: {}: the table must seat as many as the base's", sweep.name, named(k));
+                }
+                if let Some(k) = (1..arms.len()).find(|&k| arms[k].has_chips() != arms[0].has_chips()) {
+                    bail!("sweep file {}: {}: chips must be kept as the base keeps them", sweep.name, named(k));
                 }
                 Arms::Mahjong(arms)
             }
@@ -404,6 +410,7 @@ mod tests {
         for (game, file) in [
             ("mahjong", "sweep_ron2.toml"),
             ("mahjong", "sweep_ron2_ablate.toml"),
+            ("mahjong", "sweep_goto_chips.toml"),
             ("rackup", "sweep_rackup.toml"),
             ("rackup", "sweep_rackup_ablate.toml"),
             ("drift", "sweep_drift.toml"),

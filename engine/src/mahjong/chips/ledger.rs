@@ -19,7 +19,13 @@ pub const SIT_OUT: u8 = 3;
 /// ChaCha stream read from a word position no game's play reaches, so the dice are the
 /// same under every chip rule and whatever the play drew.
 pub fn dice_stream(seeds: &GameSeeds, index: u64) -> GameRng {
-    let mut rng = seeds.rng(index);
+    dice_of(&seeds.rng(index))
+}
+
+/// The dice stream of the game whose own stream starts as `game` (equal to
+/// [`dice_stream`] for the game's seeds and index).
+pub fn dice_of(game: &GameRng) -> GameRng {
+    let mut rng = game.clone();
     rng.set_word_pos(DICE_WORD_POS);
     rng
 }
