@@ -15,6 +15,8 @@
 #![deny(missing_docs)]
 
 pub mod chart;
+pub mod convergence;
+pub mod grow;
 pub mod mahjong_io;
 pub mod mjai;
 pub mod output;

@@ -11,6 +11,7 @@ use engine::mahjong::table;
 use engine::mahjong::table::Rotation;
 use engine::medarot::{self, CardPool, Deck};
 use engine::rackup::{self, Profile};
+use sim::grow::Target;
 use sim::preset::{self, Named};
 use sim::runner::{RunPlan, Shard};
 use sim::studies::chips::{ChipsParams, ChipsStudy};
@@ -19,9 +20,8 @@ use sim::studies::goto::{GotoParams, GotoStudy};
 use sim::studies::mahjong::{MahjongParams, MahjongStudy, TableRules};
 use sim::studies::medarot::{MedarotParams, MedarotStudy};
 use sim::studies::rackup::{RackupParams, RackupStudy};
-use sim::study::{self, Source, Study};
+use sim::study::{self, Growth, Source, Study};
 use sim::sweep::SweepStudy;
-use sim::sweep::until::{self, Target};
 use sim::{mahjong_io, mjai};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -79,18 +79,6 @@ struct SweepArgs {
     file: PathBuf,
     #[command(flatten)]
     at: PlayArgs,
-    /// Add batches of the file's `games` until the metric's interval (every variant's paired
-    /// difference) is this narrow: "METRIC ±X" or "METRIC ±X%" (of the base value);
-    /// repeatable.
-    #[arg(long, value_name = "TARGET")]
-    until: Vec<Target>,
-    /// Write the running differences after each batch (`convergence` table and charts): with
-    /// --until, after each of its batches; alone, at 20 points of the file's games.
-    #[arg(long)]
-    convergence: bool,
-    /// With --until: the most games to play.
-    #[arg(long, value_name = "N", requires = "until", value_parser = clap::value_parser!(u64).range(1..))]
-    max_games: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -220,10 +208,6 @@ impl RunArgs {
     fn plan(&self, default_games: u64) -> RunPlan {
         self.at.plan(self.games.unwrap_or(default_games), self.seed)
     }
-
-    fn name(&self, default: &str) -> Result<String> {
-        self.at.name(default)
-    }
 }
 
 /// Where and how a run plays and writes (studies and sweeps).
@@ -244,16 +228,35 @@ struct PlayArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    /// Add batches of the run's games (a sweep: the file's `games`) until the metric's 95%
+    /// interval is this narrow (in a sweep, every variant's paired difference): "METRIC ±X"
+    /// or "METRIC ±X%" (of the value; in a sweep, of the base's); repeatable.
+    #[arg(long, value_name = "TARGET")]
+    until: Vec<Target>,
+    /// Write the running estimates after each batch (`convergence` table and charts): with
+    /// --until, after each of its batches; alone, at 20 points of the run's games.
+    #[arg(long)]
+    convergence: bool,
+    /// With --until: the most games to play (default: 100 batches).
+    #[arg(long, value_name = "N", requires = "until", value_parser = clap::value_parser!(u64).range(1..))]
+    max_games: Option<u64>,
 }
 
 impl PlayArgs {
     fn plan(&self, games: u64, seed: u64) -> RunPlan {
         let threads = self.threads.map_or_else(default_threads, usize::from);
-        RunPlan { games, seed, threads, shard: self.shard, progress: !self.quiet }
+        RunPlan { games, seed, threads, shard: self.shard, progress: !self.quiet, batch: None }
     }
 
     fn name(&self, default: &str) -> Result<String> {
         study_name(self.study.as_deref().unwrap_or(default))
+    }
+
+    /// Runs `study` as `plan` and the growth options say, its results named `default`
+    /// unless `--study` says otherwise.
+    fn execute<S: Study>(&self, study: &S, plan: &RunPlan, default: &str) -> Result<String> {
+        let growth = Growth { until: self.until.clone(), max_games: self.max_games, convergence: self.convergence };
+        study::execute(study, plan, &growth, &self.out, &self.name(default)?)
     }
 }
 
@@ -358,7 +361,7 @@ fn drift(args: &DriftArgs) -> Result<String> {
         strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
     };
     let study = DriftStudy::from_params(params)?;
-    study::execute(&study, &args.run.plan(1_000_000), &args.run.at.out, &args.run.name(DriftStudy::KIND)?)
+    args.run.at.execute(&study, &args.run.plan(1_000_000), DriftStudy::KIND)
 }
 
 fn medarot(args: &MedarotArgs) -> Result<String> {
@@ -370,7 +373,7 @@ fn medarot(args: &MedarotArgs) -> Result<String> {
         strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
     };
     let study = MedarotStudy::from_params(params)?;
-    study::execute(&study, &args.run.plan(200_000), &args.run.at.out, &args.run.name(MedarotStudy::KIND)?)
+    args.run.at.execute(&study, &args.run.plan(200_000), MedarotStudy::KIND)
 }
 
 fn rackup(args: &RackupArgs) -> Result<String> {
@@ -380,7 +383,7 @@ fn rackup(args: &RackupArgs) -> Result<String> {
         strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
     };
     let study = RackupStudy::from_params(params)?;
-    study::execute(&study, &args.run.plan(200_000), &args.run.at.out, &args.run.name(RackupStudy::KIND)?)
+    args.run.at.execute(&study, &args.run.plan(200_000), RackupStudy::KIND)
 }
 
 /// Runs a hand tool over stdin; fails (exit status 1) if any line failed.
@@ -469,7 +472,7 @@ fn play(a: &TableArgs) -> Result<String> {
         study = study.with_game_logs(count, dir);
     }
     let sessions = RunPlan { games: plan.games / k, ..plan };
-    let mut summary = study::execute(&study, &sessions, &a.run.at.out, &a.run.name(GotoStudy::KIND)?)?;
+    let mut summary = a.run.at.execute(&study, &sessions, GotoStudy::KIND)?;
     if let Some((count, dir)) = logs {
         let range = sessions.shard.range(sessions.games);
         let written = count.min(range.end * k).saturating_sub(range.start * k);
@@ -496,7 +499,7 @@ fn chips(a: &ChipsArgs) -> Result<String> {
     };
     let study = ChipsStudy::from_params(params)?;
     let sessions = RunPlan { games: plan.games / k, ..plan };
-    study::execute(&study, &sessions, &a.run.at.out, &a.run.name(ChipsStudy::KIND)?)
+    a.run.at.execute(&study, &sessions, ChipsStudy::KIND)
 }
 
 /// Games of `sim mahjong chips` by default: the 1,000,000 per ruleset the question needs.
@@ -519,7 +522,7 @@ fn table(run: &RunArgs, name: &str, params: MahjongParams, logs: Option<(u64, &P
         check_log_count(count, plan.games)?;
         study = study.with_game_logs(count, dir);
     }
-    let mut summary = study::execute(&study, &plan, &run.at.out, &run.name(name)?)?;
+    let mut summary = run.at.execute(&study, &plan, name)?;
     if let Some((count, dir)) = logs {
         let range = plan.shard.range(plan.games);
         let written = count.min(range.end).saturating_sub(range.start);
@@ -546,31 +549,10 @@ fn replay(args: &ReplayArgs) -> Result<String> {
     Ok(out)
 }
 
-/// The points at which `--convergence` alone takes the running estimates.
-const CHECKPOINTS: u64 = 20;
-
 fn sweep(args: &SweepArgs) -> Result<String> {
     let study = SweepStudy::open(&args.file)?;
     let (games, seed) = study.games_and_seed();
-    let plan = args.at.plan(games, seed);
-    let name = args.at.name(SweepStudy::KIND)?;
-    if args.until.is_empty() && !args.convergence {
-        return study::execute(&study, &plan, &args.at.out, &name);
-    }
-    if args.at.shard != Shard::WHOLE {
-        bail!("--until and --convergence grow one run batch by batch: they do not take --shard");
-    }
-    // --until: batches of the file's games up to the cap; --convergence alone: the file's
-    // games in CHECKPOINTS batches.
-    let (batch, cap) = match args.until.is_empty() {
-        true => (games.div_ceil(CHECKPOINTS), games),
-        false => (games, args.max_games.unwrap_or(100 * games)),
-    };
-    let grown = until::grow(&study, &plan, &args.until, batch, cap)?;
-    let coverage = study::Coverage { games: grown.acc.games, seed, shard_count: 1, shards: vec![1] };
-    let study = if args.convergence { study.with_trace(grown.trace) } else { study };
-    let summary = study::write(&study, grown.acc, coverage, &args.at.out, &name)?;
-    Ok(format!("{}\n{summary}", grown.note))
+    args.at.execute(&study, &args.at.plan(games, seed), SweepStudy::KIND)
 }
 
 fn plan(args: &PlanArgs) -> Result<String> {
@@ -578,7 +560,7 @@ fn plan(args: &PlanArgs) -> Result<String> {
     let (games, seed) = study.games_and_seed();
     let threads = args.threads.map_or_else(default_threads, usize::from);
     let pilot = args.pilot.unwrap_or(games);
-    let run = RunPlan { games: pilot, seed, threads, shard: Shard::WHOLE, progress: false };
+    let run = RunPlan::new(pilot, seed, threads);
     let metrics = study.metrics();
     let targets = args
         .target

@@ -86,6 +86,29 @@ pub struct RunPlan {
     pub shard: Shard,
     /// Whether to draw a progress bar.
     pub progress: bool,
+    /// A batch of a run grown until precise enough (`[start, end)`): these indices instead
+    /// of the shard's slice.
+    pub batch: Option<(u64, u64)>,
+}
+
+impl RunPlan {
+    /// The whole run of `games` from `seed` on `threads`, without a progress bar.
+    pub fn new(games: u64, seed: u64, threads: usize) -> RunPlan {
+        RunPlan { games, seed, threads, shard: Shard::WHOLE, progress: false, batch: None }
+    }
+
+    /// The game indices to play: the batch, else the shard's slice of the run.
+    pub fn indices(&self) -> Range<u64> {
+        match self.batch {
+            Some((start, end)) => start..end,
+            None => self.shard.range(self.games),
+        }
+    }
+
+    /// The same plan playing the indices `range` only.
+    pub fn batch(&self, range: Range<u64>) -> RunPlan {
+        RunPlan { batch: Some((range.start, range.end)), ..*self }
+    }
 }
 
 /// How a run went: games played and time taken.
@@ -104,7 +127,7 @@ impl RunReport {
     }
 }
 
-/// Plays every game index of the plan.
+/// Plays the game indices of the plan ([`RunPlan::indices`]).
 ///
 /// `new_worker` makes the per-thread scratch (a table, the strategies),
 /// `new_acc` an empty accumulator, and `play` plays game `index` with its own
@@ -118,7 +141,7 @@ pub fn run<W, A>(
 where
     A: AddAssign + Send,
 {
-    run_range(plan, plan.shard.range(plan.games), new_worker, new_acc, play)
+    run_range(plan, plan.indices(), new_worker, new_acc, play)
 }
 
 /// Plays the game indices `range` with the plan's seed and threads (a batch of a run that
@@ -227,7 +250,7 @@ mod tests {
     #[test]
     fn every_thread_gets_work_in_a_short_run() {
         // 300 games per thread; each takes a little while, as a hanchan does.
-        let plan = RunPlan { games: 600, seed: 1, threads: 2, shard: Shard::WHOLE, progress: false };
+        let plan = RunPlan::new(600, 1, 2);
         #[derive(Default)]
         struct PerThread([u64; 2]);
         impl AddAssign for PerThread {
@@ -262,7 +285,7 @@ mod tests {
     #[test]
     fn totals_do_not_depend_on_threads_or_shards() {
         let sum = |threads, shard| {
-            let plan = RunPlan { games: 50_000, seed: 11, threads, shard, progress: false };
+            let plan = RunPlan { shard, ..RunPlan::new(50_000, 11, threads) };
             run(&plan, || (), || 0u64, |_, _, rng, acc| *acc = acc.wrapping_add(rng.next_u64() >> 20)).unwrap().0
         };
         let one = sum(1, Shard::WHOLE);

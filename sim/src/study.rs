@@ -5,6 +5,7 @@
 //! saved as `state.json` beside the tables, so `sim merge` can add up shards
 //! played on different machines and write the same tables a single run would.
 
+use crate::grow::{self, Target, Tracked};
 use crate::output::StudyOutput;
 use crate::runner::{RunPlan, RunReport, Shard};
 use anyhow::{Context, Result, bail, ensure};
@@ -93,8 +94,16 @@ pub trait Study: Sized {
     fn params(&self) -> &Self::Params;
     /// Rebuilds a study from saved parameters.
     fn from_params(params: Self::Params) -> Result<Self>;
-    /// Plays the games of `plan`.
+    /// Whether its [`Study::estimates`] are differences from a base (a sweep's variants).
+    const DIFFERENCES: bool = false;
+
+    /// An empty accumulator (what each worker starts from).
+    fn empty(&self) -> Self::Acc;
+    /// Plays the games of `plan` ([`RunPlan::indices`]).
     fn simulate(&self, plan: &RunPlan) -> Result<(Self::Acc, RunReport)>;
+    /// The headline estimates of `acc` with their 95% intervals, metric by metric: what
+    /// `--until` targets and `--convergence` draws.
+    fn estimates(&self, acc: &Self::Acc) -> Vec<Tracked>;
     /// Writes tables and charts into `out` and returns the printed summary.
     fn report(&self, acc: &Self::Acc, coverage: &Coverage, out: &StudyOutput) -> Result<String>;
     /// Games one runner index plays (a Gotō session plays several).
@@ -111,13 +120,33 @@ struct Saved<P, A> {
     acc: A,
 }
 
-/// Runs `study` as `plan` says and writes its results under `out_root` as `name`.
-pub fn execute<S: Study>(study: &S, plan: &RunPlan, out_root: &Path, name: &str) -> Result<String> {
+/// How a run grows: `--until` targets, the `--max-games` cap, `--convergence`. The default
+/// plays the plan once.
+#[derive(Clone, Debug, Default)]
+pub struct Growth {
+    /// Add batches until every target is met.
+    pub until: Vec<Target>,
+    /// With `until`: the most games to play (default: 100 batches).
+    pub max_games: Option<u64>,
+    /// Write the estimates after each batch.
+    pub convergence: bool,
+}
+
+/// The batches `--convergence` alone cuts a run into.
+const CHECKPOINTS: u64 = 20;
+
+/// Runs `study` as `plan` and `growth` say and writes its results under `out_root` as
+/// `name`. A run that grows (`--until`, `--convergence`) adds batches of the plan's games
+/// (runner indices `[k·B, (k+1)·B)`) and cannot be sharded.
+pub fn execute<S: Study>(study: &S, plan: &RunPlan, growth: &Growth, out_root: &Path, name: &str) -> Result<String> {
+    if !growth.until.is_empty() || growth.convergence {
+        return execute_grown(study, plan, growth, out_root, name);
+    }
     let out = StudyOutput::create(out_root, name)?;
     let (acc, run) = study.simulate(plan)?;
     let coverage =
         Coverage { games: plan.games, seed: plan.seed, shard_count: plan.shard.count, shards: vec![plan.shard.index] };
-    let summary = finish(study, acc, coverage, out)?;
+    let summary = finish(study, acc, coverage, &[], out)?;
     let per = study.games_per_index();
     Ok(format!(
         "{summary}\nthroughput: {:.0} games/s ({} games in {:.2} s on {} thread{})\n",
@@ -129,14 +158,37 @@ pub fn execute<S: Study>(study: &S, plan: &RunPlan, out_root: &Path, name: &str)
     ))
 }
 
-/// Writes results computed already (a run grown batch by batch) under `out_root` as `name`.
-pub fn write<S: Study>(study: &S, acc: S::Acc, coverage: Coverage, out_root: &Path, name: &str) -> Result<String> {
+/// [`execute`] for a run that grows: `--until` adds batches of the plan's games up to the
+/// cap, `--convergence` alone plays the plan's games in [`CHECKPOINTS`] batches.
+fn execute_grown<S: Study>(study: &S, plan: &RunPlan, growth: &Growth, out_root: &Path, name: &str) -> Result<String> {
+    if plan.shard != Shard::WHOLE {
+        bail!("--until and --convergence grow one run batch by batch: they do not take --shard");
+    }
+    let per = study.games_per_index();
+    let (batch, cap) = match growth.until.is_empty() {
+        true => (plan.games.div_ceil(CHECKPOINTS), plan.games),
+        false => (plan.games, growth.max_games.map_or(100 * plan.games, |m| (m / per).max(1))),
+    };
+    grow::check(study, &growth.until)?;
     let out = StudyOutput::create(out_root, name)?;
-    finish(study, acc, coverage, out)
+    let grown = grow::grow(study, plan, &growth.until, batch, cap)?;
+    let coverage = Coverage { games: grown.played, seed: plan.seed, shard_count: 1, shards: vec![1] };
+    let trace = if growth.convergence { grown.trace.as_slice() } else { &[] };
+    let summary = finish(study, grown.acc, coverage, trace, out)?;
+    Ok(format!("{}\n{summary}", grown.note))
 }
 
-fn finish<S: Study>(study: &S, acc: S::Acc, coverage: Coverage, out: StudyOutput) -> Result<String> {
+fn finish<S: Study>(
+    study: &S,
+    acc: S::Acc,
+    coverage: Coverage,
+    trace: &[(u64, Vec<Tracked>)],
+    out: StudyOutput,
+) -> Result<String> {
     let summary = study.report(&acc, &coverage, &out)?;
+    if !trace.is_empty() {
+        crate::convergence::write(trace, S::DIFFERENCES, &out)?;
+    }
     let saved = Saved { kind: S::KIND.to_string(), params: study.params().clone(), coverage, acc };
     out.data_file("state.json", &serde_json::to_string(&saved)?)?;
     out.data_file("summary.txt", &summary)?;
@@ -193,5 +245,5 @@ pub fn merge<S: Study>(dirs: &[&Path], out_root: &Path, name: &str) -> Result<St
     let Some(saved) = merged else { bail!("nothing to merge: name at least one results folder") };
     let study = S::from_params(saved.params)?;
     let out = StudyOutput::create(out_root, name)?;
-    finish(&study, saved.acc, saved.coverage, out)
+    finish(&study, saved.acc, saved.coverage, &[], out)
 }

@@ -5,7 +5,7 @@
 //! thread, the merge). Sweeps too: every arm of a shipped example sweep plays each game.
 
 use engine::mahjong::table::Rotation;
-use sim::runner::{RunPlan, Shard};
+use sim::runner::RunPlan;
 use sim::studies::chips::{ChipsParams, ChipsStudy};
 use sim::studies::drift::{DriftParams, DriftStudy, Mode};
 use sim::studies::goto::{GotoParams, GotoStudy};
@@ -20,7 +20,7 @@ static GLOBAL: engine::testing::CountingAlloc = engine::testing::CountingAlloc;
 
 /// Allocations made by simulating `games` games of `study` on `threads` threads.
 fn allocations_of<S: Study>(study: &S, games: u64, threads: usize) -> usize {
-    let plan = RunPlan { games, seed: 5, threads, shard: Shard::WHOLE, progress: false };
+    let plan = RunPlan::new(games, 5, threads);
     let before = engine::testing::allocations();
     study.simulate(&plan).unwrap();
     engine::testing::allocations() - before

@@ -14,9 +14,10 @@ use super::goto::{self, GotoAcc};
 use super::mahjong::{TableRules, bots_from};
 use super::table_logs::Recorder;
 use crate::chart::{self, Bar, Distributions, IntervalBars, Series, StackedBars};
+use crate::grow::Tracked;
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
-use crate::stats::{Histogram, Moments, PairedRatio, Rate};
+use crate::stats::{Histogram, Interval, Moments, PairedRatio, Rate};
 use crate::study::{Coverage, Source, Study};
 use anyhow::{Result, bail};
 use engine::GameSeeds;
@@ -134,6 +135,34 @@ impl Study for ChipsStudy {
         u64::from(self.params.session_games)
     }
 
+    fn empty(&self) -> ChipsAcc {
+        ChipsAcc::new(self.arms.len())
+    }
+
+    /// Per arm, the mean absolute chips per person and game (`mean_abs_chips`) and the
+    /// chance of losing 100 or more in a game (`p_lose_100`); per compared arm, its paired
+    /// ratios to the base (`ratio_mean_abs`, `ratio_variance`).
+    fn estimates(&self, acc: &ChipsAcc) -> Vec<Tracked> {
+        let per = persons(&self.params);
+        let names = self.names();
+        let mut out: Vec<Tracked> = names
+            .iter()
+            .zip(&acc.arms)
+            .map(|(name, a)| {
+                let (mean, low, high) = mean_abs(a, per);
+                Tracked::new("mean_abs_chips", name, mean, Interval { low, high })
+            })
+            .collect();
+        out.extend(names.iter().zip(&acc.arms).map(|(name, a)| Tracked::rate("p_lose_100", name, &a.losses[1])));
+        for (metric, moved) in [("ratio_mean_abs", true), ("ratio_variance", false)] {
+            out.extend(names.iter().zip(&acc.arms).skip(1).map(|(name, a)| {
+                let (value, interval) = if moved { a.moved.ratio() } else { a.squares.ratio() };
+                Tracked::new(metric, name, value, interval)
+            }));
+        }
+        out
+    }
+
     fn simulate(&self, plan: &RunPlan) -> Result<(ChipsAcc, RunReport)> {
         let seeds = GameSeeds::new(plan.seed);
         let per = u64::from(self.params.session_games);
@@ -142,7 +171,7 @@ impl Study for ChipsStudy {
         let run = runner::run(
             plan,
             || recorder.tables(),
-            || ChipsAcc::new(arms),
+            || self.empty(),
             |tables, session_index, _, acc| {
                 let mut session = Session::new(self.params.rotation);
                 let mut sessions = [[0i64; PEOPLE]; MAX_ARMS];

@@ -11,6 +11,7 @@
 //! lets side B lead first, so neither side gains from the order.
 
 use crate::chart::{self, Bar, Distributions, Heatmap, IntervalBars, Series};
+use crate::grow::Tracked;
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate, versus};
@@ -121,6 +122,24 @@ impl Study for DriftStudy {
             |src: &Source| StrategyConfig::from_toml(&src.text).with_context(|| format!("strategy {}", src.name));
         let strategies = [parse(&params.strategies[0])?, parse(&params.strategies[1])?];
         Ok(Self { params, rules, entrants, strategies })
+    }
+
+    fn empty(&self) -> DriftAcc {
+        DriftAcc::new(self.entrants.len())
+    }
+
+    /// Per entrant, the headline win rate (against the baseline, or the rest of the
+    /// line-up: `win_rate`) and points per battle (`points`); the chaser's scoring rate per
+    /// exchange (`chaser_exchange_rate`) and exchanges per battle (`exchanges`).
+    fn estimates(&self, acc: &DriftAcc) -> Vec<Tracked> {
+        let report = DriftReport { study: self, acc };
+        let names = || self.entrants.iter().map(|e| e.0.as_str()).enumerate();
+        let mut out: Vec<Tracked> =
+            names().map(|(e, name)| Tracked::rate("win_rate", name, &report.headline(e))).collect();
+        out.extend(names().map(|(e, name)| Tracked::mean("points", name, &acc.points[e])));
+        out.push(Tracked::rate("chaser_exchange_rate", "", &acc.exchanges));
+        out.push(Tracked::mean("exchanges", "", &acc.length));
+        out
     }
 
     fn simulate(&self, plan: &RunPlan) -> Result<(DriftAcc, RunReport)> {

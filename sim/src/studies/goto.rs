@@ -13,6 +13,7 @@
 use super::mahjong::{TableRules, bots_from};
 use super::table_logs::{GameLogs, Recorder};
 use crate::chart::{self, Bar, Distributions, IntervalBars, Series};
+use crate::grow::Tracked;
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate};
@@ -89,6 +90,21 @@ impl Study for GotoStudy {
         u64::from(self.params.session_games)
     }
 
+    fn empty(&self) -> GotoAcc {
+        GotoAcc::new()
+    }
+
+    /// The per-round rates (`win_rate`, …, `exhaustive_draw_rate`), and by seat the
+    /// first-place rate (`first_place`).
+    fn estimates(&self, acc: &GotoAcc) -> Vec<Tracked> {
+        let mut out: Vec<Tracked> =
+            acc.rates().iter().map(|(name, rate)| Tracked::rate(&format!("{name}_rate"), "", rate)).collect();
+        out.extend(
+            acc.seats.iter().enumerate().map(|(s, r)| Tracked::rate("first_place", &format!("seat {s}"), &r.place(0))),
+        );
+        out
+    }
+
     fn simulate(&self, plan: &RunPlan) -> Result<(GotoAcc, RunReport)> {
         let seeds = GameSeeds::new(plan.seed);
         let per = u64::from(self.params.session_games);
@@ -96,7 +112,7 @@ impl Study for GotoStudy {
         let run = runner::run(
             plan,
             || recorder.tables(),
-            GotoAcc::new,
+            || self.empty(),
             |tables, session_index, _, acc| {
                 let mut session = Session::new(self.params.rotation);
                 let mut net = [0i64; PEOPLE];

@@ -8,6 +8,7 @@
 
 use super::table_logs::{GameLogs, Recorder};
 use crate::chart::{self, Bar, Distributions, IntervalBars, Series};
+use crate::grow::Tracked;
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate};
@@ -147,12 +148,29 @@ impl Study for MahjongStudy {
         Ok(Self { params, game, bots, logs: None })
     }
 
+    fn empty(&self) -> MahjongAcc {
+        MahjongAcc::new()
+    }
+
+    /// The per-round rates (`win_rate`, …, `exhaustive_draw_rate`), and by seat the
+    /// first-place rate (`first_place`) and final points (`points`).
+    fn estimates(&self, acc: &MahjongAcc) -> Vec<Tracked> {
+        let mut out: Vec<Tracked> = TENHOU_RATES
+            .iter()
+            .zip(acc.rates())
+            .map(|(r, rate)| Tracked::rate(&format!("{}_rate", r.0), "", &rate))
+            .collect();
+        out.extend((0..SEATS).map(|s| Tracked::rate("first_place", &format!("seat {s}"), &seat_first(acc, s))));
+        out.extend((0..SEATS).map(|s| Tracked::mean("points", &format!("seat {s}"), &acc.points[s])));
+        out
+    }
+
     fn simulate(&self, plan: &RunPlan) -> Result<(MahjongAcc, RunReport)> {
         let recorder = Recorder::new(&self.game, self.logs.as_ref())?;
         let run = runner::run(
             plan,
             || (recorder.tables(), self.bots),
-            MahjongAcc::new,
+            || self.empty(),
             |(tables, bots), index, rng, acc| {
                 acc.record(&recorder.play(tables, index, bots, rng, || self.params.bots.to_vec()));
             },

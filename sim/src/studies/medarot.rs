@@ -9,6 +9,7 @@
 //! looks better than it is).
 
 use crate::chart::{self, Bar, Distributions, Heatmap, IntervalBars, Series};
+use crate::grow::Tracked;
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate, versus};
@@ -73,6 +74,25 @@ impl Study for MedarotStudy {
             |src: &Source| StrategyConfig::from_toml(&src.text).with_context(|| format!("strategy {}", src.name));
         let strategies = [parse(&params.strategies[0])?, parse(&params.strategies[1])?];
         Ok(Self { params, pool, decks, rules, strategies })
+    }
+
+    fn empty(&self) -> MedarotAcc {
+        MedarotAcc::new(self.decks.len(), self.pool.len())
+    }
+
+    /// The first player's win rate (`first_player_win_rate`), turns per game (`turns`), and
+    /// each deck's win rate against the others (`deck_win_rate`).
+    fn estimates(&self, acc: &MedarotAcc) -> Vec<Tracked> {
+        let report = Report { study: self, acc };
+        let mut out =
+            vec![Tracked::rate("first_player_win_rate", "", &acc.first_player), Tracked::mean("turns", "", &acc.turns)];
+        out.extend(
+            self.decks
+                .iter()
+                .enumerate()
+                .map(|(d, deck)| Tracked::rate("deck_win_rate", &deck.name, &report.deck_rate(d))),
+        );
+        out
     }
 
     fn simulate(&self, plan: &RunPlan) -> Result<(MedarotAcc, RunReport)> {

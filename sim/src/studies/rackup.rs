@@ -10,6 +10,7 @@
 //! change's value with much less noise than independent runs would.
 
 use crate::chart::{self, Bar, Distributions, IntervalBars, Series};
+use crate::grow::Tracked;
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate};
@@ -149,6 +150,20 @@ impl Study for RackupStudy {
             games.push(game);
         }
         Ok(Self { params, games, strategies })
+    }
+
+    fn empty(&self) -> RackupAcc {
+        RackupAcc::new()
+    }
+
+    /// Per arm, player A's match result (`a_win_rate`, ties as halves) and final points
+    /// (`a_points`), and rounds per match (`rounds`).
+    fn estimates(&self, acc: &RackupAcc) -> Vec<Tracked> {
+        let arms = || ARMS.iter().map(|a| a.name()).zip(&acc.arms);
+        let mut out: Vec<Tracked> = arms().map(|(arm, a)| Tracked::rate("a_win_rate", &arm, &a.a_result)).collect();
+        out.extend(arms().map(|(arm, a)| Tracked::mean("a_points", &arm, &a.a_points)));
+        out.extend(arms().map(|(arm, a)| Tracked::mean("rounds", &arm, &a.rounds)));
+        out
     }
 
     fn simulate(&self, plan: &RunPlan) -> Result<(RackupAcc, RunReport)> {

@@ -1,9 +1,9 @@
 //! The balance lab, `sim sweep FILE`: house-rule variants written as small diffs of a base
 //! ruleset ([`file`], [`overrides`]), played on the same seeded games as the base (game i
 //! of every arm draws from the stream (seed, i), in the same worker), and compared per game
-//! with paired intervals ([`paired`]); `--until` adds fixed batches of games until each
-//! named interval is narrow enough ([`until`]). A sweep is a study: its state merges across
-//! shards like the others'. One module per game (`mahjong`, `rackup`, `drift`, `medarot`)
+//! with paired intervals ([`paired`]); `--until` adds fixed batches of games until every
+//! variant's difference is narrow enough ([`crate::grow`]). A sweep is a study: its state
+//! merges across shards like the others'. One module per game (`mahjong`, `rackup`, `drift`, `medarot`)
 //! reads its base documents, builds an [`Arm`] from each arm's documents and names its
 //! metrics; its doc comment lists the keys and metrics.
 
@@ -16,8 +16,8 @@ pub mod paired;
 pub mod plan;
 mod rackup;
 mod report;
-pub mod until;
 
+use crate::grow::Tracked;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::study::{Coverage, Source, Study};
 use anyhow::{Context, Result, anyhow, bail};
@@ -25,7 +25,7 @@ use engine::config::Presets;
 use engine::{Game, GameRng, Strategy, StrategyChoice};
 use file::{SweepFile, Variant};
 use overrides::Documents;
-use paired::{Obs, Sums};
+use paired::{Obs, Sums, compare};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::ops::AddAssign;
@@ -216,8 +216,6 @@ pub struct SweepStudy {
     /// The reported metrics, as indices into `all_metrics`.
     chosen: Vec<usize>,
     arms: Arms,
-    /// The sums after each batch of a run grown batch by batch (`--convergence`).
-    trace: Vec<SweepAcc>,
 }
 
 impl SweepStudy {
@@ -312,13 +310,7 @@ impl SweepStudy {
             _ => unreachable!("the game was checked above"),
         };
         let params = SweepParams { sweep, files: files.sources.into_inner() };
-        Ok(SweepStudy { params, file, variants, grid, all_metrics, chosen, arms, trace: Vec::new() })
-    }
-
-    /// The same sweep reporting `trace`, its sums after each batch, as running estimates.
-    pub fn with_trace(mut self, trace: Vec<SweepAcc>) -> SweepStudy {
-        self.trace = trace;
-        self
+        Ok(SweepStudy { params, file, variants, grid, all_metrics, chosen, arms })
     }
 
     /// The sweep file's games and seed.
@@ -332,7 +324,7 @@ impl SweepStudy {
     }
 
     /// The index among [`SweepStudy::metrics`] of a target's metric.
-    pub fn metric_index(&self, t: &until::Target) -> Result<usize> {
+    pub fn metric_index(&self, t: &crate::grow::Target) -> Result<usize> {
         let metrics = self.metrics();
         metrics
             .iter()
@@ -366,7 +358,7 @@ impl SweepStudy {
             plan,
             range,
             || (arms.iter().map(Arm::worker).collect::<Vec<_>>(), vec![Vec::new(); arms.len()]),
-            || SweepAcc::new(arms.len(), chosen.len()),
+            || self.empty(),
             |(workers, obs), index, rng, acc| {
                 for ((arm, w), out) in arms.iter().zip(workers.iter_mut()).zip(obs.iter_mut()) {
                     arm.play(w, index, &mut rng.clone(), out);
@@ -379,8 +371,32 @@ impl SweepStudy {
 
 impl Study for SweepStudy {
     const KIND: &'static str = "sweep";
+    const DIFFERENCES: bool = true;
     type Params = SweepParams;
     type Acc = SweepAcc;
+
+    fn empty(&self) -> SweepAcc {
+        SweepAcc::new(self.variants.len() + 1, self.chosen.len())
+    }
+
+    /// Per metric, every variant's paired difference from the base (its reference the
+    /// base's value).
+    fn estimates(&self, acc: &SweepAcc) -> Vec<Tracked> {
+        let mut out = Vec::new();
+        for (m, metric) in self.metrics().into_iter().enumerate() {
+            for (v, variant) in self.variants.iter().enumerate() {
+                let c = compare(acc.games, &acc.sums[0][m], &acc.sums[v + 1][m]);
+                out.push(Tracked {
+                    metric: metric.to_string(),
+                    series: variant.name.clone(),
+                    value: c.diff,
+                    interval: c.diff_ci,
+                    reference: c.base.value,
+                });
+            }
+        }
+        out
+    }
 
     fn params(&self) -> &SweepParams {
         &self.params
@@ -392,7 +408,7 @@ impl Study for SweepStudy {
     }
 
     fn simulate(&self, plan: &RunPlan) -> Result<(SweepAcc, RunReport)> {
-        self.play(plan, plan.shard.range(plan.games))
+        self.play(plan, plan.indices())
     }
 
     fn report(&self, acc: &SweepAcc, coverage: &Coverage, out: &crate::output::StudyOutput) -> Result<String> {

@@ -10,7 +10,7 @@
 
 use super::SweepAcc;
 use super::paired::{Sums, compare, estimate, paired_kurtosis};
-use super::until::Target;
+use crate::grow::Target;
 use crate::stats::Z95;
 use std::fmt::Write as _;
 
@@ -88,6 +88,8 @@ pub fn table(acc: &SweepAcc, metrics: &[&str], variants: &[String], targets: &[(
 mod tests {
     use super::super::paired::Obs;
     use super::*;
+    use crate::grow::Tracked;
+    use crate::stats::Interval;
     use rand::{RngExt, SeedableRng};
 
     /// Bernoulli(p) games, recorded as a base arm.
@@ -109,7 +111,11 @@ mod tests {
         // --until: batches of 100 until the half-width is 0.01.
         let mut sums = Sums::default();
         let mut played = 0;
-        while !target.met(played, &[&sums]) || played == 0 {
+        let tracked = |n: u64, s: &Sums| {
+            let e = estimate(n, s);
+            [Tracked::new("rate", "", e.value, Interval { low: e.value - e.half, high: e.value + e.half })]
+        };
+        while played == 0 || !target.met(&tracked(played, &sums)) {
             for &o in &games[played as usize..played as usize + 100] {
                 sums.record(o, o);
             }

@@ -81,7 +81,6 @@ pub fn write(study: &SweepStudy, acc: &super::SweepAcc, coverage: &Coverage, out
         chart::save(&out.chart(&format!("forest_{}", metric.replace('.', "_"))), &chart)?;
     }
     grid_charts(study, &rows, out)?;
-    convergence(study, out)?;
     Ok(summary(study, acc, coverage, &rows, &p, &flagged))
 }
 
@@ -129,57 +128,6 @@ fn grid_charts(study: &SweepStudy, rows: &[(usize, usize, Compared)], out: &Stud
             }
             _ => unreachable!("a grid has one or two keys"),
         }
-    }
-    Ok(())
-}
-
-/// With `--convergence`: the running differences after each batch (a `convergence` table,
-/// and per metric a chart of every variant's difference with its band against games).
-fn convergence(study: &SweepStudy, out: &StudyOutput) -> Result<()> {
-    if study.trace.is_empty() {
-        return Ok(());
-    }
-    let metrics = study.metrics();
-    let mut points: Vec<(u64, usize, usize, Compared)> = Vec::new();
-    for snap in &study.trace {
-        for v in 1..snap.sums.len() {
-            for m in 0..metrics.len() {
-                points.push((snap.games, v, m, compare(snap.games, &snap.sums[0][m], &snap.sums[v][m])));
-            }
-        }
-    }
-    let col = |f: &dyn Fn(&Compared) -> f64| points.iter().map(|p| f(&p.3)).collect::<Vec<f64>>();
-    let mut df = df!(
-        "games" => points.iter().map(|p| p.0).collect::<Vec<_>>(),
-        "variant" => points.iter().map(|p| study.variants[p.1 - 1].name.clone()).collect::<Vec<_>>(),
-        "metric" => points.iter().map(|p| metrics[p.2]).collect::<Vec<_>>(),
-        "diff" => col(&|c| c.diff),
-        "diff_ci_low" => col(&|c| c.diff_ci.low),
-        "diff_ci_high" => col(&|c| c.diff_ci.high),
-    )?;
-    out.table("convergence", &mut df)?;
-    let categories: Vec<String> = study.trace.iter().map(|s| s.games.to_string()).collect();
-    for (m, metric) in metrics.iter().enumerate() {
-        let series: Vec<(String, Vec<Bar>)> = (1..study.variants.len() + 1)
-            .map(|v| {
-                let points = study
-                    .trace
-                    .iter()
-                    .map(|s| interval(String::new(), &compare(s.games, &s.sums[0][m], &s.sums[v][m])));
-                (study.variants[v - 1].name.clone(), points.collect())
-            })
-            .collect();
-        let title = format!("{metric}: variant − base as games are added");
-        let y = format!("difference in {metric} (paired 95% band)");
-        let band = Band {
-            title: &title,
-            x_label: "games played",
-            y_label: &y,
-            categories: &categories,
-            series: &series,
-            reference: Some(0.0),
-        };
-        chart::save(&out.chart(&format!("convergence_{}", metric.replace('.', "_"))), &band)?;
     }
     Ok(())
 }
