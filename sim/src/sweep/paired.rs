@@ -97,9 +97,10 @@ impl Sums {
         correction(n) * ss.max(0.0) / (b * b)
     }
 
-    /// Whether every game's denominator was 1 (a per-game mean, not a ratio).
+    /// Whether every game's denominator was the same (a per-game mean, or a count over a
+    /// fixed number such as the seats: a per-game mean scaled, not a ratio of random sums).
     pub fn is_mean(&self, n: u64) -> bool {
-        self.b == i128::from(n) && self.bb == self.b
+        self.b > 0 && self.bb * i128::from(n) == self.b * self.b
     }
 
     /// The kurtosis (fourth standardized moment) of the per-game values a.

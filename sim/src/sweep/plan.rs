@@ -6,7 +6,9 @@
 //! itself uncertain, the more so for heavy tails: with kurtosis κ its relative standard
 //! error is √((κ − 1)/n_pilot), and the planner gives the games for the upper end of that
 //! variance's 95% range beside the plain estimate (an assumption of roughly normal
-//! variance estimates; ratio metrics get no such correction).
+//! variance estimates). Per-game means get it, and so do counts over a fixed number per
+//! game (a Gotō game's chips per player: the three seats); ratios of random sums (a win
+//! rate per hand) do not.
 
 use super::SweepAcc;
 use super::paired::{Sums, compare, estimate, paired_kurtosis};
@@ -151,5 +153,21 @@ mod tests {
         let (l, h) = (need(&t, 1000, &light, None), need(&t, 1000, &heavy, None));
         let spread = |n: &Need| n.upper.unwrap() / n.games;
         assert!(spread(&h) > spread(&l) + 0.3, "{l:?} {h:?}");
+    }
+
+    #[test]
+    fn a_count_over_the_seats_is_planned_as_a_mean_and_a_ratio_is_not() {
+        let (mut seats, mut ratio) = (Sums::default(), Sums::default());
+        for i in 0..600i64 {
+            let per_seat = Obs::rate(if i % 50 == 0 { 300 } else { i % 7 }, 3);
+            let per_hand = Obs::rate(i % 3, 8 + i % 5);
+            seats.record(per_seat, per_seat);
+            ratio.record(per_hand, per_hand);
+        }
+        let t: Target = "x ±0.5".parse().unwrap();
+        let (s, r) = (need(&t, 600, &seats, None), need(&t, 600, &ratio, None));
+        assert_eq!(s.how, "from the variance");
+        assert!(s.upper.unwrap() > s.games * 1.2, "the heavy tail widens the plan: {s:?}");
+        assert_eq!((r.how, r.upper), ("from the delta-method variance", None));
     }
 }
