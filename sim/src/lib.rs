@@ -22,6 +22,7 @@ pub mod mjai;
 pub mod output;
 pub mod preset;
 pub mod runner;
+pub mod shard;
 pub mod stats;
 pub mod studies;
 pub mod sweep;

@@ -13,7 +13,8 @@ use engine::medarot::{self, CardPool, Deck};
 use engine::rackup::{self, Profile};
 use sim::grow::Target;
 use sim::preset::{self, Named};
-use sim::runner::{RunPlan, Shard};
+use sim::runner::RunPlan;
+use sim::shard::Shard;
 use sim::studies::chips::{ChipsParams, ChipsStudy};
 use sim::studies::drift::{DriftParams, DriftStudy, Mode};
 use sim::studies::goto::{GotoParams, GotoStudy};
@@ -216,8 +217,10 @@ struct PlayArgs {
     /// Worker threads (default: all cores); results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
-    /// Play only the K-th of N equal slices of the game indices, e.g. 2/4.
-    #[arg(long, default_value = "1/1", value_name = "K/N")]
+    /// Play only the K-th of N equal slices of the game indices, e.g. 2/4; `auto` takes K/N
+    /// from a Slurm array task's environment, `auto/N` from a Kubernetes Indexed Job's
+    /// (JOB_COMPLETION_INDEX, N completions).
+    #[arg(long, default_value = "1/1", value_name = "K/N|auto|auto/N")]
     shard: Shard,
     /// Folder under which notebooks-data/<study>/ and reports/<study>/ are written.
     #[arg(long, default_value = ".", value_name = "DIR")]
@@ -328,7 +331,8 @@ struct RackupArgs {
 
 #[derive(Args)]
 struct MergeArgs {
-    /// Result folders of the shards (each holding a state.json), e.g. a/notebooks-data/drift.
+    /// Result folders of the shards (each holding a state.json, e.g. a/notebooks-data/drift),
+    /// or the --out roots the shards wrote to (each holding one study, e.g. a).
     #[arg(required = true, value_name = "DIR")]
     shards: Vec<PathBuf>,
     /// Folder under which the merged notebooks-data/<study>/ and reports/<study>/ are written.
@@ -572,7 +576,8 @@ fn plan(args: &PlanArgs) -> Result<String> {
 }
 
 fn merge(args: &MergeArgs) -> Result<String> {
-    let dirs: Vec<&Path> = args.shards.iter().map(PathBuf::as_path).collect();
+    let folders = args.shards.iter().map(|d| study::study_folder(d)).collect::<Result<Vec<_>>>()?;
+    let dirs: Vec<&Path> = folders.iter().map(PathBuf::as_path).collect();
     let kind = study::saved_kind(dirs[0])?;
     let name = study_name(args.study.as_deref().unwrap_or(&kind))?;
     match kind.as_str() {

@@ -9,13 +9,12 @@
 //! exact sums merged at the end, so the totals do not depend on the thread
 //! count, on scheduling, or on how the indices were sharded.
 
-use anyhow::{Context, Result, bail};
+use crate::shard::Shard;
+use anyhow::{Context, Result};
 use engine::{GameRng, GameSeeds};
 use indicatif::{HumanCount, ProgressBar, ProgressState, ProgressStyle};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::{AddAssign, Range};
-use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -29,48 +28,6 @@ const MAX_CHUNK: u64 = 4096;
 /// Games handed to a thread at a time: several chunks per thread, bounded below and above.
 fn chunk_size(games: u64, threads: usize) -> u64 {
     (games / (threads as u64 * CHUNKS_PER_THREAD).max(1)).clamp(MIN_CHUNK, MAX_CHUNK)
-}
-
-/// The K-th of N contiguous slices of a run's game indices (`K/N`, 1-based).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Shard {
-    /// Which slice, 1..=count.
-    pub index: u64,
-    /// How many slices the run is cut into.
-    pub count: u64,
-}
-
-impl Shard {
-    /// The whole run as one slice.
-    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
-
-    /// The game indices of this slice of a run of `games` games.
-    pub fn range(&self, games: u64) -> Range<u64> {
-        let cut = |k: u64| (u128::from(games) * u128::from(k) / u128::from(self.count)) as u64;
-        cut(self.index - 1)..cut(self.index)
-    }
-}
-
-impl fmt::Display for Shard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
-
-impl FromStr for Shard {
-    type Err = anyhow::Error;
-
-    fn from_str(s: &str) -> Result<Self> {
-        let (k, n) = s.split_once('/').with_context(|| format!("shard `{s}` is not of the form K/N (e.g. 1/4)"))?;
-        let parse = |x: &str, what: &str| {
-            x.trim().parse::<u64>().with_context(|| format!("shard `{s}`: {what} `{x}` is not a whole number"))
-        };
-        let (index, count) = (parse(k, "K")?, parse(n, "N")?);
-        if count == 0 || index == 0 || index > count {
-            bail!("shard `{s}` is out of range: need 1 ≤ K ≤ N");
-        }
-        Ok(Shard { index, count })
-    }
 }
 
 /// What to run: how many games, from which master seed, on how many threads.
@@ -218,26 +175,6 @@ fn rounded(rate: f64) -> String {
 mod tests {
     use super::*;
     use rand::Rng;
-
-    #[test]
-    fn shards_tile_the_run() {
-        let games = 1_000_003;
-        let mut next = 0;
-        for k in 1..=7 {
-            let r = Shard { index: k, count: 7 }.range(games);
-            assert_eq!(r.start, next);
-            next = r.end;
-        }
-        assert_eq!(next, games);
-    }
-
-    #[test]
-    fn shard_specs_are_checked() {
-        assert_eq!("2/3".parse::<Shard>().unwrap(), Shard { index: 2, count: 3 });
-        for bad in ["0/2", "3/2", "1/0", "1", "a/2", "1/-2"] {
-            assert!(bad.parse::<Shard>().is_err(), "{bad} accepted");
-        }
-    }
 
     #[test]
     fn chunks_are_several_per_thread_and_bounded() {

@@ -7,7 +7,8 @@
 
 use crate::grow::{self, Target, Tracked};
 use crate::output::StudyOutput;
-use crate::runner::{RunPlan, RunReport, Shard};
+use crate::runner::{RunPlan, RunReport};
+use crate::shard::Shard;
 use anyhow::{Context, Result, bail, ensure};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -194,6 +195,35 @@ fn finish<S: Study>(
     out.data_file("summary.txt", &summary)?;
     let (data, reports) = out.commit()?;
     Ok(format!("{summary}\nwrote {} and {}", data.display(), reports.display()))
+}
+
+/// The results folder `dir` names: itself when it holds a `state.json` (a study folder,
+/// `OUT/notebooks-data/<study>`), else the one study folder under it when it is an `--out`
+/// root (`OUT`, holding `notebooks-data/<study>/state.json`).
+pub fn study_folder(dir: &Path) -> Result<std::path::PathBuf> {
+    if dir.join("state.json").is_file() {
+        return Ok(dir.to_path_buf());
+    }
+    let data = dir.join("notebooks-data");
+    let entries = std::fs::read_dir(&data)
+        .with_context(|| format!("{} holds neither a state.json nor a notebooks-data folder", dir.display()))?;
+    let mut found: Vec<std::path::PathBuf> =
+        entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.join("state.json").is_file()).collect();
+    found.sort();
+    match found.as_slice() {
+        [one] => Ok(one.clone()),
+        [] => bail!("{} holds no study results (no notebooks-data/<study>/state.json)", dir.display()),
+        many => {
+            let names: Vec<String> =
+                many.iter().filter_map(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned()).collect();
+            bail!(
+                "{} holds several studies ({}): name the study folder, e.g. {}",
+                dir.display(),
+                names.join(", "),
+                many[0].display()
+            )
+        }
+    }
 }
 
 /// Reads the saved study kind of a results folder (`<dir>/state.json`).
