@@ -14,6 +14,7 @@
 //! main thread, after the rayon workers have finished.
 #![deny(missing_docs)]
 
+pub mod bench;
 pub mod chart;
 pub mod convergence;
 pub mod grow;

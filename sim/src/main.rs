@@ -2,7 +2,7 @@
 //! summary. See `sim --help` and GUIDE.md.
 
 use anyhow::{Context, Result, bail};
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, FromArgMatches, Parser, Subcommand};
 use engine::Game;
 use engine::config::Presets;
 use engine::drift::strategy::StrategyConfig;
@@ -23,7 +23,7 @@ use sim::studies::medarot::{MedarotParams, MedarotStudy};
 use sim::studies::rackup::{RackupParams, RackupStudy};
 use sim::study::{self, Growth, Source, Study};
 use sim::sweep::SweepStudy;
-use sim::{mahjong_io, mjai};
+use sim::{bench, mahjong_io, mjai};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -55,6 +55,30 @@ enum Command {
     Plan(PlanArgs),
     /// Add up the results of shards (`--shard K/N` runs) into one study.
     Merge(MergeArgs),
+    /// Games per second of every engine's default study at 1, 2, … up to the cores
+    /// threads, the scaling efficiency and the allocations per game (results `bench`).
+    Bench(BenchArgs),
+}
+
+#[derive(Args)]
+struct BenchArgs {
+    /// Seconds per engine and thread count.
+    #[arg(long, default_value_t = 3.0, value_parser = positive_seconds, value_name = "S")]
+    seconds: f64,
+    /// The most threads (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+    /// Folder under which notebooks-data/bench/ and reports/bench/ are written.
+    #[arg(long, default_value = ".", value_name = "DIR")]
+    out: PathBuf,
+}
+
+/// A `--seconds` value: a positive number of seconds, at most an hour.
+fn positive_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v <= 3600.0 => Ok(v),
+        _ => Err(format!("`{s}` is not a number of seconds in (0, 3600]")),
+    }
 }
 
 #[derive(Args)]
@@ -356,6 +380,10 @@ fn study_name(name: &str) -> Result<String> {
 }
 
 fn drift(args: &DriftArgs) -> Result<String> {
+    args.run.at.execute(&drift_study(args)?, &args.run.plan(1_000_000), DriftStudy::KIND)
+}
+
+fn drift_study(args: &DriftArgs) -> Result<DriftStudy> {
     let strategy = |arg: &str| preset::source(arg, &StrategyConfig::PRESETS);
     let params = DriftParams {
         mode: args.mode,
@@ -364,11 +392,14 @@ fn drift(args: &DriftArgs) -> Result<String> {
         driver: args.driver.clone(),
         strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
     };
-    let study = DriftStudy::from_params(params)?;
-    args.run.at.execute(&study, &args.run.plan(1_000_000), DriftStudy::KIND)
+    DriftStudy::from_params(params)
 }
 
 fn medarot(args: &MedarotArgs) -> Result<String> {
+    args.run.at.execute(&medarot_study(args)?, &args.run.plan(200_000), MedarotStudy::KIND)
+}
+
+fn medarot_study(args: &MedarotArgs) -> Result<MedarotStudy> {
     let strategy = |arg: &str| preset::source(arg, &medarot::StrategyConfig::PRESETS);
     let params = MedarotParams {
         cards: named(&args.cards, &CardPool::PRESETS)?,
@@ -376,18 +407,20 @@ fn medarot(args: &MedarotArgs) -> Result<String> {
         rules: named(&args.rules, &medarot::Rules::PRESETS)?,
         strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
     };
-    let study = MedarotStudy::from_params(params)?;
-    args.run.at.execute(&study, &args.run.plan(200_000), MedarotStudy::KIND)
+    MedarotStudy::from_params(params)
 }
 
 fn rackup(args: &RackupArgs) -> Result<String> {
+    args.run.at.execute(&rackup_study(args)?, &args.run.plan(200_000), RackupStudy::KIND)
+}
+
+fn rackup_study(args: &RackupArgs) -> Result<RackupStudy> {
     let strategy = |arg: &str| preset::source(arg, &rackup::StrategyConfig::PRESETS);
     let params = RackupParams {
         profile: named(&args.profile, &Profile::PRESETS)?,
         strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
     };
-    let study = RackupStudy::from_params(params)?;
-    args.run.at.execute(&study, &args.run.plan(200_000), RackupStudy::KIND)
+    RackupStudy::from_params(params)
 }
 
 /// Runs a hand tool over stdin; fails (exit status 1) if any line failed.
@@ -468,9 +501,7 @@ fn play(a: &TableArgs) -> Result<String> {
     if !plan.games.is_multiple_of(k) {
         bail!("--games {} is not a whole number of sessions of --session-games {k}", plan.games);
     }
-    let MahjongParams { table, bots, bot_files } = params;
-    let params = GotoParams { table, bots, bot_files, rotation: a.rotation, session_games: a.session_games };
-    let mut study = GotoStudy::from_params(params)?;
+    let mut study = goto_study(a, params)?;
     if let Some((count, dir)) = logs {
         check_log_count(count, plan.games)?;
         study = study.with_game_logs(count, dir);
@@ -484,6 +515,45 @@ fn play(a: &TableArgs) -> Result<String> {
     }
     Ok(summary)
 }
+
+/// The Gotō table study of `a`'s sessions with the table and bots of `params`.
+fn goto_study(a: &TableArgs, params: MahjongParams) -> Result<GotoStudy> {
+    let MahjongParams { table, bots, bot_files } = params;
+    GotoStudy::from_params(GotoParams { table, bots, bot_files, rotation: a.rotation, session_games: a.session_games })
+}
+
+/// A command's options at their defaults, after `args` (e.g. `["--rules", "goto"]`).
+fn defaults<A: Args + FromArgMatches>(args: &[&str]) -> Result<A> {
+    let matches = A::augment_args(clap::Command::new("sim")).try_get_matches_from([&["sim"], args].concat())?;
+    Ok(A::from_arg_matches(&matches)?)
+}
+
+/// `sim bench`: every engine's default study at 1, 2, … threads.
+fn bench(args: &BenchArgs) -> Result<String> {
+    let most = args.threads.map_or_else(default_threads, usize::from);
+    let b = bench::Bench {
+        seconds: args.seconds,
+        threads: (1..=most).collect(),
+        allocations: engine::testing::allocations,
+    };
+    let ron2: TableArgs = defaults(&[])?;
+    let goto: TableArgs = defaults(&["--rules", "goto"])?;
+    let table_study = |a: &TableArgs| table_params(&a.rules, four_bots(&a.bots)?);
+    let mut rows = b.measure("drift", &drift_study(&defaults(&[])?)?)?;
+    rows.extend(b.measure("rackup", &rackup_study(&defaults(&[])?)?)?);
+    rows.extend(b.measure("medarot", &medarot_study(&defaults(&[])?)?)?);
+    rows.extend(b.measure("ron2", &MahjongStudy::from_params(table_study(&ron2)?)?)?);
+    rows.extend(b.measure("goto", &goto_study(&goto, table_study(&goto)?)?)?);
+    let out = sim::output::StudyOutput::create(&args.out, "bench")?;
+    let summary = bench::report(&rows, &out)?;
+    out.data_file("summary.txt", &summary)?;
+    let (data, reports) = out.commit()?;
+    Ok(format!("{summary}\nwrote {} and {}", data.display(), reports.display()))
+}
+
+/// Counts every allocation, for `sim bench`'s allocations per game.
+#[global_allocator]
+static GLOBAL: engine::testing::CountingAlloc = engine::testing::CountingAlloc;
 
 /// `sim mahjong chips`: the paired chip study.
 fn chips(a: &ChipsArgs) -> Result<String> {
@@ -606,6 +676,7 @@ fn main() -> ExitCode {
         Command::Sweep(a) => sweep(a),
         Command::Plan(a) => plan(a),
         Command::Merge(a) => merge(a),
+        Command::Bench(a) => bench(a),
     };
     match result {
         Ok(summary) => {

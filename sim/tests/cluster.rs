@@ -1,10 +1,11 @@
 //! Runs as a cluster makes them: `--shard auto` from a Slurm array task's or a Kubernetes
 //! Indexed Job's environment, each shard into its own `--out` root, and `sim merge` of
-//! those roots equal to the merge of their study folders and to the unsharded run.
+//! those roots equal to the merge of their study folders and to the unsharded run; and
+//! `sim bench`, which sizes a machine before such a run.
 
 mod common;
 
-use common::{csv, scratch};
+use common::{csv, scratch, sim};
 use std::path::Path;
 use std::process::Command;
 
@@ -77,7 +78,27 @@ fn merge_names_a_root_holding_several_studies() {
     let dir = scratch("cluster-several");
     rackup(&dir, &["--study", "one"], &[]);
     rackup(&dir, &["--study", "two"], &[]);
-    let o = Command::new(env!("CARGO_BIN_EXE_sim")).args(["merge", dir.to_str().unwrap()]).output().unwrap();
+    let o = sim(&["merge", dir.to_str().unwrap()], "");
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("holds several studies (one, two)"), "{err}");
+}
+
+#[test]
+fn bench_measures_every_engine_and_writes_its_table() {
+    let dir = scratch("bench");
+    let s = String::from_utf8(
+        sim(&["bench", "--seconds", "0.05", "--threads", "1", "--out", dir.to_str().unwrap()], "").stdout,
+    )
+    .unwrap();
+    assert!(s.contains("numbers vary from run to run"), "{s}");
+    let table = csv(&dir, "bench", "bench");
+    let rows: Vec<Vec<&str>> = table.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    let engines: Vec<&str> = rows.iter().map(|r| r[0]).collect();
+    assert_eq!(engines, ["drift", "rackup", "medarot", "ron2", "goto"]);
+    for r in &rows {
+        // threads, games, seconds, games_per_second, efficiency, allocations_per_game
+        assert_eq!((r[1], r[5]), ("1", "1.0"), "{r:?}");
+        assert!(r[3].parse::<f64>().unwrap() > 0.0 && r[6].parse::<f64>().unwrap() < 0.05, "{r:?}");
+    }
+    assert!(dir.join("reports/bench/bench_scaling.png").exists());
 }
