@@ -93,8 +93,11 @@ fn score(ctx: &Ctx<'_, '_>, a: Action) -> i32 {
         }
         (Decision::Stock, Action::Done) => 0,
         (Decision::Activation, Action::Done) => {
-            let (moved, _) = v.acting_progress();
-            if moved { 0 } else { -w.moves.stay_penalty }
+            if v.move_penalty_due() {
+                -w.moves.stay_penalty
+            } else {
+                0
+            }
         }
         (_, Action::Stock { slot, .. }) => {
             if v.stock()[slot as usize].is_none() {
@@ -350,7 +353,7 @@ pub struct MoveWeights {
     pub to_destroy: i32,
     /// One that brings any target in reach when none is.
     pub to_target: i32,
-    /// Taken off ending an activation without moving (the move penalty).
+    /// Taken off ending an activation that pays the movement penalty.
     pub stay_penalty: i32,
     /// Releasing a medachange.
     pub release: i32,
