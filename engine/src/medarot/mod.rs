@@ -22,8 +22,10 @@
 //!   (replays, user input); [`crate::Game::apply`] trusts its caller.
 //! - [`MedarotView`]: what one seat sees (own hand, stock and master; both HPs
 //!   and pile sizes; the field with the opponent's face-down medarots hidden).
-//! - [`MedarotOutcome`]: winner, [`LossCondition`], turns, first player, final
-//!   HP, per-player [`PlayerStats`] and the per-card "played" [`CardSet`]s.
+//! - [`MedarotOutcome`]: winner, [`LossCondition`], turns, the seat order, who
+//!   acted first in turn 1 and each side's fastest speed then, HP at the end of
+//!   every turn and at the end, per-player [`PlayerStats`] and the per-card
+//!   "played" [`CardSet`]s.
 //! - [`strategy`]: `Random` and `Heuristic` players, chosen by a [`StrategyConfig`] strategy file.
 //!
 //! ```

@@ -237,3 +237,29 @@ fn the_outcome_records_who_acted_first_and_the_hp_of_every_turn() {
     }
     assert!(faster_first > 30, "{faster_first}");
 }
+
+#[test]
+fn the_heuristic_does_not_draw_into_a_deck_out_with_a_special() {
+    with_game(Rules::default(), |game, pool| {
+        for (deck_left, want_special) in [(30 - 6, true), (2, false)] {
+            let mut s = blank(game);
+            // Rabbit Runner changed into its draw-2 special form, unable to move (arrows F B L R from a corner).
+            let rabbit = unit(game, &mut s, 0, med(pool, "Rabbit Runner"), 0);
+            let i = to_hand(&mut s, 0, chg(pool, "Rabbit Runner"));
+            let card = s.players[0].hand.take(i as usize);
+            s.players[0].unit_mut(rabbit).change = Some(card);
+            unit(game, &mut s, 0, med(pool, "Turtle Wall"), 1);
+            unit(game, &mut s, 0, med(pool, "Owl Guardian"), 3);
+            unit(game, &mut s, 1, med(pool, "Stag Cannon"), 6);
+            while s.players[0].deck.len() > deck_left {
+                let c = s.players[0].deck.pop().unwrap();
+                s.players[0].trash.push(c);
+            }
+            activate(game, &mut s, 0, rabbit);
+            let legal = legal(game, &s);
+            assert!(legal.contains(&Action::Special(NO_CELL)), "{legal:?}");
+            let choice = Heuristic::shipped().choose(&game.view(&s, 0), &legal, &mut rng());
+            assert_eq!(choice == Action::Special(NO_CELL), want_special, "{deck_left} cards left: {choice:?}");
+        }
+    });
+}
