@@ -44,7 +44,7 @@ enum Command {
     /// Mahjong: hand tools (score, shanten; JSON lines) and the Ron2 four-player table (play, calibrate).
     #[command(subcommand)]
     Mahjong(MahjongCommand),
-    /// Medarot card game, advance mode: first-player advantage, deck matrix, card value.
+    /// Medarot card game, advance mode: deck matrix, acting first, card ablation, stat prices, HP.
     Medarot(MedarotArgs),
     /// Rack-up Battle: yaku frequency, riichi EV, spells and skill, on the same streams.
     Rackup(RackupArgs),
@@ -335,6 +335,10 @@ struct MedarotArgs {
     /// Strategy of the column deck's player: random, heuristic, or a strategy TOML file.
     #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
     strategy_b: String,
+    /// Game indices below this that pair two different decks are replayed once per card
+    /// ablation and stat step of either deck (paired on the same streams; 0 turns it off).
+    #[arg(long, default_value_t = 20_000, value_name = "N")]
+    ablation_games: u64,
 }
 
 #[derive(Args)]
@@ -406,6 +410,7 @@ fn medarot_study(args: &MedarotArgs) -> Result<MedarotStudy> {
         decks: named(&args.decks, &Deck::PRESETS)?,
         rules: named(&args.rules, &medarot::Rules::PRESETS)?,
         strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
+        ablation_games: args.ablation_games,
     };
     MedarotStudy::from_params(params)
 }

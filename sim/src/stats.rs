@@ -97,6 +97,20 @@ impl Rate {
     }
 }
 
+/// Holm's step-down: which of `p` are significant at 5% familywise.
+pub fn holm(p: &[f64]) -> Vec<bool> {
+    let mut order: Vec<usize> = (0..p.len()).collect();
+    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    let mut out = vec![false; p.len()];
+    for (rank, &i) in order.iter().enumerate() {
+        if p[i] > 0.05 / (p.len() - rank) as f64 {
+            break;
+        }
+        out[i] = true;
+    }
+    out
+}
+
 /// Entrant `e`'s results against `opponents`, from a square matrix of row
 /// results (`cells[row * n + col]` holds the row entrant's results), counting
 /// both the games where `e` is the row and those where it is the column.
@@ -356,6 +370,13 @@ mod tests {
         assert!((d - 0.3).abs() < 1e-12);
         // se = sqrt(0.24/100 + 0.21/100) = 0.0671; half-width 1.96 se = 0.1315.
         assert!((i.half_width() - 0.1315).abs() < 1e-3, "{i:?}");
+    }
+
+    #[test]
+    fn holm_steps_down_until_the_first_failure() {
+        assert_eq!(holm(&[0.01, 0.04, 0.03, 0.5]), [true, false, false, false]);
+        assert_eq!(holm(&[0.001, 0.012, 0.02]), [true, true, true]);
+        assert_eq!(holm(&[0.2, 0.001]), [false, true]);
     }
 
     #[test]

@@ -49,12 +49,33 @@ fn rackup_study_runs_and_is_deterministic() {
 #[test]
 fn medarot_study_runs_and_is_deterministic() {
     let summary = study_is_deterministic(
-        &["medarot"],
+        &["medarot", "--ablation-games", "400"],
         "3000",
-        &["decks", "matrix", "cards", "turns", "summary"],
-        &["win_rates", "deck_matrix", "game_length", "card_effect"],
+        &[
+            "decks",
+            "matrix",
+            "turns",
+            "summary",
+            "ablation",
+            "stat_pricing",
+            "card_association",
+            "player_stats",
+            "hp_curve",
+            "deck_losses",
+            "speed",
+        ],
+        &[
+            "win_rates",
+            "deck_matrix",
+            "game_length",
+            "card_ablation",
+            "stat_pricing",
+            "speed_advantage",
+            "hp_curve",
+            "loss_conditions",
+        ],
     );
-    assert!(summary.contains("first player wins"), "{summary}");
+    assert!(summary.contains("acts first in turn 1") && summary.contains("most over-priced"), "{summary}");
 }
 
 #[test]

@@ -64,8 +64,14 @@ fn studies_allocate_nothing_per_game() {
     per_game_allocations_are_zero("rackup", &rackup, 1_000);
     let heuristic = sim::preset::source("heuristic", &engine::medarot::StrategyConfig::PRESETS).unwrap();
     let strategies = [heuristic.clone(), heuristic];
-    let medarot =
-        MedarotStudy::from_params(MedarotParams { cards: None, decks: None, rules: None, strategies }).unwrap();
+    let medarot = MedarotStudy::from_params(MedarotParams {
+        cards: None,
+        decks: None,
+        rules: None,
+        strategies,
+        ablation_games: 1_000,
+    })
+    .unwrap();
     per_game_allocations_are_zero("medarot", &medarot, 1_000);
     let mahjong = MahjongStudy::from_params(MahjongParams {
         table: TableRules::preset("ron2-dojo"),

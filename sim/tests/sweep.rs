@@ -177,7 +177,7 @@ fn medarot_one_overridden_key_equals_a_study_of_the_edited_rules() {
     run(&["medarot", "--rules", &rules, "--games", "300", "--seed", "3", "--out", out, "--quiet"]);
     let study = |column: &str| cell(&dir, "medarot", "summary", "", column);
     agree(&[
-        ("first player", study("first_player_win_rate"), swept(&dir, "25 HP", "first_player")),
+        ("first actor", study("first_actor_win_rate"), swept(&dir, "25 HP", "first_actor")),
         ("turns", study("turns_mean"), swept(&dir, "25 HP", "turns")),
         ("Shooters", cell(&dir, "medarot", "decks", "Shooters", "win_rate"), swept(&dir, "25 HP", "deck.Shooters")),
     ]);

@@ -15,13 +15,15 @@ impl MedarotGame<'_> {
                 s.pop();
                 self.set_master(s, p, i as usize);
             }
-            (Step::OpeningStock(p) | Step::StartStock(p), Action::Stock { hand, slot }) => {
+            (Step::OpeningStock(p) | Step::DrawStock(p), Action::Stock { hand, slot }) => {
                 self.stock(s, p, hand, slot);
             }
             (Step::OpeningPlace(p), Action::Place { hand, cell }) => self.place(s, p, hand as usize, cell),
             (Step::PlaceOwed(p), Action::Place { hand, cell }) => {
                 self.place(s, p, hand as usize, cell);
-                s.players[p as usize].owed -= 1;
+                let pl = &mut s.players[p as usize];
+                pl.owed -= 1;
+                pl.owed_opening = pl.owed_opening.saturating_sub(1);
             }
             (Step::ExtraDraw(p), Action::ExtraDraw(n)) => {
                 s.pop();
@@ -57,7 +59,7 @@ impl MedarotGame<'_> {
         match action {
             Action::Done => {
                 s.pop();
-                if !s.act.moved {
+                if self.move_penalty_due(s) {
                     s.players[pi].stats.move_penalties += 1;
                     self.pay(s, p, 1);
                 }
@@ -65,6 +67,7 @@ impl MedarotGame<'_> {
             Action::Move(dir) => self.move_unit(s, p, slot, dir),
             Action::Attack { cell, long } => {
                 s.act.acted = true;
+                s.act.attacked = true;
                 s.players[pi].stats.attacks += 1;
                 if long {
                     s.players[pi].stats.long_melee += 1;

@@ -65,6 +65,11 @@ use super::card_file::{card_err, parse_card};
 use crate::config::Presets;
 use std::fmt;
 
+/// The name of the vanilla cards (one per kind) a card file may hold: plain cards of
+/// middling stats and no effect, in no deck, that the Medarot study's card ablation swaps
+/// a card's copies for (the example pool's are described in `presets/cards.toml`).
+pub const VANILLA: &str = "Vanilla";
+
 /// Most cards a pool may hold (the size of [`CardSet`]).
 pub const MAX_CARDS: usize = 512;
 
@@ -273,6 +278,18 @@ impl CardPool {
             };
             cards.push(parse_card(i + 1, t)?);
         }
+        Self::from_cards(cards)
+    }
+
+    /// This pool with `extra` cards appended (their ids follow the pool's), under the
+    /// same checks as a card file: a study's variant cards (a stat step on a copy of a
+    /// medarot and its medachange, renamed) are added this way.
+    pub fn with_cards(&self, extra: impl IntoIterator<Item = Card>) -> Result<Self, MedarotError> {
+        Self::from_cards(self.cards.iter().cloned().chain(extra).collect())
+    }
+
+    /// Checks the pool-level rules (size, unique names, a medarot for every medachange).
+    fn from_cards(cards: Vec<Card>) -> Result<Self, MedarotError> {
         if cards.len() > MAX_CARDS {
             return Err(card_err(MAX_CARDS + 1, &cards[MAX_CARDS].name, "card", "a pool holds at most 512 cards"));
         }
@@ -334,6 +351,12 @@ impl CardPool {
     /// The id of the card of this kind and name.
     pub fn find(&self, kind: CardKind, name: &str) -> Option<CardId> {
         self.iter().find(|(_, c)| c.kind == kind && c.name == name).map(|(id, _)| id)
+    }
+
+    /// The vanilla card of a kind ([`VANILLA`]), if the pool has one: the documented
+    /// plain card a study swaps a card's copies for to measure what the card adds.
+    pub fn vanilla(&self, kind: CardKind) -> Option<CardId> {
+        self.find(kind, VANILLA)
     }
 }
 

@@ -127,7 +127,8 @@ impl MedarotGame<'_> {
         }
     }
 
-    /// A piercing attack goes on to the enemy right behind its destroyed target.
+    /// A piercing attack goes on to the enemy right behind its destroyed target,
+    /// with the same power; that target's owner gets its own 【防御】 window.
     pub(crate) fn pierce(&self, s: &mut MedarotState) {
         let a = s.atk;
         let (r, c) = ((a.target / 3) as i8 + a.dir.0, (a.target % 3) as i8 + a.dir.1);
@@ -139,6 +140,7 @@ impl MedarotGame<'_> {
             s.atk.target = behind;
             s.atk.armour_bonus = 0;
             s.push(Step::Resolve);
+            s.push(Step::DefenceWindow);
         }
     }
 }

@@ -4,7 +4,7 @@
 use super::cards::{CardKind, Timing};
 use super::game::MedarotGame;
 use super::outcome::LossCondition;
-use super::rules::FirstPlayer;
+use super::rules::{FirstPlayer, MovePenalty};
 use super::state::{Cursor, HAND_LIMIT, MedarotState, OPENING_HAND, Step, UNITS, Unit, abs_cell};
 use crate::GameRng;
 use rand::RngExt;
@@ -17,7 +17,7 @@ impl MedarotState {
             | Step::OpeningStock(p)
             | Step::OpeningPlace(p)
             | Step::ExtraDraw(p)
-            | Step::StartStock(p)
+            | Step::DrawStock(p)
             | Step::PickMaster(p)
             | Step::PlaceOwed(p)
             | Step::HandLimit(p)
@@ -85,9 +85,8 @@ impl MedarotGame<'_> {
                 let p = s.order(k);
                 s.cursor = Cursor::Start(k + 1);
                 if self.draw(s, p, 1) {
-                    s.push(Step::StartStock(p));
                     s.push(Step::ExtraDraw(p));
-                    self.after_draw(s, p);
+                    self.after_draw(s, p, 1);
                 }
             }
             Cursor::Start(_) => {
@@ -129,7 +128,7 @@ impl MedarotGame<'_> {
                     _ => s.pop(),
                 }
             }
-            Step::OpeningStock(p) | Step::StartStock(p) => {
+            Step::OpeningStock(p) | Step::DrawStock(p) => {
                 if !self.can_stock(s, p) {
                     s.pop();
                 } else {
@@ -139,7 +138,9 @@ impl MedarotGame<'_> {
             Step::OpeningPlace(p) => {
                 let pl = &s.players[p as usize];
                 if pl.unit_count() == UNITS || !self.has_kind(s, p, CardKind::Medarot) {
-                    s.players[p as usize].owed = (UNITS - pl.unit_count()) as u8;
+                    let short = (UNITS - pl.unit_count()) as u8;
+                    let pl = &mut s.players[p as usize];
+                    (pl.owed, pl.owed_opening) = (short, short);
                     s.pop();
                 } else {
                     return false;
@@ -155,7 +156,7 @@ impl MedarotGame<'_> {
             }
             Step::PlaceOwed(p) => {
                 let mut any_cell = false;
-                self.replacement_cells(s, p, |_| any_cell = true);
+                self.owed_cells(s, p, |_| any_cell = true);
                 if s.players[p as usize].owed == 0 || !any_cell || !self.has_kind(s, p, CardKind::Medarot) {
                     s.pop();
                 } else {
@@ -185,7 +186,7 @@ impl MedarotGame<'_> {
             Step::DestroyDraw(p) => {
                 if s.players[p as usize].deck.is_empty() {
                     s.pop();
-                    self.after_draw(s, p);
+                    self.after_draw(s, p, 0);
                 } else {
                     return false;
                 }
@@ -259,15 +260,29 @@ impl MedarotGame<'_> {
     pub(crate) fn draw_up_to(&self, s: &mut MedarotState, p: u8, n: u8) {
         let n = (n as usize).min(s.players[p as usize].deck.len());
         self.draw(s, p, n);
-        self.after_draw(s, p);
+        self.after_draw(s, p, n);
     }
 
-    /// After drawing: a first medarotter becomes the master, owed medarots are
-    /// placed, then the hand limit applies (steps run top first).
-    pub(crate) fn after_draw(&self, s: &mut MedarotState, p: u8) {
+    /// After drawing `drawn` cards: a first medarotter becomes the master, owed
+    /// medarots are placed, the hand limit applies, then, if cards came, the player
+    /// may stock medarotters (「ドローした時…いつでも伏せて置くことができる」; steps run top first).
+    pub(crate) fn after_draw(&self, s: &mut MedarotState, p: u8, drawn: usize) {
+        if drawn > 0 {
+            s.push(Step::DrawStock(p));
+        }
         s.push(Step::HandLimit(p));
         s.push(Step::PlaceOwed(p));
         s.push(Step::PickMaster(p));
+    }
+
+    /// Whether ending the acting medarot's turn now pays the 1-HP movement penalty:
+    /// it has not moved and (under `move_penalty = "attack"`) it attacked.
+    pub(crate) fn move_penalty_due(&self, s: &MedarotState) -> bool {
+        !s.act.moved
+            && match self.rules.move_penalty {
+                MovePenalty::Attack => s.act.attacked,
+                MovePenalty::EveryTurn => true,
+            }
     }
 
     /// Pays `n` HP; paying below 0 loses the game.
@@ -383,6 +398,17 @@ impl MedarotGame<'_> {
         }
     }
 
+    /// Squares the next owed medarot may go to: any free own square while a short
+    /// opening's medarots are owed (its rule says nothing of the centre), else the
+    /// replacement squares.
+    pub(crate) fn owed_cells(&self, s: &MedarotState, p: u8, f: impl FnMut(u8)) {
+        if s.players[p as usize].owed_opening > 0 {
+            self.opening_cells(s, p, f);
+        } else {
+            self.replacement_cells(s, p, f);
+        }
+    }
+
     /// Squares a replacement may go to: own side but not the centre; the centre
     /// only when both others are taken and the rules allow it.
     pub(crate) fn replacement_cells(&self, s: &MedarotState, p: u8, mut f: impl FnMut(u8)) {
@@ -429,6 +455,13 @@ impl MedarotGame<'_> {
             [_, 0] => 0,
             _ => rng.random_bool(0.5) as u8,
         };
+        if s.turn == 1 && s.first_actor.is_none() {
+            s.first_actor = Some(p);
+            s.turn1_speed = [0, 1].map(|q: usize| {
+                let speeds = s.players[q].units.iter().flatten().filter(|u| u.face_up);
+                speeds.map(|u| self.pool.card(u.top()).speed).max().unwrap_or(0)
+            });
+        }
         let m = mask[p as usize];
         if m.count_ones() == 1 {
             self.begin_activation(s, p, m.trailing_zeros() as u8);
@@ -456,7 +489,7 @@ impl MedarotGame<'_> {
                 e.locked_by = None;
             }
         }
-        s.act = super::state::Activation { p, slot, moved: false, acted: false };
+        s.act = super::state::Activation { p, slot, ..Default::default() };
         s.push(Step::Activation);
     }
 
@@ -478,5 +511,9 @@ impl MedarotGame<'_> {
             }
             pl.units.iter_mut().flatten().for_each(|u| u.acted = false);
         }
+        if let Some(hp) = s.hp_log.get_mut(s.turns_ended as usize) {
+            *hp = [s.players[0].hp, s.players[1].hp];
+        }
+        s.turns_ended += 1;
     }
 }

@@ -20,7 +20,7 @@ impl MedarotGame<'_> {
             Step::OpeningMaster(p) | Step::PickMaster(p) => {
                 out.extend(bits(self.hand_kinds(s, p).medarotter).map(Action::Master));
             }
-            Step::OpeningStock(p) | Step::StartStock(p) => {
+            Step::OpeningStock(p) | Step::DrawStock(p) => {
                 out.push(Action::Done);
                 self.stock_actions(s, p, self.hand_kinds(s, p).medarotter, out);
             }
@@ -28,7 +28,7 @@ impl MedarotGame<'_> {
                 self.opening_cells(s, p, |cell| out.push(Action::Place { hand, cell }));
             }),
             Step::PlaceOwed(p) => bits(self.hand_kinds(s, p).medarot).for_each(|hand| {
-                self.replacement_cells(s, p, |cell| out.push(Action::Place { hand, cell }));
+                self.owed_cells(s, p, |cell| out.push(Action::Place { hand, cell }));
             }),
             Step::ExtraDraw(p) => {
                 out.push(Action::Done);

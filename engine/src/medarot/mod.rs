@@ -22,8 +22,10 @@
 //!   (replays, user input); [`crate::Game::apply`] trusts its caller.
 //! - [`MedarotView`]: what one seat sees (own hand, stock and master; both HPs
 //!   and pile sizes; the field with the opponent's face-down medarots hidden).
-//! - [`MedarotOutcome`]: winner, [`LossCondition`], turns, first player, final
-//!   HP, per-player [`PlayerStats`] and the per-card "played" [`CardSet`]s.
+//! - [`MedarotOutcome`]: winner, [`LossCondition`], turns, the seat order, who
+//!   acted first in turn 1 and each side's fastest speed then, HP at the end of
+//!   every turn and at the end, per-player [`PlayerStats`] and the per-card
+//!   "played" [`CardSet`]s.
 //! - [`strategy`]: `Random` and `Heuristic` players, chosen by a [`StrategyConfig`] strategy file.
 //!
 //! ```
@@ -71,25 +73,34 @@
 //!    HP is never set below 0 by a modifier.
 //! 4. Owed medarots (a short opening, or a destroyed one) are placed face down
 //!    as soon as one is in hand after a draw; they cannot act before the next
-//!    start phase reveals them. A replacement goes on the own side but not the
-//!    centre; *(preset `centre_fallback`)* the centre when both others are taken.
+//!    start phase reveals them. A replacement (after a destruction, or a swap
+//!    from the neutral zone) goes on the own side but not the centre
+//!    (「自分側の中央以外」); *(preset `centre_fallback`, off by default)* the centre
+//!    when both others are taken; by default it waits until a square frees up.
+//!    Medarots owed by a short opening are placed first and on any free own
+//!    square (that rule names no square).
 //! 5. The optional start-phase draw costs 1 HP once and draws 1–3 cards (the
 //!    player's choice); the draw after losing a medarot is 0–3 cards. Only the
 //!    compulsory start-phase draw loses the game on an empty deck; optional
 //!    draws and draw effects take what the deck has.
 //! 6. The hand limit is applied after every draw (after the master and owed
 //!    placements), not only in the start phase. Medarotters may be stocked in
-//!    the opening, after the start-phase draws, and during an own medarot's turn.
+//!    the opening, during an own medarot's turn, and after every draw that
+//!    brought cards (「ドローした時…いつでも」): the start-phase draws, the draw
+//!    after a destruction and draw effects, once the hand limit has applied.
 //! 7. Action order is recomputed before each activation from the current
 //!    (possibly medachanged) speed and arrows and the base medarot's cost. A
 //!    tie between the players is a fresh coin flip for each pick; a tie among
 //!    one player's own medarots is that player's choice.
 //! 8. A turn is: at most one move of one square along an arrow (before or after
 //!    acting), and at most one action: attack, special, medachange or release.
-//!    Ending the turn without moving costs 1 HP, also when moving was
-//!    impossible or forbidden (locked), also after a medachange. A swap replaces
-//!    the whole turn (no move, no action) and has no penalty; from the neutral
-//!    zone the new medarot goes to an own non-centre square.
+//!    *(preset `move_penalty`)* A turn in which the medarot attacked and moved
+//!    neither before nor after costs 1 HP (「攻撃の前後に移動しない(できない)場合」),
+//!    also when moving was impossible; a turn without an attack (special,
+//!    medachange, nothing, locked) costs nothing. `every_turn` charges every
+//!    turn that ends without a move. A swap replaces the whole turn (no move,
+//!    no action) and has no penalty; from the neutral zone the new medarot goes
+//!    to an own non-centre square.
 //! 9. *(preset `shoot_adjacent`)* Shooting hits exactly 2 squares ahead over
 //!    anything; melee 1 ahead, or 2 ahead for 1 HP when the square between is
 //!    empty; from the neutral zone both may also hit the squares left and right.
@@ -117,7 +128,8 @@
 //!     action. *(preset `power_change_cost`)* A power form pays 1 HP each time it
 //!     acts. Leaving the field splits the stack into separate cards.
 //! 16. Pierce (【格闘貫通】) resolves after the destruction processing, with the
-//!     same power against the enemy right behind the target.
+//!     same power against the enemy right behind the target, whose owner gets
+//!     a 【防御】 window for it as for any attack.
 //! 17. A game always ends: each start phase draws a card, so a deck runs out.
 //! 18. No effect keyword changes the master, so the seed's rule for a changed
 //!     master's HP modifier never applies.
@@ -143,12 +155,14 @@ pub mod strategy;
 mod tests;
 mod view;
 
-pub use cards::{Arrows, AttackType, Card, CardId, CardKind, CardPool, CardSet, Dir, Effects, MAX_CARDS, Timing};
+pub use cards::{
+    Arrows, AttackType, Card, CardId, CardKind, CardPool, CardSet, Dir, Effects, MAX_CARDS, Timing, VANILLA,
+};
 pub use deck::{DECK_SIZE, Deck, MAX_COPIES};
 pub use error::MedarotError;
 pub use game::{Action, MedarotGame, Source};
-pub use outcome::{LossCondition, MedarotOutcome, PlayerStats};
-pub use rules::{FirstPlayer, PowerChangeCost, Rules};
+pub use outcome::{HP_TURNS, LossCondition, MedarotOutcome, PlayerStats};
+pub use rules::{FirstPlayer, MovePenalty, PowerChangeCost, Rules};
 pub use state::{CELLS, HAND_LIMIT, MedarotState, NO_CELL, STOCK_SIZE, StockSlot, UNITS};
 pub use strategy::{
     AttackWeights, CardWeights, DrawWeights, Heuristic, HeuristicConfig, KeepWeights, MoveWeights, Random,

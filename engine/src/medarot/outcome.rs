@@ -65,7 +65,64 @@ pub struct PlayerStats {
     pub neutral_hp: u16,
 }
 
+/// Turns whose end-of-turn HP a [`MedarotOutcome`] keeps (games run about 6 turns).
+pub const HP_TURNS: usize = 32;
+
 impl PlayerStats {
+    /// The counts' names, in [`PlayerStats::values`] order (the field names).
+    pub const NAMES: [&'static str; 22] = [
+        "mulligans",
+        "cards_drawn",
+        "extra_draws",
+        "attacks",
+        "long_melee",
+        "destroys",
+        "weak_destroys",
+        "weak_defences",
+        "lost",
+        "discarded",
+        "specials",
+        "medarotters_used",
+        "master_uses",
+        "medaforce_spent",
+        "medachanges",
+        "releases",
+        "swaps",
+        "moves",
+        "move_penalties",
+        "hp_paid",
+        "hp_regained",
+        "neutral_hp",
+    ];
+
+    /// The counts, in [`PlayerStats::NAMES`] order.
+    pub fn values(&self) -> [u16; 22] {
+        [
+            self.mulligans,
+            self.cards_drawn,
+            self.extra_draws,
+            self.attacks,
+            self.long_melee,
+            self.destroys,
+            self.weak_destroys,
+            self.weak_defences,
+            self.lost,
+            self.discarded,
+            self.specials,
+            self.medarotters_used,
+            self.master_uses,
+            self.medaforce_spent,
+            self.medachanges,
+            self.releases,
+            self.swaps,
+            self.moves,
+            self.move_penalties,
+            self.hp_paid,
+            self.hp_regained,
+            self.neutral_hp,
+        ]
+    }
+
     pub(crate) const ZERO: PlayerStats = PlayerStats {
         mulligans: 0,
         cards_drawn: 0,
@@ -101,8 +158,16 @@ pub struct MedarotOutcome {
     pub loss: LossCondition,
     /// Turns begun (the opening is turn 0).
     pub turns: u16,
-    /// The seat that resolved phases first.
+    /// The seat that resolved phases first (the seat order; not the seed's first mover).
     pub first_player: Seat,
+    /// The seat whose medarot acted first in turn 1 (by speed; none if the game ended before).
+    pub first_actor: Option<Seat>,
+    /// Each seat's fastest medarot speed when turn 1's action phase began (0: none on the field).
+    pub turn1_speed: [u8; 2],
+    /// Each seat's HP at the end of turns 1, 2, … (the first `turns_ended.min(HP_TURNS)`).
+    pub hp_by_turn: [[i16; 2]; HP_TURNS],
+    /// Turns whose end phase was played.
+    pub turns_ended: u16,
     /// Final HP per seat.
     pub hp: [i16; 2],
     /// The master per seat (none if no medarotter was ever drawn).

@@ -28,6 +28,16 @@ pub enum PowerChangeCost {
     OnChange,
 }
 
+/// Which turns pay the 1-HP movement penalty (「攻撃の前後に移動しない(できない)場合 ペナルティとしてHPを1支払う」).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MovePenalty {
+    /// A turn in which the medarot attacked and moved neither before nor after (the text; default).
+    Attack,
+    /// Every turn that ends without a move (attack, special, medachange or nothing at all).
+    EveryTurn,
+}
+
 /// The configurable rules of the advance mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -43,8 +53,10 @@ pub struct Rules {
     /// Mulligans allowed before a player starts with no medarot (the seed repeats without bound).
     pub max_mulligans: u8,
     /// Whether a replacement medarot may go to the own centre square when both
-    /// other own squares are taken (the seed only says "not the centre").
+    /// other own squares are taken (the seed says "中央以外": default false).
     pub centre_fallback: bool,
+    /// Which turns pay the movement penalty.
+    pub move_penalty: MovePenalty,
 }
 
 impl Default for Rules {
@@ -62,6 +74,8 @@ impl Rules {
             ("advance", include_str!("presets/rules_advance.toml")),
             ("advance-long-shot", include_str!("presets/rules_advance_long_shot.toml")),
             ("advance-transform-cost", include_str!("presets/rules_advance_transform_cost.toml")),
+            ("advance-every-turn-penalty", include_str!("presets/rules_advance_every_turn_penalty.toml")),
+            ("advance-centre-fallback", include_str!("presets/rules_advance_centre_fallback.toml")),
         ],
     };
 

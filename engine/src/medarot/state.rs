@@ -3,7 +3,7 @@
 
 use super::cards::{CardId, CardSet, Dir};
 use super::deck::DECK_SIZE;
-use super::outcome::{LossCondition, PlayerStats};
+use super::outcome::{HP_TURNS, LossCondition, PlayerStats};
 
 /// Medarotter stock slots (ストック, 3 cards).
 pub const STOCK_SIZE: usize = 3;
@@ -120,6 +120,8 @@ pub struct Player {
     pub(crate) hp_start: i16,
     /// Medarots to place face down as soon as one is in hand (after a destruction or a short opening).
     pub(crate) owed: u8,
+    /// Of `owed`, those a short opening left (placed first, on any free own square).
+    pub(crate) owed_opening: u8,
     pub(crate) stats: PlayerStats,
     pub(crate) played: CardSet,
 }
@@ -137,6 +139,7 @@ impl Player {
         hp: 0,
         hp_start: 0,
         owed: 0,
+        owed_opening: 0,
         stats: PlayerStats::ZERO,
         played: CardSet::EMPTY,
     };
@@ -175,8 +178,9 @@ pub(crate) enum Step {
     OpeningPlace(u8),
     /// Optionally pay 1 HP to draw 1–3 cards.
     ExtraDraw(u8),
-    /// Put medarotters into the stock after the start-phase draws, then `Done`.
-    StartStock(u8),
+    /// Put medarotters into the stock after a draw that brought cards (any draw: start
+    /// phase, extra, after a destruction, an effect), then `Done`.
+    DrawStock(u8),
     /// No master yet and medarotters were drawn: choose one.
     PickMaster(u8),
     /// Owed medarots: place one from hand.
@@ -223,6 +227,8 @@ pub(crate) struct Activation {
     pub slot: u8,
     pub moved: bool,
     pub acted: bool,
+    /// It declared an attack (the movement penalty's condition under `move_penalty = "attack"`).
+    pub attacked: bool,
 }
 
 /// The attack being resolved.
@@ -259,6 +265,14 @@ pub struct MedarotState {
     pub(crate) over: Option<(u8, LossCondition)>,
     /// The decks' card lists (for the conservation check).
     pub(crate) decks: [[CardId; DECK_SIZE]; 2],
+    /// The seat whose medarot acted first in turn 1.
+    pub(crate) first_actor: Option<u8>,
+    /// Each seat's fastest medarot when turn 1's action phase began.
+    pub(crate) turn1_speed: [u8; 2],
+    /// HP at the end of each turn (the first `turns_ended` entries, up to HP_TURNS).
+    pub(crate) hp_log: [[i16; 2]; HP_TURNS],
+    /// End phases played.
+    pub(crate) turns_ended: u16,
 }
 
 impl MedarotState {
@@ -276,6 +290,10 @@ impl MedarotState {
             tie: 0,
             over: None,
             decks,
+            first_actor: None,
+            turn1_speed: [0; 2],
+            hp_log: [[0; 2]; HP_TURNS],
+            turns_ended: 0,
         }
     }
 
@@ -363,6 +381,7 @@ impl MedarotState {
                 format!("player {p}: HP {} but start + regained - paid = {ledger}", pl.hp)
             })?;
             ensure(pl.unit_count() + pl.owed as usize <= UNITS, &|| format!("player {p}: too many medarots owed"))?;
+            ensure(pl.owed_opening <= pl.owed, &|| format!("player {p}: opening debt above the debt"))?;
             for (s, u) in pl.units.iter().enumerate() {
                 if let Some(u) = u {
                     ensure(self.at(u.cell) == Some((p as u8, s as u8)), &|| "board out of step".into())?;

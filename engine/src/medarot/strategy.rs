@@ -24,6 +24,8 @@ impl<'p> Strategy<MedarotGame<'p>> for Random {
 }
 
 /// A greedy player: attacks what it can destroy, moves to get such targets,
+/// draws (optional draws, draw specials, draw medarotters) only while the deck
+/// keeps a reserve against a deck-out,
 /// always moves rather than pay the penalty, retreats to the neutral zone for
 /// HP when behind, uses medarotters when they turn an attack or a defence,
 /// spends medaforce only on costly medarotters (keeping HP for cheap ones)
@@ -93,8 +95,11 @@ fn score(ctx: &Ctx<'_, '_>, a: Action) -> i32 {
         }
         (Decision::Stock, Action::Done) => 0,
         (Decision::Activation, Action::Done) => {
-            let (moved, _) = v.acting_progress();
-            if moved { 0 } else { -w.moves.stay_penalty }
+            if v.move_penalty_due() {
+                -w.moves.stay_penalty
+            } else {
+                0
+            }
         }
         (_, Action::Stock { slot, .. }) => {
             if v.stock()[slot as usize].is_none() {
@@ -115,7 +120,10 @@ fn score(ctx: &Ctx<'_, '_>, a: Action) -> i32 {
         (_, Action::Draw(n)) => draw_score(ctx, n),
         (_, Action::Pick(slot)) => -(slot as i32),
         (_, Action::Attack { cell, long }) => attack_score(ctx, cell) - long as i32 * w.attack.long_penalty,
-        (_, Action::Special(_)) => w.cards.special,
+        (_, Action::Special(_)) => {
+            let draw = ctx.acting.and_then(|u| u.card).map_or(0, |c| pool.card(c).effects.draw);
+            if eats_kept_cards(ctx, draw) { w.draw.low_deck } else { w.cards.special }
+        }
         (_, Action::Medachange(i)) => {
             let current = ctx.acting.and_then(|u| u.card).map_or(0, |c| pool.card(c).power);
             if hand(i).power > current { w.cards.medachange_stronger } else { w.cards.medachange }
@@ -134,13 +142,18 @@ fn score(ctx: &Ctx<'_, '_>, a: Action) -> i32 {
 /// some cards in the deck.
 fn draw_score(ctx: &Ctx<'_, '_>, n: u8) -> i32 {
     let (v, w) = (ctx.v, &ctx.w.draw);
-    let me = v.seat();
-    let n = n as i32;
-    let deck_left = v.deck_len(me) as i32 - n;
     let want =
-        if v.owed() > 0 && ctx.no_medarot { w.owed_want } else { (w.hand_target - v.hand_len(me) as i32).max(0) };
+        if v.owed() > 0 && ctx.no_medarot { w.owed_want } else { (w.hand_target - v.hand_len(v.seat()) as i32).max(0) };
+    if eats_kept_cards(ctx, n) { w.low_deck } else { w.base - w.per_card_off * (want - n as i32).abs() }
+}
+
+/// Whether drawing `n` cards would leave fewer in the deck than the heuristic keeps
+/// (draws, draw specials and draw medarotters all ask this: no "draw 2" into a deck-out).
+fn eats_kept_cards(ctx: &Ctx<'_, '_>, n: u8) -> bool {
+    let (v, w) = (ctx.v, &ctx.w.draw);
+    let deck_left = v.deck_len(v.seat()) as i32 - n as i32;
     let keep = w.keep_base + w.keep_per_turn * (v.turn() as i32).min(w.keep_turns);
-    if n > 0 && deck_left < keep.min(w.keep_max) { w.low_deck } else { w.base - w.per_card_off * (want - n).abs() }
+    n > 0 && deck_left < keep.min(w.keep_max)
 }
 
 /// How much the heuristic wants to keep a card in hand.
@@ -237,7 +250,9 @@ fn use_score(ctx: &Ctx<'_, '_>, src: Source, force: u8) -> i32 {
     if e.heal > 0 && hp <= ctx.w.low_hp {
         value = value.max(w.heal);
     }
-    if e.draw > 0 && v.hand_len(me) as i32 <= w.draw_hand_at_most {
+    if eats_kept_cards(ctx, e.draw) {
+        value += ctx.w.draw.low_deck;
+    } else if e.draw > 0 && v.hand_len(me) as i32 <= w.draw_hand_at_most {
         value = value.max(w.draw);
     }
     if e.disrupt > 0 && v.hand_len(1 - me) as i32 >= w.disrupt_hand_at_least {
@@ -350,7 +365,7 @@ pub struct MoveWeights {
     pub to_destroy: i32,
     /// One that brings any target in reach when none is.
     pub to_target: i32,
-    /// Taken off ending an activation without moving (the move penalty).
+    /// Taken off ending an activation that pays the movement penalty.
     pub stay_penalty: i32,
     /// Releasing a medachange.
     pub release: i32,

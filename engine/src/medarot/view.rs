@@ -108,7 +108,7 @@ impl<'a> MedarotView<'a> {
         match self.state.top() {
             None => Decision::None,
             Some(Step::OpeningMaster(_) | Step::PickMaster(_)) => Decision::Master,
-            Some(Step::OpeningStock(_) | Step::StartStock(_)) => Decision::Stock,
+            Some(Step::OpeningStock(_) | Step::DrawStock(_)) => Decision::Stock,
             Some(Step::OpeningPlace(_) | Step::PlaceOwed(_)) => Decision::Place,
             Some(Step::ExtraDraw(_)) => Decision::ExtraDraw,
             Some(Step::Discard(..) | Step::HandLimit(_)) => Decision::Discard,
@@ -189,6 +189,11 @@ impl<'a> MedarotView<'a> {
     /// Whether the acting medarot has moved / acted this turn.
     pub fn acting_progress(&self) -> (bool, bool) {
         (self.state.act.moved, self.state.act.acted)
+    }
+    /// Whether ending the acting medarot's turn now would pay the 1-HP movement penalty
+    /// (under the rules' `move_penalty` scope).
+    pub fn move_penalty_due(&self) -> bool {
+        self.state.top() == Some(Step::Activation) && self.game.move_penalty_due(self.state)
     }
     /// A visible unit's power with its side's boosts.
     pub fn power(&self, u: &UnitView) -> Option<u16> {

@@ -10,8 +10,9 @@
 //! the deck × deck matrix (row deck in seat 0), with the seats swapped on every other
 //! pass.
 //!
-//! Metrics, per game: `first_player` (the win rate of the player who resolves phases
-//! first), `row_deck` (the row deck's win rate), `turns`, `loss.<condition>` (the share of
+//! Metrics, per game: `first_actor` (the win rate of the side whose medarot acted first
+//! in turn 1; games ended before it left out), `seat_order` (a check: the win rate of the
+//! player who resolves phases first), `row_deck` (the row deck's win rate), `turns`, `loss.<condition>` (the share of
 //! games lost by `cannot_pay`, `deck_out` or `no_medarot`), and `deck.<name>` for each
 //! deck: its win rate against the other decks, mirror matches left out (as the study's
 //! deck table counts it). A variant may change the decks' cards, not their names or number.
@@ -25,13 +26,13 @@ use engine::medarot::{CardPool, Deck, LossCondition, MedarotGame, MedarotOutcome
 use engine::{GameRng, Strategy, Table};
 
 /// The metrics before the decks, in [`MedarotArm::play`] order.
-const GAME_METRICS: [&str; 6] =
-    ["first_player", "row_deck", "turns", "loss.cannot_pay", "loss.deck_out", "loss.no_medarot"];
+const GAME_METRICS: [&str; 7] =
+    ["first_actor", "seat_order", "row_deck", "turns", "loss.cannot_pay", "loss.deck_out", "loss.no_medarot"];
 
-/// Whether a Medarot sweep reports metric `m` unless the file picks others: the first
-/// player's win rate, game length and every deck's win rate.
+/// Whether a Medarot sweep reports metric `m` unless the file picks others: the win rate
+/// of the side acting first, game length and every deck's win rate.
 pub fn is_default(m: &str) -> bool {
-    m == "first_player" || m == "turns" || m.starts_with("deck.")
+    m == "first_actor" || m == "turns" || m.starts_with("deck.")
 }
 
 /// Every metric a Medarot sweep can report, in the order [`MedarotArm::play`] writes them,
@@ -113,6 +114,7 @@ fn observe(o: &MedarotOutcome, row: usize, out: &mut Vec<Obs>) {
     out.clear();
     let lost_by = |l: LossCondition| Obs::mean(i64::from(o.loss == l));
     out.extend([
+        Obs::rate(i64::from(o.first_actor == Some(o.winner)), i64::from(o.first_actor.is_some())),
         Obs::mean(i64::from(o.winner == o.first_player)),
         Obs::mean(i64::from(o.winner == row)),
         Obs::mean(i64::from(o.turns)),

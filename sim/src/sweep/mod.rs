@@ -431,6 +431,7 @@ mod tests {
             ("rackup", "sweep_rackup_ablate.toml"),
             ("drift", "sweep_drift.toml"),
             ("medarot", "sweep_medarot.toml"),
+            ("medarot", "sweep_medarot_readings.toml"),
         ] {
             let study = SweepStudy::open(&presets.join(game).join("presets").join(file))
                 .unwrap_or_else(|e| panic!("{game}: {e:#}"));

@@ -172,6 +172,18 @@ pub struct Compared {
     pub variance_reduction: f64,
 }
 
+/// Two-sided normal p-value of a difference with its paired 95% half-width.
+pub fn p_value(c: &Compared) -> f64 {
+    let half = c.diff_ci.half_width();
+    if c.diff == 0.0 {
+        return 1.0;
+    }
+    if half == 0.0 {
+        return 0.0;
+    }
+    libm::erfc((c.diff / (half / Z95)).abs() / std::f64::consts::SQRT_2)
+}
+
 /// The estimate of one arm over `n` games.
 pub fn estimate(n: u64, s: &Sums) -> Estimate {
     Estimate { value: s.value(), half: Z95 * s.variance(n).sqrt() }

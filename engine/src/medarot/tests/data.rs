@@ -76,16 +76,38 @@ fn pool_level_checks() {
 #[test]
 fn the_example_pool_and_decks_are_valid() {
     let pool = CardPool::example();
-    assert_eq!(pool.len(), 40);
+    assert_eq!(pool.len(), 43, "40 cards and 3 vanilla ones");
     let decks = Deck::examples(&pool).unwrap();
     assert_eq!(decks.len(), 4);
     for d in &decks {
         assert!(d.cards.iter().all(|&c| d.copies(c) <= MAX_COPIES), "{}", d.name);
     }
+    for kind in [CardKind::Medarot, CardKind::Medachange, CardKind::Medarotter] {
+        let v = pool.vanilla(kind).unwrap();
+        assert!(pool.card(v).effects == Effects::default() || kind == CardKind::Medarotter, "{kind}");
+        assert!(decks.iter().all(|d| d.copies(v) == 0), "vanilla cards are in no deck");
+    }
+    assert_eq!(pool.base_of(pool.vanilla(CardKind::Medachange).unwrap()), pool.vanilla(CardKind::Medarot));
     let medarot = med(&pool, "Beetle Gunner");
     let change = chg(&pool, "Beetle Gunner");
     assert_eq!(pool.base_of(change), Some(medarot));
     assert_eq!((decks[0].copies(medarot), decks[0].copies(change)), (3, 2), "counted separately");
+}
+
+#[test]
+fn extra_cards_join_the_pool_under_the_same_checks() {
+    let pool = CardPool::example();
+    let mut copy = pool.card(med(&pool, "Cat Blade")).clone();
+    let e = pool.with_cards([copy.clone()]).unwrap_err();
+    assert!(e.to_string().contains("already in the pool"), "{e}");
+    copy.name = "Cat Blade [power+10]".into();
+    copy.power += 10;
+    let mut change = pool.card(chg(&pool, "Cat Blade")).clone();
+    change.name = copy.name.clone();
+    let bigger = pool.with_cards([copy, change]).unwrap();
+    assert_eq!(bigger.len(), pool.len() + 2);
+    let (new, new_change) = (CardId(pool.len() as u16), CardId(pool.len() as u16 + 1));
+    assert_eq!((bigger.card(new).power, bigger.base_of(new_change)), (40, Some(new)));
 }
 
 #[test]
@@ -127,10 +149,22 @@ fn rules_presets() {
     assert_eq!((r.base_hp, r.first_player, r.shoot_adjacent), (20, FirstPlayer::Random, false));
     assert_eq!(r.power_change_cost, PowerChangeCost::EachAction);
     let names: Vec<&str> = Rules::PRESETS.list.iter().map(|p| p.0).collect();
-    assert_eq!(names, ["advance", "advance-long-shot", "advance-transform-cost"]);
+    assert_eq!(
+        names,
+        [
+            "advance",
+            "advance-long-shot",
+            "advance-transform-cost",
+            "advance-every-turn-penalty",
+            "advance-centre-fallback"
+        ]
+    );
+    assert_eq!((r.centre_fallback, r.move_penalty), (false, MovePenalty::Attack), "the text's readings by default");
+    assert_eq!(Rules::preset("advance-every-turn-penalty").unwrap().move_penalty, MovePenalty::EveryTurn);
+    assert!(Rules::preset("advance-centre-fallback").unwrap().centre_fallback);
     let e = Rules::preset("nope").unwrap_err();
     assert!(e.to_string().contains("unknown medarot rules preset `nope` (built-in: advance,"), "{e}");
-    let text = "[x]\nbase_hp = 20\nfirst_player = \"random\"\nshoot_adjacent = false\npower_change_cost = \"each_action\"\nmax_mulligans = 1\ncentre_fallback = true\n";
+    let text = "[x]\nbase_hp = 20\nfirst_player = \"random\"\nshoot_adjacent = false\npower_change_cost = \"each_action\"\nmax_mulligans = 1\ncentre_fallback = true\nmove_penalty = \"attack\"\n";
     assert!(Rules::from_toml_str(text, "x").is_ok());
     let flat = text.replace("[x]\n", "");
     let one = Rules::from_toml_str(&flat, "my-rules.toml").unwrap();

@@ -5,6 +5,7 @@ mod combat;
 mod data;
 mod order;
 mod play;
+mod readings;
 mod turn;
 
 use super::state::{Cursor, Pile, Player, Step};
@@ -63,7 +64,8 @@ fn random_play_invariants_every_deck_pairing() {
 const TEST_ROTTERS: [&str; 6] = ["Battle Coach", "Mechanic", "Lucky Charm", "Doctor", "Hot-Blooded Kid", "Professor"];
 
 fn test_deck(pool: &CardPool) -> Deck {
-    let mut ids: Vec<CardId> = pool.iter().filter(|(_, c)| c.kind != CardKind::Medarotter).map(|(id, _)| id).collect();
+    let mut ids: Vec<CardId> =
+        pool.iter().filter(|(_, c)| c.kind != CardKind::Medarotter && c.name != VANILLA).map(|(id, _)| id).collect();
     ids.extend(TEST_ROTTERS.iter().map(|n| pool.find(CardKind::Medarotter, n).unwrap()));
     Deck::new(pool, "test", &ids).unwrap()
 }
@@ -154,7 +156,7 @@ fn attacks(game: &MedarotGame<'_>, s: &MedarotState) -> Vec<Action> {
 
 /// Answers the optional start-phase decisions with `Done` until another decision or the end.
 fn decline_options(game: &MedarotGame<'_>, s: &mut MedarotState) {
-    while matches!(s.top(), Some(Step::ExtraDraw(_) | Step::StartStock(_))) {
+    while matches!(s.top(), Some(Step::ExtraDraw(_) | Step::DrawStock(_))) {
         game.apply(s, Action::Done, &mut rng());
     }
 }

@@ -85,19 +85,26 @@ fn swapping_trashes_the_whole_stack_and_places_face_down() {
 // --- movement ------------------------------------------------------------------
 
 #[test]
-fn not_moving_costs_one_hp() {
+fn attacking_without_moving_costs_one_hp() {
     with_game(Rules::default(), |game, pool| {
         let mut s = blank(game);
-        let gun = unit(game, &mut s, 0, med(pool, "Beetle Gunner"), 1); // arrows F L R
+        let gun = unit(game, &mut s, 0, med(pool, "Beetle Gunner"), 1); // arrows F L R, power 30
+        unit(game, &mut s, 1, med(pool, "Cat Blade"), 7); // armour 10: destroyed
         activate(game, &mut s, 0, gun);
         let moves: Vec<_> = legal(game, &s).into_iter().filter(|a| matches!(a, Action::Move(_))).collect();
         assert_eq!(moves, vec![Action::Move(Dir::F), Action::Move(Dir::R), Action::Move(Dir::L)]);
+        game.apply(&mut s, Action::Attack { cell: 7, long: false }, &mut rng());
+        game.apply(&mut s, Action::Draw(0), &mut rng());
+        assert_eq!(s.top(), Some(Step::Activation));
         game.apply(&mut s, Action::Done, &mut rng());
         assert_eq!((s.players[0].hp, s.players[0].stats.move_penalties), (19, 1));
 
         let mut s = blank(game);
         let gun = unit(game, &mut s, 0, med(pool, "Beetle Gunner"), 1);
+        unit(game, &mut s, 1, med(pool, "Cat Blade"), 7);
         activate(game, &mut s, 0, gun);
+        game.apply(&mut s, Action::Attack { cell: 7, long: false }, &mut rng());
+        game.apply(&mut s, Action::Draw(0), &mut rng());
         game.apply(&mut s, Action::Move(Dir::L), &mut rng());
         assert_eq!(s.at(0), Some((0, gun)));
         assert!(!legal(game, &s).iter().any(|a| matches!(a, Action::Move(_))), "one move a turn");
@@ -111,10 +118,18 @@ fn not_moving_costs_one_hp() {
 fn never_into_the_opponents_side_and_the_penalty_applies_when_stuck() {
     with_game(Rules::default(), |game, pool| {
         let mut s = blank(game);
-        let fort = unit(game, &mut s, 1, med(pool, "Snail Fort"), 4); // seat 1, neutral, arrows F only
+        let fort = unit(game, &mut s, 1, med(pool, "Snail Fort"), 4); // seat 1, neutral, arrows F only, power 20
+        unit(game, &mut s, 0, med(pool, "Turtle Wall"), 3); // armour 40, beside it in the neutral zone
+        for name in ["Horn Lancer", "Cat Blade", "Bat Scout"] {
+            to_hand(&mut s, 0, med(pool, name));
+        }
         activate(game, &mut s, 1, fort);
         assert!(!legal(game, &s).iter().any(|a| matches!(a, Action::Move(_))));
         set_hp(&mut s, 1, 0);
+        game.apply(&mut s, Action::Attack { cell: 3, long: false }, &mut rng());
+        game.apply(&mut s, Action::Discard(0), &mut rng());
+        game.apply(&mut s, Action::Discard(0), &mut rng());
+        assert_eq!((s.top(), s.over), (Some(Step::Activation), None), "a weak defence; it cannot move after");
         game.apply(&mut s, Action::Done, &mut rng());
         assert_eq!(s.over, Some((1, LossCondition::CannotPay)), "HP 0 is fine, below 0 loses");
     });
@@ -134,8 +149,12 @@ fn a_lock_stops_moving_and_acting_until_the_sources_next_turn() {
         s.clear_steps();
         activate(game, &mut s, 1, gun);
         assert_eq!(legal(game, &s), vec![Action::Done]);
+        let mut every_turn = s.clone();
         game.apply(&mut s, Action::Done, &mut rng());
-        assert_eq!(s.players[1].hp, 19, "cannot move, still pays");
+        assert_eq!(s.players[1].hp, 20, "it could not attack: no penalty");
+        let strict = MedarotGame { rules: Rules::preset("advance-every-turn-penalty").unwrap(), ..*game };
+        strict.apply(&mut every_turn, Action::Done, &mut rng());
+        assert_eq!(every_turn.players[1].hp, 19, "every_turn: cannot move, still pays");
         s.clear_steps();
         activate(game, &mut s, 0, frog);
         assert_eq!(s.players[1].unit(gun).locked_by, None, "lifted at the source's next turn");
