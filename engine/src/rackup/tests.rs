@@ -253,7 +253,7 @@ fn tie_after_round_four_plays_extra_rounds() {
     p.active.active_out = 0.0;
     p.active.double_out = 1.0;
     p.active.clinch = 0.0;
-    p.rules.double_out_always_draws = true;
+    p.rules.mutual_draw = MutualDraw::DoubleOut;
     p.rules.max_rounds = 9;
     let game = RackupGame::new(p).unwrap();
     let mut rng = GameSeeds::new(3).rng(0);
