@@ -356,6 +356,15 @@ impl RoundLog {
         })
     }
 
+    /// The seat that took the initiative in the round's first shot (an active
+    /// shoot: a round opens with one).
+    pub fn first_shooter(&self) -> Option<u8> {
+        self.events().iter().find_map(|e| match e {
+            Event::Shot(s) => Some(s.seat),
+            _ => None,
+        })
+    }
+
     /// How the round ended: read from the HP after the last shot.
     pub fn end(&self) -> RoundEnd {
         let Some((i, shot)) = self.last_shot() else {

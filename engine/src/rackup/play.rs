@@ -438,6 +438,7 @@ impl RackupGame {
                     }
                     return Step::StartRound;
                 }
+                st.outcome.initiative_wins += u8::from(st.log.first_shooter() == Some(winner));
                 if verdict == Verdict::NoYaku {
                     st.outcome.no_yaku[w] += 1;
                 } else {
@@ -477,8 +478,9 @@ impl RackupGame {
     fn record_win(&self, st: &mut RackupState, w: usize) {
         let (o, r) = (&mut st.outcome, &st.last);
         o.wins[w] += 1;
-        for (count, &points) in o.yaku[w].iter_mut().zip(&r.values) {
+        for ((count, sum), &points) in o.yaku[w].iter_mut().zip(&mut o.yaku_points[w]).zip(&r.values) {
             *count += u8::from(points > 0);
+            *sum = sum.saturating_add(u16::from(points));
         }
         let tier = match r.tier {
             Tier::Plain => 0,

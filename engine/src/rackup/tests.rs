@@ -86,7 +86,27 @@ fn check_outcome(game: &RackupGame, o: &MatchOutcome) {
         assert!(yaku_rounds >= u32::from(o.wins[s]), "every win has a yaku");
         assert_eq!(o.tiers[s].iter().sum::<u8>(), o.wins[s]);
         assert!(o.riichi_won[s] <= o.riichi_declared[s]);
+        for (&times, &points) in o.yaku[s].iter().zip(&o.yaku_points[s]) {
+            assert!(points >= u16::from(times) && (points > 0) == (times > 0), "{times} wins, {points} points");
+        }
     }
+    let decided = o.wins[0] + o.wins[1] + o.no_yaku[0] + o.no_yaku[1];
+    assert!(o.initiative_wins <= decided);
+}
+
+/// With all the speed, seat 0 takes every initiative: its wins are the
+/// initiative's wins.
+#[test]
+fn initiative_wins_count_the_first_active_shoots_taker() {
+    let mut p = Profile::preset("default").unwrap();
+    p.players[0].speed = 1e12;
+    let game = RackupGame::new(p).unwrap();
+    let mut some = 0;
+    play_many(&game, [kind("heuristic"); 2], 9, 200, |_, o, _| {
+        assert_eq!(o.initiative_wins, o.wins[0] + o.no_yaku[0], "{o:?}");
+        some += u32::from(o.wins[1] > 0);
+    });
+    assert!(some > 0, "seat 1 wins rounds too");
 }
 
 #[test]
