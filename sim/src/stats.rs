@@ -29,6 +29,32 @@ impl Interval {
     }
 }
 
+/// Two-sided normal p-value of an estimate `value` against 0, from its 95% interval.
+pub fn two_sided_p(value: f64, ci: Interval) -> f64 {
+    let half = ci.half_width();
+    if value == 0.0 {
+        return 1.0;
+    }
+    if half == 0.0 {
+        return 0.0;
+    }
+    libm::erfc((value / (half / Z95)).abs() / std::f64::consts::SQRT_2)
+}
+
+/// Holm's step-down: which of the p-values `p` are significant at 5% familywise.
+pub fn holm(p: &[f64]) -> Vec<bool> {
+    let mut order: Vec<usize> = (0..p.len()).collect();
+    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    let mut out = vec![false; p.len()];
+    for (rank, &i) in order.iter().enumerate() {
+        if p[i] > 0.05 / (p.len() - rank) as f64 {
+            break;
+        }
+        out[i] = true;
+    }
+    out
+}
+
 /// The Wilson score interval for `successes` out of `trials` at normal quantile `z`.
 ///
 /// `successes` may be fractional (ties counted as half a win). With no trials
@@ -330,6 +356,13 @@ impl Histogram {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn holm_steps_down_until_the_first_failure() {
+        assert_eq!(holm(&[0.01, 0.04, 0.03, 0.5]), [true, false, false, false]);
+        assert_eq!(holm(&[0.001, 0.012, 0.02]), [true, true, true]);
+        assert_eq!(holm(&[0.2, 0.001]), [false, true]);
+    }
 
     #[test]
     fn wilson_matches_a_textbook_value() {
