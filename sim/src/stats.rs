@@ -29,6 +29,32 @@ impl Interval {
     }
 }
 
+/// Two-sided normal p-value of an estimate `value` against 0, from its 95% interval.
+pub fn two_sided_p(value: f64, ci: Interval) -> f64 {
+    let half = ci.half_width();
+    if value == 0.0 {
+        return 1.0;
+    }
+    if half == 0.0 {
+        return 0.0;
+    }
+    libm::erfc((value / (half / Z95)).abs() / std::f64::consts::SQRT_2)
+}
+
+/// Holm's step-down: which of the p-values `p` are significant at 5% familywise.
+pub fn holm(p: &[f64]) -> Vec<bool> {
+    let mut order: Vec<usize> = (0..p.len()).collect();
+    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    let mut out = vec![false; p.len()];
+    for (rank, &i) in order.iter().enumerate() {
+        if p[i] > 0.05 / (p.len() - rank) as f64 {
+            break;
+        }
+        out[i] = true;
+    }
+    out
+}
+
 /// The Wilson score interval for `successes` out of `trials` at normal quantile `z`.
 ///
 /// `successes` may be fractional (ties counted as half a win). With no trials
@@ -95,20 +121,6 @@ impl Rate {
         let d = p - q;
         (d, Interval { low: d - Z95 * se, high: d + Z95 * se })
     }
-}
-
-/// Holm's step-down: which of `p` are significant at 5% familywise.
-pub fn holm(p: &[f64]) -> Vec<bool> {
-    let mut order: Vec<usize> = (0..p.len()).collect();
-    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
-    let mut out = vec![false; p.len()];
-    for (rank, &i) in order.iter().enumerate() {
-        if p[i] > 0.05 / (p.len() - rank) as f64 {
-            break;
-        }
-        out[i] = true;
-    }
-    out
 }
 
 /// Entrant `e`'s results against `opponents`, from a square matrix of row
@@ -346,6 +358,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn holm_steps_down_until_the_first_failure() {
+        assert_eq!(holm(&[0.01, 0.04, 0.03, 0.5]), [true, false, false, false]);
+        assert_eq!(holm(&[0.001, 0.012, 0.02]), [true, true, true]);
+        assert_eq!(holm(&[0.2, 0.001]), [false, true]);
+    }
+
+    #[test]
     fn wilson_matches_a_textbook_value() {
         // 81 of 263 at 95%: Wilson gives [0.2553, 0.3662] (Newcombe 1998 style check).
         let i = wilson(81.0, 263, Z95);
@@ -370,13 +389,6 @@ mod tests {
         assert!((d - 0.3).abs() < 1e-12);
         // se = sqrt(0.24/100 + 0.21/100) = 0.0671; half-width 1.96 se = 0.1315.
         assert!((i.half_width() - 0.1315).abs() < 1e-3, "{i:?}");
-    }
-
-    #[test]
-    fn holm_steps_down_until_the_first_failure() {
-        assert_eq!(holm(&[0.01, 0.04, 0.03, 0.5]), [true, false, false, false]);
-        assert_eq!(holm(&[0.001, 0.012, 0.02]), [true, true, true]);
-        assert_eq!(holm(&[0.2, 0.001]), [false, true]);
     }
 
     #[test]

@@ -38,10 +38,10 @@ fn rackup_study_runs_and_is_deterministic() {
     let summary = study_is_deterministic(
         &["rackup"],
         "3000",
-        &["arms", "yaku", "points"],
-        &["yaku_frequency", "a_win_rate", "a_points_vs_baseline", "a_points_distribution"],
+        &["arms", "yaku", "points", "riichi_threshold", "riichi_penalty", "tiers", "chombo"],
+        &["yaku_frequency", "tiers", "a_win_rate", "a_points_vs_baseline", "riichi_threshold", "a_points_distribution"],
     );
-    assert!(summary.contains("3000 games"), "{summary}");
+    assert!(summary.contains("3000 games") && summary.contains("best threshold"), "{summary}");
     // The baseline arm's difference against itself is exactly zero.
     assert!(summary.contains("baseline         ") && summary.contains("+0.000 ± 0.000"), "{summary}");
 }

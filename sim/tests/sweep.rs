@@ -144,7 +144,6 @@ fn rackup_one_overridden_key_equals_a_study_of_the_edited_profile() {
         ("A's result", study("a_win_rate"), swept(&dir, "ryuusei", "a_result")),
         ("A's points", study("a_points_mean"), swept(&dir, "ryuusei", "a_points")),
         ("rounds", study("rounds_mean"), swept(&dir, "ryuusei", "rounds")),
-        ("first roller", study("first_roller_win_rate"), swept(&dir, "ryuusei", "first_roller")),
     ]);
 }
 

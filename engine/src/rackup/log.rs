@@ -307,6 +307,9 @@ pub struct RoundLog {
     pub max_hp: u8,
     /// Barricades each player holds at the start (二槓子 replays the count).
     pub barricades: u8,
+    /// Per seat: a barricade was placed or stepped with in an earlier round of
+    /// the match, replays included (無盾 under `rules.mujun = "match"`).
+    pub barricade_used_before: [bool; 2],
     len: u16,
     events: [Event; LOG_CAPACITY],
 }
@@ -315,10 +318,11 @@ impl RoundLog {
     /// An empty log for round `round`.
     pub fn new(round: u8, max_hp: u8, barricades: u8) -> Self {
         let blank = Event::Skip { seat: 0 };
-        Self { round, max_hp, barricades, len: 0, events: [blank; LOG_CAPACITY] }
+        Self { round, max_hp, barricades, barricade_used_before: [false; 2], len: 0, events: [blank; LOG_CAPACITY] }
     }
 
-    /// Empties the log for a new round, keeping its storage.
+    /// Empties the log for a new round, keeping its storage (and
+    /// `barricade_used_before`, which play sets).
     pub fn clear(&mut self, round: u8) {
         self.round = round;
         self.len = 0;
@@ -348,6 +352,15 @@ impl RoundLog {
     pub fn last_shot(&self) -> Option<(usize, &ShotRecord)> {
         self.events().iter().enumerate().rev().find_map(|(i, e)| match e {
             Event::Shot(s) => Some((i, s)),
+            _ => None,
+        })
+    }
+
+    /// The seat that took the initiative in the round's first shot (an active
+    /// shoot: a round opens with one).
+    pub fn first_shooter(&self) -> Option<u8> {
+        self.events().iter().find_map(|e| match e {
+            Event::Shot(s) => Some(s.seat),
             _ => None,
         })
     }

@@ -47,16 +47,29 @@
 //! # Readings chosen (the seed leaves these open)
 //! - Damage (base game): beat 1, mine 3, partial flip 5, full flip 6, self
 //!   ring-out 2 to oneself, active out 2 (profile `[damage]`).
-//! - 相討流局: a double ring-out in an active shoot (one machine knocked out, the
-//!   other out by itself) deals both damages; the round is a draw only if both
-//!   reach HP 0, and if one survives it wins (this is how 能動立直 can be "won
-//!   while self ring-outing", its 1-point variant). `rules.double_out_always_draws`
-//!   makes every double ring-out a draw instead.
+//! - Disputed readings are `[rules]` options ([`readings`]); the defaults:
+//!   - 相討流局 (`mutual_draw = "both_down"`): a double ring-out in an active
+//!     shoot (one machine knocked out, the other out by itself, or both out by
+//!     themselves) deals both damages; the round is a draw only if both reach
+//!     HP 0, and if one survives it wins. The seed's 「同時場外によって引き分けと
+//!     なった場合も流局」 makes the draw the case, not every double ring-out, and
+//!     it is how 能動立直 can be "won while self ring-outing" (its 1-point
+//!     variant). `"double_out"` makes every one a draw (RULES-NOTES' wording).
+//!   - 転覆 (`tenpuku = "finish"`): the finishing beat or mine hit overturns the
+//!     enemy; `"lying"` also counts an enemy overturned earlier and still lying.
+//!   - A riichi declarer whose riichi shot ends the round lost or drawn pays
+//!     nothing more (`riichi_loss_penalty = false`): the stun cannot be served
+//!     and the round is lost already; `true` makes it pay 1 point.
+//!   - 無盾's 「試合中」 (`mujun = "round"`) is the round, as for the other
+//!     yaku counting 「合計３回以上通常行動」; `"match"` spans the match.
+//!   - 起死回生 (`kishikaisei = "first"`): the winner's first counter blow of the
+//!     round (「最初に宣言した」), with its last barricade; `"any"`: any counter
+//!     blow with the last barricade.
 //! - Stun = the stunned machine loses its next normal action; a re-set clears
 //!   stuns (hence a stun cannot be the riichi penalty when a re-set is pending).
 //!   An overturn inside the field (転覆, failed landing) is a stun.
-//! - Riichi failure: the penalty is taken only if the round goes on; with a
-//!   re-set pending the declarer pays 1 without choosing. Riichi and calls are
+//! - Riichi failure: the penalty is chosen only if the round goes on (see
+//!   `riichi_loss_penalty` above for a round it ends); with a re-set pending the declarer pays 1 without choosing. Riichi and calls are
 //!   exclusive per player and round; a kan is a call.
 //! - Counter blow: spends one barricade (recoverable); not against a riichi shot;
 //!   the shooter's meteor carries into the active shoot, a snipe is lost, and
@@ -82,6 +95,7 @@ mod model;
 pub mod outcome;
 mod play;
 pub mod profile;
+pub mod readings;
 mod state;
 pub mod strategy;
 pub mod yaku;
@@ -95,6 +109,8 @@ mod tests_golden;
 #[cfg(test)]
 mod tests_points;
 #[cfg(test)]
+mod tests_readings;
+#[cfg(test)]
 mod tests_scoring;
 #[cfg(test)]
 mod tests_yaku;
@@ -104,6 +120,7 @@ mod tests_yaku_calls;
 pub use log::{Decl, Event, Hit, RoundLog, ShotRecord};
 pub use outcome::{MatchEnd, MatchOutcome};
 pub use profile::{Player, Profile, ProfileError, ProfileErrorKind, Spell};
+pub use readings::{Kishikaisei, MujunScope, MutualDraw, Tenpuku};
 pub use state::{Act, Action, Decision, RackupState, RackupView};
 pub use strategy::{
     HeuristicConfig, HeuristicStrategy, PenaltyPolicy, RandomStrategy, RiichiPolicy, StrategyConfig, StrategyError,
@@ -195,6 +212,7 @@ impl Game for RackupGame {
             open: self.open_at_start,
             stunned: [false; 2],
             fouled: [false; 2],
+            barricade_used: [false; 2],
             foul_in: 0,
             distance: log::Distance::Mid,
             omote: 1,

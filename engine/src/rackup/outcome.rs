@@ -45,6 +45,12 @@ pub struct MatchOutcome {
     pub chombo: [[u8; 3]; 2],
     /// Times each yaku was scored, per seat, indexed by `Yaku as usize`.
     pub yaku: [[u8; Yaku::COUNT]; 2],
+    /// Points each yaku awarded in won rounds (before the 数え役満 cap), per
+    /// seat, indexed by `Yaku as usize`.
+    pub yaku_points: [[u16; Yaku::COUNT]; 2],
+    /// Rounds won (with or without yaku) by the seat that took the initiative
+    /// (先手) in the round's first active shoot, and so had the first normal turn.
+    pub initiative_wins: u8,
     /// Winning rounds per tier (plain, mangan, haneman, baiman, yakuman), per seat.
     pub tiers: [[u8; 5]; 2],
     /// Points taken by round wins (after limiting to what the loser held).
@@ -91,6 +97,8 @@ impl MatchOutcome {
             aborted: 0,
             chombo: [[0; 3]; 2],
             yaku: [[0; Yaku::COUNT]; 2],
+            yaku_points: [[0; Yaku::COUNT]; 2],
+            initiative_wins: 0,
             tiers: [[0; 5]; 2],
             points_won: [0; 2],
             best: [0; 2],

@@ -10,6 +10,7 @@ use super::log::{
     BarricadeAct, ChomboCase, Decl, Distance, DoraKind, Event, Hit, Penalty, RoundEnd, SeatFlags, ShotRecord, StunCause,
 };
 use super::outcome::{MatchEnd, MatchOutcome};
+use super::readings::MutualDraw;
 use super::state::{Act, Action, Decision, RackupState, open};
 use super::yaku::{self, Tier, Verdict, YakuResult};
 use crate::GameRng;
@@ -61,6 +62,7 @@ impl RackupGame {
         st.foul_in = self.foul.draw(rng);
         st.outcome = MatchOutcome::new(self.profile().players);
         st.outcome.first_roller = st.first_roller;
+        st.barricade_used = [false; 2];
         self.run(st, rng, Step::StartRound);
     }
 
@@ -110,6 +112,7 @@ impl RackupGame {
         st.penalty_due = [false; 2];
         st.distance = Distance::Mid;
         st.log.clear(st.round);
+        st.log.barricade_used_before = st.barricade_used;
         let roller = st.first_roller ^ ((st.round - 1) % 2);
         st.omote = rng.random_range(1..=6);
         st.log.push(Event::Dora { kind: DoraKind::Omote, seat: roller, face: st.omote });
@@ -265,12 +268,14 @@ impl RackupGame {
             Act::Place => {
                 st.held[s] -= 1;
                 st.field[s] += 1;
+                st.barricade_used[s] = true;
                 st.log.push(act_event(BarricadeAct::Place));
             }
             Act::Step => {
                 st.held[s] -= 1;
                 st.spent[s] += 1;
                 st.distance = Distance::Near;
+                st.barricade_used[s] = true;
                 st.log.push(act_event(BarricadeAct::Step));
             }
             Act::Recover => {
@@ -313,7 +318,7 @@ impl RackupGame {
             let both_out = rec.active && rec.hit.iter().all(|h| h.is_ring_out());
             for s in 0..2 {
                 st.hp[s] -= self.damage(rec.hit[s]).min(st.hp[s]);
-                if both_out && self.rules().double_out_always_draws {
+                if both_out && self.rules().mutual_draw == MutualDraw::DoubleOut {
                     st.hp[s] = 0;
                 }
             }
@@ -433,6 +438,7 @@ impl RackupGame {
                     }
                     return Step::StartRound;
                 }
+                st.outcome.initiative_wins += u8::from(st.log.first_shooter() == Some(winner));
                 if verdict == Verdict::NoYaku {
                     st.outcome.no_yaku[w] += 1;
                 } else {
@@ -446,7 +452,25 @@ impl RackupGame {
             }
             _ => st.outcome.mutual += 1,
         }
+        if self.rules().riichi_loss_penalty && self.riichi_lost(st, end) {
+            return Step::Wait;
+        }
         self.next_round(st)
+    }
+
+    /// `rules.riichi_loss_penalty`: each seat that declared riichi on the
+    /// round's finishing shot and did not win the round pays 1; returns
+    /// whether the match ended.
+    #[inline(never)]
+    fn riichi_lost(&self, st: &mut RackupState, end: RoundEnd) -> bool {
+        let winner = match end {
+            RoundEnd::Won { winner, .. } => Some(winner),
+            _ => None,
+        };
+        let Some((_, finish)) = st.log.last_shot() else { return false };
+        let decl = finish.decl;
+        (0..2u8)
+            .any(|s| decl[s as usize] == Decl::Riichi && winner != Some(s) && self.take_penalty(st, s, Penalty::Pay))
     }
 
     #[inline(never)]
@@ -454,8 +478,9 @@ impl RackupGame {
     fn record_win(&self, st: &mut RackupState, w: usize) {
         let (o, r) = (&mut st.outcome, &st.last);
         o.wins[w] += 1;
-        for (count, &points) in o.yaku[w].iter_mut().zip(&r.values) {
+        for ((count, sum), &points) in o.yaku[w].iter_mut().zip(&mut o.yaku_points[w]).zip(&r.values) {
             *count += u8::from(points > 0);
+            *sum = sum.saturating_add(u16::from(points));
         }
         let tier = match r.tier {
             Tier::Plain => 0,

@@ -5,6 +5,7 @@
 //! embedded preset, [`Profile::from_toml`] any text. Unknown or missing fields and
 //! out-of-range values are errors that name the field.
 
+use super::readings::{Kishikaisei, MujunScope, MutualDraw, Tenpuku};
 use super::yaku::points::{Score, YakuPoints};
 use crate::config::Presets;
 use serde::Deserialize;
@@ -26,8 +27,16 @@ pub struct Rules {
     pub max_kans: u8,
     /// Barricades one recover action takes back.
     pub recover_per_action: u8,
-    /// Every double ring-out in an active shoot is a 相討流局 (else only when both die).
-    pub double_out_always_draws: bool,
+    /// 相討流局: which double ring-out in an active shoot draws the round.
+    pub mutual_draw: MutualDraw,
+    /// 転覆: whether an enemy already lying overturned counts.
+    pub tenpuku: Tenpuku,
+    /// A riichi declarer whose riichi shot ends the round without its win pays 1 point.
+    pub riichi_loss_penalty: bool,
+    /// 無盾 「試合中」: the round or the match.
+    pub mujun: MujunScope,
+    /// 起死回生: the first counter blow of the round, or any.
+    pub kishikaisei: Kishikaisei,
     /// Yakuman add up, 10 points each.
     pub stack_yakuman: bool,
     /// A match tied after this many rounds (replays included) ends drawn.

@@ -84,6 +84,9 @@ pub struct RackupState {
     pub(crate) open: [u8; 2],
     pub(crate) stunned: [bool; 2],
     pub(crate) fouled: [bool; 2],
+    /// Per seat: a barricade placed or stepped with in this match (無盾 under
+    /// `rules.mujun = "match"`).
+    pub(crate) barricade_used: [bool; 2],
     /// Normal actions (either seat's) before the next chombo ①.
     pub(crate) foul_in: u32,
     pub(crate) distance: Distance,

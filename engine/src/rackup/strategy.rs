@@ -70,6 +70,34 @@ pub struct HeuristicConfig {
     pub penalty: PenaltyPolicy,
     /// Place a barricade when own HP is at or below this and none is on the field.
     pub barricade_hp: u8,
+    /// [`PenaltyPolicy::Auto`] takes the stun when the opponent's next shot
+    /// finishes us with less than this chance (or when we hold 1 point).
+    pub stun_below: f64,
+    /// A barricade is placed or stepped with only when our own shot would
+    /// finish the round with less than this chance.
+    pub calm_below: f64,
+    /// Barricades are recovered only when our own shot would finish the round
+    /// with less than this chance.
+    pub recover_below: f64,
+}
+
+impl HeuristicConfig {
+    /// Checks that every chance threshold is in `[0, 1]`; names the first bad field.
+    pub fn validate(&self) -> Result<(), StrategyError> {
+        for (field, p) in [
+            ("riichi_threshold", self.riichi_threshold),
+            ("active_riichi_threshold", self.active_riichi_threshold),
+            ("counter_threshold", self.counter_threshold),
+            ("stun_below", self.stun_below),
+            ("calm_below", self.calm_below),
+            ("recover_below", self.recover_below),
+        ] {
+            if !(0.0..=1.0).contains(&p) {
+                return Err(StrategyError(format!("rackup strategy file: {field}: {p} is not a chance in [0, 1]")));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// A rule-of-thumb player driven by [`HeuristicConfig`].
@@ -137,12 +165,12 @@ impl HeuristicStrategy {
         // Barricades in hand after a kan, and those a recover could take back.
         let held = v.held()[me] - 2 * u8::from(kan);
         let aside = v.spent()[me] + 2 * u8::from(kan) + v.field()[me];
-        let calm = kill < 0.1;
+        let calm = kill < self.config.calm_below;
         let act = if held > 0 && calm && v.hp()[me] <= self.config.barricade_hp && v.field()[me] == 0 {
             Act::Place
         } else if held > 0 && calm && v.distance() == Distance::Far {
             Act::Step
-        } else if held == 0 && aside > 0 && kill < 0.05 {
+        } else if held == 0 && aside > 0 && kill < self.config.recover_below {
             Act::Recover
         } else {
             Act::Shot(decl)
@@ -161,7 +189,7 @@ impl Strategy<RackupGame> for HeuristicStrategy {
                 PenaltyPolicy::Stun => Penalty::Stun,
                 PenaltyPolicy::Pay => Penalty::Pay,
                 PenaltyPolicy::Auto => {
-                    if v.shot_kill_chance(1 - v.seat) < 0.15 || v.points()[v.seat as usize] <= 1 {
+                    if v.shot_kill_chance(1 - v.seat) < self.config.stun_below || v.points()[v.seat as usize] <= 1 {
                         Penalty::Stun
                     } else {
                         Penalty::Pay
@@ -207,20 +235,30 @@ impl StrategyConfig {
     }
 
     /// Reads a strategy file; a heuristic's missing fields take the shipped
-    /// heuristic's values. Errors name line and column.
+    /// heuristic's values. Errors name line and column, or the field whose
+    /// value is out of range.
     pub fn from_toml(text: &str) -> Result<Self, StrategyError> {
-        strategy_from_toml(text, "heuristic", SHIPPED_HEURISTIC)
-            .map_err(|e| StrategyError(format!("rackup strategy file: {e}")))
+        let config = strategy_from_toml(text, "heuristic", SHIPPED_HEURISTIC)
+            .map_err(|e| StrategyError(format!("rackup strategy file: {e}")))?;
+        if let StrategyConfig::Heuristic(h) = &config {
+            h.validate()?;
+        }
+        Ok(config)
+    }
+
+    /// This heuristic's parameters (the shipped heuristic's when this is
+    /// random): the base of the study's riichi and penalty arms.
+    pub fn heuristic_or_shipped(self) -> HeuristicConfig {
+        match self {
+            StrategyConfig::Heuristic(config) => config,
+            StrategyConfig::Random => HeuristicStrategy::shipped().config,
+        }
     }
 
     /// A heuristic that never declares riichi, otherwise as this one (the
     /// shipped heuristic's values when this is random).
     pub fn riichi_never(self) -> HeuristicConfig {
-        let base = match self {
-            StrategyConfig::Heuristic(config) => config,
-            StrategyConfig::Random => HeuristicStrategy::shipped().config,
-        };
-        HeuristicConfig { riichi: RiichiPolicy::Never, ..base }
+        HeuristicConfig { riichi: RiichiPolicy::Never, ..self.heuristic_or_shipped() }
     }
 }
 

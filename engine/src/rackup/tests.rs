@@ -86,7 +86,27 @@ fn check_outcome(game: &RackupGame, o: &MatchOutcome) {
         assert!(yaku_rounds >= u32::from(o.wins[s]), "every win has a yaku");
         assert_eq!(o.tiers[s].iter().sum::<u8>(), o.wins[s]);
         assert!(o.riichi_won[s] <= o.riichi_declared[s]);
+        for (&times, &points) in o.yaku[s].iter().zip(&o.yaku_points[s]) {
+            assert!(points >= u16::from(times) && (points > 0) == (times > 0), "{times} wins, {points} points");
+        }
     }
+    let decided = o.wins[0] + o.wins[1] + o.no_yaku[0] + o.no_yaku[1];
+    assert!(o.initiative_wins <= decided);
+}
+
+/// With all the speed, seat 0 takes every initiative: its wins are the
+/// initiative's wins.
+#[test]
+fn initiative_wins_count_the_first_active_shoots_taker() {
+    let mut p = Profile::preset("default").unwrap();
+    p.players[0].speed = 1e12;
+    let game = RackupGame::new(p).unwrap();
+    let mut some = 0;
+    play_many(&game, [kind("heuristic"); 2], 9, 200, |_, o, _| {
+        assert_eq!(o.initiative_wins, o.wins[0] + o.no_yaku[0], "{o:?}");
+        some += u32::from(o.wins[1] > 0);
+    });
+    assert!(some > 0, "seat 1 wins rounds too");
 }
 
 #[test]
@@ -253,7 +273,7 @@ fn tie_after_round_four_plays_extra_rounds() {
     p.active.active_out = 0.0;
     p.active.double_out = 1.0;
     p.active.clinch = 0.0;
-    p.rules.double_out_always_draws = true;
+    p.rules.mutual_draw = MutualDraw::DoubleOut;
     p.rules.max_rounds = 9;
     let game = RackupGame::new(p).unwrap();
     let mut rng = GameSeeds::new(3).rng(0);
@@ -390,6 +410,8 @@ fn strategy_files_take_the_shipped_heuristic_for_missing_fields() {
     assert!(e.contains("counter") && !e.contains('\n'), "{e}");
     let e = StrategyConfig::from_toml("strategy = \"heuristic\"\nriichi = \"sometimes\"\n").unwrap_err().to_string();
     assert!(e.contains("sometimes"), "{e}");
+    let e = StrategyConfig::from_toml("strategy = \"heuristic\"\nstun_below = 1.5\n").unwrap_err().to_string();
+    assert_eq!(e, "rackup strategy file: stun_below: 1.5 is not a chance in [0, 1]");
     let e = StrategyConfig::from_toml("strategy = \"heuristic\"\nsnipe = \n").unwrap_err().to_string();
     assert!(e.contains("line 2"), "{e}");
     assert_eq!(

@@ -10,7 +10,7 @@ use rand::RngExt;
 
 /// Plays one match from `rng`, choosing with `choose` among the legal
 /// actions, and calls `after` with the state before and after every action.
-fn step_match(
+pub(super) fn step_match(
     game: &RackupGame,
     rng: &mut GameRng,
     mut choose: impl FnMut(&RackupState, &[Action], &mut GameRng) -> Action,
@@ -30,7 +30,7 @@ fn step_match(
     st
 }
 
-fn random(_: &RackupState, legal: &[Action], rng: &mut GameRng) -> Action {
+pub(super) fn random(_: &RackupState, legal: &[Action], rng: &mut GameRng) -> Action {
     legal[rng.random_range(0..legal.len())]
 }
 
@@ -119,7 +119,7 @@ fn chombo_three_spares_a_mutual_draw() {
     p.active.active_out = 0.0;
     p.active.double_out = 1.0;
     p.active.clinch = 0.0;
-    p.rules.double_out_always_draws = true;
+    p.rules.mutual_draw = MutualDraw::DoubleOut;
     let (game, mut choose) = plain_game(p);
     let mut fouled_draws = 0;
     let st = step_match(&game, &mut GameSeeds::new(33).rng(0), &mut choose, |before, after| {

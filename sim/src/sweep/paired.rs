@@ -172,16 +172,9 @@ pub struct Compared {
     pub variance_reduction: f64,
 }
 
-/// Two-sided normal p-value of a difference with its paired 95% half-width.
+/// Two-sided normal p-value of a difference with its paired 95% interval.
 pub fn p_value(c: &Compared) -> f64 {
-    let half = c.diff_ci.half_width();
-    if c.diff == 0.0 {
-        return 1.0;
-    }
-    if half == 0.0 {
-        return 0.0;
-    }
-    libm::erfc((c.diff / (half / Z95)).abs() / std::f64::consts::SQRT_2)
+    crate::stats::two_sided_p(c.diff, c.diff_ci)
 }
 
 /// The estimate of one arm over `n` games.

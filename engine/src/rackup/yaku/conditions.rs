@@ -5,6 +5,7 @@ use super::{ScoreRules, Verdict, YAKUMAN, Yaku, YakuResult};
 use crate::rackup::log::{
     BarricadeAct, Decl, Distance, DoraKind, Event, Hit, RoundEnd, RoundLog, SeatFlags, ShotRecord, StunCause,
 };
+use crate::rackup::readings::{Kishikaisei, MujunScope, Tenpuku};
 
 /// Normal actions a yaku "合計３回以上通常行動して" needs.
 const MIN_ACTIONS: u8 = 3;
@@ -69,7 +70,12 @@ struct Facts {
     winner_held: i16,
     kan_then_recover: bool,
     awaiting_after_kan: bool,
-    winner_first_counter: Option<(usize, bool)>,
+    /// The counter blow that 起死回生 reads (the first of the round, or the
+    /// latest under `kishikaisei = "any"`): its index and whether it used the
+    /// last barricade.
+    winner_counter: Option<(usize, bool)>,
+    /// The loser's machine lies overturned (転覆 under `tenpuku = "lying"`).
+    loser_lying: bool,
     /// HP per seat after the shots read so far.
     hp: [u8; 2],
     loser_hp_before_finish: u8,
@@ -110,6 +116,8 @@ impl Facts {
         let wf = s.flags[wi];
         let rear = wf.has(SeatFlags::REAR);
         let winners_normal = !s.active && s.seat == w;
+        // A shot of the loser's, or an active shoot, rights its machine.
+        self.loser_lying &= !s.active && s.seat == w;
         if s.active {
             if self.first_active_initiative.is_none() {
                 self.first_active_initiative = Some(s.seat);
@@ -145,7 +153,7 @@ impl Facts {
 /// Gathers the facts up to the finishing shot `finish` (and the dora dice
 /// after it) for winner `w` and loser `l`; `face` is the finishing move's dora
 /// face.
-fn gather(log: &RoundLog, w: u8, l: u8, finish: usize, face: u8) -> Facts {
+fn gather(log: &RoundLog, rules: &ScoreRules, w: u8, l: u8, finish: usize, face: u8) -> Facts {
     let mut f = Facts { winner_held: log.barricades as i16, hp: [log.max_hp; 2], ..Facts::default() };
     let events = log.events();
     for (i, event) in events[..finish].iter().enumerate() {
@@ -159,6 +167,7 @@ fn gather(log: &RoundLog, w: u8, l: u8, finish: usize, face: u8) -> Facts {
             Event::Barricade { seat, act } => {
                 f.actions[seat as usize] += 1;
                 if seat != w {
+                    f.loser_lying = false;
                     continue;
                 }
                 f.winner_normal_before_finish = true;
@@ -181,18 +190,21 @@ fn gather(log: &RoundLog, w: u8, l: u8, finish: usize, face: u8) -> Facts {
             }
             Event::Counter { seat, last } if seat == w => {
                 f.winner_held -= 1;
-                if f.winner_first_counter.is_none() {
-                    f.winner_first_counter = Some((i, last));
+                if f.winner_counter.is_none() || rules.kishikaisei == Kishikaisei::Any {
+                    f.winner_counter = Some((i, last));
                 }
             }
             Event::Stun { seat, cause } if seat == w => {
                 f.winner_stun_any = true;
                 f.winner_stun_pure |= cause == StunCause::Overturned;
             }
+            Event::Stun { cause: StunCause::Overturned, .. } => f.loser_lying = true,
             _ => {}
         }
     }
     f.loser_hp_before_finish = f.hp[l as usize];
+    // Lying before the finishing shot (which keeps it so: it is the winner's).
+    f.loser_lying &= rules.tenpuku == Tenpuku::Lying;
     let Event::Shot(ref s) = events[finish] else { unreachable!("finish indexes a shot") };
     // The finishing shot itself is not a normal action "before" it.
     let before = f.winner_normal_before_finish;
@@ -285,7 +297,7 @@ pub(crate) fn evaluate_into(log: &RoundLog, end: RoundEnd, rules: &ScoreRules, r
     let Event::Shot(ref fs) = log.events()[fi] else { unreachable!("finish indexes a shot") };
     let (wi, li) = (w as usize, l as usize);
     let finish = fs.hit[li];
-    let f = gather(log, w, l, fi, finish.dora_face().unwrap_or(0));
+    let f = gather(log, rules, w, l, fi, finish.dora_face().unwrap_or(0));
     let wf = fs.flags[wi];
     let lf = fs.flags[li];
     let own_normal = !fs.active && fs.seat == w;
@@ -332,11 +344,12 @@ pub(crate) fn evaluate_into(log: &RoundLog, end: RoundEnd, rules: &ScoreRules, r
         a.award(Yaku::Chokugeki, 0);
     }
     let enough = f.actions[wi] >= MIN_ACTIONS;
-    if enough && !f.winner_barricade_use {
+    let used_before = rules.mujun == MujunScope::Match && log.barricade_used_before[wi];
+    if enough && !f.winner_barricade_use && !used_before {
         a.award(Yaku::Mujun, 0);
     }
     let in_field = matches!(finish, Hit::BeatHit | Hit::MineHit);
-    if in_field && lf.has(SeatFlags::TURNED_OVER) {
+    if in_field && (lf.has(SeatFlags::TURNED_OVER) || f.loser_lying) {
         a.award(Yaku::Tenpuku, 0);
     }
     if in_field && wf.has(SeatFlags::CLIMB) {
@@ -406,12 +419,13 @@ pub(crate) fn evaluate_into(log: &RoundLog, end: RoundEnd, rules: &ScoreRules, r
         a.award(Yaku::Kaisei, 0);
     }
     if own_counter && finish == Hit::ActiveOut {
-        // The finishing active shoot must come from the winner's first counter
-        // blow, declared with the last barricade in hand.
-        let first_is_this = f
-            .winner_first_counter
+        // The finishing active shoot must come from the counter blow read (the
+        // winner's first of the round, or the latest), declared with the last
+        // barricade in hand.
+        let this_one = f
+            .winner_counter
             .is_some_and(|(i, last)| last && !log.events()[i + 1..fi].iter().any(|e| matches!(e, Event::Shot(_))));
-        if first_is_this {
+        if this_one {
             a.award(Yaku::Kishikaisei, 0);
         }
     }

@@ -14,6 +14,7 @@
 
 use super::{Tier, Yaku};
 use crate::rackup::profile::Profile;
+use crate::rackup::readings::{Kishikaisei, MujunScope, Tenpuku};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -139,6 +140,12 @@ pub struct ScoreRules {
     pub stack_yakuman: bool,
     /// The tier thresholds.
     pub tiers: Tiers,
+    /// 転覆: whether an enemy already lying overturned counts.
+    pub tenpuku: Tenpuku,
+    /// 無盾 「試合中」: the round or the match.
+    pub mujun: MujunScope,
+    /// 起死回生: the first counter blow of the round, or any.
+    pub kishikaisei: Kishikaisei,
 }
 
 impl ScoreRules {
@@ -160,6 +167,9 @@ impl ScoreRules {
             cap: profile.score.cap,
             stack_yakuman: profile.rules.stack_yakuman,
             tiers: profile.score.tiers,
+            tenpuku: profile.rules.tenpuku,
+            mujun: profile.rules.mujun,
+            kishikaisei: profile.rules.kishikaisei,
         }
     }
 

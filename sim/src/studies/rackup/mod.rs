@@ -1,0 +1,219 @@
+//! The Rack-up Battle study: yaku frequency and points, tiers, riichi (never,
+//! always, the heuristic, a sweep of its declaration threshold; stun or pay),
+//! the price of the regulation spells, the value of skill, the initiative.
+//!
+//! Every game index plays the same match (the same random stream) once per
+//! *arm*: the profile as given (`baseline`), then with one change for player
+//! A (the list is [`arms`]). Because the arms share their random streams, the
+//! paired difference of A's final points against the baseline (and against
+//! never declaring riichi) measures each change's value with much less noise
+//! than independent runs would. `acc` holds what is counted, `report` the
+//! tables, charts and summary.
+
+mod acc;
+mod report;
+mod summary;
+
+pub use acc::{ArmAcc, RackupAcc};
+
+use crate::grow::Tracked;
+use crate::output::StudyOutput;
+use crate::runner::{self, RunPlan, RunReport};
+use crate::study::{Coverage, Source, Study};
+use anyhow::{Result, anyhow};
+use engine::rackup::{
+    HeuristicConfig, HeuristicStrategy, MatchOutcome, PenaltyPolicy, Profile, RackupGame, RiichiPolicy, Spell,
+    StrategyConfig,
+};
+use engine::{Strategy, Table, WithPair};
+use serde::{Deserialize, Serialize};
+
+/// The declaration thresholds of the riichi sweep (finishing chance of the
+/// shot about to be played, [`HeuristicConfig::riichi_threshold`]).
+pub const RIICHI_THRESHOLDS: [f64; 8] = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5];
+
+/// One variation of the match played on every game index.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Arm {
+    /// The profile and strategies as given.
+    Baseline,
+    /// A's heuristic with this riichi policy (never, always, likely at its own threshold).
+    Riichi(RiichiPolicy),
+    /// A's heuristic declaring riichi from this finishing chance on.
+    RiichiAt(f64),
+    /// A's heuristic taking this riichi-failure penalty.
+    Penalty(PenaltyPolicy),
+    /// A under this regulation spell.
+    Spell(Spell),
+    /// A's accuracy and power scaled by this factor.
+    Skill(f64),
+}
+
+/// The arms in the study's order: the baseline first, never declaring riichi second.
+pub fn arms() -> Vec<Arm> {
+    let mut arms = vec![Arm::Baseline, Arm::Riichi(RiichiPolicy::Never), Arm::Riichi(RiichiPolicy::Always)];
+    arms.push(Arm::Riichi(RiichiPolicy::Likely));
+    arms.extend(RIICHI_THRESHOLDS.map(Arm::RiichiAt));
+    arms.extend([PenaltyPolicy::Stun, PenaltyPolicy::Pay, PenaltyPolicy::Auto].map(Arm::Penalty));
+    arms.extend([Spell::Mirage, Spell::Diet].map(Arm::Spell));
+    arms.extend([0.8, 0.9, 1.1, 1.2].map(Arm::Skill));
+    arms
+}
+
+/// Index of the never-riichi arm in [`arms`].
+const NEVER: usize = 1;
+
+impl Arm {
+    /// The arm's name in the tables.
+    pub fn name(self) -> String {
+        match self {
+            Arm::Baseline => "baseline".into(),
+            Arm::Riichi(RiichiPolicy::Never) => "a_riichi_never".into(),
+            Arm::Riichi(RiichiPolicy::Always) => "a_riichi_always".into(),
+            Arm::Riichi(RiichiPolicy::Likely) => "a_riichi_heuristic".into(),
+            Arm::RiichiAt(t) => format!("a_riichi_at_{t:.2}"),
+            Arm::Penalty(PenaltyPolicy::Stun) => "a_penalty_stun".into(),
+            Arm::Penalty(PenaltyPolicy::Pay) => "a_penalty_pay".into(),
+            Arm::Penalty(PenaltyPolicy::Auto) => "a_penalty_auto".into(),
+            Arm::Spell(Spell::Mirage) => "a_mirage".into(),
+            Arm::Spell(Spell::Diet) => "a_diet".into(),
+            Arm::Spell(Spell::None) => "a_no_spell".into(),
+            Arm::Skill(f) => format!("a_skill_x{f:.1}"),
+        }
+    }
+
+    /// The heuristic A plays in this arm, from A's own (`base`); `None`: A's
+    /// strategy as given.
+    fn strategy(self, base: HeuristicConfig) -> Option<HeuristicConfig> {
+        match self {
+            Arm::Baseline | Arm::Spell(_) | Arm::Skill(_) => None,
+            Arm::Riichi(riichi) => Some(HeuristicConfig { riichi, ..base }),
+            Arm::RiichiAt(t) => Some(HeuristicConfig { riichi: RiichiPolicy::Likely, riichi_threshold: t, ..base }),
+            Arm::Penalty(penalty) => Some(HeuristicConfig { penalty, ..base }),
+        }
+    }
+}
+
+/// The run of a Rack-up study with A's and B's concrete strategy types.
+struct Simulate<'a> {
+    study: &'a RackupStudy,
+    plan: &'a RunPlan,
+}
+
+impl WithPair<RackupGame> for Simulate<'_> {
+    type Output = Result<(RackupAcc, RunReport)>;
+
+    fn with<A, B>(self, a: A, b: B) -> Self::Output
+    where
+        A: Strategy<RackupGame> + Clone + Sync + 'static,
+        B: Strategy<RackupGame> + Clone + Sync + 'static,
+    {
+        let study = self.study;
+        let n = study.arms.len();
+        runner::run(
+            self.plan,
+            || {
+                let outcomes = vec![MatchOutcome::new(study.games[0].profile().players); n];
+                (Table::new(&study.games[0]), a.clone(), b.clone(), study.overrides.clone(), outcomes)
+            },
+            || RackupAcc::new(n),
+            |(table, a, b, overrides, outcomes), _, rng, acc| {
+                let start = rng.clone();
+                for ((game, own), outcome) in study.games.iter().zip(overrides.iter_mut()).zip(outcomes.iter_mut()) {
+                    let mut stream = start.clone();
+                    *outcome = match own {
+                        Some(h) => table.play(game, &mut (h, &mut *b), &mut stream),
+                        None => table.play(game, &mut (&mut *a, &mut *b), &mut stream),
+                    };
+                }
+                acc.record(&study.arms, outcomes, NEVER);
+            },
+        )
+    }
+}
+
+/// Everything that defines a Rack-up study.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RackupParams {
+    /// The shot-model profile file (`None`: the built-in default profile).
+    pub profile: Option<Source>,
+    /// Strategy files of player A (seat 0) and player B (seat 1).
+    pub strategies: [Source; 2],
+}
+
+/// A Rack-up study ready to run.
+pub struct RackupStudy {
+    params: RackupParams,
+    /// The arms, in the order of [`arms`].
+    arms: Vec<Arm>,
+    /// One game per arm.
+    games: Vec<RackupGame>,
+    /// Per arm, the heuristic A plays instead of its strategy (riichi and
+    /// penalty arms: A's heuristic, or the shipped one when A is random, with
+    /// that one change).
+    overrides: Vec<Option<HeuristicStrategy>>,
+    /// The strategies of A and B.
+    strategies: [StrategyConfig; 2],
+}
+
+impl Study for RackupStudy {
+    const KIND: &'static str = "rackup";
+    type Params = RackupParams;
+    type Acc = RackupAcc;
+
+    fn params(&self) -> &RackupParams {
+        &self.params
+    }
+
+    fn from_params(params: RackupParams) -> Result<Self> {
+        let base = match &params.profile {
+            Some(src) => Profile::from_toml(&src.text).map_err(|e| anyhow!("profile {}: {e}", src.name))?,
+            None => Profile::preset("default").map_err(|e| anyhow!("{e}"))?,
+        };
+        let parse =
+            |src: &Source| StrategyConfig::from_toml(&src.text).map_err(|e| anyhow!("strategy {}: {e}", src.name));
+        let strategies = [parse(&params.strategies[0])?, parse(&params.strategies[1])?];
+        let own = strategies[0].heuristic_or_shipped();
+        let arms = arms();
+        let mut games = Vec::new();
+        for &arm in &arms {
+            let mut profile = base;
+            match arm {
+                Arm::Spell(s) => profile.players[0].spell = s,
+                Arm::Skill(f) => {
+                    profile.players[0].accuracy *= f;
+                    profile.players[0].power *= f;
+                }
+                _ => {}
+            }
+            let game = RackupGame::new(profile).map_err(|e| anyhow!("arm {}: {e}", arm.name()))?;
+            games.push(game);
+        }
+        let overrides = arms.iter().map(|a| a.strategy(own).map(|config| HeuristicStrategy { config })).collect();
+        Ok(Self { params, arms, games, overrides, strategies })
+    }
+
+    fn empty(&self) -> RackupAcc {
+        RackupAcc::new(self.arms.len())
+    }
+
+    /// Per arm, player A's match result (`a_win_rate`, ties as halves) and final points
+    /// (`a_points`), and rounds per match (`rounds`).
+    fn estimates(&self, acc: &RackupAcc) -> Vec<Tracked> {
+        let arms = || self.arms.iter().map(|a| a.name()).zip(&acc.arms);
+        let mut out: Vec<Tracked> = arms().map(|(arm, a)| Tracked::rate("a_win_rate", &arm, &a.a_result)).collect();
+        out.extend(arms().map(|(arm, a)| Tracked::mean("a_points", &arm, &a.a_points)));
+        out.extend(arms().map(|(arm, a)| Tracked::mean("rounds", &arm, &a.rounds)));
+        out
+    }
+
+    fn simulate(&self, plan: &RunPlan) -> Result<(RackupAcc, RunReport)> {
+        engine::with_pair(self.strategies[0], self.strategies[1], Simulate { study: self, plan })
+    }
+
+    fn report(&self, acc: &RackupAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {
+        report::write_tables(&self.arms, acc, out)?;
+        report::charts(&self.arms, acc, out)?;
+        Ok(summary::summary(&self.params, &self.arms, acc, coverage))
+    }
+}
