@@ -327,6 +327,32 @@ impl Histogram {
     }
 }
 
+/// Two-sided normal p-value of an estimate `diff` (from its null value) whose 95% interval
+/// has half-width `half`: 1 for an estimate at the null, 0 for one off it with no spread.
+pub fn two_sided_p(diff: f64, half: f64) -> f64 {
+    if diff == 0.0 {
+        return 1.0;
+    }
+    if half == 0.0 {
+        return 0.0;
+    }
+    libm::erfc((diff / (half / Z95)).abs() / std::f64::consts::SQRT_2)
+}
+
+/// Holm's step-down: which of `p` are significant at 5% familywise.
+pub fn holm(p: &[f64]) -> Vec<bool> {
+    let mut order: Vec<usize> = (0..p.len()).collect();
+    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    let mut out = vec![false; p.len()];
+    for (rank, &i) in order.iter().enumerate() {
+        if p[i] > 0.05 / (p.len() - rank) as f64 {
+            break;
+        }
+        out[i] = true;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -430,5 +456,18 @@ mod tests {
         (0..98).for_each(|_| t.record(0));
         [100, -100].iter().for_each(|&x| t.record(x));
         assert!(t.kurtosis() > 40.0);
+    }
+
+    #[test]
+    fn holm_steps_down_until_the_first_failure() {
+        assert_eq!(holm(&[0.01, 0.04, 0.03, 0.5]), [true, false, false, false]);
+        assert_eq!(holm(&[0.001, 0.012, 0.02]), [true, true, true]);
+        assert_eq!(holm(&[0.2, 0.001]), [false, true]);
+    }
+
+    #[test]
+    fn two_sided_p_of_an_estimate_at_its_half_width_is_five_percent() {
+        assert!((two_sided_p(0.3, 0.3) - 0.05).abs() < 1e-9);
+        assert_eq!((two_sided_p(0.0, 0.0), two_sided_p(-0.1, 0.0)), (1.0, 0.0));
     }
 }

@@ -7,36 +7,15 @@ use super::SweepStudy;
 use super::paired::{Compared, compare, estimate};
 use crate::chart::{self, Band, Bar, Heatmap, IntervalBars};
 use crate::output::StudyOutput;
-use crate::stats::Z95;
+use crate::stats::{Z95, holm, two_sided_p};
 use crate::study::Coverage;
 use anyhow::Result;
 use polars::prelude::*;
 use std::fmt::Write as _;
 
-/// Two-sided normal p-value of a difference with its paired 95% half-width.
+/// Two-sided normal p-value of a difference with its paired 95% interval.
 fn p_value(c: &Compared) -> f64 {
-    let half = c.diff_ci.half_width();
-    if c.diff == 0.0 {
-        return 1.0;
-    }
-    if half == 0.0 {
-        return 0.0;
-    }
-    libm::erfc((c.diff / (half / Z95)).abs() / std::f64::consts::SQRT_2)
-}
-
-/// Holm's step-down: which of `p` are significant at 5% familywise.
-pub fn holm(p: &[f64]) -> Vec<bool> {
-    let mut order: Vec<usize> = (0..p.len()).collect();
-    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
-    let mut out = vec![false; p.len()];
-    for (rank, &i) in order.iter().enumerate() {
-        if p[i] > 0.05 / (p.len() - rank) as f64 {
-            break;
-        }
-        out[i] = true;
-    }
-    out
+    two_sided_p(c.diff, c.diff_ci.half_width())
 }
 
 /// A difference with its paired interval as a chart's bar.
@@ -261,16 +240,4 @@ fn summary(
         let _ = writeln!(s, "grid over {}: reports/<study>/grid_<metric>.png", keys.join(" × "));
     }
     s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn holm_steps_down_until_the_first_failure() {
-        assert_eq!(holm(&[0.01, 0.04, 0.03, 0.5]), [true, false, false, false]);
-        assert_eq!(holm(&[0.001, 0.012, 0.02]), [true, true, true]);
-        assert_eq!(holm(&[0.2, 0.001]), [false, true]);
-    }
 }
