@@ -6,12 +6,12 @@
 //! evaluation points (評価点) per battle.
 
 use super::seating::MAX_SEATS;
-use super::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics};
+use super::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
 use crate::studies::drift::style_entrants;
 use crate::study::Source;
 use anyhow::{Context, Result};
 use engine::drift::strategy::StrategyConfig;
-use engine::drift::{DriftGame, DriftRules, Driver, Lineup};
+use engine::drift::{DriftGame, DriftRules, Driver};
 use engine::{GameRng, Strategy, Table};
 
 /// The drift battles of a duel.
@@ -24,14 +24,7 @@ pub struct DriftContest {
 impl DriftContest {
     /// The contest of the line-up's first driver under `rules` (defaults where `None`).
     pub fn new(lineup: &Option<Source>, rules: &Option<Source>, strategies: &[Source]) -> Result<DriftContest> {
-        let lineup = match lineup {
-            Some(src) => Lineup::from_toml_str(&src.text).with_context(|| format!("line-up {}", src.name))?,
-            None => Lineup::example(),
-        };
-        let rules = match rules {
-            Some(src) => DriftRules::from_toml_str(&src.text).with_context(|| format!("rules {}", src.name))?,
-            None => DriftRules::default(),
-        };
+        let (lineup, rules) = crate::studies::drift::setting(lineup, rules)?;
         let first = lineup.drivers.first().context("the line-up has no drivers")?.1;
         let entrants = style_entrants(first).into_iter().map(|e| e.1).collect();
         Ok(DriftContest { rules, entrants, strategies: parse_all(strategies, StrategyConfig::from_toml)? })
@@ -46,12 +39,8 @@ impl Contest for DriftContest {
         (Table::new(&DriftGame::chase(self.rules, any, any)), sides(&self.strategies))
     }
 
-    fn seats(&self) -> usize {
-        2
-    }
-
     fn metrics(&self) -> Vec<Metric> {
-        two_player_metrics("points")
+        two_player_metrics("points", "evaluation points")
     }
 
     fn play<'a>(
@@ -65,9 +54,6 @@ impl Contest for DriftContest {
         let (row, col, _) = crate::studies::matrix_cell(index, self.entrants.len());
         let game = DriftGame::chase(self.rules, self.entrants[row], self.entrants[col]);
         let o = table.play(&game, &mut (&mut *a[lineup[0]], &mut *b[lineup[1]]), rng);
-        for (seat, values) in out.iter_mut().take(2).enumerate() {
-            values[0] = o.winner.map_or(1, |w| 2 * i64::from(w == seat));
-            values[1] = i64::from(o.points[seat]);
-        }
+        two_player_values(out, o.winner, o.points.map(i64::from));
     }
 }

@@ -39,9 +39,30 @@ impl Contest for MahjongContest {
     fn metrics(&self) -> Vec<Metric> {
         let n = self.seats() as f64;
         vec![
-            Metric { name: "average_rank", unit: 1, rate: false, neutral: (n + 1.0) / 2.0, higher_is_better: false },
-            Metric { name: "first_place", unit: 1, rate: true, neutral: 1.0 / n, higher_is_better: true },
-            Metric { name: "points", unit: 1, rate: false, neutral: f64::NAN, higher_is_better: true },
+            Metric {
+                name: "average_rank",
+                label: "average place (1 = first; lower is better)",
+                unit: 1,
+                rate: false,
+                neutral: (n + 1.0) / 2.0,
+                higher_is_better: false,
+            },
+            Metric {
+                name: "first_place",
+                label: "first-place rate",
+                unit: 1,
+                rate: true,
+                neutral: 1.0 / n,
+                higher_is_better: true,
+            },
+            Metric {
+                name: "points",
+                label: "final points",
+                unit: 1,
+                rate: false,
+                neutral: f64::NAN,
+                higher_is_better: true,
+            },
         ]
     }
 

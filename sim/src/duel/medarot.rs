@@ -5,9 +5,9 @@
 //! when it could not pay or decked out).
 
 use super::seating::MAX_SEATS;
-use super::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics};
+use super::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
 use crate::study::Source;
-use anyhow::{Context, Result, ensure};
+use anyhow::Result;
 use engine::medarot::{CardPool, Deck, MedarotGame, Rules, StrategyConfig};
 use engine::{GameRng, Strategy, Table};
 
@@ -27,19 +27,7 @@ impl MedarotContest {
         rules: &Option<Source>,
         strategies: &[Source],
     ) -> Result<MedarotContest> {
-        let pool = match cards {
-            Some(src) => CardPool::from_toml_str(&src.text).with_context(|| format!("card file {}", src.name))?,
-            None => CardPool::example(),
-        };
-        let decks = match decks {
-            Some(src) => Deck::from_toml_str(&pool, &src.text).with_context(|| format!("deck file {}", src.name))?,
-            None => Deck::examples(&pool).context("example decks")?,
-        };
-        ensure!(!decks.is_empty(), "no decks to play");
-        let rules = match rules {
-            Some(src) => Rules::from_toml_str(&src.text, &src.name).with_context(|| format!("rules {}", src.name))?,
-            None => Rules::default(),
-        };
+        let (pool, decks, rules) = crate::studies::medarot::setting(cards, decks, rules)?;
         Ok(MedarotContest { pool, decks, rules, strategies: parse_all(strategies, StrategyConfig::from_toml)? })
     }
 
@@ -55,12 +43,8 @@ impl Contest for MedarotContest {
         (Table::new(&self.game(0, 0)), sides(&self.strategies))
     }
 
-    fn seats(&self) -> usize {
-        2
-    }
-
     fn metrics(&self) -> Vec<Metric> {
-        two_player_metrics("hp")
+        two_player_metrics("hp", "final HP")
     }
 
     fn play<'a>(
@@ -73,9 +57,6 @@ impl Contest for MedarotContest {
     ) {
         let (row, col, _) = crate::studies::matrix_cell(index, self.decks.len());
         let o = table.play(&self.game(row, col), &mut (&mut *a[lineup[0]], &mut *b[lineup[1]]), rng);
-        for (seat, values) in out.iter_mut().take(2).enumerate() {
-            values[0] = 2 * i64::from(o.winner == seat);
-            values[1] = i64::from(o.hp[seat]);
-        }
+        two_player_values(out, Some(o.winner), o.hp.map(i64::from));
     }
 }

@@ -47,6 +47,8 @@ pub type SeatValues = [i64; MAX_METRICS];
 pub struct Metric {
     /// Column name (`win_rate`, `average_rank`, `first_place`, `points`, `hp`).
     pub name: &'static str,
+    /// What charts call it.
+    pub label: &'static str,
     /// What one game's observation counts in (2: a win counts 2, a tie 1).
     pub unit: i64,
     /// A 0/1 rate (the per-seat rows get a Wilson interval).
@@ -58,12 +60,28 @@ pub struct Metric {
     pub higher_is_better: bool,
 }
 
-/// A two-player game's metrics: the win rate (a tie a half) and `points` (`name`).
-fn two_player_metrics(points: &'static str) -> Vec<Metric> {
+/// A two-player game's metrics: the win rate (a tie a half) and the points (`name`, `label`).
+fn two_player_metrics(name: &'static str, label: &'static str) -> Vec<Metric> {
     vec![
-        Metric { name: "win_rate", unit: 2, rate: true, neutral: 0.5, higher_is_better: true },
-        Metric { name: points, unit: 1, rate: false, neutral: f64::NAN, higher_is_better: true },
+        Metric {
+            name: "win_rate",
+            label: "win rate (a tie ½)",
+            unit: 2,
+            rate: true,
+            neutral: 0.5,
+            higher_is_better: true,
+        },
+        Metric { name, label, unit: 1, rate: false, neutral: f64::NAN, higher_is_better: true },
     ]
+}
+
+/// A two-player game's values per seat: the result out of 2 (`winner`, `None` a tie) and
+/// the seat's `points`.
+fn two_player_values(out: &mut [SeatValues; MAX_SEATS], winner: Option<usize>, points: [i64; 2]) {
+    for (seat, values) in out.iter_mut().take(2).enumerate() {
+        values[0] = winner.map_or(1, |w| 2 * i64::from(w == seat));
+        values[1] = points[seat];
+    }
 }
 
 /// A game the duel plays: a line-up of strategies (by index) at its seats.
@@ -74,8 +92,10 @@ pub trait Contest: Sync {
         Self: 'a;
     /// A new worker.
     fn worker(&self) -> Self::Worker<'_>;
-    /// Seats at the table.
-    fn seats(&self) -> usize;
+    /// Seats at the table (two unless the game says otherwise).
+    fn seats(&self) -> usize {
+        2
+    }
     /// The metrics [`Contest::play`] writes, in order.
     fn metrics(&self) -> Vec<Metric>;
     /// Plays deal `index` from `rng` with strategy `lineup[seat]` in each seat and writes

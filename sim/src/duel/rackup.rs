@@ -3,10 +3,10 @@
 //! final points.
 
 use super::seating::MAX_SEATS;
-use super::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics};
+use super::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
 use crate::study::Source;
 use anyhow::{Result, anyhow};
-use engine::rackup::{Profile, RackupGame, StrategyConfig};
+use engine::rackup::{RackupGame, StrategyConfig};
 use engine::{GameRng, Strategy, Table};
 
 /// The Rack-up matches of a duel.
@@ -18,11 +18,7 @@ pub struct RackupContest {
 impl RackupContest {
     /// The contest of `profile` (the built-in default where `None`).
     pub fn new(profile: &Option<Source>, strategies: &[Source]) -> Result<RackupContest> {
-        let profile = match profile {
-            Some(src) => Profile::from_toml(&src.text).map_err(|e| anyhow!("profile {}: {e}", src.name))?,
-            None => Profile::preset("default").map_err(|e| anyhow!("{e}"))?,
-        };
-        let game = RackupGame::new(profile).map_err(|e| anyhow!("profile: {e}"))?;
+        let game = RackupGame::new(crate::studies::rackup::profile(profile)?).map_err(|e| anyhow!("profile: {e}"))?;
         Ok(RackupContest { game, strategies: parse_all(strategies, StrategyConfig::from_toml)? })
     }
 }
@@ -34,12 +30,8 @@ impl Contest for RackupContest {
         (Table::new(&self.game), sides(&self.strategies))
     }
 
-    fn seats(&self) -> usize {
-        2
-    }
-
     fn metrics(&self) -> Vec<Metric> {
-        two_player_metrics("points")
+        two_player_metrics("points", "final points")
     }
 
     fn play<'a>(
@@ -51,9 +43,6 @@ impl Contest for RackupContest {
         out: &mut [SeatValues; MAX_SEATS],
     ) {
         let o = table.play(&self.game, &mut (&mut *a[lineup[0]], &mut *b[lineup[1]]), rng);
-        for (seat, values) in out.iter_mut().take(2).enumerate() {
-            values[0] = o.winner.map_or(1, |w| 2 * i64::from(usize::from(w) == seat));
-            values[1] = i64::from(o.points[seat]);
-        }
+        two_player_values(out, o.winner.map(usize::from), o.points.map(i64::from));
     }
 }

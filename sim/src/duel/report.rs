@@ -216,7 +216,7 @@ fn charts(r: &Results, out: &StudyOutput) -> Result<()> {
     for (m, metric) in study.metrics.iter().enumerate().filter(|(_, m)| m.neutral.is_finite()) {
         let values: Vec<f64> = (0..k * k).map(|p| r.pairs[p][m].value).collect();
         let spread = values.iter().fold(0.0, |s: f64, v| s.max((v - metric.neutral).abs())).max(1e-3);
-        let title = format!("{game}: {} of the row strategy against the column's, seats rotated", metric.name);
+        let title = format!("{game}: {} of the row strategy against the column's, seats rotated", metric.label);
         let heat = Heatmap {
             title: &title,
             rows: names,
@@ -237,10 +237,10 @@ fn charts(r: &Results, out: &StudyOutput) -> Result<()> {
             Bar { label: names[s].clone(), value: e.value, low: e.ci.low, high: e.ci.high }
         })
         .collect();
-    let title = format!("{game}: {} against all the other strategies (paired 95% interval)", primary.name);
+    let title = format!("{game}: {} against all the others (round-robin, paired 95% interval)", primary.label);
     let chart = IntervalBars {
         title: &title,
-        x_label: primary.name,
+        x_label: primary.label,
         bars: &bars,
         reference: Some(primary.neutral),
         log: false,
