@@ -368,7 +368,8 @@ enum DuelCommand {
     /// Medarot games over the deck list's pairings (strategies: random, heuristic, or files).
     Medarot(DuelMedarotArgs),
     /// A riichi table, 1-vs-rest in every seat: a Ron2 preset's four seats, or Gotō's three
-    /// with `--rules goto` (bots: random, efficiency, defensive, or bot files).
+    /// with `--rules goto` (bots: random, efficiency, defensive, or bot files; Gotō's default
+    /// leaves out random).
     Mahjong(DuelMahjongArgs),
 }
 
@@ -638,6 +639,10 @@ fn replay(args: &ReplayArgs) -> Result<String> {
     Ok(out)
 }
 
+/// The bots a three-seat (Gotō) duel compares by default: not `random`, as three random
+/// bots at Gotō's table never finish a game (nobody wins, the dealer repeats on every draw).
+const GOTO_DUEL_BOTS: [&str; 2] = ["efficiency", "defensive"];
+
 /// `sim duel GAME`: the strategies' matrix, its tables, charts and summary.
 fn duel(command: &DuelCommand) -> Result<String> {
     let (duel, game, presets) = match command {
@@ -662,9 +667,10 @@ fn duel(command: &DuelCommand) -> Result<String> {
         }
         DuelCommand::Mahjong(a) => (&a.duel, DuelGame::Mahjong { table: table_rules(&a.base.rules)? }, BOT_FILES),
     };
-    let names: Vec<&str> = match &duel.strategies {
-        Some(list) => list.split(',').map(str::trim).collect(),
-        None => presets.list.iter().map(|p| p.0).collect(),
+    let names: Vec<&str> = match (&duel.strategies, &game) {
+        (Some(list), _) => list.split(',').map(str::trim).collect(),
+        (None, DuelGame::Mahjong { table }) if table.game()?.num_seats() == 3 => GOTO_DUEL_BOTS.to_vec(),
+        (None, _) => presets.list.iter().map(|p| p.0).collect(),
     };
     let strategies = names.iter().map(|n| preset::source(n, &presets)).collect::<Result<Vec<_>>>()?;
     let default_deals = if matches!(game, DuelGame::Mahjong { .. }) { 500 } else { 100_000 };

@@ -151,7 +151,7 @@ pub fn write(study: &DuelStudy, acc: &DuelAcc, coverage: &Coverage, out: &StudyO
     let r = Results::new(study, acc);
     tables(&r, acc, out)?;
     charts(&r, out)?;
-    Ok(summary(&r, coverage))
+    Ok(summary(&r, acc, coverage))
 }
 
 fn tables(r: &Results, acc: &DuelAcc, out: &StudyOutput) -> Result<()> {
@@ -248,7 +248,7 @@ fn charts(r: &Results, out: &StudyOutput) -> Result<()> {
     chart::save(&out.chart("ranking"), &chart)
 }
 
-fn summary(r: &Results, coverage: &Coverage) -> String {
+fn summary(r: &Results, acc: &DuelAcc, coverage: &Coverage) -> String {
     let study = r.study;
     let (names, metrics, k, seats) = (&study.names, &study.metrics, study.names.len(), study.seatings.seats);
     let mut s = String::new();
@@ -270,7 +270,8 @@ fn summary(r: &Results, coverage: &Coverage) -> String {
     let primary = &metrics[0];
     let _ = writeln!(
         s,
-        "\n{} of the focal strategy against each opponent (seats rotated; paired 95% interval, unpaired half-width):",
+        "\n{} of the focal strategy against each opponent (seats rotated; paired 95% interval, unpaired half-width; \
+         the focal strategy's value in seat 0, 1, …):",
         primary.name
     );
     for f in 0..k {
@@ -282,13 +283,16 @@ fn summary(r: &Results, coverage: &Coverage) -> String {
                 (false, true) => "  * better at p < 0.05 alone",
                 _ => "",
             };
+            let by_seat: Vec<String> =
+                acc.seated[f * k + o].iter().map(|m| format!("{:.3}", seat_value(&m[0], primary).0)).collect();
             let _ = writeln!(
                 s,
-                "  {:<14} vs {:<14} {}  ±{:.4} unpaired{flag}",
+                "  {:<14} vs {:<14} {}  ±{:.4} unpaired  seats {}{flag}",
                 names[f],
                 names[o],
                 show(e),
-                e.unpaired_half
+                e.unpaired_half,
+                by_seat.join("/")
             );
         }
     }
