@@ -1,7 +1,8 @@
 //! A duel's tables, charts and summary.
 //!
 //! Every estimate is a deal-level mean: per deal the focal strategy's values are averaged
-//! over its seatings, and the 95% interval is taken over deals (`ci_low`, `ci_high`);
+//! over its seatings, and the 95% interval is taken over deals (`ci_low`, `ci_high`; a
+//! rate at 0 or 1 in every deal gets the Wilson interval over deals, not a zero width);
 //! `unpaired_ci_half` is the half-width the same games would give were the seatings
 //! independent games (the per-seat variances added), and `variance_removed` the share of
 //! variance the pairing took away. "Better than" claims test the first metric (win rate
@@ -12,7 +13,7 @@
 use super::{DuelAcc, DuelStudy, Metric};
 use crate::chart::{self, Bar, Heatmap, IntervalBars};
 use crate::output::StudyOutput;
-use crate::stats::{Interval, Moments, Rate, Z95, holm, two_sided_p};
+use crate::stats::{Interval, Moments, Rate, Z95, holm, two_sided_p, wilson};
 use crate::study::Coverage;
 use anyhow::Result;
 use polars::prelude::*;
@@ -32,15 +33,23 @@ impl Estimate {
         let scale = (per as i64 * metric.unit) as f64;
         let ci = paired.mean_interval();
         let unpaired: f64 = seated.iter().map(|s| s.variance() / s.n as f64).sum();
-        Estimate {
-            value: paired.mean() / scale,
-            ci: Interval { low: ci.low / scale, high: ci.high / scale },
-            unpaired_half: Z95 * unpaired.sqrt() / scale,
-        }
+        let value = paired.mean() / scale;
+        // A rate every deal put at 0 or 1 has no spread to estimate: its interval is the
+        // Wilson interval over deals (the widest a deal-level mean in [0, 1] can have).
+        let edge = metric.rate && (value == 0.0 || value == 1.0);
+        let ci = if edge {
+            wilson(value * paired.n as f64, paired.n, Z95)
+        } else {
+            Interval { low: ci.low / scale, high: ci.high / scale }
+        };
+        Estimate { value, ci, unpaired_half: Z95 * unpaired.sqrt() / scale }
     }
 
-    /// The share of the unpaired variance the pairing removed.
+    /// The share of the unpaired variance the pairing removed (NaN with none to remove).
     fn variance_removed(&self) -> f64 {
+        if self.unpaired_half == 0.0 {
+            return f64::NAN;
+        }
         1.0 - (self.ci.half_width() / self.unpaired_half).powi(2)
     }
 }
