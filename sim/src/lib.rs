@@ -8,7 +8,8 @@
 //! CSV and charts as PNG and SVG, all-or-nothing ([`output`], [`chart`]) →
 //! a printed summary with 95% intervals. [`study`] ties it together and
 //! merges shards run on other machines; [`studies`] holds one study per game, and
-//! [`sweep`] compares rule variants on the same games.
+//! [`sweep`] compares rule variants on the same games and [`duel`] strategies with seat
+//! rotation.
 //!
 //! Polars runs its own thread pool, so DataFrames are only ever built on the
 //! main thread, after the rayon workers have finished.
@@ -17,6 +18,7 @@
 pub mod bench;
 pub mod chart;
 pub mod convergence;
+pub mod duel;
 pub mod grow;
 pub mod mahjong_io;
 pub mod mjai;

@@ -11,6 +11,7 @@ use engine::mahjong::table;
 use engine::mahjong::table::Rotation;
 use engine::medarot::{self, CardPool, Deck};
 use engine::rackup::{self, Profile};
+use sim::duel::{DuelGame, DuelParams, DuelStudy};
 use sim::grow::Target;
 use sim::preset::{self, Named};
 use sim::runner::RunPlan;
@@ -51,6 +52,12 @@ enum Command {
     /// Compare house-rule variants on the same seeded games (a sweep file; see GUIDE.md):
     /// paired differences from the base with 95% intervals, tables and forest plots.
     Sweep(SweepArgs),
+    /// Strategy matrices with seat rotation: every strategy against every other, each deal
+    /// played once per seating (both sides; each seat of 1-vs-rest at a mahjong table), with
+    /// paired intervals, a ranking, Holm-flagged "better than" claims and matrix charts
+    /// (`--games` counts deals; default 100,000, mahjong 500).
+    #[command(subcommand)]
+    Duel(DuelCommand),
     /// Plan a sweep: from a short pilot of the file's games, the games each target needs.
     Plan(PlanArgs),
     /// Add up the results of shards (`--shard K/N` runs) into one study.
@@ -162,14 +169,21 @@ struct ReplayArgs {
     rules: String,
 }
 
+/// A riichi table's rules (the table study and duels).
 #[derive(Args)]
-struct TableArgs {
-    #[command(flatten)]
-    run: RunArgs,
+struct TableBase {
     /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, goto, goto-cutbi, tenhou) or a table settings
     /// TOML file.
     #[arg(long, default_value = "ron2-dojo", value_name = "PRESET|FILE")]
     rules: String,
+}
+
+#[derive(Args)]
+struct TableArgs {
+    #[command(flatten)]
+    run: RunArgs,
+    #[command(flatten)]
+    base: TableBase,
     /// Bots by seat (Gotō: by person), comma-separated (seat 0 deals first), or one for all
     /// four: random, efficiency, defensive, or a bot settings TOML file (see GUIDE.md).
     #[arg(long, default_value = "efficiency", value_name = "NAMES")]
@@ -294,14 +308,8 @@ struct DriftArgs {
     /// Who plays whom: `styles` (one driver, no style vs each of the 22 styles) or `lineup`.
     #[arg(long, value_enum, default_value_t = Mode::Styles)]
     mode: Mode,
-    /// Line-up of drivers, cars and styles: a built-in one (example, styles, teams) or a
-    /// TOML file (default: the built-in example).
-    #[arg(long, value_name = "NAME|FILE")]
-    lineup: Option<String>,
-    /// Rules: a built-in preset (default, continuous_deck, no_jokers) or a TOML file
-    /// (default: the seed's rules).
-    #[arg(long, value_name = "NAME|FILE")]
-    rules: Option<String>,
+    #[command(flatten)]
+    base: DriftBase,
     /// Base driver of `styles` mode, by name (default: the line-up's first).
     #[arg(long, value_name = "NAME")]
     driver: Option<String>,
@@ -314,10 +322,22 @@ struct DriftArgs {
     strategy_b: String,
 }
 
+/// A drift battle's line-up and rules (studies and duels).
 #[derive(Args)]
-struct MedarotArgs {
-    #[command(flatten)]
-    run: RunArgs,
+struct DriftBase {
+    /// Line-up of drivers, cars and styles: a built-in one (example, styles, teams) or a
+    /// TOML file (default: the built-in example).
+    #[arg(long, value_name = "NAME|FILE")]
+    lineup: Option<String>,
+    /// Rules: a built-in preset (default, continuous_deck, no_jokers) or a TOML file
+    /// (default: the seed's rules).
+    #[arg(long, value_name = "NAME|FILE")]
+    rules: Option<String>,
+}
+
+/// Medarot's cards, decks and rules (studies and duels).
+#[derive(Args)]
+struct MedarotBase {
     /// Card list: `example` (the invented pool, the default) or a TOML file.
     #[arg(long, value_name = "NAME|FILE")]
     cards: Option<String>,
@@ -328,6 +348,22 @@ struct MedarotArgs {
     /// TOML file (default: advance, the readings documented in the engine).
     #[arg(long, value_name = "NAME|FILE")]
     rules: Option<String>,
+}
+
+/// Rack-up's shot-model profile (studies and duels).
+#[derive(Args)]
+struct RackupBase {
+    /// Shot-model profile: `default` (the built-in profile, the default) or a TOML file.
+    #[arg(long, value_name = "NAME|FILE")]
+    profile: Option<String>,
+}
+
+#[derive(Args)]
+struct MedarotArgs {
+    #[command(flatten)]
+    run: RunArgs,
+    #[command(flatten)]
+    base: MedarotBase,
     /// Strategy of the row deck's player: random, heuristic, or a strategy TOML file
     /// (copy engine/src/medarot/presets/strategy_heuristic.toml to tune its weights).
     #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
@@ -345,9 +381,8 @@ struct MedarotArgs {
 struct RackupArgs {
     #[command(flatten)]
     run: RunArgs,
-    /// Shot-model profile: `default` (the built-in profile, the default) or a TOML file.
-    #[arg(long, value_name = "NAME|FILE")]
-    profile: Option<String>,
+    #[command(flatten)]
+    base: RackupBase,
     /// Strategy of player A: random, heuristic, riichi-never, riichi-always, or a strategy
     /// TOML file (see engine/src/rackup/presets/strategy_heuristic.toml).
     #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
@@ -355,6 +390,64 @@ struct RackupArgs {
     /// Strategy of player B: random, heuristic, riichi-never, riichi-always, or a file.
     #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
     strategy_b: String,
+}
+
+#[derive(Subcommand)]
+enum DuelCommand {
+    /// Drift battles on the styles entrants of the line-up's first driver (strategies:
+    /// plain, random, heuristic, or strategy files).
+    Drift(DuelDriftArgs),
+    /// Rack-up matches (strategies: random, heuristic, riichi-never, riichi-always, or files).
+    Rackup(DuelRackupArgs),
+    /// Medarot games over the deck list's pairings (strategies: random, heuristic, or files).
+    Medarot(DuelMedarotArgs),
+    /// A riichi table, 1-vs-rest in every seat: a Ron2 preset's four seats, or Gotō's three
+    /// with `--rules goto` (bots: random, efficiency, defensive, or bot files; Gotō's default
+    /// leaves out random).
+    Mahjong(DuelMahjongArgs),
+}
+
+/// What every duel takes.
+#[derive(Args)]
+struct DuelRun {
+    #[command(flatten)]
+    run: RunArgs,
+    /// The strategies compared, comma-separated: presets or files (default: every built-in
+    /// strategy of the game).
+    #[arg(long, value_name = "NAMES")]
+    strategies: Option<String>,
+}
+
+#[derive(Args)]
+struct DuelDriftArgs {
+    #[command(flatten)]
+    duel: DuelRun,
+    #[command(flatten)]
+    base: DriftBase,
+}
+
+#[derive(Args)]
+struct DuelRackupArgs {
+    #[command(flatten)]
+    duel: DuelRun,
+    #[command(flatten)]
+    base: RackupBase,
+}
+
+#[derive(Args)]
+struct DuelMedarotArgs {
+    #[command(flatten)]
+    duel: DuelRun,
+    #[command(flatten)]
+    base: MedarotBase,
+}
+
+#[derive(Args)]
+struct DuelMahjongArgs {
+    #[command(flatten)]
+    duel: DuelRun,
+    #[command(flatten)]
+    base: TableBase,
 }
 
 #[derive(Args)]
@@ -391,8 +484,8 @@ fn drift_study(args: &DriftArgs) -> Result<DriftStudy> {
     let strategy = |arg: &str| preset::source(arg, &StrategyConfig::PRESETS);
     let params = DriftParams {
         mode: args.mode,
-        lineup: named(&args.lineup, &Lineup::PRESETS)?,
-        rules: named(&args.rules, &DriftRules::PRESETS)?,
+        lineup: named(&args.base.lineup, &Lineup::PRESETS)?,
+        rules: named(&args.base.rules, &DriftRules::PRESETS)?,
         driver: args.driver.clone(),
         strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
     };
@@ -406,9 +499,9 @@ fn medarot(args: &MedarotArgs) -> Result<String> {
 fn medarot_study(args: &MedarotArgs) -> Result<MedarotStudy> {
     let strategy = |arg: &str| preset::source(arg, &medarot::StrategyConfig::PRESETS);
     let params = MedarotParams {
-        cards: named(&args.cards, &CardPool::PRESETS)?,
-        decks: named(&args.decks, &Deck::PRESETS)?,
-        rules: named(&args.rules, &medarot::Rules::PRESETS)?,
+        cards: named(&args.base.cards, &CardPool::PRESETS)?,
+        decks: named(&args.base.decks, &Deck::PRESETS)?,
+        rules: named(&args.base.rules, &medarot::Rules::PRESETS)?,
         strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
         ablation_games: args.ablation_games,
     };
@@ -422,7 +515,7 @@ fn rackup(args: &RackupArgs) -> Result<String> {
 fn rackup_study(args: &RackupArgs) -> Result<RackupStudy> {
     let strategy = |arg: &str| preset::source(arg, &rackup::StrategyConfig::PRESETS);
     let params = RackupParams {
-        profile: named(&args.profile, &Profile::PRESETS)?,
+        profile: named(&args.base.profile, &Profile::PRESETS)?,
         strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
     };
     RackupStudy::from_params(params)
@@ -497,7 +590,7 @@ fn four_bots(bots: &str) -> Result<[String; 4]> {
 /// `sim mahjong play`: the Ron2 table study, or the Gotō one on a three-seat table.
 fn play(a: &TableArgs) -> Result<String> {
     let logs = a.log_games.zip(a.log_dir.as_deref());
-    let params = table_params(&a.rules, four_bots(&a.bots)?)?;
+    let params = table_params(&a.base.rules, four_bots(&a.bots)?)?;
     if params.table.game()?.num_seats() == 4 {
         return table(&a.run, MahjongStudy::KIND, params, logs);
     }
@@ -543,7 +636,7 @@ fn bench(args: &BenchArgs) -> Result<String> {
     };
     let ron2: TableArgs = defaults(&[])?;
     let goto: TableArgs = defaults(&["--rules", "goto"])?;
-    let table_study = |a: &TableArgs| table_params(&a.rules, four_bots(&a.bots)?);
+    let table_study = |a: &TableArgs| table_params(&a.base.rules, four_bots(&a.bots)?);
     let mut rows = b.measure("drift", &drift_study(&defaults(&[])?)?)?;
     rows.extend(b.measure("rackup", &rackup_study(&defaults(&[])?)?)?);
     rows.extend(b.measure("medarot", &medarot_study(&defaults(&[])?)?)?);
@@ -628,6 +721,45 @@ fn replay(args: &ReplayArgs) -> Result<String> {
     Ok(out)
 }
 
+/// The bots a three-seat (Gotō) duel compares by default: not `random`, as three random
+/// bots at Gotō's table never finish a game (nobody wins, the dealer repeats on every draw).
+const GOTO_DUEL_BOTS: [&str; 2] = ["efficiency", "defensive"];
+
+/// `sim duel GAME`: the strategies' matrix, its tables, charts and summary.
+fn duel(command: &DuelCommand) -> Result<String> {
+    let (duel, game, presets) = match command {
+        DuelCommand::Drift(a) => {
+            let game = DuelGame::Drift {
+                lineup: named(&a.base.lineup, &Lineup::PRESETS)?,
+                rules: named(&a.base.rules, &DriftRules::PRESETS)?,
+            };
+            (&a.duel, game, StrategyConfig::PRESETS)
+        }
+        DuelCommand::Rackup(a) => {
+            let game = DuelGame::Rackup { profile: named(&a.base.profile, &Profile::PRESETS)? };
+            (&a.duel, game, rackup::StrategyConfig::PRESETS)
+        }
+        DuelCommand::Medarot(a) => {
+            let game = DuelGame::Medarot {
+                cards: named(&a.base.cards, &CardPool::PRESETS)?,
+                decks: named(&a.base.decks, &Deck::PRESETS)?,
+                rules: named(&a.base.rules, &medarot::Rules::PRESETS)?,
+            };
+            (&a.duel, game, medarot::StrategyConfig::PRESETS)
+        }
+        DuelCommand::Mahjong(a) => (&a.duel, DuelGame::Mahjong { table: table_rules(&a.base.rules)? }, BOT_FILES),
+    };
+    let names: Vec<&str> = match (&duel.strategies, &game) {
+        (Some(list), _) => list.split(',').map(str::trim).collect(),
+        (None, DuelGame::Mahjong { table }) if table.game()?.num_seats() == 3 => GOTO_DUEL_BOTS.to_vec(),
+        (None, _) => presets.list.iter().map(|p| p.0).collect(),
+    };
+    let strategies = names.iter().map(|n| preset::source(n, &presets)).collect::<Result<Vec<_>>>()?;
+    let default_deals = if matches!(game, DuelGame::Mahjong { .. }) { 500 } else { 100_000 };
+    let study = DuelStudy::from_params(DuelParams { game, strategies })?;
+    duel.run.at.execute(&study, &duel.run.plan(default_deals), &format!("duel-{}", study.game_name()))
+}
+
 fn sweep(args: &SweepArgs) -> Result<String> {
     let study = SweepStudy::open(&args.file)?;
     let (games, seed) = study.games_and_seed();
@@ -663,6 +795,7 @@ fn merge(args: &MergeArgs) -> Result<String> {
         ChipsStudy::KIND => study::merge::<ChipsStudy>(&dirs, &args.out, &name),
         RackupStudy::KIND => study::merge::<RackupStudy>(&dirs, &args.out, &name),
         SweepStudy::KIND => study::merge::<SweepStudy>(&dirs, &args.out, &name),
+        DuelStudy::KIND => study::merge::<DuelStudy>(&dirs, &args.out, &name),
         other => bail!("{} holds an unknown study kind `{other}`", dirs[0].display()),
     }
 }
@@ -679,6 +812,7 @@ fn main() -> ExitCode {
         Command::Medarot(a) => medarot(a),
         Command::Rackup(a) => rackup(a),
         Command::Sweep(a) => sweep(a),
+        Command::Duel(c) => duel(c),
         Command::Plan(a) => plan(a),
         Command::Merge(a) => merge(a),
         Command::Bench(a) => bench(a),

@@ -464,4 +464,11 @@ mod tests {
         [100, -100].iter().for_each(|&x| t.record(x));
         assert!(t.kurtosis() > 40.0);
     }
+
+    #[test]
+    fn two_sided_p_of_an_estimate_at_its_half_width_is_five_percent() {
+        let ci = |half: f64| Interval { low: -half, high: half };
+        assert!((two_sided_p(0.3, ci(0.3)) - 0.05).abs() < 1e-9);
+        assert_eq!((two_sided_p(0.0, ci(0.0)), two_sided_p(-0.1, ci(0.0))), (1.0, 0.0));
+    }
 }

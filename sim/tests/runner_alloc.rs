@@ -2,9 +2,12 @@
 //! study's strategies and accumulator) allocates nothing per game: a run of
 //! 2,000 games makes exactly as many allocations as a run of 1,000, whose
 //! allocations are all setup (the thread pool, one table and accumulator per
-//! thread, the merge). Sweeps too: every arm of a shipped example sweep plays each game.
+//! thread, the merge). Sweeps too: every arm of a shipped example sweep plays each game; and
+//! duels, every line-up of a deal (each game's built-in strategies, boxed for the two-player
+//! games; the bots at a Ron2 and at the Gotō table).
 
 use engine::mahjong::table::Rotation;
+use sim::duel::{DuelGame, DuelParams, DuelStudy};
 use sim::runner::RunPlan;
 use sim::studies::chips::{ChipsParams, ChipsStudy};
 use sim::studies::drift::{DriftParams, DriftStudy, Mode};
@@ -111,5 +114,35 @@ fn studies_allocate_nothing_per_game() {
     ] {
         let sweep = SweepStudy::open(&presets.join(game).join("presets").join(file)).unwrap();
         per_game_allocations_are_zero(&format!("{game} sweep"), &sweep, games);
+    }
+    let presets = |p: &engine::config::Presets, names: &[&str]| -> Vec<sim::study::Source> {
+        names.iter().map(|n| sim::preset::source(n, p).unwrap()).collect()
+    };
+    let bots = engine::config::Presets { kind: "bot", list: &engine::mahjong::table::BOT_PRESETS };
+    let table = |preset: &str| DuelGame::Mahjong { table: TableRules::preset(preset) };
+    for (name, game, strategies, deals) in [
+        (
+            "drift duel",
+            DuelGame::Drift { lineup: None, rules: None },
+            presets(&engine::drift::strategy::StrategyConfig::PRESETS, &["plain", "random", "heuristic"]),
+            300,
+        ),
+        (
+            "rackup duel",
+            DuelGame::Rackup { profile: None },
+            presets(&engine::rackup::StrategyConfig::PRESETS, &["random", "heuristic"]),
+            200,
+        ),
+        (
+            "medarot duel",
+            DuelGame::Medarot { cards: None, decks: None, rules: None },
+            presets(&engine::medarot::StrategyConfig::PRESETS, &["random", "heuristic"]),
+            200,
+        ),
+        ("mahjong duel", table("ron2-dojo"), presets(&bots, &["efficiency", "random"]), 6),
+        ("goto duel", table("goto"), presets(&bots, &["efficiency", "defensive"]), 6),
+    ] {
+        let duel = DuelStudy::from_params(DuelParams { game, strategies }).unwrap();
+        per_game_allocations_are_zero(name, &duel, deals);
     }
 }

@@ -66,6 +66,20 @@ pub struct DriftStudy {
     strategies: [StrategyConfig; 2],
 }
 
+/// The line-up and rules the files name (the built-in example and the seed's rules where
+/// `None`).
+pub fn setting(lineup: &Option<Source>, rules: &Option<Source>) -> Result<(Lineup, DriftRules)> {
+    let lineup = match lineup {
+        Some(src) => Lineup::from_toml_str(&src.text).with_context(|| format!("line-up {}", src.name))?,
+        None => Lineup::example(),
+    };
+    let rules = match rules {
+        Some(src) => DriftRules::from_toml_str(&src.text).with_context(|| format!("rules {}", src.name))?,
+        None => DriftRules::default(),
+    };
+    Ok((lineup, rules))
+}
+
 /// The entrants of `styles` mode: `base` with no style (`none`), then with each battle
 /// style alone (named by its id).
 pub fn style_entrants(base: Driver) -> Vec<(String, Driver)> {
@@ -89,14 +103,7 @@ impl Study for DriftStudy {
     }
 
     fn from_params(params: DriftParams) -> Result<Self> {
-        let lineup = match &params.lineup {
-            Some(src) => Lineup::from_toml_str(&src.text).with_context(|| format!("line-up {}", src.name))?,
-            None => Lineup::example(),
-        };
-        let rules = match &params.rules {
-            Some(src) => DriftRules::from_toml_str(&src.text).with_context(|| format!("rules {}", src.name))?,
-            None => DriftRules::default(),
-        };
+        let (lineup, rules) = setting(&params.lineup, &params.rules)?;
         if lineup.drivers.is_empty() {
             bail!("the line-up has no drivers");
         }

@@ -52,6 +52,29 @@ pub struct MedarotParams {
     pub ablation_games: u64,
 }
 
+/// The card list, the decks (checked against it, at least one) and the rules the files
+/// name, the built-in examples and `advance` where `None`.
+pub fn setting(
+    cards: &Option<Source>,
+    decks: &Option<Source>,
+    rules: &Option<Source>,
+) -> Result<(CardPool, Vec<Deck>, Rules)> {
+    let pool = match cards {
+        Some(src) => CardPool::from_toml_str(&src.text).with_context(|| format!("card file {}", src.name))?,
+        None => CardPool::example(),
+    };
+    let decks = match decks {
+        Some(src) => Deck::from_toml_str(&pool, &src.text).with_context(|| format!("deck file {}", src.name))?,
+        None => Deck::examples(&pool).context("example decks")?,
+    };
+    ensure!(!decks.is_empty(), "no decks to play");
+    let rules = match rules {
+        Some(src) => Rules::from_toml_str(&src.text, &src.name).with_context(|| format!("rules {}", src.name))?,
+        None => Rules::default(),
+    };
+    Ok((pool, decks, rules))
+}
+
 /// A Medarot study ready to run.
 pub struct MedarotStudy {
     params: MedarotParams,
@@ -73,19 +96,7 @@ impl Study for MedarotStudy {
     }
 
     fn from_params(params: MedarotParams) -> Result<Self> {
-        let pool = match &params.cards {
-            Some(src) => CardPool::from_toml_str(&src.text).with_context(|| format!("card file {}", src.name))?,
-            None => CardPool::example(),
-        };
-        let decks = match &params.decks {
-            Some(src) => Deck::from_toml_str(&pool, &src.text).with_context(|| format!("deck file {}", src.name))?,
-            None => Deck::examples(&pool).context("example decks")?,
-        };
-        ensure!(!decks.is_empty(), "no decks to play");
-        let rules = match &params.rules {
-            Some(src) => Rules::from_toml_str(&src.text, &src.name).with_context(|| format!("rules {}", src.name))?,
-            None => Rules::default(),
-        };
+        let (pool, decks, rules) = setting(&params.cards, &params.decks, &params.rules)?;
         let parse =
             |src: &Source| StrategyConfig::from_toml(&src.text).with_context(|| format!("strategy {}", src.name));
         let strategies = [parse(&params.strategies[0])?, parse(&params.strategies[1])?];

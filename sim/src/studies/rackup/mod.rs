@@ -141,6 +141,14 @@ pub struct RackupParams {
     pub strategies: [Source; 2],
 }
 
+/// The shot-model profile the file names (the built-in default where `None`).
+pub fn profile(file: &Option<Source>) -> Result<Profile> {
+    match file {
+        Some(src) => Profile::from_toml(&src.text).map_err(|e| anyhow!("profile {}: {e}", src.name)),
+        None => Profile::preset("default").map_err(|e| anyhow!("{e}")),
+    }
+}
+
 /// A Rack-up study ready to run.
 pub struct RackupStudy {
     params: RackupParams,
@@ -166,10 +174,7 @@ impl Study for RackupStudy {
     }
 
     fn from_params(params: RackupParams) -> Result<Self> {
-        let base = match &params.profile {
-            Some(src) => Profile::from_toml(&src.text).map_err(|e| anyhow!("profile {}: {e}", src.name))?,
-            None => Profile::preset("default").map_err(|e| anyhow!("{e}"))?,
-        };
+        let base = profile(&params.profile)?;
         let parse =
             |src: &Source| StrategyConfig::from_toml(&src.text).map_err(|e| anyhow!("strategy {}: {e}", src.name));
         let strategies = [parse(&params.strategies[0])?, parse(&params.strategies[1])?];

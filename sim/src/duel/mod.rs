@@ -1,0 +1,358 @@
+//! Strategy matrices with seat rotation, `sim duel GAME`: every strategy against every
+//! other (and itself), each deal played once per seating so that seat and deal luck cancel.
+//!
+//! A *deal* is one game index i. Every line-up of the deal ([`seating`]: the focal
+//! strategy in each seat in turn, the opponent in the others) plays game i from the same
+//! stream (seed, i), cloned per line-up, in the same worker (common random numbers, as a
+//! sweep's arms do), so the walls, decks and dice coincide wherever the strategies' choices
+//! let them. For each ordered pair (focal, opponent) and metric the focal strategy's
+//! values are summed over the pair's seatings per deal, and the mean and its interval are
+//! taken over deals: a deal-level, paired estimate. The per-seat sums are kept too (the
+//! breakdown by the focal strategy's seat, and the unpaired interval the pairing is
+//! compared with), and per strategy the sum over all its other opponents (the round-robin
+//! average of the ranking).
+//!
+//! One module per game plays a line-up ([`Contest`]): `drift`, `rackup`, `medarot` (two
+//! seats, strategies boxed because the line-up changes from game to game) and `mahjong`
+//! (a Ron2 table's four seats or Gotō's three, every bot one type). [`report`] writes the
+//! `duel` tables, the matrix charts and the summary. A duel is a [`Study`]: its state merges
+//! across shards.
+
+mod drift;
+mod mahjong;
+mod medarot;
+mod rackup;
+mod report;
+pub mod seating;
+
+use crate::grow::Tracked;
+use crate::output::StudyOutput;
+use crate::runner::{self, RunPlan, RunReport};
+use crate::stats::Moments;
+use crate::studies::mahjong::TableRules;
+use crate::study::{Coverage, Source, Study};
+use anyhow::{Result, anyhow, bail};
+use engine::{Game, GameRng, Strategy, StrategyChoice};
+use seating::{MAX_SEATS, Seatings};
+use serde::{Deserialize, Serialize};
+use std::ops::AddAssign;
+
+/// The most metrics a game reports per seat.
+pub const MAX_METRICS: usize = 3;
+
+/// One seat's values of a game's metrics, in the game's [`Metric`] order.
+pub type SeatValues = [i64; MAX_METRICS];
+
+/// A metric of the focal strategy, observed per seat as an integer count of `1 / unit`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Metric {
+    /// Column name (`win_rate`, `average_rank`, `first_place`, `points`, `hp`).
+    pub name: &'static str,
+    /// What charts call it.
+    pub label: &'static str,
+    /// What one game's observation counts in (2: a win counts 2, a tie 1).
+    pub unit: i64,
+    /// A 0/1 rate (the per-seat rows get a Wilson interval).
+    pub rate: bool,
+    /// The value of two equal strategies (NaN where none is known), the null of the
+    /// "better than" tests and the white of the matrix chart.
+    pub neutral: f64,
+    /// Whether more is better for the focal strategy (not for a rank).
+    pub higher_is_better: bool,
+}
+
+/// A two-player game's metrics: the win rate (a tie a half) and the points (`name`, `label`).
+fn two_player_metrics(name: &'static str, label: &'static str) -> Vec<Metric> {
+    vec![
+        Metric {
+            name: "win_rate",
+            label: "win rate (a tie ½)",
+            unit: 2,
+            rate: true,
+            neutral: 0.5,
+            higher_is_better: true,
+        },
+        Metric { name, label, unit: 1, rate: false, neutral: f64::NAN, higher_is_better: true },
+    ]
+}
+
+/// A two-player game's values per seat: the result out of 2 (`winner`, `None` a tie) and
+/// the seat's `points`.
+fn two_player_values(out: &mut [SeatValues; MAX_SEATS], winner: Option<usize>, points: [i64; 2]) {
+    for (seat, values) in out.iter_mut().take(2).enumerate() {
+        values[0] = winner.map_or(1, |w| 2 * i64::from(w == seat));
+        values[1] = points[seat];
+    }
+}
+
+/// A game the duel plays: a line-up of strategies (by index) at its seats.
+pub trait Contest: Sync {
+    /// Per-thread scratch (a table, the strategies), which may borrow the contest.
+    type Worker<'a>
+    where
+        Self: 'a;
+    /// A new worker.
+    fn worker(&self) -> Self::Worker<'_>;
+    /// Seats at the table (two unless the game says otherwise).
+    fn seats(&self) -> usize {
+        2
+    }
+    /// The metrics [`Contest::play`] writes, in order.
+    fn metrics(&self) -> Vec<Metric>;
+    /// Plays deal `index` from `rng` with strategy `lineup[seat]` in each seat and writes
+    /// each seat's metric values into `out[seat]`.
+    fn play<'a>(
+        &'a self,
+        w: &mut Self::Worker<'a>,
+        index: u64,
+        lineup: &[usize; MAX_SEATS],
+        rng: &mut GameRng,
+        out: &mut [SeatValues; MAX_SEATS],
+    );
+}
+
+/// The strategies of a two-player game, boxed, one set per side: a line-up picks one of
+/// each per game, so the types are not known outside the loop.
+fn sides<G: Game, C: StrategyChoice<G>>(strategies: &[C]) -> [Vec<Box<dyn Strategy<G>>>; 2] {
+    std::array::from_fn(|_| strategies.iter().map(|s| s.boxed()).collect())
+}
+
+/// The game of a duel and its rules files.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "game", rename_all = "snake_case")]
+pub enum DuelGame {
+    /// The drift battle, the styles entrants of the line-up's first driver.
+    Drift {
+        /// Line-up file (`None`: the built-in example).
+        lineup: Option<Source>,
+        /// Rules file (`None`: the seed's defaults).
+        rules: Option<Source>,
+    },
+    /// Rack-up Battle.
+    Rackup {
+        /// Shot-model profile (`None`: the built-in default).
+        profile: Option<Source>,
+    },
+    /// Medarot, advance mode, the deck list's pairings.
+    Medarot {
+        /// Card list (`None`: the example pool).
+        cards: Option<Source>,
+        /// Deck list (`None`: the example decks).
+        decks: Option<Source>,
+        /// Rules file (`None`: `advance`).
+        rules: Option<Source>,
+    },
+    /// A riichi table: a Ron2 preset's four seats or Gotō's three.
+    Mahjong {
+        /// The table's rules.
+        table: TableRules,
+    },
+}
+
+/// Everything that defines a duel (two shards merge only if equal).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DuelParams {
+    /// The game and its rules.
+    pub game: DuelGame,
+    /// The strategies compared (a preset's text named by the preset, or a file), at least two.
+    pub strategies: Vec<Source>,
+}
+
+/// The per-deal sums of a duel.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DuelAcc {
+    /// Deals played.
+    pub deals: u64,
+    /// `paired[pair][metric]`: per deal, the focal strategy's values summed over the pair's
+    /// seatings (pair `focal * strategies + opponent`).
+    pub paired: Vec<Vec<Moments>>,
+    /// `seated[pair][seating][metric]`: the focal strategy's value in each seating.
+    pub seated: Vec<Vec<Vec<Moments>>>,
+    /// `overall[strategy][metric]`: per deal, the strategy's values summed over every
+    /// seating of its pairs with the other strategies (the round-robin average).
+    pub overall: Vec<Vec<Moments>>,
+}
+
+impl DuelAcc {
+    fn new(strategies: usize, seats: usize, metrics: usize) -> DuelAcc {
+        let m = vec![Moments::default(); metrics];
+        DuelAcc {
+            deals: 0,
+            paired: vec![m.clone(); strategies * strategies],
+            seated: vec![vec![m.clone(); seats]; strategies * strategies],
+            overall: vec![m; strategies],
+        }
+    }
+
+    /// Adds one deal: `results[lineup][seat]` of the seatings' line-ups.
+    fn record(&mut self, seatings: &Seatings, results: &[[SeatValues; MAX_SEATS]]) {
+        self.deals += 1;
+        let k = self.overall.len();
+        for (focal, overall) in self.overall.iter_mut().enumerate() {
+            for (m, total) in overall.iter_mut().enumerate() {
+                let mut all = 0;
+                for opponent in 0..k {
+                    let pair = focal * k + opponent;
+                    let mut sum = 0;
+                    for (s, seating) in seatings.pairs[pair].iter().enumerate() {
+                        let x = results[seating.lineup][seating.seat][m];
+                        self.seated[pair][s][m].record(x);
+                        sum += x;
+                    }
+                    self.paired[pair][m].record(sum);
+                    if opponent != focal {
+                        all += sum;
+                    }
+                }
+                total.record(all);
+            }
+        }
+    }
+}
+
+impl AddAssign for DuelAcc {
+    fn add_assign(&mut self, o: DuelAcc) {
+        fn add(a: &mut [Moments], b: &[Moments]) {
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += *y);
+        }
+        self.deals += o.deals;
+        self.paired.iter_mut().zip(&o.paired).for_each(|(a, b)| add(a, b));
+        self.overall.iter_mut().zip(&o.overall).for_each(|(a, b)| add(a, b));
+        for (mine, theirs) in self.seated.iter_mut().zip(&o.seated) {
+            mine.iter_mut().zip(theirs).for_each(|(a, b)| add(a, b));
+        }
+    }
+}
+
+/// The contest of one game kind (the large ones boxed: Rack-up's profile tables, the
+/// riichi table's rules).
+enum Contests {
+    Drift(drift::DriftContest),
+    Rackup(Box<rackup::RackupContest>),
+    Medarot(medarot::MedarotContest),
+    Mahjong(Box<mahjong::MahjongContest>),
+}
+
+/// A duel ready to run.
+pub struct DuelStudy {
+    params: DuelParams,
+    /// The strategies' names, as given.
+    names: Vec<String>,
+    metrics: Vec<Metric>,
+    seatings: Seatings,
+    contest: Contests,
+}
+
+impl DuelStudy {
+    /// The strategies' names, in the order given.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// The game's name in results (`drift`, `rackup`, `medarot`, `mahjong`, `goto` for a
+    /// three-seat table).
+    pub fn game_name(&self) -> &'static str {
+        match &self.params.game {
+            DuelGame::Drift { .. } => "drift",
+            DuelGame::Rackup { .. } => "rackup",
+            DuelGame::Medarot { .. } => "medarot",
+            DuelGame::Mahjong { .. } if self.seatings.seats == 3 => "goto",
+            DuelGame::Mahjong { .. } => "mahjong",
+        }
+    }
+
+    fn play<C: Contest>(&self, contest: &C, plan: &RunPlan) -> Result<(DuelAcc, RunReport)> {
+        let seatings = &self.seatings;
+        runner::run(
+            plan,
+            || (contest.worker(), vec![[[0; MAX_METRICS]; MAX_SEATS]; seatings.games_per_deal()]),
+            || self.empty(),
+            |(worker, results), index, rng, acc| {
+                for (lineup, out) in seatings.lineups.iter().zip(results.iter_mut()) {
+                    contest.play(worker, index, lineup, &mut rng.clone(), out);
+                }
+                acc.record(seatings, results);
+            },
+        )
+    }
+}
+
+impl Study for DuelStudy {
+    const KIND: &'static str = "duel";
+    type Params = DuelParams;
+    type Acc = DuelAcc;
+
+    fn params(&self) -> &DuelParams {
+        &self.params
+    }
+
+    fn from_params(params: DuelParams) -> Result<Self> {
+        let names: Vec<String> = params.strategies.iter().map(|s| s.name.clone()).collect();
+        if names.len() < 2 {
+            bail!("a duel needs at least two strategies, got {}", names.len());
+        }
+        if let Some((i, n)) = names.iter().enumerate().find(|(i, n)| names[..*i].contains(n)) {
+            bail!(
+                "strategy `{n}` is named twice (entries {} and {})",
+                names[..i].iter().position(|m| m == n).unwrap() + 1,
+                i + 1
+            );
+        }
+        let strategies = &params.strategies;
+        let contest = match &params.game {
+            DuelGame::Drift { lineup, rules } => Contests::Drift(drift::DriftContest::new(lineup, rules, strategies)?),
+            DuelGame::Rackup { profile } => {
+                Contests::Rackup(Box::new(rackup::RackupContest::new(profile, strategies)?))
+            }
+            DuelGame::Medarot { cards, decks, rules } => {
+                Contests::Medarot(medarot::MedarotContest::new(cards, decks, rules, strategies)?)
+            }
+            DuelGame::Mahjong { table } => {
+                Contests::Mahjong(Box::new(mahjong::MahjongContest::new(table, strategies)?))
+            }
+        };
+        fn shape<C: Contest>(c: &C) -> (usize, Vec<Metric>) {
+            (c.seats(), c.metrics())
+        }
+        let (seats, metrics) = match &contest {
+            Contests::Drift(c) => shape(c),
+            Contests::Rackup(c) => shape(c.as_ref()),
+            Contests::Medarot(c) => shape(c),
+            Contests::Mahjong(c) => shape(c.as_ref()),
+        };
+        let seatings = Seatings::rotations(names.len(), seats);
+        Ok(DuelStudy { params, names, metrics, seatings, contest })
+    }
+
+    fn empty(&self) -> DuelAcc {
+        DuelAcc::new(self.names.len(), self.seatings.seats, self.metrics.len())
+    }
+
+    /// Per metric, every ordered pair's deal-level estimate (`focal vs opponent`).
+    fn estimates(&self, acc: &DuelAcc) -> Vec<Tracked> {
+        report::estimates(self, acc)
+    }
+
+    fn simulate(&self, plan: &RunPlan) -> Result<(DuelAcc, RunReport)> {
+        match &self.contest {
+            Contests::Drift(c) => self.play(c, plan),
+            Contests::Rackup(c) => self.play(c.as_ref(), plan),
+            Contests::Medarot(c) => self.play(c, plan),
+            Contests::Mahjong(c) => self.play(c.as_ref(), plan),
+        }
+    }
+
+    fn report(&self, acc: &DuelAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {
+        report::write(self, acc, coverage, out)
+    }
+
+    /// Games a deal plays: one per distinct line-up.
+    fn games_per_index(&self) -> u64 {
+        self.seatings.games_per_deal() as u64
+    }
+}
+
+/// Parses every strategy source with `parse`, an error naming the strategy.
+fn parse_all<T, E: std::fmt::Display>(strategies: &[Source], parse: impl Fn(&str) -> Result<T, E>) -> Result<Vec<T>> {
+    strategies.iter().map(|s| parse(&s.text).map_err(|e| anyhow!("strategy {}: {e}", s.name))).collect()
+}

@@ -1,0 +1,348 @@
+//! A duel's tables, charts and summary.
+//!
+//! Every estimate is a deal-level mean: per deal the focal strategy's values are averaged
+//! over its seatings, and the 95% interval is taken over deals (`ci_low`, `ci_high`; a
+//! rate at 0 or 1 in every deal gets the Wilson interval over deals, not a zero width);
+//! `unpaired_ci_half` is the half-width the same games would give were the seatings
+//! independent games (the per-seat variances added), and `variance_removed` the share of
+//! variance the pairing took away. "Better than" claims test the first metric (win rate
+//! against ½, average rank against the mean rank) for every pair of distinct strategies
+//! (two-player games: each unordered pair once, its two orders being the same games), and
+//! are flagged after Holm's step-down adjustment over all of them.
+
+use super::{DuelAcc, DuelStudy, Metric};
+use crate::chart::{self, Bar, Heatmap, IntervalBars};
+use crate::grow::Tracked;
+use crate::output::StudyOutput;
+use crate::stats::{Interval, Moments, Rate, Z95, holm, two_sided_p, wilson};
+use crate::study::Coverage;
+use anyhow::Result;
+use polars::prelude::*;
+use std::fmt::Write as _;
+
+/// A deal-level mean over `per` seatings of values in `metric`'s unit, with its interval
+/// and the unpaired half-width from the per-seating `seated` moments.
+#[derive(Clone, Copy, Debug)]
+struct Estimate {
+    value: f64,
+    ci: Interval,
+    unpaired_half: f64,
+}
+
+impl Estimate {
+    fn of(paired: &Moments, seated: &[&Moments], per: usize, metric: &Metric) -> Estimate {
+        let scale = (per as i64 * metric.unit) as f64;
+        let ci = paired.mean_interval();
+        let unpaired: f64 = seated.iter().map(|s| s.variance() / s.n as f64).sum();
+        let value = paired.mean() / scale;
+        // A rate every deal put at 0 or 1 has no spread to estimate: its interval is the
+        // Wilson interval over deals (the widest a deal-level mean in [0, 1] can have).
+        let edge = metric.rate && (value == 0.0 || value == 1.0);
+        let ci = if edge {
+            wilson(value * paired.n as f64, paired.n, Z95)
+        } else {
+            Interval { low: ci.low / scale, high: ci.high / scale }
+        };
+        Estimate { value, ci, unpaired_half: Z95 * unpaired.sqrt() / scale }
+    }
+
+    /// The share of the unpaired variance the pairing removed (NaN with none to remove).
+    fn variance_removed(&self) -> f64 {
+        if self.unpaired_half == 0.0 {
+            return f64::NAN;
+        }
+        1.0 - (self.ci.half_width() / self.unpaired_half).powi(2)
+    }
+}
+
+/// One seating's value with its interval (Wilson for a rate).
+fn seat_value(m: &Moments, metric: &Metric) -> (f64, Interval) {
+    let unit = metric.unit as f64;
+    if metric.rate {
+        let r = Rate { half_successes: (m.sum * 2 / i128::from(metric.unit)) as u64, trials: m.n };
+        return (r.value(), r.interval());
+    }
+    let ci = m.mean_interval();
+    (m.mean() / unit, Interval { low: ci.low / unit, high: ci.high / unit })
+}
+
+/// A "better than" claim's test.
+#[derive(Clone, Copy, Debug)]
+struct Claim {
+    /// Two-sided p-value of the first metric against its neutral value.
+    p: f64,
+    /// The focal strategy is ahead of the opponent.
+    ahead: bool,
+    /// "Focal better than opponent" survives Holm's adjustment.
+    holm: bool,
+}
+
+/// Everything the tables, charts and summary read.
+struct Results<'a> {
+    study: &'a DuelStudy,
+    /// `pairs[pair][metric]`.
+    pairs: Vec<Vec<Estimate>>,
+    /// `overall[strategy][metric]`: against all the others.
+    overall: Vec<Vec<Estimate>>,
+    /// The tested pairs (focal, opponent) with their p-values and Holm flags.
+    tests: Vec<(usize, usize, f64, bool)>,
+}
+
+impl<'a> Results<'a> {
+    fn new(study: &'a DuelStudy, acc: &DuelAcc) -> Results<'a> {
+        let (k, seats) = (study.names.len(), study.seatings.seats);
+        let metrics = &study.metrics;
+        let pairs: Vec<Vec<Estimate>> = (0..k * k)
+            .map(|p| {
+                let est = |(m, metric)| {
+                    let seated: Vec<&Moments> = acc.seated[p].iter().map(|s| &s[m]).collect();
+                    Estimate::of(&acc.paired[p][m], &seated, seats, metric)
+                };
+                metrics.iter().enumerate().map(est).collect()
+            })
+            .collect();
+        let overall = (0..k)
+            .map(|f| {
+                let est = |(m, metric)| {
+                    let seated: Vec<&Moments> = (0..k)
+                        .filter(|&o| o != f)
+                        .flat_map(|o| acc.seated[f * k + o].iter().map(move |s| &s[m]))
+                        .collect();
+                    Estimate::of(&acc.overall[f][m], &seated, (k - 1) * seats, metric)
+                };
+                metrics.iter().enumerate().map(est).collect()
+            })
+            .collect();
+        let primary = &metrics[0];
+        let tested: Vec<(usize, usize)> = (0..k)
+            .flat_map(|f| (0..k).map(move |o| (f, o)))
+            .filter(|&(f, o)| if seats == 2 { f < o } else { f != o })
+            .collect();
+        let p: Vec<f64> = tested
+            .iter()
+            .map(|&(f, o)| {
+                let e: &Estimate = &pairs[f * k + o][0];
+                two_sided_p(e.value - primary.neutral, e.ci)
+            })
+            .collect();
+        let flags = holm(&p);
+        let tests = tested.iter().zip(p).zip(flags).map(|((&(f, o), p), h)| (f, o, p, h)).collect();
+        Results { study, pairs, overall, tests }
+    }
+
+    /// For a pair of distinct strategies: the p-value, whether the focal strategy is ahead,
+    /// and whether "focal better than opponent" survives Holm (a two-player pair's mirror is
+    /// its test read the other way).
+    fn claim(&self, focal: usize, opponent: usize) -> Option<Claim> {
+        let k = self.study.names.len();
+        let primary = &self.study.metrics[0];
+        let &(_, _, p, h) =
+            self.tests.iter().find(|t| (t.0, t.1) == (focal, opponent) || (t.0, t.1) == (opponent, focal))?;
+        let e = self.pairs[focal * k + opponent][0];
+        let ahead = (e.value - primary.neutral) * if primary.higher_is_better { 1.0 } else { -1.0 } > 0.0;
+        Some(Claim { p, ahead, holm: h && ahead })
+    }
+
+    /// The strategies best first by the first metric against all the others.
+    fn ranking(&self) -> Vec<usize> {
+        let primary = &self.study.metrics[0];
+        let mut order: Vec<usize> = (0..self.study.names.len()).collect();
+        order.sort_by(|&a, &b| {
+            let (x, y) = (self.overall[a][0].value, self.overall[b][0].value);
+            if primary.higher_is_better { y.total_cmp(&x) } else { x.total_cmp(&y) }
+        });
+        order
+    }
+}
+
+/// Writes the `duel`, `duel_seats` and `duel_ranking` tables, the matrix charts and the
+/// ranking chart; returns the summary.
+/// Per metric, every ordered pair's deal-level estimate (series `focal vs opponent`), for
+/// `--until` and `--convergence`.
+pub fn estimates(study: &DuelStudy, acc: &DuelAcc) -> Vec<Tracked> {
+    let r = Results::new(study, acc);
+    let k = study.names.len();
+    let mut out = Vec::new();
+    for (m, metric) in study.metrics.iter().enumerate() {
+        for (f, o) in (0..k).flat_map(|f| (0..k).map(move |o| (f, o))).filter(|(f, o)| f != o) {
+            let e = &r.pairs[f * k + o][m];
+            let series = format!("{} vs {}", study.names[f], study.names[o]);
+            out.push(Tracked::new(metric.name, &series, e.value, e.ci));
+        }
+    }
+    out
+}
+
+pub fn write(study: &DuelStudy, acc: &DuelAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {
+    let r = Results::new(study, acc);
+    tables(&r, acc, out)?;
+    charts(&r, out)?;
+    Ok(summary(&r, acc, coverage))
+}
+
+fn tables(r: &Results, acc: &DuelAcc, out: &StudyOutput) -> Result<()> {
+    let study = r.study;
+    let (names, metrics, k, seats) = (&study.names, &study.metrics, study.names.len(), study.seatings.seats);
+    let rows: Vec<(usize, usize)> = (0..k * k).flat_map(|p| (0..metrics.len()).map(move |m| (p, m))).collect();
+    let est = |f: &dyn Fn(&Estimate) -> f64| rows.iter().map(|&(p, m)| f(&r.pairs[p][m])).collect::<Vec<f64>>();
+    let claim = |p: usize, m: usize| if m == 0 { r.claim(p / k, p % k) } else { None };
+    let mut df = df!(
+        "focal" => rows.iter().map(|&(p, _)| names[p / k].clone()).collect::<Vec<_>>(),
+        "opponent" => rows.iter().map(|&(p, _)| names[p % k].clone()).collect::<Vec<_>>(),
+        "metric" => rows.iter().map(|&(_, m)| metrics[m].name).collect::<Vec<_>>(),
+        "value" => est(&|e| e.value),
+        "ci_low" => est(&|e| e.ci.low),
+        "ci_high" => est(&|e| e.ci.high),
+        "unpaired_ci_half" => est(&|e| e.unpaired_half),
+        "variance_removed" => est(&Estimate::variance_removed),
+        "deals" => vec![acc.deals; rows.len()],
+        "games" => vec![acc.deals * seats as u64; rows.len()],
+        "p_value" => rows.iter().map(|&(p, m)| claim(p, m).map(|c| c.p)).collect::<Vec<_>>(),
+        "holm_better" => rows.iter().map(|&(p, m)| claim(p, m).map(|c| c.holm)).collect::<Vec<_>>(),
+    )?;
+    out.table("duel", &mut df)?;
+    let rows: Vec<(usize, usize, usize)> =
+        (0..k * k).flat_map(|p| (0..seats).flat_map(move |s| (0..metrics.len()).map(move |m| (p, s, m)))).collect();
+    let seat = |f: &dyn Fn((f64, Interval)) -> f64| {
+        rows.iter().map(|&(p, s, m)| f(seat_value(&acc.seated[p][s][m], &metrics[m]))).collect::<Vec<f64>>()
+    };
+    let mut df = df!(
+        "focal" => rows.iter().map(|&(p, _, _)| names[p / k].clone()).collect::<Vec<_>>(),
+        "opponent" => rows.iter().map(|&(p, _, _)| names[p % k].clone()).collect::<Vec<_>>(),
+        "seat" => rows.iter().map(|&(_, s, _)| s as u32).collect::<Vec<_>>(),
+        "metric" => rows.iter().map(|&(_, _, m)| metrics[m].name).collect::<Vec<_>>(),
+        "value" => seat(&|v| v.0),
+        "ci_low" => seat(&|v| v.1.low),
+        "ci_high" => seat(&|v| v.1.high),
+        "games" => rows.iter().map(|&(p, s, m)| acc.seated[p][s][m].n).collect::<Vec<_>>(),
+    )?;
+    out.table("duel_seats", &mut df)?;
+    let order = r.ranking();
+    let rows: Vec<(usize, usize, usize)> =
+        order.iter().enumerate().flat_map(|(place, &s)| (0..metrics.len()).map(move |m| (place, s, m))).collect();
+    let all = |f: &dyn Fn(&Estimate) -> f64| rows.iter().map(|&(_, s, m)| f(&r.overall[s][m])).collect::<Vec<f64>>();
+    let mut df = df!(
+        "rank" => rows.iter().map(|&(place, _, _)| place as u32 + 1).collect::<Vec<_>>(),
+        "strategy" => rows.iter().map(|&(_, s, _)| names[s].clone()).collect::<Vec<_>>(),
+        "metric" => rows.iter().map(|&(_, _, m)| metrics[m].name).collect::<Vec<_>>(),
+        "value" => all(&|e| e.value),
+        "ci_low" => all(&|e| e.ci.low),
+        "ci_high" => all(&|e| e.ci.high),
+        "unpaired_ci_half" => all(&|e| e.unpaired_half),
+        "deals" => vec![acc.deals; rows.len()],
+    )?;
+    out.table("duel_ranking", &mut df)?;
+    Ok(())
+}
+
+fn charts(r: &Results, out: &StudyOutput) -> Result<()> {
+    let study = r.study;
+    let (names, k) = (&study.names, study.names.len());
+    let game = study.game_name();
+    for (m, metric) in study.metrics.iter().enumerate().filter(|(_, m)| m.neutral.is_finite()) {
+        let values: Vec<f64> = (0..k * k).map(|p| r.pairs[p][m].value).collect();
+        let spread = values.iter().fold(0.0, |s: f64, v| s.max((v - metric.neutral).abs())).max(1e-3);
+        let title = format!("{game}: {} of the row strategy against the column's, seats rotated", metric.label);
+        let heat = Heatmap {
+            title: &title,
+            rows: names,
+            cols: names,
+            values: &values,
+            neutral: metric.neutral,
+            spread,
+            axes: ("focal strategy (row)", "opponent strategy (column)"),
+        };
+        chart::save(&out.chart(&format!("matrix_{}", metric.name)), &heat)?;
+    }
+    let primary = &study.metrics[0];
+    let bars: Vec<Bar> = r
+        .ranking()
+        .into_iter()
+        .map(|s| {
+            let e = &r.overall[s][0];
+            Bar { label: names[s].clone(), value: e.value, low: e.ci.low, high: e.ci.high }
+        })
+        .collect();
+    let title = format!("{game}: {} against all the others (round-robin, paired 95% interval)", primary.label);
+    let chart = IntervalBars {
+        title: &title,
+        x_label: primary.label,
+        bars: &bars,
+        reference: Some(primary.neutral),
+        log: false,
+    };
+    chart::save(&out.chart("ranking"), &chart)
+}
+
+fn summary(r: &Results, acc: &DuelAcc, coverage: &Coverage) -> String {
+    let study = r.study;
+    let (names, metrics, k, seats) = (&study.names, &study.metrics, study.names.len(), study.seatings.seats);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "duel ({}, {} strategies; a game index is a deal, played once per seating: {} games): {}",
+        study.game_name(),
+        k,
+        study.seatings.games_per_deal(),
+        coverage.describe().replacen("games", "deals", 1),
+    );
+    let show = |e: &Estimate| format!("{:.4} [{:.4}, {:.4}]", e.value, e.ci.low, e.ci.high);
+    let _ = writeln!(s, "\nranking against all the other strategies (round-robin average, paired 95% intervals):");
+    for (place, &f) in r.ranking().iter().enumerate() {
+        let cols: Vec<String> =
+            metrics.iter().zip(&r.overall[f]).map(|(m, e)| format!("{} {}", m.name, show(e))).collect();
+        let _ = writeln!(s, "  {}. {:<14} {}", place + 1, names[f], cols.join("  "));
+    }
+    let primary = &metrics[0];
+    let _ = writeln!(
+        s,
+        "\n{} of the focal strategy against each opponent (seats rotated; paired 95% interval, unpaired half-width; \
+         the focal strategy's value in seat 0, 1, …):",
+        primary.name
+    );
+    for f in 0..k {
+        for o in (0..k).filter(|&o| o != f) {
+            let e = &r.pairs[f * k + o][0];
+            let c = r.claim(f, o).expect("distinct strategies are tested");
+            let flag = match (c.holm, c.ahead && c.p < 0.05) {
+                (true, _) => "  ** better",
+                (false, true) => "  * better at p < 0.05 alone",
+                _ => "",
+            };
+            let by_seat: Vec<String> =
+                acc.seated[f * k + o].iter().map(|m| format!("{:.3}", seat_value(&m[0], primary).0)).collect();
+            let _ = writeln!(
+                s,
+                "  {:<14} vs {:<14} {}  ±{:.4} unpaired  seats {}{flag}",
+                names[f],
+                names[o],
+                show(e),
+                e.unpaired_half,
+                by_seat.join("/")
+            );
+        }
+    }
+    let claims: Vec<String> = (0..k)
+        .flat_map(|f| (0..k).map(move |o| (f, o)))
+        .filter(|&(f, o)| f != o && r.claim(f, o).is_some_and(|c| c.holm))
+        .map(|(f, o)| format!("{} > {}", names[f], names[o]))
+        .collect();
+    let _ = writeln!(
+        s,
+        "\n** survives Holm's adjustment over the {} tests of {} against {}; * p < 0.05 taken alone.\nbetter after Holm: {}",
+        r.tests.len(),
+        primary.name,
+        primary.neutral,
+        if claims.is_empty() { "none".to_string() } else { claims.join(", ") }
+    );
+    let mirror: Vec<String> = (0..k).map(|f| format!("{} {:.4}", names[f], r.pairs[f * k + f][0].value)).collect();
+    let _ = writeln!(
+        s,
+        "check: each strategy against itself, {} (must be {}): {}",
+        primary.name,
+        primary.neutral,
+        mirror.join(", ")
+    );
+    let _ = writeln!(s, "the focal strategy by seat (of {seats}; seat 0 leads or deals first): the duel_seats table");
+    s
+}
