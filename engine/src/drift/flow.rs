@@ -62,7 +62,7 @@ impl DriftGame {
     /// [`Step::chaser`] come here only when planned ([`DriftGame::plan_declarations`]: their
     /// style acts), so their style is not checked again.
     #[inline(always)]
-    fn offered(st: &DriftState, step: Step) -> Option<usize> {
+    fn offered(&self, st: &DriftState, step: Step) -> Option<usize> {
         let r = &st.round;
         let side = |slot: usize| &st.sides[DriftState::side_index(st.seat_of(slot))];
         let (slot, offered) = match step {
@@ -75,7 +75,8 @@ impl DriftGame {
             }
             Step::LegalHigh(s) => {
                 let (s, side) = (s as usize, side(s as usize));
-                (s, !side.legal_high && side.life >= EFFECTS.legal_high_cost)
+                let affordable = side.life >= EFFECTS.legal_high_cost || !self.rules.legal_high_needs_life;
+                (s, !side.legal_high && affordable)
             }
             Step::Supernova => (1, true),
             Step::Indra => (1, st.hands[1].len > 0),
@@ -85,9 +86,9 @@ impl DriftGame {
             Step::Harlequin(m) => (m as usize, !r.indra && !r.illusion),
             Step::Phantom => {
                 let side = &st.sides[DriftState::side_index(st.chaser_side)];
+                let after = self.rules.phantom_every_round || (!r.scored && r.life_lost > 0);
                 let offered = st.act[1].contains(Phantom)
-                    && !r.scored
-                    && r.life_lost > 0
+                    && after
                     && side.points >= EFFECTS.phantom_points
                     && side.life < side.max_life;
                 (1, offered)
@@ -108,8 +109,8 @@ impl DriftGame {
 
     /// Asks declaration `step` of its slot when it is offered; `false` when it is not.
     #[inline(always)]
-    fn ask_declaration(st: &mut DriftState, step: Step) -> bool {
-        let Some(slot) = Self::offered(st, step) else { return false };
+    fn ask_declaration(&self, st: &mut DriftState, step: Step) -> bool {
+        let Some(slot) = self.offered(st, step) else { return false };
         Self::pose(st, step, slot);
         true
     }
@@ -117,7 +118,7 @@ impl DriftGame {
     /// Gungnir's reveal at the deal, from seat slot `s` on; then the first round.
     pub(crate) fn reveal(&self, st: &mut DriftState, s: u8, rng: &mut GameRng) {
         for s in s..2 {
-            if Self::ask_declaration(st, Step::Reveal(s)) {
+            if self.ask_declaration(st, Step::Reveal(s)) {
                 return;
             }
         }
@@ -152,7 +153,7 @@ impl DriftGame {
             return false;
         }
         let step = PRE_ROUND[i];
-        if Self::ask_declaration(st, step) {
+        if self.ask_declaration(st, step) {
             return true;
         }
         if let Step::SpeedMaster(s) = step {
@@ -168,7 +169,7 @@ impl DriftGame {
     pub(crate) fn chaser_turn(&self, st: &mut DriftState, m: usize, from: u32, rng: &mut GameRng) {
         let planned = u32::from(st.chaser_asks[m]) >> from << from;
         let ask =
-            |st: &mut DriftState, i: u32| planned & 1 << i != 0 && Self::ask_declaration(st, Step::chaser(m as u8, i));
+            |st: &mut DriftState, i: u32| planned & 1 << i != 0 && self.ask_declaration(st, Step::chaser(m as u8, i));
         if !(planned != 0 && (ask(st, 0) || ask(st, 1) || ask(st, 2))) {
             self.chaser_draw(st, m, rng);
         }
@@ -183,6 +184,9 @@ impl DriftGame {
     #[inline(always)]
     pub(crate) fn start_round(&self, st: &mut DriftState, rng: &mut GameRng) {
         st.round = Round::default();
+        if self.rules.speed_master_every_round {
+            st.sides.iter_mut().for_each(|side| side.speed_master_left = 1);
+        }
         self.pre_round(st, 0, rng);
     }
 
@@ -246,7 +250,7 @@ impl DriftGame {
     /// After the round's cards (and the extra card): Phantom's question, or the round end.
     #[inline(always)]
     pub(crate) fn phantom_or_end(&self, st: &mut DriftState, rng: &mut GameRng) {
-        if !Self::ask_declaration(st, Step::Phantom) {
+        if !self.ask_declaration(st, Step::Phantom) {
             self.end_round(st, rng);
         }
     }

@@ -120,7 +120,7 @@ impl DriftGame {
                 points = points.max(e.indra_points);
             }
             if supernova {
-                points = e.supernova_points;
+                points = points.max(e.supernova_points);
             }
             if st.quadriga && same_colour() {
                 points *= e.quadriga_factor;

@@ -6,7 +6,7 @@ use super::*;
 use crate::{Game, GameSeeds};
 use Style::*;
 
-const ZERO: Driver = Driver::new(0, 0, 0);
+pub(crate) const ZERO: Driver = Driver::new(0, 0, 0);
 
 fn chase(a: Driver, b: Driver, deck: &str) -> DriftGame {
     DriftGame::chase(DriftRules::default(), a, b).with_deck(&cards(deck)).unwrap()
