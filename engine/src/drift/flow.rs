@@ -4,7 +4,7 @@
 use super::card::Card;
 use super::game::DriftGame;
 use super::hand::NONE;
-use super::state::{DriftState, PRE_ROUND, Round, SLOTS, Step};
+use super::state::{DriftState, LEAD_FOLLOWERS, PRE_ROUND, Round, SLOTS, Step};
 use super::style::{EFFECTS, Style};
 use super::view::DriftAction;
 use crate::GameRng;
@@ -30,7 +30,7 @@ impl DriftGame {
                     self.deal(st, rng);
                     self.reveal(st, 0, rng);
                 }
-                Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => {
+                Step::LeaderPick | Step::FollowerLeadPick(_) | Step::ChaserPick(_) | Step::BonusPick => {
                     self.decide(st, DriftAction::PlayDrawn, rng)
                 }
                 _ => return,
@@ -274,8 +274,8 @@ impl DriftGame {
         hand.replace(at, drawn)
     }
 
-    /// The leader's card `card` is the target (`as_k`: a revealed Gungnir card); the chasers
-    /// follow.
+    /// The leader's card `card` is the target (`as_k`: a revealed Gungnir card); the
+    /// leading team's 後続 follow (team battle), then the chasers.
     #[inline(always)]
     pub(crate) fn set_target(&self, st: &mut DriftState, card: Card, as_k: bool, rng: &mut GameRng) {
         st.put_on_table(card);
@@ -283,6 +283,36 @@ impl DriftGame {
         st.round.target_k = as_k;
         st.round.has_target = true;
         st.round.target_value = self.card_value(st, 0, card, as_k);
+        if st.lead_members > 1 {
+            return self.lead_follower_draw(st, LEAD_FOLLOWERS, rng);
+        }
+        self.chaser_turn(st, 1, 0, rng);
+    }
+
+    /// The leading team's 後続 in slot `s` draws; its pick follows.
+    #[inline(never)]
+    fn lead_follower_draw(&self, st: &mut DriftState, s: usize, rng: &mut GameRng) {
+        st.drawn = Some(st.draw(self.fixed, rng));
+        Self::offer_pick(st, Step::FollowerLeadPick(s as u8), s);
+    }
+
+    /// The leading team's 後続 in slot `s` plays `card`: the target is the higher of it and
+    /// the target so far (a joker is void: any number is higher). The next 後続 follows, or
+    /// the chasers.
+    #[inline(never)]
+    pub(crate) fn set_lead_card(&self, st: &mut DriftState, s: usize, card: Card, rng: &mut GameRng) {
+        st.put_on_table(card);
+        let value = self.card_value(st, s, card, false);
+        Self::count_modifiers(st, s, value);
+        let r = &mut st.round;
+        if value.is_some() && (r.target_value.is_none() || value > r.target_value) {
+            r.target = card;
+            r.target_k = false;
+            r.target_value = value;
+        }
+        if s + 1 < LEAD_FOLLOWERS + usize::from(st.lead_members) - 1 {
+            return self.lead_follower_draw(st, s + 1, rng);
+        }
         self.chaser_turn(st, 1, 0, rng);
     }
 

@@ -156,12 +156,14 @@ impl DriftGame {
     pub(crate) fn constant_legal(hand: &Hand, step: Step) -> Option<&'static [DriftAction]> {
         match step {
             Step::Reveal(_) | Step::Indra | Step::SpeedMaster(_) => None,
-            Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick if hand.revealed == NONE => {
+            Step::LeaderPick | Step::FollowerLeadPick(_) | Step::ChaserPick(_) | Step::BonusPick
+                if hand.revealed == NONE =>
+            {
                 // Capped at the hand's room (which it never exceeds): no bounds check, so
                 // that a player not reading the list leaves it unmade.
                 Some(&PICKS[..usize::from(hand.len).min(HAND_MAX) + 1])
             }
-            Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => None,
+            Step::LeaderPick | Step::FollowerLeadPick(_) | Step::ChaserPick(_) | Step::BonusPick => None,
             _ => Some(&[DriftAction::Yes, DriftAction::No]),
         }
     }

@@ -102,20 +102,28 @@
 //!   opponent's hand go back to the deck; for each missing of 3 the holder draws a card.
 //!   Leader's Ballista first.
 //!
-//! Team battle (団体戦; the seed refers to rules it does not print): each team has a 先導
-//! (member 0) and up to 3 後続. The teams chase each other once each, like drivers. The
-//! leading team's 先導 sets the target as a chase leader (hand = its speed, +3 Centaur);
-//! every member of the chasing team holds a hand from its horsepower, draws and plays a
-//! card (with exchange) against that same target, in member order. A member's negative
-//! horsepower gives cards to the leading 先導; the leading 先導's negative speed gives
-//! them to the chasing 先導. One seat decides for a whole team. The chasing team scores only if every
-//! member's card reaches the target; otherwise it loses one life. Team life is its 先導's.
-//! Points: 1; **Quadriga** (every member holds it, ≥ 2 members, all cards one colour) ×2;
-//! **Brotherhood** (every member holds it) + 2 per follower. **Concorde** (chasing
-//! 先導, ≥ 2 members, all cards one colour): heal 1 lost life after the round.
-//! **Remora**: followers' cards +2. Of the other styles only Juggernaut and Centaur act
-//! in team battle (and RoadDancer on the 先導's life); a team-only style does nothing in a
-//! chase or solo run.
+//! Team battle (団体戦; the seed names its styles but does not print its rules): each team
+//! has a 先導 (member 0) and up to 3 後続. The teams chase each other once each, like
+//! drivers. Every member of both teams plays a card each round: the leading team's 先導
+//! draws and picks as a chase leader (hand = its speed), then each leading 後続 (hand = its
+//! speed); the target is the highest of their cards (jokers void). Then every member of
+//! the chasing team (hand = its horsepower) draws and plays, in member order; the chasing
+//! team scores when **any** member's card reaches the target, else it loses one life. So
+//! adding a member never makes a team less likely to score, nor easier to score against.
+//! A member's negative horsepower gives cards to the leading 先導, a leading member's
+//! negative speed to the chasing 先導. One seat decides for a whole team. Team life is its
+//! 先導's; the 先導 declares for the team.
+//! - Points: 1; **Quadriga** (every member holds it, ≥ 2 members, all chasing cards one
+//!   colour) ×2; **Brotherhood** (every member holds it) + 2 per follower. **Concorde**
+//!   (chasing 先導, ≥ 2 members, all cards one colour): heal 1 lost life after the round.
+//!   **Remora**: a 後続's card +2 (of either team).
+//! - The styles whose text names no mode act: for the leading 先導 Juggernaut,
+//!   SpeedMaster, Legal High and Gungnir; for the chasing 先導 Juggernaut, Supernova,
+//!   Barbaroi, SpeedMaster, Phantom, Gungnir, Legal High, DriftMeister and JetStream (the
+//!   round's points and lives are the team's); for a 後続 Juggernaut; RoadDancer on the
+//!   先導's life. The styles the seed ties to 追走 (Centaur, Madness, Indra, Ballista,
+//!   Illusion, Harlequin, DiamondCutter: 「ドリフトバトル：追走での…」) or to 単走 (Swastika)
+//!   do not act in team battle, and the team styles do nothing in a chase or solo run.
 
 mod card;
 mod deal;
@@ -141,6 +149,8 @@ mod tests_golden;
 mod tests_readings;
 #[cfg(test)]
 mod tests_styles;
+#[cfg(test)]
+mod tests_team;
 
 pub use card::{Card, Suit};
 pub use error::DriftError;
