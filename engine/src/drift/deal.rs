@@ -67,6 +67,19 @@ const TEAM_HEAD: StyleSet = StyleSet::of(&[
 /// A 後続 of either team: the modifiers of its own card.
 const TEAM_FOLLOWER: StyleSet = StyleSet::of(&[Juggernaut, Remora]);
 
+impl Mode {
+    /// The styles that can take effect in this kind of battle, in some role (RoadDancer
+    /// and SpeedMaster only for a driver whose home is 自動車競技・ドリフト).
+    pub const fn acting_styles(self) -> StyleSet {
+        let roles = match self {
+            Mode::Chase => [CHASE_LEADER, CHASE_CHASER, StyleSet::EMPTY],
+            Mode::Solo => [SOLO, StyleSet::EMPTY, StyleSet::EMPTY],
+            Mode::Team => [TEAM_LEADER, TEAM_HEAD, TEAM_FOLLOWER.with(Quadriga).with(Brotherhood)],
+        };
+        roles[0].union(roles[1]).union(roles[2]).with(RoadDancer)
+    }
+}
+
 /// Cards kept out of the hands, so that every draw finds a card (at most 9 are on the
 /// table or drawn at once: a team round's eight cards and a drawn one).
 const HAND_RESERVE: usize = 10;
@@ -98,7 +111,7 @@ impl DriftGame {
             side.max_life = side.life;
         }
         st.chase = 0;
-        st.capped = false;
+        st.capped = [false; 2];
         st.step = Step::Deal;
         st.to_move = None;
     }

@@ -328,7 +328,8 @@ impl Game for DriftGame {
             lives_lost: [s[0].lives_lost, s[1].lives_lost],
             life_left: [s[0].life, s[1].life],
             first_round_scored: [s[0].first_scored, s[1].first_scored],
-            round_cap_hit: st.capped,
+            round_cap_hit: st.capped[0] || st.capped[1],
+            capped: st.capped,
             style_uses: [s[0].uses, s[1].uses],
         }
     }

@@ -185,7 +185,7 @@ impl DriftGame {
         st.clear_table();
         let cs = DriftState::side_index(st.chaser_side);
         let capped = st.chase_rounds >= u32::from(self.rules.max_rounds_per_chase);
-        st.capped |= capped;
+        st.capped[cs] |= capped && st.sides[cs].life >= 0;
         let out = st.sides[cs].life < 0 || self.teams[cs].leader().rank < 0 || capped;
         st.step = if !out {
             return self.start_round(st, rng);

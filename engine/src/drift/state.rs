@@ -192,7 +192,8 @@ pub struct DriftState {
     /// [`Step::chaser`]`(m, i)` (Gungnir, Illusion, Harlequin).
     pub(crate) chaser_asks: [u8; SLOTS],
     pub(crate) chase_rounds: u32,
-    pub(crate) capped: bool,
+    /// Per side: its chase stopped at the round cap.
+    pub(crate) capped: [bool; 2],
     pub(crate) round: Round,
     pub(crate) step: Step,
     pub(crate) to_move: Option<u8>,
@@ -223,7 +224,7 @@ impl DriftState {
             pre_round: 0,
             chaser_asks: [0; SLOTS],
             chase_rounds: 0,
-            capped: false,
+            capped: [false; 2],
             round: Round::default(),
             step: Step::Over,
             to_move: None,

@@ -19,6 +19,20 @@ fn eager_team(game: &DriftGame) -> DriftOutcome {
 }
 
 #[test]
+fn each_style_acts_in_some_mode_and_only_the_seeds_modes() {
+    let (chase, solo, team) = (Mode::Chase.acting_styles(), Mode::Solo.acting_styles(), Mode::Team.acting_styles());
+    assert!(Style::ALL.iter().all(|&s| chase.contains(s) || solo.contains(s) || team.contains(s)));
+    assert_eq!((chase.len(), solo.len(), team.len()), (17, 14, 14));
+    assert!(solo.contains(Swastika) && !chase.contains(Swastika) && !team.contains(Swastika));
+    for s in [Concorde, Quadriga, Remora, Brotherhood] {
+        assert!(team.contains(s) && !chase.contains(s) && !solo.contains(s));
+    }
+    for s in [Centaur, Madness, Indra, Ballista] {
+        assert!(chase.contains(s) && !solo.contains(s) && !team.contains(s));
+    }
+}
+
+#[test]
 fn a_follower_never_lowers_the_chance_to_score() {
     // Target 9: the 先導's 5 fails, the 後続's K reaches it: the team scores.
     let deck = "9S 5S KS KH 2H 3H";
