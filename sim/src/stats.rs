@@ -327,6 +327,20 @@ impl Histogram {
     }
 }
 
+/// Holm's step-down: which of the p-values `p` are significant at 5% familywise.
+pub fn holm(p: &[f64]) -> Vec<bool> {
+    let mut order: Vec<usize> = (0..p.len()).collect();
+    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    let mut out = vec![false; p.len()];
+    for (rank, &i) in order.iter().enumerate() {
+        if p[i] > 0.05 / (p.len() - rank) as f64 {
+            break;
+        }
+        out[i] = true;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,7 @@ use super::SweepStudy;
 use super::paired::{Compared, compare, estimate};
 use crate::chart::{self, Band, Bar, Heatmap, IntervalBars};
 use crate::output::StudyOutput;
-use crate::stats::Z95;
+use crate::stats::{Z95, holm};
 use crate::study::Coverage;
 use anyhow::Result;
 use polars::prelude::*;
@@ -23,20 +23,6 @@ fn p_value(c: &Compared) -> f64 {
         return 0.0;
     }
     libm::erfc((c.diff / (half / Z95)).abs() / std::f64::consts::SQRT_2)
-}
-
-/// Holm's step-down: which of `p` are significant at 5% familywise.
-pub fn holm(p: &[f64]) -> Vec<bool> {
-    let mut order: Vec<usize> = (0..p.len()).collect();
-    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
-    let mut out = vec![false; p.len()];
-    for (rank, &i) in order.iter().enumerate() {
-        if p[i] > 0.05 / (p.len() - rank) as f64 {
-            break;
-        }
-        out[i] = true;
-    }
-    out
 }
 
 /// A difference with its paired interval as a chart's bar.
