@@ -93,11 +93,12 @@ pub struct DriftStudy {
 }
 
 /// The entrants of the sweep's and `chase` mode's matrix: `base` with no style (`none`),
-/// then with each battle style alone (named by its id).
+/// then with each battle style alone that acts in a chase (named by its id).
 pub fn style_entrants(base: Driver) -> Vec<(String, Driver)> {
     let plain = Driver { styles: StyleSet::EMPTY, ..base };
+    let acting = Style::ALL.into_iter().filter(|&s| acts(s, &base, Kind::Chase));
     std::iter::once(("none".to_string(), plain))
-        .chain(Style::ALL.iter().map(|&s| (s.id().to_string(), Driver { styles: StyleSet::of(&[s]), ..base })))
+        .chain(acting.map(|s| (s.id().to_string(), Driver { styles: StyleSet::of(&[s]), ..base })))
         .collect()
 }
 
