@@ -8,6 +8,7 @@
 use anyhow::{Context, Result, anyhow};
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::{FontStyle, register_font};
 use std::path::Path;
 use std::sync::Once;
@@ -368,8 +369,14 @@ impl Heatmap<'_> {
     }
 }
 
-impl Chart for Heatmap<'_> {
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+impl<'a> Heatmap<'a> {
+    /// This heatmap with each cell's value printed in it, with `digits` decimals.
+    pub fn with_values(self, digits: usize) -> ValuedHeatmap<'a> {
+        ValuedHeatmap { map: self, digits }
+    }
+
+    /// Draws the matrix; prints each cell's value with `digits` decimals when given.
+    fn draw_cells<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, digits: Option<usize>) -> Result<()>
     where
         DB::ErrorType: 'static,
     {
@@ -414,6 +421,22 @@ impl Chart for Heatmap<'_> {
                 )
             }))
             .map_err(err)?;
+        if let Some(digits) = digits {
+            // Small matrices get larger numbers; dark cells white ones.
+            let size = (260 / nr.max(nc).max(1)).clamp(8, 18);
+            for (r, c) in (0..nr).flat_map(|r| (0..nc).map(move |c| (r, c))) {
+                let v = self.values[(r * nc + c) as usize];
+                if v.is_nan() {
+                    continue;
+                }
+                let y = nr - 1 - r;
+                let strong = ((v - self.neutral) / self.spread).abs() > 0.6;
+                let colour = if strong { WHITE } else { BLACK };
+                let style = (FONT, size).into_font().color(&colour).pos(Pos::new(HPos::Center, VPos::Center));
+                let at = chart.backend_coord(&(SegmentValue::CenterOf(c), SegmentValue::CenterOf(y)));
+                plot.draw(&Text::new(format!("{v:.digits$}"), at, style)).map_err(err)?;
+            }
+        }
         // Column labels, drawn by hand: plotters' rotated axis labels are
         // anchored half inside the plot.
         let style = (FONT, 13).into_font().transform(FontTransform::Rotate90);
@@ -437,6 +460,32 @@ impl Chart for Heatmap<'_> {
         }))
         .map_err(err)?;
         Ok(())
+    }
+}
+
+impl Chart for Heatmap<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        self.draw_cells(root, None)
+    }
+}
+
+/// A [`Heatmap`] printing each cell's value ([`Heatmap::with_values`]).
+pub struct ValuedHeatmap<'a> {
+    /// The matrix.
+    pub map: Heatmap<'a>,
+    /// Decimals printed.
+    pub digits: usize,
+}
+
+impl Chart for ValuedHeatmap<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        self.map.draw_cells(root, Some(self.digits))
     }
 }
 

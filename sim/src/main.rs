@@ -305,12 +305,15 @@ impl PlayArgs {
 struct DriftArgs {
     #[command(flatten)]
     run: RunArgs,
-    /// Who plays whom: `styles` (one driver, no style vs each of the 22 styles) or `lineup`.
+    /// Who plays whom: `styles` (each of the 22 styles against the style-less driver in
+    /// every kind of battle where it acts), `chase` (the chase styles, every one against
+    /// every other), `solo` (solo runs, 単走), `team` (the line-up's teams, 団体戦; the
+    /// built-in `teams` line-up by default) or `lineup` (the line-up's drivers in chases).
     #[arg(long, value_enum, default_value_t = Mode::Styles)]
     mode: Mode,
     #[command(flatten)]
     base: DriftBase,
-    /// Base driver of `styles` mode, by name (default: the line-up's first).
+    /// Base driver of `styles`, `chase` and `solo` modes, by name (default: the line-up's first).
     #[arg(long, value_name = "NAME")]
     driver: Option<String>,
     /// Strategy of side A: plain, random, heuristic, or a strategy TOML file (see

@@ -41,20 +41,6 @@ pub fn two_sided_p(value: f64, ci: Interval) -> f64 {
     libm::erfc((value / (half / Z95)).abs() / std::f64::consts::SQRT_2)
 }
 
-/// Holm's step-down: which of the p-values `p` are significant at 5% familywise.
-pub fn holm(p: &[f64]) -> Vec<bool> {
-    let mut order: Vec<usize> = (0..p.len()).collect();
-    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
-    let mut out = vec![false; p.len()];
-    for (rank, &i) in order.iter().enumerate() {
-        if p[i] > 0.05 / (p.len() - rank) as f64 {
-            break;
-        }
-        out[i] = true;
-    }
-    out
-}
-
 /// The Wilson score interval for `successes` out of `trials` at normal quantile `z`.
 ///
 /// `successes` may be fractional (ties counted as half a win). With no trials
@@ -351,6 +337,20 @@ impl Histogram {
         let central = |k: i32| self.bins().map(|(v, c)| (v as f64 - mean).powi(k) * c as f64).sum::<f64>() / n;
         central(4) / central(2).powi(2) - 3.0
     }
+}
+
+/// Holm's step-down: which of the p-values `p` are significant at 5% familywise.
+pub fn holm(p: &[f64]) -> Vec<bool> {
+    let mut order: Vec<usize> = (0..p.len()).collect();
+    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    let mut out = vec![false; p.len()];
+    for (rank, &i) in order.iter().enumerate() {
+        if p[i] > 0.05 / (p.len() - rank) as f64 {
+            break;
+        }
+        out[i] = true;
+    }
+    out
 }
 
 #[cfg(test)]

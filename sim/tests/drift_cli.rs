@@ -1,6 +1,7 @@
 //! The `sim drift` command end to end: determinism across thread counts and
 //! shards, readable Parquet, and clear errors on bad input.
 
+use engine::drift::Mode;
 use polars::prelude::{ParquetReader, SerReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -24,6 +25,11 @@ fn sim_ok(args: &[&str]) -> String {
 
 /// Every table's CSV text, by file name.
 fn tables(root: &Path, study: &str) -> Vec<(String, String)> {
+    tables_n(root, study, 5)
+}
+
+/// Every table's CSV text, by file name, checking there are `n`.
+fn tables_n(root: &Path, study: &str, n: usize) -> Vec<(String, String)> {
     let dir = root.join("notebooks-data").join(study);
     let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
         .unwrap()
@@ -32,7 +38,7 @@ fn tables(root: &Path, study: &str) -> Vec<(String, String)> {
         .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap()))
         .collect();
     files.sort();
-    assert_eq!(files.len(), 4, "expected four tables in {}", dir.display());
+    assert_eq!(files.len(), n, "expected {n} tables in {}", dir.display());
     files
 }
 
@@ -79,8 +85,20 @@ fn default_study_writes_tables_charts_and_a_summary() {
     assert!(summary.contains("games/s"), "{summary}");
     let file = std::fs::File::open(root.join("notebooks-data/drift/entrants.parquet")).unwrap();
     let df = ParquetReader::new(file).finish().unwrap();
-    assert_eq!(df.height(), engine::drift::Style::ALL.len() + 1, "baseline plus every style");
-    for chart in ["win_rate", "points_distribution", "win_rate_matrix"] {
+    // A baseline per kind of battle, then each style in every kind where it acts.
+    let acting: usize = [Mode::Chase, Mode::Solo, Mode::Team].iter().map(|m| m.acting_styles().len()).sum();
+    assert_eq!(df.height(), 3 + acting, "baselines plus every style where it acts");
+    let csv = std::fs::read_to_string(root.join("notebooks-data/drift/entrants.csv")).unwrap();
+    for style in engine::drift::Style::ALL {
+        assert!(csv.contains(&format!(",{},", style.id())), "{style} measured nowhere");
+    }
+    assert!(
+        summary.contains("inert, so not measured there: ") && summary.contains("swastika (chase, team)"),
+        "{summary}"
+    );
+    assert!(summary.contains("multiple comparisons: 45 styles"), "{summary}");
+    assert!(summary.contains("round cap: max_rounds_per_chase = 1000"), "{summary}");
+    for chart in ["win_rate", "points_distribution", "capped_chases", "chase_lengths"] {
         for ext in ["png", "svg"] {
             let p = root.join(format!("reports/drift/{chart}.{ext}"));
             assert!(std::fs::metadata(&p).map(|m| m.len() > 5_000).unwrap_or(false), "{} missing", p.display());
@@ -135,4 +153,35 @@ fn a_built_in_name_and_the_same_text_as_a_file_give_the_same_tables() {
     run(&by_name, "no_jokers");
     run(&by_file, rules.to_str().unwrap());
     assert_eq!(tables(&by_name, "drift"), tables(&by_file, "drift"));
+}
+
+#[test]
+fn solo_and_team_modes_write_their_tables_and_charts() {
+    let root = scratch("modes");
+    let out = root.to_str().unwrap();
+    let solo = sim_ok(&[
+        "drift", "--mode", "solo", "--games", "3000", "--seed", "2", "--quiet", "--out", out, "--study", "solo",
+    ]);
+    assert!(solo.contains("solo mode") && solo.contains("swastika"), "{solo}");
+    assert!(!solo.contains("first leader"), "a solo run has no leader: {solo}");
+    tables_n(&root, "solo", 5);
+    let team = sim_ok(&[
+        "drift", "--mode", "team", "--games", "3000", "--seed", "2", "--quiet", "--out", out, "--study", "team",
+    ]);
+    assert!(team.contains("team mode") && team.contains("Quadriga"), "{team}");
+    tables_n(&root, "team", 5);
+    for (study, charts) in
+        [("solo", &["win_rate", "chase_lengths"][..]), ("team", &["win_rate", "win_rate_matrix"][..])]
+    {
+        for chart in charts {
+            let p = root.join(format!("reports/{study}/{chart}.png"));
+            assert!(std::fs::metadata(&p).map(|m| m.len() > 5_000).unwrap_or(false), "{} missing", p.display());
+        }
+    }
+    // A line-up without teams cannot play team mode: a one-line error.
+    assert_fails(
+        &["drift", "--out", scratch("noteam").to_str().unwrap(), "--mode", "team", "--lineup", "styles"],
+        "two [[team]]s",
+        &scratch("noteam"),
+    );
 }

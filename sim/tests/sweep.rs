@@ -156,7 +156,7 @@ fn drift_one_overridden_key_equals_a_study_of_the_edited_rules() {
     let rules = write(&dir, "r.toml", &edited("drift/presets/rules_default.toml", "jokers = 2", "jokers = 0"));
     let out = dir.to_str().unwrap();
     run(&["sweep", &file, "--out", out, "--quiet"]);
-    run(&["drift", "--rules", &rules, "--games", "600", "--seed", "3", "--out", out, "--quiet"]);
+    run(&["drift", "--mode", "chase", "--rules", &rules, "--games", "600", "--seed", "3", "--out", out, "--quiet"]);
     let study = |column: &str| cell(&dir, "drift", "summary", "", column);
     agree(&[
         ("exchanges", study("exchanges_per_battle"), swept(&dir, "no jokers", "rounds")),

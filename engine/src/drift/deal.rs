@@ -4,7 +4,7 @@ use super::card::Card;
 use super::game::{DriftGame, Mode};
 use super::hand::{HAND_MAX, Hand};
 use super::score::SCORING;
-use super::state::{DriftState, Round, SLOTS, Side, Step};
+use super::state::{DriftState, LEAD_FOLLOWERS, Round, SLOTS, Side, Step};
 use super::style::{EFFECTS, Style::*, StyleSet};
 use crate::GameRng;
 use rand::RngExt;
@@ -45,15 +45,44 @@ const SOLO: StyleSet = StyleSet::of(&[
     DiamondCutter,
 ]);
 
-const TEAM_LEADER: StyleSet = StyleSet::of(&[Juggernaut, Centaur]);
+/// The leading team's 先導 in team battle: the styles the seed does not restrict to a
+/// chase or a solo run that act for a leader.
+const TEAM_LEADER: StyleSet = StyleSet::of(&[Juggernaut, SpeedMaster, LegalHigh, Gungnir]);
 
-const TEAM_HEAD: StyleSet = StyleSet::of(&[Juggernaut, Concorde]);
+/// The chasing team's 先導, who holds the team's life and declares for it: the unrestricted
+/// styles of a chaser, and Concorde.
+const TEAM_HEAD: StyleSet = StyleSet::of(&[
+    Juggernaut,
+    Supernova,
+    Barbaroi,
+    SpeedMaster,
+    Phantom,
+    Gungnir,
+    LegalHigh,
+    DriftMeister,
+    JetStream,
+    Concorde,
+]);
 
+/// A 後続 of either team: the modifiers of its own card.
 const TEAM_FOLLOWER: StyleSet = StyleSet::of(&[Juggernaut, Remora]);
 
-/// Cards kept out of the hands, so that every draw finds a card (at most 7 are on the
-/// table or drawn at once).
-const HAND_RESERVE: usize = 8;
+impl Mode {
+    /// The styles that can take effect in this kind of battle, in some role (RoadDancer
+    /// and SpeedMaster only for a driver whose home is 自動車競技・ドリフト).
+    pub const fn acting_styles(self) -> StyleSet {
+        let roles = match self {
+            Mode::Chase => [CHASE_LEADER, CHASE_CHASER, StyleSet::EMPTY],
+            Mode::Solo => [SOLO, StyleSet::EMPTY, StyleSet::EMPTY],
+            Mode::Team => [TEAM_LEADER, TEAM_HEAD, TEAM_FOLLOWER.with(Quadriga).with(Brotherhood)],
+        };
+        roles[0].union(roles[1]).union(roles[2]).with(RoadDancer)
+    }
+}
+
+/// Cards kept out of the hands, so that every draw finds a card (at most 9 are on the
+/// table or drawn at once: a team round's eight cards and a drawn one).
+const HAND_RESERVE: usize = 10;
 
 fn pos(stat: i8) -> usize {
     stat.max(0) as usize
@@ -82,7 +111,7 @@ impl DriftGame {
             side.max_life = side.life;
         }
         st.chase = 0;
-        st.capped = false;
+        st.capped = [false; 2];
         st.step = Step::Deal;
         st.to_move = None;
     }
@@ -95,7 +124,9 @@ impl DriftGame {
         st.leader_side = l;
         st.chaser_side = c;
         let team = self.teams[c as usize];
+        let lead_team = self.teams[l as usize];
         st.members = team.len() as u8;
+        st.lead_members = if self.mode == Mode::Team { lead_team.len() as u8 } else { 1 };
         if st.chase == 0 || (self.rules.fresh_deck_each_chase && !self.fixed) {
             st.deck.cards = self.deck;
             st.deck.len = self.deck_len;
@@ -136,6 +167,9 @@ impl DriftGame {
                 for (m, &d) in team.members().iter().enumerate() {
                     st.act[m + 1] = active(d, if m == 0 { TEAM_HEAD } else { TEAM_FOLLOWER });
                 }
+                for (m, &d) in lead_team.members().iter().enumerate().skip(1) {
+                    st.act[LEAD_FOLLOWERS + m - 1] = active(d, TEAM_FOLLOWER);
+                }
             }
         }
         let multi = self.mode == Mode::Team && team.len() >= 2;
@@ -151,6 +185,10 @@ impl DriftGame {
         if !solo {
             want[0] = pos(leader.speed) + if st.act[0].contains(Centaur) { EFFECTS.centaur_cards } else { 0 };
             want[1] = neg(leader.speed);
+        }
+        for (m, d) in lead_team.members().iter().enumerate().skip(1).take(usize::from(st.lead_members) - 1) {
+            want[LEAD_FOLLOWERS + m - 1] = pos(d.speed);
+            want[1] += neg(d.speed);
         }
         for (m, d) in team.members().iter().enumerate() {
             want[m + 1] += pos(d.horsepower);

@@ -69,6 +69,11 @@ impl DriftGame {
                 let a = answer(st, Step::LeaderPick, rng);
                 self.on_leader_pick(st, a, rng)
             }
+            Step::FollowerLeadPick(s) => {
+                let a = answer(st, Step::FollowerLeadPick(s), rng);
+                let card = Self::pick(st, s as usize, a);
+                self.set_lead_card(st, s as usize, card, rng)
+            }
             Step::ChaserGungnir(m) => {
                 let a = answer(st, Step::ChaserGungnir(m), rng);
                 self.on_chaser_gungnir(st, m, a, rng)

@@ -4,7 +4,7 @@
 use super::card::Card;
 use super::game::DriftGame;
 use super::hand::NONE;
-use super::state::{DriftState, PRE_ROUND, Round, SLOTS, Step};
+use super::state::{DriftState, LEAD_FOLLOWERS, PRE_ROUND, Round, SLOTS, Step};
 use super::style::{EFFECTS, Style};
 use super::view::DriftAction;
 use crate::GameRng;
@@ -30,7 +30,7 @@ impl DriftGame {
                     self.deal(st, rng);
                     self.reveal(st, 0, rng);
                 }
-                Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => {
+                Step::LeaderPick | Step::FollowerLeadPick(_) | Step::ChaserPick(_) | Step::BonusPick => {
                     self.decide(st, DriftAction::PlayDrawn, rng)
                 }
                 _ => return,
@@ -62,7 +62,7 @@ impl DriftGame {
     /// [`Step::chaser`] come here only when planned ([`DriftGame::plan_declarations`]: their
     /// style acts), so their style is not checked again.
     #[inline(always)]
-    fn offered(st: &DriftState, step: Step) -> Option<usize> {
+    fn offered(&self, st: &DriftState, step: Step) -> Option<usize> {
         let r = &st.round;
         let side = |slot: usize| &st.sides[DriftState::side_index(st.seat_of(slot))];
         let (slot, offered) = match step {
@@ -75,7 +75,8 @@ impl DriftGame {
             }
             Step::LegalHigh(s) => {
                 let (s, side) = (s as usize, side(s as usize));
-                (s, !side.legal_high && side.life >= EFFECTS.legal_high_cost)
+                let affordable = side.life >= EFFECTS.legal_high_cost || !self.rules.legal_high_needs_life;
+                (s, !side.legal_high && affordable)
             }
             Step::Supernova => (1, true),
             Step::Indra => (1, st.hands[1].len > 0),
@@ -85,9 +86,9 @@ impl DriftGame {
             Step::Harlequin(m) => (m as usize, !r.indra && !r.illusion),
             Step::Phantom => {
                 let side = &st.sides[DriftState::side_index(st.chaser_side)];
+                let after = self.rules.phantom_every_round || (!r.scored && r.life_lost > 0);
                 let offered = st.act[1].contains(Phantom)
-                    && !r.scored
-                    && r.life_lost > 0
+                    && after
                     && side.points >= EFFECTS.phantom_points
                     && side.life < side.max_life;
                 (1, offered)
@@ -108,8 +109,8 @@ impl DriftGame {
 
     /// Asks declaration `step` of its slot when it is offered; `false` when it is not.
     #[inline(always)]
-    fn ask_declaration(st: &mut DriftState, step: Step) -> bool {
-        let Some(slot) = Self::offered(st, step) else { return false };
+    fn ask_declaration(&self, st: &mut DriftState, step: Step) -> bool {
+        let Some(slot) = self.offered(st, step) else { return false };
         Self::pose(st, step, slot);
         true
     }
@@ -117,7 +118,7 @@ impl DriftGame {
     /// Gungnir's reveal at the deal, from seat slot `s` on; then the first round.
     pub(crate) fn reveal(&self, st: &mut DriftState, s: u8, rng: &mut GameRng) {
         for s in s..2 {
-            if Self::ask_declaration(st, Step::Reveal(s)) {
+            if self.ask_declaration(st, Step::Reveal(s)) {
                 return;
             }
         }
@@ -152,7 +153,7 @@ impl DriftGame {
             return false;
         }
         let step = PRE_ROUND[i];
-        if Self::ask_declaration(st, step) {
+        if self.ask_declaration(st, step) {
             return true;
         }
         if let Step::SpeedMaster(s) = step {
@@ -168,7 +169,7 @@ impl DriftGame {
     pub(crate) fn chaser_turn(&self, st: &mut DriftState, m: usize, from: u32, rng: &mut GameRng) {
         let planned = u32::from(st.chaser_asks[m]) >> from << from;
         let ask =
-            |st: &mut DriftState, i: u32| planned & 1 << i != 0 && Self::ask_declaration(st, Step::chaser(m as u8, i));
+            |st: &mut DriftState, i: u32| planned & 1 << i != 0 && self.ask_declaration(st, Step::chaser(m as u8, i));
         if !(planned != 0 && (ask(st, 0) || ask(st, 1) || ask(st, 2))) {
             self.chaser_draw(st, m, rng);
         }
@@ -183,6 +184,9 @@ impl DriftGame {
     #[inline(always)]
     pub(crate) fn start_round(&self, st: &mut DriftState, rng: &mut GameRng) {
         st.round = Round::default();
+        if self.rules.speed_master_every_round {
+            st.sides.iter_mut().for_each(|side| side.speed_master_left = 1);
+        }
         self.pre_round(st, 0, rng);
     }
 
@@ -246,7 +250,7 @@ impl DriftGame {
     /// After the round's cards (and the extra card): Phantom's question, or the round end.
     #[inline(always)]
     pub(crate) fn phantom_or_end(&self, st: &mut DriftState, rng: &mut GameRng) {
-        if !Self::ask_declaration(st, Step::Phantom) {
+        if !self.ask_declaration(st, Step::Phantom) {
             self.end_round(st, rng);
         }
     }
@@ -270,8 +274,8 @@ impl DriftGame {
         hand.replace(at, drawn)
     }
 
-    /// The leader's card `card` is the target (`as_k`: a revealed Gungnir card); the chasers
-    /// follow.
+    /// The leader's card `card` is the target (`as_k`: a revealed Gungnir card); the
+    /// leading team's 後続 follow (team battle), then the chasers.
     #[inline(always)]
     pub(crate) fn set_target(&self, st: &mut DriftState, card: Card, as_k: bool, rng: &mut GameRng) {
         st.put_on_table(card);
@@ -279,6 +283,36 @@ impl DriftGame {
         st.round.target_k = as_k;
         st.round.has_target = true;
         st.round.target_value = self.card_value(st, 0, card, as_k);
+        if st.lead_members > 1 {
+            return self.lead_follower_draw(st, LEAD_FOLLOWERS, rng);
+        }
+        self.chaser_turn(st, 1, 0, rng);
+    }
+
+    /// The leading team's 後続 in slot `s` draws; its pick follows.
+    #[inline(never)]
+    fn lead_follower_draw(&self, st: &mut DriftState, s: usize, rng: &mut GameRng) {
+        st.drawn = Some(st.draw(self.fixed, rng));
+        Self::offer_pick(st, Step::FollowerLeadPick(s as u8), s);
+    }
+
+    /// The leading team's 後続 in slot `s` plays `card`: the target is the higher of it and
+    /// the target so far (a joker is void: any number is higher). The next 後続 follows, or
+    /// the chasers.
+    #[inline(never)]
+    pub(crate) fn set_lead_card(&self, st: &mut DriftState, s: usize, card: Card, rng: &mut GameRng) {
+        st.put_on_table(card);
+        let value = self.card_value(st, s, card, false);
+        Self::count_modifiers(st, s, value);
+        let r = &mut st.round;
+        if value.is_some() && (r.target_value.is_none() || value > r.target_value) {
+            r.target = card;
+            r.target_k = false;
+            r.target_value = value;
+        }
+        if s + 1 < LEAD_FOLLOWERS + usize::from(st.lead_members) - 1 {
+            return self.lead_follower_draw(st, s + 1, rng);
+        }
         self.chaser_turn(st, 1, 0, rng);
     }
 

@@ -156,12 +156,14 @@ impl DriftGame {
     pub(crate) fn constant_legal(hand: &Hand, step: Step) -> Option<&'static [DriftAction]> {
         match step {
             Step::Reveal(_) | Step::Indra | Step::SpeedMaster(_) => None,
-            Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick if hand.revealed == NONE => {
+            Step::LeaderPick | Step::FollowerLeadPick(_) | Step::ChaserPick(_) | Step::BonusPick
+                if hand.revealed == NONE =>
+            {
                 // Capped at the hand's room (which it never exceeds): no bounds check, so
                 // that a player not reading the list leaves it unmade.
                 Some(&PICKS[..usize::from(hand.len).min(HAND_MAX) + 1])
             }
-            Step::LeaderPick | Step::ChaserPick(_) | Step::BonusPick => None,
+            Step::LeaderPick | Step::FollowerLeadPick(_) | Step::ChaserPick(_) | Step::BonusPick => None,
             _ => Some(&[DriftAction::Yes, DriftAction::No]),
         }
     }
@@ -326,7 +328,8 @@ impl Game for DriftGame {
             lives_lost: [s[0].lives_lost, s[1].lives_lost],
             life_left: [s[0].life, s[1].life],
             first_round_scored: [s[0].first_scored, s[1].first_scored],
-            round_cap_hit: st.capped,
+            round_cap_hit: st.capped[0] || st.capped[1],
+            capped: st.capped,
             style_uses: [s[0].uses, s[1].uses],
         }
     }

@@ -129,6 +129,41 @@ struct DriverEntry {
     horsepower: i64,
     #[serde(default)]
     styles: Vec<String>,
+    /// セッティング, optional: when given it must be `drift` (only cars set to ドリフト may
+    /// drift battle).
+    setting: Option<String>,
+    /// 駆動方式, optional: when given it must be `FR` (only FR cars may take the ドリフト
+    /// setting).
+    drive: Option<String>,
+}
+
+/// The drive layouts (駆動方式) a line-up may name.
+const DRIVES: [&str; 5] = ["FF", "FR", "MR", "RR", "4WD"];
+
+impl DriverEntry {
+    /// The eligibility rule of the seed: a drift battle is only for cars set to ドリフト
+    /// (原則としてドリフトバトルを行えるのは、セッティングが「ドリフト」のクルマのみ), and only FR
+    /// cars may take that setting (「ドリフト」を選択できるのは駆動方式ＦＲのクルマのみ).
+    /// Checked for the fields a line-up gives; a line-up without them is taken as eligible.
+    fn check_eligible(&self, item: &str) -> Result<(), DriftError> {
+        let bad = |field, allowed, found: &str| {
+            Err(DriftError::BadValue { item: item.to_string(), field, allowed, found: format!("{found:?}") })
+        };
+        if let Some(drive) = &self.drive {
+            if !DRIVES.iter().any(|d| d.eq_ignore_ascii_case(drive)) {
+                return bad("drive", "one of FF, FR, MR, RR, 4WD", drive);
+            }
+            if !drive.eq_ignore_ascii_case("FR") {
+                return bad("drive", "FR (only FR cars may take the drift setting)", drive);
+            }
+        }
+        match &self.setting {
+            Some(setting) if !setting.eq_ignore_ascii_case("drift") => {
+                bad("setting", "drift (only cars set to ドリフト may drift battle)", setting)
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -224,6 +259,7 @@ impl DriverEntry {
                 Err(DriftError::BadValue { item: item.clone(), field, allowed, found: v.to_string() })
             }
         };
+        self.check_eligible(&item)?;
         let mut styles = StyleSet::EMPTY;
         for s in &self.styles {
             let style: Style =
@@ -279,5 +315,21 @@ mod tests {
         let e = Lineup::from_toml_str(&format!("{base}[[team]]\nname = \"T\"\n{five}")).unwrap_err();
         assert!(e.to_string().contains("team \"T\"") && e.to_string().contains("1 to 4"), "{e}");
         assert!(Lineup::from_toml_str("").is_err());
+    }
+
+    #[test]
+    fn declared_settings_must_be_drift_on_an_fr_car() {
+        let base = "[[driver]]\nname = \"Ken\"\nrank = 2\nspeed = 4\nhorsepower = 4\n";
+        assert!(Lineup::from_toml_str(&format!("{base}setting = \"drift\"\ndrive = \"FR\"")).is_ok());
+        assert!(Lineup::from_toml_str(&format!("{base}setting = \"Drift\"")).is_ok());
+        let e = Lineup::from_toml_str(&format!("{base}setting = \"grip\"")).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "driver \"Ken\": field `setting` is \"grip\", expected drift (only cars set to ドリフト may drift battle)"
+        );
+        let e = Lineup::from_toml_str(&format!("{base}setting = \"drift\"\ndrive = \"FF\"")).unwrap_err().to_string();
+        assert!(e.contains("\"Ken\"") && e.contains("`drive` is \"FF\"") && e.contains("only FR"), "{e}");
+        let e = Lineup::from_toml_str(&format!("{base}drive = \"AWD\"")).unwrap_err().to_string();
+        assert!(e.contains("one of FF, FR") && !e.contains('\n'), "{e}");
     }
 }

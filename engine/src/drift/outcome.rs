@@ -26,6 +26,9 @@ pub struct DriftOutcome {
     pub first_round_scored: [bool; 2],
     /// `true` when a chase stopped at `max_rounds_per_chase` instead of by life.
     pub round_cap_hit: bool,
+    /// Per side: its own chase (as chaser) stopped at `max_rounds_per_chase` with life
+    /// left, so its points there are cut off.
+    pub capped: [bool; 2],
     /// How many times each side's styles fired, indexed by `Style as usize`. A use is: a
     /// declaration (Supernova, LegalHigh, Indra, Illusion, Harlequin, Gungnir use, Phantom
     /// trade, SpeedMaster exchange); an application (Juggernaut/Swastika/Remora per

@@ -27,11 +27,27 @@ pub struct DriftRules {
     /// How many times a driver may use SpeedMaster in one chase (the seed says "at the
     /// start of any round"; read as once, at a round of the player's choosing). Default 1.
     pub speed_master_uses_per_chase: u8,
+    /// Whether SpeedMaster may be used at the start of every round (the other reading of
+    /// 任意のラウンドの開始時点: any round, each round): then `speed_master_uses_per_chase`
+    /// is ignored. Default false.
+    pub speed_master_every_round: bool,
+    /// Whether declaring Legal High needs the life to pay it (true: life ≥ 1, so a driver
+    /// leading the second chase, its life already below 0 from its own chase, cannot
+    /// declare it), or may be declared at any life (false: the payment may take life
+    /// further below 0, which makes it free when leading second). Default true.
+    pub legal_high_needs_life: bool,
+    /// When Phantom's trade (1 point for 1 life) is offered: false = once after each round
+    /// that cost life; true = once at the end of every round while life is below the
+    /// start, so that it also buys back a Legal High payment or an earlier loss. Either
+    /// way it needs at least 1 point and never heals above the starting life. Default false.
+    pub phantom_every_round: bool,
     /// Whether DiamondCutter's +1 needs a scoring round (false: any round where the
     /// played card is a diamond, the literal reading of 評価点の合計値が＋１). Default false.
     pub diamond_cutter_needs_score: bool,
-    /// Safety cap on rounds in one chase (a chaser who can never fail would run forever);
-    /// a chase reaching it ends and the outcome says so. Default 1000.
+    /// Cap on rounds in one chase. The printed rules have none: a chase ends only when the
+    /// chaser's life is below 0, and with DriftMeister or Harlequin played well it may
+    /// never end. A chase reaching the cap stops there and the outcome says so; the
+    /// studies print how many chases it cut. Default 1000.
     pub max_rounds_per_chase: u16,
 }
 
@@ -43,6 +59,9 @@ impl Default for DriftRules {
             apply_home_bonus: true,
             fresh_deck_each_chase: true,
             speed_master_uses_per_chase: 1,
+            speed_master_every_round: false,
+            legal_high_needs_life: true,
+            phantom_every_round: false,
             diamond_cutter_needs_score: false,
             max_rounds_per_chase: 1000,
         }
@@ -57,6 +76,7 @@ impl DriftRules {
             ("default", include_str!("presets/rules_default.toml")),
             ("continuous_deck", include_str!("presets/rules_continuous_deck.toml")),
             ("no_jokers", include_str!("presets/rules_no_jokers.toml")),
+            ("alternative_readings", include_str!("presets/rules_alternative_readings.toml")),
         ],
     };
 
@@ -142,6 +162,17 @@ mod tests {
         assert_eq!(DriftRules::default().deck_size(), 54);
         assert!(!DriftRules::preset("continuous_deck").unwrap().fresh_deck_each_chase);
         assert_eq!(DriftRules::preset("no_jokers").unwrap().jokers, 0);
+        let alt = DriftRules::preset("alternative_readings").unwrap();
+        assert!(alt.speed_master_every_round && !alt.legal_high_needs_life && alt.phantom_every_round);
+        assert_eq!(
+            DriftRules {
+                speed_master_every_round: true,
+                legal_high_needs_life: false,
+                phantom_every_round: true,
+                ..DriftRules::default()
+            },
+            alt
+        );
         assert!(DriftRules::preset("nope").unwrap_err().to_string().contains("no_jokers"));
     }
 

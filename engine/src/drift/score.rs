@@ -63,7 +63,8 @@ impl DriftGame {
         }
     }
 
-    /// Whether every chaser's card reaches the target; counts the modifiers that acted.
+    /// Whether a chaser's card reaches the target (in team battle: any member's, so that a
+    /// 後続 never lowers the chance); counts the modifiers that acted.
     #[inline(always)]
     fn cards_reach(&self, st: &mut DriftState) -> bool {
         let target = st.round.target_value;
@@ -74,22 +75,29 @@ impl DriftGame {
             // A lone chaser (a chase, a solo run): no loop over the members.
             return self.card_reaches(st, 1, target);
         }
-        (1..=st.members as usize).fold(true, |all, m| self.card_reaches(st, m, target) & all)
+        (1..=st.members as usize).fold(false, |any, m| self.card_reaches(st, m, target) | any)
     }
 
     /// Whether chaser `m`'s card reaches `target`; counts the modifiers that acted on it.
     #[inline(always)]
     fn card_reaches(&self, st: &mut DriftState, m: usize, target: Option<i16>) -> bool {
         let value = self.card_value(st, m, st.round.played[m], st.round.played_k[m]);
-        let act = st.act[m];
+        Self::count_modifiers(st, m, value);
+        reaches(value, target)
+    }
+
+    /// Counts the lasting modifiers of `slot` that acted on its card of effective number
+    /// `value` (none on a joker).
+    #[inline(always)]
+    pub(crate) fn count_modifiers(st: &mut DriftState, slot: usize, value: Option<i16>) {
+        let act = st.act[slot];
         if value.is_some() && !act.intersect(MODIFIERS).is_empty() {
             for style in MODIFIER_STYLES {
                 if act.contains(style) {
-                    st.chaser().count(style);
+                    st.side_of(slot).count(style);
                 }
             }
         }
-        reaches(value, target)
     }
 
     /// The result of a round whose chasers hold styles that change points or lives
@@ -120,7 +128,7 @@ impl DriftGame {
                 points = points.max(e.indra_points);
             }
             if supernova {
-                points = e.supernova_points;
+                points = points.max(e.supernova_points);
             }
             if st.quadriga && same_colour() {
                 points *= e.quadriga_factor;
@@ -177,7 +185,7 @@ impl DriftGame {
         st.clear_table();
         let cs = DriftState::side_index(st.chaser_side);
         let capped = st.chase_rounds >= u32::from(self.rules.max_rounds_per_chase);
-        st.capped |= capped;
+        st.capped[cs] |= capped && st.sides[cs].life >= 0;
         let out = st.sides[cs].life < 0 || self.teams[cs].leader().rank < 0 || capped;
         st.step = if !out {
             return self.start_round(st, rng);

@@ -7,8 +7,12 @@ use super::style::{EFFECTS, Style, StyleSet};
 use crate::GameRng;
 use rand::RngExt;
 
-/// Card slots in a round: 0 = the leader (先行 or the leading team's 先導), 1..=4 the chasers.
-pub(crate) const SLOTS: usize = 5;
+/// Card slots in a round: 0 = the leader (先行 or the leading team's 先導), 1..=4 the chasers
+/// (the chasing team's 先導 first), [`LEAD_FOLLOWERS`].. the leading team's 後続.
+pub(crate) const SLOTS: usize = 8;
+
+/// The slot of the leading team's first 後続 (the others follow).
+pub(crate) const LEAD_FOLLOWERS: usize = 5;
 
 /// A pile of cards used as a stack: the top is the last card.
 #[derive(Clone, Copy, Debug)]
@@ -93,6 +97,8 @@ pub(crate) enum Step {
     Indra,
     LeaderGungnir,
     LeaderPick,
+    /// The pick of the leading team's 後続 in slot `s` (team battle).
+    FollowerLeadPick(u8),
     ChaserGungnir(u8),
     Illusion(u8),
     Harlequin(u8),
@@ -147,6 +153,12 @@ pub(crate) struct Round {
     pub(crate) toss_mask: u32,
 }
 
+/// Whether card slot `slot` plays for the leading side (its 先導 or a 後続).
+#[inline]
+pub(crate) const fn is_lead_slot(slot: usize) -> bool {
+    slot == 0 || slot >= LEAD_FOLLOWERS
+}
+
 /// A drift battle in progress. Fixed size: playing allocates nothing.
 #[derive(Clone, Debug)]
 pub struct DriftState {
@@ -172,13 +184,16 @@ pub struct DriftState {
     pub(crate) leader_side: u8,
     pub(crate) chaser_side: u8,
     pub(crate) members: u8,
+    /// Members of the leading team (1 outside team battle).
+    pub(crate) lead_members: u8,
     /// Round declarations that can be offered in this chase, bit `i` for [`PRE_ROUND`]`[i]`.
     pub(crate) pre_round: u8,
     /// Per chaser slot: its declarations that can be offered, bit `i` for
     /// [`Step::chaser`]`(m, i)` (Gungnir, Illusion, Harlequin).
     pub(crate) chaser_asks: [u8; SLOTS],
     pub(crate) chase_rounds: u32,
-    pub(crate) capped: bool,
+    /// Per side: its chase stopped at the round cap.
+    pub(crate) capped: [bool; 2],
     pub(crate) round: Round,
     pub(crate) step: Step,
     pub(crate) to_move: Option<u8>,
@@ -205,10 +220,11 @@ impl DriftState {
             leader_side: 0,
             chaser_side: 1,
             members: 1,
+            lead_members: 1,
             pre_round: 0,
             chaser_asks: [0; SLOTS],
             chase_rounds: 0,
-            capped: false,
+            capped: [false; 2],
             round: Round::default(),
             step: Step::Over,
             to_move: None,
@@ -243,10 +259,10 @@ impl DriftState {
         usize::from(self.slot).min(SLOTS - 1)
     }
 
-    /// The seat playing card slot `slot` (0: the leader).
+    /// The seat playing card slot `slot` (0 and the leading 後続: the leader).
     #[inline]
     pub(crate) fn seat_of(&self, slot: usize) -> u8 {
-        if slot == 0 { self.leader_side } else { self.chaser_side }
+        if is_lead_slot(slot) { self.leader_side } else { self.chaser_side }
     }
 
     /// The side playing card slot `slot`.

@@ -39,7 +39,7 @@ impl Strategy<DriftGame> for Random {
 /// shown). Chaser: the lowest card that scores, else dumps its worst card (a same-colour
 /// one with DriftMeister, a diamond with DiamondCutter). Declares Illusion or Harlequin
 /// every round (Harlequin when a life is down), Legal High with life to spare (a leader
-/// with more), Supernova and Indra holding a high card, uses Gungnir at once as leader and
+/// with more; always when leading with its life below 0, where the rules let it pay), Supernova and Indra holding a high card, uses Gungnir at once as leader and
 /// as chaser when no hand card reaches the target, reveals its worst card,
 /// SpeedMaster-tosses low cards, and trades a Phantom point only to stay in the chase with
 /// a good hand. Its thresholds are a [`HeuristicConfig`] (a strategy file); the keys that
@@ -269,6 +269,8 @@ impl Heuristic {
                 (a, v) if v >= c.indra_card => a,
                 _ => No,
             },
+            // Leading second (its own chase over, life below 0): the payment is free.
+            Ask::LegalHigh if view.role() == Role::Leader && life < 0 => Yes,
             Ask::LegalHigh => {
                 // A leader pays from the life of its own chase: only when rich.
                 let spare =

@@ -229,6 +229,11 @@ impl StyleSet {
         StyleSet(self.0 & !(1 << style as u32))
     }
 
+    /// The styles in either set.
+    pub const fn union(self, other: StyleSet) -> StyleSet {
+        StyleSet(self.0 | other.0)
+    }
+
     /// The styles in both sets.
     pub const fn intersect(self, other: StyleSet) -> StyleSet {
         StyleSet(self.0 & other.0)

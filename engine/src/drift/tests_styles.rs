@@ -6,7 +6,7 @@ use super::*;
 use crate::{Game, GameSeeds};
 use Style::*;
 
-const ZERO: Driver = Driver::new(0, 0, 0);
+pub(crate) const ZERO: Driver = Driver::new(0, 0, 0);
 
 fn chase(a: Driver, b: Driver, deck: &str) -> DriftGame {
     DriftGame::chase(DriftRules::default(), a, b).with_deck(&cards(deck)).unwrap()
@@ -242,11 +242,15 @@ fn quadriga_doubles_when_the_whole_team_holds_it_and_cards_match() {
 
 #[test]
 fn remora_adds_two_for_a_follower() {
-    let deck = "5S 6S 4S KS 2H 3H";
+    // Target 5: the 先導's 4 and the 後続's 3 fail; with Remora the 後続's 3+2 reaches it.
+    let deck = "5S 4S 3S KS 2H 3H";
     assert_eq!(eager_chaser(&team(&[ZERO], &[ZERO, ZERO], deck)).points[1], 0);
     assert_eq!(eager_chaser(&team(&[ZERO], &[ZERO, ZERO.with(Remora)], deck)).points[1], 1);
-    // Not for the 先導.
-    assert_eq!(eager_chaser(&team(&[ZERO], &[ZERO.with(Remora), ZERO], "5S 4S 6S KS 2H 3H")).points[1], 0);
+    // Not for the 先導 (3 stays 3).
+    assert_eq!(eager_chaser(&team(&[ZERO], &[ZERO.with(Remora), ZERO], "5S 3S 4S KS 2H 3H")).points[1], 0);
+    // A leading 後続's Remora raises the target it sets: 4+2 > 5.
+    let lead = |follower: Driver| eager_chaser(&team(&[ZERO, follower], &[ZERO], "3S 4S 5S KS 2H 3H"));
+    assert_eq!((lead(ZERO).points[1], lead(ZERO.with(Remora)).points[1]), (1, 0));
 }
 
 #[test]

@@ -3,7 +3,7 @@
 use super::DriftGame;
 use super::card::Card;
 use super::hand::{NONE, NumberCounts};
-use super::state::DriftState;
+use super::state::{DriftState, LEAD_FOLLOWERS, is_lead_slot};
 use super::style::{EFFECTS, Style, StyleSet};
 use crate::Seat;
 
@@ -89,12 +89,16 @@ impl<'a> DriftView<'a> {
 
     /// This seat's role in the current chase.
     pub fn role(&self) -> Role {
-        if self.slot() == 0 { Role::Leader } else { Role::Chaser }
+        if is_lead_slot(self.slot()) { Role::Leader } else { Role::Chaser }
     }
 
     /// The team member deciding (0 = the 先導; always 0 outside team battle).
     pub fn member(&self) -> usize {
-        self.slot().saturating_sub(1)
+        match self.slot() {
+            0 => 0,
+            s if s >= LEAD_FOLLOWERS => s + 1 - LEAD_FOLLOWERS,
+            s => s - 1,
+        }
     }
 
     /// `true` in a solo run (target drawn from the deck, no leader).
@@ -141,7 +145,7 @@ impl<'a> DriftView<'a> {
     /// The styles of the other side's driver acting now (the chaser for a leader, the leader
     /// for a chaser; none in a solo run).
     pub fn opponent_styles(&self) -> StyleSet {
-        if self.slot() == 0 { self.state.act[1] } else { self.state.act[0] }
+        if self.role() == Role::Leader { self.state.act[1] } else { self.state.act[0] }
     }
 
     /// What the deciding driver's modifiers add to a card number now (Juggernaut, Legal High

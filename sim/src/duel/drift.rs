@@ -24,7 +24,7 @@ pub struct DriftContest {
 impl DriftContest {
     /// The contest of the line-up's first driver under `rules` (defaults where `None`).
     pub fn new(lineup: &Option<Source>, rules: &Option<Source>, strategies: &[Source]) -> Result<DriftContest> {
-        let (lineup, rules) = crate::studies::drift::setting(lineup, rules)?;
+        let (lineup, rules) = crate::studies::drift::setting(lineup, rules, crate::studies::drift::Mode::Styles)?;
         let first = lineup.drivers.first().context("the line-up has no drivers")?.1;
         let entrants = style_entrants(first).into_iter().map(|e| e.1).collect();
         Ok(DriftContest { rules, entrants, strategies: parse_all(strategies, StrategyConfig::from_toml)? })

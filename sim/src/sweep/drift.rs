@@ -5,8 +5,8 @@
 //! and keys under `strategy.` the strategy file both sides follow (`strategy =
 //! "heuristic"` unless named; with `strategy_b` named, `strategy_b.` keys address side B's).
 //!
-//! Every arm plays the drift study's default `styles` mode: the line-up's first driver
-//! with no style and with each of the 22 battle styles, game i being cell i mod 23² of the
+//! Every arm plays the drift study's `chase` mode: the line-up's first driver with no style
+//! and with each battle style that acts in a chase, game i being cell i mod n² of the
 //! entrant × entrant matrix (row entrant on side A), with the sides swapped on every other
 //! pass, exactly as the study plays game i. Only the first driver of the line-up matters.
 //!
@@ -55,7 +55,7 @@ pub fn documents(files: &Files, file: &SweepFile) -> Result<Documents> {
 /// One variant's rules, entrants and side strategies.
 pub struct DriftArm {
     rules: DriftRules,
-    /// The no-style driver, then one per style (as in the study's `styles` mode).
+    /// The no-style driver, then one per chase style (as in the study's `chase` mode).
     entrants: Vec<(String, Driver)>,
     strategies: [StrategyConfig; 2],
 }

@@ -1,0 +1,450 @@
+//! The drift study's tables, charts and summary.
+
+use super::acc::{DriftAcc, SubjectAcc};
+use super::{DriftStudy, KINDS, Mode, acts, kind_name};
+use crate::chart::{self, Bar, Distributions, Heatmap, IntervalBars, Series};
+use crate::output::StudyOutput;
+use crate::stats::{Histogram, Moments, Rate, holm, versus};
+use crate::study::Coverage;
+use anyhow::Result;
+use engine::drift::strategy::StrategyConfig;
+use engine::drift::{Mode as Kind, Style, StyleSet, exact_chaser_score_probability};
+use polars::prelude::*;
+use std::fmt::Write as _;
+
+/// About how many bins the points and chase-length charts draw up to the 99th percentile.
+const CHART_BINS: i64 = 60;
+
+/// The styles whose own chases the summary names when the cap cut more than this share.
+const UNBOUNDED_SHARE: f64 = 0.01;
+
+/// The report of a finished study.
+pub(super) struct DriftReport<'a> {
+    pub(super) study: &'a DriftStudy,
+    pub(super) acc: &'a DriftAcc,
+}
+
+/// Two-sided normal p-value of a rate against ½.
+fn p_value(r: &Rate) -> f64 {
+    crate::stats::two_sided_p(r.value() - 0.5, r.interval())
+}
+
+fn mean_ci(m: &Moments) -> (f64, f64) {
+    (m.mean(), m.mean_interval().half_width())
+}
+
+impl DriftReport<'_> {
+    fn n(&self) -> usize {
+        self.study.subjects.len()
+    }
+
+    fn mode(&self) -> Mode {
+        self.study.params.mode
+    }
+
+    /// The bout results as a square matrix (matrix modes).
+    fn cells(&self) -> Vec<Rate> {
+        self.acc.bouts.iter().map(|b| b.result).collect()
+    }
+
+    /// Each subject's headline result: against its kind's baseline (`styles`, `solo`,
+    /// `chase`: column `none`), against the rest (`lineup`, `team`).
+    pub(super) fn headline(&self, e: usize) -> Rate {
+        let n = self.n();
+        match self.mode() {
+            Mode::Styles | Mode::Solo => self.acc.bouts[e].result,
+            Mode::Chase => versus(&self.cells(), n, e, std::iter::once(0)),
+            Mode::Team | Mode::Lineup => versus(&self.cells(), n, e, (0..n).filter(|&o| o != e)),
+        }
+    }
+
+    /// The ties among the headline's battles, as a rate.
+    fn tie_rate(&self, e: usize) -> Rate {
+        let n = self.n();
+        let bouts: Vec<usize> = match self.mode() {
+            Mode::Styles | Mode::Solo => vec![e],
+            Mode::Chase => vec![e * n],
+            Mode::Team | Mode::Lineup => (0..n).filter(|&o| o != e).flat_map(|o| [e * n + o, o * n + e]).collect(),
+        };
+        let (ties, games) =
+            bouts.iter().map(|&b| &self.acc.bouts[b]).fold((0, 0), |(t, g), b| (t + b.ties, g + b.result.trials));
+        Rate { trials: games, half_successes: 2 * ties }
+    }
+
+    /// Whether a subject is a measured style (not a baseline): the comparisons Holm covers.
+    fn compared(&self, e: usize) -> bool {
+        self.study.subjects[e].style.is_some() && self.mode() != Mode::Lineup && self.mode() != Mode::Team
+    }
+
+    fn against(&self) -> &'static str {
+        match self.mode() {
+            Mode::Styles => "the style-less driver in the same kind of battle",
+            Mode::Solo => "the style-less driver's run on the same random stream",
+            Mode::Chase => "the no-style baseline",
+            Mode::Team => "the other teams",
+            Mode::Lineup => "the rest of the line-up",
+        }
+    }
+
+    pub(super) fn write(&self, coverage: &Coverage, out: &StudyOutput) -> Result<String> {
+        let n = self.n();
+        let subjects = &self.study.subjects;
+        let names: Vec<String> = subjects.iter().map(|s| s.name.clone()).collect();
+        let heads: Vec<Rate> = (0..n).map(|e| self.headline(e)).collect();
+        let compared: Vec<usize> = (0..n).filter(|&e| self.compared(e)).collect();
+        let p: Vec<f64> = compared.iter().map(|&e| p_value(&heads[e])).collect();
+        let flagged = holm(&p);
+        let holm_of = |e: usize| compared.iter().position(|&c| c == e).map(|i| (p[i], flagged[i]));
+        let s = &self.acc.subjects;
+        let col = |f: &dyn Fn(usize) -> f64| (0..n).map(f).collect::<Vec<f64>>();
+        let subj = |f: &dyn Fn(&SubjectAcc) -> f64| s.iter().map(f).collect::<Vec<f64>>();
+        let mut entrants = df!(
+            "entrant" => names.clone(),
+            "style" => subjects.iter().map(|x| x.style.map(|s| s.id().to_string())).collect::<Vec<_>>(),
+            "kind" => subjects.iter().map(|x| kind_name(x.kind)).collect::<Vec<_>>(),
+            "games" => heads.iter().map(|r| r.trials).collect::<Vec<_>>(),
+            "win_rate" => heads.iter().map(Rate::value).collect::<Vec<_>>(),
+            "win_rate_ci_low" => heads.iter().map(|r| r.interval().low).collect::<Vec<_>>(),
+            "win_rate_ci_high" => heads.iter().map(|r| r.interval().high).collect::<Vec<_>>(),
+            "p_value" => (0..n).map(|e| holm_of(e).map(|h| h.0)).collect::<Vec<_>>(),
+            "holm_significant" => (0..n).map(|e| holm_of(e).map(|h| h.1)).collect::<Vec<_>>(),
+            "tie_rate" => col(&|e| self.tie_rate(e).value()),
+            "battles" => s.iter().map(|m| m.points.n).collect::<Vec<_>>(),
+            "points_mean" => subj(&|m| m.points.mean()),
+            "points_mean_ci_half" => subj(&|m| m.points.mean_interval().half_width()),
+            "points_sd" => subj(&|m| m.points.std_dev()),
+            "conceded_mean" => subj(&|m| m.conceded.mean()),
+            "conceded_mean_ci_half" => subj(&|m| m.conceded.mean_interval().half_width()),
+            "chases" => s.iter().map(|m| m.chases).collect::<Vec<_>>(),
+            "capped_chases" => s.iter().map(|m| m.capped).collect::<Vec<_>>(),
+            "capped_share" => subj(&|m| m.capped_rate().value()),
+            "capped_share_ci_low" => subj(&|m| m.capped_rate().interval().low),
+            "capped_share_ci_high" => subj(&|m| m.capped_rate().interval().high),
+            "uncapped_points_mean" => subj(&|m| m.uncapped_points.mean()),
+            "uncapped_points_mean_ci_half" => subj(&|m| m.uncapped_points.mean_interval().half_width()),
+            "style_uses" => s.iter().map(|m| m.style_uses.iter().sum::<u64>()).collect::<Vec<_>>(),
+        )?;
+        out.table("entrants", &mut entrants)?;
+
+        if self.mode().is_matrix() {
+            let mut matrix = super::super::matrix_frame(&names, &self.cells())?;
+            out.table("matrix", &mut matrix)?;
+        }
+        if matches!(self.mode(), Mode::Styles | Mode::Chase | Mode::Solo) {
+            let mut styles = self.style_kinds()?;
+            out.table("style_kinds", &mut styles)?;
+        }
+
+        let mut points = histogram_frame(&names, s.iter().map(|m| &m.points_hist), "points")?;
+        out.table("points", &mut points)?;
+        let mut lengths = histogram_frame(&names, s.iter().map(|m| &m.chase_len), "rounds")?;
+        out.table("chase_lengths", &mut lengths)?;
+
+        let exact = self.exact_chaser_rate();
+        let (first, all) = (self.acc.first_exchange, self.acc.exchanges);
+        let (chases, capped) = s.iter().fold((0, 0), |(c, k), m| (c + m.chases, k + m.capped));
+        let first_leader = self.acc.bouts.iter().fold(Rate::default(), |mut r, b| {
+            r += b.first_leader;
+            r
+        });
+        let mut summary = df!(
+            "games" => [coverage.games_played()],
+            "seed" => [coverage.seed],
+            "mode" => [format!("{:?}", self.mode()).to_lowercase()],
+            "strategy_a" => [self.study.params.strategies[0].name.clone()],
+            "strategy_b" => [self.study.params.strategies[1].name.clone()],
+            "max_rounds_per_chase" => [u32::from(self.study.rules.max_rounds_per_chase)],
+            "chases" => [chases],
+            "capped_chases" => [capped],
+            "first_leader_win_rate" => [(first_leader.trials > 0).then(|| first_leader.value())],
+            "first_leader_ci_low" => [(first_leader.trials > 0).then(|| first_leader.interval().low)],
+            "first_leader_ci_high" => [(first_leader.trials > 0).then(|| first_leader.interval().high)],
+            "chaser_first_exchange_rate" => [first.value()],
+            "chaser_first_exchange_ci_low" => [first.interval().low],
+            "chaser_first_exchange_ci_high" => [first.interval().high],
+            "chaser_exchange_rate" => [all.value()],
+            "exact_chaser_rate" => [exact],
+            "exchanges_per_battle" => [self.acc.length.mean()],
+        )?;
+        out.table("summary", &mut summary)?;
+
+        self.charts(&names, &heads, out)?;
+        let mut text = self.summary_text(coverage, &names, &heads, exact, first_leader);
+        self.holm_note(&mut text, &names, &compared, &p, &flagged);
+        Ok(text)
+    }
+
+    /// One row per style and kind of battle: whether it acts there for the base driver.
+    fn style_kinds(&self) -> PolarsResult<DataFrame> {
+        let base = self.study.subjects[0].team.leader();
+        let rows: Vec<(Style, Kind)> = Style::ALL.into_iter().flat_map(|s| KINDS.map(|k| (s, k))).collect();
+        df!(
+            "style" => rows.iter().map(|r| r.0.id()).collect::<Vec<_>>(),
+            "kind" => rows.iter().map(|r| kind_name(r.1)).collect::<Vec<_>>(),
+            "acts" => rows.iter().map(|r| acts(r.0, &base, r.1)).collect::<Vec<_>>(),
+        )
+    }
+
+    /// The exact per-exchange scoring chance, meaningful for plain play without styles.
+    fn exact_chaser_rate(&self) -> Option<f64> {
+        let plain = self.study.strategies.iter().all(|s| *s == StrategyConfig::Plain);
+        let styleless =
+            self.study.subjects.iter().all(|e| e.team.members().iter().all(|d| d.styles == StyleSet::EMPTY));
+        let styles = matches!(self.mode(), Mode::Styles | Mode::Chase | Mode::Solo);
+        (plain && (styleless || styles)).then(|| exact_chaser_score_probability(&self.study.rules))
+    }
+
+    fn charts(&self, names: &[String], heads: &[Rate], out: &StudyOutput) -> Result<()> {
+        let n = self.n();
+        let s = &self.acc.subjects;
+        let mut bars: Vec<Bar> = (0..n)
+            .map(|e| {
+                let i = heads[e].interval();
+                Bar { label: names[e].clone(), value: heads[e].value(), low: i.low, high: i.high }
+            })
+            .collect();
+        bars.sort_by(|a, b| b.value.total_cmp(&a.value));
+        let title = format!(
+            "Drift battle ({} mode): win rate against {}",
+            format!("{:?}", self.mode()).to_lowercase(),
+            self.against()
+        );
+        let x_label = "win rate, ties count half (95% Wilson intervals)";
+        chart::save(
+            &out.chart("win_rate"),
+            &IntervalBars { title: &title, x_label, bars: &bars, reference: Some(0.5), log: false },
+        )?;
+
+        let mut capped: Vec<Bar> = (0..n)
+            .map(|e| {
+                let r = s[e].capped_rate();
+                Bar { label: names[e].clone(), value: r.value(), low: r.interval().low, high: r.interval().high }
+            })
+            .collect();
+        capped.sort_by(|a, b| b.value.total_cmp(&a.value));
+        let title = format!(
+            "Drift battle: share of own chases still running at the round cap ({} rounds)",
+            self.study.rules.max_rounds_per_chase
+        );
+        let x_label = "share of own chases cut by max_rounds_per_chase (95% Wilson intervals)";
+        chart::save(
+            &out.chart("capped_chases"),
+            &IntervalBars { title: &title, x_label, bars: &capped, reference: None, log: false },
+        )?;
+
+        let mut by_mean: Vec<usize> = (0..n).collect();
+        by_mean.sort_by(|&a, &b| s[b].points.mean().total_cmp(&s[a].points.mean()));
+        let shown: Vec<usize> = match self.mode() {
+            Mode::Styles | Mode::Chase | Mode::Solo => {
+                std::iter::once(0).chain(by_mean.into_iter().filter(|&e| e != 0).take(4)).collect()
+            }
+            Mode::Team | Mode::Lineup => by_mean.into_iter().take(6).collect(),
+        };
+        let series = |hists: Vec<&Histogram>, what: &str| -> (Vec<Series>, i64) {
+            let hist = |e: usize| hists[e];
+            let p99 = shown.iter().map(|&e| hist(e).quantile(0.99)).max().unwrap_or(0);
+            let width = (p99 / CHART_BINS + 1).max(1);
+            let series = shown
+                .iter()
+                .map(|&e| {
+                    let h = hist(e);
+                    let total = h.total().max(1) as f64;
+                    let mean = h.bins().map(|(v, c)| v as f64 * c as f64).sum::<f64>() / total;
+                    Series {
+                        name: format!("{} (mean {mean:.1} {what})", names[e]),
+                        points: h
+                            .rebinned(width)
+                            .into_iter()
+                            .take_while(|b| b.0 <= p99)
+                            .map(|(v, c)| (v, c as f64 / total))
+                            .collect(),
+                    }
+                })
+                .collect();
+            (series, width)
+        };
+        let (points, width) = series(s.iter().map(|m| &m.points_hist).collect(), "points");
+        let title = format!("Drift battle: evaluation points per battle (bins of {width}, up to the 99th percentile)");
+        chart::save(
+            &out.chart("points_distribution"),
+            &Distributions { title: &title, x_label: "evaluation points (bin start)", series: &points, log: false },
+        )?;
+        let (lengths, width) = series(s.iter().map(|m| &m.chase_len).collect(), "rounds");
+        let title =
+            format!("Drift battle: rounds per own chase (bins of {width}, up to the 99th percentile; log scale)");
+        chart::save(
+            &out.chart("chase_lengths"),
+            &Distributions { title: &title, x_label: "rounds in the chase (bin start)", series: &lengths, log: true },
+        )?;
+
+        if self.mode().is_matrix() {
+            let values: Vec<f64> = self.cells().iter().map(Rate::value).collect();
+            let map = Heatmap {
+                title: "Drift battle: row's win rate against column",
+                rows: names,
+                cols: names,
+                values: &values,
+                neutral: 0.5,
+                spread: 0.5,
+                axes: ("row entrant (side A)", "column entrant (side B)"),
+            };
+            chart::save(&out.chart("win_rate_matrix"), &map.with_values(2))?;
+        }
+        Ok(())
+    }
+
+    fn summary_text(
+        &self,
+        coverage: &Coverage,
+        names: &[String],
+        heads: &[Rate],
+        exact: Option<f64>,
+        first_leader: Rate,
+    ) -> String {
+        let mut t = String::new();
+        let p = &self.study.params;
+        let s = &self.acc.subjects;
+        let _ = writeln!(t, "drift study ({} mode): {}", format!("{:?}", p.mode).to_lowercase(), coverage.describe());
+        let _ = writeln!(
+            t,
+            "strategies: side A {}, side B {}; intervals are 95%",
+            p.strategies[0].name, p.strategies[1].name
+        );
+        let f = self.acc.first_exchange;
+        let _ = write!(
+            t,
+            "chaser scores in the first exchange: {:.4} ± {:.4} ({} chases)",
+            f.value(),
+            f.interval().half_width(),
+            f.trials
+        );
+        match exact {
+            Some(x) => {
+                let _ = writeln!(t, "; exact from the deck: {x:.4}");
+            }
+            None => t.push('\n'),
+        }
+        let l = self.acc.length;
+        let _ = writeln!(t, "exchanges per battle: {:.2} ± {:.2}", l.mean(), l.mean_interval().half_width());
+        if first_leader.trials > 0 {
+            let i = first_leader.interval();
+            let _ = writeln!(
+                t,
+                "first leader (先行 in the first chase) wins {:.3} [{:.3}, {:.3}] of battles, ties half",
+                first_leader.value(),
+                i.low,
+                i.high
+            );
+        }
+        let cap = self.study.rules.max_rounds_per_chase;
+        let (chases, capped) = s.iter().fold((0u64, 0u64), |(c, k), m| (c + m.chases, k + m.capped));
+        let _ = writeln!(
+            t,
+            "round cap: max_rounds_per_chase = {cap} (the printed rules have none); {capped} of {chases} chases ({:.2}%) were still running there and were cut",
+            100.0 * capped as f64 / chases.max(1) as f64
+        );
+        let unbounded: Vec<usize> =
+            (0..names.len()).filter(|&e| s[e].capped_rate().value() > UNBOUNDED_SHARE).collect();
+        if !unbounded.is_empty() {
+            let list: Vec<String> = unbounded
+                .iter()
+                .map(|&e| {
+                    let (m, h) = mean_ci(&s[e].points);
+                    let (u, uh) = mean_ci(&s[e].uncapped_points);
+                    format!(
+                        "{} {:.1}% of its own chases (points per chase {m:.1} ± {h:.1} with the cut chases, {u:.1} ± {uh:.1} without)",
+                        names[e],
+                        100.0 * s[e].capped_rate().value()
+                    )
+                })
+                .collect();
+            let _ = writeln!(
+                t,
+                "UNBOUNDED: under the printed rules these make the battle endless: their chases do not end by life, and the cap cut {}. Their win rates and points are results of the cap, not of the rules; a balance finding, not a footnote.",
+                list.join("; ")
+            );
+        }
+        if matches!(p.mode, Mode::Styles | Mode::Chase | Mode::Solo) {
+            let base = self.study.subjects[0].team.leader();
+            let kinds: &[Kind] = match p.mode {
+                Mode::Chase => &[Kind::Chase],
+                Mode::Solo => &[Kind::Solo],
+                _ => &KINDS,
+            };
+            let inert: Vec<String> = Style::ALL
+                .into_iter()
+                .filter_map(|st| {
+                    let none: Vec<&str> =
+                        kinds.iter().filter(|&&k| !acts(st, &base, k)).map(|&k| kind_name(k)).collect();
+                    (!none.is_empty()).then(|| format!("{} ({})", st.id(), none.join(", ")))
+                })
+                .collect();
+            let _ = writeln!(t, "inert, so not measured there: {}", inert.join("; "));
+        }
+        let _ = writeln!(t, "win rate against {} (ties count half):", self.against());
+        let mut order: Vec<usize> = (0..names.len()).collect();
+        order.sort_by(|&a, &b| heads[b].value().total_cmp(&heads[a].value()));
+        for e in order {
+            let h = heads[e];
+            let (m, mh) = mean_ci(&s[e].points);
+            let (c, ch) = mean_ci(&s[e].conceded);
+            let _ = write!(
+                t,
+                "  {:<26} {:.3} ± {:.3}  ({} games)  points {m:.2} ± {mh:.2}",
+                names[e],
+                h.value(),
+                h.interval().half_width(),
+                h.trials
+            );
+            if s[e].conceded.n > 0 {
+                let _ = write!(t, "  conceded as leader {c:.2} ± {ch:.2}");
+            }
+            let _ = writeln!(t, "  ties {:.3}", self.tie_rate(e).value());
+        }
+        t
+    }
+
+    /// The multiple-comparison note: Holm's step-down over every style compared.
+    fn holm_note(&self, t: &mut String, names: &[String], compared: &[usize], p: &[f64], flagged: &[bool]) {
+        if compared.is_empty() {
+            return;
+        }
+        let sig: Vec<&str> = compared.iter().zip(flagged).filter(|x| *x.1).map(|x| names[*x.0].as_str()).collect();
+        let only_raw: Vec<&str> = compared
+            .iter()
+            .zip(p.iter().zip(flagged))
+            .filter(|(_, (p, f))| **p < 0.05 && !**f)
+            .map(|(&e, _)| names[e].as_str())
+            .collect();
+        let _ = writeln!(
+            t,
+            "multiple comparisons: {} styles compared with the baseline; after Holm's step-down (5% familywise) {} differ from 0.5: {}",
+            compared.len(),
+            sig.len(),
+            if sig.is_empty() { "none".to_string() } else { sig.join(", ") }
+        );
+        if !only_raw.is_empty() {
+            let _ =
+                writeln!(t, "  p < 0.05 unadjusted but not after Holm (do not read as real): {}", only_raw.join(", "));
+        }
+    }
+}
+
+/// A long table of per-subject histograms: only the values that occurred.
+fn histogram_frame<'h>(
+    names: &[String],
+    hists: impl Iterator<Item = &'h Histogram>,
+    value: &str,
+) -> PolarsResult<DataFrame> {
+    let mut rows: (Vec<String>, Vec<i64>, Vec<u64>, Vec<f64>) = Default::default();
+    for (e, h) in hists.enumerate() {
+        let total = h.total().max(1) as f64;
+        for (v, c) in h.bins().filter(|b| b.1 > 0) {
+            rows.0.push(names[e].clone());
+            rows.1.push(v);
+            rows.2.push(c);
+            rows.3.push(c as f64 / total);
+        }
+    }
+    df!("entrant" => rows.0, value => rows.1, "count" => rows.2, "share" => rows.3)
+}
