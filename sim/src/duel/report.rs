@@ -252,7 +252,7 @@ fn charts(r: &Results, out: &StudyOutput) -> Result<()> {
             spread,
             axes: ("focal strategy (row)", "opponent strategy (column)"),
         };
-        chart::save(&out.chart(&format!("matrix_{}", metric.name)), &heat)?;
+        chart::save(&out.chart(&format!("matrix_{}", metric.name)), &heat.with_values(3))?;
     }
     let primary = &study.metrics[0];
     let bars: Vec<Bar> = r
