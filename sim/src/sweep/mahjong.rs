@@ -125,10 +125,10 @@ impl Arm for MahjongArm {
     }
 
     fn play(&self, (table, bots): &mut Self::Worker<'_>, _: u64, rng: &mut GameRng, out: &mut Vec<Obs>) {
-        let mut dice = dice_of(rng);
+        let dice = self.ledger.as_ref().map(|_| dice_of(rng));
         let o = table.play(&self.game, bots.as_mut_slice(), rng);
         observe(&o, self.seats(), out);
-        if let Some(ledger) = &self.ledger {
+        if let (Some(ledger), Some(mut dice)) = (&self.ledger, dice) {
             let mut tally = ChipTally::default();
             ledger.settle_game(table.state().hand_log.hands(), &o.points, &mut dice, &mut tally);
             observe_chips(&tally.totals()[..self.seats()], out);
