@@ -294,6 +294,9 @@ pub struct GotoAcc {
     pub stopped: u64,
     /// Games ended by a bust.
     pub busts: u64,
+    /// Games cut at the table's hand cap (`max_hands`).
+    #[serde(default)]
+    pub capped: u64,
     /// Double rons.
     pub double_rons: u64,
 }
@@ -318,6 +321,7 @@ impl GotoAcc {
             sudden_death: Histogram::new(0, 40),
             stopped: 0,
             busts: 0,
+            capped: 0,
             double_rons: 0,
         }
     }
@@ -347,6 +351,7 @@ impl GotoAcc {
         }
         self.stopped += u64::from(o.dealer_stopped);
         self.busts += u64::from(o.bust);
+        self.capped += u64::from(o.capped);
         self.double_rons += u64::from(o.double_rons);
     }
 
@@ -410,6 +415,7 @@ impl AddAssign for GotoAcc {
         self.sudden_death += o.sudden_death;
         self.stopped += o.stopped;
         self.busts += o.busts;
+        self.capped += o.capped;
         self.double_rons += o.double_rons;
     }
 }
@@ -508,6 +514,7 @@ fn write_tables(params: &GotoParams, acc: &GotoAcc, out: &StudyOutput) -> Result
         "bust" => [busts.value()],
         "bust_ci_low" => [busts.interval().low],
         "bust_ci_high" => [busts.interval().high],
+        "capped" => [acc.capped],
     )?;
     out.table("summary", &mut summary)?;
     Ok(())
@@ -641,11 +648,12 @@ fn summary(params: &GotoParams, acc: &GotoAcc, coverage: &Coverage) -> String {
     };
     let _ = writeln!(
         s,
-        "games: South entered {}, dealer stopped {}, bust {}; {:.2} hands per game",
+        "games: South entered {}, dealer stopped {}, bust {}; {:.2} hands per game; {} cut at the hand cap (max_hands)",
         game(acc.south),
         game(acc.stopped),
         game(acc.busts),
-        acc.hands as f64 / acc.games.max(1) as f64
+        acc.hands as f64 / acc.games.max(1) as f64,
+        acc.capped
     );
     let _ = writeln!(s, "per person (first place per game played; net points per session):");
     for p in 0..PEOPLE {

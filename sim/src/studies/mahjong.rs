@@ -228,6 +228,9 @@ pub struct MahjongAcc {
     pub length: Histogram,
     /// Games ended by the bust rule.
     pub busts: u64,
+    /// Games cut at the table's hand cap (`max_hands`).
+    #[serde(default)]
+    pub capped: u64,
     /// Double rons, pao payments, yakuman wins.
     pub special: [u64; 3],
 }
@@ -250,6 +253,7 @@ impl MahjongAcc {
             points_hist: vec![Histogram::new(POINTS_RANGE.0, POINTS_RANGE.1); SEATS],
             length: Histogram::new(0, 40),
             busts: 0,
+            capped: 0,
             special: [0; 3],
         }
     }
@@ -281,6 +285,7 @@ impl MahjongAcc {
         self.yaku.iter_mut().zip(o.yaku).for_each(|(a, b)| *a += u64::from(b));
         self.length.record(i64::from(o.hands));
         self.busts += u64::from(o.bust);
+        self.capped += u64::from(o.capped);
         for (k, v) in [o.double_rons, o.pao, o.yakuman].into_iter().enumerate() {
             self.special[k] += u64::from(v);
         }
@@ -331,6 +336,7 @@ impl AddAssign for MahjongAcc {
         self.points_hist.iter_mut().zip(o.points_hist).for_each(|(a, b)| *a += b);
         self.length += o.length;
         self.busts += o.busts;
+        self.capped += o.capped;
         self.special.iter_mut().zip(o.special).for_each(|(a, b)| *a += b);
     }
 }
@@ -415,6 +421,7 @@ fn write_tables(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> 
         "average_gain" => [acc.win_points as f64 / wins.max(1) as f64],
         "tenhou_2016_average_win" => [TENHOU_AVERAGE_WIN],
         "busts" => [acc.busts],
+        "capped" => [acc.capped],
         "double_rons" => [acc.special[0]],
         "pao" => [acc.special[1]],
         "yakuman" => [acc.special[2]],
@@ -524,7 +531,13 @@ fn charts(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> Result
 fn summary(params: &MahjongParams, acc: &MahjongAcc, coverage: &Coverage) -> String {
     let mut s = String::new();
     let rules = params.table.name();
-    let _ = writeln!(s, "mahjong table study ({rules}): {}, {} hands", coverage.describe(), acc.hands);
+    let _ = writeln!(
+        s,
+        "mahjong table study ({rules}): {}, {} hands; {} games cut at the hand cap (max_hands)",
+        coverage.describe(),
+        acc.hands,
+        acc.capped
+    );
     let _ = writeln!(s, "bots by seat (seat 0 deals first): {}; intervals are 95%", params.bots.join(", "));
     let _ = writeln!(s, "per-round rates beside 天鳳 鳳凰卓 2016 (relative difference):");
     for ((name, real), r) in TENHOU_RATES.iter().zip(acc.rates()) {

@@ -156,6 +156,9 @@ impl Length {
     }
 }
 
+/// The largest hand cap a table takes: below 256, so the honba of a game never overflow.
+pub const MAX_HANDS: u16 = 250;
+
 /// The TOML form of a table preset (`presets/table_ron2_*.toml`).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -229,6 +232,10 @@ pub struct TableSettings {
     /// With `bust`: exactly 0 points busts too (`false`: only below 0 busts, 0 survives, as
     /// Gotō's G-S6).
     pub bust_at_zero: bool,
+    /// Hand cap, a bound the seeds do not have: the game ends after this many hands (1 to
+    /// [`MAX_HANDS`], repeats included), so that bots which never win at a table where the
+    /// dealer repeats on every draw cannot play forever ([`HanchanOutcome::capped`](super::HanchanOutcome::capped)).
+    pub max_hands: u16,
     /// When the dealer repeats (連荘) after an exhaustive draw.
     pub dealer_repeats_on_draw: DrawRepeat,
     /// 抜きドラ: norths are extracted, never discarded (G-X1). (Flowers, when the tile set
@@ -536,6 +543,9 @@ impl TableSettings {
         }
         if s.open_riichi.declarers > 0 && s.open_riichi.sticks == 0 {
             return invalid("open_riichi", "an open riichi deposits at least one stick");
+        }
+        if !(1..=MAX_HANDS).contains(&s.max_hands) {
+            return invalid("max_hands", "must be 1 to 250 (the honba count is kept in a byte)");
         }
         if s.noten_total < 0 {
             return invalid("noten_total", "must be 0 or more");

@@ -224,8 +224,8 @@ mod view;
 mod wall;
 
 pub use config::{
-    DoubleRonHonba, DrawRepeat, EndSticks, Extension, Kuikae, Length, MultipleRon, NO_SEAT, OpenRiichi, PRESETS, Pao,
-    PaoScope, PocchiWild, RiichiKan, TableError, TableSettings, ranks,
+    DoubleRonHonba, DrawRepeat, EndSticks, Extension, Kuikae, Length, MAX_HANDS, MultipleRon, NO_SEAT, OpenRiichi,
+    PRESETS, Pao, PaoScope, PocchiWild, RiichiKan, TableError, TableSettings, ranks,
 };
 pub use mjai::{Event, EventLog, HoraScore, UraMarkers, pai_name, parse_pai};
 pub use outcome::{Abort, HanchanOutcome, WIN_VALUE_BINS, YAKU_KINDS};

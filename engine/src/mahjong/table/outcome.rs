@@ -52,6 +52,8 @@ pub struct HanchanOutcome {
     pub dealer_stopped: bool,
     /// Whether the game ended by the bust rule (トビ).
     pub bust: bool,
+    /// Whether the game was cut at the table's hand cap (`max_hands`) before its end.
+    pub capped: bool,
     /// Wins per seat, tsumo and ron.
     pub wins: [u16; MAX_SEATS],
     /// Tsumo wins per seat.
@@ -109,6 +111,7 @@ impl HanchanOutcome {
         late_hands: 0,
         dealer_stopped: false,
         bust: false,
+        capped: false,
         wins: [0; MAX_SEATS],
         tsumo_wins: [0; MAX_SEATS],
         dealer_wins: [0; MAX_SEATS],

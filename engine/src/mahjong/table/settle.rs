@@ -643,7 +643,11 @@ impl RiichiTable {
             return self.end_game(state);
         }
         let top = state.points[..state.players()].iter().copied().max().unwrap_or(0);
-        let next = self.next_after(state, renchan, dealer, top);
+        let mut next = self.next_after(state, renchan, dealer, top);
+        if next != Next::End && state.record.hands >= self.settings.max_hands {
+            state.record.capped = true;
+            next = Next::End;
+        }
         if !renchan {
             state.round += 1;
         }

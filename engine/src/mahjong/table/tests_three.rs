@@ -331,3 +331,34 @@ fn tenpai_stop_lets_the_dealer_choose_at_a_draw_when_the_game_could_end() {
     assert_eq!(draw(sudden, 4, 41_000, 3), (Next::DealerChooses, Next::End), "sudden death");
     assert_eq!(draw(sudden, 4, 39_000, 3), (Next::Play, Next::Play), "nobody there");
 }
+
+#[test]
+fn three_random_bots_at_goto_end_at_the_hand_cap_with_every_point_kept() {
+    // Random bots never win, and Gotō's dealer repeats on every draw (G-S3): without the
+    // cap the game never ends (and the honba count overflowed).
+    let game = goto();
+    assert_eq!(game.settings().max_hands, 200);
+    let mut table = Table::new(&game);
+    let mut capped = 0;
+    for i in 0..10 {
+        let o = table.play(&game, &mut [Bot::random(); 3], &mut GameSeeds::new(11).rng(i));
+        assert!(o.hands <= 200 && o.capped == (o.hands == 200), "game {i}: capped {}, {} hands", o.capped, o.hands);
+        assert_eq!(o.points[..3].iter().sum::<i32>(), 3 * 35_000);
+        capped += usize::from(o.capped);
+    }
+    assert!(capped > 0, "no random game reached the cap");
+    // A cap of one hand ends a game that was going on, and only then counts as capped.
+    let one = |cap: &str| {
+        let text = format!("extends = \"goto\"\nname = \"short\"\nmax_hands = {cap}\n");
+        TableSettings::from_toml(&text).map(|s| RiichiTable::new(s).unwrap())
+    };
+    let short = one("1").unwrap();
+    let o = Table::new(&short).play(&short, &mut [Bot::efficiency(); 3], &mut GameSeeds::new(11).rng(0));
+    assert!(o.capped && o.hands == 1, "{} hands", o.hands);
+    let o = Table::new(&game).play(&game, &mut [Bot::efficiency(); 3], &mut GameSeeds::new(11).rng(0));
+    assert!(!o.capped && o.hands < 200, "{} hands", o.hands);
+    for bad in ["0", "251"] {
+        let e = one(bad).unwrap_err().to_string();
+        assert!(e.contains("max_hands"), "{bad}: {e}");
+    }
+}
