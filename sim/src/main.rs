@@ -2,7 +2,7 @@
 //! summary. See `sim --help` and GUIDE.md.
 
 use anyhow::{Context, Result, bail};
-use clap::{Args, FromArgMatches, Parser, Subcommand};
+use clap::{Args, FromArgMatches, Parser, Subcommand, ValueEnum};
 use engine::Game;
 use engine::config::Presets;
 use engine::drift::strategy::StrategyConfig;
@@ -11,6 +11,7 @@ use engine::mahjong::table;
 use engine::mahjong::table::Rotation;
 use engine::medarot::{self, CardPool, Deck};
 use engine::rackup::{self, Profile};
+use sim::duel::seating::SeatingMode;
 use sim::duel::{DuelGame, DuelParams, DuelStudy};
 use sim::grow::Target;
 use sim::preset::{self, Named};
@@ -451,6 +452,17 @@ struct DuelMahjongArgs {
     duel: DuelRun,
     #[command(flatten)]
     base: TableBase,
+    /// `rotations`: 1-vs-rest, the focal bot in each seat in turn; `all`: one bot per seat
+    /// (as many bots as seats), every deal played in every seating order (24 at four seats).
+    #[arg(long, value_enum, default_value = "rotations", value_name = "rotations|all")]
+    permutations: Permutations,
+}
+
+/// `sim duel mahjong --permutations`.
+#[derive(Clone, Copy, ValueEnum)]
+enum Permutations {
+    Rotations,
+    All,
 }
 
 #[derive(Args)]
@@ -725,11 +737,16 @@ fn replay(args: &ReplayArgs) -> Result<String> {
 }
 
 /// The bots a three-seat (Gotō) duel compares by default: not `random`, as three random
-/// bots at Gotō's table never finish a game (nobody wins, the dealer repeats on every draw).
+/// bots at Gotō's table mostly play to the hand cap (nobody wins, the dealer repeats on
+/// every draw), hundreds of hands that measure nothing.
 const GOTO_DUEL_BOTS: [&str; 2] = ["efficiency", "defensive"];
 
 /// `sim duel GAME`: the strategies' matrix, its tables, charts and summary.
 fn duel(command: &DuelCommand) -> Result<String> {
+    let seating = match command {
+        DuelCommand::Mahjong(DuelMahjongArgs { permutations: Permutations::All, .. }) => SeatingMode::Permutations,
+        _ => SeatingMode::Rotation,
+    };
     let (duel, game, presets) = match command {
         DuelCommand::Drift(a) => {
             let game = DuelGame::Drift {
@@ -759,7 +776,7 @@ fn duel(command: &DuelCommand) -> Result<String> {
     };
     let strategies = names.iter().map(|n| preset::source(n, &presets)).collect::<Result<Vec<_>>>()?;
     let default_deals = if matches!(game, DuelGame::Mahjong { .. }) { 500 } else { 100_000 };
-    let study = DuelStudy::from_params(DuelParams { game, strategies })?;
+    let study = DuelStudy::from_params(DuelParams { game, strategies, seating })?;
     duel.run.at.execute(&study, &duel.run.plan(default_deals), &format!("duel-{}", study.game_name()))
 }
 

@@ -1,8 +1,9 @@
 //! `sim duel`: a strategy against itself lands exactly on the neutral value (½ by the side
 //! swap, the mean place at a mahjong table), the two orders of a two-player pair are the
 //! same games, results are identical at any thread count and merged from shards, a
-//! stronger strategy wins with an interval that excludes the neutral value, and pairing
-//! narrows the interval of two nearly equal strategies.
+//! stronger strategy wins with an interval that excludes the neutral value, pairing
+//! narrows the interval of two nearly equal strategies, and a permutation duel's pairs are
+//! exact differences of the strategies' own values.
 
 mod common;
 
@@ -112,6 +113,60 @@ fn pairing_narrows_the_interval_of_two_nearly_equal_strategies() {
 }
 
 #[test]
+fn every_seating_order_makes_pairs_the_differences_of_own_values() {
+    let dir = scratch("duel-permutations");
+    let bots = ["random", "efficiency", "defensive"];
+    duel(
+        &dir,
+        "goto",
+        &[
+            "mahjong",
+            "--rules",
+            "goto",
+            "--games",
+            "3",
+            "--permutations",
+            "all",
+            "--strategies",
+            "random,efficiency,defensive",
+        ],
+    );
+    let own = |s: &str, m: &str| pair(&dir, "goto", s, s, m).0;
+    // Every game seats each bot once: their places are 1, 2 and 3, one of them first.
+    let ranks: f64 = bots.iter().map(|s| own(s, "average_rank")).sum();
+    let firsts: f64 = bots.iter().map(|s| own(s, "first_place")).sum();
+    assert!((ranks - 6.0).abs() < 1e-9 && (firsts - 1.0).abs() < 1e-9, "{ranks} {firsts}");
+    for (f, o) in [("random", "efficiency"), ("efficiency", "defensive"), ("defensive", "random")] {
+        for m in ["average_rank", "first_place", "points"] {
+            let (d, ..) = pair(&dir, "goto", f, o, m);
+            assert!((d - (own(f, m) - own(o, m))).abs() < 1e-6, "{f} − {o} {m}: {d}");
+            assert!((d + pair(&dir, "goto", o, f, m).0).abs() < 1e-9, "{f}, {o} {m}: antisymmetric");
+        }
+    }
+    // Three deals of 6 orders each: 18 games behind every row, 9 pairs of 3 metrics.
+    let table = csv(&dir, "goto", "duel");
+    let games = table.lines().next().unwrap().split(',').position(|h| h == "games").unwrap();
+    let rows: Vec<&str> = table.lines().skip(1).map(|l| l.split(',').nth(games).unwrap()).collect();
+    assert!(rows.len() == 27 && rows.iter().all(|g| *g == "18"), "{rows:?}");
+    // Four copies of one bot: every order is the same game, so each name's own place is
+    // the mean place exactly and every difference is 0 with a zero-width interval.
+    let text = engine::mahjong::table::BOT_PRESETS.iter().find(|p| p.0 == "efficiency").unwrap().1;
+    let copies: Vec<String> = (0..3)
+        .map(|i| {
+            let file = dir.join(format!("copy{i}.toml"));
+            std::fs::write(&file, text).unwrap();
+            file.display().to_string()
+        })
+        .collect();
+    let strategies = format!("efficiency,{}", copies.join(","));
+    duel(&dir, "same", &["mahjong", "--games", "2", "--permutations", "all", "--strategies", &strategies]);
+    assert_eq!(pair(&dir, "same", "efficiency", "efficiency", "average_rank").0, 2.5);
+    assert_eq!(pair(&dir, "same", "efficiency", &copies[0], "average_rank").0, 0.0);
+    let (d, low, high, ..) = pair(&dir, "same", &copies[1], &copies[2], "points");
+    assert_eq!((d, low, high), (0.0, 0.0, 0.0));
+}
+
+#[test]
 fn bad_strategy_lists_are_refused_in_one_line() {
     let dir = scratch("duel-bad");
     for (strategies, says) in
@@ -120,6 +175,18 @@ fn bad_strategy_lists_are_refused_in_one_line() {
         let o = sim(&["duel", "drift", "--strategies", strategies, "--out", dir.to_str().unwrap(), "--quiet"], "");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(!o.status.success() && err.contains(says) && err.trim().lines().count() == 1, "{strategies}: {err}");
+    }
+    let out = dir.to_str().unwrap();
+    for (args, says) in [
+        (&["mahjong", "--permutations", "all", "--strategies", "random,efficiency"][..], "one strategy per seat"),
+        (&["mahjong", "--rules", "goto", "--permutations", "all", "--strategies", "random,efficiency"][..], "3 seats"),
+    ] {
+        let mut all = vec!["duel"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--out", out, "--quiet"]);
+        let o = sim(&all, "");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(says) && err.trim().lines().count() == 1, "{args:?}: {err}");
     }
     assert!(!dir.join("notebooks-data").exists(), "nothing written");
 }

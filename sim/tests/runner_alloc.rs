@@ -7,6 +7,7 @@
 //! games; the bots at a Ron2 and at the Gotō table).
 
 use engine::mahjong::table::Rotation;
+use sim::duel::seating::SeatingMode;
 use sim::duel::{DuelGame, DuelParams, DuelStudy};
 use sim::runner::RunPlan;
 use sim::studies::chips::{ChipsParams, ChipsStudy};
@@ -142,7 +143,10 @@ fn studies_allocate_nothing_per_game() {
         ("mahjong duel", table("ron2-dojo"), presets(&bots, &["efficiency", "random"]), 6),
         ("goto duel", table("goto"), presets(&bots, &["efficiency", "defensive"]), 6),
     ] {
-        let duel = DuelStudy::from_params(DuelParams { game, strategies }).unwrap();
+        let duel = DuelStudy::from_params(DuelParams { game, strategies, seating: SeatingMode::Rotation }).unwrap();
         per_game_allocations_are_zero(name, &duel, deals);
     }
+    let strategies = presets(&bots, &["efficiency", "defensive", "random"]);
+    let params = DuelParams { game: table("goto"), strategies, seating: SeatingMode::Permutations };
+    per_game_allocations_are_zero("goto duel, every seating order", &DuelStudy::from_params(params).unwrap(), 2);
 }

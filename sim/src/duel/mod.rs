@@ -7,10 +7,12 @@
 //! sweep's arms do), so the walls, decks and dice coincide wherever the strategies' choices
 //! let them. For each ordered pair (focal, opponent) and metric the focal strategy's
 //! values are summed over the pair's seatings per deal, and the mean and its interval are
-//! taken over deals: a deal-level, paired estimate. The per-seat sums are kept too (the
+//! taken over deals: a deal-level, paired estimate. The per-seating sums are kept too (the
 //! breakdown by the focal strategy's seat, and the unpaired interval the pairing is
 //! compared with), and per strategy the sum over all its other opponents (the round-robin
-//! average of the ranking).
+//! average of the ranking). With `--permutations all` (one strategy per seat, every order)
+//! a pair of distinct strategies is measured as the focal value minus the opponent's in
+//! the same games, and a strategy's own value over every order makes the ranking.
 //!
 //! One module per game plays a line-up ([`Contest`]): `drift`, `rackup`, `medarot` (two
 //! seats, strategies boxed because the line-up changes from game to game) and `mahjong`
@@ -33,7 +35,7 @@ use crate::studies::mahjong::TableRules;
 use crate::study::{Coverage, Source, Study};
 use anyhow::{Result, anyhow, bail};
 use engine::{Game, GameRng, Strategy, StrategyChoice};
-use seating::{MAX_SEATS, Seatings};
+use seating::{EMPTY, MAX_SEATS, SeatingMode, Seatings};
 use serde::{Deserialize, Serialize};
 use std::ops::AddAssign;
 
@@ -156,6 +158,9 @@ pub struct DuelParams {
     pub game: DuelGame,
     /// The strategies compared (a preset's text named by the preset, or a file), at least two.
     pub strategies: Vec<Source>,
+    /// 1-vs-rest rotations, or every order of one strategy per seat.
+    #[serde(default)]
+    pub seating: SeatingMode,
 }
 
 /// The per-deal sums of a duel.
@@ -166,20 +171,22 @@ pub struct DuelAcc {
     /// `paired[pair][metric]`: per deal, the focal strategy's values summed over the pair's
     /// seatings (pair `focal * strategies + opponent`).
     pub paired: Vec<Vec<Moments>>,
-    /// `seated[pair][seating][metric]`: the focal strategy's value in each seating.
+    /// `seated[pair][seating][metric]`: the focal strategy's value in each seating (a
+    /// permutation duel's distinct pair: minus the opponent's).
     pub seated: Vec<Vec<Vec<Moments>>>,
     /// `overall[strategy][metric]`: per deal, the strategy's values summed over every
-    /// seating of its pairs with the other strategies (the round-robin average).
+    /// seating of its pairs with the other strategies (the round-robin average; a
+    /// permutation duel: over every order).
     pub overall: Vec<Vec<Moments>>,
 }
 
 impl DuelAcc {
-    fn new(strategies: usize, seats: usize, metrics: usize) -> DuelAcc {
+    fn new(strategies: usize, seatings: &Seatings, metrics: usize) -> DuelAcc {
         let m = vec![Moments::default(); metrics];
         DuelAcc {
             deals: 0,
             paired: vec![m.clone(); strategies * strategies],
-            seated: vec![vec![m.clone(); seats]; strategies * strategies],
+            seated: seatings.pairs.iter().map(|p| vec![m.clone(); p.len()]).collect(),
             overall: vec![m; strategies],
         }
     }
@@ -195,12 +202,18 @@ impl DuelAcc {
                     let pair = focal * k + opponent;
                     let mut sum = 0;
                     for (s, seating) in seatings.pairs[pair].iter().enumerate() {
-                        let x = results[seating.lineup][seating.seat][m];
+                        let game = &results[seating.lineup];
+                        let rival = if seating.rival == EMPTY { 0 } else { game[seating.rival][m] };
+                        let x = game[seating.seat][m] - rival;
                         self.seated[pair][s][m].record(x);
                         sum += x;
                     }
                     self.paired[pair][m].record(sum);
-                    if opponent != focal {
+                    let counted = match seatings.mode {
+                        SeatingMode::Rotation => opponent != focal,
+                        SeatingMode::Permutations => opponent == focal,
+                    };
+                    if counted {
                         all += sum;
                     }
                 }
@@ -320,12 +333,24 @@ impl Study for DuelStudy {
             Contests::Medarot(c) => shape(c),
             Contests::Mahjong(c) => shape(c.as_ref()),
         };
-        let seatings = Seatings::rotations(names.len(), seats);
+        let seatings = match params.seating {
+            SeatingMode::Rotation => Seatings::rotations(names.len(), seats),
+            SeatingMode::Permutations if seats == 2 => {
+                bail!("a two-player game already plays both seatings: --permutations all is for mahjong tables")
+            }
+            SeatingMode::Permutations if names.len() != seats => {
+                bail!(
+                    "--permutations all seats one strategy per seat: this table has {seats} seats, got {} strategies",
+                    names.len()
+                )
+            }
+            SeatingMode::Permutations => Seatings::permutations(seats),
+        };
         Ok(DuelStudy { params, names, metrics, seatings, contest })
     }
 
     fn empty(&self) -> DuelAcc {
-        DuelAcc::new(self.names.len(), self.seatings.seats, self.metrics.len())
+        DuelAcc::new(self.names.len(), &self.seatings, self.metrics.len())
     }
 
     /// Per metric, every ordered pair's deal-level estimate (`focal vs opponent`).

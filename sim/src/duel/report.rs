@@ -9,8 +9,13 @@
 //! against ½, average rank against the mean rank) for every pair of distinct strategies
 //! (two-player games: each unordered pair once, its two orders being the same games), and
 //! are flagged after Holm's step-down adjustment over all of them.
+//!
+//! A permutation duel (every order of one strategy per seat) reports a pair of distinct
+//! strategies as the focal value minus the opponent's in the same games (neutral 0, each
+//! unordered pair tested once: the two orders are the same difference negated), and a
+//! strategy against itself as its own value over every order, which is also its ranking.
 
-use super::{DuelAcc, DuelStudy, Metric};
+use super::{DuelAcc, DuelStudy, Metric, SeatingMode};
 use crate::chart::{self, Bar, Heatmap, IntervalBars};
 use crate::grow::Tracked;
 use crate::output::StudyOutput;
@@ -88,41 +93,56 @@ struct Results<'a> {
     tests: Vec<(usize, usize, f64, bool)>,
 }
 
+/// Whether a permutation duel measures the pair of distinct strategies `focal` and
+/// `opponent` as a difference.
+fn versus(study: &DuelStudy, focal: usize, opponent: usize) -> bool {
+    study.seatings.mode == SeatingMode::Permutations && focal != opponent
+}
+
+/// Metric `m` as the pair (`focal`, `opponent`) reports it: a permutation duel's difference
+/// is no rate and is neutral at 0.
+fn pair_metric(study: &DuelStudy, focal: usize, opponent: usize, m: usize) -> Metric {
+    let metric = study.metrics[m];
+    if versus(study, focal, opponent) { Metric { rate: false, neutral: 0.0, ..metric } } else { metric }
+}
+
 impl<'a> Results<'a> {
     fn new(study: &'a DuelStudy, acc: &DuelAcc) -> Results<'a> {
-        let (k, seats) = (study.names.len(), study.seatings.seats);
-        let metrics = &study.metrics;
+        let k = study.names.len();
+        let (metrics, seatings) = (&study.metrics, &study.seatings);
         let pairs: Vec<Vec<Estimate>> = (0..k * k)
             .map(|p| {
-                let est = |(m, metric)| {
+                let est = |m| {
                     let seated: Vec<&Moments> = acc.seated[p].iter().map(|s| &s[m]).collect();
-                    Estimate::of(&acc.paired[p][m], &seated, seats, metric)
+                    let per = seatings.pairs[p].len();
+                    Estimate::of(&acc.paired[p][m], &seated, per, &pair_metric(study, p / k, p % k, m))
                 };
-                metrics.iter().enumerate().map(est).collect()
+                (0..metrics.len()).map(est).collect()
             })
             .collect();
         let overall = (0..k)
             .map(|f| {
+                let opponents: Vec<usize> = match seatings.mode {
+                    SeatingMode::Rotation => (0..k).filter(|&o| o != f).collect(),
+                    SeatingMode::Permutations => vec![f],
+                };
                 let est = |(m, metric)| {
-                    let seated: Vec<&Moments> = (0..k)
-                        .filter(|&o| o != f)
-                        .flat_map(|o| acc.seated[f * k + o].iter().map(move |s| &s[m]))
-                        .collect();
-                    Estimate::of(&acc.overall[f][m], &seated, (k - 1) * seats, metric)
+                    let seated: Vec<&Moments> =
+                        opponents.iter().flat_map(|o| acc.seated[f * k + o].iter().map(move |s| &s[m])).collect();
+                    Estimate::of(&acc.overall[f][m], &seated, seated.len(), metric)
                 };
                 metrics.iter().enumerate().map(est).collect()
             })
             .collect();
-        let primary = &metrics[0];
         let tested: Vec<(usize, usize)> = (0..k)
             .flat_map(|f| (0..k).map(move |o| (f, o)))
-            .filter(|&(f, o)| if seats == 2 { f < o } else { f != o })
+            .filter(|&(f, o)| if seatings.seats == 2 || versus(study, f, o) { f < o } else { f != o })
             .collect();
         let p: Vec<f64> = tested
             .iter()
             .map(|&(f, o)| {
                 let e: &Estimate = &pairs[f * k + o][0];
-                two_sided_p(e.value - primary.neutral, e.ci)
+                two_sided_p(e.value - pair_metric(study, f, o, 0).neutral, e.ci)
             })
             .collect();
         let flags = holm(&p);
@@ -135,7 +155,7 @@ impl<'a> Results<'a> {
     /// its test read the other way).
     fn claim(&self, focal: usize, opponent: usize) -> Option<Claim> {
         let k = self.study.names.len();
-        let primary = &self.study.metrics[0];
+        let primary = pair_metric(self.study, focal, opponent, 0);
         let &(_, _, p, h) =
             self.tests.iter().find(|t| (t.0, t.1) == (focal, opponent) || (t.0, t.1) == (opponent, focal))?;
         let e = self.pairs[focal * k + opponent][0];
@@ -183,6 +203,7 @@ pub fn write(study: &DuelStudy, acc: &DuelAcc, coverage: &Coverage, out: &StudyO
 fn tables(r: &Results, acc: &DuelAcc, out: &StudyOutput) -> Result<()> {
     let study = r.study;
     let (names, metrics, k, seats) = (&study.names, &study.metrics, study.names.len(), study.seatings.seats);
+    let pairs = &study.seatings.pairs;
     let rows: Vec<(usize, usize)> = (0..k * k).flat_map(|p| (0..metrics.len()).map(move |m| (p, m))).collect();
     let est = |f: &dyn Fn(&Estimate) -> f64| rows.iter().map(|&(p, m)| f(&r.pairs[p][m])).collect::<Vec<f64>>();
     let claim = |p: usize, m: usize| if m == 0 { r.claim(p / k, p % k) } else { None };
@@ -196,15 +217,18 @@ fn tables(r: &Results, acc: &DuelAcc, out: &StudyOutput) -> Result<()> {
         "unpaired_ci_half" => est(&|e| e.unpaired_half),
         "variance_removed" => est(&Estimate::variance_removed),
         "deals" => vec![acc.deals; rows.len()],
-        "games" => vec![acc.deals * seats as u64; rows.len()],
+        "games" => rows.iter().map(|&(p, _)| acc.deals * pairs[p].len() as u64).collect::<Vec<_>>(),
         "p_value" => rows.iter().map(|&(p, m)| claim(p, m).map(|c| c.p)).collect::<Vec<_>>(),
         "holm_better" => rows.iter().map(|&(p, m)| claim(p, m).map(|c| c.holm)).collect::<Vec<_>>(),
     )?;
     out.table("duel", &mut df)?;
     let rows: Vec<(usize, usize, usize)> =
         (0..k * k).flat_map(|p| (0..seats).flat_map(move |s| (0..metrics.len()).map(move |m| (p, s, m)))).collect();
+    let by_seat: Vec<Vec<Vec<Moments>>> = (0..k * k).map(|p| by_seat(study, acc, p)).collect();
     let seat = |f: &dyn Fn((f64, Interval)) -> f64| {
-        rows.iter().map(|&(p, s, m)| f(seat_value(&acc.seated[p][s][m], &metrics[m]))).collect::<Vec<f64>>()
+        let value =
+            |&(p, s, m): &(usize, usize, usize)| seat_value(&by_seat[p][s][m], &pair_metric(study, p / k, p % k, m));
+        rows.iter().map(|r| f(value(r))).collect::<Vec<f64>>()
     };
     let mut df = df!(
         "focal" => rows.iter().map(|&(p, _, _)| names[p / k].clone()).collect::<Vec<_>>(),
@@ -214,7 +238,7 @@ fn tables(r: &Results, acc: &DuelAcc, out: &StudyOutput) -> Result<()> {
         "value" => seat(&|v| v.0),
         "ci_low" => seat(&|v| v.1.low),
         "ci_high" => seat(&|v| v.1.high),
-        "games" => rows.iter().map(|&(p, s, m)| acc.seated[p][s][m].n).collect::<Vec<_>>(),
+        "games" => rows.iter().map(|&(p, s, m)| by_seat[p][s][m].n).collect::<Vec<_>>(),
     )?;
     out.table("duel_seats", &mut df)?;
     let order = r.ranking();
@@ -235,14 +259,37 @@ fn tables(r: &Results, acc: &DuelAcc, out: &StudyOutput) -> Result<()> {
     Ok(())
 }
 
+/// `[seat][metric]`: pair `p`'s per-seating values gathered by the focal strategy's seat
+/// (a rotation has one seating per seat; a permutation duel's orders with the focal
+/// strategy in the same seat are pooled, their intervals taking the orders as independent).
+fn by_seat(study: &DuelStudy, acc: &DuelAcc, p: usize) -> Vec<Vec<Moments>> {
+    let mut seats = vec![vec![Moments::default(); study.metrics.len()]; study.seatings.seats];
+    for (seating, values) in study.seatings.pairs[p].iter().zip(&acc.seated[p]) {
+        seats[seating.seat].iter_mut().zip(values).for_each(|(a, b)| *a += *b);
+    }
+    seats
+}
+
 fn charts(r: &Results, out: &StudyOutput) -> Result<()> {
     let study = r.study;
     let (names, k) = (&study.names, study.names.len());
     let game = study.game_name();
-    for (m, metric) in study.metrics.iter().enumerate().filter(|(_, m)| m.neutral.is_finite()) {
-        let values: Vec<f64> = (0..k * k).map(|p| r.pairs[p][m].value).collect();
+    let permutations = study.seatings.mode == SeatingMode::Permutations;
+    for m in 0..study.metrics.len() {
+        // The off-diagonal cells' metric (a permutation duel: the difference, neutral 0;
+        // its diagonal, a strategy's own value, is drawn as that neutral).
+        let metric = pair_metric(study, 0, 1, m);
+        if !metric.neutral.is_finite() {
+            continue;
+        }
+        let values: Vec<f64> =
+            (0..k * k).map(|p| if p / k == p % k && permutations { 0.0 } else { r.pairs[p][m].value }).collect();
         let spread = values.iter().fold(0.0, |s: f64, v| s.max((v - metric.neutral).abs())).max(1e-3);
-        let title = format!("{game}: {} of the row strategy against the column's, seats rotated", metric.label);
+        let title = if permutations {
+            format!("{game}: {}, row minus column, same games, all seat orders", metric.label)
+        } else {
+            format!("{game}: {} of the row strategy against the column's, seats rotated", metric.label)
+        };
         let heat = Heatmap {
             title: &title,
             rows: names,
@@ -263,7 +310,8 @@ fn charts(r: &Results, out: &StudyOutput) -> Result<()> {
             Bar { label: names[s].clone(), value: e.value, low: e.ci.low, high: e.ci.high }
         })
         .collect();
-    let title = format!("{game}: {} against all the others (round-robin, paired 95% interval)", primary.label);
+    let over = if permutations { "over every seating order (" } else { "against all the others (round-robin, " };
+    let title = format!("{game}: {} {over}paired 95% interval)", primary.label);
     let chart = IntervalBars {
         title: &title,
         x_label: primary.label,
@@ -277,17 +325,27 @@ fn charts(r: &Results, out: &StudyOutput) -> Result<()> {
 fn summary(r: &Results, acc: &DuelAcc, coverage: &Coverage) -> String {
     let study = r.study;
     let (names, metrics, k, seats) = (&study.names, &study.metrics, study.names.len(), study.seatings.seats);
+    let permutations = study.seatings.mode == SeatingMode::Permutations;
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "duel ({}, {} strategies; a game index is a deal, played once per seating: {} games): {}",
+        "duel ({}, {} strategies; a game index is a deal, played once per {}: {} games): {}",
         study.game_name(),
         k,
+        if permutations { "seating order of the strategies" } else { "seating" },
         study.seatings.games_per_deal(),
         coverage.describe().replacen("games", "deals", 1),
     );
     let show = |e: &Estimate| format!("{:.4} [{:.4}, {:.4}]", e.value, e.ci.low, e.ci.high);
-    let _ = writeln!(s, "\nranking against all the other strategies (round-robin average, paired 95% intervals):");
+    let _ = writeln!(
+        s,
+        "\nranking {} (paired 95% intervals):",
+        if permutations {
+            "over every seating order"
+        } else {
+            "against all the other strategies (round-robin average)"
+        }
+    );
     for (place, &f) in r.ranking().iter().enumerate() {
         let cols: Vec<String> =
             metrics.iter().zip(&r.overall[f]).map(|(m, e)| format!("{} {}", m.name, show(e))).collect();
@@ -296,9 +354,10 @@ fn summary(r: &Results, acc: &DuelAcc, coverage: &Coverage) -> String {
     let primary = &metrics[0];
     let _ = writeln!(
         s,
-        "\n{} of the focal strategy against each opponent (seats rotated; paired 95% interval, unpaired half-width; \
-         the focal strategy's value in seat 0, 1, …):",
-        primary.name
+        "\n{} of the focal strategy against each opponent ({}; paired 95% interval, unpaired half-width; \
+         by the focal strategy's seat 0, 1, …):",
+        primary.name,
+        if permutations { "focal minus opponent in the same games" } else { "seats rotated" }
     );
     for f in 0..k {
         for o in (0..k).filter(|&o| o != f) {
@@ -309,8 +368,9 @@ fn summary(r: &Results, acc: &DuelAcc, coverage: &Coverage) -> String {
                 (false, true) => "  * better at p < 0.05 alone",
                 _ => "",
             };
+            let metric = pair_metric(study, f, o, 0);
             let by_seat: Vec<String> =
-                acc.seated[f * k + o].iter().map(|m| format!("{:.3}", seat_value(&m[0], primary).0)).collect();
+                by_seat(study, acc, f * k + o).iter().map(|m| format!("{:.3}", seat_value(&m[0], &metric).0)).collect();
             let _ = writeln!(
                 s,
                 "  {:<14} vs {:<14} {}  ±{:.4} unpaired  seats {}{flag}",
@@ -332,17 +392,25 @@ fn summary(r: &Results, acc: &DuelAcc, coverage: &Coverage) -> String {
         "\n** survives Holm's adjustment over the {} tests of {} against {}; * p < 0.05 taken alone.\nbetter after Holm: {}",
         r.tests.len(),
         primary.name,
-        primary.neutral,
+        pair_metric(study, 0, 1, 0).neutral,
         if claims.is_empty() { "none".to_string() } else { claims.join(", ") }
     );
-    let mirror: Vec<String> = (0..k).map(|f| format!("{} {:.4}", names[f], r.pairs[f * k + f][0].value)).collect();
-    let _ = writeln!(
-        s,
-        "check: each strategy against itself, {} (must be {}): {}",
-        primary.name,
-        primary.neutral,
-        mirror.join(", ")
-    );
+    if permutations {
+        // Every game seats each strategy once: the own values of a per-seat share sum to
+        // its whole, e.g. the average places to 1 + 2 + … + n.
+        let total: f64 = (0..k).map(|f| r.overall[f][0].value).sum();
+        let whole = primary.neutral * k as f64;
+        let _ = writeln!(s, "check: the strategies' {} sum to {total:.4} (must be {whole})", primary.name);
+    } else {
+        let mirror: Vec<String> = (0..k).map(|f| format!("{} {:.4}", names[f], r.pairs[f * k + f][0].value)).collect();
+        let _ = writeln!(
+            s,
+            "check: each strategy against itself, {} (must be {}): {}",
+            primary.name,
+            primary.neutral,
+            mirror.join(", ")
+        );
+    }
     let _ = writeln!(s, "the focal strategy by seat (of {seats}; seat 0 leads or deals first): the duel_seats table");
     s
 }
