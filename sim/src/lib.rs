@@ -9,7 +9,7 @@
 //! a printed summary with 95% intervals. [`study`] ties it together and
 //! merges shards run on other machines; [`studies`] holds one study per game, and
 //! [`sweep`] compares rule variants on the same games and [`duel`] strategies with seat
-//! rotation.
+//! rotation; [`report`] puts them on one shareable page.
 //!
 //! Polars runs its own thread pool, so DataFrames are only ever built on the
 //! main thread, after the rayon workers have finished.
@@ -24,6 +24,7 @@ pub mod mahjong_io;
 pub mod mjai;
 pub mod output;
 pub mod preset;
+pub mod report;
 pub mod runner;
 pub mod shard;
 pub mod stats;

@@ -66,6 +66,52 @@ enum Command {
     /// Games per second of every engine's default study at 1, 2, … up to the cores
     /// threads, the scaling efficiency and the allocations per game (results `bench`).
     Bench(BenchArgs),
+    /// One shareable page, reports/index.html: every game's default study (sized for a few
+    /// minutes), an example sweep and a short bench, or `--from` studies already run.
+    Report(ReportArgs),
+}
+
+#[derive(Args)]
+struct ReportArgs {
+    /// Build the page from these results (study folders, `--out` roots, a bench folder)
+    /// without playing anything.
+    #[arg(long, num_args = 1.., value_name = "DIR")]
+    from: Vec<PathBuf>,
+    /// Multiplies the game counts of the studies the report runs.
+    #[arg(long, default_value_t = 1.0, value_parser = positive_scale, conflicts_with = "from", value_name = "X")]
+    games_scale: f64,
+    /// Worker threads of the studies it runs (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..), conflicts_with = "from")]
+    threads: Option<u16>,
+    /// Folder under which reports/index.html (and the studies it runs) are written.
+    #[arg(long, default_value = ".", value_name = "DIR")]
+    out: PathBuf,
+    /// Do not print each command the report runs.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// A `--games-scale` value: a positive factor, at most 1000.
+fn positive_scale(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v <= 1000.0 => Ok(v),
+        _ => Err(format!("`{s}` is not a scale in (0, 1000]")),
+    }
+}
+
+/// `sim report`: the studies it runs (or is given), on one page.
+fn report(args: &ReportArgs) -> Result<String> {
+    let start = std::time::Instant::now();
+    let (sections, threads) = if args.from.is_empty() {
+        let threads = args.threads.map_or_else(default_threads, usize::from);
+        let run = |line: &[String]| run(&Cli::try_parse_from(line)?.command).map(drop);
+        (sim::report::run_all(&args.out, args.games_scale, threads, args.quiet, run)?, Some(threads))
+    } else {
+        (args.from.iter().map(|d| sim::report::read(d)).collect::<Result<Vec<_>>>()?, None)
+    };
+    let manifest = sim::report::manifest::Manifest::here(&args.out, threads, start.elapsed().as_secs_f64());
+    let page = sim::report::write(&args.out, &sections, &manifest)?;
+    Ok(format!("wrote {} ({} studies, {:.1} s)", page.display(), sections.len(), manifest.wall_seconds))
 }
 
 #[derive(Args)]
@@ -820,13 +866,9 @@ fn merge(args: &MergeArgs) -> Result<String> {
     }
 }
 
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    if std::env::var_os("POLARS_MAX_THREADS").is_none() {
-        // SAFETY: still single-threaded here: no thread (polars' pool included) has started.
-        unsafe { std::env::set_var("POLARS_MAX_THREADS", "2") };
-    }
-    let result = match &cli.command {
+/// Runs one command; its summary, or the error.
+fn run(command: &Command) -> Result<String> {
+    match command {
         Command::Drift(a) => drift(a),
         Command::Mahjong(c) => mahjong(c),
         Command::Medarot(a) => medarot(a),
@@ -836,8 +878,17 @@ fn main() -> ExitCode {
         Command::Plan(a) => plan(a),
         Command::Merge(a) => merge(a),
         Command::Bench(a) => bench(a),
-    };
-    match result {
+        Command::Report(a) => report(a),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if std::env::var_os("POLARS_MAX_THREADS").is_none() {
+        // SAFETY: still single-threaded here: no thread (polars' pool included) has started.
+        unsafe { std::env::set_var("POLARS_MAX_THREADS", "2") };
+    }
+    match run(&cli.command) {
         Ok(summary) => {
             if !summary.is_empty() {
                 println!("{summary}");

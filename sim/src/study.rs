@@ -239,15 +239,40 @@ pub fn saved_kind(dir: &Path) -> Result<String> {
     Ok(k.kind)
 }
 
+/// Reads the saved state of a results folder (`<dir>/state.json`), which must hold an `S`.
+fn read_saved<S: Study>(dir: &Path) -> Result<Saved<S::Params, S::Acc>> {
+    let path = dir.join("state.json");
+    let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let saved: Saved<S::Params, S::Acc> = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not a saved {} study state", path.display(), S::KIND))?;
+    ensure!(saved.kind == S::KIND, "{} holds a {} study, not {}", path.display(), saved.kind, S::KIND);
+    Ok(saved)
+}
+
+/// A study read back from its results folder: rebuilt from its saved parameters, with its
+/// accumulator and the games it covers.
+pub struct Loaded<S: Study> {
+    /// The study.
+    pub study: S,
+    /// Its aggregate.
+    pub acc: S::Acc,
+    /// The games the aggregate covers.
+    pub coverage: Coverage,
+}
+
+/// Reads the study saved in `dir` (`<dir>/state.json`) without playing anything.
+pub fn load<S: Study>(dir: &Path) -> Result<Loaded<S>> {
+    let saved = read_saved::<S>(dir)?;
+    let study = S::from_params(saved.params).with_context(|| format!("{}: saved parameters", dir.display()))?;
+    Ok(Loaded { study, acc: saved.acc, coverage: saved.coverage })
+}
+
 /// Adds up the saved states of shard results and writes the merged study.
 pub fn merge<S: Study>(dirs: &[&Path], out_root: &Path, name: &str) -> Result<String> {
     let mut merged: Option<Saved<S::Params, S::Acc>> = None;
     for dir in dirs {
+        let saved = read_saved::<S>(dir)?;
         let path = dir.join("state.json");
-        let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-        let saved: Saved<S::Params, S::Acc> = serde_json::from_str(&text)
-            .with_context(|| format!("{} is not a saved {} study state", path.display(), S::KIND))?;
-        ensure!(saved.kind == S::KIND, "{} holds a {} study, not {}", path.display(), saved.kind, S::KIND);
         merged = Some(match merged {
             None => saved,
             Some(mut m) => {

@@ -190,13 +190,18 @@ impl DriftStudy {
     }
 }
 
+/// The built-in line-up a study of `mode` plays when no file is named: `teams` in `team`
+/// mode, else `example`.
+pub fn default_lineup(mode: Mode) -> &'static str {
+    if mode == Mode::Team { "teams" } else { "example" }
+}
+
 /// The line-up and rules the files name: where `None`, the built-in example (`teams` in
 /// `team` mode) and the seed's rules.
 pub fn setting(lineup: &Option<Source>, rules: &Option<Source>, mode: Mode) -> Result<(Lineup, DriftRules)> {
     let lineup = match lineup {
         Some(src) => Lineup::from_toml_str(&src.text).with_context(|| format!("line-up {}", src.name))?,
-        None if mode == Mode::Team => Lineup::preset("teams")?,
-        None => Lineup::example(),
+        None => Lineup::preset(default_lineup(mode))?,
     };
     let rules = match rules {
         Some(src) => DriftRules::from_toml_str(&src.text).with_context(|| format!("rules {}", src.name))?,

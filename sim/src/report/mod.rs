@@ -1,0 +1,185 @@
+//! `sim report`: one shareable page, `<out>/reports/index.html`, with every chart, the
+//! headline estimates with their 95% intervals, the printed summary and a "how to read
+//! this" of each study, and a reproducibility manifest. The page is built from results
+//! folders (`--from`: study folders or `--out` roots, read from their saved state without
+//! playing anything), or from the [`runs`] the report plays first.
+//!
+//! `html` writes the page, `manifest` says what built it and where, `rules` names and hashes
+//! each study's rules files, `text` holds the words for each kind of study.
+
+pub mod html;
+pub mod manifest;
+pub mod rules;
+pub mod runs;
+pub mod text;
+
+use crate::duel::DuelStudy;
+use crate::grow::Tracked;
+use crate::studies::chips::ChipsStudy;
+use crate::studies::drift::DriftStudy;
+use crate::studies::goto::GotoStudy;
+use crate::studies::mahjong::MahjongStudy;
+use crate::studies::medarot::MedarotStudy;
+use crate::studies::rackup::RackupStudy;
+use crate::study::{self, Loaded, Study};
+use crate::sweep::SweepStudy;
+use anyhow::{Context, Result, bail};
+use manifest::Manifest;
+use rules::{RulesFile, RulesFiles};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// How the report ran a study (absent for results it was given).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ran {
+    /// Worker threads.
+    pub threads: usize,
+    /// Wall-clock seconds of the whole command (play, tables, charts).
+    pub seconds: f64,
+}
+
+/// One study (or bench) on the page.
+#[derive(Clone, Debug)]
+pub struct Section {
+    /// Its results folder's name (the page's anchor).
+    pub name: String,
+    /// The study kind (`drift`, …, `bench`).
+    pub kind: String,
+    /// The results folder as given.
+    pub folder: String,
+    /// What the results cover (games, seed, shards).
+    pub coverage: String,
+    /// Games played (`None` for a bench).
+    pub games: Option<u64>,
+    /// Master seed (`None` for a bench).
+    pub seed: Option<u64>,
+    /// The headline estimates with their intervals.
+    pub estimates: Vec<Tracked>,
+    /// The printed summary (`summary.txt`).
+    pub summary: String,
+    /// Its charts (PNG), sorted.
+    pub charts: Vec<PathBuf>,
+    /// The rules files it was played with.
+    pub files: Vec<RulesFile>,
+    /// How the report ran it.
+    pub ran: Option<Ran>,
+}
+
+/// Reads the results in `dir` (a study folder, an `--out` root holding one study, or a
+/// `sim bench` folder) into a section, playing nothing.
+pub fn read(dir: &Path) -> Result<Section> {
+    if dir.join("bench.csv").is_file() && !dir.join("state.json").exists() {
+        return bench(dir);
+    }
+    let folder = study::study_folder(dir)?;
+    let kind = study::saved_kind(&folder)?;
+    match kind.as_str() {
+        DriftStudy::KIND => saved::<DriftStudy>(&folder),
+        MedarotStudy::KIND => saved::<MedarotStudy>(&folder),
+        MahjongStudy::KIND => saved::<MahjongStudy>(&folder),
+        GotoStudy::KIND => saved::<GotoStudy>(&folder),
+        ChipsStudy::KIND => saved::<ChipsStudy>(&folder),
+        RackupStudy::KIND => saved::<RackupStudy>(&folder),
+        SweepStudy::KIND => saved::<SweepStudy>(&folder),
+        DuelStudy::KIND => saved::<DuelStudy>(&folder),
+        other => bail!("{} holds an unknown study kind `{other}`", folder.display()),
+    }
+}
+
+/// A saved study's section.
+fn saved<S: Study>(folder: &Path) -> Result<Section>
+where
+    S::Params: RulesFiles,
+{
+    let Loaded { study, acc, coverage } = study::load::<S>(folder)?;
+    let per = study.games_per_index();
+    let covers = match per {
+        1 => coverage.describe(),
+        per => format!("sessions of {per} games: {}", coverage.describe().replacen(" games", " sessions", 1)),
+    };
+    Ok(Section {
+        kind: S::KIND.to_string(),
+        coverage: covers,
+        games: Some(coverage.games_played() * per),
+        seed: Some(coverage.seed),
+        estimates: study.estimates(&acc),
+        files: study.params().rules_files(),
+        ..common(folder)?
+    })
+}
+
+/// A `sim bench` folder's section.
+fn bench(folder: &Path) -> Result<Section> {
+    let coverage = "wall-clock speed of this machine at the time of the run".to_string();
+    Ok(Section { kind: "bench".into(), coverage, ..common(folder)? })
+}
+
+/// What every section reads: the folder's name and summary, and the charts of its
+/// `reports/<name>/` folder beside `notebooks-data/`.
+fn common(folder: &Path) -> Result<Section> {
+    let abs = folder.canonicalize().with_context(|| format!("cannot open {}", folder.display()))?;
+    let name = abs.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let summary_path = abs.join("summary.txt");
+    let summary = std::fs::read_to_string(&summary_path)
+        .with_context(|| format!("cannot read {} (not a results folder?)", summary_path.display()))?;
+    let charts_dir = abs.parent().and_then(Path::parent).map(|root| root.join("reports").join(&name));
+    let mut charts: Vec<PathBuf> = match charts_dir.and_then(|d| std::fs::read_dir(d).ok()) {
+        Some(entries) => entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "png"))
+            .collect(),
+        None => Vec::new(),
+    };
+    charts.sort();
+    Ok(Section {
+        name,
+        kind: String::new(),
+        folder: folder.display().to_string(),
+        coverage: String::new(),
+        games: None,
+        seed: None,
+        estimates: Vec::new(),
+        summary,
+        charts,
+        files: Vec::new(),
+        ran: None,
+    })
+}
+
+/// Plays every run of [`runs::RUNS`] at `scale` with `threads` under `out`, each through
+/// `run` (the `sim` command line: `run` parses and executes it), and reads their sections.
+pub fn run_all(
+    out: &Path,
+    scale: f64,
+    threads: usize,
+    quiet: bool,
+    mut run: impl FnMut(&[String]) -> Result<()>,
+) -> Result<Vec<Section>> {
+    let mut sections = Vec::new();
+    for r in &runs::RUNS {
+        let line = r.command_line(scale, out, threads);
+        if !quiet {
+            eprintln!("report: {}", line.join(" "));
+        }
+        let start = Instant::now();
+        run(&line).with_context(|| line.join(" "))?;
+        let mut section = read(&out.join("notebooks-data").join(r.folder))?;
+        section.ran = Some(Ran { threads, seconds: start.elapsed().as_secs_f64() });
+        sections.push(section);
+    }
+    Ok(sections)
+}
+
+/// Writes the page of `sections` to `<out>/reports/index.html` (whole or not at all);
+/// returns its path.
+pub fn write(out: &Path, sections: &[Section], manifest: &Manifest) -> Result<PathBuf> {
+    let dir = out.join("reports");
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let dir = dir.canonicalize().with_context(|| format!("cannot open {}", dir.display()))?;
+    let page = html::page(sections, manifest, &dir)?;
+    let target = dir.join("index.html");
+    let staging = dir.join(format!(".index.html.partial-{}", std::process::id()));
+    std::fs::write(&staging, page).with_context(|| format!("cannot write {}", staging.display()))?;
+    std::fs::rename(&staging, &target).with_context(|| format!("cannot write {}", target.display()))?;
+    Ok(target)
+}
