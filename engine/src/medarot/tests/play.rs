@@ -263,3 +263,42 @@ fn the_heuristic_does_not_draw_into_a_deck_out_with_a_special() {
         }
     });
 }
+
+#[test]
+fn the_heuristic_does_not_use_a_special_that_does_nothing() {
+    with_game(Rules::default(), |game, pool| {
+        // A draw-2 special into a hand already at the limit only burns the deck (the excess
+        // is discarded); with room in the hand it is worth playing.
+        for (hand, want_special) in [(HAND_LIMIT, false), (2, true)] {
+            let mut s = blank(game);
+            let rabbit = unit(game, &mut s, 0, med(pool, "Rabbit Runner"), 0);
+            let i = to_hand(&mut s, 0, chg(pool, "Rabbit Runner"));
+            let card = s.players[0].hand.take(i as usize);
+            s.players[0].unit_mut(rabbit).change = Some(card);
+            unit(game, &mut s, 1, med(pool, "Stag Cannon"), 6);
+            while s.players[0].hand.len() < hand {
+                let c = s.players[0].deck.pop().unwrap();
+                s.players[0].hand.push(c);
+            }
+            activate(game, &mut s, 0, rabbit);
+            let legal = legal(game, &s);
+            let choice = Heuristic::shipped().choose(&game.view(&s, 0), &legal, &mut rng());
+            assert_eq!(choice == Action::Special(NO_CELL), want_special, "hand {hand}: {choice:?} of {legal:?}");
+        }
+        // A disruption against an empty hand does nothing; against cards it is played.
+        for (their_hand, want_special) in [(0, false), (3, true)] {
+            let mut s = blank(game);
+            let spider = unit(game, &mut s, 0, med(pool, "Spider Trapper"), 0);
+            unit(game, &mut s, 1, med(pool, "Stag Cannon"), 6);
+            for _ in 0..their_hand {
+                let c = s.players[1].deck.pop().unwrap();
+                s.players[1].hand.push(c);
+            }
+            activate(game, &mut s, 0, spider);
+            let legal = legal(game, &s);
+            assert!(legal.contains(&Action::Special(NO_CELL)), "{legal:?}");
+            let choice = Heuristic::shipped().choose(&game.view(&s, 0), &legal, &mut rng());
+            assert_eq!(choice == Action::Special(NO_CELL), want_special, "their hand {their_hand}: {choice:?}");
+        }
+    });
+}
