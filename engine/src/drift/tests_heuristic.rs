@@ -4,7 +4,6 @@
 
 use super::strategy::Heuristic;
 use super::tests::{cards, plain_driver, play_checked};
-use super::tests_styles::ZERO;
 use super::*;
 use crate::testing::ByFn;
 use crate::{GameRng, Seat, Strategy};
