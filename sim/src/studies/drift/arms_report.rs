@@ -15,7 +15,7 @@ use polars::prelude::*;
 use std::fmt::Write as _;
 
 /// A style whose rank moves by at least this many places between two plays is named.
-const RANK_MOVE: usize = 10;
+const RANK_MOVE: f64 = 10.0;
 
 /// The report of an arms mode.
 pub(super) struct ArmsReport<'a> {
@@ -29,22 +29,29 @@ fn win_rate(m: &Moments) -> (f64, Interval) {
     (m.mean() / 2.0, Interval { low: i.low / 2.0, high: i.high / 2.0 })
 }
 
-/// Ranks of `values`, 1 for the largest (ties by order).
-fn ranks(values: &[f64]) -> Vec<usize> {
+/// Ranks of `values`, 1 for the largest; equal values share their mean rank (a play
+/// under which several styles do nothing ranks them together).
+fn ranks(values: &[f64]) -> Vec<f64> {
     let mut order: Vec<usize> = (0..values.len()).collect();
     order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
-    let mut rank = vec![0; values.len()];
-    for (r, &i) in order.iter().enumerate() {
-        rank[i] = r + 1;
+    let mut rank = vec![0.0; values.len()];
+    let mut start = 0;
+    while start < order.len() {
+        let end = (start..order.len()).find(|&k| values[order[k]] != values[order[start]]).unwrap_or(order.len());
+        let mean = (start + end + 1) as f64 / 2.0;
+        order[start..end].iter().for_each(|&i| rank[i] = mean);
+        start = end;
     }
     rank
 }
 
-/// Spearman's rank correlation of two rankings without ties.
-fn spearman(a: &[usize], b: &[usize]) -> f64 {
+/// Spearman's rank correlation: the Pearson correlation of two rankings (ties shared).
+fn spearman(a: &[f64], b: &[f64]) -> f64 {
     let n = a.len() as f64;
-    let d2: f64 = a.iter().zip(b).map(|(&x, &y)| (x as f64 - y as f64).powi(2)).sum();
-    1.0 - 6.0 * d2 / (n * (n * n - 1.0))
+    let (ma, mb) = (a.iter().sum::<f64>() / n, b.iter().sum::<f64>() / n);
+    let cov: f64 = a.iter().zip(b).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let var = |v: &[f64], m: f64| v.iter().map(|x| (x - m).powi(2)).sum::<f64>();
+    cov / (var(a, ma) * var(b, mb)).sqrt()
 }
 
 impl ArmsReport<'_> {
@@ -74,7 +81,7 @@ impl ArmsReport<'_> {
     }
 
     /// The gains of every arm, one row per arm, with Holm over all of them.
-    fn gain_frame(&self, extra: &[(&str, Vec<i64>)]) -> PolarsResult<DataFrame> {
+    fn gain_frame(&self, extra: &[(&str, Column)]) -> PolarsResult<DataFrame> {
         let a = self.arms();
         let n = a.arms.len();
         let cell = |i: usize| (i / a.cols.len(), i % a.cols.len());
@@ -94,7 +101,7 @@ impl ArmsReport<'_> {
             "holm_significant" => flagged,
         )?;
         for (name, values) in extra {
-            df.with_column(Column::new((*name).into(), values))?;
+            df.with_column(values.clone().with_name((*name).into()))?;
         }
         Ok(df)
     }
@@ -103,9 +110,9 @@ impl ArmsReport<'_> {
         let a = self.arms();
         let (rows, cols) = (a.rows.len(), a.cols.len());
         let gains: Vec<Vec<f64>> = (0..cols).map(|c| (0..rows).map(|r| self.gain(r, c).0).collect()).collect();
-        let rank: Vec<Vec<usize>> = gains.iter().map(|g| ranks(g)).collect();
-        let rank_col: Vec<i64> = (0..rows * cols).map(|i| rank[i % cols][i / cols] as i64).collect();
-        let mut table = self.gain_frame(&[("rank", rank_col)])?;
+        let rank: Vec<Vec<f64>> = gains.iter().map(|g| ranks(g)).collect();
+        let rank_col: Vec<f64> = (0..rows * cols).map(|i| rank[i % cols][i / cols]).collect();
+        let mut table = self.gain_frame(&[("rank", Column::new("rank".into(), rank_col))])?;
         out.table("play", &mut table)?;
 
         let nk = CONTRASTS.len();
@@ -144,7 +151,7 @@ impl ArmsReport<'_> {
         };
         chart::save(&out.chart("play_gain"), &map.with_values(2))?;
         let values: Vec<f64> =
-            order.iter().flat_map(|&r| (0..cols).map(move |c| (r, c))).map(|(r, c)| rank[c][r] as f64).collect();
+            order.iter().flat_map(|&r| (0..cols).map(move |c| (r, c))).map(|(r, c)| rank[c][r]).collect();
         let mid = (rows as f64 + 1.0) / 2.0;
         let map = Heatmap {
             title: "Drift battle: each style's rank by gain (1 = largest, blue; last red), by play",
@@ -162,14 +169,14 @@ impl ArmsReport<'_> {
             .map(|&(x, y)| format!("{} vs {} {:.2}", PLAYS[x], PLAYS[y], spearman(&rank[x], &rank[y])))
             .collect();
         let _ = writeln!(t, "rank correlation (Spearman) of the styles' gains between plays: {}", pairs.join("; "));
-        let mut moved: Vec<(usize, usize)> = (0..rows)
+        let mut moved: Vec<(usize, f64)> = (0..rows)
             .map(|r| {
-                let rs: Vec<usize> = (0..cols).map(|c| rank[c][r]).collect();
-                (r, rs.iter().max().unwrap_or(&0) - rs.iter().min().unwrap_or(&0))
+                let rs = (0..cols).map(|c| rank[c][r]);
+                (r, rs.clone().fold(f64::MIN, f64::max) - rs.fold(f64::MAX, f64::min))
             })
             .filter(|&(_, m)| m >= RANK_MOVE)
             .collect();
-        moved.sort_by_key(|&(r, m)| (std::cmp::Reverse(m), r));
+        moved.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
         let list: Vec<String> = moved
             .iter()
             .map(|&(r, _)| {
@@ -184,7 +191,7 @@ impl ArmsReport<'_> {
             .collect();
         let _ = writeln!(
             t,
-            "rankings that depend on play (rank moves {RANK_MOVE}+ places among {rows}): {}",
+            "rankings that depend on play (rank moves {RANK_MOVE}+ places among {rows}; equal gains share their mean rank): {}",
             if list.is_empty() { "none".to_string() } else { list.join("; ") }
         );
         let sig = flagged.iter().filter(|&&f| f).count();
@@ -209,8 +216,15 @@ impl ArmsReport<'_> {
     fn cars(&self, t: &mut String, out: &StudyOutput) -> Result<()> {
         let a = self.arms();
         let (rows, cols) = (a.rows.len(), a.cols.len());
-        let stat = |f: fn(&(i8, i8, i8)) -> i8| (0..rows * cols).map(|i| i64::from(f(&a.cells[i % cols]))).collect();
-        let extra = [("speed", stat(|c| c.0)), ("horsepower", stat(|c| c.1)), ("rank", stat(|c| c.2))];
+        let stat = |name: &str, f: fn(&(i8, i8, i8)) -> i8| {
+            let values: Vec<i64> = (0..rows * cols).map(|i| i64::from(f(&a.cells[i % cols]))).collect();
+            Column::new(name.into(), values)
+        };
+        let extra = [
+            ("speed", stat("speed", |c| c.0)),
+            ("horsepower", stat("horsepower", |c| c.1)),
+            ("rank", stat("rank", |c| c.2)),
+        ];
         let mut table = self.gain_frame(&extra)?;
         out.table("cars", &mut table)?;
 
@@ -231,7 +245,7 @@ impl ArmsReport<'_> {
                 values: &values,
                 neutral: 0.0,
                 spread,
-                axes: ("style (kind of battle)", "the driver's car: speed (速度) / horsepower (馬力)"),
+                axes: ("style (kind of battle)", "the driver's car: speed / horsepower"),
             };
             chart::save(&out.chart(&format!("car_gain_rank_{rank}")), &map.with_values(2))?;
         }

@@ -6,7 +6,8 @@
 //! attack type and effects). A model, not a measurement: effects are taken as linear and
 //! additive in the stats, and the coefficients' covariance is scaled by the residual
 //! dispersion (χ²/df when above 1), since the cards differ in more than their stats.
-//! Special-type medarots (power 0, their value in their effect) are left out.
+//! Special-type medarots (power 0, their value in their effect) are left out, and so are
+//! ablations whose games did not change at all (no variance: no weight to give them).
 
 use crate::stats::{Interval, Z95};
 
@@ -69,18 +70,19 @@ fn solve(k: usize, mut a: Vec<f64>, b: &[f64]) -> Option<(Vec<f64>, Vec<f64>)> {
 /// Fits the model; `None` with fewer observations than terms or a singular design (e.g.
 /// every card with the same cost).
 pub fn fit(obs: &[Observation]) -> Option<PriceModel> {
+    let obs: Vec<Observation> = obs.iter().filter(|o| o.half > 0.0).copied().collect();
     let k = TERMS.len();
     if obs.len() <= k {
         return None;
     }
     let row = |o: &Observation| [1.0, o.stats[0], o.stats[1], o.stats[2], o.stats[3]];
     let weight = |o: &Observation| {
-        let se = (o.half / Z95).max(1e-9);
+        let se = o.half / Z95;
         1.0 / (se * se)
     };
     let mut xtx = vec![0.0; k * k];
     let mut xty = vec![0.0; k];
-    for o in obs {
+    for o in &obs {
         let (x, w) = (row(o), weight(o));
         for i in 0..k {
             xty[i] += w * x[i] * o.effect;
@@ -130,5 +132,8 @@ mod tests {
         }
         assert!(m.dispersion < 1e-9);
         assert!(fit(&obs[..5]).is_none(), "too few rows");
+        let mut frozen = obs.clone();
+        frozen[0] = Observation { effect: 1.0, half: 0.0, ..frozen[0] };
+        assert_eq!(fit(&frozen).unwrap().rows, obs.len() - 1, "a row without variance is left out");
     }
 }
