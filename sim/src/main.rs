@@ -355,7 +355,9 @@ struct DriftArgs {
     /// Who plays whom: `styles` (each of the 22 styles against the style-less driver in
     /// every kind of battle where it acts), `chase` (the chase styles, every one against
     /// every other), `solo` (solo runs, 単走), `team` (the line-up's teams, 団体戦; the
-    /// built-in `teams` line-up by default) or `lineup` (the line-up's drivers in chases).
+    /// built-in `teams` line-up by default), `lineup` (the line-up's drivers in chases),
+    /// `play` (each style's gain under plain, random and heuristic play, paired) or `cars`
+    /// (each style's gain over a grid of car speed, horsepower and driver rank, paired).
     #[arg(long, value_enum, default_value_t = Mode::Styles)]
     mode: Mode,
     #[command(flatten)]

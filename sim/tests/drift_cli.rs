@@ -98,7 +98,7 @@ fn default_study_writes_tables_charts_and_a_summary() {
     );
     assert!(summary.contains("multiple comparisons: 45 styles"), "{summary}");
     assert!(summary.contains("round cap: max_rounds_per_chase = 1000"), "{summary}");
-    for chart in ["win_rate", "points_distribution", "capped_chases", "chase_lengths"] {
+    for chart in ["win_rate", "points_distribution", "capped_chases", "chase_lengths", "chaser_vs_leader"] {
         for ext in ["png", "svg"] {
             let p = root.join(format!("reports/drift/{chart}.{ext}"));
             assert!(std::fs::metadata(&p).map(|m| m.len() > 5_000).unwrap_or(false), "{} missing", p.display());
@@ -184,4 +184,30 @@ fn solo_and_team_modes_write_their_tables_and_charts() {
         "two [[team]]s",
         &scratch("noteam"),
     );
+}
+
+#[test]
+fn play_and_cars_modes_write_paired_gains() {
+    let root = scratch("arms");
+    let out = root.to_str().unwrap();
+    let play = sim_ok(&[
+        "drift", "--mode", "play", "--games", "2000", "--seed", "3", "--quiet", "--out", out, "--study", "play",
+    ]);
+    assert!(play.contains("play mode") && play.contains("rank correlation"), "{play}");
+    let csv = std::fs::read_to_string(root.join("notebooks-data/play/play.csv")).unwrap();
+    // Plain play never declares Supernova: the styled games are the baseline's, exactly.
+    let line = csv.lines().find(|l| l.starts_with("supernova (chase),") && l.contains(",plain,")).unwrap();
+    assert!(line.contains(",0.0,0.0,0.0,"), "{line}");
+    let contrasts = std::fs::read_to_string(root.join("notebooks-data/play/play_contrast.csv")).unwrap();
+    assert!(contrasts.contains("heuristic - plain"), "{contrasts}");
+    let cars = sim_ok(&[
+        "drift", "--mode", "cars", "--games", "1200", "--seed", "3", "--quiet", "--out", out, "--study", "cars",
+    ]);
+    assert!(cars.contains("main effects"), "{cars}");
+    let csv = std::fs::read_to_string(root.join("notebooks-data/cars/cars.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 27 * engine::drift::Style::COUNT, "every style over the 27 cars");
+    for chart in ["play/play_gain", "play/play_rank", "cars/car_gain_rank_1", "cars/car_gain_rank_5"] {
+        let p = root.join(format!("reports/{chart}.png"));
+        assert!(std::fs::metadata(&p).map(|m| m.len() > 5_000).unwrap_or(false), "{} missing", p.display());
+    }
 }

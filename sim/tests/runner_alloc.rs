@@ -62,6 +62,12 @@ fn studies_allocate_nothing_per_game() {
     })
     .unwrap();
     per_game_allocations_are_zero("drift", &drift, 1_000);
+    for mode in [Mode::Play, Mode::Cars] {
+        let heuristic = sim::preset::source("heuristic", &engine::drift::strategy::StrategyConfig::PRESETS).unwrap();
+        let params =
+            DriftParams { mode, lineup: None, rules: None, driver: None, strategies: [heuristic.clone(), heuristic] };
+        per_game_allocations_are_zero("drift arms", &DriftStudy::from_params(params).unwrap(), 1_000);
+    }
     let heuristic = sim::preset::source("heuristic", &engine::rackup::StrategyConfig::PRESETS).unwrap();
     let rackup =
         RackupStudy::from_params(RackupParams { profile: None, strategies: [heuristic.clone(), heuristic] }).unwrap();

@@ -146,6 +146,8 @@ mod tests;
 #[cfg(test)]
 mod tests_golden;
 #[cfg(test)]
+mod tests_heuristic;
+#[cfg(test)]
 mod tests_readings;
 #[cfg(test)]
 mod tests_styles;

@@ -5,7 +5,7 @@ use super::DriftError;
 use super::card::{Card, Suit};
 use super::game::DriftGame;
 use super::hand::NumberCounts;
-use super::style::Style;
+use super::style::{EFFECTS, Style};
 use super::view::{Ask, DriftAction, DriftView, Role};
 use crate::config::{Presets, strategy_from_toml};
 use crate::{GameRng, Strategy, StrategyChoice, WithStrategy};
@@ -36,14 +36,17 @@ impl Strategy<DriftGame> for Random {
 }
 
 /// A sensible player. Leader: the highest target (just above an Indra card when one is
-/// shown). Chaser: the lowest card that scores, else dumps its worst card (a same-colour
-/// one with DriftMeister, a diamond with DiamondCutter). Declares Illusion or Harlequin
-/// every round (Harlequin when a life is down), Legal High with life to spare (a leader
-/// with more; always when leading with its life below 0, where the rules let it pay), Supernova and Indra holding a high card, uses Gungnir at once as leader and
-/// as chaser when no hand card reaches the target, reveals its worst card,
-/// SpeedMaster-tosses low cards, and trades a Phantom point only to stay in the chase with
-/// a good hand. Its thresholds are a [`HeuristicConfig`] (a strategy file); the keys that
-/// order cards are named constants in this module's source.
+/// shown); against Madness, whose exchange takes a random hand card, it exchanges only when
+/// its hand's mean beats the drawn card. Chaser: the lowest card that scores, else dumps its
+/// worst card (a same-colour one with DriftMeister, a diamond with DiamondCutter). Declares
+/// Illusion or Harlequin every round (Harlequin when a life is down), Legal High with life
+/// to spare (a leader with more; always when leading with its life below 0, where the rules
+/// let it pay), Indra only with a card the leader cannot beat (a K against a leader without
+/// modifiers), Supernova when its expected value is positive ([`Heuristic::supernova_gain`]),
+/// uses Gungnir at once as leader and as chaser when no hand card reaches the target,
+/// reveals its worst card, SpeedMaster-tosses low cards, and trades a Phantom point only to
+/// stay in the chase with a good hand. Its thresholds are a [`HeuristicConfig`] (a strategy
+/// file); the keys that order cards are named constants in this module's source.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Heuristic {
     /// Its thresholds.
@@ -69,12 +72,9 @@ pub struct HeuristicConfig {
     pub legal_high_leader_life: i16,
     /// Legal High: the life a chaser keeps to declare it.
     pub legal_high_chaser_life: i16,
-    /// Supernova: declared with at least this life …
-    pub supernova_life: i16,
-    /// … holding a card worth at least this.
-    pub supernova_card: i16,
-    /// Indra: played with a card worth at least this.
-    pub indra_card: i16,
+    /// Supernova: the points one life is worth in its expected value (what a chaser
+    /// scores before it loses the next life).
+    pub life_value: i16,
     /// Speed Master: cards worth less than this are tossed.
     pub speed_master_toss: i16,
     /// Phantom: a point is traded (to stay in the chase) holding a card worth at least this.
@@ -110,6 +110,9 @@ mod weights {
     pub(super) const STYLED_STEP: i32 = 10;
     /// A diamond's tie-break among scoring cards of one value in [`STYLED_SCORES`].
     pub(super) const STYLED_DIAMOND: i32 = 5;
+    /// The highest card number (K), before modifiers: an Indra card the leader cannot beat
+    /// reaches this plus the leader's modifiers.
+    pub(super) const TOP_NUMBER: i16 = 13;
 }
 
 use weights::*;
@@ -117,6 +120,28 @@ use weights::*;
 /// Number of a card for comparisons: jokers below everything.
 fn num(view: &DriftView<'_>, card: Card) -> i16 {
     view.value(card).unwrap_or(JOKER)
+}
+
+/// A chaser's chance of scoring this round, by a model: the target is the highest of the
+/// leading side's candidate cards ([`DriftView::target_candidates`]: hands it cannot see
+/// and draws), each a uniform card of a full deck plus the leader's modifiers (a joker
+/// void); the chaser plays the better of its best card and its draw.
+fn score_chance(view: &DriftView<'_>) -> f64 {
+    let (decks, jokers) = view.deck();
+    let per_number = 4.0 * f64::from(decks);
+    let (jokers, total) = (f64::from(jokers), 13.0 * per_number + f64::from(jokers));
+    let (candidates, lead_bonus) = view.target_candidates();
+    // The chance that every candidate is at most `value` (a joker chaser card reaches none).
+    let reached = |value: i16| {
+        if value == JOKER {
+            return 0.0;
+        }
+        let below = jokers + per_number * f64::from((value - lead_bonus).clamp(0, TOP_NUMBER));
+        (below / total).powi(candidates as i32)
+    };
+    let best = best_in_hand(view);
+    let drawn: f64 = (1..=TOP_NUMBER).map(|n| per_number * reached(best.max(n + view.bonus()))).sum();
+    (jokers * reached(best) + drawn) / total
 }
 
 fn best_in_hand(view: &DriftView<'_>) -> i16 {
@@ -174,6 +199,9 @@ impl Heuristic {
     #[inline(always)]
     fn pick(view: &DriftView<'_>) -> DriftAction {
         if view.role() == Role::Leader {
+            if view.opponent_styles().contains(Style::Madness) {
+                return Heuristic::pick_against_madness(*view);
+            }
             // Highest target; against a face-up Indra card, the lowest that beats it.
             return match view.chaser_face_up().and_then(|(_, v)| v) {
                 Some(b) => best_by(view, |c| {
@@ -205,6 +233,34 @@ impl Heuristic {
         Heuristic::pick_styled(*view, target_card, t, meister, cutter)
     }
 
+    /// The leader's pick against Madness: an exchange takes a random playable hand card, so
+    /// it exchanges only when the mean of those beats the drawn card (a joker counts 0; with
+    /// an Indra card shown, a card counts 1 when it beats that card, else 0).
+    #[inline(never)]
+    fn pick_against_madness(view: DriftView<'_>) -> DriftAction {
+        let view = &view;
+        let face_up = view.chaser_face_up().and_then(|(_, v)| v);
+        let worth = |c: Card| {
+            let v = view.value(c).unwrap_or(0);
+            match face_up {
+                Some(b) => i32::from(v > b),
+                None => i32::from(v),
+            }
+        };
+        let hand = view.hand();
+        let (mut sum, mut n, mut first) = (0, 0, None);
+        for (i, &c) in hand.iter().enumerate().filter(|&(i, _)| Some(i) != view.revealed()) {
+            sum += worth(c);
+            n += 1;
+            first.get_or_insert(i);
+        }
+        let drawn = worth(view.drawn().unwrap_or(Card::JOKER));
+        match first {
+            Some(i) if sum > drawn * n => DriftAction::Hand(i as u8),
+            _ => DriftAction::PlayDrawn,
+        }
+    }
+
     /// A chaser's pick with DriftMeister or DiamondCutter: also weighs colours and diamonds.
     /// The view is passed by value, so that a caller copies it to memory only for this call.
     #[inline(never)]
@@ -234,6 +290,27 @@ impl Strategy<DriftGame> for Heuristic {
 }
 
 impl Heuristic {
+    /// The expected gain of declaring Supernova now, in points: with chance `p`
+    /// ([`score_chance`]) the round is worth 3 instead of what it is worth anyway (1, or
+    /// Barbaroi's and Jet Stream's more), and with chance `1 - p` it costs the lives beyond
+    /// the one a failed round costs anyway that the chase still has (none at life 0, where
+    /// any failure ends it), each worth [`HeuristicConfig::life_value`] points.
+    pub fn supernova_gain(&self, view: &DriftView<'_>) -> f64 {
+        let e = &EFFECTS;
+        let streak = view.streak();
+        let mut worth = 1;
+        if view.has(Style::Barbaroi) && streak > 0 {
+            worth = e.barbaroi_points;
+        }
+        if view.has(Style::JetStream) && streak > 0 {
+            worth = worth.max(i32::from(streak + 1).min(e.jet_stream_max));
+        }
+        let extra_lives = view.life().0.clamp(0, e.supernova_lives - 1);
+        let p = score_chance(view);
+        p * f64::from((e.supernova_points - worth).max(0))
+            - (1.0 - p) * f64::from(extra_lives) * f64::from(self.config.life_value)
+    }
+
     /// Every question but a pick.
     #[inline]
     fn declare(&self, view: &DriftView<'_>, ask: Ask, legal: &[DriftAction]) -> DriftAction {
@@ -265,8 +342,9 @@ impl Heuristic {
                 (a, v) if v < c.speed_master_toss => a,
                 _ => No,
             },
+            // Only a card the leader cannot beat: its best target is a K plus its modifiers.
             Ask::Indra => match hand_choice(&|v, best| v > best) {
-                (a, v) if v >= c.indra_card => a,
+                (a, v) if v >= TOP_NUMBER + view.target_candidates().1 => a,
                 _ => No,
             },
             // Leading second (its own chase over, life below 0): the payment is free.
@@ -278,7 +356,7 @@ impl Heuristic {
                 if life >= spare { Yes } else { No }
             }
             Ask::Supernova => {
-                if life >= c.supernova_life && best_in_hand(view) >= c.supernova_card {
+                if self.supernova_gain(view) > 0.0 {
                     Yes
                 } else {
                     No
@@ -368,10 +446,10 @@ mod tests {
     #[test]
     fn strategy_files_load_and_errors_name_the_problem() {
         let shipped = Heuristic::shipped().config;
-        assert_eq!((shipped.supernova_life, shipped.phantom_card), (2, 11));
+        assert_eq!((shipped.life_value, shipped.phantom_card), (3, 11));
         assert_eq!(StrategyConfig::preset("plain").unwrap(), StrategyConfig::Plain);
-        let tuned = StrategyConfig::from_toml("strategy = \"heuristic\"\nindra_card = 9\n").unwrap();
-        assert_eq!(tuned, StrategyConfig::Heuristic(HeuristicConfig { indra_card: 9, ..shipped }));
+        let tuned = StrategyConfig::from_toml("strategy = \"heuristic\"\nlife_value = 9\n").unwrap();
+        assert_eq!(tuned, StrategyConfig::Heuristic(HeuristicConfig { life_value: 9, ..shipped }));
         let e = StrategyConfig::from_toml("strategy = \"heuristic\"\nindra = 9\n").unwrap_err().to_string();
         assert!(e.contains("indra") && !e.contains('\n'), "{e}");
         let e = StrategyConfig::preset("greedy").unwrap_err().to_string();

@@ -3,7 +3,7 @@
 use super::DriftGame;
 use super::card::Card;
 use super::hand::{NONE, NumberCounts};
-use super::state::{DriftState, LEAD_FOLLOWERS, is_lead_slot};
+use super::state::{DriftState, LEAD_FOLLOWERS, SLOTS, is_lead_slot};
 use super::style::{EFFECTS, Style, StyleSet};
 use crate::Seat;
 
@@ -191,6 +191,26 @@ impl<'a> DriftView<'a> {
     pub fn points(&self) -> (i32, i32) {
         let s = &self.state.sides;
         (s[self.seat].points, s[1 - self.seat].points)
+    }
+
+    /// The target's candidates this round as a chaser sees them: how many cards the
+    /// leading side will choose the target from (its hands, unseen, and one draw per
+    /// leading member; one deck card in a solo run), and what the leader's modifiers add to
+    /// the target (Juggernaut, Legal High in force; 0 in a solo run).
+    pub fn target_candidates(&self) -> (usize, i16) {
+        let held: usize = (0..SLOTS).filter(|&s| is_lead_slot(s)).map(|s| self.state.hands[s].as_slice().len()).sum();
+        (held + usize::from(self.state.lead_members), self.state.bonus[0])
+    }
+
+    /// The rules' deck: 52-card decks and jokers.
+    pub fn deck(&self) -> (u8, u8) {
+        (self.game.rules.decks, self.game.rules.jokers)
+    }
+
+    /// The own side's consecutive scoring rounds in this chase so far (Barbaroi and Jet
+    /// Stream read it).
+    pub fn streak(&self) -> u16 {
+        self.state.sides[self.seat].streak
     }
 
     /// Own Legal High in force.

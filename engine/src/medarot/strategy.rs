@@ -7,6 +7,7 @@
 use super::MedarotError;
 use super::cards::{AttackType, Card, CardKind, Dir, Timing};
 use super::game::{Action, MedarotGame, Source};
+use super::state::HAND_LIMIT;
 use super::view::{Decision, MedarotView, UnitView};
 use crate::config::{Presets, strategy_from_toml};
 use crate::{GameRng, Strategy, StrategyChoice, WithStrategy};
@@ -120,10 +121,7 @@ fn score(ctx: &Ctx<'_, '_>, a: Action) -> i32 {
         (_, Action::Draw(n)) => draw_score(ctx, n),
         (_, Action::Pick(slot)) => -(slot as i32),
         (_, Action::Attack { cell, long }) => attack_score(ctx, cell) - long as i32 * w.attack.long_penalty,
-        (_, Action::Special(_)) => {
-            let draw = ctx.acting.and_then(|u| u.card).map_or(0, |c| pool.card(c).effects.draw);
-            if eats_kept_cards(ctx, draw) { w.draw.low_deck } else { w.cards.special }
-        }
+        (_, Action::Special(_)) => special_score(ctx),
         (_, Action::Medachange(i)) => {
             let current = ctx.acting.and_then(|u| u.card).map_or(0, |c| pool.card(c).power);
             if hand(i).power > current { w.cards.medachange_stronger } else { w.cards.medachange }
@@ -154,6 +152,24 @@ fn eats_kept_cards(ctx: &Ctx<'_, '_>, n: u8) -> bool {
     let deck_left = v.deck_len(v.seat()) as i32 - n as i32;
     let keep = w.keep_base + w.keep_per_turn * (v.turn() as i32).min(w.keep_turns);
     n > 0 && deck_left < keep.min(w.keep_max)
+}
+
+/// A medarot's special, weighed against the own deck and the table: a draw that eats into
+/// the cards kept against a deck-out scores `draw.low_deck`; a special that does nothing
+/// now scores `cards.special_idle`: a draw that would only take the hand past its limit
+/// (the excess is discarded at the next start phase: cards burnt from the own deck) with
+/// no other effect, or a disruption of an empty hand with no other effect.
+fn special_score(ctx: &Ctx<'_, '_>) -> i32 {
+    let (v, w) = (ctx.v, ctx.w);
+    let Some(card) = ctx.acting.and_then(|u| u.card) else { return w.cards.special };
+    let e = &v.pool().card(card).effects;
+    if eats_kept_cards(ctx, e.draw) {
+        return w.draw.low_deck;
+    }
+    let other = e.heal > 0 || e.shield > 0 || e.boost > 0 || e.lock;
+    let draws = e.draw > 0 && v.hand_len(v.seat()) < HAND_LIMIT;
+    let disrupts = e.disrupt > 0 && v.hand_len(1 - v.seat()) > 0;
+    if other || draws || disrupts { w.cards.special } else { w.cards.special_idle }
 }
 
 /// How much the heuristic wants to keep a card in hand.
@@ -409,6 +425,9 @@ pub struct CardWeights {
     pub master_not_trigger: i32,
     /// A medarot's special.
     pub special: i32,
+    /// A special that does nothing now (a draw into a full hand, a disruption of an empty
+    /// one).
+    pub special_idle: i32,
     /// A medachange to more power…
     pub medachange_stronger: i32,
     /// …and to no more.

@@ -238,16 +238,22 @@ fn the_outcome_records_who_acted_first_and_the_hp_of_every_turn() {
     assert!(faster_first > 30, "{faster_first}");
 }
 
+/// Seat 0's Rabbit Runner in the corner, changed into its draw-2 special form; its slot.
+fn rabbit_in_draw_form(game: &MedarotGame<'_>, pool: &CardPool, s: &mut MedarotState) -> u8 {
+    let rabbit = unit(game, s, 0, med(pool, "Rabbit Runner"), 0);
+    let i = to_hand(s, 0, chg(pool, "Rabbit Runner"));
+    let card = s.players[0].hand.take(i as usize);
+    s.players[0].unit_mut(rabbit).change = Some(card);
+    rabbit
+}
+
 #[test]
 fn the_heuristic_does_not_draw_into_a_deck_out_with_a_special() {
     with_game(Rules::default(), |game, pool| {
         for (deck_left, want_special) in [(30 - 6, true), (2, false)] {
             let mut s = blank(game);
             // Rabbit Runner changed into its draw-2 special form, unable to move (arrows F B L R from a corner).
-            let rabbit = unit(game, &mut s, 0, med(pool, "Rabbit Runner"), 0);
-            let i = to_hand(&mut s, 0, chg(pool, "Rabbit Runner"));
-            let card = s.players[0].hand.take(i as usize);
-            s.players[0].unit_mut(rabbit).change = Some(card);
+            let rabbit = rabbit_in_draw_form(game, pool, &mut s);
             unit(game, &mut s, 0, med(pool, "Turtle Wall"), 1);
             unit(game, &mut s, 0, med(pool, "Owl Guardian"), 3);
             unit(game, &mut s, 1, med(pool, "Stag Cannon"), 6);
@@ -260,6 +266,42 @@ fn the_heuristic_does_not_draw_into_a_deck_out_with_a_special() {
             assert!(legal.contains(&Action::Special(NO_CELL)), "{legal:?}");
             let choice = Heuristic::shipped().choose(&game.view(&s, 0), &legal, &mut rng());
             assert_eq!(choice == Action::Special(NO_CELL), want_special, "{deck_left} cards left: {choice:?}");
+        }
+    });
+}
+
+#[test]
+fn the_heuristic_does_not_use_a_special_that_does_nothing() {
+    with_game(Rules::default(), |game, pool| {
+        // A draw-2 special into a hand already at the limit only burns the deck (the excess
+        // is discarded); with room in the hand it is worth playing.
+        for (hand, want_special) in [(HAND_LIMIT, false), (2, true)] {
+            let mut s = blank(game);
+            let rabbit = rabbit_in_draw_form(game, pool, &mut s);
+            unit(game, &mut s, 1, med(pool, "Stag Cannon"), 6);
+            while s.players[0].hand.len() < hand {
+                let c = s.players[0].deck.pop().unwrap();
+                s.players[0].hand.push(c);
+            }
+            activate(game, &mut s, 0, rabbit);
+            let legal = legal(game, &s);
+            let choice = Heuristic::shipped().choose(&game.view(&s, 0), &legal, &mut rng());
+            assert_eq!(choice == Action::Special(NO_CELL), want_special, "hand {hand}: {choice:?} of {legal:?}");
+        }
+        // A disruption against an empty hand does nothing; against cards it is played.
+        for (their_hand, want_special) in [(0, false), (3, true)] {
+            let mut s = blank(game);
+            let spider = unit(game, &mut s, 0, med(pool, "Spider Trapper"), 0);
+            unit(game, &mut s, 1, med(pool, "Stag Cannon"), 6);
+            for _ in 0..their_hand {
+                let c = s.players[1].deck.pop().unwrap();
+                s.players[1].hand.push(c);
+            }
+            activate(game, &mut s, 0, spider);
+            let legal = legal(game, &s);
+            assert!(legal.contains(&Action::Special(NO_CELL)), "{legal:?}");
+            let choice = Heuristic::shipped().choose(&game.view(&s, 0), &legal, &mut rng());
+            assert_eq!(choice == Action::Special(NO_CELL), want_special, "their hand {their_hand}: {choice:?}");
         }
     });
 }

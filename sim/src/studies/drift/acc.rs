@@ -1,6 +1,7 @@
 //! The aggregate of a drift study: per bout the results, per subject its points, its own
 //! chases (their lengths, how many the round cap cut) and what it conceded as leader.
 
+use super::arms::ArmsAcc;
 use crate::stats::{Histogram, Moments, Rate};
 use engine::drift::{DriftOutcome, Style};
 use serde::{Deserialize, Serialize};
@@ -75,6 +76,9 @@ pub struct DriftAcc {
     pub exchanges: Rate,
     /// Exchanges per battle (both chases, or both runs).
     pub length: Moments,
+    /// The paired arms of `play` and `cars` modes (empty otherwise).
+    #[serde(default)]
+    pub arms: ArmsAcc,
 }
 
 impl DriftAcc {
@@ -86,6 +90,7 @@ impl DriftAcc {
             first_exchange: Rate::default(),
             exchanges: Rate::default(),
             length: Moments::default(),
+            arms: ArmsAcc::default(),
         }
     }
 
@@ -154,5 +159,6 @@ impl AddAssign for DriftAcc {
         self.first_exchange += o.first_exchange;
         self.exchanges += o.exchanges;
         self.length += o.length;
+        self.arms += o.arms;
     }
 }

@@ -16,19 +16,25 @@
 //! - `team`: the line-up's teams against each other (the built-in `teams` line-up unless
 //!   one is given).
 //! - `lineup`: the line-up's drivers against each other in chases.
+//! - `play`: each style's win-rate gain under plain, random and heuristic play, paired on
+//!   common random numbers ([`arms`]).
+//! - `cars`: each style's win-rate gain over a grid of car stats and ranks ([`arms`]).
 
 mod acc;
+pub mod arms;
+mod arms_report;
 mod report;
 
 pub use acc::{BoutAcc, DriftAcc, SubjectAcc};
+use arms::{Arms, ArmsAcc, halves};
 
 use crate::grow::Tracked;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::study::{Coverage, Source, Study};
 use anyhow::{Context, Result, bail};
-use engine::drift::strategy::StrategyConfig;
+use engine::drift::strategy::{Heuristic, Plain, Random, StrategyConfig};
 use engine::drift::{DriftGame, DriftOutcome, DriftRules, Driver, Lineup, Mode as Kind, Style, StyleSet, Team};
-use engine::{Strategy, Table, WithPair};
+use engine::{GameRng, Strategy, Table, WithPair};
 use serde::{Deserialize, Serialize};
 
 /// Who plays whom (see the module docs).
@@ -44,12 +50,21 @@ pub enum Mode {
     Team,
     /// The line-up's drivers, each with its own styles, against each other in chases.
     Lineup,
+    /// Each style's gain under plain, random and heuristic play, on the same games.
+    Play,
+    /// Each style's gain over a grid of car stats (speed, horsepower) and ranks.
+    Cars,
 }
 
 impl Mode {
     /// Whether the bouts are every subject against every other.
     fn is_matrix(self) -> bool {
         matches!(self, Mode::Chase | Mode::Team | Mode::Lineup)
+    }
+
+    /// Whether the study is paired arms ([`arms`]) rather than subjects and bouts.
+    pub fn is_arms(self) -> bool {
+        matches!(self, Mode::Play | Mode::Cars)
     }
 }
 
@@ -91,6 +106,8 @@ pub struct DriftStudy {
     subjects: Vec<Subject>,
     bouts: Vec<Bout>,
     strategies: [StrategyConfig; 2],
+    /// The paired arms of `play` and `cars` modes (empty otherwise).
+    arms: Arms,
 }
 
 /// The entrants of the sweep's and `chase` mode's matrix: `base` with no style (`none`),
@@ -150,6 +167,7 @@ impl DriftStudy {
                 }
                 all
             }
+            Mode::Play | Mode::Cars => Vec::new(),
             Mode::Chase => in_kind(Kind::Chase),
             Mode::Solo => in_kind(Kind::Solo),
             Mode::Lineup => {
@@ -220,13 +238,21 @@ impl Study for DriftStudy {
     }
 
     fn empty(&self) -> DriftAcc {
-        DriftAcc::new(self.subjects.len(), self.bouts.len(), self.rules.max_rounds_per_chase)
+        let mut acc = DriftAcc::new(self.subjects.len(), self.bouts.len(), self.rules.max_rounds_per_chase);
+        acc.arms = ArmsAcc::new(&self.arms, self.params.mode == Mode::Play);
+        acc
     }
 
     /// Per subject (`name (kind)`), the headline win rate (against its kind's baseline, or
     /// the rest: `win_rate`) and points per battle (`points`); the chaser's scoring rate per
-    /// exchange (`chaser_exchange_rate`) and exchanges per battle (`exchanges`).
+    /// exchange (`chaser_exchange_rate`) and exchanges per battle (`exchanges`). In `play`
+    /// and `cars` modes: each arm's win-rate gain in half wins (`gain`, `style (kind) / column`).
     fn estimates(&self, acc: &DriftAcc) -> Vec<Tracked> {
+        if self.params.mode.is_arms() {
+            let a = &self.arms;
+            let name = |i: usize| format!("{} / {}", a.rows[i / a.cols.len()], a.cols[i % a.cols.len()]);
+            return acc.arms.gain.iter().enumerate().map(|(i, m)| Tracked::mean("gain", &name(i), m)).collect();
+        }
         let report = report::DriftReport { study: self, acc };
         let names = || self.subjects.iter().map(|s| format!("{} ({})", s.name, kind_name(s.kind))).enumerate();
         let mut out: Vec<Tracked> =
@@ -250,14 +276,25 @@ impl Study for DriftStudy {
         let parse =
             |src: &Source| StrategyConfig::from_toml(&src.text).with_context(|| format!("strategy {}", src.name));
         let strategies = [parse(&params.strategies[0])?, parse(&params.strategies[1])?];
-        Ok(Self { params, rules, subjects, bouts, strategies })
+        let arms = match params.mode {
+            Mode::Play => Arms::play(&Self::schedule(Mode::Styles, &lineup, base)?.0),
+            Mode::Cars => Arms::cars(base),
+            _ => Arms::default(),
+        };
+        Ok(Self { params, rules, subjects, bouts, strategies, arms })
     }
 
     fn simulate(&self, plan: &RunPlan) -> Result<(DriftAcc, RunReport)> {
+        if self.params.mode == Mode::Play {
+            return self.simulate_play(plan);
+        }
         engine::with_pair(self.strategies[0], self.strategies[1], Simulate { study: self, plan })
     }
 
     fn report(&self, acc: &DriftAcc, coverage: &Coverage, out: &crate::output::StudyOutput) -> Result<String> {
+        if self.params.mode.is_arms() {
+            return arms_report::ArmsReport { study: self, acc: &acc.arms }.write(coverage, out);
+        }
         report::DriftReport { study: self, acc }.write(coverage, out)
     }
 }
@@ -280,35 +317,103 @@ impl WithPair<DriftGame> for Simulate<'_> {
         let rules = study.rules;
         runner::run(
             self.plan,
-            || {
-                let any = study.subjects[0].team.leader();
-                (Table::new(&DriftGame::chase(rules, any, any)), a.clone(), b.clone())
-            },
+            || (new_table(rules), a.clone(), b.clone()),
             || study.empty(),
             |(table, a, b), index, rng, acc| {
+                if study.params.mode == Mode::Cars {
+                    let (arm, swap) = study.arm_of(index);
+                    let ncols = study.arms.cols.len();
+                    let g = gain(table, rules, &study.arms.arms[arm], (a, b), swap, rng);
+                    acc.arms.record(ncols, arm / ncols, &[arm % ncols], &[g]);
+                    return;
+                }
                 let nb = study.bouts.len() as u64;
                 let bout = (index % nb) as usize;
                 let swap = (index / nb) % 2 == 1;
                 let (sa, sb) = study.bouts[bout];
-                let (ta, tb) = (study.subjects[sa].team, study.subjects[sb].team);
-                let game = |x: Team, y: Team| match study.subjects[sa].kind {
-                    Kind::Team => DriftGame::team(rules, x, y),
-                    _ => DriftGame::chase(rules, x.leader(), y.leader()),
-                };
-                let (outcome, first) = match study.subjects[sa].kind {
-                    Kind::Solo => {
-                        let mut same = rng.clone();
-                        let own = table.play(&DriftGame::solo(rules, ta.leader()), &mut [&mut *a], rng);
-                        let base = table.play(&DriftGame::solo(rules, tb.leader()), &mut [&mut *a], &mut same);
-                        (solo_pair(&own, &base), None)
-                    }
-                    _ if swap => (flip(table.play(&game(tb, ta), &mut (&mut *b, &mut *a), rng)), Some(1)),
-                    _ => (table.play(&game(ta, tb), &mut (&mut *a, &mut *b), rng), Some(0)),
-                };
+                let teams = (study.subjects[sa].team, study.subjects[sb].team);
+                let (outcome, first) = battle(table, rules, study.subjects[sa].kind, teams, (a, b), swap, rng);
                 acc.record(bout, (sa, sb), &outcome, first, study.params.mode.is_matrix() || sa == sb);
             },
         )
     }
+}
+
+impl DriftStudy {
+    /// `play` mode: a row's arm under each play, all from game `index`'s stream.
+    fn simulate_play(&self, plan: &RunPlan) -> Result<(DriftAcc, RunReport)> {
+        let heuristic = match self.strategies[0] {
+            StrategyConfig::Heuristic(config) => Heuristic { config },
+            _ => Heuristic::shipped(),
+        };
+        let rules = self.rules;
+        let ncols = self.arms.cols.len();
+        runner::run(
+            plan,
+            || (new_table(rules), heuristic),
+            || self.empty(),
+            |(table, other), index, rng, acc| {
+                let (row, swap) = self.arm_of(index);
+                let x = self.arms.at(row, 0);
+                let gains = [
+                    gain(table, rules, x, (&mut Plain, &mut Plain), swap, rng),
+                    gain(table, rules, x, (&mut Random, &mut Random), swap, rng),
+                    gain(table, rules, x, (&mut heuristic.clone(), other), swap, rng),
+                ];
+                acc.arms.record(ncols, row, &[0, 1, 2], &gains);
+            },
+        )
+    }
+}
+
+/// A table for drift battles of any kind.
+fn new_table(rules: DriftRules) -> Table<DriftGame> {
+    let any = Driver::new(0, 0, 0);
+    Table::new(&DriftGame::chase(rules, any, any))
+}
+
+/// One battle of `kind` between `x` (side A, strategy `a`) and `y` (side B, strategy `b`);
+/// `swap`: `y` leads the first chase. A solo run compares `x`'s run with `y`'s on the same
+/// stream, both played by `a`. The outcome is seen from side A, with the side that led the
+/// first chase (`None` for solo runs).
+fn battle<A: Strategy<DriftGame>, B: Strategy<DriftGame>>(
+    table: &mut Table<DriftGame>,
+    rules: DriftRules,
+    kind: Kind,
+    (x, y): (Team, Team),
+    (a, b): (&mut A, &mut B),
+    swap: bool,
+    rng: &mut GameRng,
+) -> (DriftOutcome, Option<usize>) {
+    let game = |p: Team, q: Team| match kind {
+        Kind::Team => DriftGame::team(rules, p, q),
+        _ => DriftGame::chase(rules, p.leader(), q.leader()),
+    };
+    match kind {
+        Kind::Solo => {
+            let mut same = rng.clone();
+            let own = table.play(&DriftGame::solo(rules, x.leader()), &mut [&mut *a], rng);
+            let base = table.play(&DriftGame::solo(rules, y.leader()), &mut [&mut *a], &mut same);
+            (solo_pair(&own, &base), None)
+        }
+        _ if swap => (flip(table.play(&game(y, x), &mut (b, a), rng)), Some(1)),
+        _ => (table.play(&game(x, y), &mut (a, b), rng), Some(0)),
+    }
+}
+
+/// An arm's gain in one game, in half wins: its styled battle's result minus its
+/// baseline's mirror battle's, both from a copy of `rng` (common random numbers).
+fn gain<A: Strategy<DriftGame>, B: Strategy<DriftGame>>(
+    table: &mut Table<DriftGame>,
+    rules: DriftRules,
+    arm: &arms::Arm,
+    (a, b): (&mut A, &mut B),
+    swap: bool,
+    rng: &GameRng,
+) -> i64 {
+    let styled = battle(table, rules, arm.kind, (arm.styled, arm.base), (&mut *a, &mut *b), swap, &mut rng.clone());
+    let base = battle(table, rules, arm.kind, (arm.base, arm.base), (a, b), swap, &mut rng.clone());
+    halves(&styled.0) - halves(&base.0)
 }
 
 /// Two solo runs as one outcome: `a`'s run on side 0, `b`'s on side 1, more points winning.

@@ -52,7 +52,7 @@ impl DriftReport<'_> {
     pub(super) fn headline(&self, e: usize) -> Rate {
         let n = self.n();
         match self.mode() {
-            Mode::Styles | Mode::Solo => self.acc.bouts[e].result,
+            Mode::Styles | Mode::Solo | Mode::Play | Mode::Cars => self.acc.bouts[e].result,
             Mode::Chase => versus(&self.cells(), n, e, std::iter::once(0)),
             Mode::Team | Mode::Lineup => versus(&self.cells(), n, e, (0..n).filter(|&o| o != e)),
         }
@@ -62,13 +62,22 @@ impl DriftReport<'_> {
     fn tie_rate(&self, e: usize) -> Rate {
         let n = self.n();
         let bouts: Vec<usize> = match self.mode() {
-            Mode::Styles | Mode::Solo => vec![e],
+            Mode::Styles | Mode::Solo | Mode::Play | Mode::Cars => vec![e],
             Mode::Chase => vec![e * n],
             Mode::Team | Mode::Lineup => (0..n).filter(|&o| o != e).flat_map(|o| [e * n + o, o * n + e]).collect(),
         };
         let (ties, games) =
             bouts.iter().map(|&b| &self.acc.bouts[b]).fold((0, 0), |(t, g), b| (t + b.ties, g + b.result.trials));
         Rate { trials: games, half_successes: 2 * ties }
+    }
+
+    /// The result of the side leading the first chase, over the battles subject `e` played.
+    fn first_leader(&self, e: usize) -> Rate {
+        let bouts = self.study.bouts.iter().zip(&self.acc.bouts);
+        bouts.filter(|((a, b), _)| *a == e || *b == e).fold(Rate::default(), |mut r, (_, acc)| {
+            r += acc.first_leader;
+            r
+        })
     }
 
     /// Whether a subject is a measured style (not a baseline): the comparisons Holm covers.
@@ -78,7 +87,7 @@ impl DriftReport<'_> {
 
     fn against(&self) -> &'static str {
         match self.mode() {
-            Mode::Styles => "the style-less driver in the same kind of battle",
+            Mode::Styles | Mode::Play | Mode::Cars => "the style-less driver in the same kind of battle",
             Mode::Solo => "the style-less driver's run on the same random stream",
             Mode::Chase => "the no-style baseline",
             Mode::Team => "the other teams",
@@ -109,6 +118,11 @@ impl DriftReport<'_> {
             "p_value" => (0..n).map(|e| holm_of(e).map(|h| h.0)).collect::<Vec<_>>(),
             "holm_significant" => (0..n).map(|e| holm_of(e).map(|h| h.1)).collect::<Vec<_>>(),
             "tie_rate" => col(&|e| self.tie_rate(e).value()),
+            "tie_rate_ci_low" => col(&|e| self.tie_rate(e).interval().low),
+            "tie_rate_ci_high" => col(&|e| self.tie_rate(e).interval().high),
+            "first_leader_win_rate" => (0..n).map(|e| Some(self.first_leader(e)).filter(|r| r.trials > 0).map(|r| r.value())).collect::<Vec<_>>(),
+            "first_leader_ci_low" => (0..n).map(|e| Some(self.first_leader(e)).filter(|r| r.trials > 0).map(|r| r.interval().low)).collect::<Vec<_>>(),
+            "first_leader_ci_high" => (0..n).map(|e| Some(self.first_leader(e)).filter(|r| r.trials > 0).map(|r| r.interval().high)).collect::<Vec<_>>(),
             "battles" => s.iter().map(|m| m.points.n).collect::<Vec<_>>(),
             "points_mean" => subj(&|m| m.points.mean()),
             "points_mean_ci_half" => subj(&|m| m.points.mean_interval().half_width()),
@@ -232,10 +246,12 @@ impl DriftReport<'_> {
             &IntervalBars { title: &title, x_label, bars: &capped, reference: None, log: false },
         )?;
 
+        self.chaser_vs_leader(names, out)?;
+
         let mut by_mean: Vec<usize> = (0..n).collect();
         by_mean.sort_by(|&a, &b| s[b].points.mean().total_cmp(&s[a].points.mean()));
         let shown: Vec<usize> = match self.mode() {
-            Mode::Styles | Mode::Chase | Mode::Solo => {
+            Mode::Styles | Mode::Chase | Mode::Solo | Mode::Play | Mode::Cars => {
                 std::iter::once(0).chain(by_mean.into_iter().filter(|&e| e != 0).take(4)).collect()
             }
             Mode::Team | Mode::Lineup => by_mean.into_iter().take(6).collect(),
@@ -291,6 +307,36 @@ impl DriftReport<'_> {
             chart::save(&out.chart("win_rate_matrix"), &map.with_values(2))?;
         }
         Ok(())
+    }
+
+    /// Points scored as chaser against points conceded as leader, per subject that led (log
+    /// axis: the endless chases score hundreds); pairs kept together, sorted by points scored.
+    fn chaser_vs_leader(&self, names: &[String], out: &StudyOutput) -> Result<()> {
+        let s = &self.acc.subjects;
+        let mut led: Vec<usize> = (0..self.n()).filter(|&e| s[e].conceded.n > 0).collect();
+        if led.is_empty() {
+            return Ok(());
+        }
+        led.sort_by(|&a, &b| s[b].points.mean().total_cmp(&s[a].points.mean()));
+        let bar = |label: String, m: &Moments| {
+            let i = m.mean_interval();
+            Bar { label, value: m.mean(), low: i.low, high: i.high }
+        };
+        let bars: Vec<Bar> = led
+            .iter()
+            .flat_map(|&e| {
+                [
+                    bar(format!("{}: scored as chaser", names[e]), &s[e].points),
+                    bar(format!("{}: conceded as leader", names[e]), &s[e].conceded),
+                ]
+            })
+            .collect();
+        let title = "Drift battle: points per battle scored as chaser and conceded as leader (log scale)";
+        let x_label = "evaluation points per battle (95% intervals; pairs sorted by points scored)";
+        chart::save(
+            &out.chart("chaser_vs_leader"),
+            &IntervalBars { title, x_label, bars: &bars, reference: None, log: true },
+        )
     }
 
     fn summary_text(
@@ -399,7 +445,14 @@ impl DriftReport<'_> {
             if s[e].conceded.n > 0 {
                 let _ = write!(t, "  conceded as leader {c:.2} ± {ch:.2}");
             }
-            let _ = writeln!(t, "  ties {:.3}", self.tie_rate(e).value());
+            let ties = self.tie_rate(e);
+            let _ = write!(t, "  ties {:.3} [{:.3}, {:.3}]", ties.value(), ties.interval().low, ties.interval().high);
+            let first = self.first_leader(e);
+            if first.trials > 0 {
+                let i = first.interval();
+                let _ = write!(t, "  first leader wins {:.3} [{:.3}, {:.3}]", first.value(), i.low, i.high);
+            }
+            t.push('\n');
         }
         t
     }

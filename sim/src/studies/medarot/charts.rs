@@ -1,6 +1,7 @@
 //! The Medarot study's charts and printed summary.
 
 use super::ablation::Stat;
+use super::regression;
 use super::report::{ArmRow, Report, bar, wilson};
 use super::{LOSS_NAMES, MAX_SPEED_GAP, STATS};
 use crate::chart::{self, Band, Bar, Distributions, Heatmap, IntervalBars, Series, StackedBars};
@@ -242,6 +243,20 @@ impl Report<'_> {
             .collect();
         let _ =
             writeln!(s, "stat pricing, win rate per medarot copy one step up (mean over decks): {}", pooled.join("; "));
+        if let Some(m) = self.price_model(ablations) {
+            let terms: Vec<String> = regression::TERMS
+                .iter()
+                .zip(&m.coefficients)
+                .map(|(t, (b, ci))| format!("{t} {b:+.4} [{:+.4}, {:+.4}]", ci.low, ci.high))
+                .collect();
+            let _ = writeln!(
+                s,
+                "price model (a model, not a measurement: weighted least squares of {} medarot ablations' per-copy effect on the stat differences from the vanilla medarot, special medarots left out; dispersion {:.1}, intervals scaled by it): {}",
+                m.rows,
+                m.dispersion,
+                terms.join("; ")
+            );
+        }
         s
     }
 }

@@ -15,6 +15,7 @@
 
 pub mod ablation;
 mod charts;
+pub mod regression;
 mod report;
 
 use crate::grow::Tracked;

@@ -2,6 +2,7 @@
 //! `notebooks-data/README.md`).
 
 use super::ablation::{Change, Stat};
+use super::regression::{self, Observation, PriceModel};
 use super::{MAX_SPEED_GAP, MedarotAcc, MedarotStudy, STATS};
 use crate::chart::Bar;
 use crate::output::StudyOutput;
@@ -9,7 +10,7 @@ use crate::stats::{Interval, Moments, Rate, holm, versus};
 use crate::study::Coverage;
 use crate::sweep::paired::{compare, p_value};
 use anyhow::Result;
-use engine::medarot::{CardId, HP_TURNS, PlayerStats};
+use engine::medarot::{AttackType, CardId, CardKind, HP_TURNS, PlayerStats};
 use polars::prelude::*;
 
 pub(super) struct Report<'a> {
@@ -122,6 +123,34 @@ impl Report<'_> {
             .collect()
     }
 
+    /// The price model ([`super::regression`]) over the medarot ablations of non-special
+    /// medarots: per-copy effect on the stat differences from the vanilla medarot.
+    pub(super) fn price_model(&self, ablations: &[ArmRow]) -> Option<PriceModel> {
+        let pool = &self.study.pool;
+        let vanilla = pool.card(pool.vanilla(CardKind::Medarot)?);
+        let obs: Vec<Observation> = ablations
+            .iter()
+            .filter_map(|r| {
+                let card = pool.card(self.arm_card(r)?);
+                (card.kind == CardKind::Medarot && card.attack != AttackType::Special).then(|| {
+                    let d = |x: u8, y: u8| f64::from(x) - f64::from(y);
+                    let copies = self.study.arms[r.arm].copies.max(1) as f64;
+                    Observation {
+                        stats: [
+                            d(card.power, vanilla.power) / 10.0,
+                            d(card.armour, vanilla.armour) / 10.0,
+                            d(card.speed, vanilla.speed),
+                            d(card.cost, vanilla.cost),
+                        ],
+                        effect: r.effect / copies,
+                        half: r.ci.half_width() / copies,
+                    }
+                })
+            })
+            .collect();
+        regression::fit(&obs)
+    }
+
     pub fn write(&self, coverage: &Coverage, out: &StudyOutput) -> Result<String> {
         let (s, acc) = (self.study, self.acc);
         let n = s.decks.len();
@@ -209,6 +238,17 @@ impl Report<'_> {
             "holm_significant" => steps.iter().map(|r| r.holm).chain(pooled.iter().map(|_| false)).collect::<Vec<_>>(),
         )?;
         out.table("stat_pricing", &mut pricing)?;
+        if let Some(m) = self.price_model(ablations) {
+            let mut model = df!(
+                "term" => regression::TERMS.to_vec(),
+                "coefficient" => m.coefficients.iter().map(|c| c.0).collect::<Vec<_>>(),
+                "ci_low" => m.coefficients.iter().map(|c| c.1.low).collect::<Vec<_>>(),
+                "ci_high" => m.coefficients.iter().map(|c| c.1.high).collect::<Vec<_>>(),
+                "rows" => vec![m.rows as u64; regression::TERMS.len()],
+                "dispersion" => vec![m.dispersion; regression::TERMS.len()],
+            )?;
+            out.table("price_model", &mut model)?;
+        }
         Ok(())
     }
 
