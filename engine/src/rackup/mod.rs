@@ -21,7 +21,8 @@
 //! - [`Spells`]: the machine each regulation spell buys ([`spell`]).
 //! - [`strategy`]: [`RandomStrategy`], [`HeuristicStrategy`] driven by a
 //!   [`HeuristicConfig`] (riichi never / always / when likely, snipe, meteor, kan,
-//!   counter threshold, penalty choice), chosen by a [`StrategyConfig`] strategy
+//!   counter threshold, penalty choice, the shot kind: a plan, aimed finishes,
+//!   safe shots, jumps and rides), chosen by a [`StrategyConfig`] strategy
 //!   file (shipped: `random`, `heuristic`, `riichi-never`, `riichi-always`).
 //!   Regulation spells are per-seat profile settings (`players[i].spell`).
 //!

@@ -91,7 +91,8 @@ pub struct HeuristicConfig {
     pub safe_hp: u8,
     /// See [`HeuristicConfig::safe_hp`].
     pub safe_below: f64,
-    /// A jump (遊撃手) is played when it finishes the round with at least this chance.
+    /// A jump (遊撃手) is played when it finishes the round with at least this
+    /// chance (of a jump and a ride both at their thresholds, the likelier).
     pub jump_at: f64,
     /// A ride (登頂) is played when it finishes the round with at least this chance.
     pub ride_at: f64,
@@ -176,11 +177,12 @@ impl HeuristicStrategy {
         if v.hp()[v.seat as usize] <= c.safe_hp && best_kill < c.safe_below {
             return (ShotKind::Safe, kill(ShotKind::Safe));
         }
-        for (kind, at) in [(ShotKind::Jump, c.jump_at), (ShotKind::Ride, c.ride_at)] {
-            let p = kill(kind);
-            if p >= at {
-                return (kind, p);
-            }
+        // The likelier of the technique shots that reach their threshold.
+        let (jump, ride) = (kill(ShotKind::Jump), kill(ShotKind::Ride));
+        match (jump >= c.jump_at, ride >= c.ride_at) {
+            (true, ride_too) if !ride_too || jump >= ride => return (ShotKind::Jump, jump),
+            (_, true) => return (ShotKind::Ride, ride),
+            _ => {}
         }
         let plan = kill(c.plan);
         if best_kill > plan + c.aim_margin { (best, best_kill) } else { (c.plan, plan) }
