@@ -1,6 +1,6 @@
 //! After warm-up, playing Rack-up Battle matches allocates nothing.
 
-use engine::rackup::{RackupGame, StrategyConfig};
+use engine::rackup::{Profile, RackupGame, Spell, StrategyConfig};
 use engine::{GameSeeds, StrategyChoice, Table};
 
 #[global_allocator]
@@ -8,10 +8,18 @@ static GLOBAL: engine::testing::CountingAlloc = engine::testing::CountingAlloc;
 
 #[test]
 fn matches_do_not_allocate_after_warm_up() {
-    let game = RackupGame::preset("default").unwrap();
+    let plain = RackupGame::preset("default").unwrap();
+    // Both spells' machines, and a heuristic playing another plan.
+    let mut p = Profile::preset("default").unwrap();
+    p.players[0].spell = Spell::Mirage;
+    p.players[1].spell = Spell::Diet;
+    p.spells.diet.hp = 2;
+    let spells = RackupGame::new(p).unwrap();
+    let half = "strategy = \"heuristic\"\nplan = \"half\"";
     let seeds = GameSeeds::new(9);
-    for name in ["random", "heuristic"] {
-        let kind = StrategyConfig::preset(name).unwrap();
+    for (game, name) in [(&plain, "random"), (&plain, "heuristic"), (&spells, "heuristic"), (&plain, half)] {
+        let game = game.clone();
+        let kind = StrategyConfig::preset(name).or_else(|_| StrategyConfig::from_toml(name)).unwrap();
         let mut table = Table::new(&game);
         let mut players = [kind.boxed(), kind.boxed()];
         let mut play = |i: u64| {

@@ -38,10 +38,31 @@ fn rackup_study_runs_and_is_deterministic() {
     let summary = study_is_deterministic(
         &["rackup"],
         "3000",
-        &["arms", "yaku", "points", "riichi_threshold", "riichi_penalty", "tiers", "chombo"],
-        &["yaku_frequency", "tiers", "a_win_rate", "a_points_vs_baseline", "riichi_threshold", "a_points_distribution"],
+        &[
+            "arms",
+            "yaku",
+            "points",
+            "riichi_threshold",
+            "riichi_penalty",
+            "tiers",
+            "chombo",
+            "yaku_variants",
+            "shot_kinds",
+            "spell_sweep",
+            "spell_break_even",
+        ],
+        &[
+            "yaku_frequency",
+            "tiers",
+            "a_win_rate",
+            "a_points_vs_baseline",
+            "riichi_threshold",
+            "a_points_distribution",
+            "spell_break_even",
+        ],
     );
     assert!(summary.contains("3000 games") && summary.contains("best threshold"), "{summary}");
+    assert!(summary.contains("spell diet breaks even") && summary.contains("shot plans"), "{summary}");
     // The baseline arm's difference against itself is exactly zero.
     assert!(summary.contains("baseline         ") && summary.contains("+0.000 ± 0.000"), "{summary}");
 }

@@ -4,11 +4,12 @@
 //! is posed, and [`RackupGame::legal`] copies it out.
 
 use super::RackupGame;
-use super::log::{Decl, Distance, Penalty};
+use super::log::{Decl, Distance, Penalty, ShotKind};
 use super::state::{Act, Action, Decision, RackupState, open};
 
-/// Most legal actions of one decision: a turn without and with a kan, 7 each.
-const MAX_LEGAL: usize = 14;
+/// Most legal actions of one decision: a turn without and with a kan, each
+/// with 4 declarations of every shot kind and 3 barricade actions.
+const MAX_LEGAL: usize = 2 * (4 * ShotKind::COUNT + 3);
 /// Table slots: turns by permissions, declarations, counter, penalty.
 const SLOTS: usize = PENALTY_SLOT + 1;
 /// Table entries: one for every value of a `u8` slot, so that looking a slot
@@ -55,7 +56,7 @@ fn slot(game: &RackupGame, st: &RackupState, seat: u8, decision: Decision) -> us
                 | flag(st.held[s] > 2, may::PLACE_AFTER_KAN)
         }
         Decision::Declare => DECLARE_SLOT + riichi_call,
-        Decision::Counter(_) => COUNTER_SLOT,
+        Decision::Counter(..) => COUNTER_SLOT,
         Decision::Penalty => PENALTY_SLOT,
     }
 }
@@ -96,17 +97,18 @@ impl LegalSet {
                     } else {
                         (p & may::PLACE != 0, p & may::RECOVER != 0)
                     };
+                    let decls = [
+                        (Decl::None, true),
+                        (Decl::Riichi, !kan && p & may::RIICHI != 0),
+                        (Decl::Snipe, calls && p & may::SNIPE != 0),
+                        (Decl::Meteor, calls),
+                    ];
+                    for (decl, _) in decls.into_iter().filter(|d| d.1) {
+                        for kind in ShotKind::ALL {
+                            push(Action::Turn { kan, act: Act::Shot(decl, kind) });
+                        }
+                    }
                     let turn = |act| Action::Turn { kan, act };
-                    push(turn(Act::Shot(Decl::None)));
-                    if !kan && p & may::RIICHI != 0 {
-                        push(turn(Act::Shot(Decl::Riichi)));
-                    }
-                    if calls && p & may::SNIPE != 0 {
-                        push(turn(Act::Shot(Decl::Snipe)));
-                    }
-                    if calls {
-                        push(turn(Act::Shot(Decl::Meteor)));
-                    }
                     if held {
                         push(turn(Act::Place));
                         push(turn(Act::Step));
@@ -116,7 +118,7 @@ impl LegalSet {
                     }
                 }
             }
-            Decision::Counter(_) => {
+            Decision::Counter(..) => {
                 push(Action::Counter(false));
                 push(Action::Counter(true));
             }
@@ -142,7 +144,7 @@ impl LegalTable {
         for p in 0..4 {
             sets[DECLARE_SLOT + p] = LegalSet::new(Decision::Declare, p);
         }
-        sets[COUNTER_SLOT] = LegalSet::new(Decision::Counter(Decl::None), 0);
+        sets[COUNTER_SLOT] = LegalSet::new(Decision::Counter(Decl::None, ShotKind::Plain), 0);
         LegalTable(sets)
     }
 }

@@ -68,6 +68,71 @@ pub enum Decl {
     Meteor,
 }
 
+/// The kind of normal shot the shooter attempts (its intent). Each kind has its
+/// own outcome chances in the profile's `[shots.<kind>]` table; the yaku that
+/// reward an intent (猪突猛進, 半場, 鏡花水月, 遊撃手, 登頂, 照弾) require it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ShotKind {
+    /// An ordinary shot with no particular aim (the kind of every active shoot).
+    #[default]
+    Plain,
+    /// 安全策: a careful shot that keeps off the enemy machine (鏡花水月).
+    Safe,
+    /// Aimed at the enemy machine for a beat hit (一揃, 狙撃).
+    Beat,
+    /// Aimed at a mine (二爆; 照弾 when it touches two).
+    Mine,
+    /// Aimed at knocking the enemy off the field (一撃, 二脱, 箱割, 流星).
+    Flip,
+    /// 猪突猛進: an all-in straight charge, no change of direction.
+    Charge,
+    /// 半場: a short shot kept inside the own half of the field.
+    Half,
+    /// 遊撃手: a shot turning the machine half a revolution vertically.
+    Jump,
+    /// 登頂: a shot climbing onto the enemy chassis.
+    Ride,
+}
+
+impl ShotKind {
+    /// Number of kinds.
+    pub const COUNT: usize = 9;
+
+    /// Every kind, in declaration order (`ALL[k as usize] == k`).
+    pub const ALL: [ShotKind; ShotKind::COUNT] = [
+        ShotKind::Plain,
+        ShotKind::Safe,
+        ShotKind::Beat,
+        ShotKind::Mine,
+        ShotKind::Flip,
+        ShotKind::Charge,
+        ShotKind::Half,
+        ShotKind::Jump,
+        ShotKind::Ride,
+    ];
+
+    /// The kind's key in the profile's `[shots]` table and in strategy files.
+    pub const fn id(self) -> &'static str {
+        match self {
+            ShotKind::Plain => "plain",
+            ShotKind::Safe => "safe",
+            ShotKind::Beat => "beat",
+            ShotKind::Mine => "mine",
+            ShotKind::Flip => "flip",
+            ShotKind::Charge => "charge",
+            ShotKind::Half => "half",
+            ShotKind::Jump => "jump",
+            ShotKind::Ride => "ride",
+        }
+    }
+
+    /// The kind as a bit `1 << kind`.
+    pub const fn bit(self) -> u16 {
+        1 << self as u16
+    }
+}
+
 /// Distance between the two machines before a shot (狙撃 thresholds).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Distance {
@@ -143,6 +208,8 @@ pub struct ShotRecord {
     pub counter_by: Option<u8>,
     /// Declarations per seat (a normal shot only carries the shooter's).
     pub decl: [Decl; 2],
+    /// The kind of normal shot attempted ([`ShotKind::Plain`] for an active shoot).
+    pub kind: ShotKind,
     /// Damage each seat's machine took (a self ring-out voided by chombo ② is `None`).
     pub hit: [Hit; 2],
     /// Per-seat facts.
@@ -303,8 +370,9 @@ pub enum RoundEnd {
 pub struct RoundLog {
     /// The round number (1-based; extra rounds continue the count). 墓穴 scores it.
     pub round: u8,
-    /// Maximum HP (大逆転 needs the opponent shaved from it).
-    pub max_hp: u8,
+    /// Maximum HP per seat (a regulation spell may change a seat's; 大逆転
+    /// needs the opponent shaved from it).
+    pub max_hp: [u8; 2],
     /// Barricades each player holds at the start (二槓子 replays the count).
     pub barricades: u8,
     /// Per seat: a barricade was placed or stepped with in an earlier round of
@@ -316,7 +384,7 @@ pub struct RoundLog {
 
 impl RoundLog {
     /// An empty log for round `round`.
-    pub fn new(round: u8, max_hp: u8, barricades: u8) -> Self {
+    pub fn new(round: u8, max_hp: [u8; 2], barricades: u8) -> Self {
         let blank = Event::Skip { seat: 0 };
         Self { round, max_hp, barricades, barricade_used_before: [false; 2], len: 0, events: [blank; LOG_CAPACITY] }
     }

@@ -13,10 +13,16 @@
 //! - [`MatchOutcome`]: the per-match record (points, wins, draws, chombo, yaku
 //!   counts per seat, riichi and call counts, skills).
 //! - [`RackupView`]: what a deciding seat sees (accessors for HP, points,
-//!   barricades, distance, declarations, plus the shot model's finishing chances).
+//!   barricades, distance, declarations, plus the shot model's finishing chance
+//!   of each shot kind).
+//! - [`ShotKind`]: the kind of normal shot a player chooses with each shot
+//!   (plain, safe, beat, mine, flip, charge, half, jump, ride), each with its
+//!   own chances in the profile's `[shots]` ([`shots`]).
+//! - [`Spells`]: the machine each regulation spell buys ([`spell`]).
 //! - [`strategy`]: [`RandomStrategy`], [`HeuristicStrategy`] driven by a
 //!   [`HeuristicConfig`] (riichi never / always / when likely, snipe, meteor, kan,
-//!   counter threshold, penalty choice), chosen by a [`StrategyConfig`] strategy
+//!   counter threshold, penalty choice, the shot kind: a plan, aimed finishes,
+//!   safe shots, jumps and rides), chosen by a [`StrategyConfig`] strategy
 //!   file (shipped: `random`, `heuristic`, `riichi-never`, `riichi-always`).
 //!   Regulation spells are per-seat profile settings (`players[i].spell`).
 //!
@@ -39,7 +45,7 @@
 //! die (the roller alternates by round, round 1's roller drawn at random), then
 //! an active shoot (both declare first: nothing, riichi or meteor), then normal
 //! turns from the initiative taker, alternating. A normal turn is one decision:
-//! an optional kan, then a shot (with a declaration) or a barricade action. The
+//! an optional kan, then a shot (with a declaration and a kind) or a barricade action. The
 //! opponent may answer a non-riichi shot with a counter blow (one barricade),
 //! which turns it into an active shoot. A ring-out, clinch or chombo ② forces a
 //! re-set: stuns are cleared and a new active shoot follows.
@@ -47,6 +53,13 @@
 //! # Readings chosen (the seed leaves these open)
 //! - Damage (base game): beat 1, mine 3, partial flip 5, full flip 6, self
 //!   ring-out 2 to oneself, active out 2 (profile `[damage]`).
+//! - Shots as decisions: where the base game leaves the way of shooting to
+//!   the player, the shooter picks a [`ShotKind`]; the intent yaku need it
+//!   (see [`yaku`]). Every chance is an uncalibrated assumption, marked so in
+//!   `presets/default.toml`.
+//! - Regulation spells: the seat under a spell plays the spell's machine
+//!   (`[spells]`: accuracy, power, weight, HP), a seed reading: the spell
+//!   exists to let an oversize or overweight machine play.
 //! - Disputed readings are `[rules]` options ([`readings`]); the defaults:
 //!   - 相討流局 (`mutual_draw = "both_down"`): a double ring-out in an active
 //!     shoot (one machine knocked out, the other out by itself, or both out by
@@ -96,6 +109,8 @@ pub mod outcome;
 mod play;
 pub mod profile;
 pub mod readings;
+pub mod shots;
+pub mod spell;
 mod state;
 pub mod strategy;
 pub mod yaku;
@@ -113,14 +128,18 @@ mod tests_readings;
 #[cfg(test)]
 mod tests_scoring;
 #[cfg(test)]
+mod tests_shots;
+#[cfg(test)]
 mod tests_yaku;
 #[cfg(test)]
 mod tests_yaku_calls;
 
-pub use log::{Decl, Event, Hit, RoundLog, ShotRecord};
+pub use log::{Decl, Event, Hit, RoundLog, ShotKind, ShotRecord};
 pub use outcome::{MatchEnd, MatchOutcome};
-pub use profile::{Player, Profile, ProfileError, ProfileErrorKind, Spell};
+pub use profile::{Player, Profile, ProfileError, ProfileErrorKind};
 pub use readings::{Kishikaisei, MujunScope, MutualDraw, Tenpuku};
+pub use shots::{KindModel, Shots};
+pub use spell::{Machine, Spell, Spells};
 pub use state::{Act, Action, Decision, RackupState, RackupView};
 pub use strategy::{
     HeuristicConfig, HeuristicStrategy, PenaltyPolicy, RandomStrategy, RiichiPolicy, StrategyConfig, StrategyError,
@@ -141,6 +160,8 @@ pub struct RackupGame {
     score_rules: yaku::ScoreRules,
     /// Damage by `Hit as usize`.
     damage: [u8; 7],
+    /// Each seat's maximum HP (the rules', changed by its spell's machine).
+    max_hp: [u8; 2],
     /// Per seat: what a round opens with, as [`state::open`] bits (蜃気楼 bans
     /// riichi, ダイエットサプリ calls).
     open_at_start: [u8; 2],
@@ -154,6 +175,7 @@ impl RackupGame {
         let d = &profile.damage;
         Ok(RackupGame {
             damage: [0, d.beat_hit, d.mine_hit, d.flip_out_partial, d.flip_out_full, d.active_out, d.self_out],
+            max_hp: profile.players.map(|p| profile.spells.max_hp(&p, profile.rules.max_hp)),
             open_at_start: profile.players.map(|p| {
                 let riichi = if p.spell == Spell::Mirage { 0 } else { state::open::RIICHI };
                 riichi | if p.spell == Spell::Diet { 0 } else { state::open::CALL }
@@ -202,7 +224,7 @@ impl Game for RackupGame {
             points: [r.start_points; 2],
             round: 1,
             first_roller: 0,
-            hp: [r.max_hp; 2],
+            hp: self.max_hp,
             held: [r.barricades; 2],
             field: [0; 2],
             spent: [0; 2],
@@ -220,9 +242,10 @@ impl Game for RackupGame {
             decision: Decision::Turn,
             legal_slot: 0,
             active_decl: [Decl::None; 2],
+            pending_kind: ShotKind::Plain,
             penalty_due: [false; 2],
             after_penalty: 0,
-            log: RoundLog::new(1, r.max_hp, r.barricades),
+            log: RoundLog::new(1, self.max_hp, r.barricades),
             last: YakuResult::default(),
             outcome: MatchOutcome::new(self.profile.players),
         }

@@ -1,11 +1,13 @@
 //! The physical layer: a stochastic shot model with precomputed thresholds.
 //!
 //! A shot is drawn from the profile's chances as one categorical outcome plus
-//! independent facts (rear contact, overturn, centre line, …). The model knows
-//! nothing of HP, points or yaku: it only fills a [`ShotRecord`].
+//! independent facts (rear contact, overturn, centre line, …); a normal shot's
+//! chances are those of the kind the shooter chose ([`ShotKind`]), for the
+//! machines in play (each player's skill on its spell's machine). The model
+//! knows nothing of HP, points or yaku: it only fills a [`ShotRecord`].
 
-use super::log::{Decl, Distance, Flight, Hit, SeatFlags, ShotRecord};
-use super::profile::{NormalModel, Player, Profile};
+use super::log::{Decl, Distance, Flight, Hit, SeatFlags, ShotKind, ShotRecord};
+use super::profile::{KindModel, NormalModel, Player, Profile};
 use crate::GameRng;
 use rand::Rng;
 
@@ -219,23 +221,63 @@ impl OutcomeTable {
 /// Number of enemy-barricade levels tabulated (0, 1, 2, 3 or more).
 pub(crate) const BARRICADE_LEVELS: usize = 4;
 
-/// The shot model of one game (profile and players), ready to sample.
-#[derive(Clone, Debug)]
-pub(crate) struct ShotModel {
-    /// `[shooter][distance][enemy barricades on the field]`.
-    pub(crate) normal: [[[OutcomeTable; BARRICADE_LEVELS]; 3]; 2],
+/// The outcome tables of one shot kind, `[shooter][distance][enemy barricades on the field]`.
+type KindTables = [[[OutcomeTable; BARRICADE_LEVELS]; 3]; 2];
+
+/// The facts of one shot kind that do not depend on the situation.
+#[derive(Clone, Copy, Debug)]
+struct KindFacts {
     flip_via_mine: Chance,
     mine_hit_contact: Chance,
-    self_out_after_contact: Chance,
+    /// Two mines touched, on a mine hit or mine flip-out (the mine kind's technique).
     two_mines: Chance,
-    rear: Chance,
-    turn_over: Chance,
+    /// The shooter climbs the enemy on a beat hit (the ride kind's technique).
     climb: Chance,
-    /// `[shooter]`: the shooter's half turn (and landing), centre line and
-    /// direction change after a shot that left it in the field.
+    /// `[shooter]`: the shooter's half turn (the jump kind's technique) and
+    /// landing, centre line and direction change after a shot that left it in
+    /// the field.
     posture: [Joint<12>; 2],
     /// `[shooter]`: direction change after a shooter's self ring-out.
     direction_change: [Chance; 2],
+}
+
+impl KindFacts {
+    fn new(kind: ShotKind, k: &KindModel, n: &NormalModel, pl: &[Player; 2]) -> KindFacts {
+        let technique = |of: ShotKind| if kind == of { k.technique } else { 0.0 };
+        let half_turn = technique(ShotKind::Jump);
+        KindFacts {
+            flip_via_mine: Chance::new(k.flip_via_mine),
+            mine_hit_contact: Chance::new(k.mine_hit_contact),
+            two_mines: Chance::new(technique(ShotKind::Mine)),
+            climb: Chance::new(technique(ShotKind::Ride)),
+            posture: std::array::from_fn(|s| {
+                let turn = (k.direction_change * pl[s].direction_change).clamp(0.0, 1.0);
+                let half = SeatFlags::HALF_TURN;
+                Joint::new(&[
+                    &[
+                        (1.0 - half_turn, 0),
+                        (half_turn * n.landing, u32::from(half | SeatFlags::LANDED)),
+                        (half_turn * (1.0 - n.landing), u32::from(half | SeatFlags::TURNED_OVER)),
+                    ],
+                    &fact(k.cross_centre, u32::from(SeatFlags::CROSSED_CENTRE)),
+                    &fact(turn, u32::from(SeatFlags::DIRECTION_CHANGE)),
+                ])
+            }),
+            direction_change: std::array::from_fn(|s| Chance::new(k.direction_change * pl[s].direction_change)),
+        }
+    }
+}
+
+/// The shot model of one game (profile and players), ready to sample.
+#[derive(Clone, Debug)]
+pub(crate) struct ShotModel {
+    /// By `ShotKind as usize`.
+    pub(crate) normal: [KindTables; ShotKind::COUNT],
+    /// By `ShotKind as usize`.
+    kinds: [KindFacts; ShotKind::COUNT],
+    self_out_after_contact: Chance,
+    rear: Chance,
+    turn_over: Chance,
     /// Mines knocked off the field by a normal shot (bits 0–1: how many) and
     /// the distance after it (bits 2–3: `Distance as u32`).
     normal_after: Joint<9>,
@@ -262,21 +304,29 @@ pub(crate) struct ShotModel {
     /// `[seat]`: chance that an active shoot knocks out the opponent of `seat`
     /// (contact, then `seat` pushes, then a single or double out).
     pub(crate) active_out: [f64; 2],
-    /// Chance that a normal shot brings the target to HP 0.
-    kill: Box<KillTable>,
+    /// Chance that a normal shot of each kind brings the target to HP 0.
+    kill: Box<[KillTable; ShotKind::COUNT]>,
 }
 
-fn normal_table(profile: &Profile, me: &Player, distance: usize, barricades: usize) -> OutcomeTable {
-    let n = &profile.normal;
+/// The outcome table of a shot of kind `k` by `me` at `it`.
+fn normal_table(
+    n: &NormalModel,
+    k: &KindModel,
+    me: &Player,
+    it: &Player,
+    distance: usize,
+    barricades: usize,
+) -> OutcomeTable {
     let factor =
         [1.0, n.mid_factor, n.far_factor][distance] * (1.0 - n.barricade_block).powi(barricades as i32) * me.accuracy;
+    let flip = factor * me.power / it.weight;
     OutcomeTable::new([
-        n.beat_hit * factor,
-        n.mine_hit * factor,
-        n.flip_out_partial * factor * me.power,
-        n.flip_out_full * factor * me.power,
-        n.self_out / me.accuracy,
-        n.clinch * factor,
+        k.beat_hit * factor,
+        k.mine_hit * factor,
+        k.flip_out_partial * flip,
+        k.flip_out_full * flip,
+        k.self_out / me.accuracy,
+        k.clinch * factor,
     ])
 }
 
@@ -290,7 +340,7 @@ type KillByHp = [f64; HP_SLOTS];
 type KillTable = [[[KillByHp; BARRICADE_LEVELS]; 3]; 2];
 
 /// Kill chances by shooter, distance, barricade level and target HP.
-fn kill_table(normal: &[[[OutcomeTable; BARRICADE_LEVELS]; 3]; 2], profile: &Profile) -> Box<KillTable> {
+fn kill_table(normal: &KindTables, profile: &Profile) -> KillTable {
     let d = &profile.damage;
     let damage = [d.beat_hit, d.mine_hit, d.flip_out_partial, d.flip_out_full];
     let by_hp = |table: &OutcomeTable| -> KillByHp {
@@ -298,20 +348,25 @@ fn kill_table(normal: &[[[OutcomeTable; BARRICADE_LEVELS]; 3]; 2], profile: &Pro
             damage.iter().zip(table.p).filter(|(d, _)| usize::from(**d) >= hp).map(|(_, p)| p).sum()
         })
     };
-    Box::new(normal.map(|by_distance| by_distance.map(|by_level| by_level.map(|table| by_hp(&table)))))
+    normal.map(|by_distance| by_distance.map(|by_level| by_level.map(|table| by_hp(&table))))
 }
 
 impl ShotModel {
     pub(crate) fn new(profile: &Profile) -> ShotModel {
         let n = &profile.normal;
         let a = &profile.active;
-        let pl = &profile.players;
-        let normal = std::array::from_fn(|s| {
-            std::array::from_fn(|d| std::array::from_fn(|b| normal_table(profile, &pl[s], d, b)))
+        let pl = &profile.players.map(|p| profile.spells.machine(&p));
+        let normal: [KindTables; ShotKind::COUNT] = ShotKind::ALL.map(|kind| {
+            let k = profile.shots.get(kind);
+            std::array::from_fn(|s| {
+                std::array::from_fn(|d| std::array::from_fn(|b| normal_table(n, k, &pl[s], &pl[1 - s], d, b)))
+            })
         });
+        // Pushing strength: power, and weight against being pushed.
+        let strength = |p: &Player| p.power * p.weight;
         let pusher_first: [f64; 2] = std::array::from_fn(|first| {
-            let wf = a.pusher_is_first * pl[first].power;
-            let wo = (1.0 - a.pusher_is_first) * pl[1 - first].power;
+            let wf = a.pusher_is_first * strength(&pl[first]);
+            let wo = (1.0 - a.pusher_is_first) * strength(&pl[1 - first]);
             if wf + wo > 0.0 { wf / (wf + wo) } else { 0.5 }
         });
         let first0 = pl[0].speed / (pl[0].speed + pl[1].speed);
@@ -322,28 +377,12 @@ impl ShotModel {
             out * pushes
         });
         ShotModel {
+            kill: Box::new(std::array::from_fn(|i| kill_table(&normal[i], profile))),
             normal,
-            flip_via_mine: Chance::new(n.flip_via_mine),
-            mine_hit_contact: Chance::new(n.mine_hit_contact),
+            kinds: ShotKind::ALL.map(|kind| KindFacts::new(kind, profile.shots.get(kind), n, pl)),
             self_out_after_contact: Chance::new(n.self_out_after_contact),
-            two_mines: Chance::new(n.two_mines),
             rear: Chance::new(n.rear_contact),
             turn_over: Chance::new(n.turn_over),
-            climb: Chance::new(n.climb),
-            posture: std::array::from_fn(|s| {
-                let turn = (n.direction_change * pl[s].direction_change).clamp(0.0, 1.0);
-                let half = SeatFlags::HALF_TURN;
-                Joint::new(&[
-                    &[
-                        (1.0 - n.half_turn, 0),
-                        (n.half_turn * n.landing, u32::from(half | SeatFlags::LANDED)),
-                        (n.half_turn * (1.0 - n.landing), u32::from(half | SeatFlags::TURNED_OVER)),
-                    ],
-                    &fact(n.cross_centre, u32::from(SeatFlags::CROSSED_CENTRE)),
-                    &fact(turn, u32::from(SeatFlags::DIRECTION_CHANGE)),
-                ])
-            }),
-            direction_change: std::array::from_fn(|s| Chance::new(n.direction_change * pl[s].direction_change)),
             normal_after: Joint::new(&[
                 &[(1.0 - n.mine_out_one - n.mine_out_two, 0), (n.mine_out_one, 1), (n.mine_out_two, 2)],
                 &distance_after(n),
@@ -377,16 +416,22 @@ impl ShotModel {
                 Chance::new(profile.meteor.medium),
                 Chance::new(profile.meteor.small),
             ],
-            kill: kill_table(&normal, profile),
             active_out,
         }
     }
 
-    /// Chance that `shooter`'s normal shot brings a target at `hp` to 0, with
-    /// `enemy_field` enemy barricades on the field.
-    pub(crate) fn kill_chance(&self, shooter: usize, distance: Distance, enemy_field: u8, hp: u8) -> f64 {
+    /// Chance that `shooter`'s normal shot of `kind` brings a target at `hp`
+    /// to 0, with `enemy_field` enemy barricades on the field.
+    pub(crate) fn kill_chance(
+        &self,
+        kind: ShotKind,
+        shooter: usize,
+        distance: Distance,
+        enemy_field: u8,
+        hp: u8,
+    ) -> f64 {
         let level = (enemy_field as usize).min(BARRICADE_LEVELS - 1);
-        self.kill[shooter][distance as usize][level][(hp as usize).min(HP_SLOTS - 1)]
+        self.kill[kind as usize][shooter][distance as usize][level][(hp as usize).min(HP_SLOTS - 1)]
     }
 
     fn flight(&self, rng: &mut GameRng) -> Flight {
@@ -399,21 +444,24 @@ impl ShotModel {
         }
     }
 
-    /// Draws a normal shot of `shooter` (HP left at 0; the engine applies
-    /// damage), and the distance between the machines after it into `after`.
+    /// Draws a normal shot of `kind` by `shooter` (HP left at 0; the engine
+    /// applies damage), and the distance between the machines after it into `after`.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn normal_shot(
         &self,
         rng: &mut GameRng,
         shooter: usize,
         decl: Decl,
+        kind: ShotKind,
         distance: Distance,
         enemy_field: u8,
         after: &mut Distance,
     ) -> ShotRecord {
         let target = 1 - shooter;
         let level = (enemy_field as usize).min(BARRICADE_LEVELS - 1);
-        let k = self.normal[shooter][distance as usize][level].draw(rng);
-        let mut s = ShotRecord { seat: shooter as u8, distance, ..ShotRecord::default() };
+        let f = &self.kinds[kind as usize];
+        let k = self.normal[kind as usize][shooter][distance as usize][level].draw(rng);
+        let mut s = ShotRecord { seat: shooter as u8, distance, kind, ..ShotRecord::default() };
         s.decl[shooter] = decl;
         let (mut me, mut it) = (SeatFlags::default(), SeatFlags::default());
         match k {
@@ -422,14 +470,14 @@ impl ShotModel {
                 s.hit[target] = hit;
                 s.contact = match hit {
                     Hit::BeatHit => true,
-                    Hit::MineHit => self.mine_hit_contact.draw(rng),
-                    _ => !self.flip_via_mine.draw(rng),
+                    Hit::MineHit => f.mine_hit_contact.draw(rng),
+                    _ => !f.flip_via_mine.draw(rng),
                 };
                 if hit == Hit::MineHit || (hit.is_flip_out() && !s.contact) {
                     if hit.is_flip_out() {
                         it.set(SeatFlags::VIA_MINE);
                     }
-                    if self.two_mines.draw(rng) {
+                    if f.two_mines.draw(rng) {
                         me.set(SeatFlags::TWO_MINES);
                     }
                 }
@@ -444,7 +492,7 @@ impl ShotModel {
                     if self.turn_over.draw(rng) {
                         it.set(SeatFlags::TURNED_OVER);
                     }
-                    if hit == Hit::BeatHit && self.climb.draw(rng) {
+                    if hit == Hit::BeatHit && f.climb.draw(rng) {
                         me.set(SeatFlags::CLIMB);
                     }
                 }
@@ -463,8 +511,8 @@ impl ShotModel {
             me.set(SeatFlags::REAR);
         }
         if s.hit[shooter] == Hit::None {
-            me.0 |= self.posture[shooter].draw(rng) as u16;
-        } else if self.direction_change[shooter].draw(rng) {
+            me.0 |= f.posture[shooter].draw(rng) as u16;
+        } else if f.direction_change[shooter].draw(rng) {
             me.set(SeatFlags::DIRECTION_CHANGE);
         }
         let facts = self.normal_after.draw(rng);

@@ -1,5 +1,6 @@
 //! The record of a finished match, for the study.
 
+use super::log::ShotKind;
 use super::profile::Player;
 use super::yaku::Yaku;
 
@@ -45,6 +46,11 @@ pub struct MatchOutcome {
     pub chombo: [[u8; 3]; 2],
     /// Times each yaku was scored, per seat, indexed by `Yaku as usize`.
     pub yaku: [[u8; Yaku::COUNT]; 2],
+    /// Times each point value of the yaku with several ([`Yaku::WITH_VARIANTS`])
+    /// was scored, per seat, by [`Yaku::variant_slot`].
+    pub variants: [[u8; Yaku::VARIANT_SLOTS]; 2],
+    /// Normal shots attempted of each kind, per seat, by `ShotKind as usize`.
+    pub shot_kinds: [[u16; ShotKind::COUNT]; 2],
     /// Points each yaku awarded in won rounds (before the 数え役満 cap), per
     /// seat, indexed by `Yaku as usize`.
     pub yaku_points: [[u16; Yaku::COUNT]; 2],
@@ -98,6 +104,8 @@ impl MatchOutcome {
             chombo: [[0; 3]; 2],
             yaku: [[0; Yaku::COUNT]; 2],
             yaku_points: [[0; Yaku::COUNT]; 2],
+            variants: [[0; Yaku::VARIANT_SLOTS]; 2],
+            shot_kinds: [[0; ShotKind::COUNT]; 2],
             initiative_wins: 0,
             tiers: [[0; 5]; 2],
             points_won: [0; 2],

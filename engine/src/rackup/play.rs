@@ -7,7 +7,8 @@
 
 use super::RackupGame;
 use super::log::{
-    BarricadeAct, ChomboCase, Decl, Distance, DoraKind, Event, Hit, Penalty, RoundEnd, SeatFlags, ShotRecord, StunCause,
+    BarricadeAct, ChomboCase, Decl, Distance, DoraKind, Event, Hit, Penalty, RoundEnd, SeatFlags, ShotKind, ShotRecord,
+    StunCause,
 };
 use super::outcome::{MatchEnd, MatchOutcome};
 use super::readings::MutualDraw;
@@ -28,8 +29,8 @@ enum Step {
     StartRound,
     /// Resolve an active shoot, caused by the counter blow of the given seat if any.
     Active(Option<u8>),
-    /// A normal shot by the seat with the declaration.
-    Normal(u8, Decl),
+    /// A normal shot by the seat with the declaration, of the kind.
+    Normal(u8, Decl, ShotKind),
     /// The round is over: score it.
     Finish,
     /// A decision is pending or the match is over.
@@ -81,9 +82,10 @@ impl RackupGame {
                     rec.counter_by = counter;
                     self.land(st, rec)
                 }
-                Step::Normal(s, decl) => {
+                Step::Normal(s, decl, kind) => {
                     let o = other(s) as usize;
-                    let rec = self.model.normal_shot(rng, s as usize, decl, st.distance, st.field[o], &mut st.distance);
+                    let (distance, field) = (st.distance, st.field[o]);
+                    let rec = self.model.normal_shot(rng, s as usize, decl, kind, distance, field, &mut st.distance);
                     self.land(st, rec)
                 }
                 Step::Finish => self.finish_round(st, rng),
@@ -100,7 +102,7 @@ impl RackupGame {
         }
         st.outcome.round_attempts += 1;
         st.outcome.rounds = st.round;
-        st.hp = [r.max_hp; 2];
+        st.hp = self.max_hp;
         st.held = [r.barricades; 2];
         st.field = [0; 2];
         st.spent = [0; 2];
@@ -202,7 +204,7 @@ impl RackupGame {
                 }
                 Step::Active(Some(seat))
             }
-            Action::Counter(false) => Step::Normal(other(seat), st.active_decl[1 - si]),
+            Action::Counter(false) => Step::Normal(other(seat), st.active_decl[1 - si], st.pending_kind),
             Action::Penalty(p) => {
                 st.penalty_due[si] = false;
                 if self.take_penalty(st, seat, p) { Step::Wait } else { self.penalties(st, st.after_penalty) }
@@ -255,15 +257,17 @@ impl RackupGame {
         }
         let act_event = |a| Event::Barricade { seat, act: a };
         match act {
-            Act::Shot(decl) => {
+            Act::Shot(decl, kind) => {
                 self.note_declaration(st, seat, decl);
+                st.outcome.shot_kinds[s][kind as usize] += 1;
                 let o = 1 - s;
                 if decl != Decl::Riichi && st.held[o] > 0 {
                     st.active_decl[s] = decl;
-                    self.decide(st, o as u8, Decision::Counter(decl));
+                    st.pending_kind = kind;
+                    self.decide(st, o as u8, Decision::Counter(decl, kind));
                     return Step::Wait;
                 }
-                return Step::Normal(seat, decl);
+                return Step::Normal(seat, decl, kind);
             }
             Act::Place => {
                 st.held[s] -= 1;
@@ -494,6 +498,9 @@ impl RackupGame {
         o.dora[w] += r.dora;
         o.ura[w] += r.ura;
         o.riichi_won[w] += u8::from(r.riichi_win);
+        for slot in r.variant_slots() {
+            o.variants[w][slot] += 1;
+        }
     }
 
     fn next_round(&self, st: &mut RackupState) -> Step {

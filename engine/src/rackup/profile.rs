@@ -1,11 +1,14 @@
 //! The TOML profile: rule readings, damage values, yaku points and the score
-//! limits, the shot model and the players.
+//! limits, the shot model (shared facts, each shot kind's chances:
+//! [`super::shots`]), the spells' machines ([`super::spell`]) and the players.
 //!
 //! Every field is documented in `presets/default.toml`; [`Profile::preset`] loads an
 //! embedded preset, [`Profile::from_toml`] any text. Unknown or missing fields and
 //! out-of-range values are errors that name the field.
 
 use super::readings::{Kishikaisei, MujunScope, MutualDraw, Tenpuku};
+pub use super::shots::{KindModel, Shots};
+pub use super::spell::{Machine, Spell, Spells};
 use super::yaku::points::{Score, YakuPoints};
 use crate::config::Presets;
 use serde::Deserialize;
@@ -63,22 +66,11 @@ pub struct Damage {
     pub active_out: u8,
 }
 
-/// Normal-shot model (see the preset for each field's meaning).
+/// What every kind of normal shot shares (see the preset for each field's
+/// meaning; each kind's own chances are in [`Shots`]).
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct NormalModel {
-    /// Beat hit chance.
-    pub beat_hit: f64,
-    /// Mine hit chance.
-    pub mine_hit: f64,
-    /// Partial flip-out chance.
-    pub flip_out_partial: f64,
-    /// Full flip-out chance.
-    pub flip_out_full: f64,
-    /// Self ring-out chance.
-    pub self_out: f64,
-    /// Clinch chance.
-    pub clinch: f64,
     /// Hit multiplier at 50 cm or more.
     pub mid_factor: f64,
     /// Hit multiplier at 100 cm or more.
@@ -87,28 +79,14 @@ pub struct NormalModel {
     pub barricade_block: f64,
     /// Break chance per enemy barricade on the field.
     pub barricade_break: f64,
-    /// A flip-out is done by a mine.
-    pub flip_via_mine: f64,
-    /// A mine hit also touches the enemy machine.
-    pub mine_hit_contact: f64,
     /// A self ring-out follows a contact.
     pub self_out_after_contact: f64,
-    /// Two mines were touched.
-    pub two_mines: f64,
     /// A contact was on the rear.
     pub rear_contact: f64,
     /// The enemy is overturned in the field.
     pub turn_over: f64,
-    /// The shooter climbs the enemy.
-    pub climb: f64,
-    /// The shooter turns half a revolution vertically.
-    pub half_turn: f64,
-    /// The half turn lands well.
+    /// A jump's half turn lands well.
     pub landing: f64,
-    /// The shooter stops beyond a centre line.
-    pub cross_centre: f64,
-    /// The shooter changes direction.
-    pub direction_change: f64,
     /// One mine knocked off the field.
     pub mine_out_one: f64,
     /// Two mines knocked off the field.
@@ -159,27 +137,17 @@ pub struct MeteorModel {
     pub large: f64,
 }
 
-/// レギュレーション: a spell that lets an oversize machine play, with its penalty.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, Hash)]
-#[serde(rename_all = "lowercase")]
-pub enum Spell {
-    /// No spell.
-    #[default]
-    None,
-    /// 蜃気楼: riichi banned.
-    Mirage,
-    /// ダイエットサプリ: calls (snipe, meteor, kan) banned.
-    Diet,
-}
-
 /// One player's skill and regulation.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Player {
     /// Multiplies hit chances, divides self ring-out chance.
     pub accuracy: f64,
-    /// Multiplies flip-out chances and the pusher weight.
+    /// Multiplies flip-out chances and the pushing strength in an active shoot.
     pub power: f64,
+    /// Divides the chances of being flipped out, multiplies the pushing
+    /// strength (resistance to being knocked out).
+    pub weight: f64,
     /// Initiative weight in active shoots.
     pub speed: f64,
     /// Multiplies the direction-change chance.
@@ -200,12 +168,16 @@ pub struct Profile {
     pub yaku: YakuPoints,
     /// The yakuman value, the cap and the tier thresholds.
     pub score: Score,
-    /// Normal-shot model.
+    /// What every kind of normal shot shares.
     pub normal: NormalModel,
+    /// Each kind of normal shot's own chances.
+    pub shots: Shots,
     /// Active-shoot model.
     pub active: ActiveModel,
     /// Meteor flight model.
     pub meteor: MeteorModel,
+    /// The machine each regulation spell buys.
+    pub spells: Spells,
     /// Seat 0 and seat 1.
     pub players: [Player; 2],
 }
@@ -248,15 +220,15 @@ impl fmt::Display for ProfileError {
 
 impl std::error::Error for ProfileError {}
 
-fn invalid(field: &str, reason: impl Into<String>) -> ProfileError {
+pub(super) fn invalid(field: &str, reason: impl Into<String>) -> ProfileError {
     ProfileError { kind: ProfileErrorKind::Invalid { field: field.into(), reason: reason.into() } }
 }
 
-fn prob(field: &str, p: f64) -> Result<(), ProfileError> {
+pub(super) fn prob(field: &str, p: f64) -> Result<(), ProfileError> {
     if (0.0..=1.0).contains(&p) { Ok(()) } else { Err(invalid(field, format!("{p} is not a probability in [0, 1]"))) }
 }
 
-fn positive(field: &str, x: f64) -> Result<(), ProfileError> {
+pub(super) fn positive(field: &str, x: f64) -> Result<(), ProfileError> {
     if x.is_finite() && x > 0.0 { Ok(()) } else { Err(invalid(field, format!("{x} must be a positive number"))) }
 }
 
@@ -335,27 +307,14 @@ impl Profile {
         }
         let n = &self.normal;
         for (field, p) in [
-            ("normal.beat_hit", n.beat_hit),
-            ("normal.mine_hit", n.mine_hit),
-            ("normal.flip_out_partial", n.flip_out_partial),
-            ("normal.flip_out_full", n.flip_out_full),
-            ("normal.self_out", n.self_out),
-            ("normal.clinch", n.clinch),
             ("normal.mid_factor", n.mid_factor),
             ("normal.far_factor", n.far_factor),
             ("normal.barricade_block", n.barricade_block),
             ("normal.barricade_break", n.barricade_break),
-            ("normal.flip_via_mine", n.flip_via_mine),
-            ("normal.mine_hit_contact", n.mine_hit_contact),
             ("normal.self_out_after_contact", n.self_out_after_contact),
-            ("normal.two_mines", n.two_mines),
             ("normal.rear_contact", n.rear_contact),
             ("normal.turn_over", n.turn_over),
-            ("normal.climb", n.climb),
-            ("normal.half_turn", n.half_turn),
             ("normal.landing", n.landing),
-            ("normal.cross_centre", n.cross_centre),
-            ("normal.direction_change", n.direction_change),
             ("normal.mine_out_one", n.mine_out_one),
             ("normal.mine_out_two", n.mine_out_two),
             ("normal.body_hit", n.body_hit),
@@ -364,16 +323,13 @@ impl Profile {
         ] {
             prob(field, p)?;
         }
-        let outcomes = n.beat_hit + n.mine_hit + n.flip_out_partial + n.flip_out_full;
-        if outcomes + n.self_out + n.clinch > 1.0 {
-            return Err(invalid("normal", "outcome chances (beat_hit .. clinch) sum above 1"));
-        }
         if n.mine_out_one + n.mine_out_two > 1.0 {
             return Err(invalid("normal.mine_out_two", "mine_out_one + mine_out_two above 1"));
         }
         if n.distance_mid + n.distance_far > 1.0 {
             return Err(invalid("normal.distance_far", "distance_mid + distance_far above 1"));
         }
+        self.shots.validate()?;
         let a = &self.active;
         for (field, p) in [
             ("active.contact", a.contact),
@@ -403,12 +359,13 @@ impl Profile {
             for (name, x) in [
                 ("accuracy", p.accuracy),
                 ("power", p.power),
+                ("weight", p.weight),
                 ("speed", p.speed),
                 ("direction_change", p.direction_change),
             ] {
                 positive(&format!("players[{i}].{name}"), x)?;
             }
         }
-        Ok(())
+        self.spells.validate(r.max_hp)
     }
 }

@@ -1,9 +1,9 @@
 //! Match state, actions and the per-seat view.
 
 use super::RackupGame;
-use super::log::{Decl, Distance, Hit, Penalty, RoundLog};
+use super::log::{Decl, Distance, Hit, Penalty, RoundLog, ShotKind};
 use super::outcome::MatchOutcome;
-use super::profile::{Profile, Spell};
+use super::profile::{Player, Profile, Spell};
 use super::yaku::YakuResult;
 
 /// Bits of [`RackupState::open`].
@@ -17,8 +17,8 @@ pub(crate) mod open {
 /// A normal action (通常行動).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Act {
-    /// 通常シュート with a declaration (none, riichi, snipe or meteor).
-    Shot(Decl),
+    /// 通常シュート with a declaration (none, riichi, snipe or meteor), of a kind.
+    Shot(Decl, ShotKind),
     /// Place a barricade on the field.
     Place,
     /// ステップ with a barricade: the machines end under 50 cm apart.
@@ -60,8 +60,9 @@ pub enum Decision {
     Declare,
     /// A normal action.
     Turn,
-    /// Whether to counter the opponent's shot, which carries this declaration.
-    Counter(Decl),
+    /// Whether to counter the opponent's shot, which carries this declaration
+    /// and is of this kind.
+    Counter(Decl, ShotKind),
     /// Stun or pay after a failed riichi.
     Penalty,
 }
@@ -99,6 +100,8 @@ pub struct RackupState {
     /// Slot of the pending decision's legal actions in the game's table.
     pub(crate) legal_slot: u8,
     pub(crate) active_decl: [Decl; 2],
+    /// The kind of the normal shot awaiting the opponent's counter decision.
+    pub(crate) pending_kind: ShotKind,
     pub(crate) penalty_due: [bool; 2],
     pub(crate) after_penalty: u8,
     pub(crate) log: RoundLog,
@@ -229,12 +232,18 @@ impl<'a> RackupView<'a> {
         self.game.profile().players[seat as usize].spell
     }
 
-    /// Chance that `shooter`'s next normal shot, from here, ends the round by
-    /// bringing the other machine to HP 0.
-    pub fn shot_kill_chance(&self, shooter: u8) -> f64 {
+    /// The player of `seat` on its spell's machine (skills as they play).
+    pub fn machine(&self, seat: u8) -> Player {
+        let p = self.game.profile();
+        p.spells.machine(&p.players[seat as usize])
+    }
+
+    /// Chance that `shooter`'s next normal shot of `kind`, from here, ends the
+    /// round by bringing the other machine to HP 0.
+    pub fn shot_kill_chance(&self, shooter: u8, kind: ShotKind) -> f64 {
         let s = shooter as usize;
         let st = self.st;
-        self.game.model.kill_chance(s, st.distance, st.field[1 - s], st.hp[1 - s])
+        self.game.model.kill_chance(kind, s, st.distance, st.field[1 - s], st.hp[1 - s])
     }
 
     /// Chance that an active shoot from here knocks out the opponent of `seat`

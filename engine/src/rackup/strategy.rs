@@ -3,7 +3,7 @@
 //! `presets/strategy_*.toml`).
 
 use super::RackupGame;
-use super::log::{Decl, Distance, Hit, Penalty};
+use super::log::{Decl, Distance, Hit, Penalty, ShotKind};
 use super::state::{Act, Action, Decision, RackupView};
 use crate::config::{Presets, strategy_from_toml};
 use crate::{GameRng, Strategy, StrategyChoice, WithStrategy};
@@ -79,7 +79,27 @@ pub struct HeuristicConfig {
     /// Barricades are recovered only when our own shot would finish the round
     /// with less than this chance.
     pub recover_below: f64,
+    /// The kind of shot played by default (a way of playing: `charge` for
+    /// 猪突猛進, `half` for 半場, `safe` for 鏡花水月, or `plain`).
+    pub plan: ShotKind,
+    /// The plan gives way to the aimed kind (plain, beat, mine, flip) that
+    /// finishes the round most likely when that kind's finishing chance is
+    /// more than the plan's by this much.
+    pub aim_margin: f64,
+    /// At or below this own HP, a safe shot is played when no aimed kind
+    /// finishes the round with at least [`HeuristicConfig::safe_below`].
+    pub safe_hp: u8,
+    /// See [`HeuristicConfig::safe_hp`].
+    pub safe_below: f64,
+    /// A jump (遊撃手) is played when it finishes the round with at least this
+    /// chance (of a jump and a ride both at their thresholds, the likelier).
+    pub jump_at: f64,
+    /// A ride (登頂) is played when it finishes the round with at least this chance.
+    pub ride_at: f64,
 }
+
+/// The kinds aimed at a result, among which the heuristic looks for the likeliest finish.
+const AIMED: [ShotKind; 4] = [ShotKind::Plain, ShotKind::Beat, ShotKind::Mine, ShotKind::Flip];
 
 impl HeuristicConfig {
     /// Checks that every chance threshold is in `[0, 1]`; names the first bad field.
@@ -91,6 +111,10 @@ impl HeuristicConfig {
             ("stun_below", self.stun_below),
             ("calm_below", self.calm_below),
             ("recover_below", self.recover_below),
+            ("aim_margin", self.aim_margin),
+            ("safe_below", self.safe_below),
+            ("jump_at", self.jump_at),
+            ("ride_at", self.ride_at),
         ] {
             if !(0.0..=1.0).contains(&p) {
                 return Err(StrategyError(format!("rackup strategy file: {field}: {p} is not a chance in [0, 1]")));
@@ -142,11 +166,33 @@ impl HeuristicStrategy {
         }
     }
 
+    /// The kind of the next normal shot, and its finishing chance.
+    fn kind(&self, v: &RackupView<'_>) -> (ShotKind, f64) {
+        let c = &self.config;
+        let kill = |kind| v.shot_kill_chance(v.seat, kind);
+        let (best, best_kill) = AIMED.iter().fold((ShotKind::Plain, -1.0), |(k, p), &kind| {
+            let q = kill(kind);
+            if q > p { (kind, q) } else { (k, p) }
+        });
+        if v.hp()[v.seat as usize] <= c.safe_hp && best_kill < c.safe_below {
+            return (ShotKind::Safe, kill(ShotKind::Safe));
+        }
+        // The likelier of the technique shots that reach their threshold.
+        let (jump, ride) = (kill(ShotKind::Jump), kill(ShotKind::Ride));
+        match (jump >= c.jump_at, ride >= c.ride_at) {
+            (true, ride_too) if !ride_too || jump >= ride => return (ShotKind::Jump, jump),
+            (_, true) => return (ShotKind::Ride, ride),
+            _ => {}
+        }
+        let plan = kill(c.plan);
+        if best_kill > plan + c.aim_margin { (best, best_kill) } else { (c.plan, plan) }
+    }
+
     fn turn(&self, v: &RackupView<'_>) -> Action {
         let me = v.seat as usize;
-        let kill = v.shot_kill_chance(v.seat);
+        let (kind, kill) = self.kind(v);
         if v.riichi_open() && self.wants_riichi(kill) {
-            return Action::Turn { kan: false, act: Act::Shot(Decl::Riichi) };
+            return Action::Turn { kan: false, act: Act::Shot(Decl::Riichi, kind) };
         }
         // A call that can score on this shot is taken, giving up riichi for the round.
         let target_hp = v.hp()[1 - me];
@@ -173,7 +219,7 @@ impl HeuristicStrategy {
         } else if held == 0 && aside > 0 && kill < self.config.recover_below {
             Act::Recover
         } else {
-            Act::Shot(decl)
+            Act::Shot(decl, kind)
         };
         Action::Turn { kan, act }
     }
@@ -184,12 +230,16 @@ impl Strategy<RackupGame> for HeuristicStrategy {
         match v.decision {
             Decision::Declare => self.declare(v),
             Decision::Turn => self.turn(v),
-            Decision::Counter(_) => Action::Counter(v.shot_kill_chance(1 - v.seat) >= self.config.counter_threshold),
+            Decision::Counter(_, kind) => {
+                Action::Counter(v.shot_kill_chance(1 - v.seat, kind) >= self.config.counter_threshold)
+            }
             Decision::Penalty => Action::Penalty(match self.config.penalty {
                 PenaltyPolicy::Stun => Penalty::Stun,
                 PenaltyPolicy::Pay => Penalty::Pay,
                 PenaltyPolicy::Auto => {
-                    if v.shot_kill_chance(1 - v.seat) < self.config.stun_below || v.points()[v.seat as usize] <= 1 {
+                    if v.shot_kill_chance(1 - v.seat, ShotKind::Plain) < self.config.stun_below
+                        || v.points()[v.seat as usize] <= 1
+                    {
                         Penalty::Stun
                     } else {
                         Penalty::Pay

@@ -35,7 +35,7 @@ impl Validate for RackupGame {
         }
         ensure(st.kans <= r.max_kans, || format!("{} kans", st.kans))?;
         for s in 0..2 {
-            ensure(st.hp[s] <= r.max_hp && st.hp[s] > 0, || format!("HP {:?}", st.hp))?;
+            ensure(st.hp[s] <= self.max_hp[s] && st.hp[s] > 0, || format!("HP {:?}", st.hp))?;
             let barricades = st.held[s] + st.field[s] + st.spent[s];
             ensure(barricades <= r.barricades, || format!("seat {s} has {barricades} barricades"))?;
             ensure(!(st.riichi_used[s] && st.call_used[s]), || "riichi and calls in one round".into())?;
@@ -175,17 +175,24 @@ fn every_yaku_occurs_under_default_profile() {
 pub(super) fn quiet_profile() -> Profile {
     let mut p = Profile::preset("default").unwrap();
     p.rules.foul = 0.0;
+    for kind in ShotKind::ALL {
+        let k = p.shots.get_mut(kind);
+        for x in [
+            &mut k.beat_hit,
+            &mut k.mine_hit,
+            &mut k.flip_out_partial,
+            &mut k.flip_out_full,
+            &mut k.self_out,
+            &mut k.clinch,
+            &mut k.technique,
+        ] {
+            *x = 0.0;
+        }
+    }
     let n = &mut p.normal;
     for x in [
-        &mut n.beat_hit,
-        &mut n.mine_hit,
-        &mut n.flip_out_partial,
-        &mut n.flip_out_full,
-        &mut n.self_out,
-        &mut n.clinch,
         &mut n.self_out_after_contact,
         &mut n.turn_over,
-        &mut n.half_turn,
         &mut n.mine_out_one,
         &mut n.mine_out_two,
         &mut n.barricade_break,
@@ -202,7 +209,7 @@ pub(super) fn quiet_profile() -> Profile {
 pub(super) fn plain(_: &RackupView<'_>, legal: &[Action], _: &mut crate::GameRng) -> Action {
     for a in [
         Action::Declare(Decl::None),
-        Action::Turn { kan: false, act: Act::Shot(Decl::None) },
+        Action::Turn { kan: false, act: Act::Shot(Decl::None, ShotKind::Plain) },
         Action::Counter(false),
         Action::Penalty(log::Penalty::Stun),
     ] {
@@ -220,7 +227,7 @@ pub(super) fn has_event(st: &RackupState, f: impl Fn(&Event) -> bool) -> bool {
 #[test]
 fn chombo_two_voids_self_out_and_pays() {
     let mut p = quiet_profile();
-    p.normal.self_out = 1.0;
+    p.shots.plain.self_out = 1.0;
     let game = RackupGame::new(p).unwrap();
     let mut rng = GameSeeds::new(1).rng(0);
     let st = play_checked(&game, &mut rng, plain);
@@ -246,7 +253,7 @@ fn chombo_two_voids_self_out_and_pays() {
 fn chombo_one_then_three_replays_the_round() {
     let mut p = quiet_profile();
     p.rules.foul = 1.0;
-    p.normal.flip_out_full = 1.0;
+    p.shots.plain.flip_out_full = 1.0;
     let game = RackupGame::new(p).unwrap();
     let mut rng = GameSeeds::new(1).rng(0);
     let st = play_checked(&game, &mut rng, plain);
@@ -296,7 +303,7 @@ fn riichi_failure_stun_skips_a_turn_and_bans_counters() {
         game.apply(&mut st, Action::Declare(Decl::None), &mut rng);
     }
     let shooter = game.to_move(&st).unwrap() as u8;
-    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::Riichi) }, &mut rng);
+    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::Riichi, ShotKind::Plain) }, &mut rng);
     // No counter blow against a riichi shot: the miss goes straight to the penalty.
     assert_eq!((st.to_move, st.decision), (Some(shooter), Decision::Penalty));
     game.legal_actions(&st, &mut legal);
@@ -305,27 +312,27 @@ fn riichi_failure_stun_skips_a_turn_and_bans_counters() {
     let opponent = 1 - shooter;
     assert_eq!((st.to_move, st.decision), (Some(opponent), Decision::Turn));
     // A plain shot can be countered.
-    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::None) }, &mut rng);
-    assert_eq!((st.to_move, st.decision), (Some(shooter), Decision::Counter(Decl::None)));
+    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::None, ShotKind::Plain) }, &mut rng);
+    assert_eq!((st.to_move, st.decision), (Some(shooter), Decision::Counter(Decl::None, ShotKind::Plain)));
     game.apply(&mut st, Action::Counter(false), &mut rng);
     // The stunned shooter skips: the opponent moves again.
     assert_eq!((st.to_move, st.decision), (Some(opponent), Decision::Turn));
     assert!(has_event(&st, |e| *e == Event::Skip { seat: shooter }));
     assert!(has_event(&st, |e| *e == Event::Stun { seat: shooter, cause: log::StunCause::RiichiPenalty }));
     // Calls are now banned for the riichi declarer.
-    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::None) }, &mut rng);
+    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::None, ShotKind::Plain) }, &mut rng);
     game.apply(&mut st, Action::Counter(false), &mut rng);
     game.legal_actions(&st, &mut legal);
     assert!(legal.iter().all(|a| !matches!(
         a,
-        Action::Turn { kan: true, .. } | Action::Turn { act: Act::Shot(Decl::Meteor | Decl::Snipe), .. }
+        Action::Turn { kan: true, .. } | Action::Turn { act: Act::Shot(Decl::Meteor | Decl::Snipe, _), .. }
     )));
 }
 
 #[test]
 fn riichi_failure_with_reset_pending_pays() {
     let mut p = quiet_profile();
-    p.normal.clinch = 1.0;
+    p.shots.plain.clinch = 1.0;
     let game = RackupGame::new(p).unwrap();
     let mut rng = GameSeeds::new(5).rng(0);
     let mut st = game.new_state();
@@ -334,7 +341,7 @@ fn riichi_failure_with_reset_pending_pays() {
         game.apply(&mut st, Action::Declare(Decl::None), &mut rng);
     }
     let shooter = game.to_move(&st).unwrap();
-    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::Riichi) }, &mut rng);
+    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::Riichi, ShotKind::Plain) }, &mut rng);
     // Clinch → re-set: no choice, 1 point paid, a new active shoot.
     assert_eq!(st.points[shooter], 9);
     assert!(st.to_move.is_some() && st.decision == Decision::Declare);
@@ -354,14 +361,14 @@ fn calls_ban_riichi_and_spells_restrict() {
             let s = v.seat as usize;
             for a in legal {
                 match a {
-                    Action::Declare(Decl::Riichi) | Action::Turn { act: Act::Shot(Decl::Riichi), .. } => {
+                    Action::Declare(Decl::Riichi) | Action::Turn { act: Act::Shot(Decl::Riichi, _), .. } => {
                         assert_eq!(s, 1, "mirage bans riichi");
                         assert!(!v.call_used()[s]);
                         seen[1] = true;
                     }
                     Action::Declare(Decl::Meteor | Decl::Snipe)
                     | Action::Turn { kan: true, .. }
-                    | Action::Turn { act: Act::Shot(Decl::Meteor | Decl::Snipe), .. } => {
+                    | Action::Turn { act: Act::Shot(Decl::Meteor | Decl::Snipe, _), .. } => {
                         assert_eq!(s, 0, "diet bans calls");
                         assert!(!v.riichi_used()[s]);
                         seen[0] = true;
@@ -380,7 +387,7 @@ fn profile_errors_name_the_field() {
     let text = include_str!("presets/default.toml");
     let bad = text.replace("beat_hit = 0.25", "beat_hit = 1.5");
     let e = Profile::from_toml(&bad).unwrap_err();
-    assert!(e.to_string().contains("normal.beat_hit"), "{e}");
+    assert!(e.to_string().contains("shots.plain.beat_hit"), "{e}");
     let unknown = text.replace("[meteor]", "[meteor]\nhuge = 0.1");
     let e = Profile::from_toml(&unknown).unwrap_err();
     assert!(matches!(e.kind, ProfileErrorKind::Parse(_)) && e.to_string().contains("huge"), "{e}");
@@ -432,27 +439,31 @@ fn assert_rate(count: u32, trials: u32, p: f64, what: &str) {
     assert!((f - p).abs() < 5.0 * se + 1e-12, "{what}: {f} vs {p}");
 }
 
-/// The shot model reproduces the profile's chances (within 5 standard errors).
+/// The shot model reproduces the profile's chances (within 5 standard errors),
+/// every shot kind its own.
 #[test]
 fn shot_model_matches_profile_chances() {
     let p = Profile::preset("default").unwrap();
     let game = RackupGame::new(p).unwrap();
     let mut rng = GameSeeds::new(13).rng(0);
-    let n = 400_000;
-    let mut hits = [0u32; 7];
-    let mut clinch = 0;
+    let n = 450_000;
+    let per_kind = n / ShotKind::COUNT as u32;
+    let mut hits = [[0u32; 7]; ShotKind::COUNT];
+    let mut clinch = [0u32; ShotKind::COUNT];
     let mut mines = [0u32; 3];
     let mut after = [[0u32; 3]; 2];
     let (mut first0, mut contact, mut active_mines) = (0, 0, 0);
     // Given contact: active out, double out, clinch, and outs pushed by the initiative taker.
     let mut on_contact = [0u32; 4];
     let mut self_out0 = 0;
-    for _ in 0..n {
+    for i in 0..n {
         let mut distance = log::Distance::Near;
-        let s = game.model.normal_shot(&mut rng, 0, Decl::None, log::Distance::Near, 0, &mut distance);
+        let kind = ShotKind::ALL[i as usize % ShotKind::COUNT];
+        let s = game.model.normal_shot(&mut rng, 0, Decl::None, kind, log::Distance::Near, 0, &mut distance);
+        assert_eq!(s.kind, kind);
         let h = if s.hit[1] != Hit::None { s.hit[1] } else { s.hit[0] };
-        hits[h as usize] += 1;
-        clinch += u32::from(s.clinch);
+        hits[kind as usize][h as usize] += 1;
+        clinch[kind as usize] += u32::from(s.clinch);
         mines[s.mines_out as usize] += 1;
         after[0][distance as usize] += 1;
         let s = game.model.active_shoot(&mut rng, [Decl::None; 2], &mut distance);
@@ -472,13 +483,17 @@ fn shot_model_matches_profile_chances() {
         after[1][distance as usize] += 1;
     }
     let close = |count: u32, p: f64, what: &str| assert_rate(count, n, p, what);
+    for kind in ShotKind::ALL {
+        let (k, h) = (p.shots.get(kind), &hits[kind as usize]);
+        let close = |count: u32, p: f64, what: &str| assert_rate(count, per_kind, p, &format!("{} {what}", kind.id()));
+        close(h[Hit::BeatHit as usize], k.beat_hit, "beat");
+        close(h[Hit::MineHit as usize], k.mine_hit, "mine");
+        close(h[Hit::FlipOutPartial as usize], k.flip_out_partial, "partial");
+        close(h[Hit::FlipOutFull as usize], k.flip_out_full, "full");
+        close(h[Hit::SelfOut as usize], k.self_out, "self-out");
+        close(clinch[kind as usize], k.clinch, "clinch");
+    }
     let m = &p.normal;
-    close(hits[Hit::BeatHit as usize], m.beat_hit, "beat");
-    close(hits[Hit::MineHit as usize], m.mine_hit, "mine");
-    close(hits[Hit::FlipOutPartial as usize], m.flip_out_partial, "partial");
-    close(hits[Hit::FlipOutFull as usize], m.flip_out_full, "full");
-    close(hits[Hit::SelfOut as usize], m.self_out, "self-out");
-    close(clinch, m.clinch, "clinch");
     close(mines[1], m.mine_out_one, "one mine out");
     close(mines[2], m.mine_out_two, "two mines out");
     close(first0, 0.5, "initiative");

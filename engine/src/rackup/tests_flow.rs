@@ -90,7 +90,7 @@ fn chombo_three_spares_a_win_by_the_opponents_self_out_and_a_lost_round() {
     // a touch, so no chombo ②); seat 0 never does and never hits.
     let mut p = quiet_profile();
     p.rules.foul = 1.0;
-    p.normal.self_out = 1.0;
+    p.shots.plain.self_out = 1.0;
     p.normal.self_out_after_contact = 1.0;
     p.players[0].accuracy = 1e12;
     let (game, mut choose) = plain_game(p);
@@ -114,7 +114,7 @@ fn chombo_three_spares_a_mutual_draw() {
     // contact is a double ring-out, always a draw.
     let mut p = quiet_profile();
     p.rules.foul = 1.0;
-    p.normal.clinch = 1.0;
+    p.shots.plain.clinch = 1.0;
     p.active.contact = 0.5;
     p.active.active_out = 0.0;
     p.active.double_out = 1.0;
@@ -140,9 +140,9 @@ fn chombo_three_takes_a_win_without_yaku_too() {
     let text = include_str!("presets/default.toml").replace("\nichigeki = 1\n", "\nichigeki = 0\n");
     let mut p = Profile::from_toml(&text).unwrap();
     let quiet = quiet_profile();
-    (p.normal, p.active, p.rules.foul) = (quiet.normal, quiet.active, 1.0);
-    p.normal.flip_out_full = 1.0;
-    p.normal.flip_via_mine = 0.0;
+    (p.normal, p.shots, p.active, p.rules.foul) = (quiet.normal, quiet.shots, quiet.active, 1.0);
+    p.shots.plain.flip_out_full = 1.0;
+    p.shots.plain.flip_via_mine = 0.0;
     p.normal.body_hit = 0.0;
     let (game, mut choose) = plain_game(p);
     let mut replays_without_yaku = 0;
@@ -171,7 +171,7 @@ fn two_kans_a_round_between_both_players() {
     p.rules.max_rounds = p.rules.rounds;
     let game = RackupGame::new(p).unwrap();
     let max = game.profile().rules.max_kans;
-    let kan_shot = Action::Turn { kan: true, act: Act::Shot(Decl::None) };
+    let kan_shot = Action::Turn { kan: true, act: Act::Shot(Decl::None, ShotKind::Plain) };
     let (mut refused, mut both) = (0, 0);
     for i in 0..3 {
         let mut rng = GameSeeds::new(35).rng(i);
@@ -228,8 +228,8 @@ fn counter_blows_turn_a_shot_into_an_active_shoot() {
     let (o, barricades) = (opponent as usize, game.profile().rules.barricades);
     for (decl, carried, last) in [(Decl::Meteor, Decl::Meteor, false), (Decl::Snipe, Decl::None, true)] {
         turn_of(&mut st, &mut rng, shooter);
-        game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(decl) }, &mut rng);
-        assert_eq!((st.to_move, st.decision), (Some(opponent), Decision::Counter(decl)), "{decl:?}");
+        game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(decl, ShotKind::Plain) }, &mut rng);
+        assert_eq!((st.to_move, st.decision), (Some(opponent), Decision::Counter(decl, ShotKind::Plain)), "{decl:?}");
         let held = st.held[o];
         game.apply(&mut st, Action::Counter(true), &mut rng);
         assert_eq!((st.held[o], st.spent[o]), (held - 1, barricades - held + 1), "one barricade spent aside");
@@ -242,8 +242,8 @@ fn counter_blows_turn_a_shot_into_an_active_shoot() {
     // No barricade left in hand: the shot is not offered to a counter.
     turn_of(&mut st, &mut rng, shooter);
     let shots = st.outcome.shots;
-    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::None) }, &mut rng);
-    assert_ne!(st.decision, Decision::Counter(Decl::None));
+    game.apply(&mut st, Action::Turn { kan: false, act: Act::Shot(Decl::None, ShotKind::Plain) }, &mut rng);
+    assert_ne!(st.decision, Decision::Counter(Decl::None, ShotKind::Plain));
     assert_eq!(st.outcome.shots, shots + 1, "the shot was played at once");
     assert!(has_event(&st, |e| *e == Event::Counter { seat: opponent, last: true }));
 }

@@ -8,8 +8,8 @@ use crate::testing::{assert_golden, transcript};
 
 /// The shipped heuristic against itself under the default profile (seed 7,
 /// game 0): the 20 points of the two players (10 each at the start) only
-/// change hands, and the match ends after the fourth round with a leader
-/// (17 to 3 here; it would end earlier if a player's points reached 0).
+/// change hands, and the match ends after the fourth round with a leader (1
+/// to 19 here; it would end earlier if a player's points reached 0).
 #[test]
 fn heuristic_match_moves_points_between_players() {
     let game = RackupGame::preset("default").unwrap();
@@ -23,7 +23,7 @@ fn heuristic_match_moves_points_between_players() {
         other => panic!("{other:?}"),
     }
     assert_eq!(o.winner, Some(if o.points[0] > o.points[1] { 0 } else { 1 }));
-    assert_eq!((o.end, o.rounds, o.points), (MatchEnd::Rounds, 4, [17, 3]));
+    assert_eq!((o.end, o.rounds, o.points), (MatchEnd::Rounds, 4, [1, 19]));
 }
 
 /// Random play (seat 0) against the shipped heuristic (seat 1), seed 7 game 1:

@@ -2,7 +2,7 @@
 //! errors naming the key, and yaku set to 0 points never awarded (in a
 //! round's result and in a match's record).
 
-use super::log::{Decl, Flight, Hit, SeatFlags, StunCause};
+use super::log::{Decl, Flight, Hit, SeatFlags, ShotKind, StunCause};
 use super::tests::play_many;
 use super::tests_yaku::{B, has, riichi};
 use super::yaku::points::DAI_RYUUSEI;
@@ -90,7 +90,7 @@ fn a_yaku_at_zero_points_is_never_awarded() {
     let r = evaluate(&flip.log, &rules("ichigeki = 1", "ichigeki = 0"));
     assert!(!has(&r, Yaku::Ichigeki) && !awarded(&r).contains(&Yaku::Ichigeki), "{:?}", awarded(&r));
     // A yakuman at 0: the ordinary yaku it would have dropped score.
-    let clean = B::new().start().hits(&[Hit::MineHit, Hit::None, Hit::MineHit]);
+    let clean = B::new().start().hits_of(ShotKind::Safe, &[Hit::MineHit, Hit::None, Hit::MineHit]);
     assert_eq!(awarded(&clean.eval()), [Yaku::Kyoukasuigetsu]);
     let r = evaluate(&clean.log, &rules("kyoukasuigetsu = 1", "kyoukasuigetsu = 0"));
     assert!(!has(&r, Yaku::Kyoukasuigetsu) && has(&r, Yaku::Mujun), "{:?}", awarded(&r));
@@ -135,7 +135,7 @@ fn a_yaku_at_zero_points_overrides_nothing() {
 
 #[test]
 fn a_match_never_reports_a_yaku_at_zero_points() {
-    let off = [Yaku::Mujun, Yaku::Boketsu, Yaku::Kyoukasuigetsu];
+    let off = [Yaku::Mujun, Yaku::Boketsu, Yaku::Tenpuku];
     let text = off.iter().fold(SHIPPED.to_string(), |text, y| {
         let line = format!("\n{} = 1\n", y.id());
         assert!(text.contains(&line), "{line:?}");

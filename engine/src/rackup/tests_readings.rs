@@ -77,12 +77,12 @@ fn tenpuku_finish_or_lying() {
 fn riichi_loss_penalty_off_or_on() {
     for on in [false, true] {
         let mut p = quiet_profile();
-        p.normal.self_out = 1.0;
+        p.shots.plain.self_out = 1.0;
         p.normal.self_out_after_contact = 1.0;
         p.damage.self_out = p.rules.max_hp;
         p.rules.riichi_loss_penalty = on;
         let game = RackupGame::new(p).unwrap();
-        let riichi_shot = Action::Turn { kan: false, act: Act::Shot(Decl::Riichi) };
+        let riichi_shot = Action::Turn { kan: false, act: Act::Shot(Decl::Riichi, ShotKind::Plain) };
         let choose = |st: &RackupState, legal: &[Action], rng: &mut GameRng| {
             if legal.contains(&riichi_shot) {
                 riichi_shot

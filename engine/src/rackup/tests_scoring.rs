@@ -2,7 +2,7 @@
 //! and the tier names, on hand-built logs, with the shipped profile's values.
 
 use super::Profile;
-use super::log::{ChomboCase, DoraKind, Event, Hit, SeatFlags, ShotRecord, StunCause};
+use super::log::{ChomboCase, DoraKind, Event, Hit, SeatFlags, ShotKind, ShotRecord, StunCause};
 use super::tests_yaku::{B, RULES, has, riichi, shipped};
 use super::yaku::{ScoreRules, Tier, Verdict, Yaku, evaluate};
 
@@ -126,9 +126,8 @@ fn yakuman_take_no_dora_and_stack() {
 
 #[test]
 fn cap_at_ten_is_counted_yakuman() {
-    // 一揃 6 + 転覆 1 + 箱割? no: beat finish. 一揃 6 + 完封 2 + 無盾 1 + 猪突猛進 3
-    // + 半場 2 = 14, capped to 10.
-    let b = B::new().start().hits(&[Hit::BeatHit; 6]);
+    // 一揃 6 + 完封 2 + 無盾 1 + 猪突猛進 3 (every shot a charge) = 12, capped to 10.
+    let b = B::new().start().hits_of(ShotKind::Charge, &[Hit::BeatHit; 6]);
     let r = b.eval();
     let sum: u32 = r.values.iter().map(|&v| u32::from(v)).sum();
     assert!(sum > u32::from(RULES.cap), "{sum}");

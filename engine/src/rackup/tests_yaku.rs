@@ -3,7 +3,7 @@
 //! scoring tests share.
 
 use super::Profile;
-use super::log::{BarricadeAct, Decl, Event, Hit, RoundLog, SeatFlags, ShotRecord, StunCause};
+use super::log::{BarricadeAct, Decl, Event, Hit, RoundLog, SeatFlags, ShotKind, ShotRecord, StunCause};
 use super::yaku::{ScoreRules, Yaku, YakuResult, evaluate};
 use std::sync::LazyLock;
 
@@ -37,7 +37,7 @@ pub(super) struct B {
 
 impl B {
     pub(super) fn new() -> B {
-        B { log: RoundLog::new(1, 6, 2), hp: [6, 6] }
+        B { log: RoundLog::new(1, [6, 6], 2), hp: [6, 6] }
     }
 
     pub(super) fn round(mut self, round: u8) -> B {
@@ -90,13 +90,18 @@ impl B {
         self.record(s)
     }
 
-    /// Seat 0 hits, seat 1 misses in between (not after the last).
-    pub(super) fn hits(mut self, hits: &[Hit]) -> B {
+    /// Seat 0 hits with plain shots, seat 1 misses in between (not after the last).
+    pub(super) fn hits(self, hits: &[Hit]) -> B {
+        self.hits_of(ShotKind::Plain, hits)
+    }
+
+    /// [`B::hits`] with seat 0's shots of `kind`.
+    pub(super) fn hits_of(mut self, kind: ShotKind, hits: &[Hit]) -> B {
         for (i, &h) in hits.iter().enumerate() {
             if i > 0 {
                 self = self.shot(1, Hit::None, |_| {});
             }
-            self = self.shot(0, h, |_| {});
+            self = self.shot(0, h, |s| s.kind = kind);
         }
         self
     }
@@ -131,6 +136,12 @@ fn ids_and_order() {
     assert!(!Yaku::Ryuusei.is_yakuman() && !Yaku::Kokushimusou.is_yakuman());
     let ids: std::collections::HashSet<_> = Yaku::ALL.iter().map(|y| y.id()).collect();
     assert_eq!(ids.len(), 37);
+    // The variant slots number every value of the yaku with several, in order.
+    let with: Vec<Yaku> = Yaku::ALL.into_iter().filter(|y| !y.variants().is_empty()).collect();
+    assert_eq!(with, Yaku::WITH_VARIANTS);
+    let slots: Vec<usize> =
+        with.iter().flat_map(|&y| (0..y.variants().len()).map(move |v| y.variant_slot(v as u8))).collect();
+    assert_eq!(slots, (0..Yaku::VARIANT_SLOTS).collect::<Vec<_>>());
 }
 
 /// Seat 0 hits with `kind` (seat 1 missing in between) until seat 1 is down.
@@ -228,54 +239,100 @@ fn boketsu_scores_round_and_overrides_all() {
 
 #[test]
 fn three_action_yaku() {
-    // The winner acts three times, no barricade, no damage taken, no direction
-    // change, never past a centre line, no contact.
-    let clean = || B::new().start().hits(&[Hit::MineHit, Hit::None, Hit::MineHit]);
+    // The winner acts three times, no barricade, no damage taken, never past a
+    // centre line, no contact, every shot safe.
+    let misses = [Hit::MineHit, Hit::None, Hit::MineHit];
+    let clean = || B::new().start().hits_of(ShotKind::Safe, &misses);
     let r = clean().eval();
     assert_eq!(value(&r, Yaku::Kyoukasuigetsu), shipped(Yaku::Kyoukasuigetsu, 0));
     assert_eq!(r.awarded().count(), 1, "a yakuman drops the ordinary yaku");
-    // A harmless touch in the loser's shot: no 鏡花水月, the ordinary yaku remain.
+    // A harmless touch in the loser's shot: no 鏡花水月, the ordinary yaku remain,
+    // and those of a way of playing only with its shots.
     let touched = || B::new().start().shot(1, Hit::None, |s| s.contact = true);
-    let r = touched().hits(&[Hit::MineHit, Hit::None, Hit::MineHit]).eval();
-    for y in [Yaku::Mujun, Yaku::Hanba, Yaku::Kanpuu, Yaku::Chototsumoushin] {
-        assert_eq!(value(&r, y), shipped(y, 0), "{y}");
+    for (kind, way) in [(ShotKind::Half, Yaku::Hanba), (ShotKind::Charge, Yaku::Chototsumoushin)] {
+        let r = touched().hits_of(kind, &misses).eval();
+        for y in [Yaku::Mujun, Yaku::Kanpuu, way] {
+            assert_eq!(value(&r, y), shipped(y, 0), "{y}");
+        }
+        assert!(!has(&r, Yaku::Kyoukasuigetsu));
     }
-    assert!(!has(&r, Yaku::Kyoukasuigetsu));
     // Two actions are not enough.
-    let r = B::new().start().hits(&[Hit::MineHit, Hit::MineHit]).eval();
-    for y in [Yaku::Mujun, Yaku::Hanba, Yaku::Kanpuu, Yaku::Chototsumoushin, Yaku::Kyoukasuigetsu] {
-        assert!(!has(&r, y), "{y}");
+    for kind in [ShotKind::Safe, ShotKind::Half, ShotKind::Charge] {
+        let r = B::new().start().hits_of(kind, &[Hit::MineHit, Hit::MineHit]).eval();
+        for y in [Yaku::Mujun, Yaku::Hanba, Yaku::Kanpuu, Yaku::Chototsumoushin, Yaku::Kyoukasuigetsu] {
+            assert!(!has(&r, y), "{y}");
+        }
     }
     let barricade = Event::Barricade { seat: 0, act: BarricadeAct::Place };
     assert_eq!(clean().ev(barricade).eval(), clean().eval(), "events after the finish are ignored");
     let touch = |s: &mut ShotRecord| s.contact = true;
-    let b = touched().ev(barricade).hits(&[Hit::MineHit, Hit::None, Hit::MineHit]);
+    let b = touched().ev(barricade).hits(&misses);
     assert!(!has(&b.eval(), Yaku::Mujun));
     let b = B::new().active(0, |s| s.flags[0].set(SeatFlags::CROSSED_CENTRE)).shot(1, Hit::None, touch);
-    assert!(!has(&b.hits(&[Hit::MineHit, Hit::None, Hit::MineHit]).eval(), Yaku::Hanba));
+    assert!(!has(&b.hits_of(ShotKind::Half, &misses).eval(), Yaku::Hanba));
     let b = B::new().start().shot(1, Hit::BeatHit, |_| {});
-    assert!(!has(&b.hits(&[Hit::MineHit, Hit::None, Hit::MineHit]).eval(), Yaku::Kanpuu));
+    assert!(!has(&b.hits(&misses).eval(), Yaku::Kanpuu));
     let b = B::new().start().shot(1, Hit::None, touch);
-    let b = b.shot(0, Hit::None, |s| s.flags[0].set(SeatFlags::DIRECTION_CHANGE));
-    let b = b.hits(&[Hit::MineHit, Hit::MineHit]);
+    let b = b.shot(0, Hit::None, |s| {
+        s.kind = ShotKind::Charge;
+        s.flags[0].set(SeatFlags::DIRECTION_CHANGE);
+    });
+    let b = b.hits_of(ShotKind::Charge, &[Hit::MineHit, Hit::MineHit]);
     assert!(!has(&b.eval(), Yaku::Chototsumoushin));
     let b = B::new().start().shot(1, Hit::None, |s| s.contact = true);
-    assert!(!has(&b.hits(&[Hit::MineHit, Hit::None, Hit::MineHit]).eval(), Yaku::Kyoukasuigetsu));
+    assert!(!has(&b.hits_of(ShotKind::Safe, &misses).eval(), Yaku::Kyoukasuigetsu));
+}
+
+/// 半場, 猪突猛進 and 鏡花水月 reward a way of playing: with the same outcomes,
+/// plain shots (or one shot of another kind among them) never score them.
+#[test]
+fn ways_of_playing_need_every_shot_of_their_kind() {
+    let misses = [Hit::MineHit, Hit::None, Hit::MineHit];
+    let ways = [
+        (ShotKind::Safe, Yaku::Kyoukasuigetsu),
+        (ShotKind::Half, Yaku::Hanba),
+        (ShotKind::Charge, Yaku::Chototsumoushin),
+    ];
+    let plain = B::new().start().hits(&misses).eval();
+    for (kind, way) in ways {
+        assert!(has(&B::new().start().hits_of(kind, &misses).eval(), way), "{way}");
+        assert!(!has(&plain, way), "{way} without its shots");
+        // One plain shot first, then the way's shots: not the way.
+        let mixed = B::new().start().shot(0, Hit::None, |_| {}).shot(1, Hit::None, |_| {});
+        assert!(!has(&mixed.hits_of(kind, &misses).eval(), way), "{way} after a plain shot");
+    }
+    assert!(has(&plain, Yaku::Mujun) && has(&plain, Yaku::Kanpuu), "the outcome yaku stay");
+    // Winning by an active shoot after barricade actions only: no shot, no way.
+    let place = Event::Barricade { seat: 0, act: BarricadeAct::Place };
+    let recover = Event::Barricade { seat: 0, act: BarricadeAct::Recover(1) };
+    let b = B::new().start().ev(place).ev(recover).ev(place).shot(1, Hit::None, |_| {});
+    let r = b.active(0, |s| s.hit[1] = Hit::ActiveOut).active(0, |s| s.hit[1] = Hit::ActiveOut);
+    let r = r.active(0, |s| s.hit[1] = Hit::ActiveOut).eval();
+    for (_, way) in ways {
+        assert!(!has(&r, way), "{way}");
+    }
 }
 
 #[test]
 fn tenpuku_and_touchou() {
-    let b = B::new().start().hits(&[Hit::BeatHit; 5]).shot(1, Hit::None, |_| {});
-    let r = b
-        .shot(0, Hit::BeatHit, |s| {
+    let climb = |kind| {
+        let b = B::new().start().hits(&[Hit::BeatHit; 5]).shot(1, Hit::None, |_| {});
+        b.shot(0, Hit::BeatHit, |s| {
+            s.kind = kind;
             s.flags[1].set(SeatFlags::TURNED_OVER);
             s.flags[0].set(SeatFlags::CLIMB);
         })
-        .eval();
+        .eval()
+    };
+    let r = climb(ShotKind::Ride);
     assert_eq!(value(&r, Yaku::Tenpuku), shipped(Yaku::Tenpuku, 0));
     assert_eq!(value(&r, Yaku::Touchou), shipped(Yaku::Touchou, 0));
+    // 登頂 rewards the ride: a climb in a shot of another kind does not score it.
+    let r = climb(ShotKind::Beat);
+    assert!(has(&r, Yaku::Tenpuku) && !has(&r, Yaku::Touchou));
     // Out of the field: no overturn or climb counts.
     let r = B::new().start().shot(0, Hit::FlipOutFull, |s| {
+        s.kind = ShotKind::Ride;
         s.flags[1].set(SeatFlags::TURNED_OVER);
         s.flags[0].set(SeatFlags::CLIMB);
     });
@@ -285,21 +342,39 @@ fn tenpuku_and_touchou() {
 
 #[test]
 fn shoudan() {
+    let two = |kind| {
+        move |s: &mut ShotRecord| {
+            s.kind = kind;
+            s.flags[0].set(SeatFlags::TWO_MINES);
+        }
+    };
     let b = B::new().start().hits(&[Hit::MineHit]).shot(1, Hit::None, |_| {});
-    let r = b.shot(0, Hit::MineHit, |s| s.flags[0].set(SeatFlags::TWO_MINES)).eval();
+    let r = b.shot(0, Hit::MineHit, two(ShotKind::Mine)).eval();
     assert_eq!(value(&r, Yaku::Shoudan), shipped(Yaku::Shoudan, 0));
-    let b = B::new().start().shot(0, Hit::MineHit, |s| s.flags[0].set(SeatFlags::TWO_MINES));
+    // Not the finishing shot.
+    let b = B::new().start().shot(0, Hit::MineHit, two(ShotKind::Mine));
     let r = b.hits(&[Hit::None, Hit::MineHit]).eval();
     assert!(!has(&r, Yaku::Shoudan));
+    // Two mines in a shot not aimed at a mine.
+    let b = B::new().start().hits(&[Hit::MineHit]).shot(1, Hit::None, |_| {});
+    assert!(!has(&b.shot(0, Hit::MineHit, two(ShotKind::Plain)).eval(), Yaku::Shoudan));
 }
 
 #[test]
 fn yuugekishu_landing() {
     for (flags, landed) in [(SeatFlags::HALF_TURN | SeatFlags::LANDED, 0), (SeatFlags::HALF_TURN, 1)] {
+        let r = B::new().start().shot(0, Hit::FlipOutFull, |s| {
+            s.kind = ShotKind::Jump;
+            s.flags[0] = SeatFlags(flags);
+        });
+        let r = r.eval();
+        assert_eq!(value(&r, Yaku::Yuugekishu), shipped(Yaku::Yuugekishu, landed));
+        assert_eq!(r.variant_slots().collect::<Vec<_>>(), [Yaku::Yuugekishu.variant_slot(landed as u8)]);
+        // A half turn in a shot that is no jump does not score.
         let r = B::new().start().shot(0, Hit::FlipOutFull, |s| s.flags[0] = SeatFlags(flags));
-        assert_eq!(value(&r.eval(), Yaku::Yuugekishu), shipped(Yaku::Yuugekishu, landed));
+        assert!(!has(&r.eval(), Yaku::Yuugekishu));
     }
-    assert!(!has(&B::new().start().hits(&[Hit::FlipOutFull]).eval(), Yaku::Yuugekishu));
+    assert!(!has(&B::new().start().hits_of(ShotKind::Jump, &[Hit::FlipOutFull]).eval(), Yaku::Yuugekishu));
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! Rack-up Battle sweeps: the base is a shot-model profile (`default` or a profile file), so
-//! every key of it can be varied (`rules.start_points`, `normal.beat_hit`,
+//! every key of it can be varied (`rules.start_points`, `shots.plain.beat_hit`,
 //! `players.0.accuracy` for player A's, `yaku.ryuusei = [1, 3, 1]` for 流星's points,
 //! `score.cap`); keys under `strategy.` address the strategy file both players follow
 //! (`strategy = "heuristic"` unless the sweep file names another preset or a file), and

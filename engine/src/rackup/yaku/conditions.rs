@@ -3,7 +3,7 @@
 use super::points::DAI_RYUUSEI;
 use super::{ScoreRules, Verdict, YAKUMAN, Yaku, YakuResult};
 use crate::rackup::log::{
-    BarricadeAct, Decl, Distance, DoraKind, Event, Hit, RoundEnd, RoundLog, SeatFlags, ShotRecord, StunCause,
+    BarricadeAct, Decl, Distance, DoraKind, Event, Hit, RoundEnd, RoundLog, SeatFlags, ShotKind, ShotRecord, StunCause,
 };
 use crate::rackup::readings::{Kishikaisei, MujunScope, Tenpuku};
 
@@ -56,6 +56,8 @@ struct Facts {
     winner_barricade_use: bool,
     winner_crossed: bool,
     winner_direction_change: bool,
+    /// Kinds of W's normal shots, as [`ShotKind::bit`]s.
+    winner_kinds: u16,
     any_contact: bool,
     first_active_initiative: Option<u8>,
     winner_normal_before_finish: bool,
@@ -134,6 +136,7 @@ impl Facts {
         if winners_normal {
             self.winner_normal_before_finish = true;
             self.winner_direction_change |= wf.has(SeatFlags::DIRECTION_CHANGE);
+            self.winner_kinds |= s.kind.bit();
             self.rear_run_normal = if rear { self.rear_run_normal + 1 } else { 0 };
             self.rear_run_normal_best = self.rear_run_normal_best.max(self.rear_run_normal);
             self.awaiting_after_kan = false;
@@ -154,7 +157,7 @@ impl Facts {
 /// after it) for winner `w` and loser `l`; `face` is the finishing move's dora
 /// face.
 fn gather(log: &RoundLog, rules: &ScoreRules, w: u8, l: u8, finish: usize, face: u8) -> Facts {
-    let mut f = Facts { winner_held: log.barricades as i16, hp: [log.max_hp; 2], ..Facts::default() };
+    let mut f = Facts { winner_held: log.barricades as i16, hp: log.max_hp, ..Facts::default() };
     let events = log.events();
     for (i, event) in events[..finish].iter().enumerate() {
         // Shots first: most events are shots.
@@ -222,6 +225,8 @@ fn gather(log: &RoundLog, rules: &ScoreRules, w: u8, l: u8, finish: usize, face:
 /// The yaku awarded so far: their points written into the result, and their bits.
 struct Awards<'a> {
     values: &'a mut [u8; Yaku::COUNT],
+    /// Which of its values each yaku was awarded.
+    variant: &'a mut [u8; Yaku::COUNT],
     rules: &'a ScoreRules,
     /// Awarded yaku as bits `1 << Yaku as usize`.
     bits: u64,
@@ -232,6 +237,7 @@ impl Awards<'_> {
     /// back by [`Awards::awarded`]).
     #[inline(always)]
     fn award(&mut self, yaku: Yaku, value: usize) {
+        self.variant[yaku as usize] = value as u8;
         self.award_points(yaku, self.rules.points(yaku, value));
     }
 
@@ -303,7 +309,7 @@ pub(crate) fn evaluate_into(log: &RoundLog, end: RoundEnd, rules: &ScoreRules, r
     let own_normal = !fs.active && fs.seat == w;
     let riichi_win = fs.decl[wi] == Decl::Riichi;
     *result = YakuResult { end, finish, riichi_win, ..Default::default() };
-    let mut a = Awards { values: &mut result.values, rules, bits: 0 };
+    let mut a = Awards { values: &mut result.values, variant: &mut result.variant, rules, bits: 0 };
 
     let double = own_normal
         && riichi_win
@@ -352,33 +358,36 @@ pub(crate) fn evaluate_into(log: &RoundLog, end: RoundEnd, rules: &ScoreRules, r
     if in_field && (lf.has(SeatFlags::TURNED_OVER) || f.loser_lying) {
         a.award(Yaku::Tenpuku, 0);
     }
-    if in_field && wf.has(SeatFlags::CLIMB) {
+    if in_field && fs.kind == ShotKind::Ride && wf.has(SeatFlags::CLIMB) {
         a.award(Yaku::Touchou, 0);
     }
-    if enough && !f.winner_crossed {
+    // 半場, 猪突猛進 and 鏡花水月 reward a way of playing: every normal shot of
+    // W's was of its kind.
+    let all_shots = |kind: ShotKind| f.winner_kinds == kind.bit();
+    if enough && all_shots(ShotKind::Half) && !f.winner_crossed {
         a.award(Yaku::Hanba, 0);
     }
-    if own_normal && wf.has(SeatFlags::TWO_MINES) {
+    if own_normal && fs.kind == ShotKind::Mine && wf.has(SeatFlags::TWO_MINES) {
         a.award(Yaku::Shoudan, 0);
     }
     if own_normal && fs.decl[wi] == Decl::Snipe && finish == Hit::BeatHit {
         // Values: 50 cm, 100 cm.
         a.award(Yaku::Sogeki, usize::from(fs.distance >= Distance::Far));
     }
-    if own_normal && wf.has(SeatFlags::HALF_TURN) {
+    if own_normal && fs.kind == ShotKind::Jump && wf.has(SeatFlags::HALF_TURN) {
         // Values: landed, not landed.
         a.award(Yaku::Yuugekishu, usize::from(!wf.has(SeatFlags::LANDED)));
     }
     if enough && f.winner_hits & !bit(Hit::None) == 0 {
         a.award(Yaku::Kanpuu, 0);
     }
-    if fs.hp[wi] == 1 && f.loser_hp_when_winner_at_one == Some(log.max_hp) {
+    if fs.hp[wi] == 1 && f.loser_hp_when_winner_at_one == Some(log.max_hp[li]) {
         a.award(Yaku::Daigyakuten, 0);
     }
     if own_normal && finish.is_flip_out() && lf.has(SeatFlags::VIA_MINE) && !fs.contact {
         a.award(Yaku::Dameoshi, 0);
     }
-    if enough && !f.winner_direction_change {
+    if enough && all_shots(ShotKind::Charge) && !f.winner_direction_change {
         a.award(Yaku::Chototsumoushin, 0);
     }
     if fs.active && riichi_win && fs.contact {
@@ -432,7 +441,7 @@ pub(crate) fn evaluate_into(log: &RoundLog, end: RoundEnd, rules: &ScoreRules, r
     if f.winner_kans >= 2 && f.winner_held >= 2 && !f.kan_then_recover {
         a.award(Yaku::Ryankantsu, 0);
     }
-    if enough && !f.any_contact {
+    if enough && all_shots(ShotKind::Safe) && !f.any_contact {
         a.award(Yaku::Kyoukasuigetsu, 0);
     }
     if f.actions[li] == 0 && f.winner_shots >= 9 {

@@ -19,15 +19,15 @@
 //! | 直撃 | in F, L's machine or its parts hit L's player (excludes 流星) |
 //! | 墓穴 | F is L's self ring-out, unless F is an active shoot with contact; excludes every other yaku, yakuman included, but takes dora |
 //! | 無盾 | W took 3+ normal actions, none placing a barricade or stepping (kan and counter blows allowed) |
-//! | 転覆 / 登頂 | F is a beat or mine hit leaving L overturned / W on L's chassis |
-//! | 半場 | W took 3+ normal actions and never stopped past a centre line (own normal shots and active shoots) |
-//! | 照弾 | F is W's normal shot touching two mines |
+//! | 転覆 / 登頂 | F is a beat or mine hit leaving L overturned / W on L's chassis (登頂: F is W's `ride` shot) |
+//! | 半場 | W took 3+ normal actions, every normal shot of W's a `half` shot (at least one), and never stopped past a centre line (own normal shots and active shoots) |
+//! | 照弾 | F is W's `mine` shot touching two mines |
 //! | 狙撃 | F is W's normal shot declared snipe, a beat hit, from 50 / 100 cm |
-//! | 遊撃手 | F is W's normal shot with a vertical half turn, landed / not landed |
+//! | 遊撃手 | F is W's `jump` shot with a vertical half turn, landed / not landed |
 //! | 完封 | W took 3+ normal actions and no damage |
 //! | 大逆転 | W ends at HP 1, and when W fell to 1, L was at full HP |
 //! | 駄目押 | F is W's normal shot flipping L out with a mine, without machine contact |
-//! | 猪突猛進 | W took 3+ normal actions and never changed direction in a normal shot |
+//! | 猪突猛進 | W took 3+ normal actions, every normal shot of W's a `charge` (at least one), never changing direction |
 //! | 能動立直 | F is an active shoot with contact in which W declared riichi; the second value if W also left the field |
 //! | 流星 | W declared meteor on F, a flip-out or active out of L flying 50 / 100 / 150 cm (yakuman) |
 //! | 小三元 | L's hits (self ring-outs aside) contain beat, mine, flip-out in that order |
@@ -38,8 +38,14 @@
 //! | 回生 | F is the active shoot of W's counter blow, with contact |
 //! | 起死回生 (yakuman) | F is an active out from W's first counter blow of the round, declared with W's last barricade in hand |
 //! | 二槓子 (yakuman) | W declared both kans, holds 2+ barricades at the win, and never recovered in the action right after a kan |
-//! | 鏡花水月 (yakuman) | W took 3+ normal actions and the machines never touched in the round |
+//! | 鏡花水月 (yakuman) | W took 3+ normal actions, every normal shot of W's a `safe` shot (at least one), and the machines never touched in the round |
 //! | 九連弾燈 (yakuman) | L took no normal action and W shot 9+ times (active shoots count) |
+//!
+//! The shot kinds (`plain`, `safe`, `beat`, …: [`ShotKind`](super::ShotKind)) are the
+//! shooter's choice: the yaku of a way of playing (半場, 猪突猛進, 鏡花水月) and
+//! of a technique (遊撃手, 登頂, 照弾) read it, so none of them comes without
+//! the choice (and its cost in the kind's chances). 一揃, 一撃, 二脱 and 二爆
+//! stay the seed's outcome conditions; the aimed kinds only make them likelier.
 //!
 //! Scoring: 墓穴 overrides all; otherwise any yakuman drops the ordinary yaku and
 //! all dora (yakuman add up unless `rules.stack_yakuman` is off, then the
@@ -149,6 +155,25 @@ impl Yaku {
         YAKUMAN.contains(&self)
     }
 
+    /// The yaku with several point values, in list order.
+    pub const WITH_VARIANTS: [Yaku; 4] = [Yaku::Sogeki, Yaku::Yuugekishu, Yaku::AkutibuRiichi, Yaku::Ryuusei];
+
+    /// Number of point values of all [`Yaku::WITH_VARIANTS`] together.
+    pub const VARIANT_SLOTS: usize = 9;
+
+    /// The slot of this yaku's `value`-th point value among all the variants
+    /// of [`Yaku::WITH_VARIANTS`], in order (狙撃 0–1, 遊撃手 2–3, 能動立直
+    /// 4–5, 流星 6–8; a yaku with one value has no slot: 0).
+    pub const fn variant_slot(self, value: u8) -> usize {
+        let first = match self {
+            Yaku::Yuugekishu => 2,
+            Yaku::AkutibuRiichi => 4,
+            Yaku::Ryuusei => 6,
+            _ => 0,
+        };
+        first + value as usize
+    }
+
     /// What each of the yaku's point values is for, in the order of its
     /// `[yaku]` array; empty for a yaku with one value.
     pub const fn variants(self) -> &'static [&'static str] {
@@ -211,6 +236,10 @@ pub struct YakuResult {
     /// Points of each awarded yaku, indexed by `Yaku as usize` (0 = not awarded;
     /// yakuman show their points, `score.yakuman` each).
     pub values: [u8; Yaku::COUNT],
+    /// Which of its point values ([`Yaku::variants`]) each awarded yaku took,
+    /// indexed by `Yaku as usize` (0 for a yaku with one value; read only
+    /// where `values` is above 0).
+    pub variant: [u8; Yaku::COUNT],
     /// Awarded yaku that count as yakuman, as bits `1 << (Yaku as usize)`.
     pub yakuman: u64,
     /// Dora points counted (表, 槓 and, after riichi, 裏 and 裏槓); 0 with yakuman or 流局.
@@ -232,6 +261,7 @@ impl Default for YakuResult {
             verdict: Verdict::Open,
             finish: Hit::None,
             values: [0; Yaku::COUNT],
+            variant: [0; Yaku::COUNT],
             yakuman: 0,
             dora: 0,
             ura: 0,
@@ -246,6 +276,11 @@ impl YakuResult {
     /// Whether `yaku` was awarded.
     pub const fn has(&self, yaku: Yaku) -> bool {
         self.values[yaku as usize] > 0
+    }
+
+    /// The [`Yaku::variant_slot`] of each awarded yaku that has several values.
+    pub fn variant_slots(&self) -> impl Iterator<Item = usize> + '_ {
+        Yaku::WITH_VARIANTS.into_iter().filter(|&y| self.has(y)).map(|y| y.variant_slot(self.variant[y as usize]))
     }
 
     /// The awarded yaku, in list order.

@@ -3,7 +3,7 @@
 
 use super::Arm;
 use crate::stats::{Histogram, Moments, Rate};
-use engine::rackup::{MatchOutcome, PenaltyPolicy, Yaku};
+use engine::rackup::{MatchOutcome, PenaltyPolicy, ShotKind, Yaku};
 use serde::{Deserialize, Serialize};
 use std::ops::AddAssign;
 
@@ -35,6 +35,11 @@ pub struct ArmAcc {
     pub yaku_matches: Vec<u64>,
     /// Winning rounds with each yaku.
     pub yaku_rounds: Vec<u64>,
+    /// Winning rounds with each point value of the yaku with several, by
+    /// [`Yaku::variant_slot`].
+    pub variant_rounds: Vec<u64>,
+    /// Player A's normal shots of each kind, by `ShotKind as usize`.
+    pub a_shot_kinds: Vec<u64>,
     /// Points each yaku awarded per match (before the cap), both players.
     pub yaku_points: Vec<Moments>,
     /// Rounds won with yaku.
@@ -69,6 +74,8 @@ impl ArmAcc {
             rounds: Moments::default(),
             yaku_matches: vec![0; Yaku::COUNT],
             yaku_rounds: vec![0; Yaku::COUNT],
+            variant_rounds: vec![0; Yaku::VARIANT_SLOTS],
+            a_shot_kinds: vec![0; ShotKind::COUNT],
             yaku_points: vec![Moments::default(); Yaku::COUNT],
             winning_rounds: 0,
             tiers: vec![0; TIERS.len()],
@@ -98,6 +105,12 @@ impl ArmAcc {
             self.yaku_rounds[y] += times;
             self.yaku_matches[y] += u64::from(times > 0);
             self.yaku_points[y].record(i64::from(o.yaku_points[0][y]) + i64::from(o.yaku_points[1][y]));
+        }
+        for (v, total) in self.variant_rounds.iter_mut().enumerate() {
+            *total += u64::from(o.variants[0][v]) + u64::from(o.variants[1][v]);
+        }
+        for (k, total) in self.a_shot_kinds.iter_mut().enumerate() {
+            *total += u64::from(o.shot_kinds[0][k]);
         }
         for (t, total) in self.tiers.iter_mut().enumerate() {
             *total += u64::from(o.tiers[0][t]) + u64::from(o.tiers[1][t]);
@@ -130,6 +143,8 @@ impl AddAssign for ArmAcc {
         self.rounds += o.rounds;
         add(&mut self.yaku_matches, o.yaku_matches);
         add(&mut self.yaku_rounds, o.yaku_rounds);
+        add(&mut self.variant_rounds, o.variant_rounds);
+        add(&mut self.a_shot_kinds, o.a_shot_kinds);
         self.yaku_points.iter_mut().zip(o.yaku_points).for_each(|(a, b)| *a += b);
         self.winning_rounds += o.winning_rounds;
         add(&mut self.tiers, o.tiers);

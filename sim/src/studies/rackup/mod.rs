@@ -1,6 +1,8 @@
-//! The Rack-up Battle study: yaku frequency and points, tiers, riichi (never,
-//! always, the heuristic, a sweep of its declaration threshold; stun or pay),
-//! the price of the regulation spells, the value of skill, the initiative.
+//! The Rack-up Battle study: yaku frequency and points (and per point
+//! variant), tiers, riichi (never, always, the heuristic, a sweep of its
+//! declaration threshold; stun or pay), the heuristic's shot plans, the
+//! regulation spells (their shipped machines, and a sweep of the machine
+//! advantage for each spell's break-even), the value of skill, the initiative.
 //!
 //! Every game index plays the same match (the same random stream) once per
 //! *arm*: the profile as given (`baseline`), then with one change for player
@@ -8,10 +10,11 @@
 //! paired difference of A's final points against the baseline (and against
 //! never declaring riichi) measures each change's value with much less noise
 //! than independent runs would. `acc` holds what is counted, `report` the
-//! tables, charts and summary.
+//! tables, charts and summary, `spells` the break-even of each spell.
 
 mod acc;
 mod report;
+mod spells;
 mod summary;
 
 pub use acc::{ArmAcc, RackupAcc};
@@ -22,8 +25,8 @@ use crate::runner::{self, RunPlan, RunReport};
 use crate::study::{Coverage, Source, Study};
 use anyhow::{Result, anyhow};
 use engine::rackup::{
-    HeuristicConfig, HeuristicStrategy, MatchOutcome, PenaltyPolicy, Profile, RackupGame, RiichiPolicy, Spell,
-    StrategyConfig,
+    HeuristicConfig, HeuristicStrategy, MatchOutcome, PenaltyPolicy, Profile, RackupGame, RiichiPolicy, ShotKind,
+    Spell, StrategyConfig,
 };
 use engine::{Strategy, Table, WithPair};
 use serde::{Deserialize, Serialize};
@@ -31,6 +34,14 @@ use serde::{Deserialize, Serialize};
 /// The declaration thresholds of the riichi sweep (finishing chance of the
 /// shot about to be played, [`HeuristicConfig::riichi_threshold`]).
 pub const RIICHI_THRESHOLDS: [f64; 8] = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5];
+
+/// The machine advantages of the spells' break-even sweep: the spell's
+/// machine with accuracy, power and weight all `1 + x` (its HP change as in
+/// the profile).
+pub const SPELL_ADVANTAGES: [f64; 6] = [0.0, 0.1, 0.2, 0.3, 0.4, 0.6];
+
+/// The heuristic's plans compared (its default kind of shot).
+pub const PLANS: [ShotKind; 4] = [ShotKind::Plain, ShotKind::Charge, ShotKind::Half, ShotKind::Safe];
 
 /// One variation of the match played on every game index.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -43,8 +54,12 @@ pub enum Arm {
     RiichiAt(f64),
     /// A's heuristic taking this riichi-failure penalty.
     Penalty(PenaltyPolicy),
-    /// A under this regulation spell.
+    /// A under this regulation spell, on the profile's machine for it.
     Spell(Spell),
+    /// A under this regulation spell on a machine of this advantage ([`SPELL_ADVANTAGES`]).
+    SpellAt(Spell, f64),
+    /// A's heuristic with this plan (its default kind of shot).
+    Plan(ShotKind),
     /// A's accuracy and power scaled by this factor.
     Skill(f64),
 }
@@ -56,6 +71,10 @@ pub fn arms() -> Vec<Arm> {
     arms.extend(RIICHI_THRESHOLDS.map(Arm::RiichiAt));
     arms.extend([PenaltyPolicy::Stun, PenaltyPolicy::Pay, PenaltyPolicy::Auto].map(Arm::Penalty));
     arms.extend([Spell::Mirage, Spell::Diet].map(Arm::Spell));
+    for spell in [Spell::Mirage, Spell::Diet] {
+        arms.extend(SPELL_ADVANTAGES.map(|x| Arm::SpellAt(spell, x)));
+    }
+    arms.extend(PLANS.map(Arm::Plan));
     arms.extend([0.8, 0.9, 1.1, 1.2].map(Arm::Skill));
     arms
 }
@@ -78,6 +97,8 @@ impl Arm {
             Arm::Spell(Spell::Mirage) => "a_mirage".into(),
             Arm::Spell(Spell::Diet) => "a_diet".into(),
             Arm::Spell(Spell::None) => "a_no_spell".into(),
+            Arm::SpellAt(spell, x) => format!("{}_adv_{x:.2}", Arm::Spell(spell).name()),
+            Arm::Plan(kind) => format!("a_plan_{}", kind.id()),
             Arm::Skill(f) => format!("a_skill_x{f:.1}"),
         }
     }
@@ -86,7 +107,8 @@ impl Arm {
     /// strategy as given.
     fn strategy(self, base: HeuristicConfig) -> Option<HeuristicConfig> {
         match self {
-            Arm::Baseline | Arm::Spell(_) | Arm::Skill(_) => None,
+            Arm::Baseline | Arm::Spell(_) | Arm::SpellAt(..) | Arm::Skill(_) => None,
+            Arm::Plan(plan) => Some(HeuristicConfig { plan, ..base }),
             Arm::Riichi(riichi) => Some(HeuristicConfig { riichi, ..base }),
             Arm::RiichiAt(t) => Some(HeuristicConfig { riichi: RiichiPolicy::Likely, riichi_threshold: t, ..base }),
             Arm::Penalty(penalty) => Some(HeuristicConfig { penalty, ..base }),
@@ -185,6 +207,12 @@ impl Study for RackupStudy {
             let mut profile = base;
             match arm {
                 Arm::Spell(s) => profile.players[0].spell = s,
+                Arm::SpellAt(s, x) => {
+                    profile.players[0].spell = s;
+                    if let Some(m) = profile.spells.modifier_mut(s) {
+                        (m.accuracy, m.power, m.weight) = (1.0 + x, 1.0 + x, 1.0 + x);
+                    }
+                }
                 Arm::Skill(f) => {
                     profile.players[0].accuracy *= f;
                     profile.players[0].power *= f;
@@ -219,6 +247,7 @@ impl Study for RackupStudy {
     fn report(&self, acc: &RackupAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {
         report::write_tables(&self.arms, acc, out)?;
         report::charts(&self.arms, acc, out)?;
+        spells::write(&self.arms, acc, out)?;
         Ok(summary::summary(&self.params, &self.arms, acc, coverage))
     }
 }

@@ -6,7 +6,7 @@ use crate::chart::{self, Band, Bar, Distributions, IntervalBars, Series};
 use crate::output::StudyOutput;
 use crate::stats::{Interval, Moments, Rate, holm, two_sided_p};
 use anyhow::{Context, Result};
-use engine::rackup::{PenaltyPolicy, RiichiPolicy, Spell, Yaku};
+use engine::rackup::{PenaltyPolicy, RiichiPolicy, ShotKind, Spell, Yaku};
 use polars::prelude::*;
 
 fn rate(successes: u64, trials: u64) -> Rate {
@@ -89,6 +89,8 @@ pub(super) fn write_tables(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> 
     yaku_table(arms, acc, out)?;
     riichi_tables(arms, acc, out)?;
     baseline_tables(&acc.arms[0], out)?;
+    variant_table(&acc.arms[0], out)?;
+    shot_kind_table(arms, acc, out)?;
 
     let mut pts: (Vec<String>, Vec<i64>, Vec<u64>) = Default::default();
     for (arm, x) in arms.iter().zip(a) {
@@ -196,6 +198,46 @@ fn baseline_tables(base: &ArmAcc, out: &StudyOutput) -> Result<()> {
     )?;
     out.table("chombo", &mut chombo)?;
     Ok(())
+}
+
+/// The baseline's winning rounds per point value of the yaku with several.
+fn variant_table(base: &ArmAcc, out: &StudyOutput) -> Result<()> {
+    let rows: Vec<(Yaku, usize, &str)> = Yaku::WITH_VARIANTS
+        .iter()
+        .flat_map(|&y| y.variants().iter().enumerate().map(move |(v, &name)| (y, v, name)))
+        .collect();
+    let count = |&(y, v, _): &(Yaku, usize, &str)| base.variant_rounds[y.variant_slot(v as u8)];
+    let share = |r: &(Yaku, usize, &str)| rate(count(r), base.winning_rounds);
+    let of_yaku = |r: &(Yaku, usize, &str)| rate(count(r), base.yaku_rounds[r.0 as usize]);
+    let col = |f: &dyn Fn(&(Yaku, usize, &str)) -> f64| rows.iter().map(f).collect::<Vec<_>>();
+    let mut table = df!(
+        "yaku" => rows.iter().map(|r| r.0.id()).collect::<Vec<_>>(),
+        "value" => rows.iter().map(|r| r.1 as u32).collect::<Vec<_>>(),
+        "variant" => rows.iter().map(|r| r.2).collect::<Vec<_>>(),
+        "winning_rounds_with" => rows.iter().map(count).collect::<Vec<_>>(),
+        "per_winning_round" => col(&|r| share(r).value()),
+        "per_winning_round_ci_low" => col(&|r| share(r).interval().low),
+        "per_winning_round_ci_high" => col(&|r| share(r).interval().high),
+        "share_of_yaku" => col(&|r| of_yaku(r).value()),
+    )?;
+    out.table("yaku_variants", &mut table).context("yaku_variants table")
+}
+
+/// Player A's normal shots by kind, per arm.
+fn shot_kind_table(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result<()> {
+    let mut t: (Vec<String>, Vec<&str>, Vec<u64>, Vec<f64>) = Default::default();
+    for (arm, a) in arms.iter().zip(&acc.arms) {
+        let total = a.a_shot_kinds.iter().sum::<u64>().max(1) as f64;
+        for kind in ShotKind::ALL {
+            let n = a.a_shot_kinds[kind as usize];
+            t.0.push(arm.name());
+            t.1.push(kind.id());
+            t.2.push(n);
+            t.3.push(n as f64 / total);
+        }
+    }
+    let mut table = df!("arm" => t.0, "kind" => t.1, "a_shots" => t.2, "share" => t.3)?;
+    out.table("shot_kinds", &mut table).context("shot_kinds table")
 }
 
 pub(super) fn charts(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result<()> {

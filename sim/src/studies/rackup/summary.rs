@@ -2,7 +2,8 @@
 
 use super::acc::{ArmAcc, CHOMBO_CASES, RackupAcc, TIERS};
 use super::report::sweep;
-use super::{Arm, RackupParams};
+use super::spells::{BreakEven, break_evens, name};
+use super::{Arm, PLANS, RackupParams};
 use crate::stats::Moments;
 use crate::study::Coverage;
 use engine::rackup::{PenaltyPolicy, RiichiPolicy, Yaku};
@@ -79,6 +80,32 @@ pub(super) fn summary(params: &RackupParams, arms: &[Arm], acc: &RackupAcc, cove
         pen(PenaltyPolicy::Auto),
         paired(&acc.stun_minus_pay)
     );
+    let plans: Vec<String> = PLANS
+        .iter()
+        .filter_map(|&p| arm(Arm::Plan(p)).map(|a| format!("{} {}", p.id(), paired(&a.vs_baseline))))
+        .collect();
+    let _ = writeln!(s, "shot plans of A's heuristic (against the baseline): {}", plans.join(", "));
+    for (spell, [mean, early, late]) in break_evens(arms, acc) {
+        let at = |b: BreakEven| match b {
+            BreakEven::Free => "0 (free)".to_string(),
+            BreakEven::At(x) => format!("+{x:.3}"),
+            BreakEven::Beyond => "beyond the sweep".to_string(),
+        };
+        let _ = writeln!(
+            s,
+            "spell {} breaks even at a machine advantage of {} (interval {} to {}; accuracy, power, weight x (1 + advantage))",
+            name(spell),
+            at(mean),
+            at(early),
+            at(late)
+        );
+    }
+    let dai = base.variant_rounds[Yaku::Ryuusei.variant_slot(2)];
+    let _ = writeln!(
+        s,
+        "流星 as yakuman (大流星): {dai} of {} winning rounds with 流星 (table yaku_variants)",
+        base.yaku_rounds[Yaku::Ryuusei as usize]
+    );
     let _ = writeln!(s, "player A per arm: win rate, final points, paired difference against the baseline:");
     for (arm, a) in arms.iter().zip(&acc.arms) {
         let _ = writeln!(
@@ -104,6 +131,23 @@ fn missing(s: &mut String, base: &ArmAcc) {
         "yaku never seen in the baseline arm: {}",
         if names.is_empty() { "none".to_string() } else { names.join(", ") }
     );
+    let intents = [
+        (Yaku::Hanba, "half", "a_plan_half"),
+        (Yaku::Kyoukasuigetsu, "safe", "a_plan_safe"),
+        (Yaku::Chototsumoushin, "charge", "a_plan_charge"),
+        (Yaku::Shoudan, "mine", "a_plan_plain"),
+        (Yaku::Touchou, "ride", "a_plan_plain"),
+        (Yaku::Yuugekishu, "jump", "a_plan_plain"),
+    ];
+    for (yaku, kind, arm) in intents.into_iter().filter(|w| missing.contains(&w.0)) {
+        let _ = writeln!(
+            s,
+            "  {} ({}) needs `{kind}` shots, which the baseline's heuristic does not play for it \
+             (see the {arm} arm in the yaku table)",
+            yaku.id(),
+            yaku.kanji()
+        );
+    }
     if missing.contains(&Yaku::Ryankantsu) {
         let _ = writeln!(
             s,
