@@ -114,15 +114,15 @@ impl Folder {
     /// Stages `target` (its parent created, stale leftovers there cleared); `check` vets
     /// the folder it would replace, before anything is written.
     pub fn stage(target: &Path, check: impl Fn(&Path) -> Result<()>) -> Result<Folder> {
-        let target = std::path::absolute(target).with_context(|| format!("cannot resolve {}", target.display()))?;
-        let (Some(parent), Some(name)) = (target.parent(), target.file_name().and_then(|n| n.to_str())) else {
+        let full = std::path::absolute(target).with_context(|| format!("cannot resolve {}", target.display()))?;
+        let (Some(parent), Some(name)) = (full.parent(), full.file_name().and_then(|n| n.to_str())) else {
             bail!("{} does not name a folder", target.display());
         };
         if target.exists() && !target.is_dir() {
             bail!("{} is in the way: it is not a folder", target.display());
         }
         if target.is_dir() {
-            check(&target)?;
+            check(target)?;
         }
         fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
         clear_stale(parent);
@@ -130,7 +130,7 @@ impl Folder {
         let folder = Folder {
             staging: parent.join(format!(".{name}.partial-{pid}")),
             aside: parent.join(format!(".{name}.old-{pid}")),
-            target: target.clone(),
+            target: target.to_path_buf(),
         };
         if folder.staging.exists() {
             fs::remove_dir_all(&folder.staging)
