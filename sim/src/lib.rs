@@ -17,18 +17,22 @@
 
 pub mod bench;
 pub mod chart;
+pub mod commit;
 pub mod convergence;
 pub mod duel;
 pub mod grow;
+pub mod lines;
 pub mod mahjong_io;
 pub mod mjai;
 pub mod output;
 pub mod preset;
 pub mod report;
 pub mod runner;
+pub mod saved;
 pub mod shard;
 pub mod stats;
 pub mod studies;
 pub mod sweep;
+pub mod tally;
 
 pub mod study;

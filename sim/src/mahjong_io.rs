@@ -5,6 +5,7 @@
 //! optional `chips` object ([`HandChips`]) is settled by the same ledger the chip study
 //! uses, and the answer lists every chip transfer by item, payer and receiver.
 
+use crate::lines::{Line, Lines};
 use crate::studies::mahjong::TableRules;
 use crate::study::Source;
 use anyhow::{Context, Result};
@@ -52,19 +53,27 @@ pub fn load_score_rules(spec: &str) -> Result<ScoreRules> {
 }
 
 /// Answers every non-blank line of `input` with one JSON line from `answer`
-/// (`Err` = an error line); returns how many lines failed.
+/// (`Err` = an error line); a line that cannot be read (not UTF-8, longer than
+/// [`crate::lines::MAX_LINE`]) gets an error line with `key` null. Returns how many lines failed.
 fn each_line(
     input: impl BufRead,
     mut output: impl Write,
+    key: &str,
     answer: impl Fn(&str) -> Result<Value, Value>,
 ) -> Result<usize> {
     let mut failed = 0;
-    for (n, line) in input.lines().enumerate() {
-        let line = line.with_context(|| format!("cannot read input line {}", n + 1))?;
-        if line.trim().is_empty() {
-            continue;
+    let mut lines = Lines::new(input);
+    while let Some(line) = lines.next() {
+        let (n, line) = line.with_context(|| "cannot read the input".to_string())?;
+        if line == Line::TooLong {
+            lines.skip_rest().context("cannot read the input")?;
         }
-        let out = answer(&line).unwrap_or_else(|e| {
+        let out = match line.text(n) {
+            Ok(text) if text.trim().is_empty() => continue,
+            Ok(text) => answer(&text),
+            Err(e) => Err(json!({key: null, "error": e})),
+        };
+        let out = out.unwrap_or_else(|e| {
             failed += 1;
             e
         });
@@ -77,7 +86,7 @@ fn each_line(
 /// Scores one issue-format JSON situation per line (and settles its `chips`, when the rules
 /// have chips).
 pub fn score_lines(rules: &ScoreRules, input: impl BufRead, output: impl Write) -> Result<usize> {
-    each_line(input, output, |line| {
+    each_line(input, output, "id", |line| {
         let mut value: Value =
             serde_json::from_str(line).map_err(|e| json!({"id": null, "error": format!("not JSON: {e}")}))?;
         let id = value.get("id").cloned().unwrap_or(Value::Null);
@@ -160,7 +169,7 @@ fn settle(table: &RiichiTable, situation: &Situation, chips: &HandChips) -> Resu
 
 /// Reports shanten and ukeire of one mpsz hand per line.
 pub fn shanten_lines(rules: &Rules, input: impl BufRead, output: impl Write) -> Result<usize> {
-    each_line(input, output, |line| {
+    each_line(input, output, "hand", |line| {
         let hand = line.trim();
         let report = shanten_report(hand, &rules.set, rules.yaku.chiitoitsu_quad > 0)
             .map_err(|e| json!({"hand": hand, "error": e.to_string()}))?;

@@ -103,7 +103,7 @@ fn positive_scale(s: &str) -> Result<f64, String> {
 fn report(args: &ReportArgs) -> Result<String> {
     let start = std::time::Instant::now();
     let (sections, threads) = if args.from.is_empty() {
-        let threads = args.threads.map_or_else(default_threads, usize::from);
+        let threads = threads(args.threads);
         let run = |line: &[String]| run(&Cli::try_parse_from(line)?.command).map(drop);
         (sim::report::run_all(&args.out, args.games_scale, threads, args.quiet, run)?, Some(threads))
     } else {
@@ -332,7 +332,7 @@ struct PlayArgs {
 
 impl PlayArgs {
     fn plan(&self, games: u64, seed: u64) -> RunPlan {
-        let threads = self.threads.map_or_else(default_threads, usize::from);
+        let threads = threads(self.threads);
         RunPlan { games, seed, threads, shard: self.shard, progress: !self.quiet, batch: None }
     }
 
@@ -525,10 +525,24 @@ struct MergeArgs {
     /// Name of the merged results folders (default: the game's name).
     #[arg(long, value_name = "NAME")]
     study: Option<String>,
+    /// Merge an incomplete set of shards (the results are labelled partial); without it,
+    /// a missing shard is an error.
+    #[arg(long)]
+    partial: bool,
 }
 
-fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, usize::from)
+/// The worker threads of `--threads` (default: all cores), at most the cores: more only
+/// time-share them (results do not depend on the count), so a larger count is lowered, with a note.
+fn threads(requested: Option<u16>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    match requested.map(usize::from) {
+        Some(n) if n > cores => {
+            eprintln!("note: --threads {n} lowered to {cores}, the cores available here");
+            cores
+        }
+        Some(n) => n,
+        None => cores,
+    }
 }
 
 fn study_name(name: &str) -> Result<String> {
@@ -691,7 +705,7 @@ fn defaults<A: Args + FromArgMatches>(args: &[&str]) -> Result<A> {
 
 /// `sim bench`: every engine's default study at 1, 2, … threads.
 fn bench(args: &BenchArgs) -> Result<String> {
-    let most = args.threads.map_or_else(default_threads, usize::from);
+    let most = threads(args.threads);
     let b = bench::Bench {
         seconds: args.seconds,
         threads: (1..=most).collect(),
@@ -837,7 +851,7 @@ fn sweep(args: &SweepArgs) -> Result<String> {
 fn plan(args: &PlanArgs) -> Result<String> {
     let study = SweepStudy::open(&args.file)?;
     let (games, seed) = study.games_and_seed();
-    let threads = args.threads.map_or_else(default_threads, usize::from);
+    let threads = threads(args.threads);
     let pilot = args.pilot.unwrap_or(games);
     let run = RunPlan::new(pilot, seed, threads);
     let metrics = study.metrics();
@@ -856,14 +870,14 @@ fn merge(args: &MergeArgs) -> Result<String> {
     let kind = study::saved_kind(dirs[0])?;
     let name = study_name(args.study.as_deref().unwrap_or(&kind))?;
     match kind.as_str() {
-        DriftStudy::KIND => study::merge::<DriftStudy>(&dirs, &args.out, &name),
-        MedarotStudy::KIND => study::merge::<MedarotStudy>(&dirs, &args.out, &name),
-        MahjongStudy::KIND => study::merge::<MahjongStudy>(&dirs, &args.out, &name),
-        GotoStudy::KIND => study::merge::<GotoStudy>(&dirs, &args.out, &name),
-        ChipsStudy::KIND => study::merge::<ChipsStudy>(&dirs, &args.out, &name),
-        RackupStudy::KIND => study::merge::<RackupStudy>(&dirs, &args.out, &name),
-        SweepStudy::KIND => study::merge::<SweepStudy>(&dirs, &args.out, &name),
-        DuelStudy::KIND => study::merge::<DuelStudy>(&dirs, &args.out, &name),
+        DriftStudy::KIND => study::merge::<DriftStudy>(&dirs, &args.out, &name, args.partial),
+        MedarotStudy::KIND => study::merge::<MedarotStudy>(&dirs, &args.out, &name, args.partial),
+        MahjongStudy::KIND => study::merge::<MahjongStudy>(&dirs, &args.out, &name, args.partial),
+        GotoStudy::KIND => study::merge::<GotoStudy>(&dirs, &args.out, &name, args.partial),
+        ChipsStudy::KIND => study::merge::<ChipsStudy>(&dirs, &args.out, &name, args.partial),
+        RackupStudy::KIND => study::merge::<RackupStudy>(&dirs, &args.out, &name, args.partial),
+        SweepStudy::KIND => study::merge::<SweepStudy>(&dirs, &args.out, &name, args.partial),
+        DuelStudy::KIND => study::merge::<DuelStudy>(&dirs, &args.out, &name, args.partial),
         other => bail!("{} holds an unknown study kind `{other}`", dirs[0].display()),
     }
 }
@@ -885,6 +899,9 @@ fn run(command: &Command) -> Result<String> {
 }
 
 fn main() -> ExitCode {
+    // SAFETY: still single-threaded; restores the default action, so writing to a closed
+    // pipe (`sim … | head`) ends the process quietly, as it ends other Unix tools.
+    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
     let cli = Cli::parse();
     if std::env::var_os("POLARS_MAX_THREADS").is_none() {
         // SAFETY: still single-threaded here: no thread (polars' pool included) has started.

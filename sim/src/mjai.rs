@@ -8,7 +8,7 @@
 //! [`Event`] serde form (Mortal's records read); this reader adds only
 //! that blank lines and `none` events are skipped.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use engine::mahjong::table::{Event, FindingKind, ReplayReport, RiichiTable, replay};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -99,7 +99,7 @@ pub fn replay_files(game: &RiichiTable, files: &[&Path], out: &mut String) -> Re
     let mut t = ReplayTotals::default();
     for path in files {
         t.files += 1;
-        let text = match std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display())) {
+        let text = match crate::lines::read_record_file(path) {
             Ok(text) => text,
             Err(e) => {
                 t.unreadable += 1;

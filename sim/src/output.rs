@@ -1,59 +1,45 @@
 //! Where a study's results go, written all-or-nothing.
 //!
 //! A study writes its tables to `<out>/notebooks-data/<study>/` (Parquet and
-//! CSV, one pair per table) and its charts to `<out>/reports/<study>/`. Both
-//! folders are first written under hidden staging names and only renamed into
-//! place by [`StudyOutput::commit`]; a run that fails part-way leaves no
-//! partial files behind, and the previous results stay untouched.
+//! CSV, one pair per table) and its charts to `<out>/reports/<study>/`, and a
+//! table study its `--log-dir` records. All are first written under hidden
+//! staging names and only switched into place together by
+//! [`StudyOutput::commit`] ([`crate::commit`]); a run that fails part-way
+//! leaves no partial files behind, and the previous results stay untouched.
 
-use anyhow::{Context, Result};
+use crate::commit::{self, Folder, Lock};
+use anyhow::{Context, Result, bail};
 use polars::prelude::{CsvWriter, DataFrame, ParquetWriter, SerWriter};
 use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The staging folders of one study's output, committed at the end.
 pub struct StudyOutput {
-    data: Staged,
-    reports: Staged,
-}
-
-struct Staged {
-    staging: PathBuf,
-    target: PathBuf,
-}
-
-impl Staged {
-    fn new(parent: PathBuf, study: &str) -> Result<Self> {
-        let staging = parent.join(format!(".{study}.partial-{}", std::process::id()));
-        if staging.exists() {
-            fs::remove_dir_all(&staging).with_context(|| format!("cannot clear {}", staging.display()))?;
-        }
-        fs::create_dir_all(&staging).with_context(|| format!("cannot create {}", staging.display()))?;
-        Ok(Self { staging, target: parent.join(study) })
-    }
-
-    fn commit(&self) -> Result<()> {
-        if self.target.exists() {
-            fs::remove_dir_all(&self.target).with_context(|| format!("cannot replace {}", self.target.display()))?;
-        }
-        fs::rename(&self.staging, &self.target)
-            .with_context(|| format!("cannot move results into {}", self.target.display()))
-    }
-}
-
-impl Drop for Staged {
-    fn drop(&mut self) {
-        // After a commit the staging folder no longer exists; otherwise discard it.
-        let _ = fs::remove_dir_all(&self.staging);
-    }
+    data: Folder,
+    reports: Folder,
+    /// Further folders the study writes (its `--log-dir`).
+    side: Vec<Folder>,
+    /// Held from the start of the run to the end of the commit (dropped after the folders).
+    _lock: Lock,
 }
 
 impl StudyOutput {
-    /// Opens staging folders for `study` under `out`.
+    /// Locks `out` and opens staging folders for `study` under it.
     pub fn create(out: &Path, study: &str) -> Result<Self> {
+        Self::create_with(out, study, &[])
+    }
+
+    /// [`StudyOutput::create`], also staging the folders `side` (a study's game-log folder,
+    /// which must be new, empty, or hold only `game-<index>.jsonl` files), so a bad one
+    /// fails before anything is written.
+    pub fn create_with(out: &Path, study: &str, side: &[PathBuf]) -> Result<Self> {
+        let lock = Lock::acquire(out)?;
+        let results = |kind: &str| Folder::stage(&out.join(kind).join(study), |_| Ok(()));
         Ok(Self {
-            data: Staged::new(out.join("notebooks-data"), study)?,
-            reports: Staged::new(out.join("reports"), study)?,
+            data: results("notebooks-data")?,
+            reports: results("reports")?,
+            side: side.iter().map(|dir| Folder::stage(dir, only_game_logs)).collect::<Result<_>>()?,
+            _lock: lock,
         })
     }
 
@@ -80,10 +66,28 @@ impl StudyOutput {
         self.reports.staging.join(name)
     }
 
-    /// Moves everything into place; returns the final data and report folders.
+    /// Moves everything into place in one step; returns the final data and report folders.
     pub fn commit(self) -> Result<(PathBuf, PathBuf)> {
-        self.data.commit()?;
-        self.reports.commit()?;
+        let folders: Vec<&Folder> = [&self.data, &self.reports].into_iter().chain(&self.side).collect();
+        commit::commit(&folders)?;
         Ok((self.data.target.clone(), self.reports.target.clone()))
     }
+}
+
+/// A game-log folder may be replaced only when it holds nothing but `game-<index>.jsonl` files.
+fn only_game_logs(dir: &Path) -> Result<()> {
+    let entries = fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
+    for entry in entries {
+        let name = entry.with_context(|| format!("cannot read {}", dir.display()))?.file_name();
+        let name = name.to_string_lossy();
+        let log = name.strip_prefix("game-").and_then(|n| n.strip_suffix(".jsonl"));
+        if !log.is_some_and(|i| !i.is_empty() && i.bytes().all(|b| b.is_ascii_digit())) {
+            bail!(
+                "--log-dir {} holds `{name}`, not a game log: name a new folder, an empty one, or one of \
+                 game-<index>.jsonl logs (which the run replaces)",
+                dir.display()
+            );
+        }
+    }
+    Ok(())
 }

@@ -115,11 +115,11 @@ where
 {
     let seeds = GameSeeds::new(plan.seed);
     let bar = progress_bar(plan.progress, range.end - range.start);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(plan.threads)
-        .build()
-        .context("could not start the worker threads")?;
     let chunk = chunk_size(range.end - range.start, plan.threads);
+    // No more threads than chunks of work: an idle thread would only build its worker.
+    let threads = plan.threads.min((range.end - range.start).div_ceil(chunk).max(1) as usize).max(1);
+    let pool =
+        rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("could not start the worker threads")?;
     let next = AtomicU64::new(range.start);
     let started = Instant::now();
     let accs = pool.broadcast(|_| {

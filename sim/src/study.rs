@@ -8,8 +8,9 @@
 use crate::grow::{self, Target, Tracked};
 use crate::output::StudyOutput;
 use crate::runner::{RunPlan, RunReport};
+use crate::saved::{self, FORMAT, Merger, Saved};
 use crate::shard::Shard;
-use anyhow::{Context, Result, bail, ensure};
+use anyhow::{Context, Result, bail};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
@@ -111,14 +112,11 @@ pub trait Study: Sized {
     fn games_per_index(&self) -> u64 {
         1
     }
-}
-
-#[derive(Serialize, Deserialize)]
-struct Saved<P, A> {
-    kind: String,
-    params: P,
-    coverage: Coverage,
-    acc: A,
+    /// Folders beyond its tables and charts that a run writes (a `--log-dir`), staged and
+    /// switched into place with them.
+    fn side_folders(&self) -> Vec<std::path::PathBuf> {
+        Vec::new()
+    }
 }
 
 /// How a run grows: `--until` targets, the `--max-games` cap, `--convergence`. The default
@@ -143,7 +141,15 @@ pub fn execute<S: Study>(study: &S, plan: &RunPlan, growth: &Growth, out_root: &
     if !growth.until.is_empty() || growth.convergence {
         return execute_grown(study, plan, growth, out_root, name);
     }
-    let out = StudyOutput::create(out_root, name)?;
+    if plan.indices().is_empty() {
+        bail!(
+            "shard {} of a run of {} holds no games: cut it into at most {} shards; nothing written",
+            plan.shard,
+            plan.games * study.games_per_index(),
+            plan.games
+        );
+    }
+    let out = StudyOutput::create_with(out_root, name, &study.side_folders())?;
     let (acc, run) = study.simulate(plan)?;
     let coverage =
         Coverage { games: plan.games, seed: plan.seed, shard_count: plan.shard.count, shards: vec![plan.shard.index] };
@@ -171,7 +177,7 @@ fn execute_grown<S: Study>(study: &S, plan: &RunPlan, growth: &Growth, out_root:
         false => (plan.games, growth.max_games.map_or(100 * plan.games, |m| (m / per).max(1))),
     };
     grow::check(study, &growth.until)?;
-    let out = StudyOutput::create(out_root, name)?;
+    let out = StudyOutput::create_with(out_root, name, &study.side_folders())?;
     let grown = grow::grow(study, plan, &growth.until, batch, cap)?;
     let coverage = Coverage { games: grown.played, seed: plan.seed, shard_count: 1, shards: vec![1] };
     let trace = if growth.convergence { grown.trace.as_slice() } else { &[] };
@@ -186,12 +192,32 @@ fn finish<S: Study>(
     trace: &[(u64, Vec<Tracked>)],
     out: StudyOutput,
 ) -> Result<String> {
-    let summary = study.report(&acc, &coverage, &out)?;
+    let saved = Saved {
+        format: FORMAT,
+        kind: S::KIND.to_string(),
+        params: study.params().clone(),
+        coverage,
+        partial: false,
+        acc,
+    };
+    finish_saved(study, saved, trace, out)
+}
+
+/// [`finish`] for a state as it will be saved (a merge's, maybe partial).
+fn finish_saved<S: Study>(
+    study: &S,
+    saved: Saved<S::Params, S::Acc>,
+    trace: &[(u64, Vec<Tracked>)],
+    out: StudyOutput,
+) -> Result<String> {
+    let mut summary = study.report(&saved.acc, &saved.coverage, &out)?;
+    if saved.partial {
+        summary.insert_str(0, &format!("PARTIAL MERGE (--partial): {}\n", saved.coverage.describe()));
+    }
     if !trace.is_empty() {
         crate::convergence::write(trace, S::DIFFERENCES, &out)?;
     }
-    let saved = Saved { kind: S::KIND.to_string(), params: study.params().clone(), coverage, acc };
-    out.data_file("state.json", &serde_json::to_string(&saved)?)?;
+    out.data_file("state.json", &saved::to_text(&saved)?)?;
     out.data_file("summary.txt", &summary)?;
     let (data, reports) = out.commit()?;
     Ok(format!("{summary}\nwrote {} and {}", data.display(), reports.display()))
@@ -239,16 +265,6 @@ pub fn saved_kind(dir: &Path) -> Result<String> {
     Ok(k.kind)
 }
 
-/// Reads the saved state of a results folder (`<dir>/state.json`), which must hold an `S`.
-fn read_saved<S: Study>(dir: &Path) -> Result<Saved<S::Params, S::Acc>> {
-    let path = dir.join("state.json");
-    let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-    let saved: Saved<S::Params, S::Acc> = serde_json::from_str(&text)
-        .with_context(|| format!("{} is not a saved {} study state", path.display(), S::KIND))?;
-    ensure!(saved.kind == S::KIND, "{} holds a {} study, not {}", path.display(), saved.kind, S::KIND);
-    Ok(saved)
-}
-
 /// A study read back from its results folder: rebuilt from its saved parameters, with its
 /// accumulator and the games it covers.
 pub struct Loaded<S: Study> {
@@ -260,45 +276,24 @@ pub struct Loaded<S: Study> {
     pub coverage: Coverage,
 }
 
-/// Reads the study saved in `dir` (`<dir>/state.json`) without playing anything.
+/// Reads the study saved in `dir` (`<dir>/state.json`, checked as merge checks it) without
+/// playing anything.
 pub fn load<S: Study>(dir: &Path) -> Result<Loaded<S>> {
-    let saved = read_saved::<S>(dir)?;
+    let saved = crate::saved::read::<S>(&dir.join("state.json"), S::from_params)?;
     let study = S::from_params(saved.params).with_context(|| format!("{}: saved parameters", dir.display()))?;
     Ok(Loaded { study, acc: saved.acc, coverage: saved.coverage })
 }
 
-/// Adds up the saved states of shard results and writes the merged study.
-pub fn merge<S: Study>(dirs: &[&Path], out_root: &Path, name: &str) -> Result<String> {
-    let mut merged: Option<Saved<S::Params, S::Acc>> = None;
+/// Adds up the saved states of shard results and writes the merged study; every state is
+/// checked first ([`crate::saved`]). An incomplete set of shards is refused unless
+/// `partial`, and is then labelled so in the summary and the state.
+pub fn merge<S: Study>(dirs: &[&Path], out_root: &Path, name: &str, partial: bool) -> Result<String> {
+    let mut merger = Merger::<S>::default();
     for dir in dirs {
-        let saved = read_saved::<S>(dir)?;
-        let path = dir.join("state.json");
-        merged = Some(match merged {
-            None => saved,
-            Some(mut m) => {
-                ensure!(m.params == saved.params, "{} was run with other study parameters", path.display());
-                let (a, b) = (&m.coverage, &saved.coverage);
-                ensure!(
-                    (a.games, a.seed, a.shard_count) == (b.games, b.seed, b.shard_count),
-                    "{} covers another run ({}; expected {} games, seed {}, in {} shards)",
-                    path.display(),
-                    b.describe(),
-                    a.games,
-                    a.seed,
-                    a.shard_count
-                );
-                if let Some(k) = b.shards.iter().find(|k| a.shards.contains(k)) {
-                    bail!("shard {k} appears twice (again in {})", path.display());
-                }
-                m.coverage.shards.extend(&b.shards);
-                m.coverage.shards.sort_unstable();
-                m.acc += saved.acc;
-                m
-            }
-        });
+        merger.add(dir)?;
     }
-    let Some(saved) = merged else { bail!("nothing to merge: name at least one results folder") };
-    let study = S::from_params(saved.params)?;
+    let saved = merger.finish(partial)?;
+    let study = S::from_params(saved.params.clone())?;
     let out = StudyOutput::create(out_root, name)?;
-    finish(&study, saved.acc, saved.coverage, &[], out)
+    finish_saved(&study, saved, &[], out)
 }

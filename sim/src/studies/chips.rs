@@ -166,7 +166,7 @@ impl Study for ChipsStudy {
     fn simulate(&self, plan: &RunPlan) -> Result<(ChipsAcc, RunReport)> {
         let seeds = GameSeeds::new(plan.seed);
         let per = u64::from(self.params.session_games);
-        let recorder = Recorder::new(&self.game, None)?;
+        let recorder = Recorder::new(&self.game, None);
         let arms = self.arms.len();
         let run = runner::run(
             plan,

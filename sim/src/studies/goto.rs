@@ -26,7 +26,7 @@ use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::ops::AddAssign;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Seats at the Gotō table.
 const SEATS: usize = 3;
@@ -90,6 +90,10 @@ impl Study for GotoStudy {
         u64::from(self.params.session_games)
     }
 
+    fn side_folders(&self) -> Vec<PathBuf> {
+        self.logs.iter().map(|l| l.dir.clone()).collect()
+    }
+
     fn empty(&self) -> GotoAcc {
         GotoAcc::new()
     }
@@ -108,7 +112,7 @@ impl Study for GotoStudy {
     fn simulate(&self, plan: &RunPlan) -> Result<(GotoAcc, RunReport)> {
         let seeds = GameSeeds::new(plan.seed);
         let per = u64::from(self.params.session_games);
-        let recorder = Recorder::new(&self.game, self.logs.as_ref())?;
+        let recorder = Recorder::new(&self.game, self.logs.as_ref());
         let run = runner::run(
             plan,
             || recorder.tables(),

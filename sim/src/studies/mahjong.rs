@@ -24,7 +24,7 @@ use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::ops::AddAssign;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 const SEATS: usize = 4;
 
@@ -148,6 +148,10 @@ impl Study for MahjongStudy {
         Ok(Self { params, game, bots, logs: None })
     }
 
+    fn side_folders(&self) -> Vec<PathBuf> {
+        self.logs.iter().map(|l| l.dir.clone()).collect()
+    }
+
     fn empty(&self) -> MahjongAcc {
         MahjongAcc::new()
     }
@@ -166,7 +170,7 @@ impl Study for MahjongStudy {
     }
 
     fn simulate(&self, plan: &RunPlan) -> Result<(MahjongAcc, RunReport)> {
-        let recorder = Recorder::new(&self.game, self.logs.as_ref())?;
+        let recorder = Recorder::new(&self.game, self.logs.as_ref());
         let run = runner::run(
             plan,
             || (recorder.tables(), self.bots),

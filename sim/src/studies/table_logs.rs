@@ -1,9 +1,11 @@
 //! `--log-games K --log-dir DIR` for the table studies (Ron2 and Gotō): the run's games
 //! with index below K are played, as they come, by a table that records its mjai events,
 //! with the same bots and streams (so the study is unchanged), and each is written as
-//! `DIR/game-<index>.jsonl`.
+//! `DIR/game-<index>.jsonl`: into DIR's staging folder, switched into place with the
+//! study's tables and charts ([`crate::output::StudyOutput::create_with`]), so a failed run
+//! leaves no record, whole or cut.
 
-use crate::mjai;
+use crate::{commit, mjai};
 use anyhow::{Context, Result};
 use engine::mahjong::table::{Bot, HanchanOutcome, HandLog, RiichiTable};
 use engine::{GameRng, Table};
@@ -37,18 +39,16 @@ impl Tables {
 /// Plays a study's games, recording the logged ones; keeps the first write error.
 pub struct Recorder<'a> {
     game: &'a RiichiTable,
-    logs: Option<(&'a GameLogs, RiichiTable)>,
+    logs: Option<(&'a GameLogs, PathBuf, RiichiTable)>,
     failed: Mutex<Option<anyhow::Error>>,
 }
 
 impl<'a> Recorder<'a> {
-    /// Plays `game`, recording the games `logs` names (its folder is created now).
-    pub fn new(game: &'a RiichiTable, logs: Option<&'a GameLogs>) -> Result<Recorder<'a>> {
-        if let Some(l) = logs {
-            std::fs::create_dir_all(&l.dir).with_context(|| format!("cannot create {}", l.dir.display()))?;
-        }
-        let logs = logs.map(|l| (l, game.clone().with_event_log(true)));
-        Ok(Recorder { game, logs, failed: Mutex::new(None) })
+    /// Plays `game`, recording the games `logs` names (into the staging folder of its
+    /// folder, which the study's output has made).
+    pub fn new(game: &'a RiichiTable, logs: Option<&'a GameLogs>) -> Recorder<'a> {
+        let logs = logs.map(|l| (l, commit::staging_path(&l.dir), game.clone().with_event_log(true)));
+        Recorder { game, logs, failed: Mutex::new(None) }
     }
 
     /// A worker's tables.
@@ -65,7 +65,7 @@ impl<'a> Recorder<'a> {
         rng: &mut GameRng,
         names: impl FnOnce() -> Vec<String>,
     ) -> HanchanOutcome {
-        let Some((logs, logged)) = self.logs.as_ref().filter(|(l, _)| index < l.count) else {
+        let Some((_, staging, logged)) = self.logs.as_ref().filter(|(l, ..)| index < l.count) else {
             tables.logged = false;
             return tables.table.play(self.game, bots, rng);
         };
@@ -74,7 +74,7 @@ impl<'a> Recorder<'a> {
         let o = table.play(logged, bots, rng);
         let mut out = Vec::new();
         mjai::write_record(table.state().events.events(), &names(), &mut out);
-        let path = logs.dir.join(format!("game-{index}.jsonl"));
+        let path = staging.join(format!("game-{index}.jsonl"));
         if let Err(e) = std::fs::write(&path, out).with_context(|| format!("cannot write {}", path.display())) {
             self.failed.lock().expect("no worker panicked").get_or_insert(e);
         }

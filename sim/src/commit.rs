@@ -1,0 +1,279 @@
+//! Putting a run's result folders in place in one step, or not at all.
+//!
+//! A run writes every folder it produces (`notebooks-data/<study>/`, `reports/<study>/`,
+//! the `--log-dir` folder) under a hidden staging name beside it, `.<name>.partial-<pid>`.
+//! [`Switch::commit`] first moves every old folder aside (`.<name>.old-<pid>`), then every
+//! staging folder into place, and only then deletes the old ones; when a step fails, what
+//! was moved is moved back, so the folders hold all the old results or all the new ones.
+//!
+//! A lock file `<out>/.sim-lock` holding the writer's pid stops a second run from writing
+//! into the same `--out` at once. What a killed run leaves (its lock, staging and aside
+//! folders, named by its pid) is cleared by the next run once that pid is no longer
+//! running; an aside folder whose folder is missing (a run killed in mid-switch) is moved
+//! back. SIGINT, SIGTERM and SIGHUP remove this run's staging folders and lock, then exit
+//! (with status 128 + the signal); a signal arriving during the switch waits for its end.
+
+use anyhow::{Context, Result, bail};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, Once};
+
+/// Paths a signal removes before the process exits: this run's staging folders and lock.
+static ON_SIGNAL: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// The registry of paths to remove on a signal (a poisoned lock is still usable).
+fn on_signal() -> MutexGuard<'static, Vec<PathBuf>> {
+    ON_SIGNAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Starts, once, the thread that cleans up on SIGINT, SIGTERM and SIGHUP.
+fn handle_signals() {
+    static START: Once = Once::new();
+    START.call_once(|| {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
+        std::thread::spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                for path in on_signal().iter() {
+                    let _ = if path.is_dir() { fs::remove_dir_all(path) } else { fs::remove_file(path) };
+                }
+                std::process::exit(128 + signal);
+            }
+        });
+    });
+}
+
+/// Whether process `pid` is running (on this machine).
+fn alive(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else { return false };
+    // SAFETY: signal 0 only asks whether the process exists; nothing is sent.
+    let found = unsafe { libc::kill(pid, 0) } == 0;
+    found || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+}
+
+/// `<out>/.sim-lock`: held by one run at a time, removed when dropped.
+pub struct Lock {
+    path: PathBuf,
+}
+
+impl Lock {
+    /// Takes the lock of `out` (created if missing), or names the live run that holds it;
+    /// a lock left by a process no longer running is taken over.
+    pub fn acquire(out: &Path) -> Result<Lock> {
+        fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+        handle_signals();
+        let path = out.join(".sim-lock");
+        let mine = out.join(format!(".sim-lock.{}", std::process::id()));
+        let cannot = |e: std::io::Error| anyhow::Error::from(e).context(format!("cannot lock {}", out.display()));
+        fs::write(&mine, format!("{}\n", std::process::id()))
+            .with_context(|| format!("cannot write in {}", out.display()))?;
+        // A hard link puts the lock in place with its pid already in it, or fails if one is there.
+        let taken = (0..3).find_map(|_| match fs::hard_link(&mine, &path) {
+            Ok(()) => Some(Ok(())),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                match fs::read_to_string(&path).ok().and_then(|t| t.trim().parse::<u32>().ok()) {
+                    Some(pid) if alive(pid) => Some(Err(anyhow::anyhow!(
+                        "another run is writing here (pid {pid}): {} is locked by {}",
+                        out.display(),
+                        path.display()
+                    ))),
+                    _ => fs::remove_file(&path).err().map(|e| Err(cannot(e))),
+                }
+            }
+            Err(e) => Some(Err(cannot(e))),
+        });
+        let _ = fs::remove_file(&mine);
+        match taken {
+            Some(Ok(())) => {
+                on_signal().push(path.clone());
+                Ok(Lock { path })
+            }
+            Some(Err(e)) => Err(e),
+            None => bail!("cannot lock {}: its lock {} keeps reappearing", out.display(), path.display()),
+        }
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        on_signal().retain(|p| p != &self.path);
+        let _ = fs::remove_file(&self.path);
+    }
+}
+
+/// One result folder: where it is written, where it goes, where its old contents wait.
+pub struct Folder {
+    /// The staging folder written by the run.
+    pub staging: PathBuf,
+    /// The folder the results end up in.
+    pub target: PathBuf,
+    aside: PathBuf,
+}
+
+impl Folder {
+    /// Stages `target` (its parent created, stale leftovers there cleared); `check` vets
+    /// the folder it would replace, before anything is written.
+    pub fn stage(target: &Path, check: impl Fn(&Path) -> Result<()>) -> Result<Folder> {
+        let full = std::path::absolute(target).with_context(|| format!("cannot resolve {}", target.display()))?;
+        let (Some(parent), Some(name)) = (full.parent(), full.file_name().and_then(|n| n.to_str())) else {
+            bail!("{} does not name a folder", target.display());
+        };
+        if target.exists() && !target.is_dir() {
+            bail!("{} is in the way: it is not a folder", target.display());
+        }
+        if target.is_dir() {
+            check(target)?;
+        }
+        fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
+        clear_stale(parent);
+        let pid = std::process::id();
+        let folder = Folder {
+            staging: parent.join(format!(".{name}.partial-{pid}")),
+            aside: parent.join(format!(".{name}.old-{pid}")),
+            target: target.to_path_buf(),
+        };
+        if folder.staging.exists() {
+            fs::remove_dir_all(&folder.staging)
+                .with_context(|| format!("cannot clear {}", folder.staging.display()))?;
+        }
+        fs::create_dir(&folder.staging).with_context(|| format!("cannot create {}", folder.staging.display()))?;
+        on_signal().push(folder.staging.clone());
+        Ok(folder)
+    }
+}
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        // After a commit the staging folder no longer exists; otherwise discard it.
+        on_signal().retain(|p| p != &self.staging);
+        let _ = fs::remove_dir_all(&self.staging);
+    }
+}
+
+/// The staging folder of `target` in this process (where a run writes `target`'s files).
+pub fn staging_path(target: &Path) -> PathBuf {
+    let target = std::path::absolute(target).unwrap_or_else(|_| target.to_path_buf());
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    target.with_file_name(format!(".{name}.partial-{}", std::process::id()))
+}
+
+/// Removes the staging and aside folders in `parent` left by processes no longer running;
+/// an aside folder whose folder is missing is moved back instead.
+fn clear_stale(parent: &Path) {
+    let Ok(entries) = fs::read_dir(parent) else { return };
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(hidden) = file.to_str().and_then(|n| n.strip_prefix('.')) else { continue };
+        let Some((name, kind, pid)) = [".partial-", ".old-"]
+            .iter()
+            .find_map(|k| hidden.rsplit_once(k).map(|(n, p)| (n, *k, p)))
+            .and_then(|(n, k, p)| Some((n, k, p.parse::<u32>().ok()?)))
+        else {
+            continue;
+        };
+        if pid == std::process::id() || alive(pid) || !entry.path().is_dir() {
+            continue;
+        }
+        let target = parent.join(name);
+        let restored = kind == ".old-" && !target.exists() && fs::rename(entry.path(), &target).is_ok();
+        if !restored && let Err(e) = fs::remove_dir_all(entry.path()) {
+            eprintln!("warning: cannot remove {} (left by an interrupted run): {e}", entry.path().display());
+        }
+    }
+}
+
+/// Moves each of `folders`' staging folders into place as one step: all or none.
+pub fn commit(folders: &[&Folder]) -> Result<()> {
+    // A signal waits until the folders are switched (its handler takes this lock).
+    let _hold = on_signal();
+    let mut moved_aside = Vec::new();
+    let mut moved_in = Vec::new();
+    let undo = |aside: &[&Folder], moved: &[&Folder]| {
+        for f in moved {
+            let _ = fs::rename(&f.target, &f.staging);
+        }
+        for f in aside {
+            let _ = fs::rename(&f.aside, &f.target);
+        }
+    };
+    for f in folders {
+        if f.target.exists() {
+            if let Err(e) = fs::rename(&f.target, &f.aside) {
+                undo(&moved_aside, &[]);
+                return Err(e).with_context(|| format!("cannot move {} aside; nothing replaced", f.target.display()));
+            }
+            moved_aside.push(f);
+        }
+    }
+    for f in folders {
+        if let Err(e) = fs::rename(&f.staging, &f.target) {
+            undo(&moved_aside, &moved_in);
+            return Err(e)
+                .with_context(|| format!("cannot move results into {}; nothing replaced", f.target.display()));
+        }
+        moved_in.push(f);
+    }
+    for f in moved_aside {
+        if let Err(e) = fs::remove_dir_all(&f.aside) {
+            eprintln!("warning: the new results are in place, but the old ones in {} remain: {e}", f.aside.display());
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("sim-commit-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn no_check(_: &Path) -> Result<()> {
+        Ok(())
+    }
+
+    #[test]
+    fn a_failed_switch_puts_every_old_folder_back() {
+        let root = scratch("rollback");
+        for name in ["a", "b"] {
+            fs::create_dir_all(root.join(name)).unwrap();
+            fs::write(root.join(name).join("old.txt"), "old").unwrap();
+        }
+        let folders =
+            [Folder::stage(&root.join("a"), no_check).unwrap(), Folder::stage(&root.join("b"), no_check).unwrap()];
+        fs::write(folders[0].staging.join("new.txt"), "new").unwrap();
+        // The second folder's staging vanished: its switch fails after the first one's.
+        fs::remove_dir_all(&folders[1].staging).unwrap();
+        let e = commit(&[&folders[0], &folders[1]]).unwrap_err();
+        assert!(format!("{e:#}").contains("nothing replaced"), "{e:#}");
+        for name in ["a", "b"] {
+            assert_eq!(fs::read_to_string(root.join(name).join("old.txt")).unwrap(), "old", "{name} restored");
+        }
+        assert!(!root.join("a/new.txt").exists());
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn leftovers_of_dead_runs_are_cleared_and_an_orphaned_aside_is_restored() {
+        let root = scratch("stale");
+        // Pid 0x7fff_fff0 is above the kernel's pid limit: never a running process.
+        let dead = 0x7fff_fff0u32;
+        fs::create_dir_all(root.join(format!(".x.partial-{dead}"))).unwrap();
+        fs::create_dir_all(root.join(format!(".y.old-{dead}"))).unwrap();
+        fs::write(root.join(format!(".y.old-{dead}/t.csv")), "old y").unwrap();
+        fs::write(root.join(".sim-lock"), format!("{dead}\n")).unwrap();
+        let lock = Lock::acquire(&root).expect("a dead run's lock is taken over");
+        let _x = Folder::stage(&root.join("x"), no_check).unwrap();
+        assert!(!root.join(format!(".x.partial-{dead}")).exists());
+        assert_eq!(fs::read_to_string(root.join("y/t.csv")).unwrap(), "old y");
+        let e = Lock::acquire(&root).err().expect("a live run's lock holds");
+        assert!(e.to_string().contains(&format!("another run is writing here (pid {})", std::process::id())), "{e}");
+        drop(lock);
+        assert!(!root.join(".sim-lock").exists());
+        fs::remove_dir_all(&root).unwrap();
+    }
+}

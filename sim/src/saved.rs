@@ -1,0 +1,186 @@
+//! `state.json`, a study's mergeable state, and what `sim merge` checks before adding one.
+//!
+//! The file holds the format version ([`FORMAT`]), the study kind, its parameters, the
+//! games it covers ([`Coverage`]) and its accumulator, and ends with a checksum: the
+//! SHA-256 of the text before it, `…,"checksum":"<hex>"}`. A file without `format` is of
+//! format 1 (written before the checksum existed) and is read without one.
+//!
+//! Before a shard is added, [`read`] and [`Merger::add`] check it: the checksum; that it
+//! reads as the study's state (an error names the field it fails at); its coverage (a
+//! positive shard count, shards within 1..=N, none twice, in the file or across files);
+//! the same run (games, seed, shard count) and the same parameters as the first file
+//! (naming the parameter that differs); its accumulator's shape, settings and counts
+//! ([`crate::tally`]); and that adding it keeps every count in range. [`Merger::finish`]
+//! refuses an incomplete set of shards unless `--partial` is given, and labels it then.
+
+use crate::study::{Coverage, Study};
+use crate::tally;
+use anyhow::{Context, Result, bail, ensure};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+use std::path::Path;
+
+/// The format of the `state.json` this version writes.
+pub const FORMAT: u32 = 2;
+
+/// The contents of a `state.json`.
+#[derive(Serialize, Deserialize)]
+pub struct Saved<P, A> {
+    /// Format version (1 when missing: the files before the checksum).
+    #[serde(default = "format_one")]
+    pub format: u32,
+    /// The study kind (`drift`, …).
+    pub kind: String,
+    /// The study's parameters.
+    pub params: P,
+    /// The games covered.
+    pub coverage: Coverage,
+    /// Merged from an incomplete set of shards (`sim merge --partial`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub partial: bool,
+    /// The study's accumulator.
+    pub acc: A,
+}
+
+fn format_one() -> u32 {
+    1
+}
+
+/// Where the checksum begins.
+const CHECKSUM: &str = ",\"checksum\":\"";
+
+fn digest(body: &str) -> String {
+    Sha256::digest(body.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The text of `saved` as written to `state.json`, its checksum at the end.
+pub fn to_text<P: Serialize, A: Serialize>(saved: &Saved<P, A>) -> Result<String> {
+    let body = serde_json::to_string(saved)?;
+    let open = body.strip_suffix('}').context("a state is a JSON object")?;
+    Ok(format!("{open}{CHECKSUM}{}\"}}", digest(&body)))
+}
+
+/// Reads and checks the state of study `S` in `path`: checksum, fields, coverage, accumulator.
+pub fn read<S: Study>(path: &Path, study_of: impl Fn(S::Params) -> Result<S>) -> Result<Saved<S::Params, S::Acc>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = text.trim_end();
+    let place = path.display();
+    match text.rsplit_once(CHECKSUM) {
+        Some((open, sum)) => {
+            let sum = sum.strip_suffix("\"}").with_context(|| format!("{place}: field checksum: not at the end"))?;
+            ensure!(
+                digest(&format!("{open}}}")) == sum,
+                "{place}: field checksum: does not match the contents (the file was damaged or edited)"
+            );
+        }
+        None if text.contains("\"format\"") => bail!("{place}: field checksum: missing"),
+        None => {}
+    }
+    let mut de = serde_json::Deserializer::from_str(text);
+    let saved: Saved<S::Params, S::Acc> = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        anyhow::anyhow!("{place} is not a saved {} study state: field {}: {}", S::KIND, e.path(), e.inner())
+    })?;
+    ensure!(saved.format <= FORMAT, "{place}: field format: {} is newer than this sim reads ({FORMAT})", saved.format);
+    ensure!(saved.kind == S::KIND, "{place} holds a {} study, not {}", saved.kind, S::KIND);
+    let c = &saved.coverage;
+    ensure!(c.shard_count > 0, "{place}: field coverage.shard_count: 0");
+    ensure!(!c.shards.is_empty(), "{place}: field coverage.shards: empty");
+    if let Some(k) = c.shards.iter().find(|&&k| k == 0 || k > c.shard_count) {
+        bail!("{place}: field coverage.shards: shard {k} is not within 1..={}", c.shard_count);
+    }
+    let mut sorted = c.shards.clone();
+    sorted.sort_unstable();
+    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+        bail!("{place}: field coverage.shards: shard {} appears twice", w[0]);
+    }
+    let study = study_of(saved.params.clone()).with_context(|| format!("{place}: field params"))?;
+    let shape = tally::tree(&study.empty())?;
+    tally::check(&tally::tree(&saved.acc)?, &shape, "acc").map_err(|e| anyhow::anyhow!("{place}: field {e}"))?;
+    Ok(saved)
+}
+
+/// The first parameter where `a` and `b` differ, as a path (`params.rules.text`); a data
+/// file's `name` (where it was read from) is not a difference.
+fn difference(a: &Value, b: &Value, path: &str) -> Option<String> {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let source = x.contains_key("text") && x.contains_key("name");
+            let keys = x.keys().chain(y.keys().filter(|k| !x.contains_key(*k)));
+            keys.filter(|k| !(source && *k == "name")).find_map(|k| match (x.get(k), y.get(k)) {
+                (Some(p), Some(q)) => difference(p, q, &format!("{path}.{k}")),
+                _ => Some(format!("{path}.{k}")),
+            })
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+            x.iter().zip(y).enumerate().find_map(|(i, (p, q))| difference(p, q, &format!("{path}[{i}]")))
+        }
+        _ => (a != b).then(|| path.to_string()),
+    }
+}
+
+/// Shards added up one by one, each checked against the first.
+pub struct Merger<S: Study> {
+    merged: Option<Saved<S::Params, S::Acc>>,
+}
+
+impl<S: Study> Default for Merger<S> {
+    fn default() -> Self {
+        Merger { merged: None }
+    }
+}
+
+impl<S: Study> Merger<S> {
+    /// Reads the state in `dir` and adds it.
+    pub fn add(&mut self, dir: &Path) -> Result<()> {
+        let path = dir.join("state.json");
+        let saved = read::<S>(&path, S::from_params)?;
+        let place = path.display();
+        let Some(m) = &mut self.merged else {
+            self.merged = Some(saved);
+            return Ok(());
+        };
+        if m.params != saved.params {
+            let (a, b) = (serde_json::to_value(&m.params)?, serde_json::to_value(&saved.params)?);
+            let which = difference(&a, &b, "params").unwrap_or_else(|| "params".into());
+            bail!("{place} was run with other study parameters: {which} differs");
+        }
+        let (a, b) = (&m.coverage, &saved.coverage);
+        ensure!(
+            (a.games, a.seed, a.shard_count) == (b.games, b.seed, b.shard_count),
+            "{place} covers another run ({}; expected {} games, seed {}, in {} shards)",
+            b.describe(),
+            a.games,
+            a.seed,
+            a.shard_count
+        );
+        if let Some(k) = b.shards.iter().find(|k| a.shards.contains(k)) {
+            bail!("shard {k} appears twice (again in {place})");
+        }
+        tally::check_sum(&tally::tree(&m.acc)?, &tally::tree(&saved.acc)?, "acc")
+            .map_err(|e| anyhow::anyhow!("{place}: adding it overflows: field {e}"))?;
+        m.coverage.shards.extend(&saved.coverage.shards);
+        m.coverage.shards.sort_unstable();
+        m.partial |= saved.partial;
+        m.acc += saved.acc;
+        Ok(())
+    }
+
+    /// The sum, refused when shards are missing unless `partial` (then labelled so).
+    pub fn finish(self, partial: bool) -> Result<Saved<S::Params, S::Acc>> {
+        let Some(mut saved) = self.merged else { bail!("nothing to merge: name at least one results folder") };
+        let c = &saved.coverage;
+        let missing: Vec<String> =
+            (1..=c.shard_count).filter(|k| !c.shards.contains(k)).take(20).map(|k| k.to_string()).collect();
+        if !missing.is_empty() && !partial {
+            bail!(
+                "shard(s) {} of {} are missing: name their results too, or merge an incomplete set with --partial",
+                missing.join(","),
+                c.shard_count
+            );
+        }
+        saved.partial = !missing.is_empty();
+        saved.format = FORMAT;
+        Ok(saved)
+    }
+}
