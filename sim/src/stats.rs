@@ -159,9 +159,11 @@ impl Moments {
             return f64::NAN;
         }
         let n = i128::from(self.n);
-        // Exact in integers: n·Σx² − (Σx)² = n²·(population variance).
-        let scaled = n * self.sum_sq - self.sum * self.sum;
-        scaled as f64 / (n * (n - 1)) as f64
+        // Exact in integers: n·Σx² − (Σx)² = n²·(population variance); in floating point
+        // when the products leave i128 (sums of merged runs far beyond any real one).
+        let exact = n.checked_mul(self.sum_sq).zip(self.sum.checked_mul(self.sum)).map(|(a, b)| a - b);
+        let scaled = exact.map_or_else(|| (n as f64) * (self.sum_sq as f64) - (self.sum as f64).powi(2), |s| s as f64);
+        scaled / (n * (n - 1)) as f64
     }
 
     /// The sample standard deviation.

@@ -109,7 +109,9 @@ fn consistent(name: Option<&str>, f: &[(String, Node)], empty: &[(String, Node)]
             let (n, sum, sum_sq) = (int(f, "n"), int(f, "sum"), int(f, "sum_sq"));
             let possible = match n {
                 0 => sum == 0 && sum_sq == 0,
-                _ => sum_sq >= 0 && sum.checked_mul(sum).zip(n.checked_mul(sum_sq)).is_none_or(|(s2, ns)| s2 <= ns),
+                // Σx² ≥ (Σx)²/n (Cauchy–Schwarz), with both sides representable: no real run
+                // comes near i128's range, and the variance is computed from them.
+                _ => sum_sq >= 0 && sum.checked_mul(sum).zip(n.checked_mul(sum_sq)).is_some_and(|(s2, ns)| s2 <= ns),
             };
             if possible { Ok(()) } else { Err(format!("{path}: sums impossible for {n} observations")) }
         }
