@@ -23,6 +23,7 @@
 mod acc;
 pub mod arms;
 mod arms_report;
+mod charts;
 mod report;
 
 pub use acc::{BoutAcc, DriftAcc, SubjectAcc};
