@@ -207,6 +207,7 @@ pub struct Profile {
     /// Meteor flight model.
     pub meteor: MeteorModel,
     /// Seat 0 and seat 1.
+    #[serde(deserialize_with = "crate::config::exactly")]
     pub players: [Player; 2],
 }
 
