@@ -3,32 +3,11 @@
 //! file needs a name that looks like a path, shipped presets work by their own path, and
 //! empty files are errors that name the file kind.
 
+mod common;
+
+use common::{csv, scratch, sim_in};
 use std::path::Path;
-use std::process::{Command, Output};
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sim-names-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Runs `sim args` in the folder `dir`, with `stdin` as its input.
-fn sim_in(dir: &Path, args: &[&str], stdin: &str) -> Output {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sim"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sim runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
+use std::process::Output;
 
 fn text(o: &Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
@@ -64,9 +43,13 @@ fn a_file_needs_a_name_that_looks_like_a_path() {
     assert!(!o.status.success() && said.contains("unknown drift rules preset `defualt`"), "{said}");
     assert!(said.contains("a file needs a path with a `/` or a name ending in `.toml`"), "{said}");
     assert!(!dir.join("notebooks-data").exists(), "no output");
-    // ...but is by a path.
+    // ...but is by a path, and plays as the preset it copies.
     let o = sim_in(&dir, &["drift", "--rules", "./defualt", "--games", "10", "--quiet"], "");
     assert!(o.status.success(), "{}", text(&o));
+    let from_file = csv(&dir, "drift", "points");
+    let o = sim_in(&dir, &["drift", "--rules", "default", "--games", "10", "--quiet"], "");
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(csv(&dir, "drift", "points"), from_file);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
