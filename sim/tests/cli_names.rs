@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{csv, scratch, sim_in};
+use common::{csv, scratch, sim, sim_in};
 use std::path::Path;
 use std::process::Output;
 
@@ -89,7 +89,7 @@ fn an_empty_card_file_is_reported_as_a_card_file_problem() {
 fn an_empty_mjai_record_is_a_finding() {
     let dir = scratch("empty-mjai");
     std::fs::write(dir.join("empty.jsonl"), "").unwrap();
-    let o = sim_in(&dir, &["mahjong", "replay", "empty.jsonl"], "");
+    let o = sim(&["mahjong", "replay", dir.join("empty.jsonl").to_str().unwrap()], "");
     let said = text(&o);
     assert!(!o.status.success() && said.contains("empty.jsonl: an empty record (no events)"), "{said}");
     assert!(said.contains("1 unreadable file(s)"), "{said}");
