@@ -3,7 +3,7 @@
 //! zero-sum; Rack-up: points and HP within the rules, the points counted; Medarot: HP and
 //! every card counted; mahjong: the points zero-sum with the sticks and 136 or 108 tiles
 //! counted; Gotō chips: every session's transfers sum to zero. Case counts are bounded so
-//! that each property runs in a few seconds.
+//! that each property runs in a few seconds, from a fixed seed (the same cases every run).
 
 use crate::drift::strategy::{Heuristic, Random as DriftRandom};
 use crate::drift::{DriftGame, DriftRules, Lineup};
@@ -14,6 +14,7 @@ use crate::rackup::{Profile, RackupGame};
 use crate::testing::{Validate, check_game};
 use crate::{Game, GameSeeds, StrategyChoice, Table};
 use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
 
 /// Decisions far above any real game of any of these engines.
 const MAX_DECISIONS: usize = 100_000;
@@ -29,7 +30,7 @@ where
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 48, rng_seed: RngSeed::Fixed(7), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn drift_cards_and_points_conserved(
@@ -96,7 +97,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 8, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 8, rng_seed: RngSeed::Fixed(7), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn mahjong_points_zero_sum_and_tiles_counted(
@@ -112,7 +113,10 @@ proptest! {
         (s.bust, s.ura_dora, s.kan_dora) = (flags[0], flags[1], flags[2]);
         s.kan_ura_dora &= s.ura_dora;
         let game = RiichiTable::new(s).unwrap();
-        let bot = [Bot::random(), Bot::efficiency(), Bot::defensive()][bot];
+        // Three random bots at a Gotō table never finish (nobody wins, the dealer repeats
+        // on every draw): the random bot plays the four-seat tables only.
+        let bots = [Bot::random(), Bot::efficiency(), Bot::defensive()];
+        let bot = if game.num_seats() == 3 { bots[1 + bot % 2] } else { bots[bot] };
         checked(&game, &mut [bot; 4][..game.num_seats()], seed);
     }
 
