@@ -1,7 +1,8 @@
 //! Reading rules presets and other TOML data, with one-line errors that say
 //! where the problem is.
 
-use serde::de::DeserializeOwned;
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer};
 use std::fmt;
 
 /// A TOML document that could not be read into a configuration value.
@@ -46,16 +47,27 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
 /// Reads a strategy file: a TOML table tagged `strategy = "…"` into `T`
 /// (an enum tagged by `strategy`). A file of the strategy `tag` may give only
 /// the fields it changes: the others take their values from `base`, the
-/// shipped file of that strategy. Errors name line and column where the text
-/// itself is at fault.
+/// shipped file of that strategy; any other strategy takes no settings (a key
+/// beside its `strategy` is an error). Errors name line and column where the
+/// text itself is at fault.
 pub fn strategy_from_toml<T: DeserializeOwned>(text: &str, tag: &str, base: &str) -> Result<T, TomlError> {
     let mut file: toml::Table = from_toml(text)?;
-    if file.get("strategy").and_then(toml::Value::as_str) == Some(tag) {
+    let name = file.get("strategy").and_then(toml::Value::as_str).map(str::to_string);
+    if name.as_deref() == Some(tag) {
         let mut merged: toml::Table = from_toml(base)?;
         merged.extend(file);
         file = merged;
     }
-    file.try_into().map_err(|e| TomlError { line: None, column: None, message: one_line(&e) })
+    let stray = file.keys().find(|k| *k != "strategy").cloned();
+    let read = file.try_into().map_err(|e| TomlError { line: None, column: None, message: one_line(&e) })?;
+    match (name, stray) {
+        (Some(name), Some(key)) if name != tag => Err(TomlError {
+            line: None,
+            column: None,
+            message: format!("unknown field `{key}`: the `{name}` strategy takes no settings"),
+        }),
+        _ => Ok(read),
+    }
 }
 
 /// Parses `text` as TOML into `T`, where a document may start from another: a top-level
@@ -104,6 +116,19 @@ fn merge(into: &mut toml::Table, from: toml::Table) {
             }
         }
     }
+}
+
+/// Reads a fixed-size array that must have exactly `N` entries
+/// (`#[serde(deserialize_with = "crate::config::exactly")]`): serde's own array
+/// reader, as the TOML reader drives it, takes the first `N` and ignores the rest.
+pub fn exactly<'de, D, T, const N: usize>(d: D) -> Result<[T; N], D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    let list = Vec::<T>::deserialize(d)?;
+    let len = list.len();
+    list.try_into().map_err(|_| D::Error::invalid_length(len, &format!("exactly {N} entries").as_str()))
 }
 
 /// toml's message on one line.
@@ -164,6 +189,20 @@ mod tests {
         assert_eq!((ok.name.as_str(), ok.count), ("a", 3));
     }
 
+    #[test]
+    fn a_fixed_size_array_takes_exactly_its_entries() {
+        #[derive(Debug, Deserialize)]
+        struct Pair {
+            #[serde(deserialize_with = "exactly")]
+            pair: [u8; 2],
+        }
+        assert_eq!(from_toml::<Pair>("pair = [1, 2]\n").unwrap().pair, [1, 2]);
+        for bad in ["pair = [1]\n", "pair = [1, 2, 3]\n"] {
+            let e = from_toml::<Pair>(bad).unwrap_err();
+            assert!(e.message.contains("expected exactly 2 entries") && e.line == Some(1), "{bad}: {e}");
+        }
+    }
+
     #[derive(Debug, PartialEq, Deserialize)]
     #[serde(tag = "strategy", rename_all = "snake_case")]
     enum Player {
@@ -187,6 +226,7 @@ mod tests {
         assert!(read("strategy = \"keen\"\nspede = 1\n").unwrap_err().message.contains("spede"));
         assert!(read("strategy = \"keen\"\ncare = 300\n").is_err());
         assert!(read("strategy = \"sleepy\"\n").unwrap_err().message.contains("sleepy"));
+        assert!(read("strategy = \"lazy\"\nspeed = 1\n").unwrap_err().message.contains("`speed`"));
         assert_eq!(read("strategy = \"keen\"\ncare = \n").unwrap_err().line, Some(2));
     }
 

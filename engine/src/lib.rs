@@ -35,6 +35,8 @@ pub mod drift;
 mod game;
 pub mod mahjong;
 pub mod medarot;
+#[cfg(test)]
+mod proptests;
 pub mod rackup;
 mod rng;
 #[cfg(feature = "testing")]

@@ -37,7 +37,7 @@ pub struct ScoreRules {
 pub fn load_score_rules(spec: &str) -> Result<ScoreRules> {
     let table = if PRESETS.iter().any(|p| p.0 == spec) {
         Some(TableRules::preset(spec).game()?)
-    } else if Path::new(spec).is_file() {
+    } else if crate::preset::is_path(spec) && Path::new(spec).is_file() {
         let source = Source::read(Path::new(spec))?;
         match TableSettings::from_toml(&source.text) {
             Ok(_) => Some(TableRules::file(source, Path::new(spec))?.game()?),

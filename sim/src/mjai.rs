@@ -94,7 +94,8 @@ pub struct ReplayTotals {
 }
 
 /// Replays each file under `game`, writing one line per finding and per
-/// unreadable file (`file:line: …`) to `out`; returns the totals.
+/// unreadable file (`file:line: …`) to `out`; returns the totals. A file
+/// without events (empty, or blank lines and `none`s only) is unreadable.
 pub fn replay_files(game: &RiichiTable, files: &[&Path], out: &mut String) -> ReplayTotals {
     let mut t = ReplayTotals::default();
     for path in files {
@@ -115,6 +116,11 @@ pub fn replay_files(game: &RiichiTable, files: &[&Path], out: &mut String) -> Re
                 continue;
             }
         };
+        if events.is_empty() {
+            t.unreadable += 1;
+            let _ = writeln!(out, "{}: an empty record (no events)", path.display());
+            continue;
+        }
         let report: ReplayReport = replay(game, &events);
         (t.games, t.hands, t.wins) = (t.games + report.games, t.hands + report.hands, t.wins + report.wins);
         for f in &report.findings {
@@ -166,6 +172,28 @@ mod tests {
         let bad = read_record("{\"type\":").unwrap_err();
         assert_eq!(bad.line, 1);
         assert!(bad.message.contains("EOF"), "{bad:?}");
+    }
+
+    #[test]
+    fn an_empty_record_is_a_finding() {
+        let dir = std::env::temp_dir().join(format!("sim-mjai-empty-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (empty, blank) = (dir.join("empty.jsonl"), dir.join("blank.jsonl"));
+        std::fs::write(&empty, "").unwrap();
+        std::fs::write(&blank, "\n{\"type\":\"none\"}\n").unwrap();
+        let game = RiichiTable::preset("ron2-dojo").unwrap();
+        let mut out = String::new();
+        let t = replay_files(&game, &[&empty, &blank], &mut out);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!((t.files, t.games, t.unreadable), (2, 0, 2), "{out}");
+        assert_eq!(
+            out,
+            format!(
+                "{}: an empty record (no events)\n{}: an empty record (no events)\n",
+                empty.display(),
+                blank.display()
+            )
+        );
     }
 
     #[test]

@@ -2,9 +2,12 @@
 //! names a settings file (line-ups, rules, profiles, cards, decks, table
 //! presets, bots, scoring rules).
 //!
-//! A name the game has built in is that preset; anything else is read as a
-//! file path. Whatever fails gets the same one-line error, naming the
-//! argument, the kind of file and the built-in names.
+//! A name the game has built in is always that preset, whatever files lie in
+//! the working folder; anything else must look like a path ([`is_path`]:
+//! contains a `/` or ends in `.toml`) and is read as that file, so a typo of a
+//! preset name is an error rather than a read of a stray file. Whatever fails
+//! gets the same one-line error, naming the argument, the kind of file and the
+//! built-in names.
 
 use crate::study::Source;
 use anyhow::{Result, anyhow};
@@ -34,10 +37,20 @@ impl Named {
     }
 }
 
-/// Resolves `arg` against `presets`: a built-in name, else a readable file.
+/// Whether `arg` names a file rather than a preset: it contains a `/` or ends in
+/// `.toml` (`./ron2-dojo` for a file of a preset's name).
+pub fn is_path(arg: &str) -> bool {
+    arg.contains('/') || arg.ends_with(".toml")
+}
+
+/// Resolves `arg` against `presets`: a built-in name, else a readable file whose
+/// name looks like a path ([`is_path`]).
 pub fn resolve(arg: &str, presets: &Presets) -> Result<Named> {
     if let Some((name, _)) = presets.list.iter().find(|(n, _)| *n == arg) {
         return Ok(Named::BuiltIn(name));
+    }
+    if !is_path(arg) {
+        return Err(anyhow!("{} (a file needs a path with a `/` or a name ending in `.toml`)", presets.unknown(arg)));
     }
     match std::fs::read_to_string(Path::new(arg)) {
         Ok(text) => Ok(Named::File(Source { name: arg.to_string(), text })),
@@ -77,8 +90,22 @@ mod tests {
 
     #[test]
     fn an_unknown_name_lists_the_built_ins_on_one_line() {
-        let e = resolve("three", &SAMPLE).unwrap_err().to_string();
-        assert!(e.starts_with("`three` is neither a built-in sample (one, two.toml) nor a readable file ("), "{e}");
+        let e = resolve("three.toml", &SAMPLE).unwrap_err().to_string();
+        assert!(
+            e.starts_with("`three.toml` is neither a built-in sample (one, two.toml) nor a readable file ("),
+            "{e}"
+        );
         assert!(!e.contains('\n'));
+        let e = resolve("three", &SAMPLE).unwrap_err().to_string();
+        assert!(e.starts_with("unknown sample `three` (built-in: one, two.toml) (a file needs a path"), "{e}");
+    }
+
+    #[test]
+    fn a_file_is_read_only_by_a_name_that_looks_like_a_path() {
+        assert!(is_path("dir/one") && is_path("one.toml") && is_path("./one"));
+        assert!(!is_path("one") && !is_path("ron2-dojo"));
+        // A mistyped preset name is never looked up on disk (a stray file of that name in
+        // the working folder is not read: see tests/cli_names.rs).
+        assert!(resolve("onne", &SAMPLE).unwrap_err().to_string().starts_with("unknown sample `onne`"));
     }
 }

@@ -266,7 +266,7 @@ impl CardPool {
             return Err(card_err(0, "?", key, "unknown top-level key (cards are `[[card]]` tables)"));
         }
         let entries = match table.get("card") {
-            None => &[][..],
+            None => return Err(card_err(0, "?", "card", "the card file has no `[[card]]` tables")),
             Some(toml::Value::Array(a)) => a.as_slice(),
             Some(_) => {
                 return Err(card_err(0, "?", "card", "must be an array of tables `[[card]]`"));

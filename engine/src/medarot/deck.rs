@@ -70,7 +70,12 @@ impl Deck {
         let Some(entries) = table.get("deck").and_then(|v| v.as_array()) else {
             return Err(file_err("no `[[deck]]` tables"));
         };
-        entries.iter().map(|e| parse_deck(pool, e)).collect()
+        let decks: Vec<Deck> = entries.iter().map(|e| parse_deck(pool, e)).collect::<Result<_, _>>()?;
+        if let Some((i, d)) = decks.iter().enumerate().find(|(i, d)| decks[..*i].iter().any(|o| o.name == d.name)) {
+            let problem = format!("deck {} has the name of an earlier deck; deck names must differ", i + 1);
+            return Err(MedarotError::Deck { deck: d.name.clone(), problem });
+        }
+        Ok(decks)
     }
 
     /// The invented example decks (`presets/decks.toml`) over [`CardPool::example`].
@@ -104,6 +109,11 @@ fn parse_deck(pool: &CardPool, entry: &toml::Value) -> Result<Deck, MedarotError
         let Some(card) = item.get("card").and_then(|v| v.as_str()) else {
             return Err(err(format!("entry {item} needs `card = \"name\"`")));
         };
+        if let Some(key) =
+            item.as_table().and_then(|t| t.keys().find(|k| !matches!(k.as_str(), "card" | "count" | "kind")))
+        {
+            return Err(err(format!("card '{card}': unknown field `{key}` (card, count, kind)")));
+        }
         let count = match item.get("count") {
             None => 1,
             Some(v) => match v.as_integer() {

@@ -179,6 +179,7 @@ pub struct Profile {
     /// The machine each regulation spell buys.
     pub spells: Spells,
     /// Seat 0 and seat 1.
+    #[serde(deserialize_with = "crate::config::exactly")]
     pub players: [Player; 2],
 }
 

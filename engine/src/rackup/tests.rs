@@ -383,6 +383,23 @@ fn calls_ban_riichi_and_spells_restrict() {
 }
 
 #[test]
+fn a_profile_has_exactly_two_players() {
+    let shipped: toml::Table = include_str!("presets/default.toml").parse().unwrap();
+    let with_players = |n: usize| {
+        let mut t = shipped.clone();
+        let players = t["players"].as_array_mut().unwrap();
+        let first = players[0].clone();
+        players.resize(n, first);
+        toml::to_string(&t).unwrap()
+    };
+    assert!(Profile::from_toml(&with_players(2)).is_ok());
+    for n in [0, 1, 3] {
+        let e = Profile::from_toml(&with_players(n)).unwrap_err().to_string();
+        assert!(e.contains("expected exactly 2 entries") && e.contains("line "), "{n} players: {e}");
+    }
+}
+
+#[test]
 fn profile_errors_name_the_field() {
     let text = include_str!("presets/default.toml");
     let bad = text.replace("beat_hit = 0.25", "beat_hit = 1.5");

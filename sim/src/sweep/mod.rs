@@ -106,11 +106,12 @@ pub struct Files {
 
 impl Files {
     /// The text `name` names: a built-in preset (`builtin`), else a file relative to the
-    /// sweep file's folder.
+    /// sweep file's folder (whose name must look like a path, as on the command line).
     pub fn text(&self, name: &str, builtin: impl Fn(&str) -> Option<&'static str>) -> Result<String> {
         if let Some(text) = builtin(name) {
             return Ok(text.to_string());
         }
+        Self::path_like(name)?;
         self.file(name)
     }
 
@@ -124,8 +125,17 @@ impl Files {
         if let Some(text) = builtin(name) {
             return Ok(text.to_string());
         }
+        Self::path_like(name)?;
         let folder = Path::new(beside).parent().unwrap_or(Path::new(""));
         self.file(&folder.join(name).to_string_lossy())
+    }
+
+    /// A name that is no built-in must look like a path ([`crate::preset::is_path`]).
+    fn path_like(name: &str) -> Result<()> {
+        if !crate::preset::is_path(name) {
+            bail!("`{name}` is no built-in name, and a file needs a path with a `/` or a name ending in `.toml`");
+        }
+        Ok(())
     }
 
     fn file(&self, name: &str) -> Result<String> {

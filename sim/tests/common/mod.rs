@@ -14,8 +14,14 @@ pub fn scratch(name: &str) -> PathBuf {
 
 /// Runs `sim args` with `stdin` as its input.
 pub fn sim(args: &[&str], stdin: &str) -> Output {
+    sim_in(Path::new("."), args, stdin)
+}
+
+/// Runs `sim args` in the folder `dir`, with `stdin` as its input.
+pub fn sim_in(dir: &Path, args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sim"))
         .args(args)
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -76,8 +76,10 @@ pub struct ChipRules {
     /// G-O2a does not); default: as a win.
     pub nagashi_as_draw: bool,
     /// G-E2 rank chips for 1st, 2nd, 3rd when 2nd reaches the クビ line (クビあり).
+    #[serde(deserialize_with = "crate::config::exactly")]
     pub rank_kubi: [i32; 3],
     /// G-E2 rank chips for 1st, 2nd, 3rd otherwise.
+    #[serde(deserialize_with = "crate::config::exactly")]
     pub rank: [i32; 3],
     /// G-E2: the クビ line (40,000).
     pub kubi_line: i32,

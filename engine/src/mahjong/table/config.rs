@@ -175,6 +175,7 @@ pub struct TableSettings {
     /// 返し return points: a final score is `(points − return) / 100`.
     pub return_points: i32,
     /// 順位点 rank points for 1st..4th, in units of 100 points.
+    #[serde(deserialize_with = "crate::config::exactly")]
     pub uma: [i32; MAX_SEATS],
     /// オカ added to the first place, in units of 100 points.
     pub oka: i32,

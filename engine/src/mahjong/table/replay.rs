@@ -91,6 +91,10 @@ pub fn replay(game: &RiichiTable, record: &[Event]) -> ReplayReport {
         legal: Vec::new(),
         report: ReplayReport::default(),
     };
+    if let Some(at) = record.iter().position(|e| played_pieces(e).iter().any(|p| p.kind().is_none())) {
+        r.report.findings.push(illegal(at, "a flower is set aside as it is drawn: it is never discarded or called"));
+        return r.report;
+    }
     while r.cursor < record.len() {
         let at = r.cursor;
         if record[at] != Event::StartGame {
@@ -500,6 +504,19 @@ impl Replayer<'_> {
             _ => Action::Pass,
         };
         (k, action)
+    }
+}
+
+/// The pieces an event discards or melds (a flower among them cannot be replayed).
+fn played_pieces(e: &Event) -> Vec<PhysTile> {
+    match *e {
+        Event::Dahai { pai, .. } => vec![pai],
+        Event::Chi { pai, consumed, .. } | Event::Pon { pai, consumed, .. } => vec![pai, consumed[0], consumed[1]],
+        Event::Daiminkan { pai, consumed, .. } | Event::Kakan { pai, consumed, .. } => {
+            [pai].into_iter().chain(consumed).collect()
+        }
+        Event::Ankan { consumed, .. } => consumed.to_vec(),
+        _ => Vec::new(),
     }
 }
 

@@ -309,3 +309,21 @@ fn a_tsumo_written_before_an_abortive_draw_is_accepted() {
     assert_eq!(with_draw.findings[0].message, plain.findings[0].message);
     assert_eq!(with_draw.hands, 2);
 }
+
+/// Found by fuzzing (`fuzz/` target `mjai_replay`): a record discarding a flower panicked
+/// the replay (a flower has no kind); it is an illegal event.
+#[test]
+fn a_discarded_flower_is_illegal_not_a_panic() {
+    let game = logged();
+    let (_, mut events) = record(&game, &mut Table::new(&game), 0);
+    let flower = parse_pai("1f").unwrap();
+    assert!(flower.kind().is_none());
+    let at = events.iter().position(|e| matches!(e, Event::Dahai { .. })).unwrap();
+    if let Event::Dahai { pai, .. } = &mut events[at] {
+        *pai = flower;
+    }
+    let report = replay(&game, &events);
+    assert_eq!(report.findings.len(), 1, "{:?}", report.findings);
+    assert_eq!((report.findings[0].kind, report.findings[0].event), (FindingKind::Illegal, at));
+    assert!(report.findings[0].message.contains("flower"), "{}", report.findings[0].message);
+}

@@ -141,6 +141,28 @@ fn deck_building_limits() {
     assert!(e.to_string().contains("several kinds"), "{e}");
     let e = Deck::from_toml_str(&pool, &file(3, "medarot").replace("Scout", "Nobody")).unwrap_err();
     assert!(e.to_string().contains("'Nobody' is not in the pool"), "{e}");
+    let e = Deck::from_toml_str(&pool, &file(3, "medarot").replace("count = 3 }]", "cout = 2 }]")).unwrap_err();
+    assert!(e.to_string().contains("card 'Scout': unknown field `cout`"), "{e}");
+}
+
+#[test]
+fn deck_names_differ_within_a_file() {
+    let pool = CardPool::example();
+    let shipped = Deck::PRESETS.list[0].1;
+    let first = &shipped[shipped.find("[[deck]]").unwrap()..];
+    let first = &first[..first[8..].find("[[deck]]").map_or(first.len(), |i| i + 8)];
+    assert!(Deck::from_toml_str(&pool, first).is_ok());
+    let e = Deck::from_toml_str(&pool, &format!("{first}\n{first}")).unwrap_err().to_string();
+    assert!(e.contains("deck 2 has the name of an earlier deck"), "{e}");
+}
+
+#[test]
+fn an_empty_card_file_is_a_card_file_error() {
+    for text in ["", "# nothing yet\n"] {
+        let (card, field, shown) = card_error(text);
+        assert_eq!((card.as_str(), field.as_str()), ("?", "card"));
+        assert!(shown.contains("the card file has no `[[card]]` tables"), "{shown}");
+    }
 }
 
 #[test]
