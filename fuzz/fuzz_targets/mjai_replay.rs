@@ -2,6 +2,10 @@
 //! included by path), then replayed under a four-seat or a Gotō table.
 #![no_main]
 
+// `mjai.rs` reads a record file through `crate::lines`.
+#[allow(dead_code)]
+#[path = "../../sim/src/lines.rs"]
+mod lines;
 #[allow(dead_code)]
 #[path = "../../sim/src/mjai.rs"]
 mod mjai;
