@@ -1,7 +1,9 @@
 //! Legal actions, precomputed: a seat's choices depend only on the decision
 //! kind and a few permissions ([`may`]), so every possible list is built
-//! once per game. [`RackupGame::decide`] notes the list's slot when a decision
-//! is posed, and [`RackupGame::legal`] copies it out.
+//! once per game. [`RackupGame::legal_list`] finds the list's slot from the
+//! state when it is asked for, by a lookup that cannot fail: a strategy that
+//! never reads the list, as the heuristic, then costs nothing (the inlined
+//! lookup is dropped unused).
 
 use super::RackupGame;
 use super::log::{Decl, Distance, Penalty, ShotKind};
@@ -150,21 +152,23 @@ impl LegalTable {
 }
 
 impl RackupGame {
-    /// Poses `decision` to `seat`, noting the slot of its legal actions.
+    /// Poses `decision` to `seat`: the last change to the state before the decision is
+    /// answered, so that its legal actions can be read from the state.
     #[inline(always)]
     pub(crate) fn decide(&self, st: &mut RackupState, seat: u8, decision: Decision) {
         st.to_move = Some(seat);
         st.decision = decision;
-        st.legal_slot = slot(self, st, seat, decision) as u8;
     }
 
     /// The legal actions of the seat to move, from the table (none once the match is over).
     #[inline(always)]
     pub(crate) fn legal_list(&self, st: &RackupState) -> &[Action] {
-        if st.to_move.is_none() {
+        let Some(seat) = st.to_move else {
             return &[];
-        }
-        let set = &self.legal_table.0[usize::from(st.legal_slot)];
-        &set.actions[..set.len as usize]
+        };
+        // Neither index can be out of range (a slot is below `TABLE_LEN`, a length at
+        // most `MAX_LEGAL`), so the lookup has no panic to keep it alive.
+        let set = &self.legal_table.0[slot(self, st, seat, st.decision) & (TABLE_LEN - 1)];
+        &set.actions[..usize::from(set.len).min(MAX_LEGAL)]
     }
 }

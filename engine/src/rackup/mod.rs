@@ -240,7 +240,6 @@ impl Game for RackupGame {
             omote: 1,
             to_move: None,
             decision: Decision::Turn,
-            legal_slot: 0,
             active_decl: [Decl::None; 2],
             pending_kind: ShotKind::Plain,
             penalty_due: [false; 2],

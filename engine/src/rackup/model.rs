@@ -305,7 +305,7 @@ pub(crate) struct ShotModel {
     /// (contact, then `seat` pushes, then a single or double out).
     pub(crate) active_out: [f64; 2],
     /// Chance that a normal shot of each kind brings the target to HP 0.
-    kill: Box<[KillTable; ShotKind::COUNT]>,
+    kill: Box<KillTable>,
 }
 
 /// The outcome table of a shot of kind `k` by `me` at `it`.
@@ -333,22 +333,25 @@ fn normal_table(
 /// Target HP values tabulated for kill chances (the profile allows at most 60).
 const HP_SLOTS: usize = 64;
 
-/// Kill chances of one normal-shot situation, by target HP.
-type KillByHp = [f64; HP_SLOTS];
+/// Kill chances of one normal-shot situation and target HP, by `ShotKind as usize`
+/// (side by side: a shooter weighing its kinds reads one place).
+pub(crate) type KillByKind = [f64; ShotKind::COUNT];
 
 /// Kill chances `[shooter][distance][enemy barricade level][target HP]`.
-type KillTable = [[[KillByHp; BARRICADE_LEVELS]; 3]; 2];
+type KillTable = [[[[KillByKind; HP_SLOTS]; BARRICADE_LEVELS]; 3]; 2];
 
-/// Kill chances by shooter, distance, barricade level and target HP.
-fn kill_table(normal: &KindTables, profile: &Profile) -> KillTable {
+/// Kill chances by shooter, distance, barricade level, target HP and kind.
+fn kill_table(normal: &[KindTables; ShotKind::COUNT], profile: &Profile) -> Box<KillTable> {
     let d = &profile.damage;
     let damage = [d.beat_hit, d.mine_hit, d.flip_out_partial, d.flip_out_full];
-    let by_hp = |table: &OutcomeTable| -> KillByHp {
-        std::array::from_fn(|hp| {
-            damage.iter().zip(table.p).filter(|(d, _)| usize::from(**d) >= hp).map(|(_, p)| p).sum()
-        })
+    let kill = |table: &OutcomeTable, hp: usize| -> f64 {
+        damage.iter().zip(table.p).filter(|(d, _)| usize::from(**d) >= hp).map(|(_, p)| p).sum()
     };
-    normal.map(|by_distance| by_distance.map(|by_level| by_level.map(|table| by_hp(&table))))
+    Box::new(std::array::from_fn(|s| {
+        std::array::from_fn(|d| {
+            std::array::from_fn(|b| std::array::from_fn(|hp| std::array::from_fn(|k| kill(&normal[k][s][d][b], hp))))
+        })
+    }))
 }
 
 impl ShotModel {
@@ -377,7 +380,7 @@ impl ShotModel {
             out * pushes
         });
         ShotModel {
-            kill: Box::new(std::array::from_fn(|i| kill_table(&normal[i], profile))),
+            kill: kill_table(&normal, profile),
             normal,
             kinds: ShotKind::ALL.map(|kind| KindFacts::new(kind, profile.shots.get(kind), n, pl)),
             self_out_after_contact: Chance::new(n.self_out_after_contact),
@@ -420,18 +423,11 @@ impl ShotModel {
         }
     }
 
-    /// Chance that `shooter`'s normal shot of `kind` brings a target at `hp`
+    /// Chance that `shooter`'s normal shot of each kind brings a target at `hp`
     /// to 0, with `enemy_field` enemy barricades on the field.
-    pub(crate) fn kill_chance(
-        &self,
-        kind: ShotKind,
-        shooter: usize,
-        distance: Distance,
-        enemy_field: u8,
-        hp: u8,
-    ) -> f64 {
+    pub(crate) fn kill_chances(&self, shooter: usize, distance: Distance, enemy_field: u8, hp: u8) -> &KillByKind {
         let level = (enemy_field as usize).min(BARRICADE_LEVELS - 1);
-        self.kill[kind as usize][shooter][distance as usize][level][(hp as usize).min(HP_SLOTS - 1)]
+        &self.kill[shooter][distance as usize][level][(hp as usize).min(HP_SLOTS - 1)]
     }
 
     fn flight(&self, rng: &mut GameRng) -> Flight {

@@ -482,9 +482,12 @@ impl RackupGame {
     fn record_win(&self, st: &mut RackupState, w: usize) {
         let (o, r) = (&mut st.outcome, &st.last);
         o.wins[w] += 1;
-        for ((count, sum), &points) in o.yaku[w].iter_mut().zip(&mut o.yaku_points[w]).zip(&r.values) {
-            *count += u8::from(points > 0);
-            *sum = sum.saturating_add(u16::from(points));
+        let mut awarded = r.awarded_bits;
+        while awarded != 0 {
+            let y = awarded.trailing_zeros() as usize;
+            o.yaku[w][y] += 1;
+            o.yaku_points[w][y] = o.yaku_points[w][y].saturating_add(u16::from(r.values[y]));
+            awarded &= awarded - 1;
         }
         let tier = match r.tier {
             Tier::Plain => 0,

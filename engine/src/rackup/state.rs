@@ -97,8 +97,6 @@ pub struct RackupState {
     /// What that seat decides (kept apart from the seat, so that a view reads
     /// it as it is).
     pub(crate) decision: Decision,
-    /// Slot of the pending decision's legal actions in the game's table.
-    pub(crate) legal_slot: u8,
     pub(crate) active_decl: [Decl; 2],
     /// The kind of the normal shot awaiting the opponent's counter decision.
     pub(crate) pending_kind: ShotKind,
@@ -241,9 +239,14 @@ impl<'a> RackupView<'a> {
     /// Chance that `shooter`'s next normal shot of `kind`, from here, ends the
     /// round by bringing the other machine to HP 0.
     pub fn shot_kill_chance(&self, shooter: u8, kind: ShotKind) -> f64 {
+        self.shot_kill_chances(shooter)[kind as usize]
+    }
+
+    /// [`RackupView::shot_kill_chance`] of every kind, by `ShotKind as usize`.
+    pub fn shot_kill_chances(&self, shooter: u8) -> &'a [f64; ShotKind::COUNT] {
         let s = shooter as usize;
         let st = self.st;
-        self.game.model.kill_chance(kind, s, st.distance, st.field[1 - s], st.hp[1 - s])
+        self.game.model.kill_chances(s, st.distance, st.field[1 - s], st.hp[1 - s])
     }
 
     /// Chance that an active shoot from here knocks out the opponent of `seat`

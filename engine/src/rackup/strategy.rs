@@ -169,7 +169,8 @@ impl HeuristicStrategy {
     /// The kind of the next normal shot, and its finishing chance.
     fn kind(&self, v: &RackupView<'_>) -> (ShotKind, f64) {
         let c = &self.config;
-        let kill = |kind| v.shot_kill_chance(v.seat, kind);
+        let chances = v.shot_kill_chances(v.seat);
+        let kill = |kind: ShotKind| chances[kind as usize];
         let (best, best_kill) = AIMED.iter().fold((ShotKind::Plain, -1.0), |(k, p), &kind| {
             let q = kill(kind);
             if q > p { (kind, q) } else { (k, p) }

@@ -106,8 +106,13 @@ impl B {
         self
     }
 
+    /// The log evaluated under the shipped rules; the awarded bits checked against the values.
     pub(super) fn eval(&self) -> YakuResult {
-        evaluate(&self.log, &RULES)
+        let r = evaluate(&self.log, &RULES);
+        for y in Yaku::ALL {
+            assert_eq!(r.has(y), r.values[y as usize] > 0, "{y}: bits {:#x}, values {:?}", r.awarded_bits, r.values);
+        }
+        r
     }
 }
 

@@ -503,6 +503,7 @@ fn score(r: &mut YakuResult, mut awarded: u64, mut yakuman: u64, f: &Facts, rule
         r.points = sum.min(u32::from(rules.cap)) as u8;
     }
     r.verdict = Verdict::Win;
+    r.awarded_bits = awarded;
     r.yakuman = yakuman;
     r.tier = rules.tiers.of(r.points);
 }

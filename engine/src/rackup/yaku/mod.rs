@@ -240,6 +240,8 @@ pub struct YakuResult {
     /// indexed by `Yaku as usize` (0 for a yaku with one value; read only
     /// where `values` is above 0).
     pub variant: [u8; Yaku::COUNT],
+    /// The awarded yaku (those above 0 in `values`), as bits `1 << (Yaku as usize)`.
+    pub awarded_bits: u64,
     /// Awarded yaku that count as yakuman, as bits `1 << (Yaku as usize)`.
     pub yakuman: u64,
     /// Dora points counted (表, 槓 and, after riichi, 裏 and 裏槓); 0 with yakuman or 流局.
@@ -262,6 +264,7 @@ impl Default for YakuResult {
             finish: Hit::None,
             values: [0; Yaku::COUNT],
             variant: [0; Yaku::COUNT],
+            awarded_bits: 0,
             yakuman: 0,
             dora: 0,
             ura: 0,
@@ -275,7 +278,7 @@ impl Default for YakuResult {
 impl YakuResult {
     /// Whether `yaku` was awarded.
     pub const fn has(&self, yaku: Yaku) -> bool {
-        self.values[yaku as usize] > 0
+        self.awarded_bits & (1 << yaku as u64) != 0
     }
 
     /// The [`Yaku::variant_slot`] of each awarded yaku that has several values.
