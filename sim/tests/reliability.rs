@@ -464,3 +464,93 @@ fn merge_refuses_damaged_or_inconsistent_states_and_names_the_field() {
     ok(&merge(&[&root.join("m-half/notebooks-data/medarot"), &s2], &root.join("m-full"), &[]));
     assert_eq!(csv(&root.join("m-full"), "medarot", "decks"), csv(&merged, "medarot", "decks"));
 }
+
+/// A small tmpfs mounted over a scratch folder for one test, unmounted when dropped.
+struct Tmpfs(PathBuf);
+
+impl Tmpfs {
+    /// Mounts `size` (`8m`) at a fresh scratch folder, or says in one line why not.
+    fn mount(name: &str, size: &str) -> Option<Tmpfs> {
+        if euid() != 0 {
+            eprintln!("skipped: a full disk is simulated with a tmpfs, which only root may mount");
+            return None;
+        }
+        let dir = scratch(name);
+        let mounted = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(&dir)
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !mounted {
+            eprintln!("skipped: cannot mount a tmpfs at {} (no mount permission here)", dir.display());
+            let _ = std::fs::remove_dir(&dir);
+            return None;
+        }
+        Some(Tmpfs(dir))
+    }
+
+    /// Fills the disk with a file until `leave` bytes are free.
+    fn fill(&self, leave: u64) {
+        let path = std::ffi::CString::new(self.0.to_str().unwrap()).unwrap();
+        // SAFETY: statvfs only writes the struct it is given.
+        let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
+        assert_eq!(unsafe { libc::statvfs(path.as_ptr(), &mut st) }, 0);
+        let free = st.f_bavail * st.f_frsize;
+        assert!(free > leave, "only {free} bytes free before filling");
+        std::fs::write(self.0.join("filler"), vec![0u8; (free - leave) as usize]).unwrap();
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+        let _ = std::fs::remove_dir(&self.0);
+    }
+}
+
+/// The one-line error of a run that failed, without a panic.
+fn one_line_error(o: &Output) -> String {
+    let e = err(o);
+    assert_eq!(e.trim_end().lines().count(), 1, "{e}");
+    e
+}
+
+#[test]
+fn a_full_disk_fails_the_run_in_one_line_and_leaves_earlier_results_whole() {
+    let Some(disk) = Tmpfs::mount("rel-full-disk", "8m") else { return };
+    let out = disk.0.join("out");
+    ok(&drift(&out, "1", &[]));
+    let before = snapshot(&out);
+    disk.fill(64 * 1024);
+    let e = one_line_error(&drift(&out, "2", &[]));
+    assert!(e.contains("No space left on device"), "{e}");
+    assert!(snapshot(&out) == before, "the earlier results are changed");
+    for dir in [out.clone(), out.join("notebooks-data"), out.join("reports")] {
+        assert_eq!(hidden(&dir), Vec::<String>::new(), "{}", dir.display());
+    }
+}
+
+#[test]
+fn a_full_disk_under_the_log_dir_leaves_no_record_cut_mid_line() {
+    let Some(disk) = Tmpfs::mount("rel-full-logs", "4m") else { return };
+    let root = scratch("rel-full-logs-out");
+    let logs = disk.0.join("logs");
+    let dir = logs.to_str().unwrap();
+    ok(&mahjong(&root, "4", &["--log-games", "3", "--log-dir", dir]));
+    let (study, records) = (snapshot(&root), snapshot(&logs));
+    disk.fill(16 * 1024);
+    let e = one_line_error(&mahjong(&root, "5", &["--log-games", "3", "--log-dir", dir]));
+    assert!(e.contains("No space left on device"), "{e}");
+    assert!(snapshot(&root) == study, "the study's results are changed");
+    assert!(snapshot(&logs) == records, "the earlier records are changed");
+    for (name, bytes) in &records {
+        let text = String::from_utf8(bytes.clone()).unwrap();
+        assert!(text.ends_with('\n'), "{}", name.display());
+        for line in text.lines() {
+            serde_json::from_str::<serde_json::Value>(line).unwrap_or_else(|e| panic!("{}: {e}", name.display()));
+        }
+    }
+    assert_eq!(hidden(&disk.0), Vec::<String>::new());
+    assert_eq!(hidden(&root), Vec::<String>::new());
+}
