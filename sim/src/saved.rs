@@ -283,3 +283,33 @@ impl<S: State> Merger<S> {
         Ok(saved)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::studies::medarot::MedarotStudy;
+
+    /// The committed Medarot state (the one the `state_merge` fuzz target merges with) as
+    /// shard `k` of a run in two.
+    fn half(k: u64) -> Saved<<MedarotStudy as State>::Params, <MedarotStudy as State>::Acc> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../notebooks-data/medarot/state.json");
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut saved = parse::<MedarotStudy>(&text, "medarot", MedarotStudy::from_params).unwrap();
+        (saved.coverage.shard_count, saved.coverage.shards) = (2, vec![k]);
+        saved
+    }
+
+    #[test]
+    fn two_shards_pushed_merge_to_the_sum_and_one_pushed_twice_is_refused() {
+        let mut merger = Merger::<MedarotStudy>::default();
+        merger.push(half(2), "b").unwrap();
+        let e = merger.push(half(2), "c").unwrap_err();
+        assert_eq!(e.to_string(), "shard 2 appears twice (again in c)");
+        merger.push(half(1), "a").unwrap();
+        let whole = merger.finish(false).unwrap();
+        assert!(!whole.partial);
+        assert_eq!(whole.coverage.shards, [1, 2]);
+        let one = half(1).acc;
+        assert_eq!((whole.acc.turns.n, whole.acc.losses), (2 * one.turns.n, one.losses.map(|l| 2 * l)));
+    }
+}
