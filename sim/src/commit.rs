@@ -6,11 +6,13 @@
 //! staging folder into place, and only then deletes the old ones; when a step fails, what
 //! was moved is moved back, so the folders hold all the old results or all the new ones.
 //!
-//! A lock file `<out>/.sim-lock` holding the writer's pid stops a second run from writing
-//! into the same `--out` at once. What a killed run leaves (its lock, staging and aside
-//! folders, named by its pid) is cleared by the next run once that pid is no longer
-//! running; an aside folder whose folder is missing (a run killed in mid-switch) is moved
-//! back. SIGINT, SIGTERM and SIGHUP remove this run's staging folders and lock, then exit
+//! An advisory lock on `<out>/.sim-lock` (the file holds the writer's pid, for the error)
+//! stops a second run from writing into the same `--out` at once; the kernel releases it
+//! when its run ends, even when killed ([`Lock`]). What a killed run leaves (staging and
+//! aside folders, named by its pid) is cleared by the next run once that pid is no longer
+//! running (by pid, not by the lock: a `--log-dir` may lie outside `--out`, beside other
+//! runs' folders); an aside folder whose folder is missing (a run killed in mid-switch) is
+//! moved back. SIGINT, SIGTERM and SIGHUP remove this run's staging folders and lock, then exit
 //! (with status 128 + the signal); a signal arriving during the switch waits for its end.
 
 use anyhow::{Context, Result, bail};
@@ -52,51 +54,60 @@ fn alive(pid: u32) -> bool {
 }
 
 /// `<out>/.sim-lock`: held by one run at a time, removed when dropped.
+///
+/// The exclusion is the kernel's advisory lock on the open file ([`fs::File::try_lock`]),
+/// which ends with the process however it ends, so a killed run's lock is never taken
+/// over by hand; the pid written in the file only names the holder in the error. The file
+/// is removed while still locked, and a run that locked a file no longer at the path (it
+/// was removed after being opened) tries again, so two runs never hold two files at once.
 pub struct Lock {
     path: PathBuf,
+    _file: fs::File,
 }
 
 impl Lock {
-    /// Takes the lock of `out` (created if missing), or names the live run that holds it;
-    /// a lock left by a process no longer running is taken over.
+    /// Takes the lock of `out` (created if missing), or names the live run that holds it.
     pub fn acquire(out: &Path) -> Result<Lock> {
+        use std::io::Write;
+        use std::os::unix::fs::MetadataExt;
         fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
         handle_signals();
         let path = out.join(".sim-lock");
-        let mine = out.join(format!(".sim-lock.{}", std::process::id()));
         let cannot = |e: std::io::Error| anyhow::Error::from(e).context(format!("cannot lock {}", out.display()));
-        fs::write(&mine, format!("{}\n", std::process::id()))
-            .with_context(|| format!("cannot write in {}", out.display()))?;
-        // A hard link puts the lock in place with its pid already in it, or fails if one is there.
-        let taken = (0..3).find_map(|_| match fs::hard_link(&mine, &path) {
-            Ok(()) => Some(Ok(())),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                match fs::read_to_string(&path).ok().and_then(|t| t.trim().parse::<u32>().ok()) {
-                    Some(pid) if alive(pid) => Some(Err(anyhow::anyhow!(
-                        "another run is writing here (pid {pid}): {} is locked by {}",
-                        out.display(),
-                        path.display()
-                    ))),
-                    _ => fs::remove_file(&path).err().map(|e| Err(cannot(e))),
+        for _ in 0..100 {
+            let mut file = fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&path)
+                .map_err(cannot)?;
+            match file.try_lock() {
+                Ok(()) => {}
+                Err(fs::TryLockError::WouldBlock) => {
+                    let pid = fs::read_to_string(&path).ok().and_then(|t| t.trim().parse::<u32>().ok());
+                    let pid = pid.map_or_else(|| "pid not yet written".to_string(), |p| format!("pid {p}"));
+                    bail!("another run is writing here ({pid}): {} is locked by {}", out.display(), path.display());
                 }
+                Err(fs::TryLockError::Error(e)) => return Err(cannot(e)),
             }
-            Err(e) => Some(Err(cannot(e))),
-        });
-        let _ = fs::remove_file(&mine);
-        match taken {
-            Some(Ok(())) => {
+            // Locked, but the file may have been removed by its holder after this run opened it.
+            let (held, named) = (file.metadata().map_err(cannot)?, fs::metadata(&path));
+            if named.is_ok_and(|n| (n.dev(), n.ino()) == (held.dev(), held.ino())) {
+                file.set_len(0).map_err(cannot)?;
+                writeln!(file, "{}", std::process::id()).map_err(cannot)?;
                 on_signal().push(path.clone());
-                Ok(Lock { path })
+                return Ok(Lock { path, _file: file });
             }
-            Some(Err(e)) => Err(e),
-            None => bail!("cannot lock {}: its lock {} keeps reappearing", out.display(), path.display()),
         }
+        bail!("cannot lock {}: its lock {} keeps being replaced", out.display(), path.display())
     }
 }
 
 impl Drop for Lock {
     fn drop(&mut self) {
         on_signal().retain(|p| p != &self.path);
+        // Removed while still locked (the file is closed after this): see the type's doc.
         let _ = fs::remove_file(&self.path);
     }
 }

@@ -23,7 +23,7 @@ use sim::studies::goto::{GotoParams, GotoStudy};
 use sim::studies::mahjong::{MahjongParams, MahjongStudy, TableRules};
 use sim::studies::medarot::{MedarotParams, MedarotStudy};
 use sim::studies::rackup::{RackupParams, RackupStudy};
-use sim::study::{self, Growth, Source, Study};
+use sim::study::{self, Growth, Source, State, Study};
 use sim::sweep::SweepStudy;
 use sim::{bench, mahjong_io, mjai};
 use std::fmt::Write as _;

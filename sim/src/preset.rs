@@ -9,7 +9,7 @@
 //! gets the same one-line error, naming the argument, the kind of file and the
 //! built-in names.
 
-use crate::study::Source;
+use crate::saved::Source;
 use anyhow::{Result, anyhow};
 use engine::config::Presets;
 use std::path::Path;

@@ -13,13 +13,100 @@
 //! ([`crate::tally`]); and that adding it keeps every count in range. [`Merger::finish`]
 //! refuses an incomplete set of shards unless `--partial` is given, and labels it then.
 
-use crate::study::{Coverage, Study};
+use crate::shard::Shard;
 use crate::tally;
 use anyhow::{Context, Result, bail, ensure};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
+use std::fmt::Debug;
+use std::ops::AddAssign;
 use std::path::Path;
+
+/// What a study saves in `state.json` and rebuilds from it: its kind, its parameters and
+/// its accumulator (the rest of a study, playing and reporting, is [`crate::study::Study`]).
+pub trait State: Sized {
+    /// The name of the study kind (`drift`, …), recorded in saved states.
+    const KIND: &'static str;
+    /// Everything that defines the study; two shards merge only if equal.
+    type Params: Serialize + DeserializeOwned + PartialEq + Debug + Clone;
+    /// The merged-by-addition aggregate of the games.
+    type Acc: Serialize + DeserializeOwned + AddAssign + Send;
+
+    /// The study's parameters.
+    fn params(&self) -> &Self::Params;
+    /// Rebuilds a study from saved parameters.
+    fn from_params(params: Self::Params) -> Result<Self>;
+    /// An empty accumulator (what each worker starts from).
+    fn empty(&self) -> Self::Acc;
+}
+
+/// The games a set of results covers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Coverage {
+    /// Games of the whole run.
+    pub games: u64,
+    /// Master seed.
+    pub seed: u64,
+    /// Number of slices the run was cut into.
+    pub shard_count: u64,
+    /// Which slices (1-based) these results include, sorted.
+    pub shards: Vec<u64>,
+}
+
+impl Coverage {
+    /// Games actually played in the covered slices.
+    pub fn games_played(&self) -> u64 {
+        self.shards
+            .iter()
+            .map(|&k| Shard { index: k, count: self.shard_count }.range(self.games))
+            .map(|r| r.end - r.start)
+            .sum()
+    }
+
+    /// `"all 1000 games"` or `"shards 1,3 of 4 (500 of 1000 games)"`.
+    pub fn describe(&self) -> String {
+        if self.shards.len() as u64 == self.shard_count {
+            format!("{} games, seed {}", self.games, self.seed)
+        } else {
+            let list: Vec<String> = self.shards.iter().map(u64::to_string).collect();
+            format!(
+                "shard {} of {} ({} of {} games), seed {}",
+                list.join(","),
+                self.shard_count,
+                self.games_played(),
+                self.games,
+                self.seed
+            )
+        }
+    }
+}
+
+/// A user-supplied data file (line-up, rules preset, card list) kept with the
+/// study's parameters, so a saved state can be rebuilt on another machine.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Source {
+    /// Where it was read from (for error messages).
+    pub name: String,
+    /// Its contents.
+    pub text: String,
+}
+
+impl Source {
+    /// Reads a file into a source.
+    pub fn read(path: &Path) -> Result<Self> {
+        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        Ok(Self { name: path.display().to_string(), text })
+    }
+}
+
+/// Two sources are the same data whatever path they were read from.
+impl PartialEq for Source {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
 
 /// The format of the `state.json` this version writes.
 pub const FORMAT: u32 = 2;
@@ -61,11 +148,20 @@ pub fn to_text<P: Serialize, A: Serialize>(saved: &Saved<P, A>) -> Result<String
     Ok(format!("{open}{CHECKSUM}{}\"}}", digest(&body)))
 }
 
-/// Reads and checks the state of study `S` in `path`: checksum, fields, coverage, accumulator.
-pub fn read<S: Study>(path: &Path, study_of: impl Fn(S::Params) -> Result<S>) -> Result<Saved<S::Params, S::Acc>> {
+/// Reads and checks the state of study `S` in `path` ([`parse`]).
+pub fn read<S: State>(path: &Path, study_of: impl Fn(S::Params) -> Result<S>) -> Result<Saved<S::Params, S::Acc>> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    parse(&text, &path.display().to_string(), study_of)
+}
+
+/// Checks `text`, the state of study `S` read from `place`: checksum, fields, coverage,
+/// accumulator (errors begin with `place`).
+pub fn parse<S: State>(
+    text: &str,
+    place: &str,
+    study_of: impl Fn(S::Params) -> Result<S>,
+) -> Result<Saved<S::Params, S::Acc>> {
     let text = text.trim_end();
-    let place = path.display();
     match text.rsplit_once(CHECKSUM) {
         Some((open, sum)) => {
             let sum = sum.strip_suffix("\"}").with_context(|| format!("{place}: field checksum: not at the end"))?;
@@ -120,22 +216,25 @@ fn difference(a: &Value, b: &Value, path: &str) -> Option<String> {
 }
 
 /// Shards added up one by one, each checked against the first.
-pub struct Merger<S: Study> {
+pub struct Merger<S: State> {
     merged: Option<Saved<S::Params, S::Acc>>,
 }
 
-impl<S: Study> Default for Merger<S> {
+impl<S: State> Default for Merger<S> {
     fn default() -> Self {
         Merger { merged: None }
     }
 }
 
-impl<S: Study> Merger<S> {
+impl<S: State> Merger<S> {
     /// Reads the state in `dir` and adds it.
     pub fn add(&mut self, dir: &Path) -> Result<()> {
         let path = dir.join("state.json");
-        let saved = read::<S>(&path, S::from_params)?;
-        let place = path.display();
+        self.push(read::<S>(&path, S::from_params)?, &path.display().to_string())
+    }
+
+    /// Adds `saved`, read (and checked) from `place`, after checking it against the others.
+    pub fn push(&mut self, saved: Saved<S::Params, S::Acc>, place: &str) -> Result<()> {
         let Some(m) = &mut self.merged else {
             self.merged = Some(saved);
             return Ok(());
@@ -182,5 +281,35 @@ impl<S: Study> Merger<S> {
         saved.partial = !missing.is_empty();
         saved.format = FORMAT;
         Ok(saved)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::studies::medarot::MedarotStudy;
+
+    /// The committed Medarot state (the one the `state_merge` fuzz target merges with) as
+    /// shard `k` of a run in two.
+    fn half(k: u64) -> Saved<<MedarotStudy as State>::Params, <MedarotStudy as State>::Acc> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../notebooks-data/medarot/state.json");
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut saved = parse::<MedarotStudy>(&text, "medarot", MedarotStudy::from_params).unwrap();
+        (saved.coverage.shard_count, saved.coverage.shards) = (2, vec![k]);
+        saved
+    }
+
+    #[test]
+    fn two_shards_pushed_merge_to_the_sum_and_one_pushed_twice_is_refused() {
+        let mut merger = Merger::<MedarotStudy>::default();
+        merger.push(half(2), "b").unwrap();
+        let e = merger.push(half(2), "c").unwrap_err();
+        assert_eq!(e.to_string(), "shard 2 appears twice (again in c)");
+        merger.push(half(1), "a").unwrap();
+        let whole = merger.finish(false).unwrap();
+        assert!(!whole.partial);
+        assert_eq!(whole.coverage.shards, [1, 2]);
+        let one = half(1).acc;
+        assert_eq!((whole.acc.turns.n, whole.acc.losses), (2 * one.turns.n, one.losses.map(|l| 2 * l)));
     }
 }

@@ -9,98 +9,20 @@ use crate::grow::{self, Target, Tracked};
 use crate::output::StudyOutput;
 use crate::runner::{RunPlan, RunReport};
 use crate::saved::{self, FORMAT, Merger, Saved};
+pub use crate::saved::{Coverage, Source, State};
 use crate::shard::Shard;
 use anyhow::{Context, Result, bail};
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
-use std::fmt::Debug;
-use std::ops::AddAssign;
+use serde::Deserialize;
 use std::path::Path;
 
-/// The games a set of results covers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Coverage {
-    /// Games of the whole run.
-    pub games: u64,
-    /// Master seed.
-    pub seed: u64,
-    /// Number of slices the run was cut into.
-    pub shard_count: u64,
-    /// Which slices (1-based) these results include, sorted.
-    pub shards: Vec<u64>,
-}
-
-impl Coverage {
-    /// Games actually played in the covered slices.
-    pub fn games_played(&self) -> u64 {
-        self.shards
-            .iter()
-            .map(|&k| Shard { index: k, count: self.shard_count }.range(self.games))
-            .map(|r| r.end - r.start)
-            .sum()
-    }
-
-    /// `"all 1000 games"` or `"shards 1,3 of 4 (500 of 1000 games)"`.
-    pub fn describe(&self) -> String {
-        if self.shards.len() as u64 == self.shard_count {
-            format!("{} games, seed {}", self.games, self.seed)
-        } else {
-            let list: Vec<String> = self.shards.iter().map(u64::to_string).collect();
-            format!(
-                "shard {} of {} ({} of {} games), seed {}",
-                list.join(","),
-                self.shard_count,
-                self.games_played(),
-                self.games,
-                self.seed
-            )
-        }
-    }
-}
-
-/// A user-supplied data file (line-up, rules preset, card list) kept with the
-/// study's parameters, so a saved state can be rebuilt on another machine.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Source {
-    /// Where it was read from (for error messages).
-    pub name: String,
-    /// Its contents.
-    pub text: String,
-}
-
-impl Source {
-    /// Reads a file into a source.
-    pub fn read(path: &Path) -> Result<Self> {
-        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-        Ok(Self { name: path.display().to_string(), text })
-    }
-}
-
-/// Two sources are the same data whatever path they were read from.
-impl PartialEq for Source {
-    fn eq(&self, other: &Self) -> bool {
-        self.text == other.text
-    }
-}
-
 /// A study: parameters, how to play its games, and how to report them.
-pub trait Study: Sized {
-    /// The name of the study kind (`drift`, …), recorded in saved states.
-    const KIND: &'static str;
-    /// Everything that defines the study; two shards merge only if equal.
-    type Params: Serialize + DeserializeOwned + PartialEq + Debug + Clone;
-    /// The merged-by-addition aggregate of the games.
-    type Acc: Serialize + DeserializeOwned + AddAssign + Send;
-
-    /// The study's parameters.
-    fn params(&self) -> &Self::Params;
-    /// Rebuilds a study from saved parameters.
-    fn from_params(params: Self::Params) -> Result<Self>;
+///
+/// What it saves and how a saved state rebuilds it is its [`State`]: kind, parameters,
+/// accumulator.
+pub trait Study: State {
     /// Whether its [`Study::estimates`] are differences from a base (a sweep's variants).
     const DIFFERENCES: bool = false;
 
-    /// An empty accumulator (what each worker starts from).
-    fn empty(&self) -> Self::Acc;
     /// Plays the games of `plan` ([`RunPlan::indices`]).
     fn simulate(&self, plan: &RunPlan) -> Result<(Self::Acc, RunReport)>;
     /// The headline estimates of `acc` with their 95% intervals, metric by metric: what

@@ -121,19 +121,36 @@ fn an_empty_shard_is_refused_and_earlier_results_stay() {
     assert_eq!(read(root.join("notebooks-data/drift/summary.csv")), before);
 }
 
+/// Starts a long drift run into `out` and waits until it has staged its folders (it then
+/// holds the lock).
+fn long_run(out: &Path) -> Child {
+    let child = Command::new(bin())
+        .args(["drift", "--games", "100000000", "--quiet", "--out", out.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while hidden(&out.join("reports")).is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(60), "no staging folder appeared");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child
+}
+
 #[test]
-fn a_live_runs_lock_is_named_and_a_dead_runs_lock_and_leftovers_are_cleared() {
+fn a_live_runs_lock_is_named_and_a_killed_runs_lock_and_leftovers_are_cleared() {
     let root = scratch("rel-lock");
-    let mut sleeper = Command::new("sleep").arg("30").spawn().unwrap();
-    std::fs::write(root.join(".sim-lock"), format!("{}\n", sleeper.id())).unwrap();
+    let mut first = long_run(&root);
     let e = err(&drift(&root, "1", &[]));
-    assert!(e.contains(&format!("another run is writing here (pid {})", sleeper.id())), "{e}");
+    assert!(e.contains(&format!("another run is writing here (pid {})", first.id())), "{e}");
     assert!(!root.join("notebooks-data/drift").exists());
-    sleeper.kill().unwrap();
-    sleeper.wait().unwrap();
-    // The sleeper is gone: its lock, staging and aside folders are a killed run's leftovers.
-    let pid = sleeper.id();
-    for left in [format!("notebooks-data/.drift.partial-{pid}"), format!("reports/.other.partial-{pid}")] {
+    first.kill().unwrap();
+    first.wait().unwrap();
+    // The killed run left its lock file and staging folders; more leftovers with its pid.
+    let pid = first.id();
+    assert!(root.join(".sim-lock").exists() && !hidden(&root.join("reports")).is_empty());
+    for left in [format!("notebooks-data/.other.partial-{pid}"), format!("reports/.other.partial-{pid}")] {
         std::fs::create_dir_all(root.join(&left)).unwrap();
         std::fs::write(root.join(left).join("t.csv"), "half written").unwrap();
     }
@@ -145,27 +162,112 @@ fn a_live_runs_lock_is_named_and_a_dead_runs_lock_and_leftovers_are_cleared() {
 }
 
 #[test]
-fn sigterm_and_sigint_remove_the_runs_staging() {
-    for signal in ["TERM", "INT"] {
-        let root = scratch(&format!("rel-signal-{signal}"));
-        let child = Command::new(bin())
-            .args(["drift", "--games", "100000000", "--quiet", "--out", root.to_str().unwrap()])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let start = Instant::now();
-        while hidden(&root.join("reports")).is_empty() {
-            assert!(start.elapsed() < Duration::from_secs(60), "no staging folder appeared");
-            std::thread::sleep(Duration::from_millis(20));
+fn a_lock_file_naming_a_live_process_that_holds_no_lock_does_not_block() {
+    // A killed run's pid now used by another process (here a sleeper): the lock is free.
+    let root = scratch("rel-lock-reused");
+    let mut sleeper = Command::new("sleep").arg("30").spawn().unwrap();
+    std::fs::write(root.join(".sim-lock"), format!("{}\n", sleeper.id())).unwrap();
+    let o = drift(&root, "1", &[]);
+    sleeper.kill().unwrap();
+    sleeper.wait().unwrap();
+    ok(&o);
+    assert!(!root.join(".sim-lock").exists());
+}
+
+/// Set in the children of the lock race: the folder to lock.
+const RACE: &str = "SIM_TEST_LOCK_RACE";
+
+#[test]
+fn of_many_runs_taking_over_one_stale_lock_at_once_exactly_one_holds_it() {
+    if let Ok(dir) = std::env::var(RACE) {
+        // A child: wait for the start, try the lock, say how it went, hold it until told.
+        let mut stdin = std::io::stdin().lock();
+        let mut go = [0u8];
+        std::io::Read::read_exact(&mut stdin, &mut go).unwrap();
+        let lock = sim::commit::Lock::acquire(Path::new(&dir));
+        match &lock {
+            Ok(_) => println!("lock: held"),
+            Err(e) => println!("lock: refused: {e}"),
         }
+        std::io::stdout().flush().unwrap();
+        std::io::Read::read_to_end(&mut stdin, &mut Vec::new()).unwrap();
+        return;
+    }
+    let root = scratch("rel-lock-race");
+    // Pid 0x7fff_fff0 is above the kernel's pid limit: a stale lock of a run long gone.
+    for round in 0..8 {
+        std::fs::write(root.join(".sim-lock"), format!("{}\n", 0x7fff_fff0u32)).unwrap();
+        let mut children: Vec<Child> = (0..12)
+            .map(|_| {
+                Command::new(std::env::current_exe().unwrap())
+                    .args(["--exact", "of_many_runs_taking_over_one_stale_lock_at_once_exactly_one_holds_it"])
+                    .args(["--nocapture", "--test-threads", "1"])
+                    .env(RACE, &root)
+                    .stdin(Stdio::piped())
+                    .stdout(Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for c in &mut children {
+            c.stdin.as_mut().unwrap().write_all(b"g").unwrap();
+        }
+        let said: Vec<String> = children
+            .iter_mut()
+            .map(|c| {
+                let out = std::io::BufReader::new(c.stdout.as_mut().unwrap());
+                // The harness writes the test's name on the same line first.
+                let mut lines = std::io::BufRead::lines(out).map_while(Result::ok);
+                let said = lines.find_map(|l| l.find("lock: ").map(|at| l[at..].to_string()));
+                said.expect("a child answers")
+            })
+            .collect();
+        for c in &mut children {
+            drop(c.stdin.take());
+        }
+        for c in children {
+            wait(c);
+        }
+        let held = said.iter().filter(|l| *l == "lock: held").count();
+        assert_eq!(held, 1, "round {round}: {said:#?}");
+        assert!(said.iter().all(|l| l == "lock: held" || l.contains("another run is writing here")), "{said:#?}");
+        assert!(!root.join(".sim-lock").exists(), "round {round}: the lock is released");
+    }
+}
+
+/// Every file under `dir`, by its path there, with its bytes (sorted by path).
+fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            match e.file_type().unwrap().is_dir() {
+                true => todo.push(e.path()),
+                false => {
+                    files.push((e.path().strip_prefix(dir).unwrap().to_path_buf(), std::fs::read(e.path()).unwrap()))
+                }
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn sigterm_sigint_and_sighup_remove_the_runs_staging_and_keep_earlier_results() {
+    for (signal, number) in [("TERM", libc::SIGTERM), ("INT", libc::SIGINT), ("HUP", libc::SIGHUP)] {
+        let root = scratch(&format!("rel-signal-{signal}"));
+        ok(&drift(&root, "1", &[]));
+        let before = snapshot(&root);
+        let child = long_run(&root);
         let kill = Command::new("kill").arg(format!("-{signal}")).arg(child.id().to_string()).status().unwrap();
         assert!(kill.success());
         let o = wait(child);
-        assert!(!o.status.success());
+        assert_eq!(o.status.code(), Some(128 + number), "{signal}: {o:?}");
         assert_eq!(hidden(&root.join("notebooks-data")), Vec::<String>::new(), "{signal}");
         assert_eq!(hidden(&root.join("reports")), Vec::<String>::new(), "{signal}");
         assert_eq!(hidden(&root), Vec::<String>::new(), "{signal}: the lock is removed");
+        assert!(snapshot(&root) == before, "{signal}: the earlier results are changed");
     }
 }
 
@@ -361,4 +463,94 @@ fn merge_refuses_damaged_or_inconsistent_states_and_names_the_field() {
     assert!(state.contains("\"partial\":true") && state.starts_with("{\"format\":2,"), "{state}");
     ok(&merge(&[&root.join("m-half/notebooks-data/medarot"), &s2], &root.join("m-full"), &[]));
     assert_eq!(csv(&root.join("m-full"), "medarot", "decks"), csv(&merged, "medarot", "decks"));
+}
+
+/// A small tmpfs mounted over a scratch folder for one test, unmounted when dropped.
+struct Tmpfs(PathBuf);
+
+impl Tmpfs {
+    /// Mounts `size` (`8m`) at a fresh scratch folder, or says in one line why not.
+    fn mount(name: &str, size: &str) -> Option<Tmpfs> {
+        if euid() != 0 {
+            eprintln!("skipped: a full disk is simulated with a tmpfs, which only root may mount");
+            return None;
+        }
+        let dir = scratch(name);
+        let mounted = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(&dir)
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !mounted {
+            eprintln!("skipped: cannot mount a tmpfs at {} (no mount permission here)", dir.display());
+            let _ = std::fs::remove_dir(&dir);
+            return None;
+        }
+        Some(Tmpfs(dir))
+    }
+
+    /// Fills the disk with a file until `leave` bytes are free.
+    fn fill(&self, leave: u64) {
+        let path = std::ffi::CString::new(self.0.to_str().unwrap()).unwrap();
+        // SAFETY: statvfs only writes the struct it is given.
+        let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
+        assert_eq!(unsafe { libc::statvfs(path.as_ptr(), &mut st) }, 0);
+        let free = st.f_bavail * st.f_frsize;
+        assert!(free > leave, "only {free} bytes free before filling");
+        std::fs::write(self.0.join("filler"), vec![0u8; (free - leave) as usize]).unwrap();
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+        let _ = std::fs::remove_dir(&self.0);
+    }
+}
+
+/// The one-line error of a run that failed, without a panic.
+fn one_line_error(o: &Output) -> String {
+    let e = err(o);
+    assert_eq!(e.trim_end().lines().count(), 1, "{e}");
+    e
+}
+
+#[test]
+fn a_full_disk_fails_the_run_in_one_line_and_leaves_earlier_results_whole() {
+    let Some(disk) = Tmpfs::mount("rel-full-disk", "8m") else { return };
+    let out = disk.0.join("out");
+    ok(&drift(&out, "1", &[]));
+    let before = snapshot(&out);
+    disk.fill(64 * 1024);
+    let e = one_line_error(&drift(&out, "2", &[]));
+    assert!(e.contains("No space left on device"), "{e}");
+    assert!(snapshot(&out) == before, "the earlier results are changed");
+    for dir in [out.clone(), out.join("notebooks-data"), out.join("reports")] {
+        assert_eq!(hidden(&dir), Vec::<String>::new(), "{}", dir.display());
+    }
+}
+
+#[test]
+fn a_full_disk_under_the_log_dir_leaves_no_record_cut_mid_line() {
+    let Some(disk) = Tmpfs::mount("rel-full-logs", "4m") else { return };
+    let root = scratch("rel-full-logs-out");
+    let logs = disk.0.join("logs");
+    let dir = logs.to_str().unwrap();
+    ok(&mahjong(&root, "4", &["--log-games", "3", "--log-dir", dir]));
+    let (study, records) = (snapshot(&root), snapshot(&logs));
+    disk.fill(16 * 1024);
+    let e = one_line_error(&mahjong(&root, "5", &["--log-games", "3", "--log-dir", dir]));
+    assert!(e.contains("No space left on device"), "{e}");
+    assert!(snapshot(&root) == study, "the study's results are changed");
+    assert!(snapshot(&logs) == records, "the earlier records are changed");
+    for (name, bytes) in &records {
+        let text = String::from_utf8(bytes.clone()).unwrap();
+        assert!(text.ends_with('\n'), "{}", name.display());
+        for line in text.lines() {
+            serde_json::from_str::<serde_json::Value>(line).unwrap_or_else(|e| panic!("{}: {e}", name.display()));
+        }
+    }
+    assert_eq!(hidden(&disk.0), Vec::<String>::new());
+    assert_eq!(hidden(&root), Vec::<String>::new());
 }

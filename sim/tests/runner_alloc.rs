@@ -16,7 +16,7 @@ use sim::studies::goto::{GotoParams, GotoStudy};
 use sim::studies::mahjong::{MahjongParams, MahjongStudy, TableRules};
 use sim::studies::medarot::{MedarotParams, MedarotStudy};
 use sim::studies::rackup::{RackupParams, RackupStudy};
-use sim::study::Study;
+use sim::study::{State, Study};
 use sim::sweep::SweepStudy;
 
 #[global_allocator]

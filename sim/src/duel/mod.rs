@@ -32,7 +32,7 @@ use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::Moments;
 use crate::studies::mahjong::TableRules;
-use crate::study::{Coverage, Source, Study};
+use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Result, anyhow, bail};
 use engine::{Game, GameRng, Strategy, StrategyChoice};
 use seating::{EMPTY, MAX_SEATS, SeatingMode, Seatings};
@@ -290,7 +290,7 @@ impl DuelStudy {
     }
 }
 
-impl Study for DuelStudy {
+impl State for DuelStudy {
     const KIND: &'static str = "duel";
     type Params = DuelParams;
     type Acc = DuelAcc;
@@ -352,7 +352,9 @@ impl Study for DuelStudy {
     fn empty(&self) -> DuelAcc {
         DuelAcc::new(self.names.len(), &self.seatings, self.metrics.len())
     }
+}
 
+impl Study for DuelStudy {
     /// Per metric, every ordered pair's deal-level estimate (`focal vs opponent`).
     fn estimates(&self, acc: &DuelAcc) -> Vec<Tracked> {
         report::estimates(self, acc)

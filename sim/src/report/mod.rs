@@ -21,7 +21,7 @@ use crate::studies::goto::GotoStudy;
 use crate::studies::mahjong::MahjongStudy;
 use crate::studies::medarot::MedarotStudy;
 use crate::studies::rackup::RackupStudy;
-use crate::study::{self, Loaded, Study};
+use crate::study::{self, Loaded, State, Study};
 use crate::sweep::SweepStudy;
 use anyhow::{Context, Result, bail};
 use manifest::Manifest;

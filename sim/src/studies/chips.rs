@@ -18,7 +18,7 @@ use crate::grow::Tracked;
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Interval, Moments, PairedRatio, Rate};
-use crate::study::{Coverage, Source, Study};
+use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Result, bail};
 use engine::GameSeeds;
 use engine::mahjong::chips::{ChipItem, ChipLedger, ChipRules, ChipTally, CutBi, SIT_OUT, Timing, dice_stream};
@@ -90,7 +90,7 @@ fn play_rules(s: &TableSettings) -> TableSettings {
     TableSettings { name: String::new(), chips: None, ..s.clone() }
 }
 
-impl Study for ChipsStudy {
+impl State for ChipsStudy {
     const KIND: &'static str = "goto-chips";
     type Params = ChipsParams;
     type Acc = ChipsAcc;
@@ -131,12 +131,14 @@ impl Study for ChipsStudy {
         Ok(Self { params, game, bots, arms })
     }
 
-    fn games_per_index(&self) -> u64 {
-        u64::from(self.params.session_games)
-    }
-
     fn empty(&self) -> ChipsAcc {
         ChipsAcc::new(self.arms.len())
+    }
+}
+
+impl Study for ChipsStudy {
+    fn games_per_index(&self) -> u64 {
+        u64::from(self.params.session_games)
     }
 
     /// Per arm, the mean absolute chips per person and game (`mean_abs_chips`) and the

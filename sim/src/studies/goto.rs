@@ -17,7 +17,7 @@ use crate::grow::Tracked;
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate};
-use crate::study::{Coverage, Source, Study};
+use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Result, bail};
 use engine::GameSeeds;
 use engine::mahjong::Yaku;
@@ -68,7 +68,7 @@ impl GotoStudy {
     }
 }
 
-impl Study for GotoStudy {
+impl State for GotoStudy {
     const KIND: &'static str = "goto";
     type Params = GotoParams;
     type Acc = GotoAcc;
@@ -86,16 +86,18 @@ impl Study for GotoStudy {
         Ok(Self { params, game, bots, logs: None })
     }
 
+    fn empty(&self) -> GotoAcc {
+        GotoAcc::new()
+    }
+}
+
+impl Study for GotoStudy {
     fn games_per_index(&self) -> u64 {
         u64::from(self.params.session_games)
     }
 
     fn side_folders(&self) -> Vec<PathBuf> {
         self.logs.iter().map(|l| l.dir.clone()).collect()
-    }
-
-    fn empty(&self) -> GotoAcc {
-        GotoAcc::new()
     }
 
     /// The per-round rates (`win_rate`, …, `exhaustive_draw_rate`), and by seat the

@@ -12,7 +12,7 @@ use crate::grow::Tracked;
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate};
-use crate::study::{Coverage, Source, Study};
+use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Context, Result, anyhow, bail};
 use engine::Game;
 use engine::mahjong::table::{
@@ -133,7 +133,7 @@ pub struct MahjongStudy {
     logs: Option<GameLogs>,
 }
 
-impl Study for MahjongStudy {
+impl State for MahjongStudy {
     const KIND: &'static str = "mahjong";
     type Params = MahjongParams;
     type Acc = MahjongAcc;
@@ -148,12 +148,14 @@ impl Study for MahjongStudy {
         Ok(Self { params, game, bots, logs: None })
     }
 
-    fn side_folders(&self) -> Vec<PathBuf> {
-        self.logs.iter().map(|l| l.dir.clone()).collect()
-    }
-
     fn empty(&self) -> MahjongAcc {
         MahjongAcc::new()
+    }
+}
+
+impl Study for MahjongStudy {
+    fn side_folders(&self) -> Vec<PathBuf> {
+        self.logs.iter().map(|l| l.dir.clone()).collect()
     }
 
     /// The per-round rates (`win_rate`, …, `exhaustive_draw_rate`), and by seat the

@@ -18,10 +18,9 @@
 //! `style.<id>` for each style: that driver's result against the no-style driver, from the
 //! battles between the two, as the study's chart counts it.
 
-use super::file::SweepFile;
 use super::overrides::Documents;
 use super::paired::Obs;
-use super::{Arm, Files, boxed, document, strategy_documents, strategy_texts, text};
+use super::{Arm, boxed, strategy_texts, text};
 use crate::studies::drift::style_entrants;
 use anyhow::{Context, Result, anyhow};
 use engine::drift::strategy::StrategyConfig;
@@ -41,15 +40,6 @@ pub fn metric_names(names: &[String]) -> Vec<String> {
     let mut out: Vec<String> = BATTLE_METRICS.map(String::from).to_vec();
     out.extend(names[1..].iter().map(|n| format!("style.{n}")));
     out
-}
-
-/// The base documents: the rules, the line-up and the strategy files.
-pub fn documents(files: &Files, file: &SweepFile) -> Result<Documents> {
-    let main = document(files, &file.base, &DriftRules::PRESETS)?;
-    let lineup = document(files, file.setting("lineup").unwrap_or("example"), &Lineup::PRESETS)?;
-    let mut others = vec![("lineup", lineup)];
-    others.extend(strategy_documents(files, file, &StrategyConfig::PRESETS, "heuristic")?);
-    Ok(Documents { main, others })
 }
 
 /// One variant's rules, entrants and side strategies.

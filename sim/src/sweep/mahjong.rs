@@ -12,11 +12,10 @@
 
 use super::overrides::Documents;
 use super::paired::Obs;
-use super::{Arm, Files, text};
+use super::{Arm, text};
 use anyhow::{Result, anyhow};
-use engine::config::resolve_extends;
 use engine::mahjong::chips::{ChipLedger, ChipTally, dice_of};
-use engine::mahjong::table::{BOT_PRESETS, Bot, BotConfig, HanchanOutcome, RiichiTable, TableSettings};
+use engine::mahjong::table::{Bot, BotConfig, HanchanOutcome, RiichiTable, TableSettings};
 use engine::mahjong::{Rules, Yaku};
 use engine::{Game, GameRng, Table};
 
@@ -67,21 +66,6 @@ pub fn metric_names(seats: usize, chips: bool) -> Vec<String> {
         names.extend(CHIP_METRICS.map(String::from));
     }
     names
-}
-
-/// The base documents: the table settings (extends resolved), its scoring rules and the
-/// bot settings.
-pub fn documents(files: &Files, base: &str, bots: &str) -> Result<Documents> {
-    let table_text = files.text(base, TableSettings::preset_text)?;
-    let main =
-        resolve_extends(&table_text, &TableSettings::preset_text).map_err(|e| anyhow!("table settings {base}: {e}"))?;
-    let scoring_name = main.get("scoring").and_then(|v| v.as_str()).unwrap_or_default().to_string();
-    let scoring_text = files.text_beside(base, &scoring_name, |n| Rules::PRESETS.text(n))?;
-    let scoring = resolve_extends(&scoring_text, &|n| Rules::PRESETS.text(n))
-        .map_err(|e| anyhow!("scoring rules {scoring_name}: {e}"))?;
-    let bot_text = files.text(bots, |n| BOT_PRESETS.iter().find(|p| p.0 == n).map(|p| p.1))?;
-    let bot: toml::Table = engine::config::from_toml(&bot_text).map_err(|e| anyhow!("bot file {bots}: {e}"))?;
-    Ok(Documents { main, others: vec![("scoring", scoring), ("bots", bot)] })
 }
 
 /// One variant's table and bots, and its chip ledger when the table has chips.

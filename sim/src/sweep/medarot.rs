@@ -17,10 +17,9 @@
 //! deck: its win rate against the other decks, mirror matches left out (as the study's
 //! deck table counts it). A variant may change the decks' cards, not their names or number.
 
-use super::file::SweepFile;
 use super::overrides::Documents;
 use super::paired::Obs;
-use super::{Arm, Files, boxed, document, strategy_documents, strategy_texts, text};
+use super::{Arm, boxed, strategy_texts, text};
 use anyhow::{Context, Result, anyhow, ensure};
 use engine::medarot::{CardPool, Deck, LossCondition, MedarotGame, MedarotOutcome, Rules, StrategyConfig};
 use engine::{GameRng, Strategy, Table};
@@ -41,16 +40,6 @@ pub fn metric_names(names: &[String]) -> Vec<String> {
     let mut out: Vec<String> = GAME_METRICS.map(String::from).to_vec();
     out.extend(names.iter().map(|n| format!("deck.{n}")));
     out
-}
-
-/// The base documents: the rules, the card list, the deck list and the strategy files.
-pub fn documents(files: &Files, file: &SweepFile) -> Result<Documents> {
-    let main = document(files, &file.base, &Rules::PRESETS)?;
-    let cards = document(files, file.setting("cards").unwrap_or("example"), &CardPool::PRESETS)?;
-    let decks = document(files, file.setting("decks").unwrap_or("example"), &Deck::PRESETS)?;
-    let mut others = vec![("cards", cards), ("decks", decks)];
-    others.extend(strategy_documents(files, file, &StrategyConfig::PRESETS, "heuristic")?);
-    Ok(Documents { main, others })
 }
 
 /// One variant's cards, decks, rules and player strategies.

@@ -7,6 +7,7 @@
 //! reads its base documents, builds an [`Arm`] from each arm's documents and names its
 //! metrics; its doc comment lists the keys and metrics.
 
+pub mod documents;
 mod drift;
 pub mod file;
 mod mahjong;
@@ -19,9 +20,9 @@ mod report;
 
 use crate::grow::Tracked;
 use crate::runner::{self, RunPlan, RunReport};
-use crate::study::{Coverage, Source, Study};
+use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Context, Result, anyhow, bail};
-use engine::config::Presets;
+use documents::Files;
 use engine::{Game, GameRng, Strategy, StrategyChoice};
 use file::{SweepFile, Variant};
 use overrides::Documents;
@@ -51,28 +52,6 @@ fn text(t: &toml::Table) -> String {
     toml::to_string(t).expect("a TOML table serializes")
 }
 
-/// The document `name` names: one of `presets`, else a file relative to the sweep file.
-fn document(files: &Files, name: &str, presets: &Presets) -> Result<toml::Table> {
-    let text = files.text(name, |n| presets.text(n))?;
-    engine::config::from_toml(&text).map_err(|e| anyhow!("{} {name}: {e}", presets.kind))
-}
-
-/// The strategy documents of a two-player game: `strategy` (the preset `default` unless the
-/// sweep file names one), which both players follow, and `strategy_b`, player B's instead,
-/// if named.
-fn strategy_documents(
-    files: &Files,
-    file: &SweepFile,
-    presets: &Presets,
-    default: &str,
-) -> Result<Vec<(&'static str, toml::Table)>> {
-    let mut docs = vec![("strategy", document(files, file.setting("strategy").unwrap_or(default), presets)?)];
-    if let Some(b) = file.setting("strategy_b") {
-        docs.push(("strategy_b", document(files, b, presets)?));
-    }
-    Ok(docs)
-}
-
 /// The strategy texts of players A and B ([`strategy_documents`]).
 fn strategy_texts(docs: &Documents) -> [String; 2] {
     let doc = |prefix: &str| docs.others.iter().find(|d| d.0 == prefix).map(|d| text(&d.1));
@@ -90,66 +69,6 @@ fn strings(names: &[&str]) -> Vec<String> {
 /// documents are read, and arms of one sweep may differ in it.
 fn boxed<G: Game, C: StrategyChoice<G>>(strategies: [C; 2]) -> [Box<dyn Strategy<G>>; 2] {
     strategies.map(StrategyChoice::boxed)
-}
-
-/// The settings files a sweep reads besides its presets, kept in its parameters so that a
-/// saved state rebuilds on another machine (a merge reads nothing from disk).
-#[derive(Debug, Default)]
-pub struct Files {
-    /// Files read so far, by the name the sweep file gives them.
-    sources: RefCell<Vec<Source>>,
-    /// Whether missing files may be read from disk (not when rebuilding a saved state).
-    from_disk: bool,
-    /// The folder names are relative to (the sweep file's).
-    dir: std::path::PathBuf,
-}
-
-impl Files {
-    /// The text `name` names: a built-in preset (`builtin`), else a file relative to the
-    /// sweep file's folder (whose name must look like a path, as on the command line).
-    pub fn text(&self, name: &str, builtin: impl Fn(&str) -> Option<&'static str>) -> Result<String> {
-        if let Some(text) = builtin(name) {
-            return Ok(text.to_string());
-        }
-        Self::path_like(name)?;
-        self.file(name)
-    }
-
-    /// As [`Files::text`], a file named relative to the file `beside` names.
-    pub fn text_beside(
-        &self,
-        beside: &str,
-        name: &str,
-        builtin: impl Fn(&str) -> Option<&'static str>,
-    ) -> Result<String> {
-        if let Some(text) = builtin(name) {
-            return Ok(text.to_string());
-        }
-        Self::path_like(name)?;
-        let folder = Path::new(beside).parent().unwrap_or(Path::new(""));
-        self.file(&folder.join(name).to_string_lossy())
-    }
-
-    /// A name that is no built-in must look like a path ([`crate::preset::is_path`]).
-    fn path_like(name: &str) -> Result<()> {
-        if !crate::preset::is_path(name) {
-            bail!("`{name}` is no built-in name, and a file needs a path with a `/` or a name ending in `.toml`");
-        }
-        Ok(())
-    }
-
-    fn file(&self, name: &str) -> Result<String> {
-        if let Some(s) = self.sources.borrow().iter().find(|s| s.name == name) {
-            return Ok(s.text.clone());
-        }
-        if !self.from_disk {
-            bail!("the saved sweep has no file `{name}`");
-        }
-        let source = Source::read(&self.dir.join(name)).map(|s| Source { name: name.to_string(), ..s })?;
-        let text = source.text.clone();
-        self.sources.borrow_mut().push(source);
-        Ok(text)
-    }
 }
 
 /// Everything that defines a sweep (two shards merge only if equal).
@@ -240,15 +159,13 @@ impl SweepStudy {
     fn build(sweep: Source, files: Files) -> Result<SweepStudy> {
         let file = SweepFile::parse(&sweep.name, &sweep.text)?;
         let at = |e: anyhow::Error| anyhow!("sweep file {}: {e:#}", sweep.name);
-        let (docs, all_metrics, defaults): (Documents, Vec<String>, Vec<String>) = match file.game.as_str() {
+        let docs = documents::base(&files, &file).map_err(at)?;
+        let (all_metrics, defaults): (Vec<String>, Vec<String>) = match file.game.as_str() {
             "mahjong" => {
-                let docs =
-                    mahjong::documents(&files, &file.base, file.setting("bots").unwrap_or("efficiency")).map_err(at)?;
                 let arm = mahjong::MahjongArm::new(&docs).map_err(at)?;
                 let (seats, chips) = (arm.seats(), arm.has_chips());
                 let chip_metrics = mahjong::CHIP_METRICS.iter().filter(|_| chips);
                 (
-                    docs,
                     mahjong::metric_names(seats, chips),
                     mahjong::DEFAULT_METRICS
                         .iter()
@@ -258,21 +175,15 @@ impl SweepStudy {
                         .collect(),
                 )
             }
-            "rackup" => (
-                rackup::documents(&files, &file).map_err(at)?,
-                rackup::metric_names(),
-                strings(&rackup::DEFAULT_METRICS),
+            "rackup" => (rackup::metric_names(), strings(&rackup::DEFAULT_METRICS)),
+            "drift" => (
+                drift::metric_names(&drift::DriftArm::new(&docs).map_err(at)?.entrant_names()),
+                strings(&drift::DEFAULT_METRICS),
             ),
-            "drift" => {
-                let docs = drift::documents(&files, &file).map_err(at)?;
-                let names = drift::metric_names(&drift::DriftArm::new(&docs).map_err(at)?.entrant_names());
-                (docs, names, strings(&drift::DEFAULT_METRICS))
-            }
             "medarot" => {
-                let docs = medarot::documents(&files, &file).map_err(at)?;
                 let names = medarot::metric_names(&medarot::MedarotArm::new(&docs).map_err(at)?.deck_names());
                 let defaults = names.iter().filter(|m| medarot::is_default(m)).cloned().collect();
-                (docs, names, defaults)
+                (names, defaults)
             }
             other => bail!("sweep file {}: unknown game `{other}`", sweep.name),
         };
@@ -379,15 +290,27 @@ impl SweepStudy {
     }
 }
 
-impl Study for SweepStudy {
+impl State for SweepStudy {
     const KIND: &'static str = "sweep";
-    const DIFFERENCES: bool = true;
     type Params = SweepParams;
     type Acc = SweepAcc;
+
+    fn params(&self) -> &SweepParams {
+        &self.params
+    }
+
+    fn from_params(params: SweepParams) -> Result<Self> {
+        let files = Files { sources: RefCell::new(params.files.clone()), from_disk: false, dir: Default::default() };
+        SweepStudy::build(params.sweep, files)
+    }
 
     fn empty(&self) -> SweepAcc {
         SweepAcc::new(self.variants.len() + 1, self.chosen.len())
     }
+}
+
+impl Study for SweepStudy {
+    const DIFFERENCES: bool = true;
 
     /// Per metric, every variant's paired difference from the base (its reference the
     /// base's value).
@@ -406,15 +329,6 @@ impl Study for SweepStudy {
             }
         }
         out
-    }
-
-    fn params(&self) -> &SweepParams {
-        &self.params
-    }
-
-    fn from_params(params: SweepParams) -> Result<Self> {
-        let files = Files { sources: RefCell::new(params.files.clone()), from_disk: false, dir: Default::default() };
-        SweepStudy::build(params.sweep, files)
     }
 
     fn simulate(&self, plan: &RunPlan) -> Result<(SweepAcc, RunReport)> {

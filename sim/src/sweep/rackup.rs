@@ -13,10 +13,9 @@
 //! declarations), and `yaku.<id>` for each yaku: the share of matches in which it was
 //! scored at least once (either player).
 
-use super::file::SweepFile;
 use super::overrides::Documents;
 use super::paired::Obs;
-use super::{Arm, Files, boxed, document, strategy_documents, strategy_texts, text};
+use super::{Arm, boxed, strategy_texts, text};
 use anyhow::{Result, anyhow};
 use engine::rackup::{MatchOutcome, Profile, RackupGame, StrategyConfig, Yaku};
 use engine::{GameRng, Strategy, Table};
@@ -43,12 +42,6 @@ pub fn metric_names() -> Vec<String> {
     let mut names: Vec<String> = MATCH_METRICS.map(String::from).to_vec();
     names.extend(Yaku::ALL.iter().map(|y| format!("yaku.{}", y.id())));
     names
-}
-
-/// The base documents: the profile and the strategy files.
-pub fn documents(files: &Files, file: &SweepFile) -> Result<Documents> {
-    let main = document(files, &file.base, &Profile::PRESETS)?;
-    Ok(Documents { main, others: strategy_documents(files, file, &StrategyConfig::PRESETS, "heuristic")? })
 }
 
 /// One variant's game and the strategies of players A and B.

@@ -31,7 +31,7 @@ use arms::{Arms, ArmsAcc, halves};
 
 use crate::grow::Tracked;
 use crate::runner::{self, RunPlan, RunReport};
-use crate::study::{Coverage, Source, Study};
+use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Context, Result, bail};
 use engine::drift::strategy::{Heuristic, Plain, Random, StrategyConfig};
 use engine::drift::{DriftGame, DriftOutcome, DriftRules, Driver, Lineup, Mode as Kind, Style, StyleSet, Team};
@@ -229,39 +229,13 @@ pub fn setting(lineup: &Option<Source>, rules: &Option<Source>, mode: Mode) -> R
     Ok((lineup, rules))
 }
 
-impl Study for DriftStudy {
+impl State for DriftStudy {
     const KIND: &'static str = "drift";
     type Params = DriftParams;
     type Acc = DriftAcc;
 
     fn params(&self) -> &DriftParams {
         &self.params
-    }
-
-    fn empty(&self) -> DriftAcc {
-        let mut acc = DriftAcc::new(self.subjects.len(), self.bouts.len(), self.rules.max_rounds_per_chase);
-        acc.arms = ArmsAcc::new(&self.arms, self.params.mode == Mode::Play);
-        acc
-    }
-
-    /// Per subject (`name (kind)`), the headline win rate (against its kind's baseline, or
-    /// the rest: `win_rate`) and points per battle (`points`); the chaser's scoring rate per
-    /// exchange (`chaser_exchange_rate`) and exchanges per battle (`exchanges`). In `play`
-    /// and `cars` modes: each arm's win-rate gain in half wins (`gain`, `style (kind) / column`).
-    fn estimates(&self, acc: &DriftAcc) -> Vec<Tracked> {
-        if self.params.mode.is_arms() {
-            let a = &self.arms;
-            let name = |i: usize| format!("{} / {}", a.rows[i / a.cols.len()], a.cols[i % a.cols.len()]);
-            return acc.arms.gain.iter().enumerate().map(|(i, m)| Tracked::mean("gain", &name(i), m)).collect();
-        }
-        let report = report::DriftReport { study: self, acc };
-        let names = || self.subjects.iter().map(|s| format!("{} ({})", s.name, kind_name(s.kind))).enumerate();
-        let mut out: Vec<Tracked> =
-            names().map(|(e, name)| Tracked::rate("win_rate", &name, &report.headline(e))).collect();
-        out.extend(names().map(|(e, name)| Tracked::mean("points", &name, &acc.subjects[e].points)));
-        out.push(Tracked::rate("chaser_exchange_rate", "", &acc.exchanges));
-        out.push(Tracked::mean("exchanges", "", &acc.length));
-        out
     }
 
     fn from_params(params: DriftParams) -> Result<Self> {
@@ -283,6 +257,34 @@ impl Study for DriftStudy {
             _ => Arms::default(),
         };
         Ok(Self { params, rules, subjects, bouts, strategies, arms })
+    }
+
+    fn empty(&self) -> DriftAcc {
+        let mut acc = DriftAcc::new(self.subjects.len(), self.bouts.len(), self.rules.max_rounds_per_chase);
+        acc.arms = ArmsAcc::new(&self.arms, self.params.mode == Mode::Play);
+        acc
+    }
+}
+
+impl Study for DriftStudy {
+    /// Per subject (`name (kind)`), the headline win rate (against its kind's baseline, or
+    /// the rest: `win_rate`) and points per battle (`points`); the chaser's scoring rate per
+    /// exchange (`chaser_exchange_rate`) and exchanges per battle (`exchanges`). In `play`
+    /// and `cars` modes: each arm's win-rate gain in half wins (`gain`, `style (kind) / column`).
+    fn estimates(&self, acc: &DriftAcc) -> Vec<Tracked> {
+        if self.params.mode.is_arms() {
+            let a = &self.arms;
+            let name = |i: usize| format!("{} / {}", a.rows[i / a.cols.len()], a.cols[i % a.cols.len()]);
+            return acc.arms.gain.iter().enumerate().map(|(i, m)| Tracked::mean("gain", &name(i), m)).collect();
+        }
+        let report = report::DriftReport { study: self, acc };
+        let names = || self.subjects.iter().map(|s| format!("{} ({})", s.name, kind_name(s.kind))).enumerate();
+        let mut out: Vec<Tracked> =
+            names().map(|(e, name)| Tracked::rate("win_rate", &name, &report.headline(e))).collect();
+        out.extend(names().map(|(e, name)| Tracked::mean("points", &name, &acc.subjects[e].points)));
+        out.push(Tracked::rate("chaser_exchange_rate", "", &acc.exchanges));
+        out.push(Tracked::mean("exchanges", "", &acc.length));
+        out
     }
 
     fn simulate(&self, plan: &RunPlan) -> Result<(DriftAcc, RunReport)> {

@@ -22,7 +22,7 @@ pub use acc::{ArmAcc, RackupAcc};
 use crate::grow::Tracked;
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
-use crate::study::{Coverage, Source, Study};
+use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Result, anyhow};
 use engine::rackup::{
     HeuristicConfig, HeuristicStrategy, MatchOutcome, PenaltyPolicy, Profile, RackupGame, RiichiPolicy, ShotKind,
@@ -186,7 +186,7 @@ pub struct RackupStudy {
     strategies: [StrategyConfig; 2],
 }
 
-impl Study for RackupStudy {
+impl State for RackupStudy {
     const KIND: &'static str = "rackup";
     type Params = RackupParams;
     type Acc = RackupAcc;
@@ -229,7 +229,9 @@ impl Study for RackupStudy {
     fn empty(&self) -> RackupAcc {
         RackupAcc::new(self.arms.len())
     }
+}
 
+impl Study for RackupStudy {
     /// Per arm, player A's match result (`a_win_rate`, ties as halves) and final points
     /// (`a_points`), and rounds per match (`rounds`).
     fn estimates(&self, acc: &RackupAcc) -> Vec<Tracked> {
