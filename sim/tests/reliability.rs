@@ -524,7 +524,7 @@ fn a_full_disk_fails_the_run_in_one_line_and_leaves_earlier_results_whole() {
     let before = snapshot(&out);
     disk.fill(64 * 1024);
     let e = one_line_error(&drift(&out, "2", &[]));
-    assert!(e.contains("No space left on device"), "{e}");
+    assert_eq!(e.matches("No space left on device").count(), 1, "the cause once: {e}");
     assert!(snapshot(&out) == before, "the earlier results are changed");
     for dir in [out.clone(), out.join("notebooks-data"), out.join("reports")] {
         assert_eq!(hidden(&dir), Vec::<String>::new(), "{}", dir.display());
