@@ -166,6 +166,8 @@ pub struct RackupGame {
     /// riichi, ダイエットサプリ calls).
     open_at_start: [u8; 2],
     legal_table: LegalTable,
+    /// The record a match starts from (copied, not built, at every start).
+    fresh_outcome: MatchOutcome,
 }
 
 impl RackupGame {
@@ -184,6 +186,7 @@ impl RackupGame {
             legal_table: LegalTable::new(),
             foul: Gaps::new(profile.rules.foul),
             score_rules: yaku::ScoreRules::new(&profile),
+            fresh_outcome: MatchOutcome::new(profile.players),
             profile,
         })
     }
@@ -246,7 +249,7 @@ impl Game for RackupGame {
             after_penalty: 0,
             log: RoundLog::new(1, self.max_hp, r.barricades),
             last: YakuResult::default(),
-            outcome: MatchOutcome::new(self.profile.players),
+            outcome: self.fresh_outcome,
         }
     }
 

@@ -10,7 +10,7 @@ use super::log::{
     BarricadeAct, ChomboCase, Decl, Distance, DoraKind, Event, Hit, Penalty, RoundEnd, SeatFlags, ShotKind, ShotRecord,
     StunCause,
 };
-use super::outcome::{MatchEnd, MatchOutcome};
+use super::outcome::MatchEnd;
 use super::readings::MutualDraw;
 use super::state::{Act, Action, Decision, RackupState, open};
 use super::yaku::{self, Tier, Verdict, YakuResult};
@@ -61,7 +61,7 @@ impl RackupGame {
         st.round = 1;
         st.first_roller = u8::from(rng.random_bool(0.5));
         st.foul_in = self.foul.draw(rng);
-        st.outcome = MatchOutcome::new(self.profile().players);
+        st.outcome = self.fresh_outcome;
         st.outcome.first_roller = st.first_roller;
         st.barricade_used = [false; 2];
         self.run(st, rng, Step::StartRound);
