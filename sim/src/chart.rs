@@ -87,7 +87,8 @@ pub struct Bar {
 }
 
 /// Horizontal bars with interval whiskers; bars grow from the reference
-/// line (drawn dashed) when there is one, else from the axis.
+/// line (drawn dashed) when there is one, else from the axis start (0 on a
+/// linear axis of values that are not negative).
 pub struct IntervalBars<'a> {
     /// Chart title.
     pub title: &'a str,
@@ -107,6 +108,17 @@ impl IntervalBars<'_> {
     fn pos(&self, v: f64, floor: f64) -> f64 {
         if self.log { v.max(floor).log10() } else { v }
     }
+
+    /// Where the value axis starts, for positions from `lo` up, padded by `pad`. Bars
+    /// without a reference grow from the axis start, which on a linear axis of values
+    /// that are not negative is 0, so that their lengths compare as their values do.
+    fn axis_start(&self, lo: f64, pad: f64) -> f64 {
+        match (self.log, self.reference) {
+            (false, None) if lo >= 0.0 => 0.0,
+            (false, Some(_)) if lo >= 0.0 => (lo - pad).max(0.0),
+            _ => lo - pad,
+        }
+    }
 }
 
 impl Chart for IntervalBars<'_> {
@@ -122,7 +134,7 @@ impl Chart for IntervalBars<'_> {
         let values = bars.iter().flat_map(|b| [p(b.low), p(b.high), p(b.value)]).chain(self.reference.map(p));
         let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| (l.min(v), h.max(v)));
         let pad = (hi - lo).max(1e-6) * 0.06;
-        let x0 = if !self.log && lo >= 0.0 { (lo - pad).max(0.0) } else { lo - pad };
+        let x0 = self.axis_start(lo, pad);
         let start = self.reference.map_or(x0, p);
         let n = bars.len() as i32;
         // Category i is drawn at row n-1-i so the first bar is on top.
@@ -580,5 +592,27 @@ impl Chart for Band<'_> {
                 .map_err(err)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::IntervalBars;
+
+    fn bars(reference: Option<f64>, log: bool) -> IntervalBars<'static> {
+        IntervalBars { title: "", x_label: "", bars: &[], reference, log }
+    }
+
+    #[test]
+    fn bars_without_a_reference_grow_from_zero_on_a_linear_axis() {
+        // Shares from 0.05 up: the bars' lengths must compare as the shares do.
+        assert_eq!(bars(None, false).axis_start(0.05, 0.02), 0.0);
+        // Around a reference the axis may start near the values (never below 0 for
+        // values that are not negative) ...
+        assert!((bars(Some(0.5), false).axis_start(0.4, 0.02) - 0.38).abs() < 1e-12);
+        assert_eq!(bars(Some(0.5), false).axis_start(0.01, 0.02), 0.0);
+        // ... and a log axis starts below its smallest position (log10 of a share).
+        assert!((bars(None, true).axis_start(-2.0, 0.1) + 2.1).abs() < 1e-12);
+        assert!((bars(None, false).axis_start(-1.0, 0.1) + 1.1).abs() < 1e-12);
     }
 }

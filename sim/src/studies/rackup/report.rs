@@ -271,10 +271,10 @@ pub(super) fn charts(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result
         &out.chart("tiers"),
         &IntervalBars {
             title: "Rack-up: winning rounds by tier (baseline, 95% Wilson)",
-            x_label: "share of winning rounds (log scale)",
+            x_label: "share of winning rounds",
             bars: &tiers,
             reference: None,
-            log: true,
+            log: false,
         },
     )?;
 
