@@ -25,6 +25,7 @@ pub mod lines;
 pub mod mahjong_io;
 pub mod mjai;
 pub mod output;
+pub mod overwrite;
 pub mod preset;
 pub mod report;
 pub mod runner;

@@ -84,7 +84,7 @@ struct ReportArgs {
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..), conflicts_with = "from")]
     threads: Option<u16>,
     /// Folder under which reports/index.html (and the studies it runs) are written.
-    #[arg(long, default_value = ".", value_name = "DIR")]
+    #[arg(long, default_value = "results", value_name = "DIR")]
     out: PathBuf,
     /// Do not print each command the report runs.
     #[arg(long)]
@@ -123,7 +123,7 @@ struct BenchArgs {
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
     /// Folder under which notebooks-data/bench/ and reports/bench/ are written.
-    #[arg(long, default_value = ".", value_name = "DIR")]
+    #[arg(long, default_value = "results", value_name = "DIR")]
     out: PathBuf,
 }
 
@@ -308,7 +308,7 @@ struct PlayArgs {
     #[arg(long, default_value = "1/1", value_name = "K/N|auto|auto/N")]
     shard: Shard,
     /// Folder under which notebooks-data/<study>/ and reports/<study>/ are written.
-    #[arg(long, default_value = ".", value_name = "DIR")]
+    #[arg(long, default_value = "results", value_name = "DIR")]
     out: PathBuf,
     /// Name of the results folders (default: the game's name, or `sweep`).
     #[arg(long, value_name = "NAME")]
@@ -316,6 +316,9 @@ struct PlayArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    /// Replace results of another study, or of a larger run, already under the same name.
+    #[arg(long)]
+    force: bool,
     /// Add batches of the run's games (a sweep: the file's `games`) until the metric's 95%
     /// interval is this narrow (in a sweep, every variant's paired difference): "METRIC ±X"
     /// or "METRIC ±X%" (of the value; in a sweep, of the base's); repeatable.
@@ -344,7 +347,7 @@ impl PlayArgs {
     /// unless `--study` says otherwise.
     fn execute<S: Study>(&self, study: &S, plan: &RunPlan, default: &str) -> Result<String> {
         let growth = Growth { until: self.until.clone(), max_games: self.max_games, convergence: self.convergence };
-        study::execute(study, plan, &growth, &self.out, &self.name(default)?)
+        study::execute(study, plan, &growth, &self.out, &self.name(default)?, self.force)
     }
 }
 
@@ -520,7 +523,7 @@ struct MergeArgs {
     #[arg(required = true, value_name = "DIR")]
     shards: Vec<PathBuf>,
     /// Folder under which the merged notebooks-data/<study>/ and reports/<study>/ are written.
-    #[arg(long, default_value = ".", value_name = "DIR")]
+    #[arg(long, default_value = "results", value_name = "DIR")]
     out: PathBuf,
     /// Name of the merged results folders (default: the game's name).
     #[arg(long, value_name = "NAME")]
@@ -529,6 +532,9 @@ struct MergeArgs {
     /// a missing shard is an error.
     #[arg(long)]
     partial: bool,
+    /// Replace results of another study, or of a larger run, already under the same name.
+    #[arg(long)]
+    force: bool,
 }
 
 /// The worker threads of `--threads` (default: all cores), at most the cores: more only
@@ -870,14 +876,14 @@ fn merge(args: &MergeArgs) -> Result<String> {
     let kind = study::saved_kind(dirs[0])?;
     let name = study_name(args.study.as_deref().unwrap_or(&kind))?;
     match kind.as_str() {
-        DriftStudy::KIND => study::merge::<DriftStudy>(&dirs, &args.out, &name, args.partial),
-        MedarotStudy::KIND => study::merge::<MedarotStudy>(&dirs, &args.out, &name, args.partial),
-        MahjongStudy::KIND => study::merge::<MahjongStudy>(&dirs, &args.out, &name, args.partial),
-        GotoStudy::KIND => study::merge::<GotoStudy>(&dirs, &args.out, &name, args.partial),
-        ChipsStudy::KIND => study::merge::<ChipsStudy>(&dirs, &args.out, &name, args.partial),
-        RackupStudy::KIND => study::merge::<RackupStudy>(&dirs, &args.out, &name, args.partial),
-        SweepStudy::KIND => study::merge::<SweepStudy>(&dirs, &args.out, &name, args.partial),
-        DuelStudy::KIND => study::merge::<DuelStudy>(&dirs, &args.out, &name, args.partial),
+        DriftStudy::KIND => study::merge::<DriftStudy>(&dirs, &args.out, &name, args.partial, args.force),
+        MedarotStudy::KIND => study::merge::<MedarotStudy>(&dirs, &args.out, &name, args.partial, args.force),
+        MahjongStudy::KIND => study::merge::<MahjongStudy>(&dirs, &args.out, &name, args.partial, args.force),
+        GotoStudy::KIND => study::merge::<GotoStudy>(&dirs, &args.out, &name, args.partial, args.force),
+        ChipsStudy::KIND => study::merge::<ChipsStudy>(&dirs, &args.out, &name, args.partial, args.force),
+        RackupStudy::KIND => study::merge::<RackupStudy>(&dirs, &args.out, &name, args.partial, args.force),
+        SweepStudy::KIND => study::merge::<SweepStudy>(&dirs, &args.out, &name, args.partial, args.force),
+        DuelStudy::KIND => study::merge::<DuelStudy>(&dirs, &args.out, &name, args.partial, args.force),
         other => bail!("{} holds an unknown study kind `{other}`", dirs[0].display()),
     }
 }

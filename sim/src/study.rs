@@ -7,6 +7,7 @@
 
 use crate::grow::{self, Target, Tracked};
 use crate::output::StudyOutput;
+use crate::overwrite::{self, Incoming};
 use crate::runner::{RunPlan, RunReport};
 use crate::saved::{self, FORMAT, Merger, Saved};
 pub use crate::saved::{Coverage, Source, State};
@@ -59,9 +60,18 @@ const CHECKPOINTS: u64 = 20;
 /// Runs `study` as `plan` and `growth` say and writes its results under `out_root` as
 /// `name`. A run that grows (`--until`, `--convergence`) adds batches of the plan's games
 /// (runner indices `[k·B, (k+1)·B)`) and cannot be sharded.
-pub fn execute<S: Study>(study: &S, plan: &RunPlan, growth: &Growth, out_root: &Path, name: &str) -> Result<String> {
+/// Results already under that name are replaced only as [`crate::overwrite`] allows
+/// (`force`: always).
+pub fn execute<S: Study>(
+    study: &S,
+    plan: &RunPlan,
+    growth: &Growth,
+    out_root: &Path,
+    name: &str,
+    force: bool,
+) -> Result<String> {
     if !growth.until.is_empty() || growth.convergence {
-        return execute_grown(study, plan, growth, out_root, name);
+        return execute_grown(study, plan, growth, out_root, name, force);
     }
     if plan.indices().is_empty() {
         bail!(
@@ -71,6 +81,8 @@ pub fn execute<S: Study>(study: &S, plan: &RunPlan, growth: &Growth, out_root: &
             plan.games
         );
     }
+    let games = plan.indices().end - plan.indices().start;
+    overwrite::check(out_root, name, &Incoming { kind: S::KIND, games }, force)?;
     let out = StudyOutput::create_with(out_root, name, &study.side_folders())?;
     let (acc, run) = study.simulate(plan)?;
     let coverage =
@@ -89,7 +101,14 @@ pub fn execute<S: Study>(study: &S, plan: &RunPlan, growth: &Growth, out_root: &
 
 /// [`execute`] for a run that grows: `--until` adds batches of the plan's games up to the
 /// cap, `--convergence` alone plays the plan's games in [`CHECKPOINTS`] batches.
-fn execute_grown<S: Study>(study: &S, plan: &RunPlan, growth: &Growth, out_root: &Path, name: &str) -> Result<String> {
+fn execute_grown<S: Study>(
+    study: &S,
+    plan: &RunPlan,
+    growth: &Growth,
+    out_root: &Path,
+    name: &str,
+    force: bool,
+) -> Result<String> {
     if plan.shard != Shard::WHOLE {
         bail!("--until and --convergence grow one run batch by batch: they do not take --shard");
     }
@@ -99,6 +118,7 @@ fn execute_grown<S: Study>(study: &S, plan: &RunPlan, growth: &Growth, out_root:
         false => (plan.games, growth.max_games.map_or(100 * plan.games, |m| (m / per).max(1))),
     };
     grow::check(study, &growth.until)?;
+    overwrite::check(out_root, name, &Incoming { kind: S::KIND, games: cap }, force)?;
     let out = StudyOutput::create_with(out_root, name, &study.side_folders())?;
     let grown = grow::grow(study, plan, &growth.until, batch, cap)?;
     let coverage = Coverage { games: grown.played, seed: plan.seed, shard_count: 1, shards: vec![1] };
@@ -209,12 +229,15 @@ pub fn load<S: Study>(dir: &Path) -> Result<Loaded<S>> {
 /// Adds up the saved states of shard results and writes the merged study; every state is
 /// checked first ([`crate::saved`]). An incomplete set of shards is refused unless
 /// `partial`, and is then labelled so in the summary and the state.
-pub fn merge<S: Study>(dirs: &[&Path], out_root: &Path, name: &str, partial: bool) -> Result<String> {
+/// The merged results replace others under `name` only as [`crate::overwrite`] allows.
+pub fn merge<S: Study>(dirs: &[&Path], out_root: &Path, name: &str, partial: bool, force: bool) -> Result<String> {
     let mut merger = Merger::<S>::default();
     for dir in dirs {
         merger.add(dir)?;
     }
     let saved = merger.finish(partial)?;
+    let games = saved.coverage.games_played();
+    overwrite::check(out_root, name, &Incoming { kind: S::KIND, games }, force)?;
     let study = S::from_params(saved.params.clone())?;
     let out = StudyOutput::create(out_root, name)?;
     finish_saved(&study, saved, &[], out)

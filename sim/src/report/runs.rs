@@ -69,7 +69,8 @@ impl Run {
             line.extend([s.option.to_string(), s.at(scale).to_string()]);
         }
         if self.study {
-            line.extend(["--study".into(), self.folder.into(), "--quiet".into()]);
+            // The report's own small runs replace the previous report's, whatever their size.
+            line.extend(["--study".into(), self.folder.into(), "--quiet".into(), "--force".into()]);
         }
         line.extend(["--threads".into(), threads.to_string(), "--out".into(), out.display().to_string()]);
         line
@@ -94,7 +95,7 @@ mod tests {
         let line = RUNS[4].command_line(2.0, Path::new("out"), 2);
         assert_eq!(
             line.join(" "),
-            "sim mahjong play --rules goto --games 1600 --study report-goto --quiet --threads 2 --out out"
+            "sim mahjong play --rules goto --games 1600 --study report-goto --quiet --force --threads 2 --out out"
         );
         assert_eq!(RUNS[7].command_line(9.0, Path::new("."), 1).join(" "), "sim bench --seconds 1 --threads 1 --out .");
     }
