@@ -412,10 +412,7 @@ impl Holm {
         let untested = self.adjusted.len() - self.family() - self.identical;
         let mut out: Vec<String> = Vec::new();
         if self.identical > 0 {
-            out.push(format!(
-                "{} identical by construction, the same value in every game (p = 1 by construction)",
-                self.identical
-            ));
+            out.push(format!("{} identical by construction, the same value in every game", self.identical));
         }
         if untested > 0 {
             out.push(format!("{untested} without a p-value (no games)"));
@@ -461,7 +458,10 @@ mod tests {
         assert_eq!((h.adjusted[1], h.adjusted[3]), (None, None));
         assert_eq!(h.flags(), [true, false, true, false]);
         let said = h.describe();
-        assert!(said.starts_with("2 comparisons") && said.contains("1 identical") && said.contains("1 without"), "{said}");
+        assert!(
+            said.starts_with("2 comparisons") && said.contains("1 identical") && said.contains("1 without"),
+            "{said}"
+        );
         let zero = Interval { low: 0.0, high: 0.0 };
         assert_eq!(tested_p(0.0, zero), None, "the same value in every game");
         assert_eq!(tested_p(0.0, Interval { low: -0.1, high: 0.1 }), Some(1.0), "a zero estimate that varies");

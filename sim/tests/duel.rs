@@ -176,11 +176,26 @@ fn every_duel_row_prints_the_p_value_of_its_own_interval() {
     // (study, arguments, neutral value, strategies)
     let cases: [(&str, &[&str], f64, usize); 4] = [
         ("ron2", &["mahjong", "--games", "6", "--strategies", "efficiency,defensive"], 2.5, 2),
-        ("goto", &["mahjong", "--rules", "goto", "--games", "4", "--strategies", "random,efficiency,defensive"], 2.0, 3),
+        (
+            "goto",
+            &["mahjong", "--rules", "goto", "--games", "4", "--strategies", "random,efficiency,defensive"],
+            2.0,
+            3,
+        ),
         ("drift", &["drift", "--games", "300"], 0.5, 3),
         (
             "orders",
-            &["mahjong", "--rules", "goto", "--games", "2", "--permutations", "all", "--strategies", "random,efficiency,defensive"],
+            &[
+                "mahjong",
+                "--rules",
+                "goto",
+                "--games",
+                "2",
+                "--permutations",
+                "all",
+                "--strategies",
+                "random,efficiency,defensive",
+            ],
             0.0,
             3,
         ),

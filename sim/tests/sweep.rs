@@ -21,6 +21,12 @@ fn rows(root: &Path, study: &str) -> Vec<Vec<String>> {
     csv(root, study, "sweep").lines().skip(1).map(|l| l.split(',').map(String::from).collect()).collect()
 }
 
+/// The position of `column` in the `sweep` table.
+fn column(root: &Path, study: &str, column: &str) -> usize {
+    let header = csv(root, study, "sweep").lines().next().unwrap().to_string();
+    header.split(',').position(|h| h == column).unwrap_or_else(|| panic!("no column {column}"))
+}
+
 /// The sweep's base value and `variant`'s value of `metric`.
 fn swept(root: &Path, variant: &str, metric: &str) -> (f64, f64) {
     let table = rows(root, "sweep");
@@ -259,8 +265,7 @@ fn largest_effects_are_ordered_by_z_and_identical_variants_are_left_out() {
             last = z.abs();
         }
     }
-    let header = csv(&dir, "sweep", "sweep");
-    let p_holm = header.lines().next().unwrap().split(',').position(|h| h == "p_holm").unwrap();
+    let p_holm = column(&dir, "sweep", "p_holm");
     assert!(table.iter().all(|r| (r[1] == "win_rate") == r[p_holm].is_empty()), "only the identical rows left out");
     assert!(summary.contains("8 comparisons (left out: 4 identical by construction"), "{summary}");
 }
@@ -292,12 +297,12 @@ fn until_stops_within_a_batch_of_the_target_and_never_passes_the_cap() {
     let s = run(&["sweep", &file, "--out", out, "--until", "hands ±0.3", "--max-games", "400", "--quiet"]);
     let needed: u64 = s.split("met after ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
     assert!(needed.is_multiple_of(20) && (60..=400).contains(&needed), "{s}");
-    let games: u64 = rows(&dir, "sweep")[0][13].parse().unwrap();
+    let games: u64 = rows(&dir, "sweep")[0][column(&dir, "sweep", "games")].parse().unwrap();
     assert_eq!(games, needed, "stopped at the batch that met the target");
     // An impossible target stops at the cap, cut to it.
     let s = run(&["sweep", &file, "--out", out, "--until", "hands ±0.000001", "--max-games", "50", "--quiet"]);
     assert!(s.contains("NOT met: stopped by the cap of 50 games"), "{s}");
-    assert_eq!(rows(&dir, "sweep")[0][13], "50");
+    assert_eq!(rows(&dir, "sweep")[0][column(&dir, "sweep", "games")], "50");
 }
 
 #[test]

@@ -171,7 +171,7 @@ fn summary(
     }
     let _ = writeln!(
         s,
-        "\n{} comparisons: * p < 0.05 taken alone; ** significant after Holm's adjustment over {} (read * alone with care).",
+        "\n{} comparisons: * p < 0.05 taken alone (read with care); ** significant after Holm's adjustment over {}.",
         rows.len(),
         holm.describe()
     );

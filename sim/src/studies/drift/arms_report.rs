@@ -81,8 +81,9 @@ impl ArmsReport<'_> {
     }
 
     /// The gains of every arm, one row per arm, with Holm over all of them (an arm whose
-    /// style never acts, the same games as the baseline's, left out).
-    fn gain_frame(&self, extra: &[(&str, Column)]) -> PolarsResult<DataFrame> {
+    /// style never acts, the same games as the baseline's, left out); appends to `t` how
+    /// many survive it.
+    fn gain_frame(&self, t: &mut String, extra: &[(&str, Column)]) -> PolarsResult<DataFrame> {
         let a = self.arms();
         let n = a.arms.len();
         let cell = |i: usize| (i / a.cols.len(), i % a.cols.len());
@@ -104,6 +105,12 @@ impl ArmsReport<'_> {
         for (name, values) in extra {
             df.with_column(values.clone().with_name((*name).into()))?;
         }
+        let sig = holm.flags().iter().filter(|&&f| f).count();
+        let _ = writeln!(
+            t,
+            "gains differing from 0 after Holm's step-down (5% familywise): {sig} over {}",
+            holm.describe()
+        );
         Ok(df)
     }
 
@@ -113,7 +120,7 @@ impl ArmsReport<'_> {
         let gains: Vec<Vec<f64>> = (0..cols).map(|c| (0..rows).map(|r| self.gain(r, c).0).collect()).collect();
         let rank: Vec<Vec<f64>> = gains.iter().map(|g| ranks(g)).collect();
         let rank_col: Vec<f64> = (0..rows * cols).map(|i| rank[i % cols][i / cols]).collect();
-        let mut table = self.gain_frame(&[("rank", Column::new("rank".into(), rank_col))])?;
+        let mut table = self.gain_frame(t, &[("rank", Column::new("rank".into(), rank_col))])?;
         out.table("play", &mut table)?;
 
         let nk = CONTRASTS.len();
@@ -226,7 +233,7 @@ impl ArmsReport<'_> {
             ("horsepower", stat("horsepower", |c| c.1)),
             ("rank", stat("rank", |c| c.2)),
         ];
-        let mut table = self.gain_frame(&extra)?;
+        let mut table = self.gain_frame(t, &extra)?;
         out.table("cars", &mut table)?;
 
         let per_rank = SPEEDS.len() * HORSEPOWERS.len();

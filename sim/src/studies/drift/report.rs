@@ -103,7 +103,9 @@ impl DriftReport<'_> {
         let p: Vec<f64> = compared.iter().map(|&e| p_value(&heads[e])).collect();
         // A style whose every battle ties with the baseline's (it never acts) is the same
         // games by construction: left out of Holm's family.
-        let holm = Holm::new(&compared.iter().zip(&p).map(|(&e, &p)| (self.tie_rate(e).value() != 1.0).then_some(p)).collect::<Vec<_>>());
+        let holm = Holm::new(
+            &compared.iter().zip(&p).map(|(&e, &p)| (self.tie_rate(e).value() != 1.0).then_some(p)).collect::<Vec<_>>(),
+        );
         let holm_of = |e: usize| compared.iter().position(|&c| c == e);
         let s = &self.acc.subjects;
         let col = |f: &dyn Fn(usize) -> f64| (0..n).map(f).collect::<Vec<f64>>();
