@@ -345,7 +345,8 @@ impl DriftReport<'_> {
             .collect();
         let _ = writeln!(
             t,
-            "multiple comparisons: styles compared with the baseline, {}; after Holm's step-down (5% familywise) {} differ from 0.5: {}",
+            "multiple comparisons: {} styles compared with the baseline; after Holm's step-down (5% familywise) over {} {} differ from 0.5: {}",
+            compared.len(),
             holm.describe(),
             sig.len(),
             if sig.is_empty() { "none".to_string() } else { sig.join(", ") }
