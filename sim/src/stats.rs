@@ -341,18 +341,85 @@ impl Histogram {
     }
 }
 
-/// Holm's step-down: which of the p-values `p` are significant at 5% familywise.
-pub fn holm(p: &[f64]) -> Vec<bool> {
-    let mut order: Vec<usize> = (0..p.len()).collect();
-    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
-    let mut out = vec![false; p.len()];
-    for (rank, &i) in order.iter().enumerate() {
-        if p[i] > 0.05 / (p.len() - rank) as f64 {
-            break;
+/// The familywise error rate Holm's adjustment holds.
+pub const FAMILYWISE: f64 = 0.05;
+
+/// A comparison's two-sided p-value for Holm's family ([`two_sided_p`] of its estimate's
+/// distance from the neutral value), or `None` when its two arms are identical by
+/// construction: a distance of exactly 0 with a zero-width interval, the same value in
+/// every game (a variant that changes nothing, a style that never acts).
+pub fn tested_p(value: f64, ci: Interval) -> Option<f64> {
+    (value != 0.0 || ci.low != ci.high).then(|| two_sided_p(value, ci))
+}
+
+/// Holm's step-down adjustment over a family of comparisons (5% familywise).
+///
+/// Comparisons identical by construction (`None`, see [`tested_p`]) and those without a
+/// p-value (NaN) are left out: they neither count in the family's size nor get an adjusted
+/// p-value or a flag.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Holm {
+    /// Per comparison, its adjusted p-value (`None`: left out of the family). With the m
+    /// p-values of the family sorted, p₍₁₎ ≤ … ≤ p₍ₘ₎, the i-th is adjusted to
+    /// min(1, max over j ≤ i of (m − j + 1)·p₍ⱼ₎), as R's `p.adjust(p, "holm")`.
+    pub adjusted: Vec<Option<f64>>,
+    /// How many comparisons were left out as identical by construction.
+    pub identical: usize,
+}
+
+impl Holm {
+    /// The adjustment of the p-values `p` (`None`: identical by construction).
+    pub fn new(p: &[Option<f64>]) -> Holm {
+        let mut family: Vec<(usize, f64)> =
+            p.iter().enumerate().filter_map(|(i, p)| p.filter(|p| !p.is_nan()).map(|p| (i, p))).collect();
+        family.sort_by(|a, b| a.1.total_cmp(&b.1));
+        let m = family.len();
+        let mut adjusted = vec![None; p.len()];
+        let mut running = 0.0f64;
+        for (rank, &(i, p)) in family.iter().enumerate() {
+            running = running.max(((m - rank) as f64 * p).min(1.0));
+            adjusted[i] = Some(running);
         }
-        out[i] = true;
+        Holm { adjusted, identical: p.iter().filter(|p| p.is_none()).count() }
     }
-    out
+
+    /// Each estimate's p-value ([`two_sided_p`] of its distance from the neutral value, with
+    /// its interval) and the adjustment over them, those identical by construction
+    /// ([`tested_p`]) left out.
+    pub fn of(estimates: &[(f64, Interval)]) -> (Vec<f64>, Holm) {
+        let p = estimates.iter().map(|&(d, ci)| two_sided_p(d, ci)).collect();
+        (p, Holm::new(&estimates.iter().map(|&(d, ci)| tested_p(d, ci)).collect::<Vec<_>>()))
+    }
+
+    /// Whether comparison `i` is significant after the adjustment (adjusted p ≤ 5%).
+    pub fn significant(&self, i: usize) -> bool {
+        self.adjusted[i].is_some_and(|p| p <= FAMILYWISE)
+    }
+
+    /// [`Holm::significant`] for every comparison.
+    pub fn flags(&self) -> Vec<bool> {
+        (0..self.adjusted.len()).map(|i| self.significant(i)).collect()
+    }
+
+    /// The number of comparisons in the family.
+    pub fn family(&self) -> usize {
+        self.adjusted.iter().flatten().count()
+    }
+
+    /// The family's size and what was left out of it, for a summary: "12 comparisons (3
+    /// left out: identical by construction, …)".
+    pub fn describe(&self) -> String {
+        let untested = self.adjusted.len() - self.family() - self.identical;
+        let mut out: Vec<String> = Vec::new();
+        if self.identical > 0 {
+            out.push(format!("{} identical by construction, the same value in every game", self.identical));
+        }
+        if untested > 0 {
+            out.push(format!("{untested} without a p-value (no games)"));
+        }
+        let family = format!("{} comparison{}", self.family(), if self.family() == 1 { "" } else { "s" });
+        if out.is_empty() { family } else { format!("{family} (left out: {})", out.join("; ")) }
+    }
 }
 
 #[cfg(test)]
@@ -361,9 +428,44 @@ mod tests {
 
     #[test]
     fn holm_steps_down_until_the_first_failure() {
-        assert_eq!(holm(&[0.01, 0.04, 0.03, 0.5]), [true, false, false, false]);
-        assert_eq!(holm(&[0.001, 0.012, 0.02]), [true, true, true]);
-        assert_eq!(holm(&[0.2, 0.001]), [false, true]);
+        let flags = |p: &[f64]| Holm::new(&p.iter().map(|&p| Some(p)).collect::<Vec<_>>()).flags();
+        assert_eq!(flags(&[0.01, 0.04, 0.03, 0.5]), [true, false, false, false]);
+        assert_eq!(flags(&[0.001, 0.012, 0.02]), [true, true, true]);
+        assert_eq!(flags(&[0.2, 0.001]), [false, true]);
+    }
+
+    #[test]
+    fn holm_adjusted_p_values_match_r_p_adjust() {
+        // R: p.adjust(c(0.01, 0.04, 0.03, 0.005), "holm") = 0.03 0.06 0.06 0.02: sorted
+        // 0.005·4 = 0.02, 0.01·3 = 0.03, 0.03·2 = 0.06, 0.04·1 = 0.04 raised to 0.06.
+        let h = Holm::new(&[Some(0.01), Some(0.04), Some(0.03), Some(0.005)]);
+        let expected = [0.03, 0.06, 0.06, 0.02];
+        for (a, e) in h.adjusted.iter().zip(expected) {
+            assert!((a.unwrap() - e).abs() < 1e-12, "{:?}", h.adjusted);
+        }
+        assert_eq!(h.flags(), [true, false, false, true]);
+        // p.adjust(c(0.5, 0.6), "holm") = 1 1: capped at 1, kept monotone.
+        assert_eq!(Holm::new(&[Some(0.5), Some(0.6)]).adjusted, [Some(1.0), Some(1.0)]);
+    }
+
+    #[test]
+    fn holm_leaves_identical_and_untested_comparisons_out_of_the_family() {
+        // A family of two: 0.01·2 = 0.02 and 0.04; the identical and the NaN count in neither.
+        let h = Holm::new(&[Some(0.01), None, Some(0.04), Some(f64::NAN)]);
+        assert_eq!(h.family(), 2);
+        assert_eq!(h.identical, 1);
+        assert!((h.adjusted[0].unwrap() - 0.02).abs() < 1e-12 && h.adjusted[2] == Some(0.04), "{h:?}");
+        assert_eq!((h.adjusted[1], h.adjusted[3]), (None, None));
+        assert_eq!(h.flags(), [true, false, true, false]);
+        let said = h.describe();
+        assert!(
+            said.starts_with("2 comparisons") && said.contains("1 identical") && said.contains("1 without"),
+            "{said}"
+        );
+        let zero = Interval { low: 0.0, high: 0.0 };
+        assert_eq!(tested_p(0.0, zero), None, "the same value in every game");
+        assert_eq!(tested_p(0.0, Interval { low: -0.1, high: 0.1 }), Some(1.0), "a zero estimate that varies");
+        assert_eq!(tested_p(0.2, zero), Some(0.0));
     }
 
     #[test]

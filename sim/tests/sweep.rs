@@ -21,6 +21,12 @@ fn rows(root: &Path, study: &str) -> Vec<Vec<String>> {
     csv(root, study, "sweep").lines().skip(1).map(|l| l.split(',').map(String::from).collect()).collect()
 }
 
+/// The position of `column` in the `sweep` table.
+fn column(root: &Path, study: &str, column: &str) -> usize {
+    let header = csv(root, study, "sweep").lines().next().unwrap().to_string();
+    header.split(',').position(|h| h == column).unwrap_or_else(|| panic!("no column {column}"))
+}
+
 /// The sweep's base value and `variant`'s value of `metric`.
 fn swept(root: &Path, variant: &str, metric: &str) -> (f64, f64) {
     let table = rows(root, "sweep");
@@ -222,6 +228,48 @@ fn goto_chips_one_overridden_key_equals_the_chip_study_of_the_edited_table() {
     assert_eq!(win, win_variant, "a chip rule leaves the play alone");
 }
 
+/// Issue 29, items 3 and 5: the summary's largest effects per metric are ordered by |z|,
+/// each z signed and equal to the table's difference over its paired standard error; a
+/// metric no variant changes (the bots ignore the chips, so the win rate is the same games)
+/// lists none, and its comparisons are left out of Holm's family (no `p_holm`), as said.
+#[test]
+fn largest_effects_are_ordered_by_z_and_identical_variants_are_left_out() {
+    let dir = scratch("sweep-largest");
+    let text = "game = \"mahjong\"\nbase = \"goto-cutbi\"\nbots = \"efficiency\"\ngames = 40\nseed = 3\n\
+                metrics = [\"chips_moved\", \"chips_lose_50\", \"win_rate\"]\n\
+                [[variant]]\nname = \"end of hand\"\nchips.cutbi.timing = \"end_of_hand\"\n\
+                [[variant]]\nname = \"home run 3\"\nchips.cutbi.homerun = 3\n\
+                [[variant]]\nname = \"red 2\"\nchips.red = 2\n\
+                [[variant]]\nname = \"no ura\"\nchips.ura = 0\n";
+    let file = write(&dir, "s.toml", text);
+    run(&["sweep", &file, "--out", dir.to_str().unwrap(), "--quiet"]);
+    let summary = std::fs::read_to_string(dir.join("notebooks-data/sweep/summary.txt")).unwrap();
+    let listed = |metric: &str| {
+        let start = summary.find("largest effects").expect("a largest-effects list");
+        let line = summary[start..].lines().find(|l| l.trim_start().starts_with(&format!("{metric} "))).unwrap();
+        line.trim_start()[metric.len()..].trim().to_string()
+    };
+    assert_eq!(listed("win_rate"), "none: every variant is identical to the base", "{summary}");
+    let z95 = 1.959_963_984_540_054;
+    let table = rows(&dir, "sweep");
+    for metric in ["chips_moved", "chips_lose_50"] {
+        let mut last = f64::INFINITY;
+        for entry in listed(metric).split("; ") {
+            let (name, rest) = entry.split_once(" (").unwrap();
+            let z: f64 = rest.split("z ").nth(1).unwrap().trim_end_matches(')').parse().unwrap();
+            let row = table.iter().find(|r| r[0] == name && r[1] == metric).unwrap();
+            let num = |c: usize| row[c].parse::<f64>().unwrap();
+            let own = num(6) / ((num(8) - num(7)) / 2.0 / z95);
+            assert!((z - own).abs() <= 0.05 + 1e-9, "{metric} {name}: printed z {z}, the table's {own}");
+            assert!(z.abs() <= last + 0.1, "{metric}: ordered by |z|, {z} after {last}");
+            last = z.abs();
+        }
+    }
+    let p_holm = column(&dir, "sweep", "p_holm");
+    assert!(table.iter().all(|r| (r[1] == "win_rate") == r[p_holm].is_empty()), "only the identical rows left out");
+    assert!(summary.contains("8 comparisons (left out: 4 identical by construction"), "{summary}");
+}
+
 #[test]
 fn sweeps_agree_across_threads_and_merged_shards() {
     let dir = scratch("sweep-shards");
@@ -249,12 +297,12 @@ fn until_stops_within_a_batch_of_the_target_and_never_passes_the_cap() {
     let s = run(&["sweep", &file, "--out", out, "--until", "hands ±0.3", "--max-games", "400", "--quiet"]);
     let needed: u64 = s.split("met after ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
     assert!(needed.is_multiple_of(20) && (60..=400).contains(&needed), "{s}");
-    let games: u64 = rows(&dir, "sweep")[0][13].parse().unwrap();
+    let games: u64 = rows(&dir, "sweep")[0][column(&dir, "sweep", "games")].parse().unwrap();
     assert_eq!(games, needed, "stopped at the batch that met the target");
     // An impossible target stops at the cap, cut to it.
     let s = run(&["sweep", &file, "--out", out, "--until", "hands ±0.000001", "--max-games", "50", "--quiet"]);
     assert!(s.contains("NOT met: stopped by the cap of 50 games"), "{s}");
-    assert_eq!(rows(&dir, "sweep")[0][13], "50");
+    assert_eq!(rows(&dir, "sweep")[0][column(&dir, "sweep", "games")], "50");
 }
 
 #[test]

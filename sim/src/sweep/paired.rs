@@ -172,11 +172,6 @@ pub struct Compared {
     pub variance_reduction: f64,
 }
 
-/// Two-sided normal p-value of a difference with its paired 95% interval.
-pub fn p_value(c: &Compared) -> f64 {
-    crate::stats::two_sided_p(c.diff, c.diff_ci)
-}
-
 /// The estimate of one arm over `n` games.
 pub fn estimate(n: u64, s: &Sums) -> Estimate {
     Estimate { value: s.value(), half: Z95 * s.variance(n).sqrt() }

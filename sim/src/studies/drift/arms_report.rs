@@ -8,7 +8,7 @@ use super::arms::{Arms, ArmsAcc, CONTRASTS, HORSEPOWERS, PLAYS, RANKS, SPEEDS};
 use super::{Mode, kind_name};
 use crate::chart::{self, Heatmap};
 use crate::output::StudyOutput;
-use crate::stats::{Interval, Moments, holm, two_sided_p};
+use crate::stats::{Holm, Interval, Moments};
 use crate::study::Coverage;
 use anyhow::Result;
 use polars::prelude::*;
@@ -80,14 +80,15 @@ impl ArmsReport<'_> {
         Ok(t)
     }
 
-    /// The gains of every arm, one row per arm, with Holm over all of them.
-    fn gain_frame(&self, extra: &[(&str, Column)]) -> PolarsResult<DataFrame> {
+    /// The gains of every arm, one row per arm, with Holm over all of them (an arm whose
+    /// style never acts, the same games as the baseline's, left out); appends to `t` how
+    /// many survive it.
+    fn gain_frame(&self, t: &mut String, extra: &[(&str, Column)]) -> PolarsResult<DataFrame> {
         let a = self.arms();
         let n = a.arms.len();
         let cell = |i: usize| (i / a.cols.len(), i % a.cols.len());
         let g: Vec<(f64, Interval)> = (0..n).map(|i| self.gain(cell(i).0, cell(i).1)).collect();
-        let pv: Vec<f64> = g.iter().map(|(v, i)| two_sided_p(*v, *i)).collect();
-        let flagged = holm(&pv);
+        let (pv, holm) = Holm::of(&g);
         let mut df = df!(
             "entrant" => (0..n).map(|i| a.rows[cell(i).0].clone()).collect::<Vec<_>>(),
             "style" => (0..n).map(|i| a.row_styles[cell(i).0].0.id()).collect::<Vec<_>>(),
@@ -98,11 +99,18 @@ impl ArmsReport<'_> {
             "ci_low" => g.iter().map(|x| x.1.low).collect::<Vec<_>>(),
             "ci_high" => g.iter().map(|x| x.1.high).collect::<Vec<_>>(),
             "p_value" => pv,
-            "holm_significant" => flagged,
+            "p_holm" => holm.adjusted.clone(),
+            "holm_significant" => holm.flags(),
         )?;
         for (name, values) in extra {
             df.with_column(values.clone().with_name((*name).into()))?;
         }
+        let sig = holm.flags().iter().filter(|&&f| f).count();
+        let _ = writeln!(
+            t,
+            "gains differing from 0 after Holm's step-down (5% familywise): {sig} over {}",
+            holm.describe()
+        );
         Ok(df)
     }
 
@@ -112,13 +120,12 @@ impl ArmsReport<'_> {
         let gains: Vec<Vec<f64>> = (0..cols).map(|c| (0..rows).map(|r| self.gain(r, c).0).collect()).collect();
         let rank: Vec<Vec<f64>> = gains.iter().map(|g| ranks(g)).collect();
         let rank_col: Vec<f64> = (0..rows * cols).map(|i| rank[i % cols][i / cols]).collect();
-        let mut table = self.gain_frame(&[("rank", Column::new("rank".into(), rank_col))])?;
+        let mut table = self.gain_frame(t, &[("rank", Column::new("rank".into(), rank_col))])?;
         out.table("play", &mut table)?;
 
         let nk = CONTRASTS.len();
         let diffs: Vec<(f64, Interval)> = self.acc.contrast.iter().map(win_rate).collect();
-        let pv: Vec<f64> = diffs.iter().map(|(v, i)| two_sided_p(*v, *i)).collect();
-        let flagged = holm(&pv);
+        let (pv, holm) = Holm::of(&diffs);
         let label = |k: usize| format!("{} - {}", PLAYS[CONTRASTS[k].0], PLAYS[CONTRASTS[k].1]);
         let mut contrasts = df!(
             "entrant" => (0..rows * nk).map(|i| a.rows[i / nk].clone()).collect::<Vec<_>>(),
@@ -128,7 +135,8 @@ impl ArmsReport<'_> {
             "ci_low" => diffs.iter().map(|x| x.1.low).collect::<Vec<_>>(),
             "ci_high" => diffs.iter().map(|x| x.1.high).collect::<Vec<_>>(),
             "p_value" => pv,
-            "holm_significant" => flagged.clone(),
+            "p_holm" => holm.adjusted.clone(),
+            "holm_significant" => holm.flags(),
         )?;
         out.table("play_contrast", &mut contrasts)?;
 
@@ -194,11 +202,11 @@ impl ArmsReport<'_> {
             "rankings that depend on play (rank moves {RANK_MOVE}+ places among {rows}; equal gains share their mean rank): {}",
             if list.is_empty() { "none".to_string() } else { list.join("; ") }
         );
-        let sig = flagged.iter().filter(|&&f| f).count();
+        let sig = holm.flags().iter().filter(|&&f| f).count();
         let _ = writeln!(
             t,
-            "paired differences between plays: {sig} of {} significant after Holm's step-down (5% familywise); the play_contrast table lists them",
-            flagged.len()
+            "paired differences between plays: {sig} significant after Holm's step-down (5% familywise) over {}; the play_contrast table lists them",
+            holm.describe()
         );
         let _ = writeln!(t, "gain by play (plain, random, heuristic), sorted by the heuristic's:");
         for &r in &order {
@@ -225,7 +233,7 @@ impl ArmsReport<'_> {
             ("horsepower", stat("horsepower", |c| c.1)),
             ("rank", stat("rank", |c| c.2)),
         ];
-        let mut table = self.gain_frame(&extra)?;
+        let mut table = self.gain_frame(t, &extra)?;
         out.table("cars", &mut table)?;
 
         let per_rank = SPEEDS.len() * HORSEPOWERS.len();

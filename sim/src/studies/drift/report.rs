@@ -3,7 +3,7 @@
 use super::acc::{DriftAcc, SubjectAcc};
 use super::{DriftStudy, KINDS, Mode, acts, kind_name};
 use crate::output::StudyOutput;
-use crate::stats::{Histogram, Moments, Rate, holm, versus};
+use crate::stats::{Histogram, Holm, Moments, Rate, versus};
 use crate::study::Coverage;
 use anyhow::Result;
 use engine::drift::strategy::StrategyConfig;
@@ -101,8 +101,12 @@ impl DriftReport<'_> {
         let heads: Vec<Rate> = (0..n).map(|e| self.headline(e)).collect();
         let compared: Vec<usize> = (0..n).filter(|&e| self.compared(e)).collect();
         let p: Vec<f64> = compared.iter().map(|&e| p_value(&heads[e])).collect();
-        let flagged = holm(&p);
-        let holm_of = |e: usize| compared.iter().position(|&c| c == e).map(|i| (p[i], flagged[i]));
+        // A style whose every battle ties with the baseline's (it never acts) is the same
+        // games by construction: left out of Holm's family.
+        let holm = Holm::new(
+            &compared.iter().zip(&p).map(|(&e, &p)| (self.tie_rate(e).value() != 1.0).then_some(p)).collect::<Vec<_>>(),
+        );
+        let holm_of = |e: usize| compared.iter().position(|&c| c == e);
         let s = &self.acc.subjects;
         let col = |f: &dyn Fn(usize) -> f64| (0..n).map(f).collect::<Vec<f64>>();
         let subj = |f: &dyn Fn(&SubjectAcc) -> f64| s.iter().map(f).collect::<Vec<f64>>();
@@ -114,8 +118,9 @@ impl DriftReport<'_> {
             "win_rate" => heads.iter().map(Rate::value).collect::<Vec<_>>(),
             "win_rate_ci_low" => heads.iter().map(|r| r.interval().low).collect::<Vec<_>>(),
             "win_rate_ci_high" => heads.iter().map(|r| r.interval().high).collect::<Vec<_>>(),
-            "p_value" => (0..n).map(|e| holm_of(e).map(|h| h.0)).collect::<Vec<_>>(),
-            "holm_significant" => (0..n).map(|e| holm_of(e).map(|h| h.1)).collect::<Vec<_>>(),
+            "p_value" => (0..n).map(|e| holm_of(e).map(|i| p[i])).collect::<Vec<_>>(),
+            "p_holm" => (0..n).map(|e| holm_of(e).and_then(|i| holm.adjusted[i])).collect::<Vec<_>>(),
+            "holm_significant" => (0..n).map(|e| holm_of(e).map(|i| holm.significant(i))).collect::<Vec<_>>(),
             "tie_rate" => col(&|e| self.tie_rate(e).value()),
             "tie_rate_ci_low" => col(&|e| self.tie_rate(e).interval().low),
             "tie_rate_ci_high" => col(&|e| self.tie_rate(e).interval().high),
@@ -183,7 +188,7 @@ impl DriftReport<'_> {
 
         self.charts(&names, &heads, out)?;
         let mut text = self.summary_text(coverage, &names, &heads, exact, first_leader);
-        self.holm_note(&mut text, &names, &compared, &p, &flagged);
+        self.holm_note(&mut text, &names, &compared, &p, &holm);
         Ok(text)
     }
 
@@ -326,21 +331,23 @@ impl DriftReport<'_> {
     }
 
     /// The multiple-comparison note: Holm's step-down over every style compared.
-    fn holm_note(&self, t: &mut String, names: &[String], compared: &[usize], p: &[f64], flagged: &[bool]) {
+    fn holm_note(&self, t: &mut String, names: &[String], compared: &[usize], p: &[f64], holm: &Holm) {
         if compared.is_empty() {
             return;
         }
-        let sig: Vec<&str> = compared.iter().zip(flagged).filter(|x| *x.1).map(|x| names[*x.0].as_str()).collect();
+        let flagged = holm.flags();
+        let sig: Vec<&str> = compared.iter().zip(&flagged).filter(|x| *x.1).map(|x| names[*x.0].as_str()).collect();
         let only_raw: Vec<&str> = compared
             .iter()
-            .zip(p.iter().zip(flagged))
+            .zip(p.iter().zip(&flagged))
             .filter(|(_, (p, f))| **p < 0.05 && !**f)
             .map(|(&e, _)| names[e].as_str())
             .collect();
         let _ = writeln!(
             t,
-            "multiple comparisons: {} styles compared with the baseline; after Holm's step-down (5% familywise) {} differ from 0.5: {}",
+            "multiple comparisons: {} styles compared with the baseline; after Holm's step-down (5% familywise) over {} {} differ from 0.5: {}",
             compared.len(),
+            holm.describe(),
             sig.len(),
             if sig.is_empty() { "none".to_string() } else { sig.join(", ") }
         );
