@@ -174,11 +174,11 @@ enum MahjongCommand {
     Shanten(HandToolArgs),
     /// Table games: Ron2 (four seats: per-round rates beside Tenhou, yaku frequency, seat
     /// advantage) or Gotō (`--rules goto`: sessions of four people at three seats).
-    #[command(mut_arg("study", |a| a.help("Name of the results folders (default: mahjong, or goto at a three-seat table).")))]
+    #[command(mut_arg("study", |a| a.help("Name of the results folders (default: mahjong, or goto at a three-seat table)")))]
     Play(TableArgs),
     /// Four `defensive` bots at the Ron2 dojo table, rates beside the Tenhou 2016 figures
     /// (results under the name mahjong-calibrate).
-    #[command(mut_arg("study", |a| a.help("Name of the results folders (default: mahjong-calibrate).")))]
+    #[command(mut_arg("study", |a| a.help("Name of the results folders (default: mahjong-calibrate)")))]
     Calibrate(CalibrateArgs),
     /// Replay mjai JSON Lines game records under a table preset; report illegal events
     /// and results that differ (file:line), exit status 1 if any.
@@ -190,7 +190,7 @@ enum MahjongCommand {
         "Number of Gotō games in the whole run, all shards together, a whole number of sessions (default: {})",
         HumanCount(CHIP_GAMES)
     ))))]
-    #[command(mut_arg("study", |a| a.help(format!("Name of the results folders (default: {}).", ChipsStudy::KIND))))]
+    #[command(mut_arg("study", |a| a.help(format!("Name of the results folders (default: {})", ChipsStudy::KIND))))]
     Chips(ChipsArgs),
 }
 
