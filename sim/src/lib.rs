@@ -18,6 +18,7 @@
 pub mod bench;
 pub mod chart;
 pub mod commit;
+pub mod console;
 pub mod convergence;
 pub mod duel;
 pub mod grow;

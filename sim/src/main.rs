@@ -11,6 +11,7 @@ use engine::mahjong::table;
 use engine::mahjong::table::Rotation;
 use engine::medarot::{self, CardPool, Deck};
 use engine::rackup::{self, Profile};
+use indicatif::HumanCount;
 use sim::duel::seating::SeatingMode;
 use sim::duel::{DuelGame, DuelParams, DuelStudy};
 use sim::grow::Target;
@@ -25,13 +26,15 @@ use sim::studies::medarot::{MedarotParams, MedarotStudy};
 use sim::studies::rackup::{RackupParams, RackupStudy};
 use sim::study::{self, Growth, Source, State, Study};
 use sim::sweep::SweepStudy;
-use sim::{bench, mahjong_io, mjai};
+use sim::{bench, console, mahjong_io, mjai};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Monte Carlo studies of Japanese tabletop games: seeded games played in
-/// parallel, aggregated into Parquet/CSV tables, PNG/SVG charts and a summary.
+/// Monte Carlo studies of Japanese tabletop games (Midnight Wolves drift battles, riichi
+/// mahjong at Ron2's and Gotō's tables with Gotō's chips, Medarot, Rack-up Battle): seeded
+/// games played in parallel, aggregated into Parquet/CSV tables, PNG/SVG charts and a
+/// summary.
 #[derive(Parser)]
 #[command(name = "sim", version, propagate_version = true)]
 struct Cli {
@@ -43,7 +46,9 @@ struct Cli {
 enum Command {
     /// Midnight Wolves drift battle: battle styles or a line-up's drivers against each other.
     Drift(DriftArgs),
-    /// Mahjong: hand tools (score, shanten; JSON lines) and the Ron2 four-player table (play, calibrate).
+    /// Mahjong: hand tools (score, shanten; JSON lines), the Ron2 four-player table (play,
+    /// calibrate), Gotō's three-seat table (play --rules goto) and its chips (chips), mjai
+    /// replays (replay).
     #[command(subcommand)]
     Mahjong(MahjongCommand),
     /// Medarot card game, advance mode: deck matrix, acting first, card ablation, stat prices, HP.
@@ -169,9 +174,11 @@ enum MahjongCommand {
     Shanten(HandToolArgs),
     /// Table games: Ron2 (four seats: per-round rates beside Tenhou, yaku frequency, seat
     /// advantage) or Gotō (`--rules goto`: sessions of four people at three seats).
+    #[command(mut_arg("study", |a| a.help("Name of the results folders (default: mahjong, or goto at a three-seat table)")))]
     Play(TableArgs),
     /// Four `defensive` bots at the Ron2 dojo table, rates beside the Tenhou 2016 figures
     /// (results under the name mahjong-calibrate).
+    #[command(mut_arg("study", |a| a.help("Name of the results folders (default: mahjong-calibrate)")))]
     Calibrate(CalibrateArgs),
     /// Replay mjai JSON Lines game records under a table preset; report illegal events
     /// and results that differ (file:line), exit status 1 if any.
@@ -179,6 +186,11 @@ enum MahjongCommand {
     /// Gotō chips (祝儀): sessions played once and settled under `--rules` and `--compare`
     /// (default goto vs goto-cutbi) on the same games: chip swings, session risk, the
     /// cut-bi ratio with a paired interval, and which items make the variance.
+    #[command(mut_arg("games", |a| a.help(format!(
+        "Number of Gotō games in the whole run, all shards together, a whole number of sessions (default: {})",
+        HumanCount(CHIP_GAMES)
+    ))))]
+    #[command(mut_arg("study", |a| a.help(format!("Name of the results folders (default: {})", ChipsStudy::KIND))))]
     Chips(ChipsArgs),
 }
 
@@ -201,8 +213,8 @@ struct ChipsArgs {
     #[arg(long, default_value = "cycle", value_parser = rotation, value_name = "cycle|last|top|fixed")]
     rotation: Rotation,
     /// Games per session (`--games` counts games, a multiple of it).
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..), value_name = "K")]
-    session: u32,
+    #[arg(long, alias = "session", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
+    session_games: u32,
 }
 
 #[derive(Args)]
@@ -310,7 +322,8 @@ struct PlayArgs {
     /// Folder under which notebooks-data/<study>/ and reports/<study>/ are written.
     #[arg(long, default_value = "results", value_name = "DIR")]
     out: PathBuf,
-    /// Name of the results folders (default: the game's name, or `sweep`).
+    /// Name of the results folders (default: the game's name; `sweep` for a sweep,
+    /// duel-<game> for a duel).
     #[arg(long, value_name = "NAME")]
     study: Option<String>,
     /// No progress bar.
@@ -543,7 +556,7 @@ fn threads(requested: Option<u16>) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     match requested.map(usize::from) {
         Some(n) if n > cores => {
-            eprintln!("note: --threads {n} lowered to {cores}, the cores available here");
+            console::note(&format!("note: --threads {n} lowered to {cores}, the cores available here"));
             cores
         }
         Some(n) => n,
@@ -738,10 +751,10 @@ static GLOBAL: engine::testing::CountingAlloc = engine::testing::CountingAlloc;
 
 /// `sim mahjong chips`: the paired chip study.
 fn chips(a: &ChipsArgs) -> Result<String> {
-    let k = u64::from(a.session);
+    let k = u64::from(a.session_games);
     let plan = a.run.plan(CHIP_GAMES);
     if !plan.games.is_multiple_of(k) {
-        bail!("--games {} is not a whole number of sessions of --session {k}", plan.games);
+        bail!("--games {} is not a whole number of sessions of --session-games {k}", plan.games);
     }
     let MahjongParams { table, bots, bot_files } = table_params(&a.rules, four_bots(&a.bots)?)?;
     let params = ChipsParams {
@@ -750,7 +763,7 @@ fn chips(a: &ChipsArgs) -> Result<String> {
         bots,
         bot_files,
         rotation: a.rotation,
-        session_games: a.session,
+        session_games: a.session_games,
     };
     let study = ChipsStudy::from_params(params)?;
     let sessions = RunPlan { games: plan.games / k, ..plan };
@@ -908,20 +921,34 @@ fn main() -> ExitCode {
     // SAFETY: still single-threaded; restores the default action, so writing to a closed
     // pipe (`sim … | head`) ends the process quietly, as it ends other Unix tools.
     unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage(&e),
+    };
     if std::env::var_os("POLARS_MAX_THREADS").is_none() {
         // SAFETY: still single-threaded here: no thread (polars' pool included) has started.
         unsafe { std::env::set_var("POLARS_MAX_THREADS", "2") };
     }
-    match run(&cli.command) {
-        Ok(summary) => {
-            if !summary.is_empty() {
-                println!("{summary}");
-            }
-            ExitCode::SUCCESS
-        }
+    let said = run(&cli.command).and_then(|summary| if summary.is_empty() { Ok(()) } else { console::say(&summary) });
+    match said {
+        Ok(()) if !console::stderr_failed() => ExitCode::SUCCESS,
+        Ok(()) => ExitCode::FAILURE,
         Err(e) => {
-            eprintln!("error: {}", one_line(&e));
+            console::note(&format!("error: {}", one_line(&e)));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Prints clap's help, version or usage error and gives its exit status; one that cannot
+/// be written (help on a full stdout) is an error, status 1 (clap's own exit ignores it).
+fn usage(e: &clap::Error) -> ExitCode {
+    match e.print() {
+        Ok(()) => ExitCode::from(e.exit_code() as u8),
+        Err(w) => {
+            if !e.use_stderr() {
+                console::note(&format!("error: cannot write to stdout: {w}"));
+            }
             ExitCode::FAILURE
         }
     }

@@ -96,7 +96,7 @@ pub struct Source {
 impl Source {
     /// Reads a file into a source.
     pub fn read(path: &Path) -> Result<Self> {
-        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let text = crate::lines::read_file(path, crate::lines::MAX_SETTINGS)?;
         Ok(Self { name: path.display().to_string(), text })
     }
 }
@@ -150,7 +150,7 @@ pub fn to_text<P: Serialize, A: Serialize>(saved: &Saved<P, A>) -> Result<String
 
 /// Reads and checks the state of study `S` in `path` ([`parse`]).
 pub fn read<S: State>(path: &Path, study_of: impl Fn(S::Params) -> Result<S>) -> Result<Saved<S::Params, S::Acc>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = crate::lines::read_file(path, crate::lines::MAX_STATE)?;
     parse(&text, &path.display().to_string(), study_of)
 }
 

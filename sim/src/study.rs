@@ -201,7 +201,7 @@ pub fn saved_kind(dir: &Path) -> Result<String> {
         kind: String,
     }
     let path = dir.join("state.json");
-    let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = crate::lines::read_file(&path, crate::lines::MAX_STATE)?;
     let k: Kind =
         serde_json::from_str(&text).with_context(|| format!("{} is not a saved study state", path.display()))?;
     Ok(k.kind)

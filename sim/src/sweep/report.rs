@@ -67,8 +67,13 @@ fn grid_charts(study: &SweepStudy, rows: &[(usize, usize, Compared)], out: &Stud
     }
     let cells: usize = study.grid.iter().map(|g| g.1.len()).product();
     let first = study.variants.len() + 1 - cells;
-    for (m, metric) in study.metrics().iter().enumerate() {
-        let of = |cell: usize| rows.iter().find(|r| r.0 == first + cell && r.1 == m).map(|r| r.2);
+    let metrics = study.metrics();
+    for (m, metric) in metrics.iter().enumerate() {
+        // The rows are variant by variant, each with every metric.
+        let of = |cell: usize| {
+            let row = rows.get((first + cell - 1) * metrics.len() + m);
+            row.filter(|r| r.0 == first + cell && r.1 == m).map(|r| r.2)
+        };
         let stem = out.chart(&format!("grid_{}", metric.replace('.', "_")));
         let title = format!("{metric}: variant − base");
         match study.grid.as_slice() {
@@ -131,33 +136,34 @@ fn summary(
         let e = estimate(acc.games, &acc.sums[0][m]);
         let _ = writeln!(s, "  {metric:<22} {:>12.5} ±{:.5}", e.value, e.half);
     }
-    for v in 1..acc.sums.len() {
-        let _ = writeln!(
-            s,
-            "\nvariant `{}` (variant − base, paired 95% interval; unpaired ±; variance removed by pairing):",
-            study.variants[v - 1].name
-        );
-        for (k, (_, m, c)) in rows.iter().enumerate().filter(|r| r.1.0 == v) {
-            let mark = if holm.significant(k) {
-                "**"
-            } else if p[k] < 0.05 {
-                "*"
-            } else {
-                ""
-            };
+    // The rows are variant by variant, in order: a heading where the variant changes.
+    for (k, (v, m, c)) in rows.iter().enumerate() {
+        if k == 0 || rows[k - 1].0 != *v {
             let _ = writeln!(
                 s,
-                "  {:<22} {:>12.5} → {:>12.5}  {:+.5} [{:+.5}, {:+.5}] ±{:.5} {:>4.0}% {mark}",
-                metrics[*m],
-                c.base.value,
-                c.variant.value,
-                c.diff,
-                c.diff_ci.low,
-                c.diff_ci.high,
-                c.unpaired_half,
-                100.0 * c.variance_reduction
+                "\nvariant `{}` (variant − base, paired 95% interval; unpaired ±; variance removed by pairing):",
+                study.variants[v - 1].name
             );
         }
+        let mark = if holm.significant(k) {
+            "**"
+        } else if p[k] < 0.05 {
+            "*"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            s,
+            "  {:<22} {:>12.5} → {:>12.5}  {:+.5} [{:+.5}, {:+.5}] ±{:.5} {:>4.0}% {mark}",
+            metrics[*m],
+            c.base.value,
+            c.variant.value,
+            c.diff,
+            c.diff_ci.low,
+            c.diff_ci.high,
+            c.unpaired_half,
+            100.0 * c.variance_reduction
+        );
     }
     if acc.sums.len() > 4 {
         let _ = writeln!(

@@ -30,14 +30,15 @@ fn win_rate(m: &Moments) -> (f64, Interval) {
 }
 
 /// Ranks of `values`, 1 for the largest; equal values share their mean rank (a play
-/// under which several styles do nothing ranks them together).
+/// under which several styles do nothing ranks them together). A NaN value (an arm that
+/// played no game: a run of fewer games than arms) has no rank (NaN) and is not counted.
 fn ranks(values: &[f64]) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..values.len()).collect();
+    let mut order: Vec<usize> = (0..values.len()).filter(|&i| !values[i].is_nan()).collect();
     order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
-    let mut rank = vec![0.0; values.len()];
+    let mut rank = vec![f64::NAN; values.len()];
     let mut start = 0;
     while start < order.len() {
-        let end = (start..order.len()).find(|&k| values[order[k]] != values[order[start]]).unwrap_or(order.len());
+        let end = (start + 1..order.len()).find(|&k| values[order[k]] != values[order[start]]).unwrap_or(order.len());
         let mean = (start + end + 1) as f64 / 2.0;
         order[start..end].iter().for_each(|&i| rank[i] = mean);
         start = end;
@@ -45,13 +46,17 @@ fn ranks(values: &[f64]) -> Vec<f64> {
     rank
 }
 
-/// Spearman's rank correlation: the Pearson correlation of two rankings (ties shared).
+/// Spearman's rank correlation of `a` and `b` over the entries where both are numbers: the
+/// Pearson correlation of their rankings (ties shared); NaN with fewer than two such entries.
 fn spearman(a: &[f64], b: &[f64]) -> f64 {
+    let (a, b): (Vec<f64>, Vec<f64>) =
+        a.iter().zip(b).filter(|(x, y)| !x.is_nan() && !y.is_nan()).map(|(x, y)| (*x, *y)).unzip();
+    let (a, b) = (ranks(&a), ranks(&b));
     let n = a.len() as f64;
     let (ma, mb) = (a.iter().sum::<f64>() / n, b.iter().sum::<f64>() / n);
-    let cov: f64 = a.iter().zip(b).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let cov: f64 = a.iter().zip(&b).map(|(x, y)| (x - ma) * (y - mb)).sum();
     let var = |v: &[f64], m: f64| v.iter().map(|x| (x - m).powi(2)).sum::<f64>();
-    cov / (var(a, ma) * var(b, mb)).sqrt()
+    cov / (var(&a, ma) * var(&b, mb)).sqrt()
 }
 
 impl ArmsReport<'_> {
@@ -174,7 +179,7 @@ impl ArmsReport<'_> {
 
         let pairs: Vec<String> = CONTRASTS
             .iter()
-            .map(|&(x, y)| format!("{} vs {} {:.2}", PLAYS[x], PLAYS[y], spearman(&rank[x], &rank[y])))
+            .map(|&(x, y)| format!("{} vs {} {:.2}", PLAYS[x], PLAYS[y], spearman(&gains[x], &gains[y])))
             .collect();
         let _ = writeln!(t, "rank correlation (Spearman) of the styles' gains between plays: {}", pairs.join("; "));
         let mut moved: Vec<(usize, f64)> = (0..rows)
@@ -294,5 +299,33 @@ impl ArmsReport<'_> {
             let _ = writeln!(t, "  {:<26} mean {mean:+.3}; min {}; max {}", a.rows[r], show(lo), show(hi));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ranks, spearman};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    #[test]
+    fn an_arm_without_games_has_no_rank_and_the_others_rank_without_a_hang() {
+        // An arm that played no game (a play-mode run or shard of fewer games than arms) has
+        // a NaN gain; ranking never ended on one. Bounded: a hang fails the test.
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || tx.send(ranks(&[f64::NAN, 0.2, f64::NAN, 0.5, 0.2])));
+        let r = rx.recv_timeout(Duration::from_secs(60)).expect("ranks ends");
+        assert!(r[0].is_nan() && r[2].is_nan(), "{r:?}");
+        assert_eq!([r[1], r[3], r[4]], [2.5, 1.0, 2.5]);
+        assert_eq!(ranks(&[3.0, 1.0, 2.0]), [1.0, 3.0, 2.0]);
+    }
+
+    #[test]
+    fn spearman_leaves_out_entries_without_a_number() {
+        let a = [0.1, 0.2, f64::NAN, 0.3];
+        let b = [0.3, 0.2, 0.9, 0.1];
+        assert!((spearman(&a, &b) + 1.0).abs() < 1e-12);
+        assert!((spearman(&a, &a) - 1.0).abs() < 1e-12);
+        assert!(spearman(&[f64::NAN, 1.0], &[1.0, f64::NAN]).is_nan());
     }
 }
