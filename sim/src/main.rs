@@ -156,6 +156,12 @@ struct SweepArgs {
     /// The sweep file (TOML): game, base, games, seed, metrics, [[variant]] entries, [grid].
     #[arg(value_name = "FILE")]
     file: PathBuf,
+    /// Games of the run (with --until, of each batch) instead of the file's `games`.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    games: Option<u64>,
+    /// Master seed instead of the file's `seed`.
+    #[arg(long)]
+    seed: Option<u64>,
     #[command(flatten)]
     at: PlayArgs,
 }
@@ -849,7 +855,7 @@ fn duel(command: &DuelCommand) -> Result<String> {
 }
 
 fn sweep(args: &SweepArgs) -> Result<String> {
-    let study = SweepStudy::open(&args.file)?;
+    let study = SweepStudy::open(&args.file)?.run_as(args.games, args.seed);
     let (games, seed) = study.games_and_seed();
     args.at.execute(&study, &args.at.plan(games, seed), SweepStudy::KIND)
 }
