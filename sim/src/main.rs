@@ -325,7 +325,7 @@ struct PlayArgs {
     /// Replace results of another study, or of a larger run, already under the same name.
     #[arg(long)]
     force: bool,
-    /// Add batches of the run's games (a sweep: the file's `games`) until the metric's 95%
+    /// Add batches of the run's games (a sweep: `--games` or the file's) until the metric's 95%
     /// interval is this narrow (in a sweep, every variant's paired difference): "METRIC ±X"
     /// or "METRIC ±X%" (of the value; in a sweep, of the base's); repeatable.
     #[arg(long, value_name = "TARGET")]
