@@ -257,8 +257,8 @@ pub fn grow<S: Study>(study: &S, plan: &RunPlan, targets: &[Target], batch: u64,
         met_after: need.map(|n| n * per),
         short: if need.is_some() { Vec::new() } else { t.shortfalls(last) },
     });
-    let until = (!targets.is_empty())
-        .then(|| UntilRecord { batch: batch * per, cap: cap * per, targets: reached.collect() });
+    let until =
+        (!targets.is_empty()).then(|| UntilRecord { batch: batch * per, cap: cap * per, targets: reached.collect() });
     Ok(Grown { acc, played, until, seconds, trace })
 }
 

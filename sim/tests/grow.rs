@@ -53,8 +53,11 @@ fn a_study_grows_to_its_target_and_equals_a_plain_run_of_those_games() {
     assert!(needed.is_multiple_of(300) && (600..30000).contains(&needed), "{s}");
     // The record is kept with the results, not only printed (issue 29 item 5).
     let kept = |file: &str| std::fs::read_to_string(dir.join("notebooks-data/grown").join(file)).unwrap();
-    assert!(kept("summary.txt").starts_with(&format!("--until rounds ±0.06: met after {needed} games (batches of 300)")));
-    let record = format!(r#""until":{{"batch":300,"cap":30000,"targets":[{{"target":"rounds ±0.06","met_after":{needed}}}]}}"#);
+    assert!(
+        kept("summary.txt").starts_with(&format!("--until rounds ±0.06: met after {needed} games (batches of 300)"))
+    );
+    let record =
+        format!(r#""until":{{"batch":300,"cap":30000,"targets":[{{"target":"rounds ±0.06","met_after":{needed}}}]}}"#);
     assert!(kept("state.json").contains(&record), "{record}");
     // Every arm's interval is narrow enough after the last batch, and some arm's was not
     // one batch before.

@@ -204,16 +204,21 @@ mod tests {
     use super::*;
     use crate::mahjong::Flower;
 
-    #[test]
-    fn a_winners_record_from_a_situation() {
-        let rules = Rules::preset("goto").unwrap();
-        let s: Situation = serde_json::from_str(
+    /// South's riichi ippatsu ron on 6p, a north and winter extracted, ura indicator 9m.
+    fn riichi_ippatsu() -> Situation {
+        serde_json::from_str(
             r#"{"id":1,"closed":"11999m406p123s4g6s","melds":[],"win":"6p","tsumo":false,"riichi":true,
             "double_riichi":false,"ippatsu":true,"rinshan":false,"chankan":false,"haitei":false,"houtei":false,
             "seat_wind":"S","round_wind":"E","dealer":false,"dora_indicators":"1z","ura_indicators":"9m",
             "honba":0,"riichi_sticks":0,"nuki":1,"flowers":"4f"}"#,
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn a_winners_record_from_a_situation() {
+        let rules = Rules::preset("goto").unwrap();
+        let s = riichi_ippatsu();
         let w = win_of(&rules, &s).unwrap();
         assert_eq!((w.seat, w.red, w.gold, w.nuki, w.ippatsu, w.closed), (1, 1, 1, 1, true, true));
         assert_eq!((w.held[0], w.held[8], w.pocchi), (2, 3, false));
@@ -248,13 +253,7 @@ mod tests {
         use crate::GameSeeds;
         use crate::mahjong::table::RiichiTable;
         let table = RiichiTable::preset("goto").unwrap();
-        let s: Situation = serde_json::from_str(
-            r#"{"id":1,"closed":"11999m406p123s4g6s","melds":[],"win":"6s","tsumo":true,"riichi":true,
-            "double_riichi":false,"ippatsu":true,"rinshan":false,"chankan":false,"haitei":false,"houtei":false,
-            "seat_wind":"S","round_wind":"E","dealer":false,"dora_indicators":"1z","ura_indicators":"9m",
-            "honba":0,"riichi_sticks":0,"nuki":1,"flowers":"2f","nagashi":true}"#,
-        )
-        .unwrap();
+        let s = Situation { tsumo: true, nagashi: true, flowers: "2f".into(), ..riichi_ippatsu() };
         let w = win_of(table.rules(), &s).unwrap();
         assert!(w.nagashi && w.riichi);
         assert_eq!((w.ura, w.ura_nuki, w.ippatsu, w.red, w.gold), (0, 0, false, 0, 0), "no hand to count them on");
