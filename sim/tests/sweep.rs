@@ -301,7 +301,8 @@ fn until_stops_within_a_batch_of_the_target_and_never_passes_the_cap() {
     let games: u64 = rows(&dir, "sweep")[0][column(&dir, "sweep", "games")].parse().unwrap();
     assert_eq!(games, needed, "stopped at the batch that met the target");
     // An impossible target stops at the cap, cut to it.
-    let s = run(&["sweep", &file, "--out", out, "--until", "hands ±0.000001", "--max-games", "50", "--quiet"]);
+    let capped = ["--until", "hands ±0.000001", "--max-games", "50", "--force", "--quiet"];
+    let s = run(&[&["sweep", &file, "--out", out][..], &capped].concat());
     assert!(s.contains("NOT met: stopped by the cap of 50 games"), "{s}");
     assert_eq!(rows(&dir, "sweep")[0][column(&dir, "sweep", "games")], "50");
 }
