@@ -334,7 +334,7 @@ fn sweep_games_and_seed_options_and_the_until_record_are_kept() {
     let same = write(&dir, "t.toml", &format!("{edited}{body}"));
     run(&["sweep", &same, "--study", "edited", "--out", out, "--quiet"]);
     assert_eq!(csv(&dir, "options", "sweep"), csv(&dir, "edited", "sweep"));
-    assert_eq!(rows(&dir, "options")[0][13], "20");
+    assert_eq!(rows(&dir, "options")[0][column(&dir, "options", "games")], "20");
 }
 
 #[test]
