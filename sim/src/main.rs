@@ -161,6 +161,12 @@ struct SweepArgs {
     /// The sweep file (TOML): game, base, games, seed, metrics, [[variant]] entries, [grid].
     #[arg(value_name = "FILE")]
     file: PathBuf,
+    /// Games of the run (with --until, of each batch) instead of the file's `games`.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    games: Option<u64>,
+    /// Master seed instead of the file's `seed`.
+    #[arg(long)]
+    seed: Option<u64>,
     #[command(flatten)]
     at: PlayArgs,
 }
@@ -332,7 +338,7 @@ struct PlayArgs {
     /// Replace results of another study, or of a larger run, already under the same name.
     #[arg(long)]
     force: bool,
-    /// Add batches of the run's games (a sweep: the file's `games`) until the metric's 95%
+    /// Add batches of the run's games (a sweep: `--games` or the file's) until the metric's 95%
     /// interval is this narrow (in a sweep, every variant's paired difference): "METRIC ±X"
     /// or "METRIC ±X%" (of the value; in a sweep, of the base's); repeatable.
     #[arg(long, value_name = "TARGET")]
@@ -862,7 +868,7 @@ fn duel(command: &DuelCommand) -> Result<String> {
 }
 
 fn sweep(args: &SweepArgs) -> Result<String> {
-    let study = SweepStudy::open(&args.file)?;
+    let study = SweepStudy::open(&args.file)?.run_as(args.games, args.seed);
     let (games, seed) = study.games_and_seed();
     args.at.execute(&study, &args.at.plan(games, seed), SweepStudy::KIND)
 }

@@ -1,7 +1,8 @@
 //! `state.json`, a study's mergeable state, and what `sim merge` checks before adding one.
 //!
 //! The file holds the format version ([`FORMAT`]), the study kind, its parameters, the
-//! games it covers ([`Coverage`]) and its accumulator, and ends with a checksum: the
+//! games it covers ([`Coverage`]), for a run grown by `--until` what it did
+//! ([`crate::grow::UntilRecord`]), and its accumulator, and ends with a checksum: the
 //! SHA-256 of the text before it, `…,"checksum":"<hex>"}`. A file without `format` is of
 //! format 1 (written before the checksum existed) and is read without one.
 //!
@@ -126,6 +127,9 @@ pub struct Saved<P, A> {
     /// Merged from an incomplete set of shards (`sim merge --partial`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub partial: bool,
+    /// What `--until` did, for a run grown to targets.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<crate::grow::UntilRecord>,
     /// The study's accumulator.
     pub acc: A,
 }

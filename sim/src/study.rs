@@ -5,7 +5,7 @@
 //! saved as `state.json` beside the tables, so `sim merge` can add up shards
 //! played on different machines and write the same tables a single run would.
 
-use crate::grow::{self, Target, Tracked};
+use crate::grow::{self, Target, Tracked, UntilRecord};
 use crate::output::StudyOutput;
 use crate::overwrite::{self, Incoming};
 use crate::runner::{RunPlan, RunReport};
@@ -87,16 +87,18 @@ pub fn execute<S: Study>(
     let (acc, run) = study.simulate(plan)?;
     let coverage =
         Coverage { games: plan.games, seed: plan.seed, shard_count: plan.shard.count, shards: vec![plan.shard.index] };
-    let summary = finish(study, acc, coverage, &[], out)?;
+    let summary = finish(study, acc, coverage, None, &[], out)?;
     let per = study.games_per_index();
-    Ok(format!(
-        "{summary}\nthroughput: {:.0} games/s ({} games in {:.2} s on {} thread{})\n",
-        run.games_per_second() * per as f64,
-        run.games * per,
-        run.elapsed.as_secs_f64(),
-        plan.threads,
-        if plan.threads == 1 { "" } else { "s" }
-    ))
+    Ok(format!("{summary}\n{}\n", throughput(run.games * per, run.elapsed.as_secs_f64(), plan.threads)))
+}
+
+/// `throughput: G games/s (N games in S s on T threads)`.
+fn throughput(games: u64, seconds: f64, threads: usize) -> String {
+    format!(
+        "throughput: {:.0} games/s ({games} games in {seconds:.2} s on {threads} thread{})",
+        games as f64 / seconds.max(1e-9),
+        if threads == 1 { "" } else { "s" }
+    )
 }
 
 /// [`execute`] for a run that grows: `--until` adds batches of the plan's games up to the
@@ -123,14 +125,16 @@ fn execute_grown<S: Study>(
     let grown = grow::grow(study, plan, &growth.until, batch, cap)?;
     let coverage = Coverage { games: grown.played, seed: plan.seed, shard_count: 1, shards: vec![1] };
     let trace = if growth.convergence { grown.trace.as_slice() } else { &[] };
-    let summary = finish(study, grown.acc, coverage, trace, out)?;
-    Ok(format!("{}\n{summary}", grown.note))
+    let summary = finish(study, grown.acc, coverage, grown.until, trace, out)?;
+    let games = grown.played * per;
+    Ok(format!("{summary}\n{}\n", throughput(games, grown.seconds, plan.threads)))
 }
 
 fn finish<S: Study>(
     study: &S,
     acc: S::Acc,
     coverage: Coverage,
+    until: Option<UntilRecord>,
     trace: &[(u64, Vec<Tracked>)],
     out: StudyOutput,
 ) -> Result<String> {
@@ -140,6 +144,7 @@ fn finish<S: Study>(
         params: study.params().clone(),
         coverage,
         partial: false,
+        until,
         acc,
     };
     finish_saved(study, saved, trace, out)
@@ -153,6 +158,9 @@ fn finish_saved<S: Study>(
     out: StudyOutput,
 ) -> Result<String> {
     let mut summary = study.report(&saved.acc, &saved.coverage, &out)?;
+    if let Some(until) = &saved.until {
+        summary.insert_str(0, &until.to_string());
+    }
     if saved.partial {
         summary.insert_str(0, &format!("PARTIAL MERGE (--partial): {}\n", saved.coverage.describe()));
     }

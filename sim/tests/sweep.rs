@@ -1,7 +1,8 @@
 //! `sim sweep`: variants on the same games as the base, paired intervals, a variant that
 //! changes nothing differs by exactly zero, one overridden key equals a study of an edited
 //! file (for every game, Gotō's chips too), the same numbers at any thread count and from merged shards,
-//! `--until` and its cap, and bad sweep files refused with nothing written.
+//! `--until` and its cap and record, `--games` and `--seed` over the file's, and bad sweep
+//! files refused with nothing written.
 
 mod common;
 
@@ -300,9 +301,40 @@ fn until_stops_within_a_batch_of_the_target_and_never_passes_the_cap() {
     let games: u64 = rows(&dir, "sweep")[0][column(&dir, "sweep", "games")].parse().unwrap();
     assert_eq!(games, needed, "stopped at the batch that met the target");
     // An impossible target stops at the cap, cut to it.
-    let s = run(&["sweep", &file, "--out", out, "--until", "hands ±0.000001", "--max-games", "50", "--quiet"]);
+    let capped = ["--until", "hands ±0.000001", "--max-games", "50", "--force", "--quiet"];
+    let s = run(&[&["sweep", &file, "--out", out][..], &capped].concat());
     assert!(s.contains("NOT met: stopped by the cap of 50 games"), "{s}");
     assert_eq!(rows(&dir, "sweep")[0][column(&dir, "sweep", "games")], "50");
+}
+
+/// Issue 29 items 3 and 5: `--games` and `--seed` override the file's and are recorded in
+/// the study's parameters; the `--until` record heads `summary.txt` and is saved in
+/// `state.json`; a variant that never differs from the base (a [0, 0]) does not meet a
+/// target, the cap stops the run and the record says why.
+#[test]
+fn sweep_games_and_seed_options_and_the_until_record_are_kept() {
+    let dir = scratch("sweep-options");
+    let out = dir.to_str().unwrap();
+    let body = "metrics = [\"hands\"]\n[[variant]]\nname = \"same\"\nstart_points = 30000\n";
+    let file = write(&dir, "s.toml", &format!("{HEAD}{body}"));
+    let grown = ["--until", "hands ±0.5", "--max-games", "60", "--out", out, "--quiet"];
+    let s = run(&[&["sweep", &file, "--games", "20", "--seed", "5"][..], &grown].concat());
+    let line = "--until hands ±0.5: NOT met: stopped by the cap of 60 games (same: no variation seen";
+    assert!(s.contains(line), "{s}");
+    let saved = |study: &str, file: &str| std::fs::read_to_string(dir.join("notebooks-data").join(study).join(file));
+    assert!(saved("sweep", "summary.txt").unwrap().starts_with(line), "summary.txt opens with the record");
+    let state = saved("sweep", "state.json").unwrap();
+    for part in [r#""games":20,"seed":5}"#, r#""coverage":{"games":60,"seed":5"#, r#""until":{"batch":20,"cap":60"#] {
+        assert!(state.contains(part), "{part} in {state}");
+    }
+    assert!(state.contains(r#""met_after":null"#), "{state}");
+    // The options play what the file would say with those values.
+    run(&["sweep", &file, "--games", "20", "--seed", "5", "--study", "options", "--out", out, "--quiet"]);
+    let edited = HEAD.replace("games = 60", "games = 20").replace("seed = 3", "seed = 5");
+    let same = write(&dir, "t.toml", &format!("{edited}{body}"));
+    run(&["sweep", &same, "--study", "edited", "--out", out, "--quiet"]);
+    assert_eq!(csv(&dir, "options", "sweep"), csv(&dir, "edited", "sweep"));
+    assert_eq!(rows(&dir, "options")[0][column(&dir, "options", "games")], "20");
 }
 
 #[test]
