@@ -108,6 +108,16 @@ impl PartialEq for Source {
     }
 }
 
+/// How a run played: its worker threads and wall time. Recorded in `state.json` by a
+/// run (absent in files written before it was, and in merged results).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ran {
+    /// Worker threads.
+    pub threads: usize,
+    /// Wall-clock seconds of the run: play, tables and charts.
+    pub seconds: f64,
+}
+
 /// The format of the `state.json` this version writes.
 pub const FORMAT: u32 = 2;
 
@@ -126,6 +136,9 @@ pub struct Saved<P, A> {
     /// Merged from an incomplete set of shards (`sim merge --partial`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub partial: bool,
+    /// How the run played (`None`: not recorded, or merged from shards).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ran: Option<Ran>,
     /// The study's accumulator.
     pub acc: A,
 }
@@ -280,6 +293,7 @@ impl<S: State> Merger<S> {
         }
         saved.partial = !missing.is_empty();
         saved.format = FORMAT;
+        saved.ran = None;
         Ok(saved)
     }
 }
