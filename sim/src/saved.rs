@@ -1,7 +1,8 @@
 //! `state.json`, a study's mergeable state, and what `sim merge` checks before adding one.
 //!
 //! The file holds the format version ([`FORMAT`]), the study kind, its parameters, the
-//! games it covers ([`Coverage`]) and its accumulator, and ends with a checksum: the
+//! games it covers ([`Coverage`]), how the run played when recorded ([`Ran`]) and its
+//! accumulator, and ends with a checksum: the
 //! SHA-256 of the text before it, `…,"checksum":"<hex>"}`. A file without `format` is of
 //! format 1 (written before the checksum existed) and is read without one.
 //!

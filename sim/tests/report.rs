@@ -192,6 +192,9 @@ fn a_saved_studys_threads_and_wall_time_reach_the_page() {
     let cells: Vec<&str> = row.split("<td class=n>").skip(1).map(|c| c.split("</td>").next().unwrap()).collect();
     assert_eq!(cells.len(), 4, "{row}");
     assert_eq!(cells[2], "1", "threads: {row}");
-    assert!(cells[3].ends_with(" s") && cells[3].trim_end_matches(" s").parse::<f64>().unwrap() > 0.0, "wall time: {row}");
+    assert!(
+        cells[3].ends_with(" s") && cells[3].trim_end_matches(" s").parse::<f64>().unwrap() > 0.0,
+        "wall time: {row}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -81,7 +81,8 @@ fn drift(folder: &Path) -> Vec<Option<String>> {
     let styled = |i: usize| !styles[i].is_empty();
     let n = (0..t.rows()).filter(|&i| styled(i)).count();
     let counts = t.flags("holm_significant").map(|holm| {
-        let side = |above: bool| (0..t.rows()).filter(|&i| holm[i] && rate[i].is_some_and(|r| (r > 0.5) == above)).count();
+        let side =
+            |above: bool| (0..t.rows()).filter(|&i| holm[i] && rate[i].is_some_and(|r| (r > 0.5) == above)).count();
         format!(
             "Of {n} styles (each in the kinds of battle where it acts) against a driver without a style, \
              {} win more than half their battles and {} fewer, after Holm's correction.",
@@ -90,7 +91,11 @@ fn drift(folder: &Path) -> Vec<Option<String>> {
         )
     });
     let entry = |i: usize| {
-        format!("{} at {}", names[i], pct_in(rate[i].unwrap_or(f64::NAN), low[i].unwrap_or(f64::NAN), high[i].unwrap_or(f64::NAN)))
+        format!(
+            "{} at {}",
+            names[i],
+            pct_in(rate[i].unwrap_or(f64::NAN), low[i].unwrap_or(f64::NAN), high[i].unwrap_or(f64::NAN))
+        )
     };
     let bounded = |i: usize| styled(i) && !is_capped(i);
     let extremes = best(&rate, bounded, |r| r).zip(best(&rate, bounded, |r| -r)).map(|(top, bottom)| {
@@ -207,7 +212,10 @@ fn table_game(estimates: &[Tracked], seats: usize) -> Vec<Option<String>> {
             .map(|e| format!("{} ({})", e.series, pct_in(e.value, e.interval.low, e.interval.high)))
             .collect();
         let verdict = match off.as_slice() {
-            [] => format!("every seat's interval holds an even {}: no seat advantage is detectable at this size", pct(even)),
+            [] => format!(
+                "every seat's interval holds an even {}: no seat advantage is detectable at this size",
+                pct(even)
+            ),
             _ => format!("away from an even {}: {}", pct(even), join(&off)),
         };
         format!("First place by seat ranges from {} to {}; {verdict}.", pct(low), pct(high))
@@ -229,11 +237,16 @@ fn chips(estimates: &[Tracked], folder: &Path) -> Vec<Option<String>> {
             _ => String::new(),
         };
         let others: String = rest.iter().map(|r| format!("; under {}, {}", r.series, moved(r))).collect();
-        format!("Under {} a typical game moves {} the chips it moves under {base}{means}{others}.", first.series, moved(first))
+        format!(
+            "Under {} a typical game moves {} the chips it moves under {base}{means}{others}.",
+            first.series,
+            moved(first)
+        )
     });
     let sessions = Table::read(folder, "chips_sessions").and_then(|t| {
         let (arm, loss) = (t.texts("arm")?, t.numbers("p_lose_over_100")?);
-        let each: Option<Vec<String>> = arm.iter().zip(&loss).map(|(a, p)| Some(format!("{} under {a}", pct((*p)?)))).collect();
+        let each: Option<Vec<String>> =
+            arm.iter().zip(&loss).map(|(a, p)| Some(format!("{} under {a}", pct((*p)?)))).collect();
         Some(format!("The chance to lose more than 100 chips over a session is {}.", join(&each?)))
     });
     vec![typical, sessions, sensitivity(folder)]
@@ -287,9 +300,8 @@ fn sweep(folder: &Path) -> Vec<Option<String>> {
         changed.len(),
         distinct(&changed)
     );
-    let relative: Vec<Option<f64>> = (0..t.rows())
-        .map(|i| Some(diff[i]? / base[i]?).filter(|r| holm[i] && r.is_finite()).map(f64::abs))
-        .collect();
+    let relative: Vec<Option<f64>> =
+        (0..t.rows()).map(|i| Some(diff[i]? / base[i]?).filter(|r| holm[i] && r.is_finite()).map(f64::abs)).collect();
     let largest = best(&relative, |_| true, |r| r).and_then(|i| {
         Some(format!(
             "The largest change relative to the base is `{}` on {}: {} from {} ({}).",
@@ -300,7 +312,8 @@ fn sweep(folder: &Path) -> Vec<Option<String>> {
             signed_pct(diff[i]? / base[i]?)
         ))
     });
-    let none = changed.is_empty().then(|| "No variant changes any metric detectably at this number of games.".to_string());
+    let none =
+        changed.is_empty().then(|| "No variant changes any metric detectably at this number of games.".to_string());
     vec![Some(counts), largest, none]
 }
 
@@ -328,7 +341,8 @@ fn duel(folder: &Path) -> Vec<Option<String>> {
         let holm = t.flags("holm_better")?;
         let first = metric.first()?.clone();
         let pairs: Vec<usize> = (0..t.rows()).filter(|&i| metric[i] == first && focal[i] != opponent[i]).collect();
-        let wins: Vec<String> = pairs.iter().filter(|&&i| holm[i]).map(|&i| format!("{} > {}", focal[i], opponent[i])).collect();
+        let wins: Vec<String> =
+            pairs.iter().filter(|&&i| holm[i]).map(|&i| format!("{} > {}", focal[i], opponent[i])).collect();
         Some(match wins.as_slice() {
             [] => format!("None of the {} pairings has a better strategy after Holm's correction.", pairs.len()),
             _ => format!(
@@ -345,7 +359,8 @@ fn duel(folder: &Path) -> Vec<Option<String>> {
 /// A bench: the engines' speeds on one thread, the best speed-up, and allocations per game.
 fn bench(folder: &Path) -> Vec<Option<String>> {
     let Some(t) = Table::read(folder, "bench") else { return Vec::new() };
-    let (Some(engine), Some(threads), Some(speed)) = (t.texts("engine"), t.numbers("threads"), t.numbers("games_per_second"))
+    let (Some(engine), Some(threads), Some(speed)) =
+        (t.texts("engine"), t.numbers("threads"), t.numbers("games_per_second"))
     else {
         return Vec::new();
     };
@@ -364,7 +379,9 @@ fn bench(folder: &Path) -> Vec<Option<String>> {
         let i = best(&a, |_| true, |v| v)?;
         Some(match a[i]? {
             0.0 => "No engine allocates memory per game after warm-up.".to_string(),
-            most => format!("After warm-up the engines allocate at most {} times per game ({}).", number(most), engine[i]),
+            most => {
+                format!("After warm-up the engines allocate at most {} times per game ({}).", number(most), engine[i])
+            }
         })
     });
     vec![speeds, allocations]
@@ -383,7 +400,9 @@ mod tests {
 
     #[test]
     fn a_table_game_answers_its_rates_and_names_a_seat_away_from_even() {
-        let e = |metric: &str, series: &str, v: f64, l: f64, h: f64| Tracked::new(metric, series, v, Interval { low: l, high: h });
+        let e = |metric: &str, series: &str, v: f64, l: f64, h: f64| {
+            Tracked::new(metric, series, v, Interval { low: l, high: h })
+        };
         let estimates = [
             e("win_rate", "", 0.2388, 0.2375, 0.24),
             e("deal_in_rate", "", 0.1752, 0.1741, 0.1763),
@@ -391,7 +410,13 @@ mod tests {
             e("first_place", "seat 1", 0.29, 0.27, 0.31),
         ];
         let said = answer("mahjong", &estimates, Path::new("/nonexistent"));
-        assert_eq!(said[0], "The bots win 23.9% [23.8%, 24.0%] of hands and deal in to another player in 17.5% [17.4%, 17.6%].");
-        assert_eq!(said[1], "First place by seat ranges from 25.0% to 29.0%; away from an even 25.0%: seat 1 (29.0% [27.0%, 31.0%]).");
+        assert_eq!(
+            said[0],
+            "The bots win 23.9% [23.8%, 24.0%] of hands and deal in to another player in 17.5% [17.4%, 17.6%]."
+        );
+        assert_eq!(
+            said[1],
+            "First place by seat ranges from 25.0% to 29.0%; away from an even 25.0%: seat 1 (29.0% [27.0%, 31.0%])."
+        );
     }
 }

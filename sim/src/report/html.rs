@@ -215,10 +215,16 @@ pub fn page(sections: &[Section], m: &Manifest, page_dir: &Path) -> Result<Strin
             escape(&label(sec, sections))
         );
     }
-    s.push_str("<li><a href=\"#glossary\">Glossary</a></li><li><a href=\"#manifest\">Reproducibility manifest</a></li>");
+    s.push_str(
+        "<li><a href=\"#glossary\">Glossary</a></li><li><a href=\"#manifest\">Reproducibility manifest</a></li>",
+    );
     s.push_str("</ol></nav>\n<main><h1>tabletop-sim report</h1>\n<p>Monte Carlo studies of Japanese tabletop games. ");
-    s.push_str("Each section opens with its answer in a few sentences, then its charts; how to read it, every headline ");
-    s.push_str("estimate with its 95% interval and the printed summary are folded below. Words such as arm, paired and ");
+    s.push_str(
+        "Each section opens with its answer in a few sentences, then its charts; how to read it, every headline ",
+    );
+    s.push_str(
+        "estimate with its 95% interval and the printed summary are folded below. Words such as arm, paired and ",
+    );
     s.push_str("Holm are explained in the <a href=\"#glossary\">glossary</a>; the <a href=\"#manifest\">manifest</a> ");
     let _ = writeln!(s, "says how to rerun everything (<code>{}</code>).</p>", escape(&m.command));
     for (sec, id) in sections.iter().zip(&ids) {

@@ -79,6 +79,9 @@ mod tests {
     #[test]
     fn the_embedded_commit_is_forty_hex_digits_or_unknown() {
         let hex = COMMIT.split(' ').next().unwrap();
-        assert!(COMMIT.starts_with("unknown") || (hex.len() == 40 && hex.chars().all(|c| c.is_ascii_hexdigit())), "{COMMIT}");
+        assert!(
+            COMMIT.starts_with("unknown") || (hex.len() == 40 && hex.chars().all(|c| c.is_ascii_hexdigit())),
+            "{COMMIT}"
+        );
     }
 }

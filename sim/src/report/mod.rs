@@ -19,6 +19,7 @@ pub mod text;
 
 use crate::duel::DuelStudy;
 use crate::grow::Tracked;
+pub use crate::saved::Ran;
 use crate::studies::chips::ChipsStudy;
 use crate::studies::drift::DriftStudy;
 use crate::studies::goto::GotoStudy;
@@ -29,7 +30,6 @@ use crate::study::{self, Loaded, State, Study};
 use crate::sweep::SweepStudy;
 use anyhow::{Context, Result, bail};
 use manifest::Manifest;
-pub use crate::saved::Ran;
 use rules::{RulesFile, RulesFiles};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
