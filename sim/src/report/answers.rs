@@ -392,6 +392,46 @@ mod tests {
     use super::*;
     use crate::stats::Interval;
 
+    /// Writes `df` as the table `name` in `dir`.
+    fn table(dir: &Path, name: &str, mut df: polars::prelude::DataFrame) {
+        let file = std::fs::File::create(dir.join(format!("{name}.parquet"))).unwrap();
+        polars::prelude::ParquetWriter::new(file).finish(&mut df).unwrap();
+    }
+
+    #[test]
+    fn the_chips_answer_reads_its_tables_and_leaves_out_a_missing_one() {
+        use polars::df;
+        let dir = std::env::temp_dir().join(format!("sim-answers-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let e = |metric: &str, series: &str, v: f64| {
+            Tracked::new(metric, series, v, Interval { low: v - 0.01, high: v + 0.01 })
+        };
+        let estimates = [
+            e("mean_abs_chips", "goto", 25.21),
+            e("mean_abs_chips", "cutbi", 34.71),
+            e("ratio_mean_abs", "cutbi", 1.377),
+        ];
+        table(&dir, "chips_sessions", df!("arm" => ["goto", "cutbi"], "p_lose_over_100" => [0.1661, 0.2542]).unwrap());
+        let said = answer("goto-chips", &estimates, &dir);
+        assert_eq!(
+            said,
+            [
+                "Under cutbi a typical game moves 1.377× [1.367, 1.387] the chips it moves under goto (mean |chips| per \
+                 person-game 34.71 against 25.21).",
+                "The chance to lose more than 100 chips over a session is 16.6% under goto and 25.4% under cutbi."
+            ]
+        );
+        let measures = df!("measure" => ["sd per game", "P(session loss > 200)"], "ratio" => [1.47, 4.7]).unwrap();
+        table(&dir, "chips_sensitivity", measures);
+        let said = answer("goto-chips", &estimates, &dir);
+        assert_eq!(
+            said[2],
+            "Over the 2 rows of the sensitivity table (measures, state timings, bots) the ratio runs from 1.470× \
+             (sd per game) to 4.700× (P(session loss > 200))."
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn prose_lists_join_with_and() {
         assert_eq!(join(&["a".into()]), "a");
