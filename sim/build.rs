@@ -12,7 +12,8 @@ fn main() {
     let root = Path::new(&crate_dir).join("..");
     let sources = ["sim", "engine", "Cargo.toml", "Cargo.lock"];
     let git = |args: &[&str]| {
-        let out = Command::new("git").arg("-C").arg(&root).args(args).output().ok()?;
+        // No optional locks: `git status` would otherwise refresh the index, a change.
+        let out = Command::new("git").arg("--no-optional-locks").arg("-C").arg(&root).args(args).output().ok()?;
         out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
     };
     let commit = match git(&["rev-parse", "HEAD"]) {
@@ -30,7 +31,7 @@ fn main() {
     // Rerun when the commit or the sources change (a folder is watched recursively); only
     // paths that exist, since a missing one would rerun the script on every build.
     let branch = git(&["symbolic-ref", "-q", "HEAD"]);
-    let git_files = ["HEAD", "index", "packed-refs"].into_iter().chain(branch.as_deref());
+    let git_files = ["HEAD", "packed-refs"].into_iter().chain(branch.as_deref());
     let git_paths = git_files.filter_map(|name| git(&["rev-parse", "--git-path", name]));
     let watched = sources.iter().map(|s| root.join(s)).chain(git_paths.map(|p| root.join(p)));
     for path in watched.filter(|p| p.exists()) {
