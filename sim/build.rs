@@ -1,8 +1,8 @@
 //! Records the git commit the `sim` binary is built from, for the report's manifest
 //! (`SIM_GIT_COMMIT`): `git rev-parse HEAD` of the workspace, marked when the sources that
 //! build the binary (the `sim` and `engine` crates, the workspace's manifest and lock file)
-//! differ from it. Outside a git checkout, or without git, it records `unknown`; it never
-//! fails the build.
+//! differ from it. Outside a checkout of its own (a source archive, even one unpacked inside
+//! another repository), or without git, it records `unknown`; it never fails the build.
 
 use std::path::Path;
 use std::process::Command;
@@ -16,7 +16,10 @@ fn main() {
         let out = Command::new("git").arg("--no-optional-locks").arg("-C").arg(&root).args(args).output().ok()?;
         out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
     };
-    let commit = match git(&["rev-parse", "HEAD"]) {
+    // The workspace's own checkout only: not a repository it was unpacked inside.
+    let own = git(&["rev-parse", "--show-toplevel"])
+        .is_some_and(|top| Path::new(&top).canonicalize().ok() == root.canonicalize().ok());
+    let commit = match git(&["rev-parse", "HEAD"]).filter(|_| own) {
         Some(head) => {
             let status = [&["status", "--porcelain", "--"][..], &sources].concat();
             match git(&status) {
