@@ -315,14 +315,17 @@ mod tests {
     }
 
     #[test]
-    fn two_shards_pushed_merge_to_the_sum_and_one_pushed_twice_is_refused() {
+    fn two_shards_pushed_merge_to_the_sum_without_a_shards_run_record_and_one_pushed_twice_is_refused() {
         let mut merger = Merger::<MedarotStudy>::default();
-        merger.push(half(2), "b").unwrap();
+        let mut first = half(2);
+        first.ran = Some(Ran { threads: 2, seconds: 1.5 });
+        merger.push(first, "b").unwrap();
         let e = merger.push(half(2), "c").unwrap_err();
         assert_eq!(e.to_string(), "shard 2 appears twice (again in c)");
         merger.push(half(1), "a").unwrap();
         let whole = merger.finish(false).unwrap();
         assert!(!whole.partial);
+        assert_eq!(whole.ran, None, "a merge records no one shard's threads and wall time");
         assert_eq!(whole.coverage.shards, [1, 2]);
         let one = half(1).acc;
         assert_eq!((whole.acc.turns.n, whole.acc.losses), (2 * one.turns.n, one.losses.map(|l| 2 * l)));
