@@ -114,7 +114,7 @@ fn report(args: &ReportArgs) -> Result<String> {
     } else {
         (args.from.iter().map(|d| sim::report::read(d)).collect::<Result<Vec<_>>>()?, None)
     };
-    let manifest = sim::report::manifest::Manifest::here(&args.out, threads, start.elapsed().as_secs_f64());
+    let manifest = sim::report::manifest::Manifest::here(threads, start.elapsed().as_secs_f64());
     let page = sim::report::write(&args.out, &sections, &manifest)?;
     Ok(format!("wrote {} ({} studies, {:.1} s)", page.display(), sections.len(), manifest.wall_seconds))
 }

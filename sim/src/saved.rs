@@ -2,7 +2,8 @@
 //!
 //! The file holds the format version ([`FORMAT`]), the study kind, its parameters, the
 //! games it covers ([`Coverage`]), for a run grown by `--until` what it did
-//! ([`crate::grow::UntilRecord`]), and its accumulator, and ends with a checksum: the
+//! ([`crate::grow::UntilRecord`]), how the run played when recorded ([`Ran`]), and its
+//! accumulator, and ends with a checksum: the
 //! SHA-256 of the text before it, `…,"checksum":"<hex>"}`. A file without `format` is of
 //! format 1 (written before the checksum existed) and is read without one.
 //!
@@ -109,6 +110,16 @@ impl PartialEq for Source {
     }
 }
 
+/// How a run played: its worker threads and wall time. Recorded in `state.json` by a
+/// run (absent in files written before it was, and in merged results).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ran {
+    /// Worker threads.
+    pub threads: usize,
+    /// Wall-clock seconds of the run: play, tables and charts.
+    pub seconds: f64,
+}
+
 /// The format of the `state.json` this version writes.
 pub const FORMAT: u32 = 2;
 
@@ -130,6 +141,9 @@ pub struct Saved<P, A> {
     /// What `--until` did, for a run grown to targets.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub until: Option<crate::grow::UntilRecord>,
+    /// How the run played (`None`: not recorded, or merged from shards).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ran: Option<Ran>,
     /// The study's accumulator.
     pub acc: A,
 }
@@ -284,6 +298,7 @@ impl<S: State> Merger<S> {
         }
         saved.partial = !missing.is_empty();
         saved.format = FORMAT;
+        saved.ran = None;
         Ok(saved)
     }
 }
@@ -304,14 +319,17 @@ mod tests {
     }
 
     #[test]
-    fn two_shards_pushed_merge_to_the_sum_and_one_pushed_twice_is_refused() {
+    fn two_shards_pushed_merge_to_the_sum_without_a_shards_run_record_and_one_pushed_twice_is_refused() {
         let mut merger = Merger::<MedarotStudy>::default();
-        merger.push(half(2), "b").unwrap();
+        let mut first = half(2);
+        first.ran = Some(Ran { threads: 2, seconds: 1.5 });
+        merger.push(first, "b").unwrap();
         let e = merger.push(half(2), "c").unwrap_err();
         assert_eq!(e.to_string(), "shard 2 appears twice (again in c)");
         merger.push(half(1), "a").unwrap();
         let whole = merger.finish(false).unwrap();
         assert!(!whole.partial);
+        assert_eq!(whole.ran, None, "a merge records no one shard's threads and wall time");
         assert_eq!(whole.coverage.shards, [1, 2]);
         let one = half(1).acc;
         assert_eq!((whole.acc.turns.n, whole.acc.losses), (2 * one.turns.n, one.losses.map(|l| 2 * l)));

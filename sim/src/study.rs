@@ -9,12 +9,13 @@ use crate::grow::{self, Target, Tracked, UntilRecord};
 use crate::output::StudyOutput;
 use crate::overwrite::{self, Incoming};
 use crate::runner::{RunPlan, RunReport};
-use crate::saved::{self, FORMAT, Merger, Saved};
+use crate::saved::{self, FORMAT, Merger, Ran, Saved};
 pub use crate::saved::{Coverage, Source, State};
 use crate::shard::Shard;
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
 use std::path::Path;
+use std::time::Instant;
 
 /// A study: parameters, how to play its games, and how to report them.
 ///
@@ -70,8 +71,9 @@ pub fn execute<S: Study>(
     name: &str,
     force: bool,
 ) -> Result<String> {
+    let started = Started { threads: plan.threads, at: Instant::now() };
     if !growth.until.is_empty() || growth.convergence {
-        return execute_grown(study, plan, growth, out_root, name, force);
+        return execute_grown(study, plan, growth, out_root, name, force, started);
     }
     if plan.indices().is_empty() {
         bail!(
@@ -87,7 +89,7 @@ pub fn execute<S: Study>(
     let (acc, run) = study.simulate(plan)?;
     let coverage =
         Coverage { games: plan.games, seed: plan.seed, shard_count: plan.shard.count, shards: vec![plan.shard.index] };
-    let summary = finish(study, acc, coverage, None, &[], out)?;
+    let summary = finish(study, acc, coverage, None, &[], out, started)?;
     let per = study.games_per_index();
     Ok(format!("{summary}\n{}\n", throughput(run.games * per, run.elapsed.as_secs_f64(), plan.threads)))
 }
@@ -110,6 +112,7 @@ fn execute_grown<S: Study>(
     out_root: &Path,
     name: &str,
     force: bool,
+    started: Started,
 ) -> Result<String> {
     if plan.shard != Shard::WHOLE {
         bail!("--until and --convergence grow one run batch by batch: they do not take --shard");
@@ -125,9 +128,16 @@ fn execute_grown<S: Study>(
     let grown = grow::grow(study, plan, &growth.until, batch, cap)?;
     let coverage = Coverage { games: grown.played, seed: plan.seed, shard_count: 1, shards: vec![1] };
     let trace = if growth.convergence { grown.trace.as_slice() } else { &[] };
-    let summary = finish(study, grown.acc, coverage, grown.until, trace, out)?;
+    let summary = finish(study, grown.acc, coverage, grown.until, trace, out, started)?;
     let games = grown.played * per;
     Ok(format!("{summary}\n{}\n", throughput(games, grown.seconds, plan.threads)))
+}
+
+/// When a run started and on how many threads (its [`Ran`], once its results are written).
+#[derive(Clone, Copy)]
+struct Started {
+    threads: usize,
+    at: Instant,
 }
 
 fn finish<S: Study>(
@@ -137,6 +147,7 @@ fn finish<S: Study>(
     until: Option<UntilRecord>,
     trace: &[(u64, Vec<Tracked>)],
     out: StudyOutput,
+    started: Started,
 ) -> Result<String> {
     let saved = Saved {
         format: FORMAT,
@@ -145,17 +156,20 @@ fn finish<S: Study>(
         coverage,
         partial: false,
         until,
+        ran: None,
         acc,
     };
-    finish_saved(study, saved, trace, out)
+    finish_saved(study, saved, trace, out, Some(started))
 }
 
-/// [`finish`] for a state as it will be saved (a merge's, maybe partial).
+/// [`finish`] for a state as it will be saved (a merge's, maybe partial, with no `started`:
+/// a merge records no threads or wall time).
 fn finish_saved<S: Study>(
     study: &S,
-    saved: Saved<S::Params, S::Acc>,
+    mut saved: Saved<S::Params, S::Acc>,
     trace: &[(u64, Vec<Tracked>)],
     out: StudyOutput,
+    started: Option<Started>,
 ) -> Result<String> {
     let mut summary = study.report(&saved.acc, &saved.coverage, &out)?;
     if let Some(until) = &saved.until {
@@ -167,6 +181,7 @@ fn finish_saved<S: Study>(
     if !trace.is_empty() {
         crate::convergence::write(trace, S::DIFFERENCES, &out)?;
     }
+    saved.ran = started.map(|s| Ran { threads: s.threads, seconds: s.at.elapsed().as_secs_f64() });
     out.data_file("state.json", &saved::to_text(&saved)?)?;
     out.data_file("summary.txt", &summary)?;
     let (data, reports) = out.commit()?;
@@ -224,6 +239,8 @@ pub struct Loaded<S: Study> {
     pub acc: S::Acc,
     /// The games the aggregate covers.
     pub coverage: Coverage,
+    /// How the run played, when its state records it.
+    pub ran: Option<Ran>,
 }
 
 /// Reads the study saved in `dir` (`<dir>/state.json`, checked as merge checks it) without
@@ -231,7 +248,7 @@ pub struct Loaded<S: Study> {
 pub fn load<S: Study>(dir: &Path) -> Result<Loaded<S>> {
     let saved = crate::saved::read::<S>(&dir.join("state.json"), S::from_params)?;
     let study = S::from_params(saved.params).with_context(|| format!("{}: saved parameters", dir.display()))?;
-    Ok(Loaded { study, acc: saved.acc, coverage: saved.coverage })
+    Ok(Loaded { study, acc: saved.acc, coverage: saved.coverage, ran: saved.ran })
 }
 
 /// Adds up the saved states of shard results and writes the merged study; every state is
@@ -248,5 +265,5 @@ pub fn merge<S: Study>(dirs: &[&Path], out_root: &Path, name: &str, partial: boo
     overwrite::check(out_root, name, &Incoming { kind: S::KIND, games }, force)?;
     let study = S::from_params(saved.params.clone())?;
     let out = StudyOutput::create(out_root, name)?;
-    finish_saved(&study, saved, &[], out)
+    finish_saved(&study, saved, &[], out, None)
 }
