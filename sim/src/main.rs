@@ -926,7 +926,10 @@ fn run(command: &Command) -> Result<String> {
 fn main() -> ExitCode {
     // SAFETY: still single-threaded; restores the default action, so writing to a closed
     // pipe (`sim … | head`) ends the process quietly, as it ends other Unix tools.
-    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
+    #[cfg(unix)]
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL)
+    };
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage(&e),
