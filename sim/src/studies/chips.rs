@@ -223,7 +223,7 @@ impl Study for ChipsStudy {
         let names = self.names();
         write_tables(&self.params, &names, acc, out)?;
         let rows = sensitivity::rows(&self.params, &self.arms(), acc);
-        sensitivity::table(&rows, out)?;
+        sensitivity::table(&self.params, &rows, out)?;
         charts(&names, acc, out)?;
         Ok(summary(&self.params, &names, acc, coverage) + "\n" + &sensitivity::summary(&self.params, &rows))
     }

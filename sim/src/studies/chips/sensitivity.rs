@@ -121,10 +121,17 @@ pub fn rows(params: &ChipsParams, arms: &[Arm], acc: &ChipsAcc) -> Vec<Row> {
     out
 }
 
+/// The bots the study plays: one name when all four persons share it, else the four.
+fn bots(params: &ChipsParams) -> String {
+    let b = &params.bots;
+    if b.iter().all(|n| *n == b[0]) { b[0].clone() } else { b.join(",") }
+}
+
 /// Writes the `chips_sensitivity` table.
-pub fn table(rows: &[Row], out: &StudyOutput) -> Result<()> {
+pub fn table(params: &ChipsParams, rows: &[Row], out: &StudyOutput) -> Result<()> {
     let col = |f: &dyn Fn(&Row) -> f64| rows.iter().map(f).collect::<Vec<_>>();
     let mut df = df!(
+        "bots" => vec![bots(params); rows.len()],
         "arm" => rows.iter().map(|r| r.arm.clone()).collect::<Vec<_>>(),
         "timing" => rows.iter().map(|r| r.timing.map_or("none", timing_label)).collect::<Vec<_>>(),
         "measure" => rows.iter().map(|r| r.measure).collect::<Vec<_>>(),
@@ -143,7 +150,7 @@ pub fn summary(params: &ChipsParams, rows: &[Row]) -> String {
     let mut s = format!(
         "sensitivity: ratio to the base per measure (95% paired interval), bots {}; another bot model \
          (e.g. --bots defensive, committed as goto-chips-defensive) can move these\n",
-        params.bots.join(",")
+        bots(params)
     );
     for r in rows {
         let _ = writeln!(
@@ -165,7 +172,7 @@ pub fn summary(params: &ChipsParams, rows: &[Row]) -> String {
              grow {}; session-loss tails grow {}",
             CLAIM.0,
             CLAIM.1,
-            params.bots.join(","),
+            bots(params),
             span(&of(Group::Typical)),
             span(&of(Group::Tail)),
         );
@@ -182,23 +189,20 @@ fn span(rows: &[&Row]) -> String {
     };
     let (low, high) = (fold(&|r| r.ratio, true), fold(&|r| r.ratio, false));
     let (ci_low, ci_high) = (fold(&|r| r.ci.low, true), fold(&|r| r.ci.high, false));
-    format!("{low:.2}–{high:.2}× (95% intervals within {ci_low:.2}–{ci_high:.2}: {})", against_claim(ci_low, ci_high))
+    format!("{low:.2}–{high:.2}× (95% intervals {ci_low:.2}–{ci_high:.2}: {})", against_claim(ci_low, ci_high))
 }
 
 /// Where the range `[low, high]` lies against the seed's claim.
 fn against_claim(low: f64, high: f64) -> &'static str {
-    if low >= CLAIM.0 && high <= CLAIM.1 {
-        "within the claim"
-    } else if high < CLAIM.0 {
-        "below the claim"
-    } else if low > CLAIM.1 {
-        "above the claim"
-    } else if low >= CLAIM.0 {
-        "the claim and above"
-    } else if high <= CLAIM.1 {
-        "below the claim and within it"
-    } else {
-        "from below the claim to above it"
+    let below = if low < CLAIM.0 { "below" } else if low <= CLAIM.1 { "within" } else { "above" };
+    let above = if high < CLAIM.0 { "below" } else if high <= CLAIM.1 { "within" } else { "above" };
+    match (below, above) {
+        ("below", "below") => "below the claim",
+        ("within", "within") => "within the claim",
+        ("above", "above") => "above the claim",
+        ("below", "within") => "from below the claim to within it",
+        ("within", "above") => "from within the claim to above it",
+        _ => "from below the claim to above it",
     }
 }
 
@@ -224,13 +228,13 @@ mod tests {
         assert_eq!(against_claim(1.6, 1.7), "within the claim");
         assert_eq!(against_claim(1.2, 1.3), "below the claim");
         assert_eq!(against_claim(2.2, 2.4), "above the claim");
-        assert_eq!(against_claim(1.45, 1.55), "below the claim and within it");
-        assert_eq!(against_claim(1.6, 2.4), "the claim and above");
+        assert_eq!(against_claim(1.45, 1.55), "from below the claim to within it");
+        assert_eq!(against_claim(1.6, 2.4), "from within the claim to above it");
         assert_eq!(against_claim(1.3, 4.7), "from below the claim to above it");
         let typical = [row(Group::Typical, 1.38, 1.37, 1.39), row(Group::Typical, 1.47, 1.46, 1.48)];
         assert_eq!(
             span(&typical.iter().collect::<Vec<_>>()),
-            "1.38–1.47× (95% intervals within 1.37–1.48: below the claim)"
+            "1.38–1.47× (95% intervals 1.37–1.48: below the claim)"
         );
     }
 }
