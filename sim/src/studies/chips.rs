@@ -692,6 +692,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn issue_29_session_loss_rates_take_the_session_as_the_unit() {
+        // Every session has exactly one person of four down more than 100 (a zero-sum
+        // session): the share is 1/4 in each, so its interval over sessions has no width,
+        // where Wilson over the 400 person-sessions as independent trials gives ±0.04.
+        let mut acc = ChipsAcc::new(1);
+        for k in 0..100 {
+            let net = [[-150, 50, 50 + k, 50 - k]];
+            acc.record_session(&net, &net.map(|n| n.map(|v| v.min(0))), PEOPLE);
+        }
+        let (share, ci) = acc.arms[0].session_loss(1, PEOPLE as f64);
+        assert_eq!((share, ci.low, ci.high), (0.25, 0.25, 0.25));
+        // Three fixed players: the fourth person never plays and is not counted.
+        let mut fixed = ChipsAcc::new(1);
+        fixed.record_session(&[[-150, 100, 50, 0]], &[[-150, 0, 0, 0]], SEATS);
+        assert_eq!((fixed.arms[0].session_moments.n, fixed.arms[0].session_loss(1, SEATS as f64).0), (3, 1.0 / 3.0));
+    }
+
+    #[test]
     fn item_groups_cover_every_item_once() {
         let groups = item_groups();
         assert_eq!(groups.len(), 9);
