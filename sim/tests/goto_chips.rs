@@ -183,7 +183,8 @@ fn issue_29_sessions_sit_everyone_out_equally_by_default_and_warn_otherwise() {
     let root = scratch("sit-outs");
     let out = root.to_str().unwrap();
     let run = |extra: &[&str], name: &str| {
-        let mut args = vec!["mahjong", "chips", "--games", "40", "--seed", "3", "--quiet", "--out", out, "--study", name];
+        let mut args =
+            vec!["mahjong", "chips", "--games", "40", "--seed", "3", "--quiet", "--out", out, "--study", name];
         args.extend(extra);
         let o = sim(&args, "");
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -194,13 +195,18 @@ fn issue_29_sessions_sit_everyone_out_equally_by_default_and_warn_otherwise() {
     assert_eq!(sat_outs(&root, "even"), ["10"; 4]);
     // Four sessions of 10 under the cycle: persons 3 and 0 sit out 3 games a session, 1 and 2 two.
     let warned = run(&["--session", "10"], "uneven");
-    assert!(warned.starts_with("warning: --session 10 is not a multiple of the 4 persons") && warned.lines().count() == 1);
+    assert!(
+        warned.starts_with("warning: --session 10 is not a multiple of the 4 persons") && warned.lines().count() == 1
+    );
     assert_eq!(sat_outs(&root, "uneven"), ["12", "8", "8", "12"]);
     // Results decide who sits out under `last`; nobody does under `fixed`: no warning.
     assert_eq!(run(&["--session", "10", "--rotation", "last"], "last"), "");
     assert_eq!(run(&["--session", "10", "--rotation", "fixed"], "fixed"), "");
     // The table study warns too.
-    let o = sim(&["mahjong", "play", "--rules", "goto", "--session-games", "5", "--games", "10", "--quiet", "--out", out], "");
+    let o = sim(
+        &["mahjong", "play", "--rules", "goto", "--session-games", "5", "--games", "10", "--quiet", "--out", out],
+        "",
+    );
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success() && err.starts_with("warning: --session-games 5"), "{err}");
 }

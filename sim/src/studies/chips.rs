@@ -25,9 +25,9 @@ use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Result, bail};
 use engine::GameSeeds;
 use engine::mahjong::chips::{ChipItem, ChipLedger, ChipRules, ChipTally, CutBi, SIT_OUT, Timing, dice_stream};
-use sensitivity::Arm;
 use engine::mahjong::table::{Bot, PEOPLE, RiichiTable, Rotation, Session, TableSettings};
 use polars::prelude::*;
+use sensitivity::Arm;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::ops::AddAssign;
@@ -683,7 +683,11 @@ fn summary(params: &ChipsParams, names: &[String], acc: &ChipsAcc, coverage: &Co
             names[0], ci.low, ci.high, vci.low, vci.high
         );
     }
-    let _ = writeln!(s, "  sat out (games): {}", acc.table.sat_out.iter().map(u64::to_string).collect::<Vec<_>>().join(", "));
+    let _ = writeln!(
+        s,
+        "  sat out (games): {}",
+        acc.table.sat_out.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+    );
     s
 }
 

@@ -101,11 +101,8 @@ pub fn rows(params: &ChipsParams, arms: &[Arm], acc: &ChipsAcc) -> Vec<Row> {
     for (arm, a) in arms.iter().zip(&acc.arms).skip(1) {
         for m in &MEASURES {
             let (r, ci) = (m.sums)(a).ratio();
-            let (ratio, ci) = if m.root {
-                (r.sqrt(), Interval { low: ci.low.sqrt(), high: ci.high.sqrt() })
-            } else {
-                (r, ci)
-            };
+            let (ratio, ci) =
+                if m.root { (r.sqrt(), Interval { low: ci.low.sqrt(), high: ci.high.sqrt() }) } else { (r, ci) };
             out.push(Row {
                 arm: arm.name.clone(),
                 timing: arm.timing,
@@ -183,9 +180,9 @@ pub fn summary(params: &ChipsParams, rows: &[Row]) -> String {
 /// The range of a group's ratios, its intervals' range, and where that lies against the claim.
 fn span(rows: &[&Row]) -> String {
     let fold = |f: &dyn Fn(&Row) -> f64, min: bool| {
-        rows.iter().map(|r| f(r)).fold(if min { f64::INFINITY } else { f64::NEG_INFINITY }, |a, b| {
-            if min { a.min(b) } else { a.max(b) }
-        })
+        rows.iter()
+            .map(|r| f(r))
+            .fold(if min { f64::INFINITY } else { f64::NEG_INFINITY }, |a, b| if min { a.min(b) } else { a.max(b) })
     };
     let (low, high) = (fold(&|r| r.ratio, true), fold(&|r| r.ratio, false));
     let (ci_low, ci_high) = (fold(&|r| r.ci.low, true), fold(&|r| r.ci.high, false));
@@ -194,8 +191,20 @@ fn span(rows: &[&Row]) -> String {
 
 /// Where the range `[low, high]` lies against the seed's claim.
 fn against_claim(low: f64, high: f64) -> &'static str {
-    let below = if low < CLAIM.0 { "below" } else if low <= CLAIM.1 { "within" } else { "above" };
-    let above = if high < CLAIM.0 { "below" } else if high <= CLAIM.1 { "within" } else { "above" };
+    let below = if low < CLAIM.0 {
+        "below"
+    } else if low <= CLAIM.1 {
+        "within"
+    } else {
+        "above"
+    };
+    let above = if high < CLAIM.0 {
+        "below"
+    } else if high <= CLAIM.1 {
+        "within"
+    } else {
+        "above"
+    };
     match (below, above) {
         ("below", "below") => "below the claim",
         ("within", "within") => "within the claim",
@@ -232,9 +241,6 @@ mod tests {
         assert_eq!(against_claim(1.6, 2.4), "from within the claim to above it");
         assert_eq!(against_claim(1.3, 4.7), "from below the claim to above it");
         let typical = [row(Group::Typical, 1.38, 1.37, 1.39), row(Group::Typical, 1.47, 1.46, 1.48)];
-        assert_eq!(
-            span(&typical.iter().collect::<Vec<_>>()),
-            "1.38–1.47× (95% intervals 1.37–1.48: below the claim)"
-        );
+        assert_eq!(span(&typical.iter().collect::<Vec<_>>()), "1.38–1.47× (95% intervals 1.37–1.48: below the claim)");
     }
 }
