@@ -149,7 +149,9 @@ impl Study for ChipsStudy {
 
     /// Per arm, the mean absolute chips per person and game (`mean_abs_chips`) and the
     /// chance of losing 100 or more in a game (`p_lose_100`); per compared arm, its paired
-    /// ratios to the base (`ratio_mean_abs`, `ratio_variance`).
+    /// ratios to the base (`ratio_mean_abs`, `ratio_variance`, and per session
+    /// `ratio_sd_per_session`, `ratio_mean_abs_session`, `ratio_p_session_loss_over_100`,
+    /// `ratio_p_session_loss_over_200`).
     fn estimates(&self, acc: &ChipsAcc) -> Vec<Tracked> {
         let per = persons(&self.params);
         let names = self.names();
@@ -168,6 +170,8 @@ impl Study for ChipsStudy {
                 Tracked::new(metric, name, value, interval)
             }));
         }
+        let sessions = sensitivity::rows(&self.params, &self.arms(), acc).into_iter().filter(|r| r.session);
+        out.extend(sessions.map(|r| Tracked::new(&format!("ratio_{}", r.measure), &r.arm, r.ratio, r.ci)));
         out
     }
 
@@ -685,7 +689,7 @@ fn summary(params: &ChipsParams, names: &[String], acc: &ChipsAcc, coverage: &Co
     }
     let _ = writeln!(
         s,
-        "  sat out (games): {}",
+        "  games sat out by person 0–3: {}",
         acc.table.sat_out.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
     );
     s

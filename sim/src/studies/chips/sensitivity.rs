@@ -40,6 +40,7 @@ struct Measure {
     group: Group,
     sums: fn(&ArmAcc) -> &PairedRatio,
     root: bool,
+    session: bool,
 }
 
 /// Typical swings or session-loss tails.
@@ -61,12 +62,24 @@ impl Group {
 }
 
 const MEASURES: [Measure; 6] = [
-    Measure { name: "mean_abs_chips_per_game", group: Group::Typical, sums: |a| &a.moved, root: false },
-    Measure { name: "sd_per_game", group: Group::Typical, sums: |a| &a.squares, root: true },
-    Measure { name: "sd_per_session", group: Group::Typical, sums: |a| &a.session_squares, root: true },
-    Measure { name: "mean_abs_session", group: Group::Typical, sums: |a| &a.session_moved, root: false },
-    Measure { name: "p_session_loss_over_100", group: Group::Tail, sums: |a| &a.session_loss_counts[1], root: false },
-    Measure { name: "p_session_loss_over_200", group: Group::Tail, sums: |a| &a.session_loss_counts[2], root: false },
+    Measure { name: "mean_abs_chips_per_game", group: Group::Typical, sums: |a| &a.moved, root: false, session: false },
+    Measure { name: "sd_per_game", group: Group::Typical, sums: |a| &a.squares, root: true, session: false },
+    Measure { name: "sd_per_session", group: Group::Typical, sums: |a| &a.session_squares, root: true, session: true },
+    Measure { name: "mean_abs_session", group: Group::Typical, sums: |a| &a.session_moved, root: false, session: true },
+    Measure {
+        name: "p_session_loss_over_100",
+        group: Group::Tail,
+        sums: |a| &a.session_loss_counts[1],
+        root: false,
+        session: true,
+    },
+    Measure {
+        name: "p_session_loss_over_200",
+        group: Group::Tail,
+        sums: |a| &a.session_loss_counts[2],
+        root: false,
+        session: true,
+    },
 ];
 
 /// One row of the table: a compared arm against the base on one measure.
@@ -88,6 +101,8 @@ pub struct Row {
     pub ratio: f64,
     /// Its 95% interval (paired over games or sessions).
     pub ci: Interval,
+    /// Whether the unit is the session (else the game).
+    pub session: bool,
 }
 
 /// The rows of every compared arm, in arm then measure order.
@@ -112,6 +127,7 @@ pub fn rows(params: &ChipsParams, arms: &[Arm], acc: &ChipsAcc) -> Vec<Row> {
                 value: value(m, a),
                 ratio,
                 ci,
+                session: m.session,
             });
         }
     }
@@ -165,7 +181,7 @@ pub fn summary(params: &ChipsParams, rows: &[Row]) -> String {
         });
         let _ = writeln!(
             s,
-            "  verdict on the seed's \"about {}–{}×\" for {arm} ({reading}, bots {}, play unchanged): typical swings \
+            "  verdict on the seed's \"about {}–{}×\" {reading} ({arm}, bots {}, play unchanged): typical swings \
              grow {}; session-loss tails grow {}",
             CLAIM.0,
             CLAIM.1,
@@ -229,6 +245,7 @@ mod tests {
             value: ratio,
             ratio,
             ci: Interval { low, high },
+            session: false,
         }
     }
 
