@@ -371,9 +371,7 @@ impl ChipsAcc {
             }
         }
     }
-}
 
-impl ChipsAcc {
     /// Adds one session's chips by arm and person (`net`) and lowest running totals
     /// (`low`), for its first `persons` persons (the others never played).
     fn record_session(&mut self, net: &[[i64; PEOPLE]], low: &[[i64; PEOPLE]], persons: usize) {
