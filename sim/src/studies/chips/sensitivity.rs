@@ -207,20 +207,16 @@ fn span(rows: &[&Row]) -> String {
 
 /// Where the range `[low, high]` lies against the seed's claim.
 fn against_claim(low: f64, high: f64) -> &'static str {
-    let below = if low < CLAIM.0 {
-        "below"
-    } else if low <= CLAIM.1 {
-        "within"
-    } else {
-        "above"
+    let place = |v: f64| {
+        if v < CLAIM.0 {
+            "below"
+        } else if v <= CLAIM.1 {
+            "within"
+        } else {
+            "above"
+        }
     };
-    let above = if high < CLAIM.0 {
-        "below"
-    } else if high <= CLAIM.1 {
-        "within"
-    } else {
-        "above"
-    };
+    let (below, above) = (place(low), place(high));
     match (below, above) {
         ("below", "below") => "below the claim",
         ("within", "within") => "within the claim",
