@@ -193,16 +193,26 @@ pub fn summary(params: &ChipsParams, rows: &[Row]) -> String {
     s.trim_end().to_string()
 }
 
-/// The range of a group's ratios, its intervals' range, and where that lies against the claim.
+/// The range of a group's ratios, its intervals' range, and where that lies against the
+/// claim; measures without an interval (no such event in the base, or too few units) are
+/// left out and counted.
 fn span(rows: &[&Row]) -> String {
+    let measured: Vec<&Row> = rows.iter().copied().filter(|r| r.ci.low.is_finite() && r.ci.high.is_finite()).collect();
     let fold = |f: &dyn Fn(&Row) -> f64, min: bool| {
-        rows.iter()
+        measured
+            .iter()
             .map(|r| f(r))
             .fold(if min { f64::INFINITY } else { f64::NEG_INFINITY }, |a, b| if min { a.min(b) } else { a.max(b) })
     };
+    let left_out = rows.len() - measured.len();
+    let note =
+        if left_out > 0 { format!(", {left_out} measure(s) without an interval left out") } else { String::new() };
+    if measured.is_empty() {
+        return format!("by an unknown factor (no measure has an interval yet{note})");
+    }
     let (low, high) = (fold(&|r| r.ratio, true), fold(&|r| r.ratio, false));
     let (ci_low, ci_high) = (fold(&|r| r.ci.low, true), fold(&|r| r.ci.high, false));
-    format!("{low:.2}–{high:.2}× (95% intervals {ci_low:.2}–{ci_high:.2}: {})", against_claim(ci_low, ci_high))
+    format!("{low:.2}–{high:.2}× (95% intervals {ci_low:.2}–{ci_high:.2}: {}{note})", against_claim(ci_low, ci_high))
 }
 
 /// Where the range `[low, high]` lies against the seed's claim.
@@ -255,5 +265,11 @@ mod tests {
         assert_eq!(against_claim(1.3, 4.7), "from below the claim to above it");
         let typical = [row(Group::Typical, 1.38, 1.37, 1.39), row(Group::Typical, 1.47, 1.46, 1.48)];
         assert_eq!(span(&typical.iter().collect::<Vec<_>>()), "1.38–1.47× (95% intervals 1.37–1.48: below the claim)");
+        // A tail the base never reached has no ratio: left out and said so.
+        let tails = [row(Group::Tail, 1.6, 1.55, 1.65), row(Group::Tail, f64::INFINITY, f64::NAN, f64::NAN)];
+        assert_eq!(
+            span(&tails.iter().collect::<Vec<_>>()),
+            "1.60–1.60× (95% intervals 1.55–1.65: within the claim, 1 measure(s) without an interval left out)"
+        );
     }
 }
