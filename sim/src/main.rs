@@ -20,7 +20,7 @@ use sim::runner::RunPlan;
 use sim::shard::Shard;
 use sim::studies::chips::{ChipsParams, ChipsStudy};
 use sim::studies::drift::{DriftParams, DriftStudy, Mode};
-use sim::studies::goto::{GotoParams, GotoStudy};
+use sim::studies::goto::{self, GotoParams, GotoStudy};
 use sim::studies::mahjong::{MahjongParams, MahjongStudy, TableRules};
 use sim::studies::medarot::{MedarotParams, MedarotStudy};
 use sim::studies::rackup::{RackupParams, RackupStudy};
@@ -218,8 +218,9 @@ struct ChipsArgs {
     /// Who sits out the next game: cycle, last, top, or fixed (three players, no sit-out).
     #[arg(long, default_value = "cycle", value_parser = rotation, value_name = "cycle|last|top|fixed")]
     rotation: Rotation,
-    /// Games per session (`--games` counts games, a multiple of it).
-    #[arg(long, alias = "session", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
+    /// Games per session (`--games` counts games, a multiple of it); a multiple of the four
+    /// persons gives everyone as many sit-outs under the cycle.
+    #[arg(long, alias = "session", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
     session_games: u32,
 }
 
@@ -702,6 +703,9 @@ fn play(a: &TableArgs) -> Result<String> {
         bail!("--games {} is not a whole number of sessions of --session-games {k}", plan.games);
     }
     let mut study = goto_study(a, params)?;
+    if let Some(w) = goto::uneven_sit_outs(a.rotation, a.session_games, "--session-games") {
+        sim::console::note(&w);
+    }
     if let Some((count, dir)) = logs {
         check_log_count(count, plan.games)?;
         study = study.with_game_logs(count, dir);
@@ -772,6 +776,9 @@ fn chips(a: &ChipsArgs) -> Result<String> {
         session_games: a.session_games,
     };
     let study = ChipsStudy::from_params(params)?;
+    if let Some(w) = goto::uneven_sit_outs(a.rotation, a.session_games, "--session-games") {
+        sim::console::note(&w);
+    }
     let sessions = RunPlan { games: plan.games / k, ..plan };
     a.run.at.execute(&study, &sessions, ChipsStudy::KIND)
 }

@@ -271,8 +271,10 @@ impl AddAssign for Histogram {
 }
 
 /// Paired sums of two non-negative integer measurements `x` (an arm) and `y` (the base)
-/// per unit (a game played once and settled under both), exact in integers: the ratio of
-/// their means with a delta-method interval that uses the pairing.
+/// per unit (a game or a session played once and settled under both), exact in integers:
+/// the ratio of their means with a 95% interval that uses the pairing and holds its
+/// coverage under heavy tails (see [`PairedRatio::ratio`]). The sums are exact while the
+/// values stay below 2^24 over fewer than 2^32 units (x⁴ sums fit in 128 bits).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairedRatio {
     /// Units.
@@ -287,6 +289,8 @@ pub struct PairedRatio {
     pub syy: u128,
     /// Σxy.
     pub sxy: u128,
+    /// The fourth-order sums Σx⁴, Σx³y, Σx²y², Σxy³, Σy⁴ (the kurtosis of the pairs).
+    pub fourth: [u128; 5],
 }
 
 impl PairedRatio {
@@ -299,23 +303,46 @@ impl PairedRatio {
         self.sxx += x * x;
         self.syy += y * y;
         self.sxy += x * y;
+        let (x2, y2) = (x * x, y * y);
+        for (s, term) in self.fourth.iter_mut().zip([x2 * x2, x2 * x * y, x2 * y2, x * y * y2, y2 * y2]) {
+            *s += term;
+        }
     }
 
-    /// The ratio of the means x̄/ȳ with its 95% interval by the delta method:
-    /// Var(r) ≈ (Var x − 2r Cov(x, y) + r² Var y) / (n ȳ²); NaN with fewer than two units
-    /// or ȳ = 0.
+    /// The mean of `x` alone with its 95% normal interval over units.
+    pub fn x_mean(&self) -> (f64, Interval) {
+        let m = Moments { n: self.n, sum: self.sx as i128, sum_sq: self.sxx as i128 };
+        (m.mean(), m.mean_interval())
+    }
+
+    /// The ratio of the means r = x̄/ȳ with its 95% interval: the delta method on the log
+    /// scale, Var(log r) ≈ s²/(n x̄²) with s² the variance of the linearised unit values
+    /// dᵢ = xᵢ − r yᵢ, and s² raised by its own standard error, s²·(1 + √((κ − 1)/n)) with κ
+    /// the kurtosis of d. A heavy right tail (rare large units, such as cut-bi's multiplied
+    /// hands) makes small samples miss it and understate both r and s²; the plain delta
+    /// interval then covers 91% at 1,000 games, this one 94–95% (see the coverage test).
+    /// NaN with fewer than two units or x̄ or ȳ zero.
     pub fn ratio(&self) -> (f64, Interval) {
         let n = self.n as f64;
-        let (mx, my) = (self.sx as f64 / n, self.sy as f64 / n);
-        let r = mx / my;
-        if self.n < 2 || my == 0.0 {
-            return (r, Interval { low: f64::NAN, high: f64::NAN });
+        let r = self.sx as f64 / self.sy as f64;
+        let nan = Interval { low: f64::NAN, high: f64::NAN };
+        if self.n < 2 || self.sx == 0 || self.sy == 0 {
+            return (r, nan);
         }
-        let var = |sq: u128, s: u128| (sq as f64 - s as f64 * s as f64 / n) / (n - 1.0);
-        let (vx, vy) = (var(self.sxx, self.sx), var(self.syy, self.sy));
-        let cov = (self.sxy as f64 - self.sx as f64 * self.sy as f64 / n) / (n - 1.0);
-        let se = ((vx - 2.0 * r * cov + r * r * vy).max(0.0) / n).sqrt() / my;
-        (r, Interval { low: r - Z95 * se, high: r + Z95 * se })
+        // Σd = 0 at r, so the raw sums of d are its central ones.
+        let sum_d2 = (self.sxx as f64 - 2.0 * r * self.sxy as f64 + r * r * self.syy as f64).max(0.0);
+        let [x4, x3y, x2y2, xy3, y4] = self.fourth.map(|s| s as f64);
+        let sum_d4 = x4 - 4.0 * r * x3y + 6.0 * r * r * x2y2 - 4.0 * r.powi(3) * xy3 + r.powi(4) * y4;
+        let (m2, m4) = (sum_d2 / n, sum_d4 / n);
+        // Rounding leaves crumbs where d is 0 throughout (x = r·y exactly): no spread.
+        let scale = (self.sxx as f64 + r * r * self.syy as f64) / n;
+        if m2 <= scale * 1e-12 {
+            return (r, Interval { low: r, high: r });
+        }
+        let kurtosis = (m4 / (m2 * m2)).max(1.0);
+        let variance = sum_d2 / (n - 1.0) * (1.0 + ((kurtosis - 1.0) / n).sqrt());
+        let se_log = (variance / n).sqrt() / (self.sx as f64 / n);
+        (r, Interval { low: r * (-Z95 * se_log).exp(), high: r * (Z95 * se_log).exp() })
     }
 }
 
@@ -327,6 +354,9 @@ impl AddAssign for PairedRatio {
         self.sxx += o.sxx;
         self.syy += o.syy;
         self.sxy += o.sxy;
+        for (a, b) in self.fourth.iter_mut().zip(o.fourth) {
+            *a += b;
+        }
     }
 }
 
@@ -556,6 +586,60 @@ mod tests {
         assert!(ci.half_width() < 1e-9, "x = 2y exactly: no uncertainty, {ci:?}");
         let (r2, ci2) = unpaired.ratio();
         assert!((r2 - 2.0).abs() < 0.05 && ci2.half_width() > 0.01, "{r2} {ci2:?}");
+    }
+
+    /// A heavy-tailed paired model like a game's Σ chips² under cut-bi (x) and without (y):
+    /// an ordinary part A (uniform 500..=3,000, ×2 under cut-bi) and, in 1 game of 4, a
+    /// big hand B of 2,000·2ᵏ (k = 0, 1, 2, 3 with chances 8/15, 4/15, 2/15, 1/15)
+    /// multiplied by M² = 1, 4, 9 or 36 under cut-bi (chances 1/2, 1/4, 3/16, 1/16).
+    fn heavy_pair(rng: &mut rand_chacha::ChaCha8Rng) -> (u64, u64) {
+        use rand::RngExt;
+        let a = rng.random_range(500..=3000u64);
+        if !rng.random_bool(0.25) {
+            return (2 * a, a);
+        }
+        let k = match rng.random_range(0..15u32) {
+            0..8 => 0,
+            8..12 => 1,
+            12..14 => 2,
+            _ => 3,
+        };
+        let m2 = match rng.random_range(0..16u32) {
+            0..8 => 1,
+            8..12 => 4,
+            12..15 => 9,
+            _ => 36,
+        };
+        let b = 2000 << k;
+        (2 * a + m2 * b, a + b)
+    }
+
+    /// The model's true ratio E[x]/E[y], in closed form.
+    fn heavy_truth() -> f64 {
+        let a = 1750.0;
+        let b = 2000.0 * (8.0 + 4.0 * 2.0 + 2.0 * 4.0 + 8.0) / 15.0;
+        let m2 = (8.0 + 4.0 * 4.0 + 3.0 * 9.0 + 36.0) / 16.0;
+        (2.0 * a + m2 * b / 4.0) / (a + b / 4.0)
+    }
+
+    #[test]
+    fn issue_29_the_ratio_interval_holds_its_coverage_at_1000_heavy_tailed_units() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+        let truth = heavy_truth();
+        let (replications, mut covered) = (1000, 0);
+        for _ in 0..replications {
+            let mut p = PairedRatio::default();
+            for _ in 0..1000 {
+                let (x, y) = heavy_pair(&mut rng);
+                p.record(x, y);
+            }
+            let (_, ci) = p.ratio();
+            covered += u32::from(ci.low <= truth && truth <= ci.high);
+        }
+        // 1,000 replications of a 95% interval: at least 930 cover (a true 95% interval
+        // falls below 934 once in 100 seeds); this one covers 944, the plain delta one 904.
+        assert!(covered >= 930, "{covered} of {replications} intervals cover {truth}");
     }
 
     #[test]

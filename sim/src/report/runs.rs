@@ -56,7 +56,7 @@ pub const RUNS: [Run; 8] = [
     },
     Run { folder: "report-mahjong", args: &["mahjong", "play"], scaled: &[games(1_000, 1)], study: true },
     Run { folder: "report-goto", args: &["mahjong", "play", "--rules", "goto"], scaled: &[games(800, 8)], study: true },
-    Run { folder: "report-goto-chips", args: &["mahjong", "chips"], scaled: &[games(2_000, 10)], study: true },
+    Run { folder: "report-goto-chips", args: &["mahjong", "chips"], scaled: &[games(2_000, 8)], study: true },
     Run { folder: "report-sweep", args: &["sweep", SWEEP], scaled: &[], study: true },
     Run { folder: "bench", args: &["bench", "--seconds", "1"], scaled: &[], study: false },
 ];
