@@ -203,8 +203,14 @@ impl IntervalBars<'_> {
     }
 }
 
-impl Chart for IntervalBars<'_> {
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+impl<'a> IntervalBars<'a> {
+    /// These bars with a title on the category axis (what the rows are, e.g. "speed lead").
+    pub fn with_row_title(self, row_title: &'a str) -> TitledBars<'a> {
+        TitledBars { bars: self, row_title }
+    }
+
+    /// Draws the bars, with `row_title` on the category axis when given.
+    fn draw_rows<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, row_title: Option<&str>) -> Result<()>
     where
         DB::ErrorType: 'static,
     {
@@ -230,20 +236,23 @@ impl Chart for IntervalBars<'_> {
             .build_cartesian_2d(value_axis(x0, hi + pad, self.log), (0..n - 1).into_segmented())
             .map_err(err)?;
         let (log, span) = (self.log, hi + pad - x0);
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
+        let x_tick = |v: &f64| if log { log_tick(*v) } else { tick(*v, span) };
+        let row_label = |v: &SegmentValue<i32>| match v {
+            SegmentValue::CenterOf(r) if (0..n).contains(r) => bars[(n - 1 - r) as usize].label.clone(),
+            _ => String::new(),
+        };
+        let mut mesh = chart.configure_mesh();
+        mesh.disable_y_mesh()
             .x_desc(self.x_label)
-            .x_label_formatter(&|v| if log { log_tick(*v) } else { tick(*v, span) })
+            .x_label_formatter(&x_tick)
             .y_labels(bars.len())
-            .y_label_formatter(&|v| match v {
-                SegmentValue::CenterOf(r) if (0..n).contains(r) => bars[(n - 1 - r) as usize].label.clone(),
-                _ => String::new(),
-            })
+            .y_label_formatter(&row_label)
             .label_style((FONT, 14))
-            .axis_desc_style((FONT, 18))
-            .draw()
-            .map_err(err)?;
+            .axis_desc_style((FONT, 18));
+        if let Some(title) = row_title {
+            mesh.y_desc(title);
+        }
+        mesh.draw().map_err(err)?;
         // A value of 0 has no place on a log axis: it gets its whisker, not a bar.
         let drawn = |b: &&Bar| !self.log || b.value > 0.0;
         chart
@@ -273,6 +282,32 @@ impl Chart for IntervalBars<'_> {
                 .map_err(err)?;
         }
         Ok(())
+    }
+}
+
+impl Chart for IntervalBars<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        self.draw_rows(root, None)
+    }
+}
+
+/// [`IntervalBars`] with a title on the category axis ([`IntervalBars::with_row_title`]).
+pub struct TitledBars<'a> {
+    /// The bars.
+    pub bars: IntervalBars<'a>,
+    /// What the rows are.
+    pub row_title: &'a str,
+}
+
+impl Chart for TitledBars<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        self.bars.draw_rows(root, Some(self.row_title))
     }
 }
 
