@@ -30,7 +30,7 @@ impl DriftReport<'_> {
             self.against()
         );
         let x_label = if (0..n).any(|e| self.unbounded(e)) {
-            "win rate, ties count half (95% Wilson); UNBOUNDED: the round cap, not the rules, ends their chases"
+            "win rate, ties half (95% Wilson); UNBOUNDED: the round cap ends their chases"
         } else {
             "win rate, ties count half (95% Wilson intervals)"
         };
@@ -56,7 +56,7 @@ impl DriftReport<'_> {
             &IntervalBars { title: &title, x_label, bars: &capped, reference: None, log: false },
         )?;
 
-        self.chaser_vs_leader(&labels, out)?;
+        self.chaser_vs_leader(names, &labels, out)?;
 
         let mut by_mean: Vec<usize> = (0..n).collect();
         by_mean.sort_by(|&a, &b| s[b].points.mean().total_cmp(&s[a].points.mean()));
@@ -121,8 +121,8 @@ impl DriftReport<'_> {
 
     /// Points scored as chaser against points conceded as leader, per subject that led (log
     /// axis: the endless chases score hundreds); pairs kept together, sorted by points scored;
-    /// `labels` mark the subjects whose results the cap drives.
-    fn chaser_vs_leader(&self, labels: &[String], out: &StudyOutput) -> Result<()> {
+    /// `labels` mark the points scored that the cap drives.
+    fn chaser_vs_leader(&self, names: &[String], labels: &[String], out: &StudyOutput) -> Result<()> {
         let s = &self.acc.subjects;
         let mut led: Vec<usize> = (0..self.n()).filter(|&e| s[e].conceded.n > 0).collect();
         if led.is_empty() {
@@ -138,12 +138,12 @@ impl DriftReport<'_> {
             .flat_map(|&e| {
                 [
                     bar(format!("{}: scored as chaser", labels[e]), &s[e].points),
-                    bar(format!("{}: conceded as leader", labels[e]), &s[e].conceded),
+                    bar(format!("{}: conceded as leader", names[e]), &s[e].conceded),
                 ]
             })
             .collect();
         let title = "Drift battle: points per battle scored as chaser and conceded as leader (log scale)";
-        let x_label = "evaluation points per battle (95% intervals; pairs sorted by points scored)";
+        let x_label = "points per battle (95% intervals; pairs sorted by points scored)";
         chart::save(
             &out.chart("chaser_vs_leader"),
             &IntervalBars { title, x_label, bars: &bars, reference: None, log: true },

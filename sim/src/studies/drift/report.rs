@@ -96,7 +96,7 @@ impl DriftReport<'_> {
     pub(super) fn label(&self, names: &[String], e: usize) -> String {
         if self.unbounded(e) {
             let cut = 100.0 * self.acc.subjects[e].capped_rate().value();
-            format!("{} [UNBOUNDED: cap cut {cut:.0}%]", names[e])
+            format!("{} [UNBOUNDED, cap cut {cut:.0}%]", names[e])
         } else {
             names[e].clone()
         }

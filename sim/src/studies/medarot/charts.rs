@@ -273,7 +273,7 @@ fn deck_matrix<'a>(names: &'a [String], values: &'a [f64]) -> ValuedHeatmap<'a> 
 /// fastest medarots tied and a coin chose who acted first, with a Wilson interval.
 fn coin_flip_line(flip: &Rate, games: u64) -> String {
     if flip.trials == 0 {
-        return "acting first, by coin flip: no game had tied turn-1 speeds, so no causal estimate".to_string();
+        return "acting first, by coin flip: no turn-1 coin flip recorded (no speeds tied, or a state saved before flips were counted: rerun), so no causal estimate".to_string();
     }
     let i = flip.interval();
     format!(
