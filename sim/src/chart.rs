@@ -38,13 +38,17 @@ pub fn register_fonts() {
 
 /// A chart that can draw itself on any plotters backend.
 pub trait Chart {
+    /// The chart's title: drawn above it, and its caption in reports ([`saved_title`]).
+    fn title(&self) -> &str;
+
     /// Draws the whole chart on `root`.
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
     where
         DB::ErrorType: 'static;
 }
 
-/// Draws `chart` into `<stem>.png` and `<stem>.svg`.
+/// Draws `chart` into `<stem>.png` and `<stem>.svg`; the SVG carries the title as its
+/// `<title>`, which reports read back as the chart's caption ([`saved_title`]).
 pub fn save(stem: &Path, chart: &impl Chart) -> Result<()> {
     register_fonts();
     let png = stem.with_extension("png");
@@ -56,8 +60,33 @@ pub fn save(stem: &Path, chart: &impl Chart) -> Result<()> {
             .with_context(|| format!("drawing {}", png.display()))?;
     }
     let svg = stem.with_extension("svg");
-    let root = SVGBackend::new(&svg, SIZE).into_drawing_area();
-    chart.draw(&root).and_then(|()| root.present().map_err(err)).with_context(|| format!("drawing {}", svg.display()))
+    let mut text = String::new();
+    {
+        let root = SVGBackend::with_string(&mut text, SIZE).into_drawing_area();
+        chart
+            .draw(&root)
+            .and_then(|()| root.present().map_err(err))
+            .with_context(|| format!("drawing {}", svg.display()))?;
+    }
+    std::fs::write(&svg, with_title(&text, chart.title())).with_context(|| format!("writing {}", svg.display()))
+}
+
+/// An SVG document with `title` as its `<title>` element, the first inside `<svg …>`.
+fn with_title(svg: &str, title: &str) -> String {
+    let escaped = title.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    match svg.find("<svg").and_then(|at| svg[at..].find('>').map(|end| at + end + 1)) {
+        Some(open) => format!("{}\n<title>{escaped}</title>{}", &svg[..open], &svg[open..]),
+        None => svg.to_string(),
+    }
+}
+
+/// The title a chart saved by [`save`] carries in its SVG beside `png` (`None` for a chart
+/// saved without one, or no SVG).
+pub fn saved_title(png: &Path) -> Option<String> {
+    let svg = std::fs::read_to_string(png.with_extension("svg")).ok()?;
+    let (_, rest) = svg.split_once("<title>")?;
+    let (title, _) = rest.split_once("</title>")?;
+    Some(title.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
 }
 
 fn err<E: std::fmt::Display>(e: E) -> anyhow::Error {
@@ -286,6 +315,10 @@ impl<'a> IntervalBars<'a> {
 }
 
 impl Chart for IntervalBars<'_> {
+    fn title(&self) -> &str {
+        self.title
+    }
+
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
     where
         DB::ErrorType: 'static,
@@ -303,6 +336,10 @@ pub struct TitledBars<'a> {
 }
 
 impl Chart for TitledBars<'_> {
+    fn title(&self) -> &str {
+        self.bars.title
+    }
+
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
     where
         DB::ErrorType: 'static,
@@ -333,6 +370,10 @@ pub struct Distributions<'a> {
 }
 
 impl Chart for Distributions<'_> {
+    fn title(&self) -> &str {
+        self.title
+    }
+
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
     where
         DB::ErrorType: 'static,
@@ -405,6 +446,10 @@ pub struct StackedBars<'a> {
 }
 
 impl Chart for StackedBars<'_> {
+    fn title(&self) -> &str {
+        self.title
+    }
+
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
     where
         DB::ErrorType: 'static,
@@ -595,6 +640,10 @@ impl<'a> Heatmap<'a> {
 }
 
 impl Chart for Heatmap<'_> {
+    fn title(&self) -> &str {
+        self.title
+    }
+
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
     where
         DB::ErrorType: 'static,
@@ -612,6 +661,10 @@ pub struct ValuedHeatmap<'a> {
 }
 
 impl Chart for ValuedHeatmap<'_> {
+    fn title(&self) -> &str {
+        self.map.title
+    }
+
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
     where
         DB::ErrorType: 'static,
@@ -726,6 +779,10 @@ impl<'a> Band<'a> {
 }
 
 impl Chart for Band<'_> {
+    fn title(&self) -> &str {
+        self.title
+    }
+
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
     where
         DB::ErrorType: 'static,
@@ -743,6 +800,10 @@ pub struct PlacedBand<'a> {
 }
 
 impl Chart for PlacedBand<'_> {
+    fn title(&self) -> &str {
+        self.band.title
+    }
+
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
     where
         DB::ErrorType: 'static,
@@ -852,6 +913,21 @@ mod tests {
         };
         let (one, two) = (x("+0.40") - x("+0.30"), x("+0.60") - x("+0.40"));
         assert!((two / one - 2.0).abs() < 0.1, "steps {one} and {two} pixels");
+    }
+
+    #[test]
+    fn a_saved_chart_carries_its_title_for_captions() {
+        let dir = std::env::temp_dir().join(format!("sim-chart-title-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let bars = [bar("a", 0.6, 0.5, 0.7)];
+        let title = "Win rate <A & B>";
+        super::save(&dir.join("w"), &IntervalBars { title, x_label: "x", bars: &bars, reference: None, log: false })
+            .unwrap();
+        assert_eq!(super::saved_title(&dir.join("w.png")).as_deref(), Some(title));
+        let svg = std::fs::read_to_string(dir.join("w.svg")).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "still one SVG document");
+        assert_eq!(super::saved_title(&dir.join("none.png")), None);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

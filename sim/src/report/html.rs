@@ -104,7 +104,8 @@ fn section(s: &mut String, sec: &Section, page_dir: &Path) -> Result<()> {
         s.push_str("</table></details>\n");
     }
     for chart in &sec.charts {
-        let name = chart.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let stem = chart.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = crate::chart::saved_title(chart).unwrap_or(stem);
         let _ = writeln!(
             s,
             "<figure><img src=\"{}\" alt=\"{name}\"><figcaption>{name}</figcaption></figure>",
