@@ -13,9 +13,12 @@
 
 use anyhow::{Context, Result, anyhow};
 use plotters::coord::Shift;
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, LightPoints, Ranged};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::{FontStyle, register_font};
+use std::ops::Range;
 use std::path::Path;
 use std::sync::Once;
 
@@ -51,13 +54,13 @@ pub fn register_fonts() {
 
 /// A chart that can draw itself on any plotters backend.
 pub trait Chart {
+    /// The chart's title: drawn above it, and its caption in reports ([`saved_title`]).
+    fn title(&self) -> &str;
+
     /// Draws the whole chart on `root` (never called when [`Chart::is_empty`]).
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
     where
         DB::ErrorType: 'static;
-
-    /// The chart's title.
-    fn title(&self) -> &str;
 
     /// Whether there is nothing to draw: no category, or no finite value.
     fn is_empty(&self) -> bool;
@@ -90,7 +93,8 @@ impl Chart for Empty<'_> {
 }
 
 /// Draws `chart` into `<stem>.png` and `<stem>.svg`; a chart with nothing to draw
-/// ([`Chart::is_empty`]) as its title over a note.
+/// ([`Chart::is_empty`]) as its title over a note. The SVG carries the title as its
+/// `<title>`, which reports read back as the chart's caption ([`saved_title`]).
 pub fn save(stem: &Path, chart: &impl Chart) -> Result<()> {
     if chart.is_empty() {
         return save_drawn(stem, &Empty { title: chart.title() });
@@ -109,8 +113,33 @@ fn save_drawn(stem: &Path, chart: &impl Chart) -> Result<()> {
             .with_context(|| format!("drawing {}", png.display()))?;
     }
     let svg = stem.with_extension("svg");
-    let root = SVGBackend::new(&svg, SIZE).into_drawing_area();
-    chart.draw(&root).and_then(|()| root.present().map_err(err)).with_context(|| format!("drawing {}", svg.display()))
+    let mut text = String::new();
+    {
+        let root = SVGBackend::with_string(&mut text, SIZE).into_drawing_area();
+        chart
+            .draw(&root)
+            .and_then(|()| root.present().map_err(err))
+            .with_context(|| format!("drawing {}", svg.display()))?;
+    }
+    std::fs::write(&svg, with_title(&text, chart.title())).with_context(|| format!("writing {}", svg.display()))
+}
+
+/// An SVG document with `title` as its `<title>` element, the first inside `<svg …>`.
+fn with_title(svg: &str, title: &str) -> String {
+    let escaped = title.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    match svg.find("<svg").and_then(|at| svg[at..].find('>').map(|end| at + end + 1)) {
+        Some(open) => format!("{}\n<title>{escaped}</title>{}", &svg[..open], &svg[open..]),
+        None => svg.to_string(),
+    }
+}
+
+/// The title a chart saved by [`save`] carries in its SVG beside `png` (`None` for a chart
+/// saved without one, or no SVG).
+pub fn saved_title(png: &Path) -> Option<String> {
+    let svg = std::fs::read_to_string(png.with_extension("svg")).ok()?;
+    let (_, rest) = svg.split_once("<title>")?;
+    let (title, _) = rest.split_once("</title>")?;
+    Some(title.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
 }
 
 fn err<E: std::fmt::Display>(e: E) -> anyhow::Error {
@@ -134,6 +163,84 @@ fn label_count(n: usize) -> usize {
     n.min(MAX_LABELS)
 }
 
+/// A number as a log axis labels it: plain, to three significant digits (0.01, 2, 500,
+/// 1000000), never in exponent notation.
+fn plain(v: f64) -> String {
+    if v == 0.0 || !v.is_finite() {
+        return format!("{v}");
+    }
+    let decimals = (2 - v.abs().log10().floor() as i32).max(0) as usize;
+    let s = format!("{v:.decimals$}");
+    if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s }
+}
+
+/// The label of position `p` on a log axis (positions are log10 of the values).
+fn log_tick(p: f64) -> String {
+    plain(10f64.powf(p))
+}
+
+/// The most labelled ticks on a value axis.
+const MAX_TICKS: usize = 12;
+
+/// A linear axis whose ticks (labelled) and light grid lines are chosen in advance.
+struct Ticked {
+    axis: RangedCoordf64,
+    ticks: Vec<f64>,
+    light: Vec<f64>,
+}
+
+impl Ranged for Ticked {
+    type ValueType = f64;
+    type FormatOption = DefaultFormatting;
+
+    fn map(&self, v: &f64, pixels: (i32, i32)) -> i32 {
+        self.axis.map(v, pixels)
+    }
+
+    fn key_points<H: KeyPointHint>(&self, hint: H) -> Vec<f64> {
+        if hint.weight().allow_light_points() { self.light.clone() } else { self.ticks.clone() }
+    }
+
+    fn range(&self) -> Range<f64> {
+        self.axis.range()
+    }
+}
+
+/// A value axis from `lo` to `hi` with its ticks. On a log axis (positions are log10 of the
+/// values) the ticks sit at 1, 2 and 5 times the powers of ten (only at the powers when that
+/// makes too many; at round values when fewer than three fall in the range), with light
+/// lines at every whole multiple of a power; on a linear axis they are plotters' own.
+fn value_axis(lo: f64, hi: f64, log: bool) -> Ticked {
+    let linear = |lo: f64, hi: f64| {
+        let axis = RangedCoordf64::from(lo..hi);
+        (axis.key_points(MAX_TICKS - 1), axis.key_points(LightPoints::new(MAX_TICKS - 1, 10 * (MAX_TICKS - 1))))
+    };
+    let (ticks, light) = if log {
+        let at = |multiples: &[f64]| -> Vec<f64> {
+            (lo.floor() as i32..=hi.ceil() as i32)
+                .flat_map(|e| multiples.iter().map(move |m| (m * 10f64.powi(e)).log10()))
+                .filter(|p| (lo..=hi).contains(p))
+                .collect()
+        };
+        let mut ticks = at(&[1.0, 2.0, 5.0]);
+        if ticks.len() > MAX_TICKS {
+            let powers = at(&[1.0]);
+            ticks = powers.iter().step_by(powers.len().div_ceil(MAX_TICKS)).copied().collect();
+        } else if ticks.len() < 3 {
+            ticks = linear(10f64.powf(lo), 10f64.powf(hi)).0.into_iter().filter(|v| *v > 0.0).map(f64::log10).collect();
+        }
+        (ticks, at(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0]))
+    } else {
+        linear(lo, hi)
+    };
+    Ticked { axis: (lo..hi).into(), ticks, light }
+}
+
+/// An axis with the given ticks and no light lines.
+fn ticked(range: Range<f64>, ticks: Vec<f64>) -> Ticked {
+    Ticked { axis: range.into(), ticks, light: Vec::new() }
+}
+
 /// Room for category labels: 190 pixels, more for long labels (about 8 per character at
 /// the 14-point label font).
 fn label_area<'a>(labels: impl Iterator<Item = &'a str>) -> u32 {
@@ -155,7 +262,8 @@ pub struct Bar {
 
 /// Horizontal bars with interval whiskers; bars grow from the reference
 /// line (drawn dashed) when there is one, else from the axis start (0 on a
-/// linear axis of values that are not negative).
+/// linear axis of values that are not negative). On a log axis a value of 0 draws no
+/// bar, only its whisker (label it, e.g. "not seen").
 pub struct IntervalBars<'a> {
     /// Chart title.
     pub title: &'a str,
@@ -188,8 +296,14 @@ impl IntervalBars<'_> {
     }
 }
 
-impl Chart for IntervalBars<'_> {
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+impl<'a> IntervalBars<'a> {
+    /// These bars with a title on the category axis (what the rows are, e.g. "speed lead").
+    pub fn with_row_title(self, row_title: &'a str) -> TitledBars<'a> {
+        TitledBars { bars: self, row_title }
+    }
+
+    /// Draws the bars, with `row_title` on the category axis when given.
+    fn draw_rows<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, row_title: Option<&str>) -> Result<()>
     where
         DB::ErrorType: 'static,
     {
@@ -212,25 +326,30 @@ impl Chart for IntervalBars<'_> {
             .margin(15)
             .x_label_area_size(55)
             .y_label_area_size(label_area(bars.iter().map(|b| b.label.as_str())))
-            .build_cartesian_2d(x0..hi + pad, (0..n - 1).into_segmented())
+            .build_cartesian_2d(value_axis(x0, hi + pad, self.log), (0..n - 1).into_segmented())
             .map_err(err)?;
         let (log, span) = (self.log, hi + pad - x0);
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
+        let x_tick = |v: &f64| if log { log_tick(*v) } else { tick(*v, span) };
+        let row_label = |v: &SegmentValue<i32>| match v {
+            SegmentValue::CenterOf(r) if (0..n).contains(r) => bars[(n - 1 - r) as usize].label.clone(),
+            _ => String::new(),
+        };
+        let mut mesh = chart.configure_mesh();
+        mesh.disable_y_mesh()
             .x_desc(self.x_label)
-            .x_label_formatter(&|v| if log { format!("{:.2e}", 10f64.powf(*v)) } else { tick(*v, span) })
+            .x_label_formatter(&x_tick)
             .y_labels(label_count(bars.len()))
-            .y_label_formatter(&|v| match v {
-                SegmentValue::CenterOf(r) if (0..n).contains(r) => bars[(n - 1 - r) as usize].label.clone(),
-                _ => String::new(),
-            })
+            .y_label_formatter(&row_label)
             .label_style((FONT, 14))
-            .axis_desc_style((FONT, 18))
-            .draw()
-            .map_err(err)?;
+            .axis_desc_style((FONT, 18));
+        if let Some(title) = row_title {
+            mesh.y_desc(title);
+        }
+        mesh.draw().map_err(err)?;
+        // A value of 0 has no place on a log axis: it gets its whisker, not a bar.
+        let drawn = |b: &&Bar| !self.log || b.value > 0.0;
         chart
-            .draw_series(bars.iter().enumerate().map(|(i, b)| {
+            .draw_series(bars.iter().enumerate().filter(|(_, b)| drawn(b)).map(|(i, b)| {
                 let mut r = Rectangle::new(
                     [(start, SegmentValue::Exact(row(i))), (p(b.value), SegmentValue::Exact(row(i) + 1))],
                     BLUE.mix(0.45).filled(),
@@ -257,13 +376,47 @@ impl Chart for IntervalBars<'_> {
         }
         Ok(())
     }
+}
 
+impl Chart for IntervalBars<'_> {
     fn title(&self) -> &str {
         self.title
     }
 
     fn is_empty(&self) -> bool {
         !any_finite(self.bars.iter().map(|b| b.value))
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        self.draw_rows(root, None)
+    }
+}
+
+/// [`IntervalBars`] with a title on the category axis ([`IntervalBars::with_row_title`]).
+pub struct TitledBars<'a> {
+    /// The bars.
+    pub bars: IntervalBars<'a>,
+    /// What the rows are.
+    pub row_title: &'a str,
+}
+
+impl Chart for TitledBars<'_> {
+    fn title(&self) -> &str {
+        self.bars.title
+    }
+
+    fn is_empty(&self) -> bool {
+        self.bars.is_empty()
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        self.bars.draw_rows(root, Some(self.row_title))
     }
 }
 
@@ -289,6 +442,10 @@ pub struct Distributions<'a> {
 }
 
 impl Chart for Distributions<'_> {
+    fn title(&self) -> &str {
+        self.title
+    }
+
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
     where
         DB::ErrorType: 'static,
@@ -312,7 +469,7 @@ impl Chart for Distributions<'_> {
             .margin(15)
             .x_label_area_size(55)
             .y_label_area_size(80)
-            .build_cartesian_2d(x_min as f64 - 0.5..x_max as f64 + 0.5, y_min..y_max)
+            .build_cartesian_2d(x_min as f64 - 0.5..x_max as f64 + 0.5, value_axis(y_min, y_max, self.log))
             .map_err(err)?;
         let mut mesh = chart.configure_mesh();
         mesh.x_desc(self.x_label)
@@ -320,7 +477,7 @@ impl Chart for Distributions<'_> {
             .y_desc("share of observations")
             .label_style((FONT, 15))
             .axis_desc_style((FONT, 18));
-        let power = |v: &f64| format!("10^{v:.1}");
+        let power = |v: &f64| log_tick(*v);
         if self.log {
             mesh.y_desc("share of observations (log scale)").y_label_formatter(&power);
         }
@@ -346,10 +503,6 @@ impl Chart for Distributions<'_> {
         Ok(())
     }
 
-    fn title(&self) -> &str {
-        self.title
-    }
-
     fn is_empty(&self) -> bool {
         let shown = self.series.iter().flat_map(|s| &s.points).filter(|p| !self.log || p.1 > 0.0);
         !any_finite(shown.map(|p| p.1))
@@ -370,6 +523,10 @@ pub struct StackedBars<'a> {
 }
 
 impl Chart for StackedBars<'_> {
+    fn title(&self) -> &str {
+        self.title
+    }
+
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
     where
         DB::ErrorType: 'static,
@@ -429,10 +586,6 @@ impl Chart for StackedBars<'_> {
             .draw()
             .map_err(err)?;
         Ok(())
-    }
-
-    fn title(&self) -> &str {
-        self.title
     }
 
     fn is_empty(&self) -> bool {
@@ -587,15 +740,15 @@ impl<'a> Heatmap<'a> {
 }
 
 impl Chart for Heatmap<'_> {
+    fn title(&self) -> &str {
+        self.title
+    }
+
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
     where
         DB::ErrorType: 'static,
     {
         self.draw_cells(root, None)
-    }
-
-    fn title(&self) -> &str {
-        self.title
     }
 
     fn is_empty(&self) -> bool {
@@ -612,15 +765,15 @@ pub struct ValuedHeatmap<'a> {
 }
 
 impl Chart for ValuedHeatmap<'_> {
+    fn title(&self) -> &str {
+        self.map.title
+    }
+
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
     where
         DB::ErrorType: 'static,
     {
         self.map.draw_cells(root, Some(self.digits))
-    }
-
-    fn title(&self) -> &str {
-        self.map.title
     }
 
     fn is_empty(&self) -> bool {
@@ -646,8 +799,15 @@ pub struct Band<'a> {
     pub reference: Option<f64>,
 }
 
-impl Chart for Band<'_> {
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+impl<'a> Band<'a> {
+    /// This band with its categories placed at `positions` on a numeric axis (thresholds,
+    /// advantages: 0.4 and 0.6 two steps of 0.1 apart, not one), one per category.
+    pub fn placed(self, positions: &'a [f64]) -> PlacedBand<'a> {
+        PlacedBand { band: self, positions }
+    }
+
+    /// Draws the band, category `i` at `positions[i]` when given, else at `i`.
+    fn draw_at<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, positions: Option<&[f64]>) -> Result<()>
     where
         DB::ErrorType: 'static,
     {
@@ -657,23 +817,27 @@ impl Chart for Band<'_> {
         let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (0.0, 1.0) };
         let pad = (hi - lo).max(1e-9) * 0.08;
         let cats = self.categories;
-        let n = cats.len().max(1) as f64;
+        let xs: Vec<f64> = match positions {
+            Some(p) => p.to_vec(),
+            None => (0..cats.len()).map(|i| i as f64).collect(),
+        };
+        let (x_lo, x_hi) = xs.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
+        let (x_lo, x_hi) = if x_lo.is_finite() { (x_lo, x_hi) } else { (0.0, 0.0) };
+        let x_pad = if positions.is_some() { (x_hi - x_lo).max(1e-9) * 0.05 } else { 0.5 };
+        let ticks: Vec<f64> = xs.iter().step_by(cats.len().div_ceil(MAX_TICKS).max(1)).copied().collect();
+        let x_range = ticked(x_lo - x_pad..x_hi + x_pad, ticks);
         root.fill(&WHITE).map_err(err)?;
         let mut chart = ChartBuilder::on(root)
             .caption(self.title, (FONT, 24))
             .margin(15)
             .x_label_area_size(60)
             .y_label_area_size(90)
-            .build_cartesian_2d(-0.5..n - 0.5, lo - pad..hi + pad)
+            .build_cartesian_2d(x_range, lo - pad..hi + pad)
             .map_err(err)?;
-        let label = |x: &f64| {
-            let k = x.round();
-            let on = (x - k).abs() < 1e-6 && k >= 0.0 && (k as usize) < cats.len();
-            if on { cats[k as usize].clone() } else { String::new() }
-        };
+        let label =
+            |x: &f64| xs.iter().position(|p| (p - x).abs() < 1e-9).map_or_else(String::new, |i| cats[i].clone());
         chart
             .configure_mesh()
-            .x_labels(cats.len().clamp(2, 12))
             .x_label_formatter(&label)
             .x_desc(self.x_label)
             .y_desc(self.y_label)
@@ -683,7 +847,7 @@ impl Chart for Band<'_> {
             .map_err(err)?;
         for (k, (name, pts)) in self.series.iter().enumerate() {
             let colour = Palette99::pick(k).to_rgba();
-            let at = |i: usize, v: f64| (i as f64, v);
+            let at = |i: usize, v: f64| (xs[i], v);
             let band: Vec<(f64, f64)> = pts
                 .iter()
                 .enumerate()
@@ -705,7 +869,7 @@ impl Chart for Band<'_> {
         }
         if let Some(r) = self.reference {
             chart
-                .draw_series(DashedLineSeries::new([(-0.5, r), (n - 0.5, r)], 8, 5, RED.stroke_width(2)))
+                .draw_series(DashedLineSeries::new([(x_lo - x_pad, r), (x_hi + x_pad, r)], 8, 5, RED.stroke_width(2)))
                 .map_err(err)?;
         }
         if self.series.len() > 1 {
@@ -720,7 +884,9 @@ impl Chart for Band<'_> {
         }
         Ok(())
     }
+}
 
+impl Chart for Band<'_> {
     fn title(&self) -> &str {
         self.title
     }
@@ -728,11 +894,176 @@ impl Chart for Band<'_> {
     fn is_empty(&self) -> bool {
         !any_finite(self.series.iter().flat_map(|s| &s.1).map(|b| b.value))
     }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        self.draw_at(root, None)
+    }
+}
+
+/// A [`Band`] whose categories sit at numeric positions ([`Band::placed`]).
+pub struct PlacedBand<'a> {
+    /// The band.
+    pub band: Band<'a>,
+    /// Each category's place on the axis.
+    pub positions: &'a [f64],
+}
+
+impl Chart for PlacedBand<'_> {
+    fn title(&self) -> &str {
+        self.band.title
+    }
+
+    fn is_empty(&self) -> bool {
+        self.band.is_empty()
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        self.band.draw_at(root, Some(self.positions))
+    }
+}
+
+/// `chart` drawn as SVG text, for tests that read what a chart shows.
+#[cfg(test)]
+pub(crate) fn svg_text(chart: &impl Chart) -> String {
+    register_fonts();
+    let mut text = String::new();
+    {
+        let root = SVGBackend::with_string(&mut text, SIZE).into_drawing_area();
+        chart.draw(&root).and_then(|()| root.present().map_err(err)).expect("drawn");
+    }
+    text
+}
+
+/// The texts an SVG drawing shows (the contents of its `<text>` elements).
+#[cfg(test)]
+pub(crate) fn svg_texts(svg: &str) -> Vec<String> {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|t| Some(t.split_once('>')?.1.split_once("</text>")?.0.trim().to_string()))
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::IntervalBars;
+    use super::{Bar, Heatmap, IntervalBars, svg_text, svg_texts};
+
+    fn bar(label: &str, value: f64, low: f64, high: f64) -> Bar {
+        Bar { label: label.to_string(), value, low, high }
+    }
+
+    #[test]
+    fn log_axis_ticks_are_plain_round_numbers() {
+        // Values from 7 to 480: ticks at 10, 20, 50, 100, 200 (not 6.31e0, 1.00e1, …).
+        let bars = [bar("a", 480.0, 470.0, 490.0), bar("b", 7.0, 6.9, 7.1)];
+        let chart = IntervalBars { title: "t", x_label: "x", bars: &bars, reference: None, log: true };
+        let texts = svg_texts(&svg_text(&chart));
+        for tick in ["10", "20", "50", "100", "200"] {
+            assert!(texts.iter().any(|t| t == tick), "tick {tick} missing from {texts:?}");
+        }
+        assert!(!texts.iter().any(|t| t.contains('e') && t.chars().any(|c| c.is_ascii_digit())), "{texts:?}");
+        // Shares: 0.001 … 0.5 in plain decimals.
+        let bars = [bar("a", 0.4, 0.39, 0.41), bar("b", 0.002, 0.001, 0.003)];
+        let chart = IntervalBars { title: "t", x_label: "x", bars: &bars, reference: None, log: true };
+        let texts = svg_texts(&svg_text(&chart));
+        for tick in ["0.001", "0.002", "0.005", "0.01", "0.1", "0.2"] {
+            assert!(texts.iter().any(|t| t == tick), "tick {tick} missing from {texts:?}");
+        }
+    }
+
+    #[test]
+    fn plain_numbers_keep_three_significant_digits_without_exponents() {
+        assert_eq!(super::plain(0.01), "0.01");
+        assert_eq!(super::plain(10f64.powf(0.01f64.log10())), "0.01");
+        assert_eq!(super::plain(2.0), "2");
+        assert_eq!(super::plain(500.0), "500");
+        assert_eq!(super::plain(1e6), "1000000");
+        assert_eq!(super::plain(2e-6), "0.000002");
+        assert_eq!(super::plain(6.3096), "6.31");
+        assert_eq!(super::log_tick(2f64.log10()), "2");
+    }
+
+    #[test]
+    fn log_axis_falls_back_to_round_values_within_a_factor_of_two() {
+        // 0.30 to 0.45: no 1, 2 or 5 in range, so round values in between.
+        let axis = super::value_axis(0.3f64.log10(), 0.45f64.log10(), true);
+        let labels: Vec<String> = axis.ticks.iter().map(|p| super::log_tick(*p)).collect();
+        assert!(labels.len() >= 3 && labels.contains(&"0.4".to_string()), "{labels:?}");
+    }
+
+    #[test]
+    fn a_zero_on_a_log_axis_draws_no_bar() {
+        let bars = [bar("seen", 0.1, 0.09, 0.11), bar("not seen", 0.0, 0.0, 0.001)];
+        let log = IntervalBars { title: "t", x_label: "x", bars: &bars, reference: None, log: true };
+        let linear = IntervalBars { log: false, ..log };
+        let filled = |svg: &str| svg.matches("opacity=\"0.45\" fill=\"#0000FF\"").count();
+        assert_eq!(filled(&svg_text(&linear)), 2);
+        assert_eq!(filled(&svg_text(&log)), 1);
+    }
+
+    #[test]
+    fn a_placed_band_spaces_its_categories_by_their_values() {
+        let cats: Vec<String> = ["+0.00", "+0.10", "+0.20", "+0.30", "+0.40", "+0.60"].map(String::from).to_vec();
+        let points: Vec<Bar> = (0..6).map(|i| bar("", f64::from(i), f64::from(i) - 0.1, f64::from(i) + 0.1)).collect();
+        let series = [("s".to_string(), points)];
+        let band = super::Band {
+            title: "t",
+            x_label: "x",
+            y_label: "y",
+            categories: &cats,
+            series: &series,
+            reference: Some(0.0),
+        };
+        let svg = svg_text(&band.placed(&[0.0, 0.1, 0.2, 0.3, 0.4, 0.6]));
+        // The x of each tick label: the step 0.4 → 0.6 is twice 0.3 → 0.4.
+        let x = |label: &str| -> f64 {
+            let at = svg.find(&format!(">\n{label}\n</text>")).or_else(|| svg.find(&format!(">{label}</text>")));
+            let head = &svg[..at.unwrap_or_else(|| panic!("{label} not drawn"))];
+            let tag = &head[head.rfind("<text").expect("a text element")..];
+            tag.split("x=\"").nth(1).and_then(|r| r.split('"').next()).and_then(|v| v.parse().ok()).expect("an x")
+        };
+        let (one, two) = (x("+0.40") - x("+0.30"), x("+0.60") - x("+0.40"));
+        assert!((two / one - 2.0).abs() < 0.1, "steps {one} and {two} pixels");
+    }
+
+    #[test]
+    fn a_saved_chart_carries_its_title_for_captions() {
+        let dir = std::env::temp_dir().join(format!("sim-chart-title-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let bars = [bar("a", 0.6, 0.5, 0.7)];
+        let title = "Win rate <A & B>";
+        super::save(&dir.join("w"), &IntervalBars { title, x_label: "x", bars: &bars, reference: None, log: false })
+            .unwrap();
+        assert_eq!(super::saved_title(&dir.join("w.png")).as_deref(), Some(title));
+        let svg = std::fs::read_to_string(dir.join("w.svg")).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "still one SVG document");
+        assert_eq!(super::saved_title(&dir.join("none.png")), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_valued_heatmap_writes_each_cell_in_it() {
+        let names = ["A".to_string(), "B".to_string()];
+        let map = Heatmap {
+            title: "t",
+            rows: &names,
+            cols: &names,
+            values: &[0.5, 0.713, 0.287, f64::NAN],
+            neutral: 0.5,
+            spread: 0.5,
+            axes: ("row", "column"),
+        };
+        let texts = svg_texts(&svg_text(&map.with_values(3)));
+        for v in ["0.500", "0.713", "0.287"] {
+            assert!(texts.iter().any(|t| t == v), "cell {v} missing from {texts:?}");
+        }
+        assert!(!texts.iter().any(|t| t == "NaN"));
+    }
 
     fn bars(reference: Option<f64>, log: bool) -> IntervalBars<'static> {
         IntervalBars { title: "", x_label: "", bars: &[], reference, log }

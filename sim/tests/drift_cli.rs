@@ -211,3 +211,37 @@ fn play_and_cars_modes_write_paired_gains() {
         assert!(std::fs::metadata(&p).map(|m| m.len() > 5_000).unwrap_or(false), "{} missing", p.display());
     }
 }
+
+#[test]
+fn capped_subjects_are_marked_in_the_charts_and_checks_are_not_results() {
+    let root = scratch("capped");
+    let out = root.to_str().unwrap();
+    let summary = sim_ok(&["drift", "--games", "9000", "--seed", "3", "--quiet", "--out", out]);
+    let svg = |chart: &str| std::fs::read_to_string(root.join(format!("reports/drift/{chart}.svg"))).unwrap();
+    // The rows the summary marks UNBOUNDED are marked in the win-rate chart and the
+    // chaser-vs-leader chart (and in the points legend when drawn there).
+    let marked: Vec<&str> = summary
+        .lines()
+        .filter(|l| l.starts_with("  ") && l.contains("UNBOUNDED: the cap cut"))
+        .map(|l| l.trim_start().split("  ").next().unwrap().trim_end())
+        .collect();
+    assert!(marked.contains(&"drift_meister (chase)"), "{summary}");
+    let (wins, pairs, points) = (svg("win_rate"), svg("chaser_vs_leader"), svg("points_distribution"));
+    for name in &marked {
+        assert!(wins.contains(&format!("{name} [UNBOUNDED, cap cut")), "{name} unmarked in win_rate");
+        if name.contains("(solo)") {
+            continue;
+        }
+        assert!(pairs.contains(&format!("{name} [UNBOUNDED, cap cut")), "{name} unmarked in chaser_vs_leader");
+    }
+    assert!(points.contains("drift_meister (chase) [UNBOUNDED, cap cut"), "points legend unmarked");
+    assert!(!wins.contains("drift_meister (chase)<") && !wins.contains("drift_meister (chase)\n"));
+    // A baseline against itself is a check: not ranked with the results; the solo one, every
+    // battle tied, is not drawn at all.
+    assert!(summary.contains("checks, 0.5 by construction") && summary.contains("none (solo) every battle tied"));
+    assert!(!summary.lines().any(|l| l.starts_with("  none (")), "{summary}");
+    assert!(!wins.contains("none (solo)") && wins.contains("none (chase) [check: against itself]"));
+    // With a fresh deck each chase, the first leader's result is an order check.
+    assert!(summary.contains("order check, 0.5 by construction") && !summary.contains("  first leader wins"));
+    assert!(summary.contains("rounds per own chase that ended by life"), "{summary}");
+}

@@ -196,7 +196,8 @@ fn issue_29_sessions_sit_everyone_out_equally_by_default_and_warn_otherwise() {
     // Four sessions of 10 under the cycle: persons 3 and 0 sit out 3 games a session, 1 and 2 two.
     let warned = run(&["--session-games", "10"], "uneven");
     assert!(
-        warned.starts_with("warning: --session-games 10 is not a multiple of the 4 persons") && warned.lines().count() == 1
+        warned.starts_with("warning: --session-games 10 is not a multiple of the 4 persons")
+            && warned.lines().count() == 1
     );
     assert_eq!(sat_outs(&root, "uneven"), ["12", "8", "8", "12"]);
     // Results decide who sits out under `last`; nobody does under `fixed`: no warning.

@@ -96,7 +96,29 @@ fn medarot_study_runs_and_is_deterministic() {
             "loss_conditions",
         ],
     );
-    assert!(summary.contains("acts first in turn 1") && summary.contains("most over-priced"), "{summary}");
+    assert!(summary.contains("acting first, by coin flip") && summary.contains("most over-priced"), "{summary}");
+}
+
+#[test]
+fn medarot_reports_acting_first_from_turn_one_coin_flips() {
+    let root = scratch("medarot-coin");
+    let out = root.to_str().unwrap();
+    let args = ["medarot", "--ablation-games", "0", "--games", "2000", "--seed", "5", "--quiet", "--out", out];
+    let o = sim(&args, "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let table = csv(&root, "medarot", "summary");
+    let (head, row) = table.split_once('\n').unwrap();
+    let col = |name: &str| -> f64 {
+        let k = head.split(',').position(|h| h == name).unwrap_or_else(|| panic!("no column {name} in {head}"));
+        row.trim().split(',').nth(k).unwrap().parse().unwrap()
+    };
+    // Some turn-1 first actors are coin flips, not all; the flip winner's rate sits in its interval.
+    let flips = col("coin_flip_games");
+    assert!(flips > 0.0 && flips < 2000.0, "{flips} coin flips in 2000 games");
+    let (rate, low, high) = (col("coin_flip_win_rate"), col("coin_flip_ci_low"), col("coin_flip_ci_high"));
+    assert!(low < rate && rate < high && high - low < 0.5, "{rate} [{low}, {high}]");
+    let summary = String::from_utf8(o.stdout).unwrap();
+    assert!(summary.contains(&format!("in the {flips} games")), "{summary}");
 }
 
 #[test]

@@ -46,6 +46,10 @@ fn the_page_of_saved_studies_links_every_chart_and_hashes_every_rules_file() {
         assert!(page.contains(&format!("<img src=\"rackup/{name}\"")), "{name} not linked");
     }
     assert!(!page.contains("data:image"), "charts in the page's folder are linked, not inlined");
+    // Each chart's caption is its title, not its file name.
+    let caption = "Rack-up: share of winning rounds with each yaku (baseline, 95% Wilson)";
+    assert!(page.contains(&format!("<figcaption>{caption}</figcaption>")), "the yaku chart's caption");
+    assert!(!page.contains("<figcaption>yaku_frequency</figcaption>"));
     assert!(!page.contains("<script") && !page.contains("http"), "no script, no network address");
     // The built-in heuristic both sides played, hashed from its embedded text.
     let heuristic = StrategyConfig::PRESETS.text("heuristic").unwrap();

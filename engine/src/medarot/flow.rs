@@ -450,13 +450,14 @@ impl MedarotGame<'_> {
             s.cursor = Cursor::End;
             return;
         }
-        let p = match mask {
-            [0, _] => 1,
-            [_, 0] => 0,
-            _ => rng.random_bool(0.5) as u8,
+        let (p, by_coin) = match mask {
+            [0, _] => (1, false),
+            [_, 0] => (0, false),
+            _ => (rng.random_bool(0.5) as u8, true),
         };
         if s.turn == 1 && s.first_actor.is_none() {
             s.first_actor = Some(p);
+            s.first_actor_by_coin = by_coin;
             s.turn1_speed = [0, 1].map(|q: usize| {
                 let speeds = s.players[q].units.iter().flatten().filter(|u| u.face_up);
                 speeds.map(|u| self.pool.card(u.top()).speed).max().unwrap_or(0)

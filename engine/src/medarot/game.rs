@@ -184,6 +184,7 @@ impl Game for MedarotGame<'_> {
             turns: state.turn,
             first_player: state.first as Seat,
             first_actor: state.first_actor.map(|p| p as Seat),
+            first_actor_by_coin: state.first_actor_by_coin,
             turn1_speed: state.turn1_speed,
             hp_by_turn: state.hp_log,
             turns_ended: state.turns_ended,

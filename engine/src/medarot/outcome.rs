@@ -162,6 +162,9 @@ pub struct MedarotOutcome {
     pub first_player: Seat,
     /// The seat whose medarot acted first in turn 1 (by speed; none if the game ended before).
     pub first_actor: Option<Seat>,
+    /// Whether that seat was chosen by a coin flip: both seats' fastest medarots tied on
+    /// speed, arrows and cost, so who acted first was random (a natural experiment).
+    pub first_actor_by_coin: bool,
     /// Each seat's fastest medarot speed when turn 1's action phase began (0: none on the field).
     pub turn1_speed: [u8; 2],
     /// Each seat's HP at the end of turns 1, 2, … (the first `turns_ended.min(HP_TURNS)`).

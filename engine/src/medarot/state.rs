@@ -267,6 +267,8 @@ pub struct MedarotState {
     pub(crate) decks: [[CardId; DECK_SIZE]; 2],
     /// The seat whose medarot acted first in turn 1.
     pub(crate) first_actor: Option<u8>,
+    /// Whether turn 1's first actor was a coin flip (the players' fastest tied).
+    pub(crate) first_actor_by_coin: bool,
     /// Each seat's fastest medarot when turn 1's action phase began.
     pub(crate) turn1_speed: [u8; 2],
     /// HP at the end of each turn (the first `turns_ended` entries, up to HP_TURNS).
@@ -291,6 +293,7 @@ impl MedarotState {
             over: None,
             decks,
             first_actor: None,
+            first_actor_by_coin: false,
             turn1_speed: [0; 2],
             hp_log: [[0; 2]; HP_TURNS],
             turns_ended: 0,

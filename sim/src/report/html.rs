@@ -111,7 +111,8 @@ fn section(s: &mut String, sec: &Section, id: &str, label: &str, page_dir: &Path
     let _ = writeln!(s, "<p class=\"answer\">{}</p>", escape(&answer));
     let _ = writeln!(s, "<p>Results folder <code>{}</code>; {}.</p>", escape(&sec.folder), escape(&sec.coverage));
     for chart in &sec.charts {
-        let name = chart.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let stem = chart.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = crate::chart::saved_title(chart).unwrap_or(stem);
         let _ = writeln!(
             s,
             "<figure><img src=\"{}\" alt=\"{name}\"><figcaption>{name}</figcaption></figure>",

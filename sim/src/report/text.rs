@@ -106,8 +106,9 @@ pub fn how_to_read(kind: &str) -> &'static [&'static str] {
              where the style acts (chase, solo run, team). A win rate of 0.5 means the style does \
              not help; ties count half.",
             "The win-rate chart sorts the styles; the bars are 95% Wilson intervals. Styles marked \
-             UNBOUNDED in the summary make chases that never end under the printed rules: their \
-             numbers are results of the round cap, a balance finding in themselves.",
+             UNBOUNDED (in the summary and the charts) make chases that never end under the printed \
+             rules: their numbers are results of the round cap, a balance finding in themselves. \
+             Rows marked check are 0.5 by construction (a baseline against itself).",
         ],
         "rackup" => &[
             "Two players play hanchan matches of Rack-up Battle. Every arm (riichi policy, \
@@ -119,7 +120,8 @@ pub fn how_to_read(kind: &str) -> &'static [&'static str] {
         ],
         "medarot" => &[
             "The example decks play each other in every pairing, from both sides. The deck matrix \
-             is the row deck's win rate against the column deck; 0.5 is an even match-up.",
+             is the row deck's win rate against the column deck; 0.5 is an even match-up. What \
+             acting first is worth is read from the games where tied speeds made it a coin flip.",
             "Card ablation swaps every copy of one card for the vanilla card of its kind on the \
              same games: a bar left of zero means the deck wins less without that card, so the \
              card is worth its slot. Stat pricing does the same for one step of a stat.",

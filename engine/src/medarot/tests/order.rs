@@ -50,6 +50,26 @@ fn full_tie_between_players_is_a_coin_flip() {
 }
 
 #[test]
+fn turn_one_records_whether_a_coin_chose_the_first_actor() {
+    with_game(Rules::default(), |game, pool| {
+        // A full tie (speed, arrows, cost): the coin chooses, and the state says so.
+        let mut s = blank(game);
+        s.turn = 1;
+        unit(game, &mut s, 0, med(pool, "Beetle Gunner"), 0);
+        unit(game, &mut s, 1, med(pool, "Shark Diver"), 8);
+        let (p, _) = first_actor(game, &mut s, 5);
+        assert_eq!((s.first_actor, s.first_actor_by_coin), (Some(p), true));
+        // A speed tie that the arrows break is no coin flip.
+        let mut s = blank(game);
+        s.turn = 1;
+        unit(game, &mut s, 0, med(pool, "Crow Sniper"), 0);
+        unit(game, &mut s, 1, med(pool, "Wasp Striker"), 8);
+        first_actor(game, &mut s, 5);
+        assert_eq!((s.first_actor, s.first_actor_by_coin), (Some(1), false));
+    });
+}
+
+#[test]
 fn own_tie_is_the_owners_choice() {
     with_game(Rules::default(), |game, pool| {
         let mut s = blank(game);

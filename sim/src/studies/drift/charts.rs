@@ -12,10 +12,15 @@ impl DriftReport<'_> {
     pub(super) fn charts(&self, names: &[String], heads: &[Rate], out: &StudyOutput) -> Result<()> {
         let n = self.n();
         let s = &self.acc.subjects;
+        let labels: Vec<String> = (0..n).map(|e| self.label(names, e)).collect();
+        // A check where every battle tied (a solo baseline on its own stream) says nothing.
+        let all_tied = |e: usize| self.is_check(e) && s[e].points.n > 0 && self.tie_rate(e).value() >= 1.0;
         let mut bars: Vec<Bar> = (0..n)
+            .filter(|&e| !all_tied(e))
             .map(|e| {
                 let i = heads[e].interval();
-                Bar { label: names[e].clone(), value: heads[e].value(), low: i.low, high: i.high }
+                let check = if self.is_check(e) { " [check: against itself]" } else { "" };
+                Bar { label: format!("{}{check}", labels[e]), value: heads[e].value(), low: i.low, high: i.high }
             })
             .collect();
         bars.sort_by(|a, b| b.value.total_cmp(&a.value));
@@ -24,7 +29,11 @@ impl DriftReport<'_> {
             format!("{:?}", self.mode()).to_lowercase(),
             self.against()
         );
-        let x_label = "win rate, ties count half (95% Wilson intervals)";
+        let x_label = if (0..n).any(|e| self.unbounded(e)) {
+            "win rate, ties half (95% Wilson); UNBOUNDED: the round cap ends their chases"
+        } else {
+            "win rate, ties count half (95% Wilson intervals)"
+        };
         chart::save(
             &out.chart("win_rate"),
             &IntervalBars { title: &title, x_label, bars: &bars, reference: Some(0.5), log: false },
@@ -47,7 +56,7 @@ impl DriftReport<'_> {
             &IntervalBars { title: &title, x_label, bars: &capped, reference: None, log: false },
         )?;
 
-        self.chaser_vs_leader(names, out)?;
+        self.chaser_vs_leader(names, &labels, out)?;
 
         let mut by_mean: Vec<usize> = (0..n).collect();
         by_mean.sort_by(|&a, &b| s[b].points.mean().total_cmp(&s[a].points.mean()));
@@ -68,7 +77,7 @@ impl DriftReport<'_> {
                     let total = h.total().max(1) as f64;
                     let mean = h.bins().map(|(v, c)| v as f64 * c as f64).sum::<f64>() / total;
                     Series {
-                        name: format!("{} (mean {mean:.1} {what})", names[e]),
+                        name: format!("{} (mean {mean:.1} {what})", labels[e]),
                         points: h
                             .rebinned(width)
                             .into_iter()
@@ -111,8 +120,9 @@ impl DriftReport<'_> {
     }
 
     /// Points scored as chaser against points conceded as leader, per subject that led (log
-    /// axis: the endless chases score hundreds); pairs kept together, sorted by points scored.
-    fn chaser_vs_leader(&self, names: &[String], out: &StudyOutput) -> Result<()> {
+    /// axis: the endless chases score hundreds); pairs kept together, sorted by points scored;
+    /// `labels` mark the points scored that the cap drives.
+    fn chaser_vs_leader(&self, names: &[String], labels: &[String], out: &StudyOutput) -> Result<()> {
         let s = &self.acc.subjects;
         let mut led: Vec<usize> = (0..self.n()).filter(|&e| s[e].conceded.n > 0).collect();
         if led.is_empty() {
@@ -127,13 +137,13 @@ impl DriftReport<'_> {
             .iter()
             .flat_map(|&e| {
                 [
-                    bar(format!("{}: scored as chaser", names[e]), &s[e].points),
+                    bar(format!("{}: scored as chaser", labels[e]), &s[e].points),
                     bar(format!("{}: conceded as leader", names[e]), &s[e].conceded),
                 ]
             })
             .collect();
         let title = "Drift battle: points per battle scored as chaser and conceded as leader (log scale)";
-        let x_label = "evaluation points per battle (95% intervals; pairs sorted by points scored)";
+        let x_label = "points per battle (95% intervals; pairs sorted by points scored)";
         chart::save(
             &out.chart("chaser_vs_leader"),
             &IntervalBars { title, x_label, bars: &bars, reference: None, log: true },

@@ -63,7 +63,7 @@ impl DriftReport<'_> {
     }
 
     /// The ties among the headline's battles, as a rate.
-    fn tie_rate(&self, e: usize) -> Rate {
+    pub(super) fn tie_rate(&self, e: usize) -> Rate {
         let n = self.n();
         let bouts: Vec<usize> = match self.mode() {
             Mode::Styles | Mode::Solo | Mode::Play | Mode::Cars => vec![e],
@@ -86,6 +86,54 @@ impl DriftReport<'_> {
             }
         }
         rates
+    }
+
+    /// Whether the round cap cut so many of a subject's own chases (more than
+    /// [`UNBOUNDED_SHARE`]) that its win rate and points are results of the cap: under the
+    /// printed rules its battles are endless.
+    pub(super) fn unbounded(&self, e: usize) -> bool {
+        self.acc.subjects[e].capped_rate().value() > UNBOUNDED_SHARE
+    }
+
+    /// Whether a subject's headline is a check, 0.5 by construction: a baseline against
+    /// itself (the same driver on both sides, or on the same random stream in a solo run).
+    pub(super) fn is_check(&self, e: usize) -> bool {
+        self.study.subjects[e].style.is_none() && matches!(self.mode(), Mode::Styles | Mode::Chase | Mode::Solo)
+    }
+
+    /// A subject's name in charts, marked when the cap drives its results.
+    pub(super) fn label(&self, names: &[String], e: usize) -> String {
+        if self.unbounded(e) {
+            let cut = 100.0 * self.acc.subjects[e].capped_rate().value();
+            format!("{} [UNBOUNDED, cap cut {cut:.0}%]", names[e])
+        } else {
+            names[e].clone()
+        }
+    }
+
+    /// Whether the first leader's result is a check, 0.5 by construction: each chase has a
+    /// fresh deck and the first leader alternates, so it moves off 0.5 only where the order
+    /// of the chases matters (a Legal High paid from life that the first chase spent).
+    fn first_leader_is_check(&self) -> bool {
+        self.study.rules.fresh_deck_each_chase
+    }
+
+    /// Rounds per own chase that ended by life (the cut chases left out; each counts
+    /// `max_rounds_per_chase` in its subject's histogram and in "exchanges per battle").
+    fn ended_chase_rounds(&self) -> Moments {
+        let cap = i128::from(self.study.rules.max_rounds_per_chase);
+        self.acc.subjects.iter().fold(Moments::default(), |mut m, s| {
+            for (v, c) in s.chase_len.bins() {
+                m.n += c;
+                m.sum += i128::from(v) * i128::from(c);
+                m.sum_sq += i128::from(v) * i128::from(v) * i128::from(c);
+            }
+            let cut = i128::from(s.capped);
+            m.n -= s.capped;
+            m.sum -= cap * cut;
+            m.sum_sq -= cap * cap * cut;
+            m
+        })
     }
 
     /// Whether a subject is a measured style (not a baseline): the comparisons Holm covers.
@@ -194,6 +242,8 @@ impl DriftReport<'_> {
             "chaser_exchange_rate" => [all.value()],
             "exact_chaser_rate" => [exact],
             "exchanges_per_battle" => [self.acc.length.mean()],
+            "ended_chase_rounds_mean" => [self.ended_chase_rounds().mean()],
+            "ended_chase_rounds_ci_half" => [self.ended_chase_rounds().mean_interval().half_width()],
         )?;
         out.table("summary", &mut summary)?;
 
@@ -256,18 +306,32 @@ impl DriftReport<'_> {
             None => t.push('\n'),
         }
         let l = self.acc.length;
-        let _ = writeln!(t, "exchanges per battle: {:.2} ± {:.2}", l.mean(), l.mean_interval().half_width());
+        let cap = self.study.rules.max_rounds_per_chase;
+        let ended = self.ended_chase_rounds();
+        let _ = writeln!(
+            t,
+            "exchanges per battle: {:.2} ± {:.2}, counting each chase cut at the cap as {cap} rounds; rounds per own chase that ended by life: {:.2} ± {:.2} ({} chases)",
+            l.mean(),
+            l.mean_interval().half_width(),
+            ended.mean(),
+            ended.mean_interval().half_width(),
+            ended.n
+        );
         if first_leader.trials > 0 {
             let i = first_leader.interval();
+            let what = if self.first_leader_is_check() {
+                "order check, 0.5 by construction (a fresh deck each chase, the first leader alternating): "
+            } else {
+                ""
+            };
             let _ = writeln!(
                 t,
-                "first leader (先行 in the first chase) wins {:.3} [{:.3}, {:.3}] of battles, ties half",
+                "{what}first leader (先行 in the first chase) wins {:.3} [{:.3}, {:.3}] of battles, ties half",
                 first_leader.value(),
                 i.low,
                 i.high
             );
         }
-        let cap = self.study.rules.max_rounds_per_chase;
         let (chases, capped) = s.iter().fold((0u64, 0u64), |(c, k), m| (c + m.chases, k + m.capped));
         let _ = writeln!(
             t,
@@ -313,7 +377,7 @@ impl DriftReport<'_> {
             let _ = writeln!(t, "inert, so not measured there: {}", inert.join("; "));
         }
         let _ = writeln!(t, "win rate against {} (ties count half):", self.against());
-        let mut order: Vec<usize> = (0..names.len()).collect();
+        let mut order: Vec<usize> = (0..names.len()).filter(|&e| !self.is_check(e)).collect();
         order.sort_by(|&a, &b| heads[b].value().total_cmp(&heads[a].value()));
         for e in order {
             let h = heads[e];
@@ -333,13 +397,64 @@ impl DriftReport<'_> {
             let ties = self.tie_rate(e);
             let _ = write!(t, "  ties {:.3} [{:.3}, {:.3}]", ties.value(), ties.interval().low, ties.interval().high);
             let first = leaders[e];
-            if first.trials > 0 {
+            if first.trials > 0 && !self.first_leader_is_check() {
                 let i = first.interval();
                 let _ = write!(t, "  first leader wins {:.3} [{:.3}, {:.3}]", first.value(), i.low, i.high);
             }
+            if self.unbounded(e) {
+                let (u, uh) = mean_ci(&s[e].uncapped_points);
+                let cut = 100.0 * s[e].capped_rate().value();
+                let _ = write!(
+                    t,
+                    "  UNBOUNDED: the cap cut {cut:.1}% of its chases (points without them {u:.2} ± {uh:.2})"
+                );
+            }
             t.push('\n');
         }
+        self.checks_text(&mut t, names, heads);
         t
+    }
+
+    /// The checks, 0.5 by construction: each baseline against itself, and the first
+    /// leader's result per subject when each chase has a fresh deck (only those whose
+    /// interval misses 0.5 named).
+    fn checks_text(&self, t: &mut String, names: &[String], heads: &[Rate]) {
+        let checks: Vec<String> = (0..names.len())
+            .filter(|&e| self.is_check(e))
+            .map(|e| {
+                let (h, ties) = (heads[e], self.tie_rate(e));
+                if ties.half_successes == 2 * ties.trials {
+                    format!("{} every battle tied ({} games)", names[e], h.trials)
+                } else {
+                    let i = h.interval();
+                    format!("{} {:.3} [{:.3}, {:.3}]", names[e], h.value(), i.low, i.high)
+                }
+            })
+            .collect();
+        if !checks.is_empty() {
+            let _ = writeln!(t, "checks, 0.5 by construction (a baseline against itself): {}", checks.join("; "));
+        }
+        if !self.first_leader_is_check() {
+            return;
+        }
+        let leaders = self.first_leaders();
+        let led: Vec<usize> = (0..names.len()).filter(|&e| leaders[e].trials > 0).collect();
+        let off: Vec<String> = led
+            .iter()
+            .map(|&e| (e, leaders[e]))
+            .filter(|(_, r)| !(r.interval().low..=r.interval().high).contains(&0.5))
+            .map(|(e, r)| format!("{} {:.3} [{:.3}, {:.3}]", names[e], r.value(), r.interval().low, r.interval().high))
+            .collect();
+        if !led.is_empty() {
+            let _ = writeln!(
+                t,
+                "order check per subject (first leader wins, 0.5 by construction; about 1 in 20 intervals miss 0.5 by chance): {} of {} miss it{}{}",
+                off.len(),
+                led.len(),
+                if off.is_empty() { "" } else { ": " },
+                off.join("; ")
+            );
+        }
     }
 
     /// The multiple-comparison note: Holm's step-down over every style compared.

@@ -4,7 +4,7 @@ use super::ablation::Stat;
 use super::regression;
 use super::report::{ArmRow, Report, bar, wilson};
 use super::{LOSS_NAMES, MAX_SPEED_GAP, STATS};
-use crate::chart::{self, Band, Bar, Distributions, Heatmap, IntervalBars, Series, StackedBars};
+use crate::chart::{self, Band, Bar, Distributions, Heatmap, IntervalBars, Series, StackedBars, ValuedHeatmap};
 use crate::output::StudyOutput;
 use crate::stats::Rate;
 use crate::study::Coverage;
@@ -33,27 +33,16 @@ impl Report<'_> {
     ) -> Result<()> {
         let acc = self.acc;
         let mut bars = vec![
-            wilson("acted first in turn 1".into(), &acc.first_actor),
-            wilson("faster medarot in turn 1".into(), &acc.faster),
+            wilson("won turn 1's coin flip (tied speeds)".into(), &acc.coin_flip),
+            wilson("faster medarot in turn 1 (association)".into(), &acc.faster),
             wilson("check: seat resolving phases first".into(), &acc.seat_order),
         ];
         bars.extend(names.iter().zip(rates).map(|(name, r)| wilson(format!("deck {name}"), r)));
-        let title = "Medarot: win rate of the side acting first, the faster side, each deck (95% Wilson)";
+        let title = "Medarot: win rate of the side acting first by coin flip, the faster side, each deck (95% Wilson)";
         let chart = IntervalBars { title, x_label: "win rate", bars: &bars, reference: Some(0.5), log: false };
         chart::save(&out.chart("win_rates"), &chart)?;
         let values: Vec<f64> = acc.cells.iter().map(Rate::value).collect();
-        chart::save(
-            &out.chart("deck_matrix"),
-            &Heatmap {
-                title: "Medarot: row deck's win rate against column deck",
-                rows: names,
-                cols: names,
-                values: &values,
-                neutral: 0.5,
-                spread: 0.5,
-                axes: ("row deck", "column deck"),
-            },
-        )?;
+        chart::save(&out.chart("deck_matrix"), &deck_matrix(names, &values))?;
         let total = acc.turns_hist.total().max(1) as f64;
         let last = acc.turns_hist.quantile(0.999);
         let series = [Series {
@@ -113,7 +102,8 @@ impl Report<'_> {
             bars: &bars,
             reference: Some(0.5),
             log: false,
-        };
+        }
+        .with_row_title("speed lead: row deck's fastest medarot minus the column deck's, turn 1");
         if !bars.is_empty() {
             chart::save(&out.chart("speed_advantage"), &chart)?;
         }
@@ -183,8 +173,12 @@ impl Report<'_> {
             "strategies: row deck {}, column deck {}; intervals are 95%",
             p.strategies[0].name, p.strategies[1].name
         );
-        let _ = writeln!(s, "side whose medarot acts first in turn 1 wins: {}", rate(&acc.first_actor));
-        let _ = writeln!(s, "side with the faster medarot in turn 1 wins: {}", rate(&acc.faster));
+        let _ = writeln!(s, "{}", coin_flip_line(&acc.coin_flip, acc.turns.n));
+        let _ = writeln!(
+            s,
+            "side with the faster medarot in turn 1 wins: {} (an association, pooled over deck pairings: faster decks differ in more than speed)",
+            rate(&acc.faster)
+        );
         let _ = writeln!(s, "check, seat resolving phases first wins: {}", rate(&acc.seat_order));
         let t = acc.turns;
         let _ = writeln!(
@@ -265,7 +259,64 @@ impl Report<'_> {
     }
 }
 
+/// The deck matrix: each cell the row deck's win rate against the column deck, written in it.
+fn deck_matrix<'a>(names: &'a [String], values: &'a [f64]) -> ValuedHeatmap<'a> {
+    Heatmap {
+        title: "Medarot: row deck's win rate against column deck",
+        rows: names,
+        cols: names,
+        values,
+        neutral: 0.5,
+        spread: 0.5,
+        axes: ("row deck", "column deck"),
+    }
+    .with_values(3)
+}
+
+/// What acting first is worth: the results of turn 1's coin-flip winners, where the players'
+/// fastest medarots tied and a coin chose who acted first, with a Wilson interval.
+fn coin_flip_line(flip: &Rate, games: u64) -> String {
+    if flip.trials == 0 {
+        return "acting first, by coin flip: no turn-1 coin flip recorded (no speeds tied, or a state saved before flips were counted: rerun), so no causal estimate".to_string();
+    }
+    let i = flip.interval();
+    format!(
+        "acting first, by coin flip: in the {} games ({:.1}%) whose fastest medarots tied in turn 1 (speed, arrows, cost) the flip's winner won {:.4} [{:.4}, {:.4}] (the causal effect of acting first)",
+        flip.trials,
+        100.0 * flip.trials as f64 / games.max(1) as f64,
+        flip.value(),
+        i.low,
+        i.high
+    )
+}
+
 /// "+10 power" and the like.
 fn step_name(s: Stat) -> String {
     format!("+{} {}", s.step(), s.name())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{coin_flip_line, deck_matrix};
+    use crate::chart::{svg_text, svg_texts};
+    use crate::stats::Rate;
+
+    #[test]
+    fn the_deck_matrix_writes_each_win_rate_in_its_cell() {
+        let names = ["Shooters".to_string(), "Brawlers".to_string()];
+        let texts = svg_texts(&svg_text(&deck_matrix(&names, &[0.5, 0.197, 0.803, 0.5])));
+        for v in ["0.500", "0.197", "0.803"] {
+            assert!(texts.iter().any(|t| t == v), "cell {v} missing from {texts:?}");
+        }
+    }
+
+    #[test]
+    fn the_coin_flip_line_gives_the_flip_winners_rate_with_its_wilson_interval() {
+        let flip = Rate { trials: 200, half_successes: 2 * 120 };
+        let line = coin_flip_line(&flip, 1000);
+        let i = flip.interval();
+        let want = format!("the {} games (20.0%)", 200);
+        assert!(line.contains(&want) && line.contains(&format!("won 0.6000 [{:.4}, {:.4}]", i.low, i.high)), "{line}");
+        assert!(coin_flip_line(&Rate::default(), 1000).contains("no causal estimate"));
+    }
 }

@@ -31,13 +31,14 @@ use engine::medarot::{Deck, MedarotGame, MedarotOutcome};
 use engine::{GameRng, Strategy, Table, WithPair};
 
 impl Study for MedarotStudy {
-    /// The win rate of the side acting first in turn 1 (`first_actor_win_rate`), the
+    /// The win rate of the side that won turn 1's coin flip where tied speeds made acting
+    /// first random (`coin_flip_win_rate`, the causal effect of acting first), the
     /// seat-order check (`seat_order_win_rate`), turns per game (`turns`), and each deck's
     /// win rate against the others (`deck_win_rate`).
     fn estimates(&self, acc: &MedarotAcc) -> Vec<Tracked> {
         let report = report::Report { study: self, acc };
         let mut out = vec![
-            Tracked::rate("first_actor_win_rate", "", &acc.first_actor),
+            Tracked::rate("coin_flip_win_rate", "", &acc.coin_flip),
             Tracked::rate("seat_order_win_rate", "", &acc.seat_order),
             Tracked::mean("turns", "", &acc.turns),
         ];

@@ -173,7 +173,7 @@ impl Report<'_> {
         out.table("matrix", &mut super::super::matrix_frame(&names, &acc.cells)?)?;
         let (tv, tc): (Vec<i64>, Vec<u64>) = acc.turns_hist.bins().filter(|b| b.1 > 0).unzip();
         out.table("turns", &mut df!("turns" => tv, "count" => tc)?)?;
-        let (fa, fs, so) = (acc.first_actor, acc.faster, acc.seat_order);
+        let (fa, fs, so, cf) = (acc.first_actor, acc.faster, acc.seat_order, acc.coin_flip);
         let mut summary = df!(
             "games" => [coverage.games_played()],
             "seed" => [coverage.seed],
@@ -181,6 +181,10 @@ impl Report<'_> {
             "first_actor_win_rate" => [fa.value()],
             "first_actor_ci_low" => [fa.interval().low],
             "first_actor_ci_high" => [fa.interval().high],
+            "coin_flip_games" => [cf.trials],
+            "coin_flip_win_rate" => [cf.value()],
+            "coin_flip_ci_low" => [cf.interval().low],
+            "coin_flip_ci_high" => [cf.interval().high],
             "faster_side_win_rate" => [fs.value()],
             "faster_side_ci_low" => [fs.interval().low],
             "faster_side_ci_high" => [fs.interval().high],

@@ -114,6 +114,10 @@ pub struct MedarotAcc {
     pub seat_order: Rate,
     /// The results of the side whose medarot acted first in turn 1.
     pub first_actor: Rate,
+    /// The results of the side that won turn 1's coin flip, in the games where the
+    /// players' fastest medarots tied (speed, arrows, cost): acting first, randomised.
+    #[serde(default)]
+    pub coin_flip: Rate,
     /// The results of the side whose fastest medarot was faster in turn 1 (ties left out).
     pub faster: Rate,
     /// The row deck's results by its fastest medarot's speed minus the column deck's
@@ -147,6 +151,7 @@ impl MedarotAcc {
             cells: vec![Rate::default(); decks * decks],
             seat_order: Rate::default(),
             first_actor: Rate::default(),
+            coin_flip: Rate::default(),
             faster: Rate::default(),
             speed_gap: vec![Rate::default(); 2 * MAX_SPEED_GAP as usize + 1],
             turns: Moments::default(),
@@ -167,6 +172,9 @@ impl MedarotAcc {
         self.seat_order.record(o.winner == o.first_player);
         if let Some(p) = o.first_actor {
             self.first_actor.record(o.winner == p);
+            if o.first_actor_by_coin {
+                self.coin_flip.record(o.winner == p);
+            }
             let [s0, s1] = o.turn1_speed.map(i64::from);
             if s0 != s1 {
                 self.faster.record(o.winner == usize::from(s1 > s0));
@@ -210,6 +218,7 @@ impl AddAssign for MedarotAcc {
         add(&mut self.cells, o.cells);
         self.seat_order += o.seat_order;
         self.first_actor += o.first_actor;
+        self.coin_flip += o.coin_flip;
         self.faster += o.faster;
         add(&mut self.speed_gap, o.speed_gap);
         self.turns += o.turns;

@@ -244,27 +244,36 @@ fn shot_kind_table(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result<(
     out.table("shot_kinds", &mut table).context("shot_kinds table")
 }
 
-pub(super) fn charts(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result<()> {
-    let base = &acc.arms[0];
+/// The baseline's yaku by share of winning rounds, most frequent first; a yaku never seen
+/// is labelled so.
+fn yaku_bars(base: &ArmAcc) -> Vec<Bar> {
     let mut order: Vec<Yaku> = Yaku::ALL.to_vec();
     order.sort_by_key(|y| std::cmp::Reverse(base.yaku_rounds[*y as usize]));
-    let bars: Vec<Bar> = order
+    order
         .iter()
         .map(|&y| {
             let r = rate(base.yaku_rounds[y as usize], base.winning_rounds);
-            bar(y.id().to_string(), r.value(), r.interval())
+            let seen = if r.half_successes == 0 { " (not seen)" } else { "" };
+            bar(format!("{}{seen}", y.id()), r.value(), r.interval())
         })
-        .collect();
-    chart::save(
-        &out.chart("yaku_frequency"),
-        &IntervalBars {
-            title: "Rack-up: share of winning rounds with each yaku (baseline, 95% Wilson)",
-            x_label: "share of winning rounds (log scale)",
-            bars: &bars,
-            reference: None,
-            log: true,
-        },
-    )?;
+        .collect()
+}
+
+/// The yaku chart of [`yaku_bars`], on a log axis: a yaku never seen draws no bar, only its
+/// interval (0 to the upper end).
+fn yaku_chart(bars: &[Bar]) -> IntervalBars<'_> {
+    IntervalBars {
+        title: "Rack-up: share of winning rounds with each yaku (baseline, 95% Wilson)",
+        x_label: "share of winning rounds (log scale; a yaku not seen: no bar, its interval only)",
+        bars,
+        reference: None,
+        log: true,
+    }
+}
+
+pub(super) fn charts(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result<()> {
+    let base = &acc.arms[0];
+    chart::save(&out.chart("yaku_frequency"), &yaku_chart(&yaku_bars(base)))?;
     let tiers: Vec<Bar> = (0..TIERS.len())
         .map(|t| {
             let r = rate(base.tiers[t], base.winning_rounds);
@@ -316,6 +325,7 @@ pub(super) fn charts(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result
 
     let s = sweep(arms, acc);
     let categories: Vec<String> = s.rows.iter().map(|r| format!("{:.2}", r.1)).collect();
+    let thresholds: Vec<f64> = s.rows.iter().map(|r| r.1).collect();
     let curve: Vec<Bar> = s
         .rows
         .iter()
@@ -330,7 +340,8 @@ pub(super) fn charts(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result
             categories: &categories,
             series: &[("vs never".to_string(), curve)],
             reference: Some(0.0),
-        },
+        }
+        .placed(&thresholds),
     )?;
 
     let shown = [Arm::Baseline, Arm::Riichi(RiichiPolicy::Never), Arm::Spell(Spell::Mirage), Arm::Spell(Spell::Diet)];
@@ -355,4 +366,25 @@ pub(super) fn charts(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result
             log: false,
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{yaku_bars, yaku_chart};
+    use crate::chart::{svg_text, svg_texts};
+    use crate::studies::rackup::acc::RackupAcc;
+    use engine::rackup::Yaku;
+
+    #[test]
+    fn the_yaku_chart_draws_no_bar_for_a_yaku_never_seen() {
+        let mut base = RackupAcc::new(1).arms.remove(0);
+        base.winning_rounds = 1000;
+        base.yaku_rounds[Yaku::ALL[0] as usize] = 400;
+        base.yaku_rounds[Yaku::ALL[1] as usize] = 3;
+        let svg = svg_text(&yaku_chart(&yaku_bars(&base)));
+        assert_eq!(svg.matches("opacity=\"0.45\" fill=\"#0000FF\"").count(), 2, "one bar per yaku seen");
+        let texts = svg_texts(&svg);
+        let unseen = texts.iter().filter(|t| t.ends_with(" (not seen)")).count();
+        assert_eq!(unseen, Yaku::COUNT - 2, "{texts:?}");
+    }
 }

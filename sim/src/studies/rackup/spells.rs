@@ -160,7 +160,8 @@ pub(super) fn write(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result<
             categories: &categories,
             series: &series,
             reference: Some(0.0),
-        },
+        }
+        .placed(&crate::studies::rackup::SPELL_ADVANTAGES),
     )
 }
 
