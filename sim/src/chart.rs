@@ -7,9 +7,10 @@
 //!
 //! Any run's data can be drawn in bounded time: a chart with nothing to draw (no bars, no
 //! finite value: a run in which no hand was won) is drawn by [`save`] as its title over a
-//! note, and an axis of many categories labels at most [`MAX_LABELS`] of them (a heatmap
-//! prints its cells' values only up to [`MAX_LABELS`] rows and columns, and draws a matrix
-//! of more than [`MAX_CELLS`] rows or columns in blocks).
+//! note; a bar chart labels every bar up to [`MAX_BAR_LABELS`] (a bar without its name is
+//! unreadable), a heatmap's axis at most [`MAX_LABELS`] categories (it prints its cells'
+//! values only up to [`MAX_LABELS`] rows and columns, and draws a matrix of more than
+//! [`MAX_CELLS`] rows or columns in blocks).
 
 use anyhow::{Context, Result, anyhow};
 use plotters::coord::Shift;
@@ -25,8 +26,13 @@ use std::sync::Once;
 const FONT: &str = "sans-serif";
 const SIZE: (u32, u32) = (1100, 850);
 
-/// The most category labels drawn along one axis; a longer axis labels every k-th category.
+/// The most category labels drawn along a heatmap's axis; a longer axis labels every k-th
+/// category.
 pub const MAX_LABELS: usize = 60;
+
+/// The most bars a bar chart labels, one label each; beyond, every k-th (a bound on the
+/// drawing time only: a chart of that many bars is past reading anyway).
+pub const MAX_BAR_LABELS: usize = 1000;
 
 /// The most cells a heatmap draws along one axis: a larger matrix is drawn in blocks of
 /// neighbouring cells, each coloured by the mean of its values.
@@ -157,10 +163,10 @@ fn any_finite(mut values: impl Iterator<Item = f64>) -> bool {
     values.any(f64::is_finite)
 }
 
-/// How many labels to ask plotters for along an axis of `n` categories: all of them up to
-/// [`MAX_LABELS`] (plotters then labels evenly spaced ones).
+/// How many labels to ask plotters for along a bar chart's axis of `n` bars: all of them up
+/// to [`MAX_BAR_LABELS`] (plotters then labels evenly spaced ones).
 fn label_count(n: usize) -> usize {
-    n.min(MAX_LABELS)
+    n.min(MAX_BAR_LABELS)
 }
 
 /// A number as a log axis labels it: plain, to three significant digits (0.01, 2, 500,
@@ -669,9 +675,9 @@ impl<'a> Heatmap<'a> {
         chart
             .configure_mesh()
             .disable_mesh()
-            .x_labels(label_count(self.cols.len()))
+            .x_labels(self.cols.len().min(MAX_LABELS))
             .x_label_formatter(&|_| String::new())
-            .y_labels(label_count(self.rows.len()))
+            .y_labels(self.rows.len().min(MAX_LABELS))
             .y_label_formatter(&name)
             .y_label_style((FONT, 13))
             .x_desc(format!("{}{blocks}", self.axes.1))
