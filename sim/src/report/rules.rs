@@ -17,7 +17,7 @@ use engine::mahjong::Rules;
 use engine::mahjong::table::{BOT_PRESETS, PRESETS as TABLE_PRESETS};
 use engine::medarot::{self, CardPool, Deck};
 use engine::rackup::Profile;
-use sha2::{Digest, Sha256};
+pub use crate::saved::sha256_hex;
 
 /// One rules file of the manifest.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,11 +28,6 @@ pub struct RulesFile {
     pub name: String,
     /// The SHA-256 of its text, in hex.
     pub sha256: String,
-}
-
-/// The SHA-256 of `text`, as 64 lowercase hex digits.
-pub fn sha256_hex(text: &str) -> String {
-    Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A study's parameters that name the rules files it was played with.

@@ -264,6 +264,17 @@ impl State for DriftStudy {
         acc.arms = ArmsAcc::new(&self.arms, self.params.mode == Mode::Play);
         acc
     }
+
+    /// An index is one battle of a bout; in `cars` mode one arm's pair of battles; in
+    /// `play` mode a row's arm under each play, counted once in its first column.
+    fn indices(&self, acc: &DriftAcc) -> u64 {
+        let ncols = self.arms.cols.len().max(1);
+        match self.params.mode {
+            Mode::Play => acc.arms.gain.iter().step_by(ncols).map(|m| m.n).sum(),
+            Mode::Cars => acc.arms.gain.iter().map(|m| m.n).sum(),
+            _ => acc.bouts.iter().map(|b| b.result.trials).sum(),
+        }
+    }
 }
 
 impl Study for DriftStudy {
