@@ -10,7 +10,7 @@ mod common;
 mod faults;
 
 use common::{csv, scratch, sim};
-use faults::{Tmpfs, bin, copy, euid, hidden, merge, ok, one_line_error, read, snapshot};
+use faults::{Tmpfs, bin, copy, err, euid, hidden, merge, ok, one_line_error, read, snapshot};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -202,10 +202,10 @@ fn bad_names_options_and_task_numbers_are_one_line_errors() {
     let driver = |name: &str| format!("[[driver]]\nname = \"{name}\"\nrank = 1\nspeed = 1\nhorsepower = 1\n");
     std::fs::write(&lineup, format!("{}{}", driver("A\\u0000B"), driver("C"))).unwrap();
     let path = lineup.to_str().unwrap();
-    let e = one_line_error(&sim(&["drift", "--mode", "lineup", "--lineup", path, "--out", out], ""));
+    let e = one_line_error(&sim(&["drift", "--mode", "lineup", "--lineup", path, "--games", "50", "--out", out], ""));
     assert!(e.contains(path) && e.contains("line 2") && e.contains("control character"), "{e}");
     // --driver picks the base driver of other modes: in lineup mode it is an error, not ignored.
-    let e = one_line_error(&sim(&["drift", "--mode", "lineup", "--driver", "Ken", "--out", out], ""));
+    let e = one_line_error(&sim(&["drift", "--mode", "lineup", "--driver", "Ken", "--games", "50", "--out", out], ""));
     assert!(e.contains("--driver") && e.contains("lineup mode"), "{e}");
     assert!(!root.join("notebooks-data").exists());
     // A scheduler's largest task number is out of range, not task 0.
@@ -215,6 +215,6 @@ fn bad_names_options_and_task_numbers_are_one_line_errors() {
         .env("JOB_COMPLETION_INDEX", &max)
         .output()
         .unwrap();
-    let e = one_line_error(&o);
-    assert!(e.contains("out of range"), "{e}");
+    let e = err(&o);
+    assert!(e.contains("task 18446744073709551615 of 5 is out of range"), "{e}");
 }
