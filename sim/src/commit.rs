@@ -283,7 +283,8 @@ pub fn commit(lock: &Lock, folders: &[&Folder]) -> Result<()> {
     let journal_file = lock.path.with_file_name(format!(".sim-switch-{}", std::process::id()));
     let mut journal = Vec::new();
     for f in folders {
-        let new = identity(&f.staging).with_context(|| format!("cannot read {}", f.staging.display()))?;
+        let new = identity(&f.staging)
+            .with_context(|| format!("cannot read {}; nothing replaced", f.staging.display()))?;
         let target = std::path::absolute(&f.target).with_context(|| format!("cannot resolve {}", f.target.display()))?;
         journal.push(Entry { staging: f.staging.clone(), target, aside: f.aside.clone(), new });
     }
@@ -366,7 +367,7 @@ mod tests {
         let folders =
             [Folder::stage(&root.join("a"), no_check).unwrap(), Folder::stage(&root.join("b"), no_check).unwrap()];
         fs::write(folders[0].staging.join("new.txt"), "new").unwrap();
-        // The second folder's staging vanished: its switch fails after the first one's.
+        // The second folder's staging vanished: the switch fails before anything moves.
         fs::remove_dir_all(&folders[1].staging).unwrap();
         let lock = Lock::acquire(&root).unwrap();
         let e = commit(&lock, &[&folders[0], &folders[1]]).unwrap_err();

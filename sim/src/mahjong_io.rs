@@ -229,3 +229,25 @@ pub fn shanten_lines(rules: &Rules, input: impl BufRead, output: impl Write) -> 
         serde_json::to_value(report).map_err(|e| json!({"hand": hand, "error": e.to_string()}))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_score_line_naming_a_key_twice_is_an_error_line_not_its_last_value() {
+        let rules = load_score_rules("ron2").unwrap();
+        let line = r#"{"id":17,"closed":"123m406p789s11z666p","melds":[],"win":"6p","tsumo":false,"riichi":true,"double_riichi":false,"ippatsu":false,"rinshan":false,"chankan":false,"haitei":false,"houtei":false,"seat_wind":"E","round_wind":"S","dealer":true,"dora_indicators":"3m9s","ura_indicators":"1p","honba":1,"riichi_sticks":0}"#;
+        let answer = |input: &str| {
+            let mut out = Vec::new();
+            let failed = score_lines(&rules, input.as_bytes(), &mut out).unwrap();
+            (failed, String::from_utf8(out).unwrap())
+        };
+        assert_eq!(answer(line).0, 0, "the line as it is scores");
+        let (failed, out) = answer(&line.replace(r#""honba":1"#, r#""honba":5,"honba":1"#));
+        assert_eq!(failed, 1, "{out}");
+        assert!(out.starts_with(r#"{"id":17,"error":"the key `honba` appears twice at line 1"#), "{out}");
+        let (failed, out) = answer(&line.replace(r#""melds":[]"#, r#""melds":[{"a":1,"a":2}]"#));
+        assert_eq!(failed, 1, "a key twice deeper down too: {out}");
+    }
+}

@@ -304,7 +304,7 @@ mod tests {
             (base.replace("\"Ken\"", "\"\""), "line 2", "must not be empty"),
             (base.replace("\"Ken\"", "\"K\\u0000n\""), "line 2", "control character"),
             (format!("{base}styles = [\"juggernaut\", \"juggernaut\"]"), "line 6", "\"juggernaut\" is listed twice"),
-            (format!("{base}[[team]]\nname = \"\\n\"\nmembers = [\"Ken\"]"), "line 7", "control character"),
+            (format!("{base}[[team]]\nname = \"A\\nB\"\nmembers = [\"Ken\"]"), "line 7", "control character"),
         ] {
             let e = Lineup::from_toml_str(&text).unwrap_err().to_string();
             assert!(e.contains(line) && e.contains(want) && !e.contains('\n'), "{text}: {e}");
