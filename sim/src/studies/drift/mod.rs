@@ -240,13 +240,6 @@ impl State for DriftStudy {
 
     fn from_params(params: DriftParams) -> Result<Self> {
         let (lineup, rules) = setting(&params.lineup, &params.rules, params.mode)?;
-        if params.driver.is_some() && matches!(params.mode, Mode::Lineup | Mode::Team) {
-            bail!(
-                "--driver names the base driver of the styles, chase, solo, play and cars modes; {} mode plays \
-                 every driver of the line-up: leave --driver out",
-                if params.mode == Mode::Lineup { "lineup" } else { "team" }
-            );
-        }
         let base = match &params.driver {
             Some(name) => lineup.driver(name).with_context(|| {
                 let names: Vec<&str> = lineup.drivers.iter().map(|(n, _)| n.as_str()).collect();
@@ -254,6 +247,13 @@ impl State for DriftStudy {
             })?,
             None => lineup.drivers[0].1,
         };
+        if params.driver.is_some() && matches!(params.mode, Mode::Lineup | Mode::Team) {
+            bail!(
+                "--driver names the base driver of the styles, chase, solo, play and cars modes; {} mode plays \
+                 every driver of the line-up: leave --driver out",
+                if params.mode == Mode::Lineup { "lineup" } else { "team" }
+            );
+        }
         let (subjects, bouts) = Self::schedule(params.mode, &lineup, base)?;
         let parse =
             |src: &Source| StrategyConfig::from_toml(&src.text).with_context(|| format!("strategy {}", src.name));
