@@ -244,8 +244,7 @@ fn recover_switches(out: &Path) {
     let Ok(entries) = fs::read_dir(out) else { return };
     for file in entries.flatten() {
         let name = file.file_name();
-        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix(".sim-switch-")).and_then(|p| p.parse().ok())
-        else {
+        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix(".sim-switch-")).and_then(|p| p.parse().ok()) else {
             continue;
         };
         if pid == std::process::id() || alive(pid) {
@@ -283,9 +282,10 @@ pub fn commit(lock: &Lock, folders: &[&Folder]) -> Result<()> {
     let journal_file = lock.path.with_file_name(format!(".sim-switch-{}", std::process::id()));
     let mut journal = Vec::new();
     for f in folders {
-        let new = identity(&f.staging)
-            .with_context(|| format!("cannot read {}; nothing replaced", f.staging.display()))?;
-        let target = std::path::absolute(&f.target).with_context(|| format!("cannot resolve {}", f.target.display()))?;
+        let new =
+            identity(&f.staging).with_context(|| format!("cannot read {}; nothing replaced", f.staging.display()))?;
+        let target =
+            std::path::absolute(&f.target).with_context(|| format!("cannot resolve {}", f.target.display()))?;
         journal.push(Entry { staging: f.staging.clone(), target, aside: f.aside.clone(), new });
     }
     let text = serde_json::to_string(&journal).context("cannot record the switch (a folder name is not UTF-8)")?;

@@ -205,7 +205,8 @@ fn bad_names_options_and_task_numbers_are_one_line_errors() {
     let e = one_line_error(&sim(&["drift", "--mode", "lineup", "--lineup", path, "--games", "50", "--out", out], ""));
     assert!(e.contains(path) && e.contains("line 2") && e.contains("control character"), "{e}");
     // --driver picks the base driver of other modes: in lineup mode it is an error, not ignored.
-    let e = one_line_error(&sim(&["drift", "--mode", "lineup", "--driver", "Kanako", "--games", "50", "--out", out], ""));
+    let e =
+        one_line_error(&sim(&["drift", "--mode", "lineup", "--driver", "Kanako", "--games", "50", "--out", out], ""));
     assert!(e.contains("--driver") && e.contains("lineup mode"), "{e}");
     assert!(!root.join("notebooks-data").exists());
     // A scheduler's largest task number is out of range, not task 0.

@@ -111,9 +111,13 @@ fn studies_allocate_nothing_per_game() {
     })
     .unwrap();
     per_game_allocations_are_zero("goto-chips", &chips, 60);
-    for (name, games) in
-        [("sweep_ron2", 40), ("sweep_goto_chips", 40), ("sweep_rackup", 500), ("sweep_drift", 500), ("sweep_medarot", 300)]
-    {
+    for (name, games) in [
+        ("sweep_ron2", 40),
+        ("sweep_goto_chips", 40),
+        ("sweep_rackup", 500),
+        ("sweep_drift", 500),
+        ("sweep_medarot", 300),
+    ] {
         let sweep = SweepStudy::open(name).unwrap();
         per_game_allocations_are_zero(name, &sweep, games);
     }

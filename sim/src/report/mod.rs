@@ -139,10 +139,16 @@ fn common(folder: &Path) -> Result<Section> {
     if let Ok(state) = std::fs::read_to_string(abs.join("state.json")) {
         let drawn = charts_dir.as_deref().and_then(|d| std::fs::read_to_string(d.join(CHARTS_OF)).ok());
         if !charts.is_empty() && drawn.as_deref().map(str::trim) != Some(sha256_hex(&state).as_str()) {
-            let note = format!(
-                "charts not shown: reports/{name}/ holds charts drawn from other results than {}",
-                abs.join("state.json").display()
-            );
+            let state = abs.join("state.json");
+            let note = match drawn {
+                Some(_) => {
+                    format!("charts not shown: reports/{name}/ holds charts of other results than {}", state.display())
+                }
+                None => format!(
+                    "charts not shown: reports/{name}/ does not say which results its charts are of (no {CHARTS_OF}: \
+                     written by an older sim; rerun the study)"
+                ),
+            };
             eprintln!("warning: {note}");
             summary.insert_str(0, &format!("({note})\n"));
             charts.clear();
@@ -196,9 +202,10 @@ pub fn write(out: &Path, sections: &[Section], manifest: &Manifest) -> Result<Pa
     let page = html::page(sections, manifest, &dir)?;
     let target = dir.join("index.html");
     let staging = dir.join(format!(".index.html.partial-{}", std::process::id()));
-    let written = std::fs::write(&staging, page)
-        .with_context(|| format!("cannot write {}", staging.display()))
-        .and_then(|()| std::fs::rename(&staging, &target).with_context(|| format!("cannot write {}", target.display())));
+    let written =
+        std::fs::write(&staging, page).with_context(|| format!("cannot write {}", staging.display())).and_then(|()| {
+            std::fs::rename(&staging, &target).with_context(|| format!("cannot write {}", target.display()))
+        });
     if written.is_err() {
         let _ = std::fs::remove_file(&staging);
     }

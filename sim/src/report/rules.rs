@@ -3,6 +3,7 @@
 //! built-in preset, that preset's embedded text, each named and hashed with SHA-256.
 
 use crate::duel::{DuelGame, DuelParams};
+pub use crate::saved::sha256_hex;
 use crate::studies::chips::ChipsParams;
 use crate::studies::drift::{DriftParams, Mode, default_lineup};
 use crate::studies::goto::GotoParams;
@@ -17,7 +18,6 @@ use engine::mahjong::Rules;
 use engine::mahjong::table::{BOT_PRESETS, PRESETS as TABLE_PRESETS};
 use engine::medarot::{self, CardPool, Deck};
 use engine::rackup::Profile;
-pub use crate::saved::sha256_hex;
 
 /// One rules file of the manifest.
 #[derive(Clone, Debug, PartialEq)]

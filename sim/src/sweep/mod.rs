@@ -19,10 +19,10 @@ mod rackup;
 mod report;
 
 use crate::grow::Tracked;
+use crate::preset::Named;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Context, Result, anyhow, bail};
-use crate::preset::Named;
 use documents::Files;
 use engine::config::Presets;
 use engine::{Game, GameRng, Strategy, StrategyChoice};
@@ -162,10 +162,7 @@ pub const SWEEPS: Presets = Presets {
         ("sweep_rackup_ablate", include_str!("../../../engine/src/rackup/presets/sweep_rackup_ablate.toml")),
         ("sweep_drift", include_str!("../../../engine/src/drift/presets/sweep_drift.toml")),
         ("sweep_medarot", include_str!("../../../engine/src/medarot/presets/sweep_medarot.toml")),
-        (
-            "sweep_medarot_readings",
-            include_str!("../../../engine/src/medarot/presets/sweep_medarot_readings.toml"),
-        ),
+        ("sweep_medarot_readings", include_str!("../../../engine/src/medarot/presets/sweep_medarot_readings.toml")),
     ],
 };
 

@@ -120,4 +120,3 @@ pub fn one_line_error(o: &Output) -> String {
     assert_eq!(e.trim_end().lines().count(), 1, "{e}");
     e
 }
-
