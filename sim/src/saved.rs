@@ -202,7 +202,7 @@ pub fn parse<S: State>(
     let (covered, counted) = (c.games_played(), study.indices(&saved.acc));
     ensure!(
         covered == counted,
-        "{place}: field coverage: says {covered} played, the counts in acc hold {counted} (the file was damaged or edited)"
+        "{place}: field coverage: {covered} games played, but acc counts {counted} (the file was damaged or edited)"
     );
     Ok(saved)
 }

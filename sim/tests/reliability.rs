@@ -378,14 +378,15 @@ fn merge_refuses_damaged_or_inconsistent_states_and_names_the_field() {
     case("rate", &|v| v["acc"]["cells"][0] = serde_json::json!({"half_successes": 9, "trials": 1}), "acc.cells[0]");
     case("type", &|v| v["acc"]["cells"][0]["trials"] = serde_json::json!(-1), "field acc.cells[0].trials");
     case("params", &|v| v["params"]["ablation_games"] = serde_json::json!(1), "params.ablation_games differs");
-    let wrap = |v: &mut serde_json::Value| v["acc"]["turns"]["n"] = serde_json::json!(u64::MAX - 5);
+    // (A count that is not the games played: those are checked against the coverage first.)
+    let wrap = |v: &mut serde_json::Value| v["acc"]["losses"][0] = serde_json::json!(u64::MAX - 5);
     let (w1, w2) = (root.join("w1"), root.join("w2"));
     copy(&s1, &w1);
     copy(&s2, &w2);
     forge(&w1, wrap);
     forge(&w2, wrap);
     let e = err(&merge(&[&w1, &w2], &root.join("m-wrap"), &[]));
-    assert!(e.contains("acc.turns.n") && e.contains("out of range"), "{e}");
+    assert!(e.contains("acc.losses[0]") && e.contains("out of range"), "{e}");
     // An edit without the forger's care: the checksum names it.
     let edited = root.join("edited");
     copy(&s1, &edited);
