@@ -5,6 +5,10 @@
 //! state lives apart from its tables and runner; the others' do not (see fuzz/Cargo.toml).
 #![no_main]
 
+// `preset.rs` and `saved.rs` read files through `lines.rs`.
+#[allow(dead_code)]
+#[path = "../../sim/src/lines.rs"]
+mod lines;
 #[allow(dead_code)]
 #[path = "../../sim/src/preset.rs"]
 mod preset;

@@ -6,6 +6,10 @@
 //! `toml_*` targets').
 #![no_main]
 
+// `preset.rs` and `saved.rs` read files through `lines.rs`.
+#[allow(dead_code)]
+#[path = "../../sim/src/lines.rs"]
+mod lines;
 #[allow(dead_code)]
 #[path = "../../sim/src/preset.rs"]
 mod preset;

@@ -4,6 +4,12 @@
 //! [`save`]. Text uses the embedded DejaVu Sans font (registered by
 //! [`register_fonts`]), so charts render the same on a machine with no system
 //! fonts.
+//!
+//! Any run's data can be drawn in bounded time: a chart with nothing to draw (no bars, no
+//! finite value: a run in which no hand was won) is drawn by [`save`] as its title over a
+//! note, and an axis of many categories labels at most [`MAX_LABELS`] of them (a heatmap
+//! prints its cells' values only up to [`MAX_LABELS`] rows and columns, and draws a matrix
+//! of more than [`MAX_CELLS`] rows or columns in blocks).
 
 use anyhow::{Context, Result, anyhow};
 use plotters::coord::Shift;
@@ -15,6 +21,16 @@ use std::sync::Once;
 
 const FONT: &str = "sans-serif";
 const SIZE: (u32, u32) = (1100, 850);
+
+/// The most category labels drawn along one axis; a longer axis labels every k-th category.
+pub const MAX_LABELS: usize = 60;
+
+/// The most cells a heatmap draws along one axis: a larger matrix is drawn in blocks of
+/// neighbouring cells, each coloured by the mean of its values.
+pub const MAX_CELLS: usize = 300;
+
+/// The note an empty chart shows.
+pub const EMPTY_NOTE: &str = "no data: the run observed nothing to draw here";
 
 /// Registers the embedded font under the family name the charts use.
 pub fn register_fonts() {
@@ -35,14 +51,54 @@ pub fn register_fonts() {
 
 /// A chart that can draw itself on any plotters backend.
 pub trait Chart {
-    /// Draws the whole chart on `root`.
+    /// Draws the whole chart on `root` (never called when [`Chart::is_empty`]).
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
     where
         DB::ErrorType: 'static;
+
+    /// The chart's title.
+    fn title(&self) -> &str;
+
+    /// Whether there is nothing to draw: no category, or no finite value.
+    fn is_empty(&self) -> bool;
 }
 
-/// Draws `chart` into `<stem>.png` and `<stem>.svg`.
+/// A chart with nothing to draw: its title over [`EMPTY_NOTE`].
+struct Empty<'a> {
+    title: &'a str,
+}
+
+impl Chart for Empty<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        root.fill(&WHITE).map_err(err)?;
+        let root = root.titled(self.title, (FONT, 24)).map_err(err)?;
+        let (w, h) = root.dim_in_pixel();
+        let style = (FONT, 22).into_font().color(&BLACK.mix(0.6)).pos(Pos::new(HPos::Center, VPos::Center));
+        root.draw(&Text::new(EMPTY_NOTE, (w as i32 / 2, h as i32 / 2), style)).map_err(err)
+    }
+
+    fn title(&self) -> &str {
+        self.title
+    }
+
+    fn is_empty(&self) -> bool {
+        false
+    }
+}
+
+/// Draws `chart` into `<stem>.png` and `<stem>.svg`; a chart with nothing to draw
+/// ([`Chart::is_empty`]) as its title over a note.
 pub fn save(stem: &Path, chart: &impl Chart) -> Result<()> {
+    if chart.is_empty() {
+        return save_drawn(stem, &Empty { title: chart.title() });
+    }
+    save_drawn(stem, chart)
+}
+
+fn save_drawn(stem: &Path, chart: &impl Chart) -> Result<()> {
     register_fonts();
     let png = stem.with_extension("png");
     {
@@ -65,6 +121,17 @@ fn err<E: std::fmt::Display>(e: E) -> anyhow::Error {
 /// not 1200.000), else three decimals.
 fn tick(v: f64, span: f64) -> String {
     if span >= 100.0 { format!("{v:.0}") } else { format!("{v:.3}") }
+}
+
+/// Whether any of `values` is finite.
+fn any_finite(mut values: impl Iterator<Item = f64>) -> bool {
+    values.any(f64::is_finite)
+}
+
+/// How many labels to ask plotters for along an axis of `n` categories: all of them up to
+/// [`MAX_LABELS`] (plotters then labels evenly spaced ones).
+fn label_count(n: usize) -> usize {
+    n.min(MAX_LABELS)
 }
 
 /// Room for category labels: 190 pixels, more for long labels (about 8 per character at
@@ -153,7 +220,7 @@ impl Chart for IntervalBars<'_> {
             .disable_y_mesh()
             .x_desc(self.x_label)
             .x_label_formatter(&|v| if log { format!("{:.2e}", 10f64.powf(*v)) } else { tick(*v, span) })
-            .y_labels(bars.len())
+            .y_labels(label_count(bars.len()))
             .y_label_formatter(&|v| match v {
                 SegmentValue::CenterOf(r) if (0..n).contains(r) => bars[(n - 1 - r) as usize].label.clone(),
                 _ => String::new(),
@@ -189,6 +256,14 @@ impl Chart for IntervalBars<'_> {
                 .map_err(err)?;
         }
         Ok(())
+    }
+
+    fn title(&self) -> &str {
+        self.title
+    }
+
+    fn is_empty(&self) -> bool {
+        !any_finite(self.bars.iter().map(|b| b.value))
     }
 }
 
@@ -270,6 +345,15 @@ impl Chart for Distributions<'_> {
             .map_err(err)?;
         Ok(())
     }
+
+    fn title(&self) -> &str {
+        self.title
+    }
+
+    fn is_empty(&self) -> bool {
+        let shown = self.series.iter().flat_map(|s| &s.points).filter(|p| !self.log || p.1 > 0.0);
+        !any_finite(shown.map(|p| p.1))
+    }
 }
 
 /// Horizontal stacked bars: one bar per row, split into parts (negative parts drawn left
@@ -308,7 +392,7 @@ impl Chart for StackedBars<'_> {
             .configure_mesh()
             .disable_y_mesh()
             .x_desc(self.x_label)
-            .y_labels(stacks.len())
+            .y_labels(label_count(stacks.len()))
             .y_label_formatter(&|v| match v {
                 SegmentValue::CenterOf(r) if (0..n).contains(r) => stacks[(n - 1 - r) as usize].0.clone(),
                 _ => String::new(),
@@ -346,6 +430,14 @@ impl Chart for StackedBars<'_> {
             .map_err(err)?;
         Ok(())
     }
+
+    fn title(&self) -> &str {
+        self.title
+    }
+
+    fn is_empty(&self) -> bool {
+        self.parts.is_empty() || !any_finite(self.stacks.iter().flat_map(|s| s.1.iter().copied()))
+    }
 }
 
 /// A matrix of values coloured around a neutral value (blue below, white at, red above).
@@ -381,6 +473,16 @@ impl Heatmap<'_> {
     }
 }
 
+impl Heatmap<'_> {
+    /// The mean of the values in rows `rows` and columns `cols` that are not NaN (NaN if none).
+    fn block_mean(&self, rows: std::ops::Range<i32>, cols: std::ops::Range<i32>) -> f64 {
+        let nc = self.cols.len();
+        let cells = rows.flat_map(|r| cols.clone().map(move |c| r as usize * nc + c as usize));
+        let (sum, k) = cells.map(|i| self.values[i]).filter(|v| !v.is_nan()).fold((0.0, 0), |(s, k), v| (s + v, k + 1));
+        if k == 0 { f64::NAN } else { sum / f64::from(k) }
+    }
+}
+
 impl<'a> Heatmap<'a> {
     /// This heatmap with each cell's value printed in it, with `digits` decimals.
     pub fn with_values(self, digits: usize) -> ValuedHeatmap<'a> {
@@ -394,6 +496,10 @@ impl<'a> Heatmap<'a> {
     {
         let (nr, nc) = (self.rows.len() as i32, self.cols.len() as i32);
         let rows = self.rows;
+        // Blocks of br × bc cells, one each on a large matrix.
+        let block = |n: usize| n.div_ceil(MAX_CELLS).max(1) as i32;
+        let (br, bc) = (block(self.rows.len()), block(self.cols.len()));
+        let blocks = if br * bc > 1 { format!(" (blocks of {br}×{bc} cells: their mean)") } else { String::new() };
         root.fill(&WHITE).map_err(err)?;
         let (plot, legend) = root.split_horizontally(SIZE.0 - 110);
         let mut chart = ChartBuilder::on(&plot)
@@ -410,30 +516,34 @@ impl<'a> Heatmap<'a> {
         chart
             .configure_mesh()
             .disable_mesh()
-            .x_labels(self.cols.len())
+            .x_labels(label_count(self.cols.len()))
             .x_label_formatter(&|_| String::new())
-            .y_labels(self.rows.len())
+            .y_labels(label_count(self.rows.len()))
             .y_label_formatter(&name)
             .y_label_style((FONT, 13))
-            .x_desc(self.axes.1)
+            .x_desc(format!("{}{blocks}", self.axes.1))
             .y_desc(self.axes.0)
             .axis_desc_style((FONT, 17))
             .draw()
             .map_err(err)?;
         chart
-            .draw_series((0..nr).flat_map(|r| (0..nc).map(move |c| (r, c))).map(|(r, c)| {
-                let v = self.values[(r * nc + c) as usize];
-                let y = nr - 1 - r;
-                Rectangle::new(
-                    [
-                        (SegmentValue::Exact(c), SegmentValue::Exact(y)),
-                        (SegmentValue::Exact(c + 1), SegmentValue::Exact(y + 1)),
-                    ],
-                    self.colour(v).filled(),
-                )
-            }))
+            .draw_series(
+                (0..nr).step_by(br as usize).flat_map(|r| (0..nc).step_by(bc as usize).map(move |c| (r, c))).map(
+                    |(r, c)| {
+                        let (r1, c1) = ((r + br).min(nr), (c + bc).min(nc));
+                        Rectangle::new(
+                            [
+                                (SegmentValue::Exact(c), SegmentValue::Exact(nr - r1)),
+                                (SegmentValue::Exact(c1), SegmentValue::Exact(nr - r)),
+                            ],
+                            self.colour(self.block_mean(r..r1, c..c1)).filled(),
+                        )
+                    },
+                ),
+            )
             .map_err(err)?;
-        if let Some(digits) = digits {
+        // Values only where a cell has room for one.
+        if let Some(digits) = digits.filter(|_| self.rows.len().max(self.cols.len()) <= MAX_LABELS) {
             // Small matrices get larger numbers; dark cells white ones.
             let size = (260 / nr.max(nc).max(1)).clamp(8, 18);
             for (r, c) in (0..nr).flat_map(|r| (0..nc).map(move |c| (r, c))) {
@@ -452,7 +562,8 @@ impl<'a> Heatmap<'a> {
         // Column labels, drawn by hand: plotters' rotated axis labels are
         // anchored half inside the plot.
         let style = (FONT, 13).into_font().transform(FontTransform::Rotate90);
-        for (c, label) in self.cols.iter().enumerate() {
+        let every = self.cols.len().div_ceil(MAX_LABELS).max(1);
+        for (c, label) in self.cols.iter().enumerate().step_by(every) {
             let (x, y) = chart.backend_coord(&(SegmentValue::CenterOf(c as i32), SegmentValue::Exact(0)));
             plot.draw(&Text::new(label.as_str(), (x + 6, y + 6), style.clone())).map_err(err)?;
         }
@@ -482,6 +593,14 @@ impl Chart for Heatmap<'_> {
     {
         self.draw_cells(root, None)
     }
+
+    fn title(&self) -> &str {
+        self.title
+    }
+
+    fn is_empty(&self) -> bool {
+        self.rows.is_empty() || self.cols.is_empty() || !any_finite(self.values.iter().copied())
+    }
 }
 
 /// A [`Heatmap`] printing each cell's value ([`Heatmap::with_values`]).
@@ -498,6 +617,14 @@ impl Chart for ValuedHeatmap<'_> {
         DB::ErrorType: 'static,
     {
         self.map.draw_cells(root, Some(self.digits))
+    }
+
+    fn title(&self) -> &str {
+        self.map.title
+    }
+
+    fn is_empty(&self) -> bool {
+        self.map.is_empty()
     }
 }
 
@@ -592,6 +719,14 @@ impl Chart for Band<'_> {
                 .map_err(err)?;
         }
         Ok(())
+    }
+
+    fn title(&self) -> &str {
+        self.title
+    }
+
+    fn is_empty(&self) -> bool {
+        !any_finite(self.series.iter().flat_map(|s| &s.1).map(|b| b.value))
     }
 }
 

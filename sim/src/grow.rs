@@ -5,12 +5,19 @@
 //! only on the seed and the rules, never on threads or timing. A study names the estimates
 //! a target may hold for ([`Tracked`], `Study::estimates`); in a sweep a metric's target
 //! holds for the paired difference of every variant from the base.
+//!
+//! An interval too sure of itself meets nothing: a zero-width one (a pilot where an event
+//! never happened, or a variant that never differed from the base, shows [0, 0], which is
+//! no precision at all), nor one resting on fewer than [`MIN_EVENTS`] effective events
+//! where the study counts them (a sweep's differences: [`crate::sweep::paired::effective_events`]).
+//! What a run did ([`UntilRecord`]) is saved in `state.json` and heads `summary.txt`.
 
 use crate::runner::RunPlan;
 use crate::stats::{Interval, Moments, Rate};
 use crate::study::Study;
 use anyhow::{Context, Result, bail};
-use std::fmt::{self, Write as _};
+use serde::{Deserialize, Serialize};
+use std::fmt;
 use std::str::FromStr;
 
 /// One precision target.
@@ -62,20 +69,43 @@ impl Target {
         if self.relative { self.half * reference.abs() } else { self.half }
     }
 
-    /// Whether every estimate of its metric among `tracked` is narrow enough.
+    /// Whether every estimate of its metric among `tracked` is narrow enough (and there is
+    /// one): [`Target::shortfalls`] finds nothing.
     pub fn met(&self, tracked: &[Tracked]) -> bool {
-        let mine = tracked.iter().filter(|t| t.metric == self.metric);
-        let mut any = false;
-        for t in mine {
-            any = true;
+        tracked.iter().any(|t| t.metric == self.metric) && self.shortfalls(tracked).is_empty()
+    }
+
+    /// Why each estimate of its metric among `tracked` does not meet it, one line per series
+    /// (`series: reason`): an interval wider than allowed or empty; a zero-width one (no
+    /// variation seen, which is no precision); fewer than [`MIN_EVENTS`] effective events.
+    pub fn shortfalls(&self, tracked: &[Tracked]) -> Vec<String> {
+        let mut out = Vec::new();
+        for t in tracked.iter().filter(|t| t.metric == self.metric) {
             let half = t.interval.half_width();
-            if !(half.is_finite() && half <= self.allowed(t.reference)) {
-                return false;
-            }
+            let allowed = self.allowed(t.reference);
+            let why = if !half.is_finite() {
+                "no interval yet".to_string()
+            } else if half == 0.0 {
+                "no variation seen: a zero-width interval is no precision".to_string()
+            } else if half > allowed {
+                format!("±{half:.4} is wider than ±{allowed:.4}")
+            } else {
+                match t.events {
+                    Some(e) if e < MIN_EVENTS => format!("{e:.1} effective events, fewer than {MIN_EVENTS}"),
+                    _ => continue,
+                }
+            };
+            let series = if t.series.is_empty() { &t.metric } else { &t.series };
+            out.push(format!("{series}: {why}"));
         }
-        any
+        out
     }
 }
+
+/// The fewest effective events behind an interval before a target counts it as met or the
+/// planner extrapolates from it: with fewer, a normal interval has not yet seen the tail
+/// that decides its width (for a rare event: fewer than ten occurrences).
+pub const MIN_EVENTS: f64 = 10.0;
 
 /// One estimate a study reports with its 95% interval: a metric of one series (an arm, an
 /// entrant, a sweep's variant; empty when the metric has one).
@@ -92,6 +122,9 @@ pub struct Tracked {
     /// The value a relative target is a fraction of (the estimate itself, or a sweep's
     /// base value).
     pub reference: f64,
+    /// The effective number of events behind the interval, where the study counts them (a
+    /// sweep's paired differences); a target needs [`MIN_EVENTS`].
+    pub events: Option<f64>,
 }
 
 impl Tracked {
@@ -107,7 +140,14 @@ impl Tracked {
 
     /// An estimate that is its own reference.
     pub fn new(metric: &str, series: &str, value: f64, interval: Interval) -> Tracked {
-        Tracked { metric: metric.to_string(), series: series.to_string(), value, interval, reference: value }
+        Tracked {
+            metric: metric.to_string(),
+            series: series.to_string(),
+            value,
+            interval,
+            reference: value,
+            events: None,
+        }
     }
 }
 
@@ -122,14 +162,58 @@ pub fn metrics(tracked: &[Tracked]) -> Vec<&str> {
     names
 }
 
+/// What `--until` did: per target the games it needed, or that the cap stopped the run
+/// (and why it was not met then). Saved in `state.json`; its lines head `summary.txt`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UntilRecord {
+    /// Games per batch.
+    pub batch: u64,
+    /// The most games the run could play.
+    pub cap: u64,
+    /// Every target, in the order given.
+    pub targets: Vec<Reached>,
+}
+
+/// One target of an [`UntilRecord`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reached {
+    /// The target as given (`METRIC ±X`).
+    pub target: String,
+    /// The games after which it was first met; none when the cap came first.
+    pub met_after: Option<u64>,
+    /// When not met: why, per series, at the end ([`Target::shortfalls`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub short: Vec<String>,
+}
+
+impl fmt::Display for UntilRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for r in &self.targets {
+            match r.met_after {
+                Some(n) => writeln!(f, "--until {}: met after {n} games (batches of {})", r.target, self.batch)?,
+                None => writeln!(
+                    f,
+                    "--until {}: NOT met: stopped by the cap of {} games ({})",
+                    r.target,
+                    self.cap,
+                    r.short.join("; ")
+                )?,
+            }
+        }
+        Ok(())
+    }
+}
+
 /// A run grown to its targets.
 pub struct Grown<A> {
     /// The aggregate of every game played.
     pub acc: A,
     /// Runner indices played (`0..played`).
     pub played: u64,
-    /// Per target, the games it needed (or that the cap stopped it), and the throughput.
-    pub note: String,
+    /// What `--until` did (none without targets).
+    pub until: Option<UntilRecord>,
+    /// Seconds spent playing.
+    pub seconds: f64,
     /// After each batch, the games played so far and the estimates then.
     pub trace: Vec<(u64, Vec<Tracked>)>,
 }
@@ -167,22 +251,15 @@ pub fn grow<S: Study>(study: &S, plan: &RunPlan, targets: &[Target], batch: u64,
         }
         trace.push((played * per, now));
     }
-    let mut note = String::new();
-    for (t, need) in targets.iter().zip(&needed) {
-        let _ = match need {
-            Some(n) => writeln!(note, "--until {t}: met after {} games (batches of {})", n * per, batch * per),
-            None => writeln!(note, "--until {t}: NOT met: stopped by the cap of {} games", cap * per),
-        };
-    }
-    let games = played * per;
-    let _ = write!(
-        note,
-        "throughput: {:.0} games/s ({games} games in {seconds:.2} s on {} thread{})",
-        games as f64 / seconds.max(1e-9),
-        plan.threads,
-        if plan.threads == 1 { "" } else { "s" }
-    );
-    Ok(Grown { acc, played, note, trace })
+    let last = trace.last().map_or(&[][..], |(_, now)| now.as_slice());
+    let reached = targets.iter().zip(&needed).map(|(t, need)| Reached {
+        target: t.to_string(),
+        met_after: need.map(|n| n * per),
+        short: if need.is_some() { Vec::new() } else { t.shortfalls(last) },
+    });
+    let until =
+        (!targets.is_empty()).then(|| UntilRecord { batch: batch * per, cap: cap * per, targets: reached.collect() });
+    Ok(Grown { acc, played, until, seconds, trace })
 }
 
 #[cfg(test)]
@@ -209,6 +286,7 @@ mod tests {
             value: 0.0,
             interval: Interval { low: -half, high: half },
             reference,
+            events: None,
         };
         let t: Target = "m ±0.1".parse().unwrap();
         assert!(t.met(&[at(0.1, 5.0), at(0.05, 5.0)]));
@@ -217,5 +295,20 @@ mod tests {
         assert!(!t.met(&[at(f64::NAN, 5.0)]), "an empty interval is not met");
         let r: Target = "m ±2%".parse().unwrap();
         assert!(r.met(&[at(0.1, 5.0)]) && !r.met(&[at(0.1, 4.0)]), "relative to the reference");
+    }
+
+    /// Issue 29 item 3: the [0, 0] of a pilot where an event never happened is no
+    /// precision, and neither is an interval on fewer than MIN_EVENTS effective events.
+    #[test]
+    fn a_zero_width_interval_or_one_on_few_events_is_not_met() {
+        let t: Target = "m ±0.1".parse().unwrap();
+        let never = Tracked::new("m", "rare", 0.0, Interval { low: 0.0, high: 0.0 });
+        assert!(!t.met(std::slice::from_ref(&never)), "a zero-width interval met a target");
+        assert_eq!(t.shortfalls(&[never]), ["rare: no variation seen: a zero-width interval is no precision"]);
+        let narrow = Tracked::new("m", "v", 0.01, Interval { low: 0.0, high: 0.02 });
+        assert!(t.met(std::slice::from_ref(&narrow)));
+        let few = Tracked { events: Some(4.0), ..narrow.clone() };
+        assert_eq!(t.shortfalls(&[few]), ["v: 4.0 effective events, fewer than 10"]);
+        assert!(t.met(&[Tracked { events: Some(MIN_EVENTS), ..narrow }]));
     }
 }

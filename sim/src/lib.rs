@@ -18,6 +18,7 @@
 pub mod bench;
 pub mod chart;
 pub mod commit;
+pub mod console;
 pub mod convergence;
 pub mod duel;
 pub mod grow;
@@ -25,6 +26,7 @@ pub mod lines;
 pub mod mahjong_io;
 pub mod mjai;
 pub mod output;
+pub mod overwrite;
 pub mod preset;
 pub mod report;
 pub mod runner;

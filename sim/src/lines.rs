@@ -1,9 +1,11 @@
-//! Untrusted input read line by line with bounded memory: a line longer than [`MAX_LINE`]
+//! Untrusted input read with bounded memory. Line by line: a line longer than [`MAX_LINE`]
 //! bytes is reported as such (not read whole), and a line that is not UTF-8 is reported on
-//! its own, so a reader can answer the other lines. Behind the hand tools' stdin
-//! (`sim mahjong score`, `shanten`) and the mjai files of `sim mahjong replay`.
+//! its own, so a reader can answer the other lines; behind the hand tools' stdin
+//! (`sim mahjong score`, `shanten`) and the mjai files of `sim mahjong replay`. Whole files
+//! ([`read_file`]: settings, sweep and state files) up to a size limit, so that `/dev/zero`
+//! or an endless pipe is an error naming the file, not a machine out of memory.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use std::io::{self, BufRead, Read};
 use std::path::Path;
 
@@ -12,6 +14,31 @@ pub const MAX_LINE: usize = 1 << 20;
 
 /// The largest mjai record file replayed: 256 MiB (a hanchan's record is about 100 KiB).
 pub const MAX_RECORD: u64 = 256 << 20;
+
+/// The largest settings or sweep file read: 16 MiB (the shipped ones are under 20 KiB).
+pub const MAX_SETTINGS: u64 = 16 << 20;
+
+/// The largest saved state read: 1 GiB (a line-up of a thousand drivers saves about 100 MiB).
+pub const MAX_STATE: u64 = 1 << 30;
+
+/// The text of the file at `path`, which may hold at most `limit` bytes (read no further):
+/// a larger or endless file, or one that is not UTF-8, is a one-line error naming it.
+pub fn read_file(path: &Path, limit: u64) -> Result<String> {
+    let cannot = || format!("cannot read {}", path.display());
+    let too_large = || anyhow!("{}: larger than {} MiB, the most read", path.display(), limit >> 20);
+    let file = std::fs::File::open(path).with_context(cannot)?;
+    if file.metadata().is_ok_and(|m| m.len() > limit) {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    file.take(limit + 1).read_to_end(&mut bytes).with_context(cannot)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow!("{}: not UTF-8 text (an invalid byte at offset {})", path.display(), e.utf8_error().valid_up_to())
+    })
+}
 
 /// One line of input, without its line end.
 #[derive(Debug, PartialEq, Eq)]
@@ -110,6 +137,26 @@ mod tests {
 
     fn lines(input: &[u8]) -> Vec<(usize, Line)> {
         Lines::new(input).map(Result::unwrap).collect()
+    }
+
+    #[test]
+    fn a_file_is_read_up_to_its_limit_and_an_endless_one_is_refused_by_name() {
+        let dir = std::env::temp_dir().join(format!("sim-lines-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (small, bad) = (dir.join("small.toml"), dir.join("bad.toml"));
+        std::fs::write(&small, "a = 1\n").unwrap();
+        std::fs::write(&bad, b"a = \"\xff\"\n").unwrap();
+        assert_eq!(read_file(&small, 6).unwrap(), "a = 1\n");
+        let e = read_file(&small, 5).unwrap_err().to_string();
+        assert!(e.starts_with(&format!("{}: larger than ", small.display())), "{e}");
+        let e = read_file(&bad, 100).unwrap_err().to_string();
+        assert_eq!(e, format!("{}: not UTF-8 text (an invalid byte at offset 5)", bad.display()));
+        let e = read_file(&dir.join("none.toml"), 100).unwrap_err();
+        assert!(format!("{e:#}").starts_with(&format!("cannot read {}: ", dir.join("none.toml").display())), "{e:#}");
+        std::fs::remove_dir_all(&dir).unwrap();
+        // An endless file stops at the limit.
+        let e = read_file(Path::new("/dev/zero"), MAX_SETTINGS).unwrap_err().to_string();
+        assert_eq!(e, "/dev/zero: larger than 16 MiB, the most read");
     }
 
     #[test]

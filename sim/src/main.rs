@@ -11,6 +11,7 @@ use engine::mahjong::table;
 use engine::mahjong::table::Rotation;
 use engine::medarot::{self, CardPool, Deck};
 use engine::rackup::{self, Profile};
+use indicatif::HumanCount;
 use sim::duel::seating::SeatingMode;
 use sim::duel::{DuelGame, DuelParams, DuelStudy};
 use sim::grow::Target;
@@ -19,19 +20,21 @@ use sim::runner::RunPlan;
 use sim::shard::Shard;
 use sim::studies::chips::{ChipsParams, ChipsStudy};
 use sim::studies::drift::{DriftParams, DriftStudy, Mode};
-use sim::studies::goto::{GotoParams, GotoStudy};
+use sim::studies::goto::{self, GotoParams, GotoStudy};
 use sim::studies::mahjong::{MahjongParams, MahjongStudy, TableRules};
 use sim::studies::medarot::{MedarotParams, MedarotStudy};
 use sim::studies::rackup::{RackupParams, RackupStudy};
 use sim::study::{self, Growth, Source, State, Study};
 use sim::sweep::SweepStudy;
-use sim::{bench, mahjong_io, mjai};
+use sim::{bench, console, mahjong_io, mjai};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Monte Carlo studies of Japanese tabletop games: seeded games played in
-/// parallel, aggregated into Parquet/CSV tables, PNG/SVG charts and a summary.
+/// Monte Carlo studies of Japanese tabletop games (Midnight Wolves drift battles, riichi
+/// mahjong at Ron2's and Gotō's tables with Gotō's chips, Medarot, Rack-up Battle): seeded
+/// games played in parallel, aggregated into Parquet/CSV tables, PNG/SVG charts and a
+/// summary.
 #[derive(Parser)]
 #[command(name = "sim", version, propagate_version = true)]
 struct Cli {
@@ -43,7 +46,9 @@ struct Cli {
 enum Command {
     /// Midnight Wolves drift battle: battle styles or a line-up's drivers against each other.
     Drift(DriftArgs),
-    /// Mahjong: hand tools (score, shanten; JSON lines) and the Ron2 four-player table (play, calibrate).
+    /// Mahjong: hand tools (score, shanten; JSON lines), the Ron2 four-player table (play,
+    /// calibrate), Gotō's three-seat table (play --rules goto) and its chips (chips), mjai
+    /// replays (replay).
     #[command(subcommand)]
     Mahjong(MahjongCommand),
     /// Medarot card game, advance mode: deck matrix, acting first, card ablation, stat prices, HP.
@@ -84,7 +89,7 @@ struct ReportArgs {
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..), conflicts_with = "from")]
     threads: Option<u16>,
     /// Folder under which reports/index.html (and the studies it runs) are written.
-    #[arg(long, default_value = ".", value_name = "DIR")]
+    #[arg(long, default_value = "results", value_name = "DIR")]
     out: PathBuf,
     /// Do not print each command the report runs.
     #[arg(long)]
@@ -109,7 +114,7 @@ fn report(args: &ReportArgs) -> Result<String> {
     } else {
         (args.from.iter().map(|d| sim::report::read(d)).collect::<Result<Vec<_>>>()?, None)
     };
-    let manifest = sim::report::manifest::Manifest::here(&args.out, threads, start.elapsed().as_secs_f64());
+    let manifest = sim::report::manifest::Manifest::here(threads, start.elapsed().as_secs_f64());
     let page = sim::report::write(&args.out, &sections, &manifest)?;
     Ok(format!("wrote {} ({} studies, {:.1} s)", page.display(), sections.len(), manifest.wall_seconds))
 }
@@ -123,7 +128,7 @@ struct BenchArgs {
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
     /// Folder under which notebooks-data/bench/ and reports/bench/ are written.
-    #[arg(long, default_value = ".", value_name = "DIR")]
+    #[arg(long, default_value = "results", value_name = "DIR")]
     out: PathBuf,
 }
 
@@ -157,6 +162,12 @@ struct SweepArgs {
     /// or a shipped one by name (sweep_rackup_ablate, …: engine/src/*/presets/sweep_*.toml).
     #[arg(value_name = "FILE")]
     file: String,
+    /// Games of the run (with --until, of each batch) instead of the file's `games`.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    games: Option<u64>,
+    /// Master seed instead of the file's `seed`.
+    #[arg(long)]
+    seed: Option<u64>,
     #[command(flatten)]
     at: PlayArgs,
 }
@@ -170,9 +181,11 @@ enum MahjongCommand {
     Shanten(HandToolArgs),
     /// Table games: Ron2 (four seats: per-round rates beside Tenhou, yaku frequency, seat
     /// advantage) or Gotō (`--rules goto`: sessions of four people at three seats).
+    #[command(mut_arg("study", |a| a.help("Name of the results folders (default: mahjong, or goto at a three-seat table)")))]
     Play(TableArgs),
     /// Four `defensive` bots at the Ron2 dojo table, rates beside the Tenhou 2016 figures
     /// (results under the name mahjong-calibrate).
+    #[command(mut_arg("study", |a| a.help("Name of the results folders (default: mahjong-calibrate)")))]
     Calibrate(CalibrateArgs),
     /// Replay mjai JSON Lines game records under a table preset; report illegal events
     /// and results that differ (file:line), exit status 1 if any.
@@ -180,6 +193,11 @@ enum MahjongCommand {
     /// Gotō chips (祝儀): sessions played once and settled under `--rules` and `--compare`
     /// (default goto vs goto-cutbi) on the same games: chip swings, session risk, the
     /// cut-bi ratio with a paired interval, and which items make the variance.
+    #[command(mut_arg("games", |a| a.help(format!(
+        "Number of Gotō games in the whole run, all shards together, a whole number of sessions (default: {})",
+        HumanCount(CHIP_GAMES)
+    ))))]
+    #[command(mut_arg("study", |a| a.help(format!("Name of the results folders (default: {})", ChipsStudy::KIND))))]
     Chips(ChipsArgs),
 }
 
@@ -201,9 +219,10 @@ struct ChipsArgs {
     /// Who sits out the next game: cycle, last, top, or fixed (three players, no sit-out).
     #[arg(long, default_value = "cycle", value_parser = rotation, value_name = "cycle|last|top|fixed")]
     rotation: Rotation,
-    /// Games per session (`--games` counts games, a multiple of it).
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..), value_name = "K")]
-    session: u32,
+    /// Games per session (`--games` counts games, a multiple of it); a multiple of the four
+    /// persons gives everyone as many sit-outs under the cycle.
+    #[arg(long, alias = "session", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
+    session_games: u32,
 }
 
 #[derive(Args)]
@@ -309,15 +328,19 @@ struct PlayArgs {
     #[arg(long, default_value = "1/1", value_name = "K/N|auto|auto/N")]
     shard: Shard,
     /// Folder under which notebooks-data/<study>/ and reports/<study>/ are written.
-    #[arg(long, default_value = ".", value_name = "DIR")]
+    #[arg(long, default_value = "results", value_name = "DIR")]
     out: PathBuf,
-    /// Name of the results folders (default: the game's name, or `sweep`).
+    /// Name of the results folders (default: the game's name; `sweep` for a sweep,
+    /// duel-<game> for a duel).
     #[arg(long, value_name = "NAME")]
     study: Option<String>,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
-    /// Add batches of the run's games (a sweep: the file's `games`) until the metric's 95%
+    /// Replace results of another study, or of a larger run, already under the same name.
+    #[arg(long)]
+    force: bool,
+    /// Add batches of the run's games (a sweep: `--games` or the file's) until the metric's 95%
     /// interval is this narrow (in a sweep, every variant's paired difference): "METRIC ±X"
     /// or "METRIC ±X%" (of the value; in a sweep, of the base's); repeatable.
     #[arg(long, value_name = "TARGET")]
@@ -345,7 +368,7 @@ impl PlayArgs {
     /// unless `--study` says otherwise.
     fn execute<S: Study>(&self, study: &S, plan: &RunPlan, default: &str) -> Result<String> {
         let growth = Growth { until: self.until.clone(), max_games: self.max_games, convergence: self.convergence };
-        study::execute(study, plan, &growth, &self.out, &self.name(default)?)
+        study::execute(study, plan, &growth, &self.out, &self.name(default)?, self.force)
     }
 }
 
@@ -521,7 +544,7 @@ struct MergeArgs {
     #[arg(required = true, value_name = "DIR")]
     shards: Vec<PathBuf>,
     /// Folder under which the merged notebooks-data/<study>/ and reports/<study>/ are written.
-    #[arg(long, default_value = ".", value_name = "DIR")]
+    #[arg(long, default_value = "results", value_name = "DIR")]
     out: PathBuf,
     /// Name of the merged results folders (default: the game's name).
     #[arg(long, value_name = "NAME")]
@@ -530,6 +553,9 @@ struct MergeArgs {
     /// a missing shard is an error.
     #[arg(long)]
     partial: bool,
+    /// Replace results of another study, or of a larger run, already under the same name.
+    #[arg(long)]
+    force: bool,
 }
 
 /// The worker threads of `--threads` (default: all cores), at most the cores: more only
@@ -538,7 +564,7 @@ fn threads(requested: Option<u16>) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     match requested.map(usize::from) {
         Some(n) if n > cores => {
-            eprintln!("note: --threads {n} lowered to {cores}, the cores available here");
+            console::note(&format!("note: --threads {n} lowered to {cores}, the cores available here"));
             cores
         }
         Some(n) => n,
@@ -678,6 +704,9 @@ fn play(a: &TableArgs) -> Result<String> {
         bail!("--games {} is not a whole number of sessions of --session-games {k}", plan.games);
     }
     let mut study = goto_study(a, params)?;
+    if let Some(w) = goto::uneven_sit_outs(a.rotation, a.session_games, "--session-games") {
+        sim::console::note(&w);
+    }
     if let Some((count, dir)) = logs {
         check_log_count(count, plan.games)?;
         study = study.with_game_logs(count, dir);
@@ -733,10 +762,10 @@ static GLOBAL: engine::testing::CountingAlloc = engine::testing::CountingAlloc;
 
 /// `sim mahjong chips`: the paired chip study.
 fn chips(a: &ChipsArgs) -> Result<String> {
-    let k = u64::from(a.session);
+    let k = u64::from(a.session_games);
     let plan = a.run.plan(CHIP_GAMES);
     if !plan.games.is_multiple_of(k) {
-        bail!("--games {} is not a whole number of sessions of --session {k}", plan.games);
+        bail!("--games {} is not a whole number of sessions of --session-games {k}", plan.games);
     }
     let MahjongParams { table, bots, bot_files } = table_params(&a.rules, four_bots(&a.bots)?)?;
     let params = ChipsParams {
@@ -745,9 +774,12 @@ fn chips(a: &ChipsArgs) -> Result<String> {
         bots,
         bot_files,
         rotation: a.rotation,
-        session_games: a.session,
+        session_games: a.session_games,
     };
     let study = ChipsStudy::from_params(params)?;
+    if let Some(w) = goto::uneven_sit_outs(a.rotation, a.session_games, "--session-games") {
+        sim::console::note(&w);
+    }
     let sessions = RunPlan { games: plan.games / k, ..plan };
     a.run.at.execute(&study, &sessions, ChipsStudy::KIND)
 }
@@ -844,7 +876,7 @@ fn duel(command: &DuelCommand) -> Result<String> {
 }
 
 fn sweep(args: &SweepArgs) -> Result<String> {
-    let study = SweepStudy::open(&args.file)?;
+    let study = SweepStudy::open(&args.file)?.run_as(args.games, args.seed);
     let (games, seed) = study.games_and_seed();
     args.at.execute(&study, &args.at.plan(games, seed), SweepStudy::KIND)
 }
@@ -871,14 +903,14 @@ fn merge(args: &MergeArgs) -> Result<String> {
     let kind = study::saved_kind(dirs[0])?;
     let name = study_name(args.study.as_deref().unwrap_or(&kind))?;
     match kind.as_str() {
-        DriftStudy::KIND => study::merge::<DriftStudy>(&dirs, &args.out, &name, args.partial),
-        MedarotStudy::KIND => study::merge::<MedarotStudy>(&dirs, &args.out, &name, args.partial),
-        MahjongStudy::KIND => study::merge::<MahjongStudy>(&dirs, &args.out, &name, args.partial),
-        GotoStudy::KIND => study::merge::<GotoStudy>(&dirs, &args.out, &name, args.partial),
-        ChipsStudy::KIND => study::merge::<ChipsStudy>(&dirs, &args.out, &name, args.partial),
-        RackupStudy::KIND => study::merge::<RackupStudy>(&dirs, &args.out, &name, args.partial),
-        SweepStudy::KIND => study::merge::<SweepStudy>(&dirs, &args.out, &name, args.partial),
-        DuelStudy::KIND => study::merge::<DuelStudy>(&dirs, &args.out, &name, args.partial),
+        DriftStudy::KIND => study::merge::<DriftStudy>(&dirs, &args.out, &name, args.partial, args.force),
+        MedarotStudy::KIND => study::merge::<MedarotStudy>(&dirs, &args.out, &name, args.partial, args.force),
+        MahjongStudy::KIND => study::merge::<MahjongStudy>(&dirs, &args.out, &name, args.partial, args.force),
+        GotoStudy::KIND => study::merge::<GotoStudy>(&dirs, &args.out, &name, args.partial, args.force),
+        ChipsStudy::KIND => study::merge::<ChipsStudy>(&dirs, &args.out, &name, args.partial, args.force),
+        RackupStudy::KIND => study::merge::<RackupStudy>(&dirs, &args.out, &name, args.partial, args.force),
+        SweepStudy::KIND => study::merge::<SweepStudy>(&dirs, &args.out, &name, args.partial, args.force),
+        DuelStudy::KIND => study::merge::<DuelStudy>(&dirs, &args.out, &name, args.partial, args.force),
         other => bail!("{} holds an unknown study kind `{other}`", dirs[0].display()),
     }
 }
@@ -902,21 +934,38 @@ fn run(command: &Command) -> Result<String> {
 fn main() -> ExitCode {
     // SAFETY: still single-threaded; restores the default action, so writing to a closed
     // pipe (`sim … | head`) ends the process quietly, as it ends other Unix tools.
-    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
-    let cli = Cli::parse();
+    #[cfg(unix)]
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL)
+    };
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage(&e),
+    };
     if std::env::var_os("POLARS_MAX_THREADS").is_none() {
         // SAFETY: still single-threaded here: no thread (polars' pool included) has started.
         unsafe { std::env::set_var("POLARS_MAX_THREADS", "2") };
     }
-    match run(&cli.command) {
-        Ok(summary) => {
-            if !summary.is_empty() {
-                println!("{summary}");
-            }
-            ExitCode::SUCCESS
-        }
+    let said = run(&cli.command).and_then(|summary| if summary.is_empty() { Ok(()) } else { console::say(&summary) });
+    match said {
+        Ok(()) if !console::stderr_failed() => ExitCode::SUCCESS,
+        Ok(()) => ExitCode::FAILURE,
         Err(e) => {
-            eprintln!("error: {}", one_line(&e));
+            console::note(&format!("error: {}", one_line(&e)));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Prints clap's help, version or usage error and gives its exit status; one that cannot
+/// be written (help on a full stdout) is an error, status 1 (clap's own exit ignores it).
+fn usage(e: &clap::Error) -> ExitCode {
+    match e.print() {
+        Ok(()) => ExitCode::from(e.exit_code() as u8),
+        Err(w) => {
+            if !e.use_stderr() {
+                console::note(&format!("error: cannot write to stdout: {w}"));
+            }
             ExitCode::FAILURE
         }
     }

@@ -64,6 +64,12 @@ pub fn read_record(text: &str) -> Result<(Vec<Event>, Vec<usize>), BadLine> {
                 lines.push(i + 1);
             }
             Err(e) => {
+                if let Some(log) = events.is_empty().then(|| foreign_log(text)).flatten() {
+                    let message = format!(
+                        "a {log}, not an mjai record (JSON Lines, one event with a `type` a line): convert it to mjai first"
+                    );
+                    return Err(BadLine { line: i + 1, message });
+                }
                 let message = e.to_string();
                 // serde_json may end its message with the place within the line.
                 let message = message.rsplit_once(" at line ").map_or(&message[..], |m| m.0).to_string();
@@ -72,6 +78,21 @@ pub fn read_record(text: &str) -> Result<(Vec<Event>, Vec<usize>), BadLine> {
         }
     }
     Ok((events, lines))
+}
+
+/// What game log `text` is when it is one JSON object of another format: a Tenhou log
+/// (tenhou.net/6 JSON: `log` with `title`, `name` or `rule`) or a 雀魂 (Mahjong Soul) one
+/// (`head`, or `uuid`, at the top level).
+fn foreign_log(text: &str) -> Option<&'static str> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    let top = value.as_object()?;
+    if top.contains_key("log") && ["title", "name", "rule"].iter().any(|k| top.contains_key(*k)) {
+        Some("Tenhou JSON log (tenhou.net/6)")
+    } else if top.contains_key("head") || top.contains_key("uuid") {
+        Some("雀魂 (Mahjong Soul) JSON log")
+    } else {
+        None
+    }
 }
 
 /// What `sim mahjong replay` found over its files.
@@ -172,6 +193,21 @@ mod tests {
         let bad = read_record("{\"type\":").unwrap_err();
         assert_eq!(bad.line, 1);
         assert!(bad.message.contains("EOF"), "{bad:?}");
+    }
+
+    #[test]
+    fn a_tenhou_or_mahjong_soul_log_is_named_as_not_an_mjai_record() {
+        let tenhou = "{\"title\":[\"\",\"\"],\"name\":[\"a\",\"b\",\"c\",\"d\"],\"rule\":{\"disp\":\"般南喰赤\"},\
+            \"log\":[[[0,0,0],[25000,25000,25000,25000],[11],[],[11,12],[],[]]]}\n";
+        let bad = read_record(tenhou).unwrap_err();
+        assert_eq!(bad.line, 1);
+        assert!(bad.message.starts_with("a Tenhou JSON log (tenhou.net/6), not an mjai record"), "{}", bad.message);
+        // Pretty-printed over several lines, and a 雀魂 record's head.
+        let soul = "{\n  \"head\": {\"uuid\": \"200101-x\", \"accounts\": []},\n  \"data\": \"\"\n}\n";
+        let bad = read_record(soul).unwrap_err();
+        assert!(bad.message.starts_with("a 雀魂 (Mahjong Soul) JSON log, not an mjai record"), "{}", bad.message);
+        // Other JSON keeps serde's message.
+        assert!(read_record("{\"log\":[]}\n").unwrap_err().message.contains("missing field `type`"));
     }
 
     #[test]

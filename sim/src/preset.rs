@@ -52,12 +52,13 @@ pub fn resolve(arg: &str, presets: &Presets) -> Result<Named> {
     if !is_path(arg) {
         return Err(anyhow!("{} (a file needs a path with a `/` or a name ending in `.toml`)", presets.unknown(arg)));
     }
-    match std::fs::read_to_string(Path::new(arg)) {
+    match crate::lines::read_file(Path::new(arg), crate::lines::MAX_SETTINGS) {
         Ok(text) => Ok(Named::File(Source { name: arg.to_string(), text })),
         Err(e) => Err(anyhow!(
-            "`{arg}` is neither a built-in {} ({}) nor a readable file ({e})",
+            "`{arg}` is neither a built-in {} ({}) nor a readable file ({})",
             presets.kind,
-            presets.names()
+            presets.names(),
+            e.root_cause()
         )),
     }
 }

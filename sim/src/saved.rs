@@ -1,7 +1,9 @@
 //! `state.json`, a study's mergeable state, and what `sim merge` checks before adding one.
 //!
 //! The file holds the format version ([`FORMAT`]), the study kind, its parameters, the
-//! games it covers ([`Coverage`]) and its accumulator, and ends with a checksum: the
+//! games it covers ([`Coverage`]), for a run grown by `--until` what it did
+//! ([`crate::grow::UntilRecord`]), how the run played when recorded ([`Ran`]), and its
+//! accumulator, and ends with a checksum: the
 //! SHA-256 of the text before it, `…,"checksum":"<hex>"}`. A file without `format` is of
 //! format 1 (written before the checksum existed) and is read without one.
 //!
@@ -100,7 +102,7 @@ pub struct Source {
 impl Source {
     /// Reads a file into a source.
     pub fn read(path: &Path) -> Result<Self> {
-        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let text = crate::lines::read_file(path, crate::lines::MAX_SETTINGS)?;
         Ok(Self { name: path.display().to_string(), text })
     }
 }
@@ -110,6 +112,16 @@ impl PartialEq for Source {
     fn eq(&self, other: &Self) -> bool {
         self.text == other.text
     }
+}
+
+/// How a run played: its worker threads and wall time. Recorded in `state.json` by a
+/// run (absent in files written before it was, and in merged results).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ran {
+    /// Worker threads.
+    pub threads: usize,
+    /// Wall-clock seconds of the run: play, tables and charts.
+    pub seconds: f64,
 }
 
 /// The format of the `state.json` this version writes.
@@ -130,6 +142,12 @@ pub struct Saved<P, A> {
     /// Merged from an incomplete set of shards (`sim merge --partial`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub partial: bool,
+    /// What `--until` did, for a run grown to targets.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<crate::grow::UntilRecord>,
+    /// How the run played (`None`: not recorded, or merged from shards).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ran: Option<Ran>,
     /// The study's accumulator.
     pub acc: A,
 }
@@ -156,7 +174,7 @@ pub fn to_text<P: Serialize, A: Serialize>(saved: &Saved<P, A>) -> Result<String
 
 /// Reads and checks the state of study `S` in `path` ([`parse`]).
 pub fn read<S: State>(path: &Path, study_of: impl Fn(S::Params) -> Result<S>) -> Result<Saved<S::Params, S::Acc>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = crate::lines::read_file(path, crate::lines::MAX_STATE)?;
     parse(&text, &path.display().to_string(), study_of)
 }
 
@@ -291,6 +309,7 @@ impl<S: State> Merger<S> {
         }
         saved.partial = !missing.is_empty();
         saved.format = FORMAT;
+        saved.ran = None;
         Ok(saved)
     }
 }
@@ -311,14 +330,17 @@ mod tests {
     }
 
     #[test]
-    fn two_shards_pushed_merge_to_the_sum_and_one_pushed_twice_is_refused() {
+    fn two_shards_pushed_merge_to_the_sum_without_a_shards_run_record_and_one_pushed_twice_is_refused() {
         let mut merger = Merger::<MedarotStudy>::default();
-        merger.push(half(2), "b").unwrap();
+        let mut first = half(2);
+        first.ran = Some(Ran { threads: 2, seconds: 1.5 });
+        merger.push(first, "b").unwrap();
         let e = merger.push(half(2), "c").unwrap_err();
         assert_eq!(e.to_string(), "shard 2 appears twice (again in c)");
         merger.push(half(1), "a").unwrap();
         let whole = merger.finish(false).unwrap();
         assert!(!whole.partial);
+        assert_eq!(whole.ran, None, "a merge records no one shard's threads and wall time");
         assert_eq!(whole.coverage.shards, [1, 2]);
         let one = half(1).acc;
         assert_eq!((whole.acc.turns.n, whole.acc.losses), (2 * one.turns.n, one.losses.map(|l| 2 * l)));

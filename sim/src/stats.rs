@@ -271,8 +271,10 @@ impl AddAssign for Histogram {
 }
 
 /// Paired sums of two non-negative integer measurements `x` (an arm) and `y` (the base)
-/// per unit (a game played once and settled under both), exact in integers: the ratio of
-/// their means with a delta-method interval that uses the pairing.
+/// per unit (a game or a session played once and settled under both), exact in integers:
+/// the ratio of their means with a 95% interval that uses the pairing and holds its
+/// coverage under heavy tails (see [`PairedRatio::ratio`]). The sums are exact while the
+/// values stay below 2^24 over fewer than 2^32 units (x⁴ sums fit in 128 bits).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairedRatio {
     /// Units.
@@ -287,6 +289,8 @@ pub struct PairedRatio {
     pub syy: u128,
     /// Σxy.
     pub sxy: u128,
+    /// The fourth-order sums Σx⁴, Σx³y, Σx²y², Σxy³, Σy⁴ (the kurtosis of the pairs).
+    pub fourth: [u128; 5],
 }
 
 impl PairedRatio {
@@ -299,23 +303,46 @@ impl PairedRatio {
         self.sxx += x * x;
         self.syy += y * y;
         self.sxy += x * y;
+        let (x2, y2) = (x * x, y * y);
+        for (s, term) in self.fourth.iter_mut().zip([x2 * x2, x2 * x * y, x2 * y2, x * y * y2, y2 * y2]) {
+            *s += term;
+        }
     }
 
-    /// The ratio of the means x̄/ȳ with its 95% interval by the delta method:
-    /// Var(r) ≈ (Var x − 2r Cov(x, y) + r² Var y) / (n ȳ²); NaN with fewer than two units
-    /// or ȳ = 0.
+    /// The mean of `x` alone with its 95% normal interval over units.
+    pub fn x_mean(&self) -> (f64, Interval) {
+        let m = Moments { n: self.n, sum: self.sx as i128, sum_sq: self.sxx as i128 };
+        (m.mean(), m.mean_interval())
+    }
+
+    /// The ratio of the means r = x̄/ȳ with its 95% interval: the delta method on the log
+    /// scale, Var(log r) ≈ s²/(n x̄²) with s² the variance of the linearised unit values
+    /// dᵢ = xᵢ − r yᵢ, and s² raised by its own standard error, s²·(1 + √((κ − 1)/n)) with κ
+    /// the kurtosis of d. A heavy right tail (rare large units, such as cut-bi's multiplied
+    /// hands) makes small samples miss it and understate both r and s²; the plain delta
+    /// interval then covers 91% at 1,000 games, this one 94–95% (see the coverage test).
+    /// NaN with fewer than two units or x̄ or ȳ zero.
     pub fn ratio(&self) -> (f64, Interval) {
         let n = self.n as f64;
-        let (mx, my) = (self.sx as f64 / n, self.sy as f64 / n);
-        let r = mx / my;
-        if self.n < 2 || my == 0.0 {
-            return (r, Interval { low: f64::NAN, high: f64::NAN });
+        let r = self.sx as f64 / self.sy as f64;
+        let nan = Interval { low: f64::NAN, high: f64::NAN };
+        if self.n < 2 || self.sx == 0 || self.sy == 0 {
+            return (r, nan);
         }
-        let var = |sq: u128, s: u128| (sq as f64 - s as f64 * s as f64 / n) / (n - 1.0);
-        let (vx, vy) = (var(self.sxx, self.sx), var(self.syy, self.sy));
-        let cov = (self.sxy as f64 - self.sx as f64 * self.sy as f64 / n) / (n - 1.0);
-        let se = ((vx - 2.0 * r * cov + r * r * vy).max(0.0) / n).sqrt() / my;
-        (r, Interval { low: r - Z95 * se, high: r + Z95 * se })
+        // Σd = 0 at r, so the raw sums of d are its central ones.
+        let sum_d2 = (self.sxx as f64 - 2.0 * r * self.sxy as f64 + r * r * self.syy as f64).max(0.0);
+        let [x4, x3y, x2y2, xy3, y4] = self.fourth.map(|s| s as f64);
+        let sum_d4 = x4 - 4.0 * r * x3y + 6.0 * r * r * x2y2 - 4.0 * r.powi(3) * xy3 + r.powi(4) * y4;
+        let (m2, m4) = (sum_d2 / n, sum_d4 / n);
+        // Rounding leaves crumbs where d is 0 throughout (x = r·y exactly): no spread.
+        let scale = (self.sxx as f64 + r * r * self.syy as f64) / n;
+        if m2 <= scale * 1e-12 {
+            return (r, Interval { low: r, high: r });
+        }
+        let kurtosis = (m4 / (m2 * m2)).max(1.0);
+        let variance = sum_d2 / (n - 1.0) * (1.0 + ((kurtosis - 1.0) / n).sqrt());
+        let se_log = (variance / n).sqrt() / (self.sx as f64 / n);
+        (r, Interval { low: r * (-Z95 * se_log).exp(), high: r * (Z95 * se_log).exp() })
     }
 }
 
@@ -327,6 +354,9 @@ impl AddAssign for PairedRatio {
         self.sxx += o.sxx;
         self.syy += o.syy;
         self.sxy += o.sxy;
+        for (a, b) in self.fourth.iter_mut().zip(o.fourth) {
+            *a += b;
+        }
     }
 }
 
@@ -341,18 +371,85 @@ impl Histogram {
     }
 }
 
-/// Holm's step-down: which of the p-values `p` are significant at 5% familywise.
-pub fn holm(p: &[f64]) -> Vec<bool> {
-    let mut order: Vec<usize> = (0..p.len()).collect();
-    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
-    let mut out = vec![false; p.len()];
-    for (rank, &i) in order.iter().enumerate() {
-        if p[i] > 0.05 / (p.len() - rank) as f64 {
-            break;
+/// The familywise error rate Holm's adjustment holds.
+pub const FAMILYWISE: f64 = 0.05;
+
+/// A comparison's two-sided p-value for Holm's family ([`two_sided_p`] of its estimate's
+/// distance from the neutral value), or `None` when its two arms are identical by
+/// construction: a distance of exactly 0 with a zero-width interval, the same value in
+/// every game (a variant that changes nothing, a style that never acts).
+pub fn tested_p(value: f64, ci: Interval) -> Option<f64> {
+    (value != 0.0 || ci.low != ci.high).then(|| two_sided_p(value, ci))
+}
+
+/// Holm's step-down adjustment over a family of comparisons (5% familywise).
+///
+/// Comparisons identical by construction (`None`, see [`tested_p`]) and those without a
+/// p-value (NaN) are left out: they neither count in the family's size nor get an adjusted
+/// p-value or a flag.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Holm {
+    /// Per comparison, its adjusted p-value (`None`: left out of the family). With the m
+    /// p-values of the family sorted, p₍₁₎ ≤ … ≤ p₍ₘ₎, the i-th is adjusted to
+    /// min(1, max over j ≤ i of (m − j + 1)·p₍ⱼ₎), as R's `p.adjust(p, "holm")`.
+    pub adjusted: Vec<Option<f64>>,
+    /// How many comparisons were left out as identical by construction.
+    pub identical: usize,
+}
+
+impl Holm {
+    /// The adjustment of the p-values `p` (`None`: identical by construction).
+    pub fn new(p: &[Option<f64>]) -> Holm {
+        let mut family: Vec<(usize, f64)> =
+            p.iter().enumerate().filter_map(|(i, p)| p.filter(|p| !p.is_nan()).map(|p| (i, p))).collect();
+        family.sort_by(|a, b| a.1.total_cmp(&b.1));
+        let m = family.len();
+        let mut adjusted = vec![None; p.len()];
+        let mut running = 0.0f64;
+        for (rank, &(i, p)) in family.iter().enumerate() {
+            running = running.max(((m - rank) as f64 * p).min(1.0));
+            adjusted[i] = Some(running);
         }
-        out[i] = true;
+        Holm { adjusted, identical: p.iter().filter(|p| p.is_none()).count() }
     }
-    out
+
+    /// Each estimate's p-value ([`two_sided_p`] of its distance from the neutral value, with
+    /// its interval) and the adjustment over them, those identical by construction
+    /// ([`tested_p`]) left out.
+    pub fn of(estimates: &[(f64, Interval)]) -> (Vec<f64>, Holm) {
+        let p = estimates.iter().map(|&(d, ci)| two_sided_p(d, ci)).collect();
+        (p, Holm::new(&estimates.iter().map(|&(d, ci)| tested_p(d, ci)).collect::<Vec<_>>()))
+    }
+
+    /// Whether comparison `i` is significant after the adjustment (adjusted p ≤ 5%).
+    pub fn significant(&self, i: usize) -> bool {
+        self.adjusted[i].is_some_and(|p| p <= FAMILYWISE)
+    }
+
+    /// [`Holm::significant`] for every comparison.
+    pub fn flags(&self) -> Vec<bool> {
+        (0..self.adjusted.len()).map(|i| self.significant(i)).collect()
+    }
+
+    /// The number of comparisons in the family.
+    pub fn family(&self) -> usize {
+        self.adjusted.iter().flatten().count()
+    }
+
+    /// The family's size and what was left out of it, for a summary: "12 comparisons (3
+    /// left out: identical by construction, …)".
+    pub fn describe(&self) -> String {
+        let untested = self.adjusted.len() - self.family() - self.identical;
+        let mut out: Vec<String> = Vec::new();
+        if self.identical > 0 {
+            out.push(format!("{} identical by construction, the same value in every game", self.identical));
+        }
+        if untested > 0 {
+            out.push(format!("{untested} without a p-value (no games)"));
+        }
+        let family = format!("{} comparison{}", self.family(), if self.family() == 1 { "" } else { "s" });
+        if out.is_empty() { family } else { format!("{family} (left out: {})", out.join("; ")) }
+    }
 }
 
 #[cfg(test)]
@@ -361,9 +458,44 @@ mod tests {
 
     #[test]
     fn holm_steps_down_until_the_first_failure() {
-        assert_eq!(holm(&[0.01, 0.04, 0.03, 0.5]), [true, false, false, false]);
-        assert_eq!(holm(&[0.001, 0.012, 0.02]), [true, true, true]);
-        assert_eq!(holm(&[0.2, 0.001]), [false, true]);
+        let flags = |p: &[f64]| Holm::new(&p.iter().map(|&p| Some(p)).collect::<Vec<_>>()).flags();
+        assert_eq!(flags(&[0.01, 0.04, 0.03, 0.5]), [true, false, false, false]);
+        assert_eq!(flags(&[0.001, 0.012, 0.02]), [true, true, true]);
+        assert_eq!(flags(&[0.2, 0.001]), [false, true]);
+    }
+
+    #[test]
+    fn holm_adjusted_p_values_match_r_p_adjust() {
+        // R: p.adjust(c(0.01, 0.04, 0.03, 0.005), "holm") = 0.03 0.06 0.06 0.02: sorted
+        // 0.005·4 = 0.02, 0.01·3 = 0.03, 0.03·2 = 0.06, 0.04·1 = 0.04 raised to 0.06.
+        let h = Holm::new(&[Some(0.01), Some(0.04), Some(0.03), Some(0.005)]);
+        let expected = [0.03, 0.06, 0.06, 0.02];
+        for (a, e) in h.adjusted.iter().zip(expected) {
+            assert!((a.unwrap() - e).abs() < 1e-12, "{:?}", h.adjusted);
+        }
+        assert_eq!(h.flags(), [true, false, false, true]);
+        // p.adjust(c(0.5, 0.6), "holm") = 1 1: capped at 1, kept monotone.
+        assert_eq!(Holm::new(&[Some(0.5), Some(0.6)]).adjusted, [Some(1.0), Some(1.0)]);
+    }
+
+    #[test]
+    fn holm_leaves_identical_and_untested_comparisons_out_of_the_family() {
+        // A family of two: 0.01·2 = 0.02 and 0.04; the identical and the NaN count in neither.
+        let h = Holm::new(&[Some(0.01), None, Some(0.04), Some(f64::NAN)]);
+        assert_eq!(h.family(), 2);
+        assert_eq!(h.identical, 1);
+        assert!((h.adjusted[0].unwrap() - 0.02).abs() < 1e-12 && h.adjusted[2] == Some(0.04), "{h:?}");
+        assert_eq!((h.adjusted[1], h.adjusted[3]), (None, None));
+        assert_eq!(h.flags(), [true, false, true, false]);
+        let said = h.describe();
+        assert!(
+            said.starts_with("2 comparisons") && said.contains("1 identical") && said.contains("1 without"),
+            "{said}"
+        );
+        let zero = Interval { low: 0.0, high: 0.0 };
+        assert_eq!(tested_p(0.0, zero), None, "the same value in every game");
+        assert_eq!(tested_p(0.0, Interval { low: -0.1, high: 0.1 }), Some(1.0), "a zero estimate that varies");
+        assert_eq!(tested_p(0.2, zero), Some(0.0));
     }
 
     #[test]
@@ -454,6 +586,60 @@ mod tests {
         assert!(ci.half_width() < 1e-9, "x = 2y exactly: no uncertainty, {ci:?}");
         let (r2, ci2) = unpaired.ratio();
         assert!((r2 - 2.0).abs() < 0.05 && ci2.half_width() > 0.01, "{r2} {ci2:?}");
+    }
+
+    /// A heavy-tailed paired model like a game's Σ chips² under cut-bi (x) and without (y):
+    /// an ordinary part A (uniform 500..=3,000, ×2 under cut-bi) and, in 1 game of 4, a
+    /// big hand B of 2,000·2ᵏ (k = 0, 1, 2, 3 with chances 8/15, 4/15, 2/15, 1/15)
+    /// multiplied by M² = 1, 4, 9 or 36 under cut-bi (chances 1/2, 1/4, 3/16, 1/16).
+    fn heavy_pair(rng: &mut rand_chacha::ChaCha8Rng) -> (u64, u64) {
+        use rand::RngExt;
+        let a = rng.random_range(500..=3000u64);
+        if !rng.random_bool(0.25) {
+            return (2 * a, a);
+        }
+        let k = match rng.random_range(0..15u32) {
+            0..8 => 0,
+            8..12 => 1,
+            12..14 => 2,
+            _ => 3,
+        };
+        let m2 = match rng.random_range(0..16u32) {
+            0..8 => 1,
+            8..12 => 4,
+            12..15 => 9,
+            _ => 36,
+        };
+        let b = 2000 << k;
+        (2 * a + m2 * b, a + b)
+    }
+
+    /// The model's true ratio E[x]/E[y], in closed form.
+    fn heavy_truth() -> f64 {
+        let a = 1750.0;
+        let b = 2000.0 * (8.0 + 4.0 * 2.0 + 2.0 * 4.0 + 8.0) / 15.0;
+        let m2 = (8.0 + 4.0 * 4.0 + 3.0 * 9.0 + 36.0) / 16.0;
+        (2.0 * a + m2 * b / 4.0) / (a + b / 4.0)
+    }
+
+    #[test]
+    fn issue_29_the_ratio_interval_holds_its_coverage_at_1000_heavy_tailed_units() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+        let truth = heavy_truth();
+        let (replications, mut covered) = (1000, 0);
+        for _ in 0..replications {
+            let mut p = PairedRatio::default();
+            for _ in 0..1000 {
+                let (x, y) = heavy_pair(&mut rng);
+                p.record(x, y);
+            }
+            let (_, ci) = p.ratio();
+            covered += u32::from(ci.low <= truth && truth <= ci.high);
+        }
+        // 1,000 replications of a 95% interval: at least 930 cover (a true 95% interval
+        // falls below 934 once in 100 seeds); this one covers 944, the plain delta one 904.
+        assert!(covered >= 930, "{covered} of {replications} intervals cover {truth}");
     }
 
     #[test]

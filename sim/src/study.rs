@@ -5,15 +5,17 @@
 //! saved as `state.json` beside the tables, so `sim merge` can add up shards
 //! played on different machines and write the same tables a single run would.
 
-use crate::grow::{self, Target, Tracked};
+use crate::grow::{self, Target, Tracked, UntilRecord};
 use crate::output::StudyOutput;
+use crate::overwrite::{self, Incoming};
 use crate::runner::{RunPlan, RunReport};
-use crate::saved::{self, FORMAT, Merger, Saved};
+use crate::saved::{self, FORMAT, Merger, Ran, Saved};
 pub use crate::saved::{Coverage, Source, State};
 use crate::shard::Shard;
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
 use std::path::Path;
+use std::time::Instant;
 
 /// A study: parameters, how to play its games, and how to report them.
 ///
@@ -59,9 +61,19 @@ const CHECKPOINTS: u64 = 20;
 /// Runs `study` as `plan` and `growth` say and writes its results under `out_root` as
 /// `name`. A run that grows (`--until`, `--convergence`) adds batches of the plan's games
 /// (runner indices `[k·B, (k+1)·B)`) and cannot be sharded.
-pub fn execute<S: Study>(study: &S, plan: &RunPlan, growth: &Growth, out_root: &Path, name: &str) -> Result<String> {
+/// Results already under that name are replaced only as [`crate::overwrite`] allows
+/// (`force`: always).
+pub fn execute<S: Study>(
+    study: &S,
+    plan: &RunPlan,
+    growth: &Growth,
+    out_root: &Path,
+    name: &str,
+    force: bool,
+) -> Result<String> {
+    let started = Started { threads: plan.threads, at: Instant::now() };
     if !growth.until.is_empty() || growth.convergence {
-        return execute_grown(study, plan, growth, out_root, name);
+        return execute_grown(study, plan, growth, out_root, name, force, started);
     }
     if plan.indices().is_empty() {
         bail!(
@@ -71,25 +83,37 @@ pub fn execute<S: Study>(study: &S, plan: &RunPlan, growth: &Growth, out_root: &
             plan.games
         );
     }
+    let games = plan.indices().end - plan.indices().start;
+    overwrite::check(out_root, name, &Incoming { kind: S::KIND, games }, force)?;
     let out = StudyOutput::create_with(out_root, name, &study.side_folders())?;
     let (acc, run) = study.simulate(plan)?;
     let coverage =
         Coverage { games: plan.games, seed: plan.seed, shard_count: plan.shard.count, shards: vec![plan.shard.index] };
-    let summary = finish(study, acc, coverage, &[], out)?;
+    let summary = finish(study, acc, coverage, None, &[], out, started)?;
     let per = study.games_per_index();
-    Ok(format!(
-        "{summary}\nthroughput: {:.0} games/s ({} games in {:.2} s on {} thread{})\n",
-        run.games_per_second() * per as f64,
-        run.games * per,
-        run.elapsed.as_secs_f64(),
-        plan.threads,
-        if plan.threads == 1 { "" } else { "s" }
-    ))
+    Ok(format!("{summary}\n{}\n", throughput(run.games * per, run.elapsed.as_secs_f64(), plan.threads)))
+}
+
+/// `throughput: G games/s (N games in S s on T threads)`.
+fn throughput(games: u64, seconds: f64, threads: usize) -> String {
+    format!(
+        "throughput: {:.0} games/s ({games} games in {seconds:.2} s on {threads} thread{})",
+        games as f64 / seconds.max(1e-9),
+        if threads == 1 { "" } else { "s" }
+    )
 }
 
 /// [`execute`] for a run that grows: `--until` adds batches of the plan's games up to the
 /// cap, `--convergence` alone plays the plan's games in [`CHECKPOINTS`] batches.
-fn execute_grown<S: Study>(study: &S, plan: &RunPlan, growth: &Growth, out_root: &Path, name: &str) -> Result<String> {
+fn execute_grown<S: Study>(
+    study: &S,
+    plan: &RunPlan,
+    growth: &Growth,
+    out_root: &Path,
+    name: &str,
+    force: bool,
+    started: Started,
+) -> Result<String> {
     if plan.shard != Shard::WHOLE {
         bail!("--until and --convergence grow one run batch by batch: they do not take --shard");
     }
@@ -99,20 +123,31 @@ fn execute_grown<S: Study>(study: &S, plan: &RunPlan, growth: &Growth, out_root:
         false => (plan.games, growth.max_games.map_or(100 * plan.games, |m| (m / per).max(1))),
     };
     grow::check(study, &growth.until)?;
+    overwrite::check(out_root, name, &Incoming { kind: S::KIND, games: cap }, force)?;
     let out = StudyOutput::create_with(out_root, name, &study.side_folders())?;
     let grown = grow::grow(study, plan, &growth.until, batch, cap)?;
     let coverage = Coverage { games: grown.played, seed: plan.seed, shard_count: 1, shards: vec![1] };
     let trace = if growth.convergence { grown.trace.as_slice() } else { &[] };
-    let summary = finish(study, grown.acc, coverage, trace, out)?;
-    Ok(format!("{}\n{summary}", grown.note))
+    let summary = finish(study, grown.acc, coverage, grown.until, trace, out, started)?;
+    let games = grown.played * per;
+    Ok(format!("{summary}\n{}\n", throughput(games, grown.seconds, plan.threads)))
+}
+
+/// When a run started and on how many threads (its [`Ran`], once its results are written).
+#[derive(Clone, Copy)]
+struct Started {
+    threads: usize,
+    at: Instant,
 }
 
 fn finish<S: Study>(
     study: &S,
     acc: S::Acc,
     coverage: Coverage,
+    until: Option<UntilRecord>,
     trace: &[(u64, Vec<Tracked>)],
     out: StudyOutput,
+    started: Started,
 ) -> Result<String> {
     let saved = Saved {
         format: FORMAT,
@@ -120,25 +155,33 @@ fn finish<S: Study>(
         params: study.params().clone(),
         coverage,
         partial: false,
+        until,
+        ran: None,
         acc,
     };
-    finish_saved(study, saved, trace, out)
+    finish_saved(study, saved, trace, out, Some(started))
 }
 
-/// [`finish`] for a state as it will be saved (a merge's, maybe partial).
+/// [`finish`] for a state as it will be saved (a merge's, maybe partial, with no `started`:
+/// a merge records no threads or wall time).
 fn finish_saved<S: Study>(
     study: &S,
-    saved: Saved<S::Params, S::Acc>,
+    mut saved: Saved<S::Params, S::Acc>,
     trace: &[(u64, Vec<Tracked>)],
     out: StudyOutput,
+    started: Option<Started>,
 ) -> Result<String> {
     let mut summary = study.report(&saved.acc, &saved.coverage, &out)?;
+    if let Some(until) = &saved.until {
+        summary.insert_str(0, &until.to_string());
+    }
     if saved.partial {
         summary.insert_str(0, &format!("PARTIAL MERGE (--partial): {}\n", saved.coverage.describe()));
     }
     if !trace.is_empty() {
         crate::convergence::write(trace, S::DIFFERENCES, &out)?;
     }
+    saved.ran = started.map(|s| Ran { threads: s.threads, seconds: s.at.elapsed().as_secs_f64() });
     let state = saved::to_text(&saved)?;
     out.data_file("state.json", &state)?;
     out.mark_charts(&state)?;
@@ -183,7 +226,7 @@ pub fn saved_kind(dir: &Path) -> Result<String> {
         kind: String,
     }
     let path = dir.join("state.json");
-    let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = crate::lines::read_file(&path, crate::lines::MAX_STATE)?;
     let k: Kind =
         serde_json::from_str(&text).with_context(|| format!("{} is not a saved study state", path.display()))?;
     Ok(k.kind)
@@ -198,6 +241,8 @@ pub struct Loaded<S: Study> {
     pub acc: S::Acc,
     /// The games the aggregate covers.
     pub coverage: Coverage,
+    /// How the run played, when its state records it.
+    pub ran: Option<Ran>,
 }
 
 /// Reads the study saved in `dir` (`<dir>/state.json`, checked as merge checks it) without
@@ -205,19 +250,22 @@ pub struct Loaded<S: Study> {
 pub fn load<S: Study>(dir: &Path) -> Result<Loaded<S>> {
     let saved = crate::saved::read::<S>(&dir.join("state.json"), S::from_params)?;
     let study = S::from_params(saved.params).with_context(|| format!("{}: saved parameters", dir.display()))?;
-    Ok(Loaded { study, acc: saved.acc, coverage: saved.coverage })
+    Ok(Loaded { study, acc: saved.acc, coverage: saved.coverage, ran: saved.ran })
 }
 
 /// Adds up the saved states of shard results and writes the merged study; every state is
 /// checked first ([`crate::saved`]). An incomplete set of shards is refused unless
 /// `partial`, and is then labelled so in the summary and the state.
-pub fn merge<S: Study>(dirs: &[&Path], out_root: &Path, name: &str, partial: bool) -> Result<String> {
+/// The merged results replace others under `name` only as [`crate::overwrite`] allows.
+pub fn merge<S: Study>(dirs: &[&Path], out_root: &Path, name: &str, partial: bool, force: bool) -> Result<String> {
     let mut merger = Merger::<S>::default();
     for dir in dirs {
         merger.add(dir)?;
     }
     let saved = merger.finish(partial)?;
+    let games = saved.coverage.games_played();
+    overwrite::check(out_root, name, &Incoming { kind: S::KIND, games }, force)?;
     let study = S::from_params(saved.params.clone())?;
     let out = StudyOutput::create(out_root, name)?;
-    finish_saved(&study, saved, &[], out)
+    finish_saved(&study, saved, &[], out, None)
 }

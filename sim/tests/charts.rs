@@ -1,7 +1,10 @@
-//! The chart types render to PNG and SVG with the embedded font alone.
+//! The chart types render to PNG and SVG with the embedded font alone; empty data draws a
+//! note, and thousands of categories draw in bounded time with a bounded number of labels.
 
 use sim::chart::{self, Band, Bar, Distributions, Heatmap, IntervalBars, Series, StackedBars};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Duration;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("sim-charts-{}-{name}", std::process::id()));
@@ -95,4 +98,109 @@ fn all_chart_kinds_render() {
     chart::save(&stem, &band).unwrap();
     assert_drawn(&stem);
     println!("charts in {}", dir.display());
+}
+
+/// Runs `work` on its own thread; fails if it has not finished within two minutes (a hang
+/// is a failure, not a stuck test).
+fn bounded(what: &str, work: impl FnOnce() + Send + 'static) {
+    let (done, finished) = mpsc::channel();
+    std::thread::spawn(move || {
+        work();
+        let _ = done.send(());
+    });
+    match finished.recv_timeout(Duration::from_secs(120)) {
+        Ok(()) => {}
+        Err(mpsc::RecvTimeoutError::Timeout) => panic!("{what} did not finish within two minutes"),
+        Err(mpsc::RecvTimeoutError::Disconnected) => panic!("{what} panicked"),
+    }
+}
+
+fn svg(stem: &Path) -> String {
+    std::fs::read_to_string(stem.with_extension("svg")).unwrap()
+}
+
+#[test]
+fn every_chart_kind_draws_empty_data_as_its_title_and_a_note() {
+    // A run in which no hand is won has no yaku to chart: the log axis over no values used
+    // to loop forever inside plotters. Every kind, empty or with no finite value.
+    let dir = scratch("empty");
+    let out = dir.clone();
+    bounded("drawing empty charts", move || {
+        let nan = [Bar { label: "x".into(), value: f64::NAN, low: f64::NAN, high: f64::NAN }];
+        let bars = |name: &str, bars: &[Bar], log: bool| {
+            let chart = IntervalBars { title: "Empty bars", x_label: "share", bars, reference: None, log };
+            chart::save(&out.join(name), &chart).unwrap();
+        };
+        bars("bars_log", &[], true);
+        bars("bars", &[], false);
+        bars("bars_nan", &nan, true);
+        let none = [Series { name: "a".into(), points: vec![(1, 0.0)] }];
+        let dist = Distributions { title: "Empty bars", x_label: "points", series: &none, log: true };
+        chart::save(&out.join("dist_log"), &dist).unwrap();
+        let stacked = StackedBars { title: "Empty bars", x_label: "value", parts: &["one"], stacks: &[] };
+        chart::save(&out.join("stacked"), &stacked).unwrap();
+        fn heat<'a>(values: &'a [f64], rows: &'a [String]) -> Heatmap<'a> {
+            Heatmap { title: "Empty bars", rows, cols: rows, values, neutral: 0.5, spread: 0.5, axes: ("row", "col") }
+        }
+        chart::save(&out.join("heat"), &heat(&[], &[])).unwrap();
+        chart::save(&out.join("heat_nan"), &heat(&[f64::NAN], &["a".into()]).with_values(2)).unwrap();
+        let band = Band {
+            title: "Empty bars",
+            x_label: "honba",
+            y_label: "difference",
+            categories: &[],
+            series: &[("a".into(), Vec::new())],
+            reference: Some(0.0),
+        };
+        chart::save(&out.join("band"), &band).unwrap();
+    });
+    for name in ["bars_log", "bars", "bars_nan", "dist_log", "stacked", "heat", "heat_nan", "band"] {
+        let text = svg(&dir.join(name));
+        assert!(text.contains("Empty bars") && text.contains("no data"), "{name}: {text}");
+    }
+}
+
+#[test]
+fn a_heatmap_of_76500_cells_draws_in_bounded_time_with_a_bounded_number_of_labels() {
+    // A 300 × 255 sweep grid: a label per row and column, and a value in every cell, were
+    // tens of thousands of texts; now at most 60 labels an axis, values only where a cell
+    // has room, and a larger matrix in blocks.
+    let dir = scratch("grid");
+    let out = dir.clone();
+    bounded("drawing a 76,500-cell heatmap", move || {
+        let rows: Vec<String> = (0..300).map(|r| format!("row{r}")).collect();
+        let cols: Vec<String> = (0..255).map(|c| format!("col{c}")).collect();
+        let values: Vec<f64> = (0..rows.len() * cols.len()).map(|i| (i % 17) as f64 / 16.0).collect();
+        let heat = Heatmap {
+            title: "Grid",
+            rows: &rows,
+            cols: &cols,
+            values: &values,
+            neutral: 0.5,
+            spread: 0.5,
+            axes: ("a", "b"),
+        };
+        chart::save(&out.join("grid"), &heat.with_values(2)).unwrap();
+        let many: Vec<String> = (0..1500).map(|r| format!("d{r}")).collect();
+        let values = vec![0.25; many.len() * many.len()];
+        let big = Heatmap {
+            title: "Grid",
+            rows: &many,
+            cols: &many,
+            values: &values,
+            neutral: 0.5,
+            spread: 0.5,
+            axes: ("a", "b"),
+        };
+        chart::save(&out.join("big"), &big).unwrap();
+    });
+    let text = svg(&dir.join("grid"));
+    let texts = text.matches("<text").count();
+    assert!(texts <= 2 * chart::MAX_LABELS + 20, "{texts} texts");
+    // Row labels, but no cell values (1/16 = 0.06 is one).
+    assert!(text.contains("row") && !text.contains("0.06"), "labels, but no cell values");
+    // 1,500 × 1,500 cells are drawn as 300 × 300 blocks of 5 × 5.
+    let big = svg(&dir.join("big"));
+    assert!(big.matches("<rect").count() < 300 * 300 + 100, "{} rects", big.matches("<rect").count());
+    assert!(big.contains("blocks of 5×5 cells"));
 }

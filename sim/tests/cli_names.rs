@@ -42,14 +42,14 @@ fn a_file_needs_a_name_that_looks_like_a_path() {
     let said = text(&o);
     assert!(!o.status.success() && said.contains("unknown drift rules preset `defualt`"), "{said}");
     assert!(said.contains("a file needs a path with a `/` or a name ending in `.toml`"), "{said}");
-    assert!(!dir.join("notebooks-data").exists(), "no output");
+    assert!(!dir.join("results").exists(), "no output");
     // ...but is by a path, and plays as the preset it copies.
     let o = sim_in(&dir, &["drift", "--rules", "./defualt", "--games", "10", "--quiet"], "");
     assert!(o.status.success(), "{}", text(&o));
-    let from_file = csv(&dir, "drift", "points");
+    let from_file = csv(&dir.join("results"), "drift", "points");
     let o = sim_in(&dir, &["drift", "--rules", "default", "--games", "10", "--quiet"], "");
     assert!(o.status.success(), "{}", text(&o));
-    assert_eq!(csv(&dir, "drift", "points"), from_file);
+    assert_eq!(csv(&dir.join("results"), "drift", "points"), from_file);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -104,6 +104,43 @@ fn a_driver_naming_nobody_is_an_error_in_every_mode() {
         let said = text(&o);
         assert!(!o.status.success() && said.contains("no driver `Nobody` in the line-up"), "{mode}: {said}");
     }
-    assert!(!dir.join("notebooks-data").exists(), "no output");
+    assert!(!dir.join("results").exists(), "no output");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn results_go_to_a_results_folder_by_default() {
+    let dir = scratch("default-out");
+    let o = sim_in(&dir, &["drift", "--games", "10", "--quiet"], "");
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(dir.join("results/notebooks-data/drift/state.json").is_file(), "tables under results/");
+    assert!(dir.join("results/reports/drift").is_dir(), "charts under results/");
+    assert!(!dir.join("notebooks-data").exists() && !dir.join("reports").exists(), "nothing in the working folder");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_run_does_not_replace_another_study_or_a_larger_run_without_force() {
+    let dir = scratch("overwrite");
+    let run = |args: &[&str]| sim_in(&dir, &[args, &["--quiet", "--out", "."]].concat(), "");
+    assert!(run(&["drift", "--games", "40"]).status.success());
+    let before = csv(&dir, "drift", "points");
+    // A smaller run of the same study, and a study of another kind under the same name.
+    for (args, says) in [
+        (&["drift", "--games", "20"][..], "holds a larger run of this study (40 games; this run plays at most 20)"),
+        (&["rackup", "--games", "20", "--study", "drift"][..], "holds a drift study, not a rackup one"),
+    ] {
+        let o = run(args);
+        let said = text(&o);
+        assert!(!o.status.success() && said.contains(says) && said.contains("--force"), "{args:?}: {said}");
+        assert_eq!(csv(&dir, "drift", "points"), before, "{args:?}: results untouched");
+    }
+    // The same or a larger run replaces it; so does anything with --force.
+    assert!(run(&["drift", "--games", "40", "--seed", "9"]).status.success());
+    assert!(run(&["drift", "--games", "20", "--force"]).status.success());
+    assert!(run(&["rackup", "--games", "20", "--study", "drift", "--force"]).status.success());
+    // A merge is held to the same rule.
+    let o = sim_in(&dir, &["merge", "notebooks-data/drift", "--out", ".", "--study", "drift"], "");
+    assert!(o.status.success(), "merging a study onto itself: {}", text(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }

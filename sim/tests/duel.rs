@@ -8,6 +8,7 @@
 mod common;
 
 use common::{csv, scratch, sim};
+use sim::stats::{Interval, two_sided_p};
 use std::path::Path;
 
 fn run(args: &[&str]) -> String {
@@ -164,6 +165,58 @@ fn every_seating_order_makes_pairs_the_differences_of_own_values() {
     assert_eq!(pair(&dir, "same", "efficiency", &copies[0], "average_rank").0, 0.0);
     let (d, low, high, ..) = pair(&dir, "same", &copies[1], &copies[2], "points");
     assert_eq!((d, low, high), (0.0, 0.0, 0.0));
+}
+
+/// Issue 29, item 1: every row's `p_value` in the `duel` table is the test of that row's
+/// own value and interval against the neutral value (at three and four seats the pair's
+/// mirror is other games, with another p-value), recomputed here with `two_sided_p`.
+#[test]
+fn every_duel_row_prints_the_p_value_of_its_own_interval() {
+    let dir = scratch("duel-own-p");
+    // (study, arguments, neutral value, strategies)
+    let cases: [(&str, &[&str], f64, usize); 4] = [
+        ("ron2", &["mahjong", "--games", "6", "--strategies", "efficiency,defensive"], 2.5, 2),
+        (
+            "goto",
+            &["mahjong", "--rules", "goto", "--games", "4", "--strategies", "random,efficiency,defensive"],
+            2.0,
+            3,
+        ),
+        ("drift", &["drift", "--games", "300"], 0.5, 3),
+        (
+            "orders",
+            &[
+                "mahjong",
+                "--rules",
+                "goto",
+                "--games",
+                "2",
+                "--permutations",
+                "all",
+                "--strategies",
+                "random,efficiency,defensive",
+            ],
+            0.0,
+            3,
+        ),
+    ];
+    for (name, args, neutral, strategies) in cases {
+        duel(&dir, name, args);
+        let text = csv(&dir, name, "duel");
+        let mut lines = text.lines();
+        let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+        let col = |c: &str| header.iter().position(|h| *h == c).unwrap();
+        let mut checked = 0;
+        for row in lines.map(|l| l.split(',').collect::<Vec<_>>()).filter(|r| !r[col("p_value")].is_empty()) {
+            let num = |c: &str| row[col(c)].parse::<f64>().unwrap();
+            let ci = Interval { low: num("ci_low"), high: num("ci_high") };
+            let own = two_sided_p(num("value") - neutral, ci);
+            let printed = num("p_value");
+            assert!((own - printed).abs() <= 1e-9 * own.max(1e-300), "{name} {row:?}: own p {own}, printed {printed}");
+            checked += 1;
+        }
+        assert_eq!(checked, strategies * (strategies - 1), "{name}: every ordered pair of distinct strategies");
+    }
 }
 
 #[test]

@@ -133,7 +133,9 @@ fn the_chip_study_is_paired_deterministic_and_merges_its_shards() {
     let shard = |name: &str| root.join(format!("notebooks-data/{name}")).to_str().unwrap().to_string();
     let o = sim(&["merge", &shard("half1"), &shard("half2"), "--out", root.to_str().unwrap(), "--study", "merged"], "");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    for table in ["chips_summary", "chips_ratio", "chips_items", "chips_sessions", "chips_persons", "yaku"] {
+    for table in
+        ["chips_summary", "chips_ratio", "chips_items", "chips_sessions", "chips_persons", "chips_sensitivity", "yaku"]
+    {
         assert_eq!(csv(&root, "one", table), csv(&root, "two", table), "{table} by threads");
         assert_eq!(csv(&root, "one", table), csv(&root, "merged", table), "{table} merged");
     }
@@ -141,6 +143,12 @@ fn the_chip_study_is_paired_deterministic_and_merges_its_shards() {
         assert!(root.join(format!("reports/one/{chart}.png")).exists(), "{chart}");
     }
     assert!(summary.contains("goto-cutbi / goto: mean |chips| ×") && summary.contains("verdict"), "{summary}");
+    // The verdict names the range of each group of measures, per state timing.
+    for reading in ["start-of-hand", "end-of-hand"] {
+        let verdict = summary.lines().find(|l| l.contains("verdict") && l.contains(reading)).unwrap_or_default();
+        assert!(verdict.contains("typical swings grow ") && verdict.contains("session-loss tails grow "), "{summary}");
+    }
+    assert_eq!(csv(&root, "one", "chips_sensitivity").lines().count(), 1 + 2 * 6, "2 timings × 6 measures");
     // The base against itself: a ratio of exactly 1.
     let same = run(&["--compare", "goto"], "same");
     assert!(same.contains("goto / goto: mean |chips| ×1.000 [1.000, 1.000]"), "{same}");
@@ -157,7 +165,49 @@ fn the_chip_study_is_paired_deterministic_and_merges_its_shards() {
     }
     let file = root.join("house.toml");
     std::fs::write(&file, "extends = \"goto\"\nname = \"house\"\nstart_points = 30000\n").unwrap();
-    let o = sim(&["mahjong", "chips", "--compare", file.to_str().unwrap(), "--games", "10", "--quiet"], "");
+    let o = sim(&["mahjong", "chips", "--compare", file.to_str().unwrap(), "--games", "8", "--quiet"], "");
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("more than its [chips] section"), "{err}");
+}
+
+/// The `sat_out` column of `chips_persons` for the base arm's persons 0–3.
+fn sat_outs(root: &std::path::Path, study: &str) -> Vec<String> {
+    let table = csv(root, study, "chips_persons");
+    let header: Vec<&str> = table.lines().next().unwrap().split(',').collect();
+    let col = header.iter().position(|&h| h == "sat_out").expect("a sat_out column");
+    table.lines().skip(1).take(4).map(|l| l.split(',').nth(col).unwrap().to_string()).collect()
+}
+
+#[test]
+fn issue_29_sessions_sit_everyone_out_equally_by_default_and_warn_otherwise() {
+    let root = scratch("sit-outs");
+    let out = root.to_str().unwrap();
+    let run = |extra: &[&str], name: &str| {
+        let mut args =
+            vec!["mahjong", "chips", "--games", "40", "--seed", "3", "--quiet", "--out", out, "--study", name];
+        args.extend(extra);
+        let o = sim(&args, "");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stderr).unwrap()
+    };
+    // The default session is a multiple of the four persons: each sits out 10 of 40 games.
+    assert_eq!(run(&[], "even"), "");
+    assert_eq!(sat_outs(&root, "even"), ["10"; 4]);
+    // Four sessions of 10 under the cycle: persons 3 and 0 sit out 3 games a session, 1 and 2 two.
+    let warned = run(&["--session-games", "10"], "uneven");
+    assert!(
+        warned.starts_with("warning: --session-games 10 is not a multiple of the 4 persons")
+            && warned.lines().count() == 1
+    );
+    assert_eq!(sat_outs(&root, "uneven"), ["12", "8", "8", "12"]);
+    // Results decide who sits out under `last`; nobody does under `fixed`: no warning.
+    assert_eq!(run(&["--session", "10", "--rotation", "last"], "last"), "");
+    assert_eq!(run(&["--session", "10", "--rotation", "fixed"], "fixed"), "");
+    // The table study warns too.
+    let o = sim(
+        &["mahjong", "play", "--rules", "goto", "--session-games", "5", "--games", "10", "--quiet", "--out", out],
+        "",
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success() && err.starts_with("warning: --session-games 5"), "{err}");
 }

@@ -1,7 +1,8 @@
 //! `--until` and `--convergence` on plain studies: a run grown batch by batch stops at the
 //! first batch that meets every target (and never passes the cap), equals a plain run of
-//! the games it played, counts a Gotō session's games, and refuses a metric it does not
-//! have or a shard, with nothing written.
+//! the games it played and keeps its `--until` record in `summary.txt` and `state.json`,
+//! counts a Gotō session's games, and refuses a metric it does not have or a shard, with
+//! nothing written.
 
 mod common;
 
@@ -50,6 +51,14 @@ fn a_study_grows_to_its_target_and_equals_a_plain_run_of_those_games() {
     ]);
     let needed = met_after(&s);
     assert!(needed.is_multiple_of(300) && (600..30000).contains(&needed), "{s}");
+    // The record is kept with the results, not only printed (issue 29 item 5).
+    let kept = |file: &str| std::fs::read_to_string(dir.join("notebooks-data/grown").join(file)).unwrap();
+    assert!(
+        kept("summary.txt").starts_with(&format!("--until rounds ±0.06: met after {needed} games (batches of 300)"))
+    );
+    let record =
+        format!(r#""until":{{"batch":300,"cap":30000,"targets":[{{"target":"rounds ±0.06","met_after":{needed}}}]}}"#);
+    assert!(kept("state.json").contains(&record), "{record}");
     // Every arm's interval is narrow enough after the last batch, and some arm's was not
     // one batch before.
     let rows = trace(&dir, "grown", "rounds");
@@ -67,7 +76,7 @@ fn an_impossible_target_stops_at_the_cap() {
     let out = dir.to_str().unwrap();
     let s =
         run(&["medarot", "--games", "40", "--until", "turns ±0.0001", "--max-games", "100", "--out", out, "--quiet"]);
-    assert!(s.contains("--until turns ±0.0001: NOT met: stopped by the cap of 100 games"), "{s}");
+    assert!(s.contains("--until turns ±0.0001: NOT met: stopped by the cap of 100 games (turns: ±"), "{s}");
     run(&["medarot", "--games", "100", "--study", "plain", "--out", out, "--quiet"]);
     assert_eq!(csv(&dir, "medarot", "summary"), csv(&dir, "plain", "summary"), "the cap cuts the last batch");
 }

@@ -1,7 +1,8 @@
 //! `sim sweep`: variants on the same games as the base, paired intervals, a variant that
 //! changes nothing differs by exactly zero, one overridden key equals a study of an edited
 //! file (for every game, Gotō's chips too), the same numbers at any thread count and from merged shards,
-//! `--until` and its cap, and bad sweep files refused with nothing written.
+//! `--until` and its cap and record, `--games` and `--seed` over the file's, and bad sweep
+//! files refused with nothing written.
 
 mod common;
 
@@ -19,6 +20,12 @@ fn write(dir: &Path, name: &str, text: &str) -> String {
 /// The `sweep` table's rows as (variant, metric, columns…) split on commas.
 fn rows(root: &Path, study: &str) -> Vec<Vec<String>> {
     csv(root, study, "sweep").lines().skip(1).map(|l| l.split(',').map(String::from).collect()).collect()
+}
+
+/// The position of `column` in the `sweep` table.
+fn column(root: &Path, study: &str, column: &str) -> usize {
+    let header = csv(root, study, "sweep").lines().next().unwrap().to_string();
+    header.split(',').position(|h| h == column).unwrap_or_else(|| panic!("no column {column}"))
 }
 
 /// The sweep's base value and `variant`'s value of `metric`.
@@ -222,6 +229,48 @@ fn goto_chips_one_overridden_key_equals_the_chip_study_of_the_edited_table() {
     assert_eq!(win, win_variant, "a chip rule leaves the play alone");
 }
 
+/// Issue 29, items 3 and 5: the summary's largest effects per metric are ordered by |z|,
+/// each z signed and equal to the table's difference over its paired standard error; a
+/// metric no variant changes (the bots ignore the chips, so the win rate is the same games)
+/// lists none, and its comparisons are left out of Holm's family (no `p_holm`), as said.
+#[test]
+fn largest_effects_are_ordered_by_z_and_identical_variants_are_left_out() {
+    let dir = scratch("sweep-largest");
+    let text = "game = \"mahjong\"\nbase = \"goto-cutbi\"\nbots = \"efficiency\"\ngames = 40\nseed = 3\n\
+                metrics = [\"chips_moved\", \"chips_lose_50\", \"win_rate\"]\n\
+                [[variant]]\nname = \"end of hand\"\nchips.cutbi.timing = \"end_of_hand\"\n\
+                [[variant]]\nname = \"home run 3\"\nchips.cutbi.homerun = 3\n\
+                [[variant]]\nname = \"red 2\"\nchips.red = 2\n\
+                [[variant]]\nname = \"no ura\"\nchips.ura = 0\n";
+    let file = write(&dir, "s.toml", text);
+    run(&["sweep", &file, "--out", dir.to_str().unwrap(), "--quiet"]);
+    let summary = std::fs::read_to_string(dir.join("notebooks-data/sweep/summary.txt")).unwrap();
+    let listed = |metric: &str| {
+        let start = summary.find("largest effects").expect("a largest-effects list");
+        let line = summary[start..].lines().find(|l| l.trim_start().starts_with(&format!("{metric} "))).unwrap();
+        line.trim_start()[metric.len()..].trim().to_string()
+    };
+    assert_eq!(listed("win_rate"), "none: every variant is identical to the base", "{summary}");
+    let z95 = 1.959_963_984_540_054;
+    let table = rows(&dir, "sweep");
+    for metric in ["chips_moved", "chips_lose_50"] {
+        let mut last = f64::INFINITY;
+        for entry in listed(metric).split("; ") {
+            let (name, rest) = entry.split_once(" (").unwrap();
+            let z: f64 = rest.split("z ").nth(1).unwrap().trim_end_matches(')').parse().unwrap();
+            let row = table.iter().find(|r| r[0] == name && r[1] == metric).unwrap();
+            let num = |c: usize| row[c].parse::<f64>().unwrap();
+            let own = num(6) / ((num(8) - num(7)) / 2.0 / z95);
+            assert!((z - own).abs() <= 0.05 + 1e-9, "{metric} {name}: printed z {z}, the table's {own}");
+            assert!(z.abs() <= last + 0.1, "{metric}: ordered by |z|, {z} after {last}");
+            last = z.abs();
+        }
+    }
+    let p_holm = column(&dir, "sweep", "p_holm");
+    assert!(table.iter().all(|r| (r[1] == "win_rate") == r[p_holm].is_empty()), "only the identical rows left out");
+    assert!(summary.contains("8 comparisons (left out: 4 identical by construction"), "{summary}");
+}
+
 #[test]
 fn sweeps_agree_across_threads_and_merged_shards() {
     let dir = scratch("sweep-shards");
@@ -249,12 +298,43 @@ fn until_stops_within_a_batch_of_the_target_and_never_passes_the_cap() {
     let s = run(&["sweep", &file, "--out", out, "--until", "hands ±0.3", "--max-games", "400", "--quiet"]);
     let needed: u64 = s.split("met after ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
     assert!(needed.is_multiple_of(20) && (60..=400).contains(&needed), "{s}");
-    let games: u64 = rows(&dir, "sweep")[0][13].parse().unwrap();
+    let games: u64 = rows(&dir, "sweep")[0][column(&dir, "sweep", "games")].parse().unwrap();
     assert_eq!(games, needed, "stopped at the batch that met the target");
     // An impossible target stops at the cap, cut to it.
-    let s = run(&["sweep", &file, "--out", out, "--until", "hands ±0.000001", "--max-games", "50", "--quiet"]);
+    let capped = ["--until", "hands ±0.000001", "--max-games", "50", "--force", "--quiet"];
+    let s = run(&[&["sweep", &file, "--out", out][..], &capped].concat());
     assert!(s.contains("NOT met: stopped by the cap of 50 games"), "{s}");
-    assert_eq!(rows(&dir, "sweep")[0][13], "50");
+    assert_eq!(rows(&dir, "sweep")[0][column(&dir, "sweep", "games")], "50");
+}
+
+/// Issue 29 items 3 and 5: `--games` and `--seed` override the file's and are recorded in
+/// the study's parameters; the `--until` record heads `summary.txt` and is saved in
+/// `state.json`; a variant that never differs from the base (a [0, 0]) does not meet a
+/// target, the cap stops the run and the record says why.
+#[test]
+fn sweep_games_and_seed_options_and_the_until_record_are_kept() {
+    let dir = scratch("sweep-options");
+    let out = dir.to_str().unwrap();
+    let body = "metrics = [\"hands\"]\n[[variant]]\nname = \"same\"\nstart_points = 30000\n";
+    let file = write(&dir, "s.toml", &format!("{HEAD}{body}"));
+    let grown = ["--until", "hands ±0.5", "--max-games", "60", "--out", out, "--quiet"];
+    let s = run(&[&["sweep", &file, "--games", "20", "--seed", "5"][..], &grown].concat());
+    let line = "--until hands ±0.5: NOT met: stopped by the cap of 60 games (same: no variation seen";
+    assert!(s.contains(line), "{s}");
+    let saved = |study: &str, file: &str| std::fs::read_to_string(dir.join("notebooks-data").join(study).join(file));
+    assert!(saved("sweep", "summary.txt").unwrap().starts_with(line), "summary.txt opens with the record");
+    let state = saved("sweep", "state.json").unwrap();
+    for part in [r#""games":20,"seed":5}"#, r#""coverage":{"games":60,"seed":5"#, r#""until":{"batch":20,"cap":60"#] {
+        assert!(state.contains(part), "{part} in {state}");
+    }
+    assert!(state.contains(r#""met_after":null"#), "{state}");
+    // The options play what the file would say with those values.
+    run(&["sweep", &file, "--games", "20", "--seed", "5", "--study", "options", "--out", out, "--quiet"]);
+    let edited = HEAD.replace("games = 60", "games = 20").replace("seed = 3", "seed = 5");
+    let same = write(&dir, "t.toml", &format!("{edited}{body}"));
+    run(&["sweep", &same, "--study", "edited", "--out", out, "--quiet"]);
+    assert_eq!(csv(&dir, "options", "sweep"), csv(&dir, "edited", "sweep"));
+    assert_eq!(rows(&dir, "options")[0][column(&dir, "options", "games")], "20");
 }
 
 #[test]

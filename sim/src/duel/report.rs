@@ -19,7 +19,7 @@ use super::{DuelAcc, DuelStudy, Metric, SeatingMode};
 use crate::chart::{self, Bar, Heatmap, IntervalBars};
 use crate::grow::Tracked;
 use crate::output::StudyOutput;
-use crate::stats::{Interval, Moments, Rate, Z95, holm, two_sided_p, wilson};
+use crate::stats::{Holm, Interval, Moments, Rate, Z95, wilson};
 use crate::study::Coverage;
 use anyhow::Result;
 use polars::prelude::*;
@@ -76,6 +76,9 @@ fn seat_value(m: &Moments, metric: &Metric) -> (f64, Interval) {
 struct Claim {
     /// Two-sided p-value of the first metric against its neutral value.
     p: f64,
+    /// Its Holm-adjusted p-value (`None`: left out of the family, the pair's games the
+    /// same value in every deal).
+    p_holm: Option<f64>,
     /// The focal strategy is ahead of the opponent.
     ahead: bool,
     /// "Focal better than opponent" survives Holm's adjustment.
@@ -89,14 +92,24 @@ struct Results<'a> {
     pairs: Vec<Vec<Estimate>>,
     /// `overall[strategy][metric]`: against all the others.
     overall: Vec<Vec<Estimate>>,
-    /// The tested pairs (focal, opponent) with their p-values and Holm flags.
-    tests: Vec<(usize, usize, f64, bool)>,
+    /// The tested pairs (focal, opponent) with their p-values.
+    tests: Vec<(usize, usize, f64)>,
+    /// Holm's adjustment over `tests`.
+    holm: Holm,
 }
 
 /// Whether a permutation duel measures the pair of distinct strategies `focal` and
 /// `opponent` as a difference.
 fn versus(study: &DuelStudy, focal: usize, opponent: usize) -> bool {
     study.seatings.mode == SeatingMode::Permutations && focal != opponent
+}
+
+/// Whether the pair's two orders are one test read both ways (each tested once, as
+/// `focal < opponent`): two seats, where the orders are the same games, or a permutation
+/// duel's difference, where they are the same difference negated. At three or four seats
+/// "focal against three opponents" and "opponent against three focals" are other games.
+fn mirrored(study: &DuelStudy, focal: usize, opponent: usize) -> bool {
+    study.seatings.seats == 2 || versus(study, focal, opponent)
 }
 
 /// Metric `m` as the pair (`focal`, `opponent`) reports it: a permutation duel's difference
@@ -136,31 +149,30 @@ impl<'a> Results<'a> {
             .collect();
         let tested: Vec<(usize, usize)> = (0..k)
             .flat_map(|f| (0..k).map(move |o| (f, o)))
-            .filter(|&(f, o)| if seatings.seats == 2 || versus(study, f, o) { f < o } else { f != o })
+            .filter(|&(f, o)| if mirrored(study, f, o) { f < o } else { f != o })
             .collect();
-        let p: Vec<f64> = tested
-            .iter()
-            .map(|&(f, o)| {
-                let e: &Estimate = &pairs[f * k + o][0];
-                two_sided_p(e.value - pair_metric(study, f, o, 0).neutral, e.ci)
-            })
-            .collect();
-        let flags = holm(&p);
-        let tests = tested.iter().zip(p).zip(flags).map(|((&(f, o), p), h)| (f, o, p, h)).collect();
-        Results { study, pairs, overall, tests }
+        let against = |&(f, o): &(usize, usize)| {
+            let e: &Estimate = &pairs[f * k + o][0];
+            (e.value - pair_metric(study, f, o, 0).neutral, e.ci)
+        };
+        let (p, holm) = Holm::of(&tested.iter().map(against).collect::<Vec<_>>());
+        let tests = tested.iter().zip(p).map(|(t, p)| (t.0, t.1, p)).collect();
+        Results { study, pairs, overall, tests, holm }
     }
 
     /// For a pair of distinct strategies: the p-value, whether the focal strategy is ahead,
-    /// and whether "focal better than opponent" survives Holm (a two-player pair's mirror is
-    /// its test read the other way).
+    /// and whether "focal better than opponent" survives Holm: the pair's own test, or where
+    /// the two orders are one test ([`mirrored`]) that test read the other way.
     fn claim(&self, focal: usize, opponent: usize) -> Option<Claim> {
         let k = self.study.names.len();
         let primary = pair_metric(self.study, focal, opponent, 0);
-        let &(_, _, p, h) =
-            self.tests.iter().find(|t| (t.0, t.1) == (focal, opponent) || (t.0, t.1) == (opponent, focal))?;
+        let test = |pair: (usize, usize)| self.tests.iter().position(|t| (t.0, t.1) == pair);
+        let mirror = || mirrored(self.study, focal, opponent).then(|| test((opponent, focal))).flatten();
+        let i = test((focal, opponent)).or_else(mirror)?;
+        let (p, p_holm) = (self.tests[i].2, self.holm.adjusted[i]);
         let e = self.pairs[focal * k + opponent][0];
         let ahead = (e.value - primary.neutral) * if primary.higher_is_better { 1.0 } else { -1.0 } > 0.0;
-        Some(Claim { p, ahead, holm: h && ahead })
+        Some(Claim { p, p_holm, ahead, holm: self.holm.significant(i) && ahead })
     }
 
     /// The strategies best first by the first metric against all the others.
@@ -219,6 +231,7 @@ fn tables(r: &Results, acc: &DuelAcc, out: &StudyOutput) -> Result<()> {
         "deals" => vec![acc.deals; rows.len()],
         "games" => rows.iter().map(|&(p, _)| acc.deals * pairs[p].len() as u64).collect::<Vec<_>>(),
         "p_value" => rows.iter().map(|&(p, m)| claim(p, m).map(|c| c.p)).collect::<Vec<_>>(),
+        "p_holm" => rows.iter().map(|&(p, m)| claim(p, m).and_then(|c| c.p_holm)).collect::<Vec<_>>(),
         "holm_better" => rows.iter().map(|&(p, m)| claim(p, m).map(|c| c.holm)).collect::<Vec<_>>(),
     )?;
     out.table("duel", &mut df)?;
@@ -389,10 +402,10 @@ fn summary(r: &Results, acc: &DuelAcc, coverage: &Coverage) -> String {
         .collect();
     let _ = writeln!(
         s,
-        "\n** survives Holm's adjustment over the {} tests of {} against {}; * p < 0.05 taken alone.\nbetter after Holm: {}",
-        r.tests.len(),
+        "\n** survives Holm's adjustment over the tests of {} against {}, {}; * p < 0.05 taken alone.\nbetter after Holm: {}",
         primary.name,
         pair_metric(study, 0, 1, 0).neutral,
+        r.holm.describe(),
         if claims.is_empty() { "none".to_string() } else { claims.join(", ") }
     );
     if permutations {

@@ -1,10 +1,11 @@
-//! The report's reproducibility manifest: what built the page (tool version, build, git
-//! commit when in a checkout, the command line), the machine (cores, OS), and per study its
-//! seed, games, shards, threads and wall time when the report ran it, and every rules file
-//! with its SHA-256.
+//! The report's reproducibility manifest: what built the page (tool version, build, the git
+//! commit the `sim` binary was built from, the command line), the machine (cores, OS), and
+//! per study its seed, games, shards, threads and wall time, and every rules file with its
+//! SHA-256.
 
-use std::path::Path;
-use std::process::Command;
+/// The git commit this `sim` binary was built from, recorded at build time by `build.rs`
+/// (marked when built with uncommitted changes; `unknown` when built outside a checkout).
+pub const COMMIT: &str = env!("SIM_GIT_COMMIT");
 
 /// What built the page and where.
 #[derive(Clone, Debug, PartialEq)]
@@ -13,7 +14,7 @@ pub struct Manifest {
     pub tool: String,
     /// `release` or `debug` (a debug build plays the engines optimised, the rest slower).
     pub build: &'static str,
-    /// The git commit of the checkout the page was built in, or why there is none.
+    /// The git commit the `sim` binary was built from ([`COMMIT`]).
     pub commit: String,
     /// The command line that built the page (`sim` and its arguments).
     pub command: String,
@@ -28,12 +29,12 @@ pub struct Manifest {
 }
 
 impl Manifest {
-    /// The manifest of this process, built in `dir` (for the git commit).
-    pub fn here(dir: &Path, threads: Option<usize>, wall_seconds: f64) -> Manifest {
+    /// The manifest of this process.
+    pub fn here(threads: Option<usize>, wall_seconds: f64) -> Manifest {
         Manifest {
             tool: format!("sim {}", env!("CARGO_PKG_VERSION")),
             build: if cfg!(debug_assertions) { "debug" } else { "release" },
-            commit: git_commit(dir),
+            commit: COMMIT.to_string(),
             command: std::iter::once("sim".to_string()).chain(std::env::args().skip(1)).collect::<Vec<_>>().join(" "),
             cores: std::thread::available_parallelism().map_or(1, usize::from),
             os: os(),
@@ -47,7 +48,7 @@ impl Manifest {
         vec![
             ("tool", self.tool.clone()),
             ("build", self.build.to_string()),
-            ("git commit", self.commit.clone()),
+            ("git commit of sim", self.commit.clone()),
             ("command", self.command.clone()),
             ("machine", format!("{} logical cores, {}", self.cores, self.os)),
             (
@@ -56,22 +57,6 @@ impl Manifest {
             ),
             ("wall time", format!("{:.1} s", self.wall_seconds)),
         ]
-    }
-}
-
-/// `git rev-parse HEAD` in `dir`, marked when the tree has changes; outside a checkout (or
-/// without git) a note saying so.
-fn git_commit(dir: &Path) -> String {
-    let git = |args: &[&str]| {
-        let out = Command::new("git").arg("-C").arg(dir).args(args).output().ok()?;
-        out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
-    };
-    match git(&["rev-parse", "HEAD"]) {
-        Some(commit) if git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty()) => {
-            format!("{commit} (with uncommitted changes)")
-        }
-        Some(commit) => commit,
-        None => "none (not built in a git checkout)".to_string(),
     }
 }
 
@@ -92,20 +77,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn outside_a_checkout_the_commit_says_so() {
-        let dir = std::env::temp_dir().join(format!("sim-manifest-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        // The temporary folder is in no checkout (GIT_DIR unset: git looks upwards from it).
-        assert_eq!(git_commit(&dir), "none (not built in a git checkout)");
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn in_this_checkout_the_commit_is_forty_hex_digits() {
-        let commit = git_commit(Path::new(env!("CARGO_MANIFEST_DIR")));
-        if commit.starts_with("none") {
-            return; // a source tarball: no checkout to name
-        }
-        assert!(commit[..40].chars().all(|c| c.is_ascii_hexdigit()), "{commit}");
+    fn the_embedded_commit_is_forty_hex_digits_or_unknown() {
+        let hex = COMMIT.split(' ').next().unwrap();
+        assert!(
+            COMMIT.starts_with("unknown") || (hex.len() == 40 && hex.chars().all(|c| c.is_ascii_hexdigit())),
+            "{COMMIT}"
+        );
     }
 }

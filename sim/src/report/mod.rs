@@ -4,18 +4,23 @@
 //! folders (`--from`: study folders or `--out` roots, read from their saved state without
 //! playing anything), or from the [`runs`] the report plays first.
 //!
-//! `html` writes the page, `manifest` says what built it and where, `rules` names and hashes
-//! each study's rules files, `text` holds the words for each kind of study.
+//! `answers` puts each study's answer in a few sentences with its numbers, `tables` reads
+//! the saved tables they come from, `html` writes the page, `manifest` says what built it
+//! and where, `rules` names and hashes each study's rules files, `text` holds the words for
+//! each kind of study and the glossary.
 
+pub mod answers;
 pub mod html;
 pub mod manifest;
 pub mod rules;
 pub mod runs;
+pub mod tables;
 pub mod text;
 
 use crate::duel::DuelStudy;
 use crate::grow::Tracked;
 use crate::output::CHARTS_OF;
+pub use crate::saved::Ran;
 use crate::saved::sha256_hex;
 use crate::studies::chips::ChipsStudy;
 use crate::studies::drift::DriftStudy;
@@ -31,15 +36,6 @@ use rules::{RulesFile, RulesFiles};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// How the report ran a study (absent for results it was given).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Ran {
-    /// Worker threads.
-    pub threads: usize,
-    /// Wall-clock seconds of the whole command (play, tables, charts).
-    pub seconds: f64,
-}
-
 /// One study (or bench) on the page.
 #[derive(Clone, Debug)]
 pub struct Section {
@@ -47,6 +43,8 @@ pub struct Section {
     pub name: String,
     /// The study kind (`drift`, …, `bench`).
     pub kind: String,
+    /// The answer to the study's question, in a few sentences with its numbers.
+    pub answer: Vec<String>,
     /// The results folder as given.
     pub folder: String,
     /// What the results cover (games, seed, shards).
@@ -63,7 +61,7 @@ pub struct Section {
     pub charts: Vec<PathBuf>,
     /// The rules files it was played with.
     pub files: Vec<RulesFile>,
-    /// How the report ran it.
+    /// Its threads and wall time, from its saved state or as the report ran it.
     pub ran: Option<Ran>,
 }
 
@@ -93,19 +91,22 @@ fn saved<S: Study>(folder: &Path) -> Result<Section>
 where
     S::Params: RulesFiles,
 {
-    let Loaded { study, acc, coverage } = study::load::<S>(folder)?;
+    let Loaded { study, acc, coverage, ran } = study::load::<S>(folder)?;
     let per = study.games_per_index();
     let covers = match per {
         1 => coverage.describe(),
         per => format!("sessions of {per} games: {}", coverage.describe().replacen(" games", " sessions", 1)),
     };
+    let estimates = study.estimates(&acc);
     Ok(Section {
         kind: S::KIND.to_string(),
+        answer: answers::answer(S::KIND, &estimates, folder),
         coverage: covers,
         games: Some(coverage.games_played() * per),
         seed: Some(coverage.seed),
-        estimates: study.estimates(&acc),
+        estimates,
         files: study.params().rules_files(),
+        ran,
         ..common(folder)?
     })
 }
@@ -113,7 +114,8 @@ where
 /// A `sim bench` folder's section.
 fn bench(folder: &Path) -> Result<Section> {
     let coverage = "wall-clock speed of this machine at the time of the run".to_string();
-    Ok(Section { kind: "bench".into(), coverage, ..common(folder)? })
+    let answer = answers::answer("bench", &[], folder);
+    Ok(Section { kind: "bench".into(), answer, coverage, ..common(folder)? })
 }
 
 /// What every section reads: the folder's name and summary, and the charts of its
@@ -157,6 +159,7 @@ fn common(folder: &Path) -> Result<Section> {
     Ok(Section {
         name,
         kind: String::new(),
+        answer: Vec::new(),
         folder: folder.display().to_string(),
         coverage: String::new(),
         games: None,

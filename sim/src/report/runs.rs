@@ -57,7 +57,7 @@ pub const RUNS: [Run; 8] = [
     },
     Run { folder: "report-mahjong", args: &["mahjong", "play"], scaled: &[games(1_000, 1)], study: true },
     Run { folder: "report-goto", args: &["mahjong", "play", "--rules", "goto"], scaled: &[games(800, 8)], study: true },
-    Run { folder: "report-goto-chips", args: &["mahjong", "chips"], scaled: &[games(2_000, 10)], study: true },
+    Run { folder: "report-goto-chips", args: &["mahjong", "chips"], scaled: &[games(2_000, 8)], study: true },
     Run { folder: "report-sweep", args: &["sweep", SWEEP], scaled: &[], study: true },
     Run { folder: "bench", args: &["bench", "--seconds", "1"], scaled: &[], study: false },
 ];
@@ -70,7 +70,8 @@ impl Run {
             line.extend([s.option.to_string(), s.at(scale).to_string()]);
         }
         if self.study {
-            line.extend(["--study".into(), self.folder.into(), "--quiet".into()]);
+            // The report's own small runs replace the previous report's, whatever their size.
+            line.extend(["--study".into(), self.folder.into(), "--quiet".into(), "--force".into()]);
         }
         line.extend(["--threads".into(), threads.to_string(), "--out".into(), out.display().to_string()]);
         line
@@ -102,7 +103,7 @@ mod tests {
         let line = RUNS[4].command_line(2.0, Path::new("out"), 2);
         assert_eq!(
             line.join(" "),
-            "sim mahjong play --rules goto --games 1600 --study report-goto --quiet --threads 2 --out out"
+            "sim mahjong play --rules goto --games 1600 --study report-goto --quiet --force --threads 2 --out out"
         );
         assert_eq!(RUNS[7].command_line(9.0, Path::new("."), 1).join(" "), "sim bench --seconds 1 --threads 1 --out .");
     }

@@ -1,5 +1,86 @@
 //! The report's words for each kind of study: a title and a short "how to read this" for
-//! a newcomer who opens the page without having run anything.
+//! a newcomer who opens the page without having run anything; and the glossary of the
+//! words the page uses once explained.
+
+/// The glossary: (term, what it means here), alphabetical.
+pub const GLOSSARY: &[(&str, &str)] = &[
+    (
+        "95% interval",
+        "The range that holds the true value in 95% of runs like this one: only the \
+      randomness of the simulated games, not doubts about the rules' reading or the bots.",
+    ),
+    (
+        "ablation",
+        "Replaying the same games with one thing removed or swapped (a card for its vanilla \
+      card, a yaku switched off), so the difference is that thing's effect.",
+    ),
+    (
+        "arm",
+        "One setting compared on the same games: a rule reading, a strategy option, a spell. \
+      The baseline arm is what the others are compared with.",
+    ),
+    (
+        "base, variant",
+        "In a sweep, the base rules and each changed version of them (a variant); every \
+      variant replays the base's games.",
+    ),
+    (
+        "bot",
+        "A scripted player (efficiency, defensive, random, …). Bots are not people: compare rules \
+      with each other under the same bots, not with your group's results.",
+    ),
+    (
+        "cut-bi (ホームランVer.)",
+        "The Gotō chip variant of the chips study: each person is in a pinch or a \
+      chance state (満塁 / ホームラン) and chips are doubled by those states. Start of hand and end of \
+      hand are two readings of when the states count.",
+    ),
+    (
+        "delta method",
+        "How the interval of a ratio (cut-bi's chips over the base's) is computed from the \
+      intervals of its two parts and how they move together.",
+    ),
+    ("focal, opponent", "In a duel, the strategy a row is about, and the one it plays against."),
+    (
+        "Holm's correction",
+        "Many comparisons at once find some differences by chance. Holm's method \
+      raises the bar for each so that, over the whole family of comparisons, the chance of any false \
+      finding stays under 5%; a flagged (**) result survives it.",
+    ),
+    ("p-value", "How often a difference at least this large would appear by chance if there were none."),
+    (
+        "paired",
+        "Both sides of a comparison play the same seeded games, so luck of the deal cancels and \
+      the interval of the difference is much narrower than comparing two separate runs.",
+    ),
+    (
+        "person-game",
+        "One person's result in one game; a four-person Gotō session of ten games has \
+      40 person-games (each person also sits some games out).",
+    ),
+    (
+        "seed",
+        "The number every game's randomness is derived from: the same seed and settings replay \
+      exactly the same games, on any machine and any number of threads.",
+    ),
+    (
+        "session",
+        "A Gotō evening: four people take turns at the three seats for a fixed number of games; \
+      what a person takes home is the session's total.",
+    ),
+    (
+        "shard",
+        "One slice of a run's games played on its own (on another machine); `sim merge` adds \
+      the slices up to the whole run's tables.",
+    ),
+    ("sit-out", "In a Gotō session four people share three seats: each game one person sits out."),
+    ("tie counts half", "A drawn battle or match counts as half a win, so 0.5 is an even contest."),
+    (
+        "Wilson interval",
+        "The 95% interval used for rates (win rates, shares); unlike the plain \
+      estimate ± 2 standard errors it stays within 0–1 and is right for rare events.",
+    ),
+];
 
 /// The section title of a study of `kind`.
 pub fn title(kind: &str) -> &'static str {
@@ -85,6 +166,15 @@ pub fn how_to_read(kind: &str) -> &'static [&'static str] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_glossary_is_alphabetical_and_explains_the_pages_jargon() {
+        let terms: Vec<String> = GLOSSARY.iter().map(|(t, _)| t.to_lowercase()).collect();
+        assert!(terms.windows(2).all(|w| w[0] < w[1]), "{terms:?}");
+        for word in ["arm", "holm", "person-game", "paired", "wilson"] {
+            assert!(terms.iter().any(|t| t.contains(word)), "{word}");
+        }
+    }
 
     #[test]
     fn every_default_study_has_its_own_words() {

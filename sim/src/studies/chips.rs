@@ -8,7 +8,10 @@
 //! it reports chips won and lost (mean absolute chips moved, spread, quantiles, kurtosis,
 //! the chance of losing 50+ or 100+), per session the result and the worst drawdown, the
 //! arms' ratio of mean absolute chips moved and of variance to the base with paired 95%
-//! intervals (delta method over games), and which chip items make the variance.
+//! intervals (over games), a sensitivity table of the cut-bi ratio by measure and state
+//! timing ([`sensitivity`]), and which chip items make the variance.
+
+mod sensitivity;
 
 use super::goto::{self, GotoAcc};
 use super::mahjong::{TableRules, bots_from};
@@ -24,6 +27,7 @@ use engine::GameSeeds;
 use engine::mahjong::chips::{ChipItem, ChipLedger, ChipRules, ChipTally, CutBi, SIT_OUT, Timing, dice_stream};
 use engine::mahjong::table::{Bot, PEOPLE, RiichiTable, Rotation, Session, TableSettings};
 use polars::prelude::*;
+use sensitivity::Arm;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::ops::AddAssign;
@@ -40,8 +44,6 @@ const GAME_LOSSES: [i64; 2] = [50, 100];
 const SESSION_LOSSES: [i64; 3] = [50, 100, 200];
 /// Quantiles reported.
 const QUANTILES: [f64; 5] = [0.01, 0.05, 0.5, 0.95, 0.99];
-/// The seed's claim for cut-bi: "about 1.5–2×" the chips moved.
-const CLAIM: (f64, f64) = (1.5, 2.0);
 
 /// Everything that defines a chip study.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -67,12 +69,17 @@ pub struct ChipsStudy {
     params: ChipsParams,
     game: RiichiTable,
     bots: [Bot; PEOPLE],
-    arms: Vec<(String, ChipLedger)>,
+    arms: Vec<(Arm, ChipLedger)>,
 }
 
 impl ChipsStudy {
     /// The arms' names, base first.
     fn names(&self) -> Vec<String> {
+        self.arms.iter().map(|a| a.0.name.clone()).collect()
+    }
+
+    /// The arms, base first.
+    fn arms(&self) -> Vec<Arm> {
         self.arms.iter().map(|a| a.0.clone()).collect()
     }
 }
@@ -115,18 +122,17 @@ impl State for ChipsStudy {
         }
         let sit_out = params.rotation != Rotation::Fixed;
         let (base, other) = (chip_rules(&params.table, &game)?, chip_rules(&params.compare, &compare)?);
-        let mut arms = vec![
-            (params.table.name().to_string(), ChipLedger::new(base, &game, sit_out)),
-            (params.compare.name().to_string(), ChipLedger::new(other, &game, sit_out)),
-        ];
+        let arm = |name: String, rules: ChipRules| (Arm { name, timing: rules.cutbi.map(|c| c.timing) }, rules);
+        let mut arms = vec![arm(params.table.name().to_string(), base), arm(params.compare.name().to_string(), other)];
         if let Some(c) = other.cutbi {
-            let (timing, label) = match c.timing {
-                Timing::StartOfHand => (Timing::EndOfHand, "end_of_hand"),
-                Timing::EndOfHand => (Timing::StartOfHand, "start_of_hand"),
+            let timing = match c.timing {
+                Timing::StartOfHand => Timing::EndOfHand,
+                Timing::EndOfHand => Timing::StartOfHand,
             };
             let swapped = ChipRules { cutbi: Some(CutBi { timing, ..c }), ..other };
-            arms.push((format!("{} ({label})", params.compare.name()), ChipLedger::new(swapped, &game, sit_out)));
+            arms.push(arm(format!("{} ({})", params.compare.name(), sensitivity::timing_label(timing)), swapped));
         }
+        let arms = arms.into_iter().map(|(a, rules)| (a, ChipLedger::new(rules, &game, sit_out))).collect();
         let bots = bots_from(&params.bots, &params.bot_files)?;
         Ok(Self { params, game, bots, arms })
     }
@@ -148,7 +154,9 @@ impl Study for ChipsStudy {
 
     /// Per arm, the mean absolute chips per person and game (`mean_abs_chips`) and the
     /// chance of losing 100 or more in a game (`p_lose_100`); per compared arm, its paired
-    /// ratios to the base (`ratio_mean_abs`, `ratio_variance`).
+    /// ratios to the base (`ratio_mean_abs`, `ratio_variance`, and per session
+    /// `ratio_sd_per_session`, `ratio_mean_abs_session`, `ratio_p_session_loss_over_100`,
+    /// `ratio_p_session_loss_over_200`).
     fn estimates(&self, acc: &ChipsAcc) -> Vec<Tracked> {
         let per = persons(&self.params);
         let names = self.names();
@@ -167,6 +175,8 @@ impl Study for ChipsStudy {
                 Tracked::new(metric, name, value, interval)
             }));
         }
+        let sessions = sensitivity::rows(&self.params, &self.arms(), acc).into_iter().filter(|r| r.session);
+        out.extend(sessions.map(|r| Tracked::new(&format!("ratio_{}", r.measure), &r.arm, r.ratio, r.ci)));
         out
     }
 
@@ -211,9 +221,7 @@ impl Study for ChipsStudy {
                     acc.table.record(&o, &seating.seats, seating.sitting_out);
                     session.next(&[o.ranks[0], o.ranks[1], o.ranks[2]]);
                 }
-                for (arm, (net, low)) in acc.arms.iter_mut().zip(sessions.iter().zip(&worst)) {
-                    arm.record_session(net, low);
-                }
+                acc.record_session(&sessions[..arms], &worst[..arms], persons(&self.params) as usize);
                 acc.table.sessions += 1;
             },
         )?;
@@ -223,8 +231,10 @@ impl Study for ChipsStudy {
     fn report(&self, acc: &ChipsAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {
         let names = self.names();
         write_tables(&self.params, &names, acc, out)?;
+        let rows = sensitivity::rows(&self.params, &self.arms(), acc);
+        sensitivity::table(&self.params, &rows, out)?;
         charts(&names, acc, out)?;
-        Ok(summary(&self.params, &names, acc, coverage))
+        Ok(summary(&self.params, &names, acc, coverage) + "\n" + &sensitivity::summary(&self.params, &rows))
     }
 }
 
@@ -258,8 +268,13 @@ pub struct ArmAcc {
     pub session_moments: Moments,
     /// Worst drawdown per person and session (the lowest running total, 0 if never below).
     pub drawdown: Histogram,
-    /// Person-sessions losing more than each of [`SESSION_LOSSES`].
-    pub session_losses: Vec<Rate>,
+    /// Per session, Σ|session chips| over its persons (x) against the base arm's (y).
+    pub session_moved: PairedRatio,
+    /// Per session, Σ session chips² over its persons (x) against the base arm's (y).
+    pub session_squares: PairedRatio,
+    /// Per session, the persons losing more than each of [`SESSION_LOSSES`] (x) against
+    /// the base arm's (y): the session, zero-sum among its persons, is the unit.
+    pub session_loss_counts: Vec<PairedRatio>,
 }
 
 impl ArmAcc {
@@ -277,20 +292,23 @@ impl ArmAcc {
             session: Histogram::new(SESSION_RANGE.0, SESSION_RANGE.1),
             session_moments: Moments::default(),
             drawdown: Histogram::new(0, SESSION_RANGE.1),
-            session_losses: vec![Rate::default(); SESSION_LOSSES.len()],
+            session_moved: PairedRatio::default(),
+            session_squares: PairedRatio::default(),
+            session_loss_counts: vec![PairedRatio::default(); SESSION_LOSSES.len()],
         }
     }
 
-    fn record_session(&mut self, net: &[i64; PEOPLE], low: &[i64; PEOPLE]) {
-        for (&n, &l) in net.iter().zip(low) {
-            self.session.record(n);
-            self.session_moments.record(n);
-            self.drawdown.record(-l);
-            for (r, &x) in self.session_losses.iter_mut().zip(&SESSION_LOSSES) {
-                r.record(n < -x);
-            }
-        }
+    /// The share of persons per session losing more than `SESSION_LOSSES[k]`, averaged over
+    /// sessions, with its 95% interval over sessions.
+    pub fn session_loss(&self, k: usize, persons: f64) -> (f64, Interval) {
+        let (mean, ci) = self.session_loss_counts[k].x_mean();
+        (mean / persons, Interval { low: ci.low / persons, high: ci.high / persons })
     }
+}
+
+/// Σ|v| and Σv² of one unit's values (a game's or a session's chips by person).
+fn spread(values: impl Iterator<Item = i64>) -> (u64, u64) {
+    values.fold((0, 0), |(moved, squares), v| (moved + v.unsigned_abs(), squares + v.unsigned_abs().pow(2)))
 }
 
 impl AddAssign for ArmAcc {
@@ -307,7 +325,9 @@ impl AddAssign for ArmAcc {
         self.session += o.session;
         self.session_moments += o.session_moments;
         self.drawdown += o.drawdown;
-        add_all(&mut self.session_losses, o.session_losses);
+        self.session_moved += o.session_moved;
+        self.session_squares += o.session_squares;
+        add_all(&mut self.session_loss_counts, o.session_loss_counts);
     }
 }
 
@@ -333,12 +353,7 @@ impl ChipsAcc {
 
     /// Adds one game's tallies (one per arm); `person` maps a participant to its person.
     fn record_game(&mut self, tallies: &[ChipTally], person: &dyn Fn(usize) -> Option<u8>) {
-        let stat = |t: &ChipTally| {
-            let totals = t.totals();
-            let moved: u64 = totals.iter().map(|c| u64::from(c.unsigned_abs())).sum();
-            let squares: u64 = totals.iter().map(|&c| (i64::from(c) * i64::from(c)) as u64).sum();
-            (moved, squares)
-        };
+        let stat = |t: &ChipTally| spread(t.totals().into_iter().map(i64::from));
         let base = stat(&tallies[0]);
         for (arm, t) in self.arms.iter_mut().zip(tallies) {
             let (moved, squares) = stat(t);
@@ -361,6 +376,29 @@ impl ChipsAcc {
             }
         }
     }
+
+    /// Adds one session's chips by arm and person (`net`) and lowest running totals
+    /// (`low`), for its first `persons` persons (the others never played).
+    fn record_session(&mut self, net: &[[i64; PEOPLE]], low: &[[i64; PEOPLE]], persons: usize) {
+        let stat = |net: &[i64; PEOPLE]| {
+            let losing = SESSION_LOSSES.map(|x| net[..persons].iter().filter(|&&n| n < -x).count() as u64);
+            (spread(net[..persons].iter().copied()), losing)
+        };
+        let base = stat(&net[0]);
+        for ((arm, net), low) in self.arms.iter_mut().zip(net).zip(low) {
+            let ((moved, squares), losing) = stat(net);
+            arm.session_moved.record(moved, base.0.0);
+            arm.session_squares.record(squares, base.0.1);
+            for ((r, x), y) in arm.session_loss_counts.iter_mut().zip(losing).zip(base.1) {
+                r.record(x, y);
+            }
+            for (&n, &l) in net[..persons].iter().zip(&low[..persons]) {
+                arm.session.record(n);
+                arm.session_moments.record(n);
+                arm.drawdown.record(-l);
+            }
+        }
+    }
 }
 
 impl AddAssign for ChipsAcc {
@@ -377,9 +415,8 @@ fn person_games(a: &ArmAcc) -> u64 {
 
 /// Mean absolute chips per person and game with its 95% interval (from the per-game sums).
 fn mean_abs(a: &ArmAcc, persons: f64) -> (f64, f64, f64) {
-    let m = Moments { n: a.moved.n, sum: a.moved.sx as i128, sum_sq: a.moved.sxx as i128 };
-    let ci = m.mean_interval();
-    (m.mean() / persons, ci.low / persons, ci.high / persons)
+    let (mean, ci) = a.moved.x_mean();
+    (mean / persons, ci.low / persons, ci.high / persons)
 }
 
 /// Persons settled per game: four with a sit-out, three without.
@@ -461,15 +498,15 @@ fn write_tables(params: &ChipsParams, names: &[String], acc: &ChipsAcc, out: &St
         "drawdown_q50" => arms.iter().map(|a| a.drawdown.quantile(0.5)).collect::<Vec<_>>(),
         "drawdown_q95" => arms.iter().map(|a| a.drawdown.quantile(0.95)).collect::<Vec<_>>(),
         "drawdown_q99" => arms.iter().map(|a| a.drawdown.quantile(0.99)).collect::<Vec<_>>(),
-        "p_lose_over_50" => col(&|a| a.session_losses[0].value()),
-        "p_lose_over_50_ci_low" => col(&|a| a.session_losses[0].interval().low),
-        "p_lose_over_50_ci_high" => col(&|a| a.session_losses[0].interval().high),
-        "p_lose_over_100" => col(&|a| a.session_losses[1].value()),
-        "p_lose_over_100_ci_low" => col(&|a| a.session_losses[1].interval().low),
-        "p_lose_over_100_ci_high" => col(&|a| a.session_losses[1].interval().high),
-        "p_lose_over_200" => col(&|a| a.session_losses[2].value()),
-        "p_lose_over_200_ci_low" => col(&|a| a.session_losses[2].interval().low),
-        "p_lose_over_200_ci_high" => col(&|a| a.session_losses[2].interval().high),
+        "p_lose_over_50" => col(&|a| a.session_loss(0, per).0),
+        "p_lose_over_50_ci_low" => col(&|a| a.session_loss(0, per).1.low),
+        "p_lose_over_50_ci_high" => col(&|a| a.session_loss(0, per).1.high),
+        "p_lose_over_100" => col(&|a| a.session_loss(1, per).0),
+        "p_lose_over_100_ci_low" => col(&|a| a.session_loss(1, per).1.low),
+        "p_lose_over_100_ci_high" => col(&|a| a.session_loss(1, per).1.high),
+        "p_lose_over_200" => col(&|a| a.session_loss(2, per).0),
+        "p_lose_over_200_ci_low" => col(&|a| a.session_loss(2, per).1.low),
+        "p_lose_over_200_ci_high" => col(&|a| a.session_loss(2, per).1.high),
     )?;
     out.table("chips_sessions", &mut sessions)?;
 
@@ -490,13 +527,14 @@ fn write_tables(params: &ChipsParams, names: &[String], acc: &ChipsAcc, out: &St
         out.table(table, &mut df)?;
     }
 
-    let who: Vec<(&String, String, String, &Moments)> = names
+    let who: Vec<(&String, String, String, &Moments, Option<u64>)> = names
         .iter()
         .zip(arms)
         .flat_map(|(name, a)| {
-            let persons =
-                (0..PEOPLE).map(move |p| (name, format!("person {p}"), params.bots[p].clone(), &a.persons[p]));
-            persons.chain((0..PEOPLE).map(move |r| (name, role(r), "mixed".to_string(), &a.roles[r])))
+            let sat_out = &acc.table.sat_out;
+            let persons = (0..PEOPLE)
+                .map(move |p| (name, format!("person {p}"), params.bots[p].clone(), &a.persons[p], Some(sat_out[p])));
+            persons.chain((0..PEOPLE).map(move |r| (name, role(r), "mixed".to_string(), &a.roles[r], None)))
         })
         .collect();
     let who_col = |f: &dyn Fn(&Moments) -> f64| who.iter().map(|w| f(w.3)).collect::<Vec<_>>();
@@ -508,6 +546,7 @@ fn write_tables(params: &ChipsParams, names: &[String], acc: &ChipsAcc, out: &St
         "mean_chips" => who_col(&Moments::mean),
         "ci_half" => who_col(&|m| m.mean_interval().half_width()),
         "sd" => who_col(&Moments::std_dev),
+        "sat_out" => who.iter().map(|w| w.4).collect::<Vec<_>>(),
     )?;
     out.table("chips_persons", &mut persons)?;
     goto::yaku_table(&acc.table, out)
@@ -639,7 +678,7 @@ fn summary(params: &ChipsParams, names: &[String], acc: &ChipsAcc, coverage: &Co
             a.game.quantile(0.01),
             a.game.quantile(0.99),
             a.losses[1].value(),
-            a.session_losses[1].value(),
+            a.session_loss(1, per).0,
         );
     }
     for (name, a) in names.iter().zip(&acc.arms).skip(1) {
@@ -647,33 +686,16 @@ fn summary(params: &ChipsParams, names: &[String], acc: &ChipsAcc, coverage: &Co
         let (v, vci) = a.squares.ratio();
         let _ = writeln!(
             s,
-            "  {name} / {}: mean |chips| ×{r:.3} [{:.3}, {:.3}], variance ×{v:.3} [{:.3}, {:.3}] (paired, delta method)",
+            "  {name} / {}: mean |chips| ×{r:.3} [{:.3}, {:.3}], variance ×{v:.3} [{:.3}, {:.3}] (paired, over games)",
             names[0], ci.low, ci.high, vci.low, vci.high
         );
     }
-    for (name, a) in names.iter().zip(&acc.arms).skip(1) {
-        let (_, ci) = a.moved.ratio();
-        let _ = writeln!(
-            s,
-            "  verdict on the seed's \"about 1.5–2×\" for {name} (with play unchanged): {}",
-            verdict(ci.low, ci.high)
-        );
-    }
-    s.trim_end().to_string()
-}
-
-/// Whether the interval `[low, high]` of the chips-moved ratio agrees with the seed's claim.
-fn verdict(low: f64, high: f64) -> String {
-    let claim = format!("{}–{}×", CLAIM.0, CLAIM.1);
-    if low >= CLAIM.0 && high <= CLAIM.1 {
-        format!("confirmed: the whole interval lies within {claim}")
-    } else if high < CLAIM.0 {
-        format!("not borne out: cut-bi moves less than {}× the chips", CLAIM.0)
-    } else if low > CLAIM.1 {
-        format!("understated: cut-bi moves more than {}× the chips", CLAIM.1)
-    } else {
-        format!("at the edge: the interval [{low:.3}, {high:.3}] straddles a bound of {claim}")
-    }
+    let _ = writeln!(
+        s,
+        "  games sat out by person 0–3: {}",
+        acc.table.sat_out.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+    );
+    s
 }
 
 #[cfg(test)]
@@ -681,11 +703,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn verdicts_read_the_interval_against_the_claim() {
-        assert!(verdict(1.6, 1.7).starts_with("confirmed"));
-        assert!(verdict(1.2, 1.3).starts_with("not borne out"));
-        assert!(verdict(2.2, 2.4).starts_with("understated"));
-        assert!(verdict(1.45, 1.55).starts_with("at the edge"));
+    fn issue_29_session_loss_rates_take_the_session_as_the_unit() {
+        // Every session has exactly one person of four down more than 100 (a zero-sum
+        // session): the share is 1/4 in each, so its interval over sessions has no width,
+        // where Wilson over the 400 person-sessions as independent trials gives ±0.04.
+        let mut acc = ChipsAcc::new(1);
+        for k in 0..100 {
+            let net = [[-150, 50, 50 + k, 50 - k]];
+            acc.record_session(&net, &net.map(|n| n.map(|v| v.min(0))), PEOPLE);
+        }
+        let (share, ci) = acc.arms[0].session_loss(1, PEOPLE as f64);
+        assert_eq!((share, ci.low, ci.high), (0.25, 0.25, 0.25));
+        // Three fixed players: the fourth person never plays and is not counted.
+        let mut fixed = ChipsAcc::new(1);
+        fixed.record_session(&[[-150, 100, 50, 0]], &[[-150, 0, 0, 0]], SEATS);
+        assert_eq!((fixed.arms[0].session_moments.n, fixed.arms[0].session_loss(1, SEATS as f64).0), (3, 1.0 / 3.0));
     }
 
     #[test]

@@ -50,6 +50,23 @@ pub struct GotoParams {
     pub session_games: u32,
 }
 
+/// The warning for sessions whose length gives the persons unequal sit-outs: under the
+/// cycle, a session of `session_games` not a multiple of the four persons sits some out
+/// once more than others, and the sit-out's chips (G-O2) alone then move chips between
+/// them. `None` when every person sits out equally often (or the rotation follows results,
+/// or nobody sits out).
+pub fn uneven_sit_outs(rotation: Rotation, session_games: u32, option: &str) -> Option<String> {
+    let people = PEOPLE as u32;
+    (rotation == Rotation::Cycle && !session_games.is_multiple_of(people)).then(|| {
+        let (each, extra) = (session_games / people, session_games % people);
+        format!(
+            "warning: {option} {session_games} is not a multiple of the {people} persons: under the cycle {extra} of \
+             them sit out {} games per session and the others {each}, so the schedule alone moves chips between them",
+            each + 1
+        )
+    })
+}
+
 /// A Gotō study ready to run.
 pub struct GotoStudy {
     params: GotoParams,

@@ -28,7 +28,7 @@ use engine::config::Presets;
 use engine::{Game, GameRng, Strategy, StrategyChoice};
 use file::{SweepFile, Variant};
 use overrides::Documents;
-use paired::{Obs, Sums, compare};
+use paired::{Obs, Sums, compare, effective_events};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::ops::AddAssign;
@@ -80,6 +80,13 @@ pub struct SweepParams {
     pub sweep: Source,
     /// The settings files it read besides presets.
     pub files: Vec<Source>,
+    /// `sim sweep --games`: the games of a run (with `--until`, of a batch) instead of the
+    /// file's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games: Option<u64>,
+    /// `sim sweep --seed`: the master seed instead of the file's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
 }
 
 /// The per-game sums of every arm (the base first) and metric.
@@ -252,13 +259,20 @@ impl SweepStudy {
             }
             _ => unreachable!("the game was checked above"),
         };
-        let params = SweepParams { sweep, files: files.sources.into_inner() };
+        let params = SweepParams { sweep, files: files.sources.into_inner(), games: None, seed: None };
         Ok(SweepStudy { params, file, variants, grid, all_metrics, chosen, arms })
     }
 
-    /// The sweep file's games and seed.
+    /// The sweep with `games` and `seed`, where given, instead of the file's (recorded in its
+    /// parameters).
+    pub fn run_as(mut self, games: Option<u64>, seed: Option<u64>) -> SweepStudy {
+        (self.params.games, self.params.seed) = (games, seed);
+        self
+    }
+
+    /// The games and seed of a run: the file's unless [`SweepStudy::run_as`] says otherwise.
     pub fn games_and_seed(&self) -> (u64, u64) {
-        (self.file.games, self.file.seed)
+        (self.params.games.unwrap_or(self.file.games), self.params.seed.unwrap_or(self.file.seed))
     }
 
     /// The variants' names.
@@ -323,7 +337,7 @@ impl State for SweepStudy {
 
     fn from_params(params: SweepParams) -> Result<Self> {
         let files = Files { sources: RefCell::new(params.files.clone()), from_disk: false, dir: Default::default() };
-        SweepStudy::build(params.sweep, files)
+        Ok(SweepStudy::build(params.sweep, files)?.run_as(params.games, params.seed))
     }
 
     fn empty(&self) -> SweepAcc {
@@ -339,18 +353,20 @@ impl Study for SweepStudy {
     const DIFFERENCES: bool = true;
 
     /// Per metric, every variant's paired difference from the base (its reference the
-    /// base's value).
+    /// base's value, its effective events those of the per-game differences).
     fn estimates(&self, acc: &SweepAcc) -> Vec<Tracked> {
         let mut out = Vec::new();
         for (m, metric) in self.metrics().into_iter().enumerate() {
             for (v, variant) in self.variants.iter().enumerate() {
-                let c = compare(acc.games, &acc.sums[0][m], &acc.sums[v + 1][m]);
+                let (base, arm) = (&acc.sums[0][m], &acc.sums[v + 1][m]);
+                let c = compare(acc.games, base, arm);
                 out.push(Tracked {
                     metric: metric.to_string(),
                     series: variant.name.clone(),
                     value: c.diff,
                     interval: c.diff_ci,
                     reference: c.base.value,
+                    events: Some(effective_events(acc.games, base, Some(arm))),
                 });
             }
         }

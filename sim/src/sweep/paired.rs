@@ -132,6 +132,19 @@ pub fn paired_kurtosis(n: u64, base: &Sums, v: &Sums) -> f64 {
     kurtosis(n, [v.a - base.a, v.aa - 2 * v.a_a0 + base.aa, v.d3, v.d4])
 }
 
+/// The effective number of events behind an estimate over `n` games: n / κ, κ the
+/// kurtosis of the per-game values a of `base` (or, with `variant`, of its per-game
+/// differences from the base), 0 without variation. For a rare 0/1 event, or a difference
+/// in a few games, it is about the number of games that had one (n·p(1−p)/(1 − 3p(1−p)));
+/// for normal values n/3; a few large values among many small ones make it small.
+pub fn effective_events(n: u64, base: &Sums, variant: Option<&Sums>) -> f64 {
+    let kurtosis = match variant {
+        None => base.kurtosis(n),
+        Some(v) => paired_kurtosis(n, base, v),
+    };
+    if kurtosis.is_finite() && kurtosis > 0.0 { n as f64 / kurtosis } else { 0.0 }
+}
+
 /// The kurtosis from the first four power sums over `n` values; NaN without variance.
 fn kurtosis(n: u64, [s1, s2, s3, s4]: [i128; 4]) -> f64 {
     let n = n as f64;
@@ -170,11 +183,6 @@ pub struct Compared {
     pub unpaired_half: f64,
     /// 1 − paired variance / unpaired variance: what the pairing saved (NaN without variance).
     pub variance_reduction: f64,
-}
-
-/// Two-sided normal p-value of a difference with its paired 95% interval.
-pub fn p_value(c: &Compared) -> f64 {
-    crate::stats::two_sided_p(c.diff, c.diff_ci)
 }
 
 /// The estimate of one arm over `n` games.
@@ -243,6 +251,18 @@ mod tests {
         let se = (100.0 / 99.0_f64 / 100.0).sqrt();
         assert!((c.diff_ci.half_width() - Z95 * se).abs() < 1e-9, "{c:?}");
         assert!(c.unpaired_half > 10.0 * c.diff_ci.half_width());
+    }
+
+    #[test]
+    fn effective_events_count_a_rare_difference_and_none_without_one() {
+        // The variant differs by one in games 7 and 157 of 300.
+        let games: Vec<(Obs, Obs)> =
+            (0..300).map(|i| (Obs::mean(i % 2), Obs::mean(i % 2 + i64::from(i % 150 == 7)))).collect();
+        let (base, v) = sums(&games);
+        let e = effective_events(300, &base, Some(&v));
+        assert!((1.9..2.1).contains(&e), "{e}");
+        assert_eq!(effective_events(300, &base, Some(&base)), 0.0, "no difference, no events");
+        assert!((effective_events(300, &base, None) - 300.0).abs() < 1e-9, "a fair coin: every game counts");
     }
 
     #[test]

@@ -9,10 +9,16 @@
 //! variance estimates). Per-game means get it, and so do counts over a fixed number per
 //! game (a Gotō game's chips per player: the three seats); ratios of random sums (a win
 //! rate per hand) do not.
+//!
+//! A pilot too thin to extrapolate from is not extrapolated: the plan is never below the
+//! games at which the pilot's rate of effective events ([`effective_events`]) would show
+//! [`MIN_EVENTS`] of them, an event or difference the pilot never saw counted at the rule
+//! of three's upper rate 3/N (so at least 10·N/3 games). A zero-width interval from such a
+//! pilot (a rare variant difference that never happened: [0, 0]) is no sign of precision.
 
 use super::SweepAcc;
-use super::paired::{Sums, compare, estimate, paired_kurtosis};
-use crate::grow::Target;
+use super::paired::{Sums, compare, effective_events, estimate, paired_kurtosis};
+use crate::grow::{MIN_EVENTS, Target};
 use crate::stats::Z95;
 use std::fmt::Write as _;
 
@@ -25,6 +31,8 @@ pub struct Need {
     pub upper: Option<f64>,
     /// How it was found.
     pub how: &'static str,
+    /// The pilot's effective events ([`effective_events`]).
+    pub events: f64,
 }
 
 /// The games the target `t` needs, from the pilot sums of one metric over `n` games: the
@@ -36,35 +44,50 @@ pub fn need(t: &Target, n: u64, base: &Sums, variant: Option<&Sums>) -> Need {
         None => (b0.half, base.kurtosis(n)),
         Some(v) => (compare(n, base, v).diff_ci.half_width(), paired_kurtosis(n, base, v)),
     };
+    let events = effective_events(n, base, variant);
+    // The games at which the pilot's rate would show MIN_EVENTS events; none seen: at the
+    // rule of three's upper rate 3/N.
+    let floor = n as f64 * MIN_EVENTS / if events > 0.0 { events } else { 3.0 };
     let per_game = base.b as f64 / n as f64;
     if half == 0.0 {
-        let events = if variant.is_some() { 0 } else { base.a };
-        if events == 0 && variant.is_none() {
+        if variant.is_none() && base.a == 0 {
             // Rule of three: p ≤ 3/N with N the pilot's denominators.
             let p = 3.0 / base.b as f64;
             let games = Z95 * Z95 * p * (1.0 - p) / (allowed * allowed) / per_game;
-            return Need { games, upper: None, how: "no event in the pilot: rule of three" };
+            return Need { games: games.max(floor), upper: None, how: "no event in the pilot: rule of three", events };
         }
-        let how = if variant.is_some() { "identical to the base in the pilot" } else { "no variance in the pilot" };
-        return Need { games: n as f64, upper: None, how };
+        let how = match variant {
+            Some(_) => "no game differed from the base in the pilot: at least the games to see 10 at 3/N",
+            None => "no variation in the pilot: at least the games to see 10 events at 3/N",
+        };
+        return Need { games: floor, upper: None, how, events };
     }
     let games = n as f64 * (half / allowed).powi(2);
     let mean = base.is_mean(n) && variant.is_none_or(|v| v.is_mean(n));
     let bernoulli = mean && variant.is_none() && base.aa == base.a;
     let upper =
         (mean && kurtosis.is_finite()).then(|| games * (1.0 + Z95 * ((kurtosis - 1.0).max(0.0) / n as f64).sqrt()));
+    if events < MIN_EVENTS && floor > games {
+        let upper = upper.map(|u| u.max(floor));
+        return Need { games: floor, upper, how: "few events in the pilot: at least the games to see 10", events };
+    }
     let how = match (bernoulli, mean) {
         (true, _) => "from the rate",
         (false, true) => "from the variance",
         (false, false) => "from the delta-method variance",
     };
-    Need { games, upper, how }
+    Need { games, upper, how, events }
 }
 
 /// The planner's table for `targets` from the pilot `acc` (arms: the base, then `variants`).
 pub fn table(acc: &SweepAcc, metrics: &[&str], variants: &[String], targets: &[(Target, usize)]) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "pilot: {} games; games needed per target (rounded up):", acc.games);
+    let _ = writeln!(
+        s,
+        "  (never fewer than the games that would show {MIN_EVENTS} effective events at the pilot's rate, \
+         an event it never saw counted at the rule of three's 3/N)"
+    );
     for (t, m) in targets {
         let base = &acc.sums[0][*m];
         let arms: Vec<(String, Need)> = if variants.is_empty() {
@@ -79,7 +102,8 @@ pub fn table(acc: &SweepAcc, metrics: &[&str], variants: &[String], targets: &[(
         for (arm, n) in arms {
             let upper =
                 n.upper.map_or(String::new(), |u| format!(" (up to {} allowing for the pilot's variance)", u.ceil()));
-            let _ = writeln!(s, "  {:<28} {:<32} {:>10}{upper}  [{}]", t.to_string(), arm, n.games.ceil(), n.how);
+            let few = if n.events < MIN_EVENTS { format!("; {:.1} effective events", n.events) } else { String::new() };
+            let _ = writeln!(s, "  {:<28} {:<32} {:>10}{upper}  [{}{few}]", t.to_string(), arm, n.games.ceil(), n.how);
         }
     }
     let _ = write!(s, "metrics: {}", metrics.join(", "));
@@ -138,6 +162,25 @@ mod tests {
         let n = need(&"rare ±0.001".parse().unwrap(), 300, &pilot, None);
         assert_eq!(n.how, "no event in the pilot: rule of three");
         assert!((n.games - Z95 * Z95 * 0.01 * 0.99 / 1e-6).abs() < 1.0, "{n:?}");
+    }
+
+    /// Issue 29 item 3: a 300-game pilot where the variant never differed from the base
+    /// (a rare difference: [0, 0]) is not planned as done, and one where it differed in two
+    /// games is not extrapolated from those two.
+    #[test]
+    fn a_pilot_that_never_or_rarely_saw_a_difference_is_not_planned_tiny() {
+        let t: Target = "m ±0.01".parse().unwrap();
+        let (mut base, mut same, mut rare) = (Sums::default(), Sums::default(), Sums::default());
+        for i in 0..300i64 {
+            let b = Obs::mean(i % 2);
+            base.record(b, b);
+            same.record(b, b);
+            rare.record(Obs::mean(i % 2 + i64::from(i % 150 == 7)), b);
+        }
+        let never = need(&t, 300, &base, Some(&same));
+        assert!(never.games >= 1000.0, "at least 10 events at the rule of three's 3/300: {never:?}");
+        let two = need(&t, 300, &base, Some(&rare));
+        assert!(two.games >= 1400.0, "about 10 × 300 / 2: {two:?}");
     }
 
     #[test]

@@ -1,13 +1,14 @@
 //! A sweep's tables, charts and summary: per variant and metric the base and variant values,
 //! the paired difference with its 95% interval, the unpaired half-width beside it and the
 //! variance the pairing removed; significance flagged unadjusted and after Holm's step-down
-//! adjustment over every comparison; one forest plot of differences per metric.
+//! adjustment over every comparison (those identical by construction left out); the
+//! largest effects per metric by |z|; one forest plot of differences per metric.
 
 use super::SweepStudy;
-use super::paired::{Compared, compare, estimate, p_value};
+use super::paired::{Compared, compare, estimate};
 use crate::chart::{self, Band, Bar, Heatmap, IntervalBars};
 use crate::output::StudyOutput;
-use crate::stats::{Z95, holm};
+use crate::stats::{Holm, Z95, tested_p};
 use crate::study::Coverage;
 use anyhow::Result;
 use polars::prelude::*;
@@ -26,8 +27,7 @@ pub fn write(study: &SweepStudy, acc: &super::SweepAcc, coverage: &Coverage, out
         .flat_map(|v| (0..metrics.len()).map(move |m| (v, m)))
         .map(|(v, m)| (v, m, compare(n, &acc.sums[0][m], &acc.sums[v][m])))
         .collect();
-    let p: Vec<f64> = rows.iter().map(|r| p_value(&r.2)).collect();
-    let flagged = holm(&p);
+    let (p, holm) = Holm::of(&rows.iter().map(|r| (r.2.diff, r.2.diff_ci)).collect::<Vec<_>>());
     let name = |v: usize| study.variants[v - 1].name.clone();
     let col = |f: &dyn Fn(&Compared) -> f64| rows.iter().map(|r| f(&r.2)).collect::<Vec<f64>>();
     let mut df = df!(
@@ -43,7 +43,8 @@ pub fn write(study: &SweepStudy, acc: &super::SweepAcc, coverage: &Coverage, out
         "unpaired_ci_half" => col(&|c| c.unpaired_half),
         "variance_reduction" => col(&|c| c.variance_reduction),
         "p_value" => p.clone(),
-        "holm_significant" => flagged.clone(),
+        "p_holm" => holm.adjusted.clone(),
+        "holm_significant" => holm.flags(),
         "games" => vec![n; rows.len()],
     )?;
     out.table("sweep", &mut df)?;
@@ -55,7 +56,7 @@ pub fn write(study: &SweepStudy, acc: &super::SweepAcc, coverage: &Coverage, out
         chart::save(&out.chart(&format!("forest_{}", metric.replace('.', "_"))), &chart)?;
     }
     grid_charts(study, &rows, out)?;
-    Ok(summary(study, acc, coverage, &rows, &p, &flagged))
+    Ok(summary(study, acc, coverage, &rows, &p, &holm))
 }
 
 /// One chart per metric over the grid's cells (the last variants): the difference along
@@ -66,8 +67,13 @@ fn grid_charts(study: &SweepStudy, rows: &[(usize, usize, Compared)], out: &Stud
     }
     let cells: usize = study.grid.iter().map(|g| g.1.len()).product();
     let first = study.variants.len() + 1 - cells;
-    for (m, metric) in study.metrics().iter().enumerate() {
-        let of = |cell: usize| rows.iter().find(|r| r.0 == first + cell && r.1 == m).map(|r| r.2);
+    let metrics = study.metrics();
+    for (m, metric) in metrics.iter().enumerate() {
+        // The rows are variant by variant, each with every metric.
+        let of = |cell: usize| {
+            let row = rows.get((first + cell - 1) * metrics.len() + m);
+            row.filter(|r| r.0 == first + cell && r.1 == m).map(|r| r.2)
+        };
         let stem = out.chart(&format!("grid_{}", metric.replace('.', "_")));
         let title = format!("{metric}: variant − base");
         match study.grid.as_slice() {
@@ -112,7 +118,7 @@ fn summary(
     coverage: &Coverage,
     rows: &[(usize, usize, Compared)],
     p: &[f64],
-    flagged: &[bool],
+    holm: &Holm,
 ) -> String {
     let metrics = study.metrics();
     let mut s = String::new();
@@ -130,57 +136,78 @@ fn summary(
         let e = estimate(acc.games, &acc.sums[0][m]);
         let _ = writeln!(s, "  {metric:<22} {:>12.5} ±{:.5}", e.value, e.half);
     }
-    for v in 1..acc.sums.len() {
-        let _ = writeln!(
-            s,
-            "\nvariant `{}` (variant − base, paired 95% interval; unpaired ±; variance removed by pairing):",
-            study.variants[v - 1].name
-        );
-        for (k, (_, m, c)) in rows.iter().enumerate().filter(|r| r.1.0 == v) {
-            let mark = if flagged[k] {
-                "**"
-            } else if p[k] < 0.05 {
-                "*"
-            } else {
-                ""
-            };
+    // The rows are variant by variant, in order: a heading where the variant changes.
+    for (k, (v, m, c)) in rows.iter().enumerate() {
+        if k == 0 || rows[k - 1].0 != *v {
             let _ = writeln!(
                 s,
-                "  {:<22} {:>12.5} → {:>12.5}  {:+.5} [{:+.5}, {:+.5}] ±{:.5} {:>4.0}% {mark}",
-                metrics[*m],
-                c.base.value,
-                c.variant.value,
-                c.diff,
-                c.diff_ci.low,
-                c.diff_ci.high,
-                c.unpaired_half,
-                100.0 * c.variance_reduction
+                "\nvariant `{}` (variant − base, paired 95% interval; unpaired ±; variance removed by pairing):",
+                study.variants[v - 1].name
             );
         }
+        let mark = if holm.significant(k) {
+            "**"
+        } else if p[k] < 0.05 {
+            "*"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            s,
+            "  {:<22} {:>12.5} → {:>12.5}  {:+.5} [{:+.5}, {:+.5}] ±{:.5} {:>4.0}% {mark}",
+            metrics[*m],
+            c.base.value,
+            c.variant.value,
+            c.diff,
+            c.diff_ci.low,
+            c.diff_ci.high,
+            c.unpaired_half,
+            100.0 * c.variance_reduction
+        );
     }
     if acc.sums.len() > 4 {
-        let _ = writeln!(s, "\nlargest effects (|difference| / its paired standard error):");
+        let _ = writeln!(
+            s,
+            "\nlargest effects per metric, largest |z| first (z = difference / its paired standard error; \
+             variants identical to the base left out):"
+        );
         for (m, metric) in metrics.iter().enumerate() {
-            let mut by: Vec<&(usize, usize, Compared)> = rows.iter().filter(|r| r.1 == m).collect();
-            let z = |c: &Compared| c.diff.abs() / (c.diff_ci.half_width() / Z95).max(f64::MIN_POSITIVE);
-            by.sort_by(|a, b| z(&b.2).total_cmp(&z(&a.2)));
-            let top: Vec<String> = by
-                .iter()
-                .take(3)
-                .map(|r| format!("{} ({:+.5}, z {:.1})", study.variants[r.0 - 1].name, r.2.diff, z(&r.2)))
-                .collect();
-            let _ = writeln!(s, "  {metric:<22} {}", top.join("; "));
+            let _ = writeln!(s, "  {metric:<22} {}", largest(study, rows, m));
         }
     }
     let _ = writeln!(
         s,
-        "\n{} comparisons: * p < 0.05 taken alone; ** significant after Holm's adjustment for all {} (read * alone with care).",
+        "\n{} comparisons: * p < 0.05 taken alone (read with care); ** significant after Holm's adjustment over {}.",
         rows.len(),
-        rows.len()
+        holm.describe()
     );
     if !study.grid.is_empty() {
         let keys: Vec<&str> = study.grid.iter().map(|g| g.0.as_str()).collect();
         let _ = writeln!(s, "grid over {}: reports/<study>/grid_<metric>.png", keys.join(" × "));
     }
     s
+}
+
+/// The standardized effect of a difference: z = difference / its paired standard error
+/// (±∞ for a difference with no variance; `None` for a variant identical to the base or
+/// without a value).
+fn z(c: &Compared) -> Option<f64> {
+    tested_p(c.diff, c.diff_ci)?;
+    let z = c.diff / (c.diff_ci.half_width() / Z95);
+    (!z.is_nan()).then_some(z)
+}
+
+/// Metric `m`'s three largest effects by |z|, each with its difference and z.
+fn largest(study: &SweepStudy, rows: &[(usize, usize, Compared)], m: usize) -> String {
+    let mut by: Vec<(usize, f64, f64)> =
+        rows.iter().filter(|r| r.1 == m).filter_map(|r| Some((r.0, r.2.diff, z(&r.2)?))).collect();
+    if by.is_empty() {
+        return "none: every variant is identical to the base".to_string();
+    }
+    by.sort_by(|a, b| b.2.abs().total_cmp(&a.2.abs()));
+    let effect = |&(v, diff, z): &(usize, f64, f64)| {
+        let z = if z.is_finite() { format!("z {z:+.1}") } else { "exact, no variance".to_string() };
+        format!("{} ({diff:+.5}, {z})", study.variants[v - 1].name)
+    };
+    by.iter().take(3).map(effect).collect::<Vec<_>>().join("; ")
 }

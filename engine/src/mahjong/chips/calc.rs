@@ -97,11 +97,11 @@ pub fn win_of(rules: &Rules, situation: &Situation) -> Result<WinRecord, ScoreEr
         0 => score.yaku.as_slice().iter().filter(|e| e.0 == Yaku::UraDora).map(|e| e.1).sum(),
         _ => ura_held(&held, hand.nuki, ura_kinds),
     };
-    Ok(WinRecord {
+    let w = WinRecord {
         seat: hand.seat_wind,
         score,
-        red: if situation.nagashi { 0 } else { hand.red },
-        gold: if situation.nagashi { 0 } else { hand.gold },
+        red: hand.red,
+        gold: hand.gold,
         ura,
         ura_nuki: (north_ura * hand.nuki).min(ura),
         riichi,
@@ -109,13 +109,14 @@ pub fn win_of(rules: &Rules, situation: &Situation) -> Result<WinRecord, ScoreEr
         ippatsu: situation.ippatsu,
         pocchi_tsumo: situation.tsumo && win.first() == Some(&PhysTile::Pocchi),
         forced: false,
-        nagashi: situation.nagashi,
+        nagashi: false,
         closed: hand.melds[..usize::from(hand.meld_count)].iter().all(|m| !m.is_open()),
         held,
         pocchi,
         nuki: hand.nuki,
         flowers,
-    })
+    };
+    Ok(if situation.nagashi { w.as_nagashi() } else { w })
 }
 
 /// The record of the one hand `situation` and `chips` describe: its winner, the
@@ -203,16 +204,21 @@ mod tests {
     use super::*;
     use crate::mahjong::Flower;
 
-    #[test]
-    fn a_winners_record_from_a_situation() {
-        let rules = Rules::preset("goto").unwrap();
-        let s: Situation = serde_json::from_str(
+    /// South's riichi ippatsu ron on 6p, a north and winter extracted, ura indicator 9m.
+    fn riichi_ippatsu() -> Situation {
+        serde_json::from_str(
             r#"{"id":1,"closed":"11999m406p123s4g6s","melds":[],"win":"6p","tsumo":false,"riichi":true,
             "double_riichi":false,"ippatsu":true,"rinshan":false,"chankan":false,"haitei":false,"houtei":false,
             "seat_wind":"S","round_wind":"E","dealer":false,"dora_indicators":"1z","ura_indicators":"9m",
             "honba":0,"riichi_sticks":0,"nuki":1,"flowers":"4f"}"#,
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn a_winners_record_from_a_situation() {
+        let rules = Rules::preset("goto").unwrap();
+        let s = riichi_ippatsu();
         let w = win_of(&rules, &s).unwrap();
         assert_eq!((w.seat, w.red, w.gold, w.nuki, w.ippatsu, w.closed), (1, 1, 1, 1, true, true));
         assert_eq!((w.held[0], w.held[8], w.pocchi), (2, 3, false));
@@ -237,5 +243,27 @@ mod tests {
         };
         let w = win_of(&rules, &suuankou).unwrap();
         assert_eq!((w.score.yakuman, w.ura), (1, 3), "9p shows 1p: three ura in the triplet");
+    }
+
+    /// G-P3: a riichi 流し役満 with the ippatsu flag and ura indicators that would hit the
+    /// hand earns its norths and summer, never ura, ippatsu or red chips (issue 29, item 8).
+    #[test]
+    fn a_riichi_nagashi_pays_norths_and_summer_but_no_ura_or_ippatsu() {
+        use super::super::{ChipItem, ChipLedger, Transfer};
+        use crate::GameSeeds;
+        use crate::mahjong::table::RiichiTable;
+        let table = RiichiTable::preset("goto").unwrap();
+        let s = Situation { tsumo: true, nagashi: true, flowers: "2f".into(), ..riichi_ippatsu() };
+        let w = win_of(table.rules(), &s).unwrap();
+        assert!(w.nagashi && w.riichi);
+        assert_eq!((w.ura, w.ura_nuki, w.ippatsu, w.red, w.gold), (0, 0, false, 0, 0), "no hand to count them on");
+        assert_eq!(w.nuki, 1, "the extracted north still counts");
+        let record = hand_record(table.rules(), &s, &HandChips::default()).unwrap();
+        let ledger = ChipLedger::new(table.settings().chips.unwrap(), &table, true);
+        let mut paid: Vec<Transfer> = Vec::new();
+        ledger.settle_hand(&record, false, &mut { States::START }, &mut GameSeeds::new(1).rng(0), &mut paid);
+        let items = |item: ChipItem| paid.iter().filter(|t| t.item == item).count();
+        assert_eq!((items(ChipItem::Ura), items(ChipItem::Ippatsu), items(ChipItem::Red)), (0, 0, 0), "{paid:?}");
+        assert!(items(ChipItem::North) > 0 && items(ChipItem::Summer) > 0, "{paid:?}");
     }
 }

@@ -132,6 +132,14 @@ pub fn ura_held(held: &TileCounts, nuki: u8, kinds: impl Iterator<Item = Tile>) 
 }
 
 impl WinRecord {
+    /// This winner as a 流し役満 (G-P3): there is no winning hand to count per-tile chips
+    /// on, so red, gold, ura (the norths' share too), ippatsu and the pocchi's tsumo are
+    /// cleared; extracted norths and summer still count (「流し役満時、抜いている北は祝儀対象
+    /// (夏も有効)」). The table and the one-hand chip calculator both record a nagashi so.
+    pub fn as_nagashi(self) -> WinRecord {
+        WinRecord { nagashi: true, red: 0, gold: 0, ura: 0, ura_nuki: 0, ippatsu: false, pocchi_tsumo: false, ..self }
+    }
+
     /// A blank winner to fill in (tests and the one-hand chip calculator).
     pub const EMPTY: WinRecord = WinRecord {
         seat: 0,

@@ -527,8 +527,7 @@ impl RiichiTable {
         if let Some(p) = ron_piece.and_then(PhysTile::kind) {
             held[p.index()] += 1;
         }
-        let hand = how != Won::Nagashi;
-        let counted = if s.riichi && self.settings.ura_dora && hand { self.ura_count(state) } else { 0 };
+        let counted = if s.riichi && self.settings.ura_dora { self.ura_count(state) } else { 0 };
         let ura_kinds =
             (0..counted).filter_map(|i| state.ura_indicator(i)).map(|k| self.rules.set.dora_from_indicator(k));
         let north_ura = ura_kinds.clone().filter(|&k| k == Tile::NORTH).count() as u8;
@@ -536,25 +535,26 @@ impl RiichiTable {
             0 => score.yaku.as_slice().iter().filter(|e| e.0 == Yaku::UraDora).map(|e| e.1).sum(),
             _ => super::record::ura_held(&held, s.nuki, ura_kinds),
         };
-        WinRecord {
+        let w = WinRecord {
             seat: seat as u8,
             score: *score,
-            red: if hand { s.marked.red() + s.meld_marked.red() + count(PhysTile::is_red) } else { 0 },
-            gold: if hand { s.marked.gold() + s.meld_marked.gold() + count(PhysTile::is_gold) } else { 0 },
+            red: s.marked.red() + s.meld_marked.red() + count(PhysTile::is_red),
+            gold: s.marked.gold() + s.meld_marked.gold() + count(PhysTile::is_gold),
             ura,
             ura_nuki: (north_ura * s.nuki).min(ura),
             riichi: s.riichi,
             open_riichi: s.in_open_riichi(),
-            ippatsu: (s.ippatsu || offered.is_some_and(|k| self.robbed_kan_ippatsu(state, seat, k))) && hand,
+            ippatsu: s.ippatsu || offered.is_some_and(|k| self.robbed_kan_ippatsu(state, seat, k)),
             pocchi_tsumo: how == Won::Tsumo && s.drawn_pocchi,
             forced: how == Won::Ron && s.in_open_riichi() && robbed,
-            nagashi: !hand,
+            nagashi: false,
             closed: !s.is_open(),
             held,
             pocchi: s.marked.pocchi() || s.meld_marked.pocchi() || ron_piece.is_some_and(PhysTile::is_pocchi),
             nuki: s.nuki,
             flowers: s.flowers,
-        }
+        };
+        if how == Won::Nagashi { w.as_nagashi() } else { w }
     }
 
     /// An abortive draw: the dealer repeats with one more honba.

@@ -8,7 +8,7 @@ use super::arms::{Arms, ArmsAcc, CONTRASTS, HORSEPOWERS, PLAYS, RANKS, SPEEDS};
 use super::{Mode, kind_name};
 use crate::chart::{self, Heatmap};
 use crate::output::StudyOutput;
-use crate::stats::{Interval, Moments, holm, two_sided_p};
+use crate::stats::{Holm, Interval, Moments};
 use crate::study::Coverage;
 use anyhow::Result;
 use polars::prelude::*;
@@ -30,14 +30,15 @@ fn win_rate(m: &Moments) -> (f64, Interval) {
 }
 
 /// Ranks of `values`, 1 for the largest; equal values share their mean rank (a play
-/// under which several styles do nothing ranks them together).
+/// under which several styles do nothing ranks them together). A NaN value (an arm that
+/// played no game: a run of fewer games than arms) has no rank (NaN) and is not counted.
 fn ranks(values: &[f64]) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..values.len()).collect();
+    let mut order: Vec<usize> = (0..values.len()).filter(|&i| !values[i].is_nan()).collect();
     order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
-    let mut rank = vec![0.0; values.len()];
+    let mut rank = vec![f64::NAN; values.len()];
     let mut start = 0;
     while start < order.len() {
-        let end = (start..order.len()).find(|&k| values[order[k]] != values[order[start]]).unwrap_or(order.len());
+        let end = (start + 1..order.len()).find(|&k| values[order[k]] != values[order[start]]).unwrap_or(order.len());
         let mean = (start + end + 1) as f64 / 2.0;
         order[start..end].iter().for_each(|&i| rank[i] = mean);
         start = end;
@@ -45,13 +46,17 @@ fn ranks(values: &[f64]) -> Vec<f64> {
     rank
 }
 
-/// Spearman's rank correlation: the Pearson correlation of two rankings (ties shared).
+/// Spearman's rank correlation of `a` and `b` over the entries where both are numbers: the
+/// Pearson correlation of their rankings (ties shared); NaN with fewer than two such entries.
 fn spearman(a: &[f64], b: &[f64]) -> f64 {
+    let (a, b): (Vec<f64>, Vec<f64>) =
+        a.iter().zip(b).filter(|(x, y)| !x.is_nan() && !y.is_nan()).map(|(x, y)| (*x, *y)).unzip();
+    let (a, b) = (ranks(&a), ranks(&b));
     let n = a.len() as f64;
     let (ma, mb) = (a.iter().sum::<f64>() / n, b.iter().sum::<f64>() / n);
-    let cov: f64 = a.iter().zip(b).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let cov: f64 = a.iter().zip(&b).map(|(x, y)| (x - ma) * (y - mb)).sum();
     let var = |v: &[f64], m: f64| v.iter().map(|x| (x - m).powi(2)).sum::<f64>();
-    cov / (var(a, ma) * var(b, mb)).sqrt()
+    cov / (var(&a, ma) * var(&b, mb)).sqrt()
 }
 
 impl ArmsReport<'_> {
@@ -80,14 +85,15 @@ impl ArmsReport<'_> {
         Ok(t)
     }
 
-    /// The gains of every arm, one row per arm, with Holm over all of them.
-    fn gain_frame(&self, extra: &[(&str, Column)]) -> PolarsResult<DataFrame> {
+    /// The gains of every arm, one row per arm, with Holm over all of them (an arm whose
+    /// style never acts, the same games as the baseline's, left out); appends to `t` how
+    /// many survive it.
+    fn gain_frame(&self, t: &mut String, extra: &[(&str, Column)]) -> PolarsResult<DataFrame> {
         let a = self.arms();
         let n = a.arms.len();
         let cell = |i: usize| (i / a.cols.len(), i % a.cols.len());
         let g: Vec<(f64, Interval)> = (0..n).map(|i| self.gain(cell(i).0, cell(i).1)).collect();
-        let pv: Vec<f64> = g.iter().map(|(v, i)| two_sided_p(*v, *i)).collect();
-        let flagged = holm(&pv);
+        let (pv, holm) = Holm::of(&g);
         let mut df = df!(
             "entrant" => (0..n).map(|i| a.rows[cell(i).0].clone()).collect::<Vec<_>>(),
             "style" => (0..n).map(|i| a.row_styles[cell(i).0].0.id()).collect::<Vec<_>>(),
@@ -98,11 +104,18 @@ impl ArmsReport<'_> {
             "ci_low" => g.iter().map(|x| x.1.low).collect::<Vec<_>>(),
             "ci_high" => g.iter().map(|x| x.1.high).collect::<Vec<_>>(),
             "p_value" => pv,
-            "holm_significant" => flagged,
+            "p_holm" => holm.adjusted.clone(),
+            "holm_significant" => holm.flags(),
         )?;
         for (name, values) in extra {
             df.with_column(values.clone().with_name((*name).into()))?;
         }
+        let sig = holm.flags().iter().filter(|&&f| f).count();
+        let _ = writeln!(
+            t,
+            "gains differing from 0 after Holm's step-down (5% familywise): {sig} over {}",
+            holm.describe()
+        );
         Ok(df)
     }
 
@@ -112,13 +125,12 @@ impl ArmsReport<'_> {
         let gains: Vec<Vec<f64>> = (0..cols).map(|c| (0..rows).map(|r| self.gain(r, c).0).collect()).collect();
         let rank: Vec<Vec<f64>> = gains.iter().map(|g| ranks(g)).collect();
         let rank_col: Vec<f64> = (0..rows * cols).map(|i| rank[i % cols][i / cols]).collect();
-        let mut table = self.gain_frame(&[("rank", Column::new("rank".into(), rank_col))])?;
+        let mut table = self.gain_frame(t, &[("rank", Column::new("rank".into(), rank_col))])?;
         out.table("play", &mut table)?;
 
         let nk = CONTRASTS.len();
         let diffs: Vec<(f64, Interval)> = self.acc.contrast.iter().map(win_rate).collect();
-        let pv: Vec<f64> = diffs.iter().map(|(v, i)| two_sided_p(*v, *i)).collect();
-        let flagged = holm(&pv);
+        let (pv, holm) = Holm::of(&diffs);
         let label = |k: usize| format!("{} - {}", PLAYS[CONTRASTS[k].0], PLAYS[CONTRASTS[k].1]);
         let mut contrasts = df!(
             "entrant" => (0..rows * nk).map(|i| a.rows[i / nk].clone()).collect::<Vec<_>>(),
@@ -128,7 +140,8 @@ impl ArmsReport<'_> {
             "ci_low" => diffs.iter().map(|x| x.1.low).collect::<Vec<_>>(),
             "ci_high" => diffs.iter().map(|x| x.1.high).collect::<Vec<_>>(),
             "p_value" => pv,
-            "holm_significant" => flagged.clone(),
+            "p_holm" => holm.adjusted.clone(),
+            "holm_significant" => holm.flags(),
         )?;
         out.table("play_contrast", &mut contrasts)?;
 
@@ -166,7 +179,7 @@ impl ArmsReport<'_> {
 
         let pairs: Vec<String> = CONTRASTS
             .iter()
-            .map(|&(x, y)| format!("{} vs {} {:.2}", PLAYS[x], PLAYS[y], spearman(&rank[x], &rank[y])))
+            .map(|&(x, y)| format!("{} vs {} {:.2}", PLAYS[x], PLAYS[y], spearman(&gains[x], &gains[y])))
             .collect();
         let _ = writeln!(t, "rank correlation (Spearman) of the styles' gains between plays: {}", pairs.join("; "));
         let mut moved: Vec<(usize, f64)> = (0..rows)
@@ -194,11 +207,11 @@ impl ArmsReport<'_> {
             "rankings that depend on play (rank moves {RANK_MOVE}+ places among {rows}; equal gains share their mean rank): {}",
             if list.is_empty() { "none".to_string() } else { list.join("; ") }
         );
-        let sig = flagged.iter().filter(|&&f| f).count();
+        let sig = holm.flags().iter().filter(|&&f| f).count();
         let _ = writeln!(
             t,
-            "paired differences between plays: {sig} of {} significant after Holm's step-down (5% familywise); the play_contrast table lists them",
-            flagged.len()
+            "paired differences between plays: {sig} significant after Holm's step-down (5% familywise) over {}; the play_contrast table lists them",
+            holm.describe()
         );
         let _ = writeln!(t, "gain by play (plain, random, heuristic), sorted by the heuristic's:");
         for &r in &order {
@@ -225,7 +238,7 @@ impl ArmsReport<'_> {
             ("horsepower", stat("horsepower", |c| c.1)),
             ("rank", stat("rank", |c| c.2)),
         ];
-        let mut table = self.gain_frame(&extra)?;
+        let mut table = self.gain_frame(t, &extra)?;
         out.table("cars", &mut table)?;
 
         let per_rank = SPEEDS.len() * HORSEPOWERS.len();
@@ -286,5 +299,33 @@ impl ArmsReport<'_> {
             let _ = writeln!(t, "  {:<26} mean {mean:+.3}; min {}; max {}", a.rows[r], show(lo), show(hi));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ranks, spearman};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    #[test]
+    fn an_arm_without_games_has_no_rank_and_the_others_rank_without_a_hang() {
+        // An arm that played no game (a play-mode run or shard of fewer games than arms) has
+        // a NaN gain; ranking never ended on one. Bounded: a hang fails the test.
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || tx.send(ranks(&[f64::NAN, 0.2, f64::NAN, 0.5, 0.2])));
+        let r = rx.recv_timeout(Duration::from_secs(60)).expect("ranks ends");
+        assert!(r[0].is_nan() && r[2].is_nan(), "{r:?}");
+        assert_eq!([r[1], r[3], r[4]], [2.5, 1.0, 2.5]);
+        assert_eq!(ranks(&[3.0, 1.0, 2.0]), [1.0, 3.0, 2.0]);
+    }
+
+    #[test]
+    fn spearman_leaves_out_entries_without_a_number() {
+        let a = [0.1, 0.2, f64::NAN, 0.3];
+        let b = [0.3, 0.2, 0.9, 0.1];
+        assert!((spearman(&a, &b) + 1.0).abs() < 1e-12);
+        assert!((spearman(&a, &a) - 1.0).abs() < 1e-12);
+        assert!(spearman(&[f64::NAN, 1.0], &[1.0, f64::NAN]).is_nan());
     }
 }

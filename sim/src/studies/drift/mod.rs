@@ -297,8 +297,8 @@ impl Study for DriftStudy {
         }
         let report = report::DriftReport { study: self, acc };
         let names = || self.subjects.iter().map(|s| format!("{} ({})", s.name, kind_name(s.kind))).enumerate();
-        let mut out: Vec<Tracked> =
-            names().map(|(e, name)| Tracked::rate("win_rate", &name, &report.headline(e))).collect();
+        let heads = report.headlines();
+        let mut out: Vec<Tracked> = names().map(|(e, name)| Tracked::rate("win_rate", &name, &heads[e])).collect();
         out.extend(names().map(|(e, name)| Tracked::mean("points", &name, &acc.subjects[e].points)));
         out.push(Tracked::rate("chaser_exchange_rate", "", &acc.exchanges));
         out.push(Tracked::mean("exchanges", "", &acc.length));

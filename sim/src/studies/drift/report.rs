@@ -3,7 +3,7 @@
 use super::acc::{DriftAcc, SubjectAcc};
 use super::{DriftStudy, KINDS, Mode, acts, kind_name};
 use crate::output::StudyOutput;
-use crate::stats::{Histogram, Moments, Rate, holm, versus};
+use crate::stats::{Histogram, Holm, Moments, Rate, versus};
 use crate::study::Coverage;
 use anyhow::Result;
 use engine::drift::strategy::StrategyConfig;
@@ -47,14 +47,19 @@ impl DriftReport<'_> {
     }
 
     /// Each subject's headline result: against its kind's baseline (`styles`, `solo`,
-    /// `chase`: column `none`), against the rest (`lineup`, `team`).
-    pub(super) fn headline(&self, e: usize) -> Rate {
+    /// `chase`: column `none`), against the rest (`lineup`, `team`). Linear in the bouts.
+    pub(super) fn headlines(&self) -> Vec<Rate> {
         let n = self.n();
-        match self.mode() {
-            Mode::Styles | Mode::Solo | Mode::Play | Mode::Cars => self.acc.bouts[e].result,
-            Mode::Chase => versus(&self.cells(), n, e, std::iter::once(0)),
-            Mode::Team | Mode::Lineup => versus(&self.cells(), n, e, (0..n).filter(|&o| o != e)),
+        if !self.mode().is_matrix() {
+            return (0..n).map(|e| self.acc.bouts[e].result).collect();
         }
+        let cells = self.cells();
+        (0..n)
+            .map(|e| match self.mode() {
+                Mode::Chase => versus(&cells, n, e, std::iter::once(0)),
+                _ => versus(&cells, n, e, (0..n).filter(|&o| o != e)),
+            })
+            .collect()
     }
 
     /// The ties among the headline's battles, as a rate.
@@ -70,13 +75,17 @@ impl DriftReport<'_> {
         Rate { trials: games, half_successes: 2 * ties }
     }
 
-    /// The result of the side leading the first chase, over the battles subject `e` played.
-    fn first_leader(&self, e: usize) -> Rate {
-        let bouts = self.study.bouts.iter().zip(&self.acc.bouts);
-        bouts.filter(|((a, b), _)| *a == e || *b == e).fold(Rate::default(), |mut r, (_, acc)| {
-            r += acc.first_leader;
-            r
-        })
+    /// Per subject, the result of the side leading the first chase over the battles the
+    /// subject played. Linear in the bouts.
+    fn first_leaders(&self) -> Vec<Rate> {
+        let mut rates = vec![Rate::default(); self.n()];
+        for (&(a, b), acc) in self.study.bouts.iter().zip(&self.acc.bouts) {
+            rates[a] += acc.first_leader;
+            if b != a {
+                rates[b] += acc.first_leader;
+            }
+        }
+        rates
     }
 
     /// Whether a subject is a measured style (not a baseline): the comparisons Holm covers.
@@ -98,11 +107,17 @@ impl DriftReport<'_> {
         let n = self.n();
         let subjects = &self.study.subjects;
         let names: Vec<String> = subjects.iter().map(|s| s.name.clone()).collect();
-        let heads: Vec<Rate> = (0..n).map(|e| self.headline(e)).collect();
+        let heads = self.headlines();
+        let leaders = self.first_leaders();
+        let led = |e: usize| Some(leaders[e]).filter(|r| r.trials > 0);
         let compared: Vec<usize> = (0..n).filter(|&e| self.compared(e)).collect();
         let p: Vec<f64> = compared.iter().map(|&e| p_value(&heads[e])).collect();
-        let flagged = holm(&p);
-        let holm_of = |e: usize| compared.iter().position(|&c| c == e).map(|i| (p[i], flagged[i]));
+        // A style whose every battle ties with the baseline's (it never acts) is the same
+        // games by construction: left out of Holm's family.
+        let holm = Holm::new(
+            &compared.iter().zip(&p).map(|(&e, &p)| (self.tie_rate(e).value() != 1.0).then_some(p)).collect::<Vec<_>>(),
+        );
+        let holm_of = |e: usize| compared.iter().position(|&c| c == e);
         let s = &self.acc.subjects;
         let col = |f: &dyn Fn(usize) -> f64| (0..n).map(f).collect::<Vec<f64>>();
         let subj = |f: &dyn Fn(&SubjectAcc) -> f64| s.iter().map(f).collect::<Vec<f64>>();
@@ -114,14 +129,15 @@ impl DriftReport<'_> {
             "win_rate" => heads.iter().map(Rate::value).collect::<Vec<_>>(),
             "win_rate_ci_low" => heads.iter().map(|r| r.interval().low).collect::<Vec<_>>(),
             "win_rate_ci_high" => heads.iter().map(|r| r.interval().high).collect::<Vec<_>>(),
-            "p_value" => (0..n).map(|e| holm_of(e).map(|h| h.0)).collect::<Vec<_>>(),
-            "holm_significant" => (0..n).map(|e| holm_of(e).map(|h| h.1)).collect::<Vec<_>>(),
+            "p_value" => (0..n).map(|e| holm_of(e).map(|i| p[i])).collect::<Vec<_>>(),
+            "p_holm" => (0..n).map(|e| holm_of(e).and_then(|i| holm.adjusted[i])).collect::<Vec<_>>(),
+            "holm_significant" => (0..n).map(|e| holm_of(e).map(|i| holm.significant(i))).collect::<Vec<_>>(),
             "tie_rate" => col(&|e| self.tie_rate(e).value()),
             "tie_rate_ci_low" => col(&|e| self.tie_rate(e).interval().low),
             "tie_rate_ci_high" => col(&|e| self.tie_rate(e).interval().high),
-            "first_leader_win_rate" => (0..n).map(|e| Some(self.first_leader(e)).filter(|r| r.trials > 0).map(|r| r.value())).collect::<Vec<_>>(),
-            "first_leader_ci_low" => (0..n).map(|e| Some(self.first_leader(e)).filter(|r| r.trials > 0).map(|r| r.interval().low)).collect::<Vec<_>>(),
-            "first_leader_ci_high" => (0..n).map(|e| Some(self.first_leader(e)).filter(|r| r.trials > 0).map(|r| r.interval().high)).collect::<Vec<_>>(),
+            "first_leader_win_rate" => (0..n).map(|e| led(e).map(|r| r.value())).collect::<Vec<_>>(),
+            "first_leader_ci_low" => (0..n).map(|e| led(e).map(|r| r.interval().low)).collect::<Vec<_>>(),
+            "first_leader_ci_high" => (0..n).map(|e| led(e).map(|r| r.interval().high)).collect::<Vec<_>>(),
             "battles" => s.iter().map(|m| m.points.n).collect::<Vec<_>>(),
             "points_mean" => subj(&|m| m.points.mean()),
             "points_mean_ci_half" => subj(&|m| m.points.mean_interval().half_width()),
@@ -183,7 +199,7 @@ impl DriftReport<'_> {
 
         self.charts(&names, &heads, out)?;
         let mut text = self.summary_text(coverage, &names, &heads, exact, first_leader);
-        self.holm_note(&mut text, &names, &compared, &p, &flagged);
+        self.holm_note(&mut text, &names, &compared, &p, &holm);
         Ok(text)
     }
 
@@ -218,6 +234,7 @@ impl DriftReport<'_> {
         let mut t = String::new();
         let p = &self.study.params;
         let s = &self.acc.subjects;
+        let leaders = self.first_leaders();
         let _ = writeln!(t, "drift study ({} mode): {}", format!("{:?}", p.mode).to_lowercase(), coverage.describe());
         let _ = writeln!(
             t,
@@ -315,7 +332,7 @@ impl DriftReport<'_> {
             }
             let ties = self.tie_rate(e);
             let _ = write!(t, "  ties {:.3} [{:.3}, {:.3}]", ties.value(), ties.interval().low, ties.interval().high);
-            let first = self.first_leader(e);
+            let first = leaders[e];
             if first.trials > 0 {
                 let i = first.interval();
                 let _ = write!(t, "  first leader wins {:.3} [{:.3}, {:.3}]", first.value(), i.low, i.high);
@@ -326,21 +343,23 @@ impl DriftReport<'_> {
     }
 
     /// The multiple-comparison note: Holm's step-down over every style compared.
-    fn holm_note(&self, t: &mut String, names: &[String], compared: &[usize], p: &[f64], flagged: &[bool]) {
+    fn holm_note(&self, t: &mut String, names: &[String], compared: &[usize], p: &[f64], holm: &Holm) {
         if compared.is_empty() {
             return;
         }
-        let sig: Vec<&str> = compared.iter().zip(flagged).filter(|x| *x.1).map(|x| names[*x.0].as_str()).collect();
+        let flagged = holm.flags();
+        let sig: Vec<&str> = compared.iter().zip(&flagged).filter(|x| *x.1).map(|x| names[*x.0].as_str()).collect();
         let only_raw: Vec<&str> = compared
             .iter()
-            .zip(p.iter().zip(flagged))
+            .zip(p.iter().zip(&flagged))
             .filter(|(_, (p, f))| **p < 0.05 && !**f)
             .map(|(&e, _)| names[e].as_str())
             .collect();
         let _ = writeln!(
             t,
-            "multiple comparisons: {} styles compared with the baseline; after Holm's step-down (5% familywise) {} differ from 0.5: {}",
+            "multiple comparisons: {} styles compared with the baseline; after Holm's step-down (5% familywise) over {} {} differ from 0.5: {}",
             compared.len(),
+            holm.describe(),
             sig.len(),
             if sig.is_empty() { "none".to_string() } else { sig.join(", ") }
         );
@@ -368,4 +387,66 @@ fn histogram_frame<'h>(
         }
     }
     df!("entrant" => rows.0, value => rows.1, "count" => rows.2, "share" => rows.3)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{DriftParams, DriftStudy, Mode};
+    use super::DriftReport;
+    use crate::saved::Source;
+    use crate::stats::{Rate, versus};
+    use crate::study::{State, Study};
+    use engine::drift::strategy::StrategyConfig;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    /// A lineup-mode study of `n` generated drivers.
+    fn lineup_study(n: usize) -> DriftStudy {
+        let drivers: String = (0..n)
+            .map(|i| format!("[[driver]]\nname = \"d{i}\"\nrank = 3\nspeed = 4\nhorsepower = 4\nstyles = []\n\n"))
+            .collect();
+        let heuristic = crate::preset::source("heuristic", &StrategyConfig::PRESETS).unwrap();
+        DriftStudy::from_params(DriftParams {
+            mode: Mode::Lineup,
+            lineup: Some(Source { name: "generated".into(), text: drivers }),
+            rules: None,
+            driver: None,
+            strategies: [heuristic.clone(), heuristic],
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn a_lineup_of_1200_drivers_is_reported_in_time_quadratic_in_the_drivers() {
+        // Each subject's result against the rest and its first-leader rate were each a pass
+        // over all n² bouts per subject (n³: minutes at 1,200 drivers in a debug build); one
+        // pass now (milliseconds). The bound is a hang guard, far above either.
+        let n = 1200;
+        let study = lineup_study(n);
+        let mut acc = study.empty();
+        for (k, b) in acc.bouts.iter_mut().enumerate() {
+            b.result = Rate { trials: 4, half_successes: (k % 9) as u64 };
+            b.first_leader = Rate { trials: 2, half_successes: (k % 5) as u64 };
+        }
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let report = DriftReport { study: &study, acc: &acc };
+            let (heads, leaders, estimates) = (report.headlines(), report.first_leaders(), study.estimates(&acc));
+            let cells = report.cells();
+            let expected = |e: usize| versus(&cells, n, e, (0..n).filter(|&o| o != e));
+            let led = |e: usize| {
+                let battles = study.bouts.iter().zip(&acc.bouts).filter(|((a, b), _)| *a == e || *b == e);
+                battles.fold(Rate::default(), |mut r, (_, b)| {
+                    r += b.first_leader;
+                    r
+                })
+            };
+            let checked = [0, 1, n / 2, n - 1].map(|e| heads[e] == expected(e) && leaders[e] == led(e));
+            tx.send((checked, heads.len(), leaders.len(), estimates.len()))
+        });
+        let (checked, heads, leaders, estimates) =
+            rx.recv_timeout(Duration::from_secs(120)).expect("the report's per-driver results within two minutes");
+        assert_eq!(checked, [true; 4]);
+        assert_eq!((heads, leaders, estimates), (n, n, 2 * n + 2));
+    }
 }

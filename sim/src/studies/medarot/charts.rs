@@ -226,11 +226,15 @@ impl Report<'_> {
         let show =
             |r: &&ArmRow| format!("{} {:+.3} [{:+.3}, {:+.3}]", self.ablation_label(r), r.effect, r.ci.low, r.ci.high);
         let flagged = ablations.iter().filter(|r| r.holm).count();
+        let family = ablations.iter().filter(|r| r.p_holm.is_some()).count();
+        let left_out = match ablations.len() - family {
+            0 => String::new(),
+            n => format!("; {n} left out of Holm, identical by construction: the same games as the deck's own"),
+        };
         let _ = writeln!(
             s,
-            "card ablation (copies swapped for the vanilla card, paired on {} games per deck; {flagged} of {} survive Holm):",
+            "card ablation (copies swapped for the vanilla card, paired on {} games per deck; {flagged} of {family} survive Holm{left_out}):",
             ablations.first().map_or(0, |r| r.games),
-            ablations.len()
         );
         let top: Vec<String> = sorted.iter().take(3).map(show).collect();
         let bottom: Vec<String> = sorted.iter().rev().take(3).map(show).collect();

@@ -6,9 +6,9 @@ use super::regression::{self, Observation, PriceModel};
 use super::{MAX_SPEED_GAP, MedarotAcc, MedarotStudy, STATS};
 use crate::chart::Bar;
 use crate::output::StudyOutput;
-use crate::stats::{Interval, Moments, Rate, holm, versus};
+use crate::stats::{Holm, Interval, Moments, Rate, versus};
 use crate::study::Coverage;
-use crate::sweep::paired::{compare, p_value};
+use crate::sweep::paired::compare;
 use anyhow::Result;
 use engine::medarot::{AttackType, CardId, CardKind, HP_TURNS, PlayerStats};
 use polars::prelude::*;
@@ -29,6 +29,9 @@ pub(super) struct ArmRow {
     pub effect: f64,
     pub ci: Interval,
     pub p: f64,
+    /// The Holm-adjusted p-value within the family (`None`: left out, the arm's games
+    /// identical to its deck's).
+    pub p_holm: Option<f64>,
     pub holm: bool,
 }
 
@@ -74,11 +77,13 @@ impl Report<'_> {
                     (c.diff, c.diff_ci)
                 };
                 let (base, changed) = (c.base.value, c.variant.value);
-                ArmRow { arm: k, games, base, changed, effect, ci, p: p_value(&c), holm: false }
+                ArmRow { arm: k, games, base, changed, effect, ci, p: f64::NAN, p_holm: None, holm: false }
             })
             .collect();
-        let flags = holm(&rows.iter().map(|r| r.p).collect::<Vec<_>>());
-        rows.iter_mut().zip(flags).for_each(|(r, f)| r.holm = f);
+        let (p, holm) = Holm::of(&rows.iter().map(|r| (r.effect, r.ci)).collect::<Vec<_>>());
+        for (i, (r, p)) in rows.iter_mut().zip(p).enumerate() {
+            (r.p, r.p_holm, r.holm) = (p, holm.adjusted[i], holm.significant(i));
+        }
         rows
     }
 
@@ -216,6 +221,7 @@ impl Report<'_> {
             "ci_low" => col(ablations, &|r| r.ci.low),
             "ci_high" => col(ablations, &|r| r.ci.high),
             "p_value" => col(ablations, &|r| r.p),
+            "p_holm" => ablations.iter().map(|r| r.p_holm).collect::<Vec<_>>(),
             "holm_significant" => ablations.iter().map(|r| r.holm).collect::<Vec<_>>(),
         )?;
         out.table("ablation", &mut ablation)?;
@@ -235,6 +241,7 @@ impl Report<'_> {
             "per_copy_ci_low" => col(steps, &|r| r.ci.low / copies(r)).into_iter().chain(pooled.iter().map(|p| p.2.low)).collect::<Vec<_>>(),
             "per_copy_ci_high" => col(steps, &|r| r.ci.high / copies(r)).into_iter().chain(pooled.iter().map(|p| p.2.high)).collect::<Vec<_>>(),
             "p_value" => col(steps, &|r| r.p).into_iter().chain(pooled.iter().map(|_| f64::NAN)).collect::<Vec<_>>(),
+            "p_holm" => steps.iter().map(|r| r.p_holm).chain(pooled.iter().map(|_| None)).collect::<Vec<_>>(),
             "holm_significant" => steps.iter().map(|r| r.holm).chain(pooled.iter().map(|_| false)).collect::<Vec<_>>(),
         )?;
         out.table("stat_pricing", &mut pricing)?;

@@ -4,7 +4,7 @@ use super::Arm;
 use super::acc::{ArmAcc, CHOMBO_CASES, RackupAcc, TIERS};
 use crate::chart::{self, Band, Bar, Distributions, IntervalBars, Series};
 use crate::output::StudyOutput;
-use crate::stats::{Interval, Moments, Rate, holm, two_sided_p};
+use crate::stats::{Holm, Interval, Moments, Rate};
 use anyhow::{Context, Result};
 use engine::rackup::{PenaltyPolicy, RiichiPolicy, ShotKind, Spell, Yaku};
 use polars::prelude::*;
@@ -32,13 +32,15 @@ fn riichi_rows(arms: &[Arm]) -> Vec<(usize, &'static str, Option<f64>)> {
         .collect()
 }
 
-/// The threshold sweep's arms, their paired gains over never declaring and
-/// Holm's flags over them, and the best (highest mean gain).
+/// The threshold sweep's arms, their paired gains over never declaring with p-values and
+/// Holm's adjustment over them, and the best (highest mean gain).
 pub(super) struct Sweep {
     /// (arm index, threshold) per swept arm.
     pub(super) rows: Vec<(usize, f64)>,
-    /// Holm's flags over the gains' p-values.
-    pub(super) flagged: Vec<bool>,
+    /// The gains' p-values against 0.
+    pub(super) p: Vec<f64>,
+    /// Holm's adjustment over them (a threshold that plays exactly as never declaring left out).
+    pub(super) holm: Holm,
     /// Index into `rows` of the highest mean gain.
     pub(super) best: usize,
 }
@@ -46,9 +48,9 @@ pub(super) struct Sweep {
 pub(super) fn sweep(arms: &[Arm], acc: &RackupAcc) -> Sweep {
     let rows: Vec<(usize, f64)> = riichi_rows(arms).into_iter().filter_map(|(k, _, t)| Some((k, t?))).collect();
     let gain = |k: usize| &acc.arms[k].vs_never;
-    let p: Vec<f64> = rows.iter().map(|&(k, _)| two_sided_p(gain(k).mean(), gain(k).mean_interval())).collect();
+    let (p, holm) = Holm::of(&rows.iter().map(|&(k, _)| (gain(k).mean(), gain(k).mean_interval())).collect::<Vec<_>>());
     let best = (0..rows.len()).max_by(|&a, &b| gain(rows[a].0).mean().total_cmp(&gain(rows[b].0).mean())).unwrap_or(0);
-    Sweep { flagged: holm(&p), rows, best }
+    Sweep { p, holm, rows, best }
 }
 
 pub(super) fn write_tables(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result<()> {
@@ -138,7 +140,7 @@ fn riichi_tables(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result<()>
     let a = |k: usize| &acc.arms[k];
     let col = |f: &dyn Fn(&ArmAcc) -> f64| rows.iter().map(|r| f(a(r.0))).collect::<Vec<_>>();
     let won = |x: &ArmAcc| rate(x.a_riichi[1], x.a_riichi[0]);
-    let flag = |k: usize| s.rows.iter().position(|r| r.0 == k).map(|i| s.flagged[i]);
+    let swept = |k: usize| s.rows.iter().position(|r| r.0 == k);
     let mut table = df!(
         "policy" => rows.iter().map(|r| r.1).collect::<Vec<_>>(),
         "threshold" => rows.iter().map(|r| r.2).collect::<Vec<_>>(),
@@ -147,7 +149,9 @@ fn riichi_tables(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result<()>
         "a_points_vs_never_ci_high" => col(&|x| x.vs_never.mean_interval().high),
         "a_points_vs_baseline" => col(&|x| x.vs_baseline.mean()),
         "a_points_vs_baseline_ci_half" => col(&|x| x.vs_baseline.mean_interval().half_width()),
-        "holm_significant" => rows.iter().map(|r| flag(r.0)).collect::<Vec<_>>(),
+        "p_value" => rows.iter().map(|r| swept(r.0).map(|i| s.p[i])).collect::<Vec<_>>(),
+        "p_holm" => rows.iter().map(|r| swept(r.0).and_then(|i| s.holm.adjusted[i])).collect::<Vec<_>>(),
+        "holm_significant" => rows.iter().map(|r| swept(r.0).map(|i| s.holm.significant(i))).collect::<Vec<_>>(),
         "a_win_rate" => col(&|x| x.a_result.value()),
         "a_win_rate_ci_half" => col(&|x| x.a_result.interval().half_width()),
         "riichi_per_match" => col(&|x| x.a_riichi[0] as f64 / x.a_result.trials as f64),

@@ -58,14 +58,14 @@ pub(super) fn summary(params: &RackupParams, arms: &[Arm], acc: &RackupAcc, cove
     let sw = sweep(arms, acc);
     if let Some(&(k, t)) = sw.rows.get(sw.best) {
         let best = &acc.arms[k];
-        let flagged = sw.flagged.iter().filter(|&&f| f).count();
+        let flagged = sw.holm.flags().iter().filter(|&&f| f).count();
         let _ = writeln!(
             s,
-            "  best threshold {t:.2}: gain {} over never, {} over the baseline ({} of {} thresholds differ from never after Holm; the best of several is optimistic)",
+            "  best threshold {t:.2}: gain {} over never, {} over the baseline ({} thresholds differ from never after Holm over {}; the best of several is optimistic)",
             paired(&best.vs_never),
             paired(&best.vs_baseline),
             flagged,
-            sw.rows.len()
+            sw.holm.describe()
         );
         if best.vs_never.mean_interval().high < 0.0 {
             let _ = writeln!(s, "  no threshold beats never declaring riichi under this profile and opponent");
