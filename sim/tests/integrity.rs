@@ -53,15 +53,18 @@ fn a_state_stripped_of_format_and_checksum_is_still_checked_against_its_own_coun
     assert!(e.contains("field coverage"), "{e}");
 }
 
+/// Files by their path in a folder, with their bytes.
+type Files = Vec<(PathBuf, Vec<u8>)>;
+
 /// The tables and the charts of the drift study under `out` (not its state and summary,
 /// which record the run's wall time).
-fn drift_results(out: &Path) -> (Vec<(PathBuf, Vec<u8>)>, Vec<(PathBuf, Vec<u8>)>) {
+fn drift_results(out: &Path) -> (Files, Files) {
     let seeded = |dir: &str| {
         let files = snapshot(&out.join(dir));
         let kept = |p: &PathBuf| {
             p.extension().is_some_and(|x| ["csv", "parquet", "png", "svg"].contains(&x.to_str().unwrap()))
         };
-        files.into_iter().filter(|(p, _)| kept(p)).collect::<Vec<_>>()
+        files.into_iter().filter(|(p, _)| kept(p)).collect::<Files>()
     };
     (seeded("notebooks-data/drift"), seeded("reports/drift"))
 }
