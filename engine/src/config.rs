@@ -131,6 +131,41 @@ where
     list.try_into().map_err(|_| D::Error::invalid_length(len, &format!("exactly {N} entries").as_str()))
 }
 
+/// Why `name` cannot name something tables and charts show (a driver, a card, a variant):
+/// it is empty, or holds a control character (a NUL or a line break would go into a CSV as
+/// is).
+pub fn bad_name(name: &str) -> Option<String> {
+    if name.trim().is_empty() {
+        return Some("a name must not be empty".into());
+    }
+    let c = name.chars().find(|c| c.is_control())?;
+    Some(format!("the name {name:?} holds the control character {c:?}"))
+}
+
+/// Reads a name (`#[serde(deserialize_with = "crate::config::name")]`), refused as
+/// [`bad_name`] says (toml then names the line).
+pub fn name<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let name = String::deserialize(d)?;
+    match bad_name(&name) {
+        Some(why) => Err(D::Error::custom(why)),
+        None => Ok(name),
+    }
+}
+
+/// Reads a list in which no entry appears twice
+/// (`#[serde(deserialize_with = "crate::config::distinct")]`).
+pub fn distinct<'de, D, T>(d: D) -> Result<Vec<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de> + PartialEq + fmt::Debug,
+{
+    let list = Vec::<T>::deserialize(d)?;
+    match list.iter().enumerate().find(|(i, x)| list[..*i].contains(x)) {
+        Some((_, x)) => Err(D::Error::custom(format!("{x:?} is listed twice"))),
+        None => Ok(list),
+    }
+}
+
 /// toml's message on one line.
 fn one_line(e: &toml::de::Error) -> String {
     e.message().split_whitespace().collect::<Vec<_>>().join(" ")

@@ -2,12 +2,19 @@
 //!
 //! A run writes every folder it produces (`notebooks-data/<study>/`, `reports/<study>/`,
 //! the `--log-dir` folder) under a hidden staging name beside it, `.<name>.partial-<pid>`.
-//! [`Switch::commit`] first moves every old folder aside (`.<name>.old-<pid>`), then every
+//! [`commit`] first moves every old folder aside (`.<name>.old-<pid>`), then every
 //! staging folder into place, and only then deletes the old ones; when a step fails, what
 //! was moved is moved back, so the folders hold all the old results or all the new ones.
+//! The folders lie in different places (`notebooks-data/`, `reports/`, a `--log-dir`), so
+//! no single rename switches them: a journal, `<out>/.sim-switch-<pid>`, lists them from
+//! before the first rename to after the last, and the next run in `--out` rolls a killed
+//! run's switch back completely by it (every new folder out, every old one back), before
+//! anything else.
 //!
 //! An advisory lock on `<out>/.sim-lock` (the file holds the writer's pid, for the error)
-//! stops a second run from writing into the same `--out` at once; the kernel releases it
+//! stops a second run from writing into the same `--out` at once (the lock is opened
+//! without following a symbolic link, and must be a plain file of one link, so a planted
+//! link never makes a run truncate another file); the kernel releases it
 //! when its run ends, even when killed ([`Lock`]). What a killed run leaves (staging and
 //! aside folders, named by its pid) is cleared by the next run once that pid is no longer
 //! running (by pid, not by the lock: a `--log-dir` may lie outside `--out`, beside other
@@ -16,6 +23,7 @@
 //! (with status 128 + the signal); a signal arriving during the switch waits for its end.
 
 use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, Once};
@@ -65,6 +73,30 @@ pub struct Lock {
     _file: fs::File,
 }
 
+/// Opens (creating) the lock file `path`, refusing a symbolic link (not followed) and
+/// anything but a plain file of one link (a hard link to another file would be truncated).
+fn open_lock(path: &Path, out: &Path) -> Result<fs::File> {
+    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+    let not_plain =
+        || format!("cannot lock {}: {} is not a plain file sim made: remove it", out.display(), path.display());
+    let opened = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path);
+    let file = match opened {
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => bail!("{} (a symbolic link)", not_plain()),
+        opened => opened.with_context(|| format!("cannot lock {}", out.display()))?,
+    };
+    let meta = file.metadata().with_context(|| format!("cannot lock {}", out.display()))?;
+    if !meta.file_type().is_file() || meta.nlink() != 1 {
+        bail!("{} (a folder, a device or a file of several links)", not_plain());
+    }
+    Ok(file)
+}
+
 impl Lock {
     /// Takes the lock of `out` (created if missing), or names the live run that holds it.
     pub fn acquire(out: &Path) -> Result<Lock> {
@@ -75,13 +107,7 @@ impl Lock {
         let path = out.join(".sim-lock");
         let cannot = |e: std::io::Error| anyhow::Error::from(e).context(format!("cannot lock {}", out.display()));
         for _ in 0..100 {
-            let mut file = fs::OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(&path)
-                .map_err(cannot)?;
+            let mut file = open_lock(&path, out)?;
             match file.try_lock() {
                 Ok(()) => {}
                 Err(fs::TryLockError::WouldBlock) => {
@@ -97,6 +123,7 @@ impl Lock {
                 file.set_len(0).map_err(cannot)?;
                 writeln!(file, "{}", std::process::id()).map_err(cannot)?;
                 on_signal().push(path.clone());
+                recover_switches(out);
                 return Ok(Lock { path, _file: file });
             }
         }
@@ -193,27 +220,115 @@ fn clear_stale(parent: &Path) {
     }
 }
 
-/// Moves each of `folders`' staging folders into place as one step: all or none.
-pub fn commit(folders: &[&Folder]) -> Result<()> {
+/// One folder of a switch, as its journal lists it (paths absolute).
+#[derive(Serialize, Deserialize)]
+struct Entry {
+    staging: PathBuf,
+    target: PathBuf,
+    aside: PathBuf,
+    /// The staging folder's (device, inode): the target is the new results when it has them.
+    new: (u64, u64),
+}
+
+/// The (device, inode) of the folder at `path`.
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    fs::symlink_metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+/// Rolls back the switches of runs killed in mid-switch in `out` (their journals,
+/// `.sim-switch-<pid>` of a process no longer running): each folder's new results are taken
+/// out, its old ones put back, then the journal removed (every step may be repeated if this
+/// is killed too).
+fn recover_switches(out: &Path) {
+    let Ok(entries) = fs::read_dir(out) else { return };
+    for file in entries.flatten() {
+        let name = file.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix(".sim-switch-")).and_then(|p| p.parse().ok()) else {
+            continue;
+        };
+        if pid == std::process::id() || alive(pid) {
+            continue;
+        }
+        // A journal cut short was being written: no folder had moved yet.
+        let journal: Vec<Entry> =
+            fs::read_to_string(file.path()).ok().and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default();
+        for e in &journal {
+            if identity(&e.target) == Some(e.new) {
+                let _ = fs::rename(&e.target, &e.staging);
+            }
+            if e.aside.is_dir() && !e.target.exists() {
+                let _ = fs::rename(&e.aside, &e.target);
+            }
+            let _ = fs::remove_dir_all(&e.staging);
+        }
+        match fs::remove_file(file.path()) {
+            Ok(()) if !journal.is_empty() => eprintln!(
+                "note: a run (pid {pid}) was killed while switching its results into {}; the earlier results are back",
+                out.display()
+            ),
+            Ok(()) => {}
+            Err(e) => eprintln!("warning: cannot remove {}: {e}", file.path().display()),
+        }
+    }
+}
+
+/// Moves each of `folders`' staging folders into place as one step: all or none, even when
+/// killed. `lock` is the `--out` lock held, beside which the journal is kept from before the
+/// first rename until every folder is in place ([`recover_switches`]).
+pub fn commit(lock: &Lock, folders: &[&Folder]) -> Result<()> {
     // A signal waits until the folders are switched (its handler takes this lock).
     let _hold = on_signal();
+    let journal_file = lock.path.with_file_name(format!(".sim-switch-{}", std::process::id()));
+    let mut journal = Vec::new();
+    for f in folders {
+        let new =
+            identity(&f.staging).with_context(|| format!("cannot read {}; nothing replaced", f.staging.display()))?;
+        let target =
+            std::path::absolute(&f.target).with_context(|| format!("cannot resolve {}", f.target.display()))?;
+        journal.push(Entry { staging: f.staging.clone(), target, aside: f.aside.clone(), new });
+    }
+    let text = serde_json::to_string(&journal).context("cannot record the switch (a folder name is not UTF-8)")?;
+    fs::write(&journal_file, text)
+        .with_context(|| format!("cannot write {}; nothing replaced", journal_file.display()))?;
+    let switched = switch(folders);
+    // The commit point: with the journal gone, the new results stand.
+    let removed = fs::remove_file(&journal_file);
+    let moved_aside = switched?;
+    if let Err(e) = removed {
+        undo(&moved_aside, folders);
+        return Err(e).with_context(|| format!("cannot remove {}; nothing replaced", journal_file.display()));
+    }
+    for f in moved_aside {
+        if let Err(e) = fs::remove_dir_all(&f.aside) {
+            eprintln!("warning: the new results are in place, but the old ones in {} remain: {e}", f.aside.display());
+        }
+    }
+    Ok(())
+}
+
+/// Moves the folders moved in back to staging, then the folders moved aside back.
+fn undo(aside: &[&Folder], moved: &[&Folder]) {
+    for f in moved {
+        let _ = fs::rename(&f.target, &f.staging);
+    }
+    for f in aside {
+        let _ = fs::rename(&f.aside, &f.target);
+    }
+}
+
+/// [`commit`]'s renames: every old folder aside, then every new one in (both undone on a
+/// failure); the folders moved aside.
+fn switch<'a>(folders: &[&'a Folder]) -> Result<Vec<&'a Folder>> {
     let mut moved_aside = Vec::new();
     let mut moved_in = Vec::new();
-    let undo = |aside: &[&Folder], moved: &[&Folder]| {
-        for f in moved {
-            let _ = fs::rename(&f.target, &f.staging);
-        }
-        for f in aside {
-            let _ = fs::rename(&f.aside, &f.target);
-        }
-    };
     for f in folders {
         if f.target.exists() {
             if let Err(e) = fs::rename(&f.target, &f.aside) {
                 undo(&moved_aside, &[]);
                 return Err(e).with_context(|| format!("cannot move {} aside; nothing replaced", f.target.display()));
             }
-            moved_aside.push(f);
+            moved_aside.push(*f);
         }
     }
     for f in folders {
@@ -222,14 +337,9 @@ pub fn commit(folders: &[&Folder]) -> Result<()> {
             return Err(e)
                 .with_context(|| format!("cannot move results into {}; nothing replaced", f.target.display()));
         }
-        moved_in.push(f);
+        moved_in.push(*f);
     }
-    for f in moved_aside {
-        if let Err(e) = fs::remove_dir_all(&f.aside) {
-            eprintln!("warning: the new results are in place, but the old ones in {} remain: {e}", f.aside.display());
-        }
-    }
-    Ok(())
+    Ok(moved_aside)
 }
 
 #[cfg(test)]
@@ -257,9 +367,10 @@ mod tests {
         let folders =
             [Folder::stage(&root.join("a"), no_check).unwrap(), Folder::stage(&root.join("b"), no_check).unwrap()];
         fs::write(folders[0].staging.join("new.txt"), "new").unwrap();
-        // The second folder's staging vanished: its switch fails after the first one's.
+        // The second folder's staging vanished: the switch fails before anything moves.
         fs::remove_dir_all(&folders[1].staging).unwrap();
-        let e = commit(&[&folders[0], &folders[1]]).unwrap_err();
+        let lock = Lock::acquire(&root).unwrap();
+        let e = commit(&lock, &[&folders[0], &folders[1]]).unwrap_err();
         assert!(format!("{e:#}").contains("nothing replaced"), "{e:#}");
         for name in ["a", "b"] {
             assert_eq!(fs::read_to_string(root.join(name).join("old.txt")).unwrap(), "old", "{name} restored");

@@ -13,6 +13,7 @@ use engine::GameSeeds;
 use engine::mahjong::chips::{ChipLedger, GivenDice, HandChips, Transfer, hand_record};
 use engine::mahjong::table::{PRESETS, RiichiTable, TableSettings};
 use engine::mahjong::{Rules, Situation, score, shanten_report};
+use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Value, json};
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -83,6 +84,57 @@ fn each_line(
     Ok(failed)
 }
 
+/// A JSON text read only to refuse an object naming a key twice, at any depth (a
+/// [`Value`] keeps the last silently): `{"han":1,"han":5}` is an error, not 5 han.
+struct UniqueKeys;
+
+impl<'de> Deserialize<'de> for UniqueKeys {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(UniqueKeys)
+    }
+}
+
+impl<'de> Visitor<'de> for UniqueKeys {
+    type Value = UniqueKeys;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("JSON")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_unit<E>(self) -> Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self, A::Error> {
+        while seq.next_element::<UniqueKeys>()?.is_some() {}
+        Ok(self)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self, A::Error> {
+        let mut keys: Vec<String> = Vec::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if keys.contains(&key) {
+                return Err(serde::de::Error::custom(format!("the key `{key}` appears twice")));
+            }
+            map.next_value::<UniqueKeys>()?;
+            keys.push(key);
+        }
+        Ok(self)
+    }
+}
+
 /// Scores one issue-format JSON situation per line (and settles its `chips`, when the rules
 /// have chips).
 pub fn score_lines(rules: &ScoreRules, input: impl BufRead, output: impl Write) -> Result<usize> {
@@ -91,6 +143,7 @@ pub fn score_lines(rules: &ScoreRules, input: impl BufRead, output: impl Write) 
             serde_json::from_str(line).map_err(|e| json!({"id": null, "error": format!("not JSON: {e}")}))?;
         let id = value.get("id").cloned().unwrap_or(Value::Null);
         let fail = |msg: String| json!({"id": id, "error": msg});
+        serde_json::from_str::<UniqueKeys>(line).map_err(|e| fail(e.to_string()))?;
         let chips = value.as_object_mut().and_then(|o| o.remove("chips"));
         let situation: Situation = serde_json::from_value(value.clone()).map_err(|e| fail(e.to_string()))?;
         let result = score(&rules.rules, &situation).map_err(|e| fail(e.to_string()))?;
@@ -175,4 +228,26 @@ pub fn shanten_lines(rules: &Rules, input: impl BufRead, output: impl Write) -> 
             .map_err(|e| json!({"hand": hand, "error": e.to_string()}))?;
         serde_json::to_value(report).map_err(|e| json!({"hand": hand, "error": e.to_string()}))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_score_line_naming_a_key_twice_is_an_error_line_not_its_last_value() {
+        let rules = load_score_rules("ron2").unwrap();
+        let line = r#"{"id":17,"closed":"123m406p789s11z666p","melds":[],"win":"6p","tsumo":false,"riichi":true,"double_riichi":false,"ippatsu":false,"rinshan":false,"chankan":false,"haitei":false,"houtei":false,"seat_wind":"E","round_wind":"S","dealer":true,"dora_indicators":"3m9s","ura_indicators":"1p","honba":1,"riichi_sticks":0}"#;
+        let answer = |input: &str| {
+            let mut out = Vec::new();
+            let failed = score_lines(&rules, input.as_bytes(), &mut out).unwrap();
+            (failed, String::from_utf8(out).unwrap())
+        };
+        assert_eq!(answer(line).0, 0, "the line as it is scores");
+        let (failed, out) = answer(&line.replace(r#""honba":1"#, r#""honba":5,"honba":1"#));
+        assert_eq!(failed, 1, "{out}");
+        assert!(out.starts_with(r#"{"id":17,"error":"the key `honba` appears twice at line 1"#), "{out}");
+        let (failed, out) = answer(&line.replace(r#""melds":[]"#, r#""melds":[{"a":1,"a":2}]"#));
+        assert_eq!(failed, 1, "a key twice deeper down too: {out}");
+    }
 }

@@ -142,9 +142,9 @@ fn positive_seconds(s: &str) -> Result<f64, String> {
 
 #[derive(Args)]
 struct PlanArgs {
-    /// The sweep file (TOML), as `sim sweep` reads it.
+    /// The sweep file (TOML) or a shipped one's name, as `sim sweep` reads it.
     #[arg(value_name = "FILE")]
-    file: PathBuf,
+    file: String,
     /// The precision wanted: "METRIC ±X" or "METRIC ±X%" (of the base value); repeatable.
     #[arg(long, required = true, value_name = "TARGET")]
     target: Vec<Target>,
@@ -158,9 +158,10 @@ struct PlanArgs {
 
 #[derive(Args)]
 struct SweepArgs {
-    /// The sweep file (TOML): game, base, games, seed, metrics, [[variant]] entries, [grid].
+    /// The sweep file (TOML): game, base, games, seed, metrics, [[variant]] entries, [grid];
+    /// or a shipped one by name (sweep_rackup_ablate, …: engine/src/*/presets/sweep_*.toml).
     #[arg(value_name = "FILE")]
-    file: PathBuf,
+    file: String,
     /// Games of the run (with --until, of each batch) instead of the file's `games`.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     games: Option<u64>,

@@ -13,6 +13,10 @@ use polars::prelude::{CsvWriter, DataFrame, ParquetWriter, SerWriter};
 use std::fs;
 use std::path::{Path, PathBuf};
 
+/// The file in a study's chart folder holding the fingerprint of the `state.json` its
+/// charts were drawn from ([`crate::saved::sha256_hex`]).
+pub const CHARTS_OF: &str = "state.sha256";
+
 /// The staging folders of one study's output, committed at the end.
 pub struct StudyOutput {
     data: Folder,
@@ -20,7 +24,7 @@ pub struct StudyOutput {
     /// Further folders the study writes (its `--log-dir`).
     side: Vec<Folder>,
     /// Held from the start of the run to the end of the commit (dropped after the folders).
-    _lock: Lock,
+    lock: Lock,
 }
 
 impl StudyOutput {
@@ -39,15 +43,18 @@ impl StudyOutput {
             data: results("notebooks-data")?,
             reports: results("reports")?,
             side: side.iter().map(|dir| Folder::stage(dir, only_game_logs)).collect::<Result<_>>()?,
-            _lock: lock,
+            lock,
         })
     }
 
-    /// Writes `df` as `<name>.parquet` and `<name>.csv`.
+    /// Writes `df` as `<name>.parquet` and `<name>.csv`. The Parquet file is encoded in
+    /// memory first (tables are small), so a full disk is reported as the file system says
+    /// it, not as the encoder's "Invalid thrift: transport error".
     pub fn table(&self, name: &str, df: &mut DataFrame) -> Result<()> {
         let parquet = self.data.staging.join(format!("{name}.parquet"));
-        let file = fs::File::create(&parquet).with_context(|| format!("cannot create {}", parquet.display()))?;
-        ParquetWriter::new(file).finish(df).with_context(|| format!("cannot write {}", parquet.display()))?;
+        let mut bytes = Vec::new();
+        ParquetWriter::new(&mut bytes).finish(df).with_context(|| format!("cannot encode {}", parquet.display()))?;
+        fs::write(&parquet, bytes).with_context(|| format!("cannot write {}", parquet.display()))?;
         let csv = self.data.staging.join(format!("{name}.csv"));
         let mut file = fs::File::create(&csv).with_context(|| format!("cannot create {}", csv.display()))?;
         let mut writer = CsvWriter::new(&mut file).include_header(true);
@@ -61,6 +68,14 @@ impl StudyOutput {
         fs::write(&path, contents).with_context(|| format!("cannot write {}", path.display()))
     }
 
+    /// Writes the fingerprint of the saved state, `state_text`, beside the charts
+    /// ([`CHARTS_OF`]), so that a report shows them only with the state they were drawn from.
+    pub fn mark_charts(&self, state_text: &str) -> Result<()> {
+        let path = self.reports.staging.join(CHARTS_OF);
+        fs::write(&path, format!("{}\n", crate::saved::sha256_hex(state_text)))
+            .with_context(|| format!("cannot write {}", path.display()))
+    }
+
     /// The staging path of chart `name` (without extension).
     pub fn chart(&self, name: &str) -> PathBuf {
         self.reports.staging.join(name)
@@ -69,7 +84,7 @@ impl StudyOutput {
     /// Moves everything into place in one step; returns the final data and report folders.
     pub fn commit(self) -> Result<(PathBuf, PathBuf)> {
         let folders: Vec<&Folder> = [&self.data, &self.reports].into_iter().chain(&self.side).collect();
-        commit::commit(&folders)?;
+        commit::commit(&self.lock, &folders)?;
         Ok((self.data.target.clone(), self.reports.target.clone()))
     }
 }

@@ -9,7 +9,8 @@
 //!
 //! Before a shard is added, [`read`] and [`Merger::add`] check it: the checksum; that it
 //! reads as the study's state (an error names the field it fails at); its coverage (a
-//! positive shard count, shards within 1..=N, none twice, in the file or across files);
+//! positive shard count, shards within 1..=N, none twice, in the file or across files; as
+//! many games played as its accumulator counts, [`State::indices`], whatever the format);
 //! the same run (games, seed, shard count) and the same parameters as the first file
 //! (naming the parameter that differs); its accumulator's shape, settings and counts
 //! ([`crate::tally`]); and that adding it keeps every count in range. [`Merger::finish`]
@@ -42,6 +43,9 @@ pub trait State: Sized {
     fn from_params(params: Self::Params) -> Result<Self>;
     /// An empty accumulator (what each worker starts from).
     fn empty(&self) -> Self::Acc;
+    /// The runner indices `acc` counts (games, or a Gotō study's sessions), read from its
+    /// own counts: a saved state's coverage must say as many ([`parse`]).
+    fn indices(&self, acc: &Self::Acc) -> u64;
 }
 
 /// The games a set of results covers.
@@ -155,15 +159,17 @@ fn format_one() -> u32 {
 /// Where the checksum begins.
 const CHECKSUM: &str = ",\"checksum\":\"";
 
-fn digest(body: &str) -> String {
-    Sha256::digest(body.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+/// The SHA-256 of `text`, as 64 lowercase hex digits: a saved state's checksum, a rules
+/// file's fingerprint, and what ties a chart folder to the `state.json` it was drawn from.
+pub fn sha256_hex(text: &str) -> String {
+    Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The text of `saved` as written to `state.json`, its checksum at the end.
 pub fn to_text<P: Serialize, A: Serialize>(saved: &Saved<P, A>) -> Result<String> {
     let body = serde_json::to_string(saved)?;
     let open = body.strip_suffix('}').context("a state is a JSON object")?;
-    Ok(format!("{open}{CHECKSUM}{}\"}}", digest(&body)))
+    Ok(format!("{open}{CHECKSUM}{}\"}}", sha256_hex(&body)))
 }
 
 /// Reads and checks the state of study `S` in `path` ([`parse`]).
@@ -184,7 +190,7 @@ pub fn parse<S: State>(
         Some((open, sum)) => {
             let sum = sum.strip_suffix("\"}").with_context(|| format!("{place}: field checksum: not at the end"))?;
             ensure!(
-                digest(&format!("{open}}}")) == sum,
+                sha256_hex(&format!("{open}}}")) == sum,
                 "{place}: field checksum: does not match the contents (the file was damaged or edited)"
             );
         }
@@ -211,6 +217,11 @@ pub fn parse<S: State>(
     let study = study_of(saved.params.clone()).with_context(|| format!("{place}: field params"))?;
     let shape = tally::tree(&study.empty())?;
     tally::check(&tally::tree(&saved.acc)?, &shape, "acc").map_err(|e| anyhow::anyhow!("{place}: field {e}"))?;
+    let (covered, counted) = (c.games_played(), study.indices(&saved.acc));
+    ensure!(
+        covered == counted,
+        "{place}: field coverage: {covered} games played, but acc counts {counted} (the file was damaged or edited)"
+    );
     Ok(saved)
 }
 

@@ -50,18 +50,19 @@ impl Shard {
             if count.is_some_and(|n| n != tasks) {
                 bail!("--shard auto/{}: the Slurm array has {tasks} tasks", count.unwrap_or_default());
             }
-            Shard { index: (id - min) / step + 1, count: tasks }
+            Shard { index: ((id - min) / step).saturating_add(1), count: tasks }
         } else if let Some(index) = number("JOB_COMPLETION_INDEX")? {
             let count = count.context(
                 "--shard auto: JOB_COMPLETION_INDEX is set: give the job's completion count as --shard auto/N",
             )?;
-            Shard { index: index + 1, count }
+            Shard { index: index.saturating_add(1), count }
         } else {
             bail!(
                 "--shard auto: neither a Slurm array task (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT) nor a \
                  Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with --shard auto/N) is in the environment"
             );
         };
+        // A task number of u64::MAX saturates (never wraps to 0) and lands here as out of range.
         if shard.count == 0 || shard.index > shard.count {
             bail!("--shard auto: task {} of {} is out of range", shard.index, shard.count);
         }
@@ -154,6 +155,17 @@ mod tests {
         assert!(e.contains("--shard auto/N"), "{e}");
         let e = Shard::from_env(Some(3), env(&[("JOB_COMPLETION_INDEX", "3")])).unwrap_err().to_string();
         assert!(e.contains("task 4 of 3 is out of range"), "{e}");
+    }
+
+    #[test]
+    fn auto_refuses_the_largest_task_number_instead_of_wrapping_to_task_0() {
+        let max = u64::MAX.to_string();
+        let k8s = [("JOB_COMPLETION_INDEX", max.as_str())];
+        let e = Shard::from_env(Some(5), env(&k8s)).unwrap_err().to_string();
+        assert!(e.contains(&format!("task {max} of 5 is out of range")), "{e}");
+        let slurm = [("SLURM_ARRAY_TASK_ID", max.as_str()), ("SLURM_ARRAY_TASK_COUNT", "5")];
+        let e = Shard::from_env(Some(5), env(&slurm)).unwrap_err().to_string();
+        assert!(e.contains(&format!("task {max} of 5 is out of range")), "{e}");
     }
 
     #[test]

@@ -182,7 +182,9 @@ fn finish_saved<S: Study>(
         crate::convergence::write(trace, S::DIFFERENCES, &out)?;
     }
     saved.ran = started.map(|s| Ran { threads: s.threads, seconds: s.at.elapsed().as_secs_f64() });
-    out.data_file("state.json", &saved::to_text(&saved)?)?;
+    let state = saved::to_text(&saved)?;
+    out.data_file("state.json", &state)?;
+    out.mark_charts(&state)?;
     out.data_file("summary.txt", &summary)?;
     let (data, reports) = out.commit()?;
     Ok(format!("{summary}\nwrote {} and {}", data.display(), reports.display()))

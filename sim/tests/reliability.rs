@@ -5,42 +5,19 @@
 //! a huge `--threads`, an endless line or an invalid byte.
 
 mod common;
+#[path = "common/faults.rs"]
+mod faults;
 
 use common::{csv, scratch, sim};
+use faults::{Tmpfs, bin, copy, err, euid, hidden, merge, ok, one_line_error, read, snapshot};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_sim")
-}
-
-fn ok(o: &Output) -> String {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn err(o: &Output) -> String {
-    assert!(!o.status.success(), "succeeded: {}", String::from_utf8_lossy(&o.stdout));
-    let e = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert!(!e.contains("panicked"), "{e}");
-    e
-}
 
 fn drift(out: &Path, seed: &str, extra: &[&str]) -> Output {
     let args = ["drift", "--games", "3000", "--seed", seed, "--quiet", "--out", out.to_str().unwrap()];
     sim(&[&args[..], extra].concat(), "")
-}
-
-fn read(path: impl AsRef<Path>) -> String {
-    std::fs::read_to_string(path.as_ref()).unwrap_or_else(|e| panic!("{}: {e}", path.as_ref().display()))
-}
-
-/// The names in `dir` that start with a dot (staging, aside, lock).
-fn hidden(dir: &Path) -> Vec<String> {
-    let names = std::fs::read_dir(dir).map(|d| d.flatten().map(|e| e.file_name().to_string_lossy().into_owned()));
-    names.map_or_else(|_| Vec::new(), |n| n.filter(|n| n.starts_with('.')).collect())
 }
 
 /// Waits for `child` at most a minute (a hang is a failure, not a stuck test).
@@ -54,11 +31,6 @@ fn wait(mut child: Child) -> Output {
         std::thread::sleep(Duration::from_millis(20));
     }
     child.wait_with_output().unwrap()
-}
-
-fn euid() -> u32 {
-    // SAFETY: geteuid only reads the process's user id.
-    unsafe { libc::geteuid() }
 }
 
 #[test]
@@ -235,24 +207,6 @@ fn of_many_runs_taking_over_one_stale_lock_at_once_exactly_one_holds_it() {
     }
 }
 
-/// Every file under `dir`, by its path there, with its bytes (sorted by path).
-fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
-    let mut files = Vec::new();
-    let mut todo = vec![dir.to_path_buf()];
-    while let Some(d) = todo.pop() {
-        for e in std::fs::read_dir(&d).unwrap().flatten() {
-            match e.file_type().unwrap().is_dir() {
-                true => todo.push(e.path()),
-                false => {
-                    files.push((e.path().strip_prefix(dir).unwrap().to_path_buf(), std::fs::read(e.path()).unwrap()))
-                }
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
 #[test]
 fn sigterm_sigint_and_sighup_remove_the_runs_staging_and_keep_earlier_results() {
     for (signal, number) in [("TERM", libc::SIGTERM), ("INT", libc::SIGINT), ("HUP", libc::SIGHUP)] {
@@ -396,21 +350,6 @@ fn forge(dir: &Path, edit: impl Fn(&mut serde_json::Value)) {
     std::fs::write(&path, sim::saved::to_text(&saved).unwrap()).unwrap();
 }
 
-fn copy(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap().flatten() {
-        std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
-    }
-}
-
-fn merge(dirs: &[&PathBuf], out: &Path, extra: &[&str]) -> Output {
-    let mut args = vec!["merge".to_string()];
-    args.extend(dirs.iter().map(|d| d.to_str().unwrap().to_string()));
-    args.extend(["--out".into(), out.to_str().unwrap().into()]);
-    args.extend(extra.iter().map(|s| s.to_string()));
-    sim(&args.iter().map(String::as_str).collect::<Vec<_>>(), "")
-}
-
 #[test]
 fn merge_refuses_damaged_or_inconsistent_states_and_names_the_field() {
     let root = scratch("rel-merge");
@@ -439,14 +378,15 @@ fn merge_refuses_damaged_or_inconsistent_states_and_names_the_field() {
     case("rate", &|v| v["acc"]["cells"][0] = serde_json::json!({"half_successes": 9, "trials": 1}), "acc.cells[0]");
     case("type", &|v| v["acc"]["cells"][0]["trials"] = serde_json::json!(-1), "field acc.cells[0].trials");
     case("params", &|v| v["params"]["ablation_games"] = serde_json::json!(1), "params.ablation_games differs");
-    let wrap = |v: &mut serde_json::Value| v["acc"]["turns"]["n"] = serde_json::json!(u64::MAX - 5);
+    // (A count that is not the games played: those are checked against the coverage first.)
+    let wrap = |v: &mut serde_json::Value| v["acc"]["losses"][0] = serde_json::json!(u64::MAX - 5);
     let (w1, w2) = (root.join("w1"), root.join("w2"));
     copy(&s1, &w1);
     copy(&s2, &w2);
     forge(&w1, wrap);
     forge(&w2, wrap);
     let e = err(&merge(&[&w1, &w2], &root.join("m-wrap"), &[]));
-    assert!(e.contains("acc.turns.n") && e.contains("out of range"), "{e}");
+    assert!(e.contains("acc.losses[0]") && e.contains("out of range"), "{e}");
     // An edit without the forger's care: the checksum names it.
     let edited = root.join("edited");
     copy(&s1, &edited);
@@ -463,57 +403,6 @@ fn merge_refuses_damaged_or_inconsistent_states_and_names_the_field() {
     assert!(state.contains("\"partial\":true") && state.starts_with("{\"format\":2,"), "{state}");
     ok(&merge(&[&root.join("m-half/notebooks-data/medarot"), &s2], &root.join("m-full"), &[]));
     assert_eq!(csv(&root.join("m-full"), "medarot", "decks"), csv(&merged, "medarot", "decks"));
-}
-
-/// A small tmpfs mounted over a scratch folder for one test, unmounted when dropped.
-struct Tmpfs(PathBuf);
-
-impl Tmpfs {
-    /// Mounts `size` (`8m`) at a fresh scratch folder, or says in one line why not.
-    fn mount(name: &str, size: &str) -> Option<Tmpfs> {
-        if euid() != 0 {
-            eprintln!("skipped: a full disk is simulated with a tmpfs, which only root may mount");
-            return None;
-        }
-        let dir = scratch(name);
-        let mounted = Command::new("mount")
-            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
-            .arg(&dir)
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        if !mounted {
-            eprintln!("skipped: cannot mount a tmpfs at {} (no mount permission here)", dir.display());
-            let _ = std::fs::remove_dir(&dir);
-            return None;
-        }
-        Some(Tmpfs(dir))
-    }
-
-    /// Fills the disk with a file until `leave` bytes are free.
-    fn fill(&self, leave: u64) {
-        let path = std::ffi::CString::new(self.0.to_str().unwrap()).unwrap();
-        // SAFETY: statvfs only writes the struct it is given.
-        let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
-        assert_eq!(unsafe { libc::statvfs(path.as_ptr(), &mut st) }, 0);
-        let free = st.f_bavail * st.f_frsize;
-        assert!(free > leave, "only {free} bytes free before filling");
-        std::fs::write(self.0.join("filler"), vec![0u8; (free - leave) as usize]).unwrap();
-    }
-}
-
-impl Drop for Tmpfs {
-    fn drop(&mut self) {
-        let _ = Command::new("umount").arg(&self.0).status();
-        let _ = std::fs::remove_dir(&self.0);
-    }
-}
-
-/// The one-line error of a run that failed, without a panic.
-fn one_line_error(o: &Output) -> String {
-    let e = err(o);
-    assert_eq!(e.trim_end().lines().count(), 1, "{e}");
-    e
 }
 
 #[test]

@@ -111,16 +111,15 @@ fn studies_allocate_nothing_per_game() {
     })
     .unwrap();
     per_game_allocations_are_zero("goto-chips", &chips, 60);
-    let presets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/src");
-    for (game, file, games) in [
-        ("mahjong", "sweep_ron2.toml", 40),
-        ("mahjong", "sweep_goto_chips.toml", 40),
-        ("rackup", "sweep_rackup.toml", 500),
-        ("drift", "sweep_drift.toml", 500),
-        ("medarot", "sweep_medarot.toml", 300),
+    for (name, games) in [
+        ("sweep_ron2", 40),
+        ("sweep_goto_chips", 40),
+        ("sweep_rackup", 500),
+        ("sweep_drift", 500),
+        ("sweep_medarot", 300),
     ] {
-        let sweep = SweepStudy::open(&presets.join(game).join("presets").join(file)).unwrap();
-        per_game_allocations_are_zero(&format!("{game} sweep"), &sweep, games);
+        let sweep = SweepStudy::open(name).unwrap();
+        per_game_allocations_are_zero(name, &sweep, games);
     }
     let presets = |p: &engine::config::Presets, names: &[&str]| -> Vec<sim::study::Source> {
         names.iter().map(|n| sim::preset::source(n, p).unwrap()).collect()

@@ -119,6 +119,7 @@ struct LineupFile {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct DriverEntry {
+    #[serde(deserialize_with = "crate::config::name")]
     name: String,
     rank: i64,
     #[serde(default)]
@@ -127,7 +128,7 @@ struct DriverEntry {
     home_is_drift: bool,
     speed: i64,
     horsepower: i64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::config::distinct")]
     styles: Vec<String>,
     /// セッティング, optional: when given it must be `drift` (only cars set to ドリフト may
     /// drift battle).
@@ -169,6 +170,7 @@ impl DriverEntry {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TeamEntry {
+    #[serde(deserialize_with = "crate::config::name")]
     name: String,
     members: Vec<String>,
 }
@@ -293,6 +295,20 @@ mod tests {
         }
         let teams = Lineup::preset("teams").unwrap();
         assert!(teams.teams.len() >= 2 && teams.teams.iter().all(|(_, t)| t.len() >= 2));
+    }
+
+    #[test]
+    fn an_empty_or_control_character_name_and_a_style_listed_twice_are_refused_with_their_line() {
+        let base = "[[driver]]\nname = \"Ken\"\nrank = 2\nspeed = 4\nhorsepower = 4\n";
+        for (text, line, want) in [
+            (base.replace("\"Ken\"", "\"\""), "line 2", "must not be empty"),
+            (base.replace("\"Ken\"", "\"K\\u0000n\""), "line 2", "control character"),
+            (format!("{base}styles = [\"juggernaut\", \"juggernaut\"]"), "line 6", "\"juggernaut\" is listed twice"),
+            (format!("{base}[[team]]\nname = \"A\\nB\"\nmembers = [\"Ken\"]"), "line 7", "control character"),
+        ] {
+            let e = Lineup::from_toml_str(&text).unwrap_err().to_string();
+            assert!(e.contains(line) && e.contains(want) && !e.contains('\n'), "{text}: {e}");
+        }
     }
 
     #[test]

@@ -10,7 +10,10 @@ pub(crate) fn card_err(index: usize, card: &str, field: &str, problem: &str) -> 
 /// Reads the fields of one `[[card]]` table.
 pub(crate) fn parse_card(index: usize, t: &toml::Table) -> Result<Card, MedarotError> {
     let name = match t.get("name") {
-        Some(toml::Value::String(s)) if !s.trim().is_empty() => s.clone(),
+        Some(toml::Value::String(s)) => match crate::config::bad_name(s) {
+            None => s.clone(),
+            Some(why) => return Err(card_err(index, "?", "name", &why)),
+        },
         Some(_) => return Err(card_err(index, "?", "name", "must be a non-empty string")),
         None => return Err(card_err(index, "?", "name", "missing")),
     };
@@ -161,6 +164,9 @@ fn parse_arrows(value: Option<&toml::Value>) -> Result<Arrows, String> {
     let Some(list) = value.and_then(|v| v.as_array()) else {
         return Err("must be a list of directions (F B L R FL FR BL BR)".into());
     };
+    if list.is_empty() {
+        return Err("is empty: a medarot needs at least one direction (F B L R FL FR BL BR)".into());
+    }
     let mut arrows = Arrows(0);
     for v in list {
         let dir =

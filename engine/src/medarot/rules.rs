@@ -93,7 +93,10 @@ impl Rules {
     pub fn from_toml_str(text: &str, name: &str) -> Result<Self, MedarotError> {
         let table: toml::Table =
             crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "rules", source })?;
-        let rules = if table.contains_key("base_hp") {
+        // A file of one preset gives its fields at the top level (an empty one too: its
+        // error names the first missing field); a file of several, only `[name]` tables.
+        let single = table.contains_key("base_hp") || !table.values().any(toml::Value::is_table);
+        let rules = if single {
             crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "rules", source })?
         } else {
             let mut all = parse_all(text)?;

@@ -352,6 +352,11 @@ impl State for DuelStudy {
     fn empty(&self) -> DuelAcc {
         DuelAcc::new(self.names.len(), &self.seatings, self.metrics.len())
     }
+
+    /// An index is a deal.
+    fn indices(&self, acc: &DuelAcc) -> u64 {
+        acc.deals
+    }
 }
 
 impl Study for DuelStudy {

@@ -19,7 +19,9 @@ pub mod text;
 
 use crate::duel::DuelStudy;
 use crate::grow::Tracked;
+use crate::output::CHARTS_OF;
 pub use crate::saved::Ran;
+use crate::saved::sha256_hex;
 use crate::studies::chips::ChipsStudy;
 use crate::studies::drift::DriftStudy;
 use crate::studies::goto::GotoStudy;
@@ -117,7 +119,9 @@ fn bench(folder: &Path) -> Result<Section> {
 }
 
 /// What every section reads: the folder's name and summary, and the charts of its
-/// `reports/<name>/` folder beside `notebooks-data/`.
+/// `reports/<name>/` folder beside `notebooks-data/`. A study's charts are shown only when
+/// they were drawn from its `state.json` ([`CHARTS_OF`]); others (another study's, another
+/// run's) are left out with a note.
 fn common(folder: &Path) -> Result<Section> {
     let abs = folder.canonicalize().with_context(|| format!("cannot open {}", folder.display()))?;
     let name = abs.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -125,7 +129,7 @@ fn common(folder: &Path) -> Result<Section> {
     let summary = std::fs::read_to_string(&summary_path)
         .with_context(|| format!("cannot read {} (not a results folder?)", summary_path.display()))?;
     let charts_dir = abs.parent().and_then(Path::parent).map(|root| root.join("reports").join(&name));
-    let mut charts: Vec<PathBuf> = match charts_dir.and_then(|d| std::fs::read_dir(d).ok()) {
+    let mut charts: Vec<PathBuf> = match charts_dir.as_ref().and_then(|d| std::fs::read_dir(d).ok()) {
         Some(entries) => entries
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "png"))
@@ -133,6 +137,25 @@ fn common(folder: &Path) -> Result<Section> {
         None => Vec::new(),
     };
     charts.sort();
+    let mut summary = summary;
+    if let Ok(state) = std::fs::read_to_string(abs.join("state.json")) {
+        let drawn = charts_dir.as_deref().and_then(|d| std::fs::read_to_string(d.join(CHARTS_OF)).ok());
+        if !charts.is_empty() && drawn.as_deref().map(str::trim) != Some(sha256_hex(&state).as_str()) {
+            let state = abs.join("state.json");
+            let note = match drawn {
+                Some(_) => {
+                    format!("charts not shown: reports/{name}/ holds charts of other results than {}", state.display())
+                }
+                None => format!(
+                    "charts not shown: reports/{name}/ does not say which results its charts are of (no {CHARTS_OF}: \
+                     written by an older sim; rerun the study)"
+                ),
+            };
+            eprintln!("warning: {note}");
+            summary.insert_str(0, &format!("({note})\n"));
+            charts.clear();
+        }
+    }
     Ok(Section {
         name,
         kind: String::new(),
@@ -182,7 +205,12 @@ pub fn write(out: &Path, sections: &[Section], manifest: &Manifest) -> Result<Pa
     let page = html::page(sections, manifest, &dir)?;
     let target = dir.join("index.html");
     let staging = dir.join(format!(".index.html.partial-{}", std::process::id()));
-    std::fs::write(&staging, page).with_context(|| format!("cannot write {}", staging.display()))?;
-    std::fs::rename(&staging, &target).with_context(|| format!("cannot write {}", target.display()))?;
-    Ok(target)
+    let written =
+        std::fs::write(&staging, page).with_context(|| format!("cannot write {}", staging.display())).and_then(|()| {
+            std::fs::rename(&staging, &target).with_context(|| format!("cannot write {}", target.display()))
+        });
+    if written.is_err() {
+        let _ = std::fs::remove_file(&staging);
+    }
+    written.map(|()| target)
 }

@@ -3,6 +3,7 @@
 //! built-in preset, that preset's embedded text, each named and hashed with SHA-256.
 
 use crate::duel::{DuelGame, DuelParams};
+pub use crate::saved::sha256_hex;
 use crate::studies::chips::ChipsParams;
 use crate::studies::drift::{DriftParams, Mode, default_lineup};
 use crate::studies::goto::GotoParams;
@@ -17,7 +18,6 @@ use engine::mahjong::Rules;
 use engine::mahjong::table::{BOT_PRESETS, PRESETS as TABLE_PRESETS};
 use engine::medarot::{self, CardPool, Deck};
 use engine::rackup::Profile;
-use sha2::{Digest, Sha256};
 
 /// One rules file of the manifest.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,11 +28,6 @@ pub struct RulesFile {
     pub name: String,
     /// The SHA-256 of its text, in hex.
     pub sha256: String,
-}
-
-/// The SHA-256 of `text`, as 64 lowercase hex digits.
-pub fn sha256_hex(text: &str) -> String {
-    Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A study's parameters that name the rules files it was played with.

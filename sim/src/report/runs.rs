@@ -41,8 +41,9 @@ const fn games(value: u64, multiple: u64) -> Scaled {
     Scaled { option: "--games", value, multiple }
 }
 
-/// The example sweep, a path from the repository's root (where `sim report` runs).
-pub const SWEEP: &str = "engine/src/rackup/presets/sweep_rackup_ablate.toml";
+/// The example sweep: a sweep file built into `sim` ([`crate::sweep::SWEEPS`]), so the
+/// report runs from any folder.
+pub const SWEEP: &str = "sweep_rackup_ablate";
 
 /// Every run of the report, in page order.
 pub const RUNS: [Run; 8] = [
@@ -88,6 +89,13 @@ mod tests {
         assert_eq!(goto.at(0.01), 8);
         assert_eq!(goto.at(2.5), 2_000);
         assert_eq!(games(20_000, 1).at(0.5), 10_000);
+    }
+
+    #[test]
+    fn the_example_sweep_opens_from_any_folder() {
+        // The unit tests run in `sim/`, not the repository's root.
+        let study = crate::sweep::SweepStudy::open(SWEEP).unwrap_or_else(|e| panic!("{e:#}"));
+        assert_eq!(study.games_and_seed(), (20_000, 7));
     }
 
     #[test]

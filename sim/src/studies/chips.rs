@@ -140,6 +140,11 @@ impl State for ChipsStudy {
     fn empty(&self) -> ChipsAcc {
         ChipsAcc::new(self.arms.len())
     }
+
+    /// An index is a session.
+    fn indices(&self, acc: &ChipsAcc) -> u64 {
+        acc.table.sessions
+    }
 }
 
 impl Study for ChipsStudy {

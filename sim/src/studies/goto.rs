@@ -106,6 +106,11 @@ impl State for GotoStudy {
     fn empty(&self) -> GotoAcc {
         GotoAcc::new()
     }
+
+    /// An index is a session.
+    fn indices(&self, acc: &GotoAcc) -> u64 {
+        acc.sessions
+    }
 }
 
 impl Study for GotoStudy {

@@ -151,6 +151,10 @@ impl State for MahjongStudy {
     fn empty(&self) -> MahjongAcc {
         MahjongAcc::new()
     }
+
+    fn indices(&self, acc: &MahjongAcc) -> u64 {
+        acc.games
+    }
 }
 
 impl Study for MahjongStudy {

@@ -164,7 +164,10 @@ impl SweepFile {
         for (k, v) in self.variants.iter().enumerate() {
             let mut values = v.get_ref().clone();
             let name = match values.remove("name") {
-                Some(Value::String(s)) if !s.is_empty() => s,
+                Some(Value::String(s)) => match engine::config::bad_name(&s) {
+                    None => s,
+                    Some(why) => bail!("{}: variant {}: `name`: {why}", self.at(v.span().start), k + 1),
+                },
                 Some(_) => bail!("{}: variant {}: `name` must be a non-empty string", self.at(v.span().start), k + 1),
                 None => bail!("{}: variant {} has no `name`", self.at(v.span().start), k + 1),
             };
@@ -334,5 +337,12 @@ mod tests {
         assert!(e.contains("line 4") && e.contains("gmes"), "{e}");
         let e = err(&format!("{HEAD}[[variant]]\nlength = \"tonpuu\"\n"));
         assert!(e.contains("line 4") && e.contains("no `name`"), "{e}");
+    }
+
+    #[test]
+    fn a_variant_name_with_a_nul_byte_is_refused_before_it_reaches_a_csv() {
+        let e = err(&format!("{HEAD}[[variant]]\nname = \"a\\u0000b\"\nlength = \"tonpuu\"\n"));
+        assert!(e.contains("line 4") && e.contains("`name`") && e.contains("control character"), "{e}");
+        assert!(!e.contains('\0'), "{e:?}");
     }
 }

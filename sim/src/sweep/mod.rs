@@ -19,10 +19,12 @@ mod rackup;
 mod report;
 
 use crate::grow::Tracked;
+use crate::preset::Named;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Context, Result, anyhow, bail};
 use documents::Files;
+use engine::config::Presets;
 use engine::{Game, GameRng, Strategy, StrategyChoice};
 use file::{SweepFile, Variant};
 use overrides::Documents;
@@ -154,13 +156,33 @@ pub struct SweepStudy {
     arms: Arms,
 }
 
+/// The sweep files shipped in `engine/src/<game>/presets/`, built in by their file name
+/// without `.toml`, so `sim sweep sweep_rackup_ablate` (and `sim report`'s example sweep)
+/// works from any folder.
+pub const SWEEPS: Presets = Presets {
+    kind: "sweep file",
+    list: &[
+        ("sweep_ron2", include_str!("../../../engine/src/mahjong/presets/sweep_ron2.toml")),
+        ("sweep_ron2_ablate", include_str!("../../../engine/src/mahjong/presets/sweep_ron2_ablate.toml")),
+        ("sweep_goto_chips", include_str!("../../../engine/src/mahjong/presets/sweep_goto_chips.toml")),
+        ("sweep_rackup", include_str!("../../../engine/src/rackup/presets/sweep_rackup.toml")),
+        ("sweep_rackup_ablate", include_str!("../../../engine/src/rackup/presets/sweep_rackup_ablate.toml")),
+        ("sweep_drift", include_str!("../../../engine/src/drift/presets/sweep_drift.toml")),
+        ("sweep_medarot", include_str!("../../../engine/src/medarot/presets/sweep_medarot.toml")),
+        ("sweep_medarot_readings", include_str!("../../../engine/src/medarot/presets/sweep_medarot_readings.toml")),
+    ],
+};
+
 impl SweepStudy {
-    /// Reads the sweep file at `path` and the settings files it names.
-    pub fn open(path: &Path) -> Result<SweepStudy> {
-        let sweep = Source::read(path)?;
-        let files =
-            Files { dir: path.parent().unwrap_or(Path::new("")).to_path_buf(), from_disk: true, ..Files::default() };
-        SweepStudy::build(sweep, files)
+    /// Reads the sweep file `arg` names (a built-in of [`SWEEPS`], or a file: see
+    /// [`crate::preset`]) and the settings files it names (a file's relative to its folder).
+    pub fn open(arg: &str) -> Result<SweepStudy> {
+        let dir = match crate::preset::resolve(arg, &SWEEPS)? {
+            Named::BuiltIn(_) => Path::new(""),
+            Named::File(_) => Path::new(arg).parent().unwrap_or(Path::new("")),
+        };
+        let files = Files { dir: dir.to_path_buf(), from_disk: true, ..Files::default() };
+        SweepStudy::build(crate::preset::source(arg, &SWEEPS)?, files)
     }
 
     fn build(sweep: Source, files: Files) -> Result<SweepStudy> {
@@ -321,6 +343,10 @@ impl State for SweepStudy {
     fn empty(&self) -> SweepAcc {
         SweepAcc::new(self.variants.len() + 1, self.chosen.len())
     }
+
+    fn indices(&self, acc: &SweepAcc) -> u64 {
+        acc.games
+    }
 }
 
 impl Study for SweepStudy {
@@ -361,22 +387,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_shipped_sweep_file_builds() {
+    fn every_shipped_sweep_file_builds_by_name_and_by_path() {
         let presets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/src");
-        for (game, file) in [
-            ("mahjong", "sweep_ron2.toml"),
-            ("mahjong", "sweep_ron2_ablate.toml"),
-            ("mahjong", "sweep_goto_chips.toml"),
-            ("rackup", "sweep_rackup.toml"),
-            ("rackup", "sweep_rackup_ablate.toml"),
-            ("drift", "sweep_drift.toml"),
-            ("medarot", "sweep_medarot.toml"),
-            ("medarot", "sweep_medarot_readings.toml"),
-        ] {
-            let study = SweepStudy::open(&presets.join(game).join("presets").join(file))
-                .unwrap_or_else(|e| panic!("{game}: {e:#}"));
-            assert_eq!(study.file.game, game);
-            assert!(!study.variants.is_empty() && !study.metrics().is_empty(), "{game}");
+        for &(name, text) in SWEEPS.list {
+            let study = SweepStudy::open(name).unwrap_or_else(|e| panic!("{name}: {e:#}"));
+            assert!(!study.variants.is_empty() && !study.metrics().is_empty(), "{name}");
+            let game = &study.file.game;
+            let path = presets.join(game).join("presets").join(format!("{name}.toml"));
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{name} is {}", path.display());
+            SweepStudy::open(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{name}: {e:#}"));
         }
     }
 }

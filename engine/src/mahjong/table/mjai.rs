@@ -90,9 +90,9 @@ pub enum Event {
         /// The tile.
         #[serde(with = "pai")]
         pai: PhysTile,
-        /// The drawn tile was discarded (ツモ切り).
-        #[serde(default)]
-        tsumogiri: bool,
+        /// The drawn tile was discarded (ツモ切り); `None` when the record leaves it out.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tsumogiri: Option<bool>,
     },
     /// `chi`.
     Chi {

@@ -550,7 +550,7 @@ impl RiichiTable {
             }
         }
         let pai = state.offer_piece;
-        state.events.push(Event::Dahai { actor: seat as u8, pai, tsumogiri });
+        state.events.push(Event::Dahai { actor: seat as u8, pai, tsumogiri: Some(tsumogiri) });
         let seated = &state.seats[..state.players()];
         if uninterrupted && self.aborts_on(Abort::FourWinds) && seated.iter().all(|s| s.river_len == 1) {
             let first = seated[0].river[0];

@@ -436,14 +436,16 @@ impl Replayer<'_> {
         let e = self.record[at];
         let mine = |actor: u8| actor as usize == seat;
         let action = match e {
-            Event::Reach { actor, open } if mine(actor) => match self.next_from(at + 1).map(|k| self.record[k]) {
-                Some(Event::Dahai { actor: a, pai, .. }) if a == actor => {
+            Event::Reach { actor, open } if mine(actor) => match self.next_from(at + 1).map(|k| (k, self.record[k])) {
+                Some((k, Event::Dahai { actor: a, pai, tsumogiri })) if a == actor => {
+                    self.check_tsumogiri(k, seat, pai, tsumogiri)?;
                     self.state.seats[seat].marked_first = pai.is_red();
                     if open { Action::OpenRiichi(kind(pai)) } else { Action::Riichi(kind(pai)) }
                 }
                 _ => return Err(illegal(at, "a reach must be followed by its discard")),
             },
-            Event::Dahai { actor, pai, .. } if mine(actor) => {
+            Event::Dahai { actor, pai, tsumogiri } if mine(actor) => {
+                self.check_tsumogiri(at, seat, pai, tsumogiri)?;
                 self.state.seats[seat].marked_first = pai.is_red();
                 Action::Discard(kind(pai))
             }
@@ -458,6 +460,29 @@ impl Replayer<'_> {
             _ => return Err(illegal(at, &format!("seat {seat} is to act on its turn here"))),
         };
         Ok((at, action))
+    }
+
+    /// The ツモ切り flag of the record's discard at `at` of `pai` by `seat`, when the record
+    /// gives it, against the table (mjai: true exactly when the piece discarded is the one
+    /// just drawn): a flagged discard must be of the kind just drawn, and one not flagged
+    /// of a kind the hand held before the draw (not after a call, where nothing is drawn).
+    fn check_tsumogiri(&self, at: usize, seat: usize, pai: PhysTile, tsumogiri: Option<bool>) -> Result<(), Stop> {
+        let s = &self.state.seats[seat];
+        let t = kind(pai);
+        if s.hand[t.index()] == 0 {
+            return Ok(()); // not held at all: the legality check names it
+        }
+        let held = s.hand[t.index()] - u8::from(s.drawn == Some(t));
+        match tsumogiri {
+            Some(true) if s.drawn != Some(t) => {
+                Err(illegal(at, &format!("a discard flagged tsumogiri of {}, not the tile just drawn", pai_name(pai))))
+            }
+            Some(false) if s.drawn == Some(t) && held == 0 => Err(illegal(
+                at,
+                &format!("a discard not flagged tsumogiri of {}, which only the tile just drawn is", pai_name(pai)),
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// The record's answer of `seat` to the offered tile: ron if the

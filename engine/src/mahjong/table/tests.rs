@@ -302,6 +302,10 @@ fn bot_configs_load_from_toml() {
     let e = BotConfig::from_toml(&text.replace("riichi = true", "riichi = 1")).unwrap_err();
     assert_eq!(e.line, Some(2), "{e}");
     assert!(BotConfig::from_toml(&format!("{text}fold = true\n")).unwrap_err().message.contains("fold"));
+    // A shanten setting beyond the most a hand can be from tenpai is refused, on its line.
+    let e = BotConfig::from_toml(&text.replace("call_max_shanten = 1", "call_max_shanten = 100")).unwrap_err();
+    assert_eq!(e.line, Some(4), "{e}");
+    assert!(e.message.contains("100 shanten is out of range -1..=8"), "{e}");
     assert!(Bot::by_name("efficiency").is_some() && Bot::by_name("greedy").is_none());
     let styles = BOT_PRESETS.map(|(name, _)| Bot::by_name(name).unwrap().config.style);
     assert_eq!(styles, [strategy::Style::Random, strategy::Style::Efficiency, strategy::Style::Defensive]);

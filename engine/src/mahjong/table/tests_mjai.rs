@@ -162,7 +162,7 @@ fn events_render_as_mjai_json_lines() {
         pai: PhysTile::Red(five),
         consumed: [PhysTile::Plain(five), PhysTile::Plain(five)],
     };
-    let dahai = Event::Dahai { actor: 0, pai: PhysTile::Plain(Tile::HATSU), tsumogiri: true };
+    let dahai = Event::Dahai { actor: 0, pai: PhysTile::Plain(Tile::HATSU), tsumogiri: Some(true) };
     let ura = [PhysTile::Plain(Tile::EAST), PhysTile::Plain(Tile::CHUN)];
     let hora = Event::Hora {
         actor: 1,
@@ -219,7 +219,7 @@ fn mortal_style_records_read() {
     assert_eq!(read(r#"{"type":"ryukyoku"}"#), Event::Ryukyoku { deltas: None });
     assert_eq!(
         read(r#"{"type":"dahai","actor":3,"pai":"1m"}"#),
-        Event::Dahai { actor: 3, pai: PhysTile::Plain(Tile::from_index(0).unwrap()), tsumogiri: false }
+        Event::Dahai { actor: 3, pai: PhysTile::Plain(Tile::from_index(0).unwrap()), tsumogiri: Some(false) }
     );
 }
 

@@ -77,6 +77,38 @@ fn an_injected_illegal_discard_is_named_and_stops_the_game() {
 }
 
 #[test]
+fn a_tsumogiri_flag_that_contradicts_the_draw_is_illegal() {
+    let game = logged();
+    let mut table = Table::new(&game);
+    let (_, events) = record(&game, &mut table, 3);
+    let flagged = |e: &Event, want: bool| matches!(e, Event::Dahai { tsumogiri: Some(f), .. } if *f == want);
+    let flip = |k: usize| {
+        let mut edited = events.clone();
+        let Event::Dahai { actor, pai, tsumogiri: Some(f) } = events[k] else { unreachable!() };
+        edited[k] = Event::Dahai { actor, pai, tsumogiri: Some(!f) };
+        let report = replay(&game, &edited);
+        report.findings.first().filter(|f| f.event == k && f.kind == FindingKind::Illegal).map(|f| f.message.clone())
+    };
+    // A discard from the hand flagged as the tile just drawn.
+    let k = (0..events.len()).find(|&k| flagged(&events[k], false)).unwrap();
+    let message = flip(k).expect("a finding at the edited discard");
+    assert!(message.contains("flagged tsumogiri") && message.contains("not the tile just drawn"), "{message}");
+    // The tile just drawn, of a kind the hand held no other of, not flagged.
+    let found = (0..events.len()).filter(|&k| flagged(&events[k], true)).find_map(flip);
+    let message = found.expect("a tsumogiri discard of a tile held once");
+    assert!(message.contains("not flagged tsumogiri"), "{message}");
+    // A record that leaves the flag out is not checked.
+    let bare: Vec<Event> = events
+        .iter()
+        .map(|e| match *e {
+            Event::Dahai { actor, pai, .. } => Event::Dahai { actor, pai, tsumogiri: None },
+            e => e,
+        })
+        .collect();
+    assert!(replay(&game, &bare).is_clean());
+}
+
+#[test]
 fn an_injected_call_by_the_wrong_seat_is_illegal() {
     let game = logged();
     let mut table = Table::new(&game);

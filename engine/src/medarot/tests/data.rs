@@ -67,7 +67,7 @@ fn pool_level_checks() {
     let (_, field, shown) = card_error(&format!("{GOOD}{GOOD}"));
     assert_eq!(field, "name");
     assert!(shown.contains("already"), "{shown}");
-    let orphan = "[[card]]\nkind = \"medachange\"\nname = \"Nobody\"\npower = 1\narmour = 1\nspeed = 1\narrows = []\nattack = \"shoot\"\n";
+    let orphan = "[[card]]\nkind = \"medachange\"\nname = \"Nobody\"\npower = 1\narmour = 1\nspeed = 1\narrows = [\"F\"]\nattack = \"shoot\"\n";
     let (card, field, _) = card_error(orphan);
     assert_eq!((card.as_str(), field.as_str()), ("Nobody", "name"));
     assert!(matches!(CardPool::from_toml_str("[[card]\n"), Err(MedarotError::Toml { .. })));
@@ -199,6 +199,24 @@ fn rules_presets() {
     assert!(e.to_string().contains("colour"), "{e}");
     let e = Rules::from_toml_str(&text.replace("\"random\"", "\"loser\""), "x").unwrap_err();
     assert!(e.to_string().contains("loser"), "{e}");
+}
+
+#[test]
+fn an_empty_rules_file_names_its_first_missing_field_not_an_empty_preset_list() {
+    for empty in ["", "# nothing yet\n"] {
+        let e = Rules::from_toml_str(empty, "mine.toml").unwrap_err().to_string();
+        assert!(e.contains("missing field `base_hp`") && !e.contains("known: )"), "{e}");
+    }
+}
+
+#[test]
+fn a_card_without_arrows_or_with_a_control_character_in_its_name_is_refused() {
+    let (card, field, shown) = card_error(&GOOD.replace("[\"F\", \"BL\"]", "[]"));
+    assert_eq!((card.as_str(), field.as_str()), ("Tester", "arrows"));
+    assert!(shown.contains("is empty"), "{shown}");
+    let (_, field, shown) = card_error(&GOOD.replace("\"Tester\"", "\"Te\\u0000ster\""));
+    assert_eq!(field, "name");
+    assert!(shown.contains("control character"), "{shown}");
 }
 
 #[test]

@@ -247,6 +247,13 @@ impl State for DriftStudy {
             })?,
             None => lineup.drivers[0].1,
         };
+        if params.driver.is_some() && matches!(params.mode, Mode::Lineup | Mode::Team) {
+            bail!(
+                "--driver names the base driver of the styles, chase, solo, play and cars modes; {} mode plays \
+                 every driver of the line-up: leave --driver out",
+                if params.mode == Mode::Lineup { "lineup" } else { "team" }
+            );
+        }
         let (subjects, bouts) = Self::schedule(params.mode, &lineup, base)?;
         let parse =
             |src: &Source| StrategyConfig::from_toml(&src.text).with_context(|| format!("strategy {}", src.name));
@@ -263,6 +270,17 @@ impl State for DriftStudy {
         let mut acc = DriftAcc::new(self.subjects.len(), self.bouts.len(), self.rules.max_rounds_per_chase);
         acc.arms = ArmsAcc::new(&self.arms, self.params.mode == Mode::Play);
         acc
+    }
+
+    /// An index is one battle of a bout; in `cars` mode one arm's pair of battles; in
+    /// `play` mode a row's arm under each play, counted once in its first column.
+    fn indices(&self, acc: &DriftAcc) -> u64 {
+        let ncols = self.arms.cols.len().max(1);
+        match self.params.mode {
+            Mode::Play => acc.arms.gain.iter().step_by(ncols).map(|m| m.n).sum(),
+            Mode::Cars => acc.arms.gain.iter().map(|m| m.n).sum(),
+            _ => acc.bouts.iter().map(|b| b.result.trials).sum(),
+        }
     }
 }
 

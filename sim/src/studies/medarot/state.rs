@@ -90,6 +90,11 @@ impl State for MedarotStudy {
     fn empty(&self) -> MedarotAcc {
         MedarotAcc::new(self.decks.len(), self.pool.len(), self.arms.len())
     }
+
+    /// Every index plays one game, whose length is recorded.
+    fn indices(&self, acc: &MedarotAcc) -> u64 {
+        acc.turns.n
+    }
 }
 
 fn loss_index(l: LossCondition) -> usize {

@@ -229,6 +229,11 @@ impl State for RackupStudy {
     fn empty(&self) -> RackupAcc {
         RackupAcc::new(self.arms.len())
     }
+
+    /// Every index plays one match per arm: the first arm's results count them.
+    fn indices(&self, acc: &RackupAcc) -> u64 {
+        acc.arms.first().map_or(0, |a| a.a_result.trials)
+    }
 }
 
 impl Study for RackupStudy {

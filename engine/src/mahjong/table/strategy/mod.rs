@@ -79,12 +79,15 @@ pub struct BotConfig {
     /// (tanyao, honitsu, toitoi, a yakuhai kept or already called), closer to
     /// tenpai: only when the hand after the call is at most this shanten
     /// (−1: never).
+    #[serde(deserialize_with = "shanten_setting")]
     pub call_max_shanten: i8,
     /// A closed hand opens for such a call only when it is at least this
     /// many shanten (a yakuhai pon is always made).
+    #[serde(deserialize_with = "shanten_setting")]
     pub open_min_shanten: i8,
     /// An open hand prefers honitsu or toitoi to a cheaper plan up to this
     /// many shanten further from tenpai.
+    #[serde(deserialize_with = "shanten_setting")]
     pub plan_bias: i8,
     /// Where the scoring rules count 萬子ホンイツ (honitsu in manzu) as a yakuman (Gotō; not
     /// Ron2), a hand, closed or open, with at most 4 pinzu and souzu tiles and no meld of
@@ -92,6 +95,7 @@ pub struct BotConfig {
     /// this many more than under its best other plan (−1: never; then it is a honitsu like
     /// any other, for open hands only). A closed hand heading for it declares riichi only
     /// once tenpai on it.
+    #[serde(deserialize_with = "shanten_setting")]
     pub manzu_honitsu_bias: i8,
     /// Defensive: keep pushing against a threat when tenpai with at least
     /// this many live winning tiles.
@@ -113,6 +117,7 @@ pub struct BotConfig {
     /// Count live ukeire to break ties only when the best shanten is at
     /// most this; further from tenpai, ties keep the tiles with the most
     /// neighbours (cheaper, for throughput).
+    #[serde(deserialize_with = "shanten_setting")]
     pub ukeire_max_shanten: i8,
     /// Declare open riichi (where the table allows it, G-R2) when another seat is already
     /// in riichi (it discards what it draws, so it is forced to deal in on any wait, at
@@ -133,6 +138,16 @@ pub struct BotConfig {
     /// a closed hand with `plan_bias` on breaks ties between equally efficient discards
     /// towards a sanshoku or ittsu two tiles or fewer from complete.
     pub sequence_plans: bool,
+}
+
+/// Reads a bot setting counted in shanten: from −1 (never) to 8, the most a hand can be
+/// from tenpai (a larger one would be silently the same as 8).
+fn shanten_setting<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i8, D::Error> {
+    let n = i8::deserialize(d)?;
+    match (-1..=8).contains(&n) {
+        true => Ok(n),
+        false => Err(serde::de::Error::custom(format!("{n} shanten is out of range -1..=8"))),
+    }
 }
 
 impl BotConfig {
