@@ -13,10 +13,10 @@
 //! What a run did ([`UntilRecord`]) is saved in `state.json` and heads `summary.txt`.
 
 use crate::runner::RunPlan;
+use crate::saved::{Reached, UntilRecord};
 use crate::stats::{Interval, Moments, Rate};
 use crate::study::Study;
 use anyhow::{Context, Result, bail};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
@@ -160,48 +160,6 @@ pub fn metrics(tracked: &[Tracked]) -> Vec<&str> {
         }
     }
     names
-}
-
-/// What `--until` did: per target the games it needed, or that the cap stopped the run
-/// (and why it was not met then). Saved in `state.json`; its lines head `summary.txt`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct UntilRecord {
-    /// Games per batch.
-    pub batch: u64,
-    /// The most games the run could play.
-    pub cap: u64,
-    /// Every target, in the order given.
-    pub targets: Vec<Reached>,
-}
-
-/// One target of an [`UntilRecord`].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Reached {
-    /// The target as given (`METRIC ±X`).
-    pub target: String,
-    /// The games after which it was first met; none when the cap came first.
-    pub met_after: Option<u64>,
-    /// When not met: why, per series, at the end ([`Target::shortfalls`]).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub short: Vec<String>,
-}
-
-impl fmt::Display for UntilRecord {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for r in &self.targets {
-            match r.met_after {
-                Some(n) => writeln!(f, "--until {}: met after {n} games (batches of {})", r.target, self.batch)?,
-                None => writeln!(
-                    f,
-                    "--until {}: NOT met: stopped by the cap of {} games ({})",
-                    r.target,
-                    self.cap,
-                    r.short.join("; ")
-                )?,
-            }
-        }
-        Ok(())
-    }
 }
 
 /// A run grown to its targets.

@@ -2,7 +2,7 @@
 //!
 //! The file holds the format version ([`FORMAT`]), the study kind, its parameters, the
 //! games it covers ([`Coverage`]), for a run grown by `--until` what it did
-//! ([`crate::grow::UntilRecord`]), how the run played when recorded ([`Ran`]), and its
+//! ([`UntilRecord`]), how the run played when recorded ([`Ran`]), and its
 //! accumulator, and ends with a checksum: the
 //! SHA-256 of the text before it, `…,"checksum":"<hex>"}`. A file without `format` is of
 //! format 1 (written before the checksum existed) and is read without one.
@@ -23,7 +23,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
-use std::fmt::Debug;
+use std::fmt::{self, Debug};
 use std::ops::AddAssign;
 use std::path::Path;
 
@@ -144,7 +144,7 @@ pub struct Saved<P, A> {
     pub partial: bool,
     /// What `--until` did, for a run grown to targets.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub until: Option<crate::grow::UntilRecord>,
+    pub until: Option<UntilRecord>,
     /// How the run played (`None`: not recorded, or merged from shards).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ran: Option<Ran>,
@@ -311,6 +311,48 @@ impl<S: State> Merger<S> {
         saved.format = FORMAT;
         saved.ran = None;
         Ok(saved)
+    }
+}
+
+/// What `--until` did: per target the games it needed, or that the cap stopped the run
+/// (and why it was not met then). Saved in `state.json`; its lines head `summary.txt`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UntilRecord {
+    /// Games per batch.
+    pub batch: u64,
+    /// The most games the run could play.
+    pub cap: u64,
+    /// Every target, in the order given.
+    pub targets: Vec<Reached>,
+}
+
+/// One target of an [`UntilRecord`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reached {
+    /// The target as given (`METRIC ±X`).
+    pub target: String,
+    /// The games after which it was first met; none when the cap came first.
+    pub met_after: Option<u64>,
+    /// When not met: why, per series, at the end ([`crate::grow::Target::shortfalls`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub short: Vec<String>,
+}
+
+impl fmt::Display for UntilRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for r in &self.targets {
+            match r.met_after {
+                Some(n) => writeln!(f, "--until {}: met after {n} games (batches of {})", r.target, self.batch)?,
+                None => writeln!(
+                    f,
+                    "--until {}: NOT met: stopped by the cap of {} games ({})",
+                    r.target,
+                    self.cap,
+                    r.short.join("; ")
+                )?,
+            }
+        }
+        Ok(())
     }
 }
 

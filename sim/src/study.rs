@@ -5,10 +5,11 @@
 //! saved as `state.json` beside the tables, so `sim merge` can add up shards
 //! played on different machines and write the same tables a single run would.
 
-use crate::grow::{self, Target, Tracked, UntilRecord};
+use crate::grow::{self, Target, Tracked};
 use crate::output::StudyOutput;
 use crate::overwrite::{self, Incoming};
 use crate::runner::{RunPlan, RunReport};
+use crate::saved::UntilRecord;
 use crate::saved::{self, FORMAT, Merger, Ran, Saved};
 pub use crate::saved::{Coverage, Source, State};
 use crate::shard::Shard;
