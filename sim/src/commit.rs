@@ -37,6 +37,7 @@ fn on_signal() -> MutexGuard<'static, Vec<PathBuf>> {
 }
 
 /// Starts, once, the thread that cleans up on SIGINT, SIGTERM and SIGHUP.
+#[cfg(unix)]
 fn handle_signals() {
     static START: Once = Once::new();
     START.call_once(|| {
@@ -53,12 +54,24 @@ fn handle_signals() {
     });
 }
 
+/// Elsewhere than on Unix no signal is caught: a stopped run leaves its staging folders.
+#[cfg(not(unix))]
+fn handle_signals() {}
+
 /// Whether process `pid` is running (on this machine).
+#[cfg(unix)]
 fn alive(pid: u32) -> bool {
     let Ok(pid) = libc::pid_t::try_from(pid) else { return false };
     // SAFETY: signal 0 only asks whether the process exists; nothing is sent.
     let found = unsafe { libc::kill(pid, 0) } == 0;
     found || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+}
+
+/// Elsewhere than on Unix every pid counts as running, so nothing another run left is
+/// ever cleared or rolled back by guess (remove such leftovers by hand).
+#[cfg(not(unix))]
+fn alive(_pid: u32) -> bool {
+    true
 }
 
 /// `<out>/.sim-lock`: held by one run at a time, removed when dropped.
@@ -75,6 +88,7 @@ pub struct Lock {
 
 /// Opens (creating) the lock file `path`, refusing a symbolic link (not followed) and
 /// anything but a plain file of one link (a hard link to another file would be truncated).
+#[cfg(unix)]
 fn open_lock(path: &Path, out: &Path) -> Result<fs::File> {
     use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
     let not_plain =
@@ -97,11 +111,41 @@ fn open_lock(path: &Path, out: &Path) -> Result<fs::File> {
     Ok(file)
 }
 
+/// Elsewhere than on Unix: a symbolic link or anything but a plain file at `path` is
+/// refused before opening (checked, then opened: not atomic, as Unix's no-follow open is).
+#[cfg(not(unix))]
+fn open_lock(path: &Path, out: &Path) -> Result<fs::File> {
+    if fs::symlink_metadata(path).is_ok_and(|m| !m.file_type().is_file()) {
+        bail!("cannot lock {}: {} is not a plain file sim made: remove it", out.display(), path.display());
+    }
+    let opened = fs::OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path);
+    opened.with_context(|| format!("cannot lock {}", out.display()))
+}
+
+/// Whether two metadata are of the same file: (device, inode) on Unix; elsewhere the same
+/// creation time, or always when it cannot be read.
+fn same_file(a: &fs::Metadata, b: &fs::Metadata) -> bool {
+    file_key(a) == file_key(b)
+}
+
+/// A key telling files apart: (device, inode) on Unix.
+#[cfg(unix)]
+fn file_key(m: &fs::Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (m.dev(), m.ino())
+}
+
+/// A key telling files apart: (0, creation time in nanoseconds) where there are no inodes.
+#[cfg(not(unix))]
+fn file_key(m: &fs::Metadata) -> (u64, u64) {
+    let created = m.created().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());
+    (0, created.map_or(0, |d| d.as_nanos() as u64))
+}
+
 impl Lock {
     /// Takes the lock of `out` (created if missing), or names the live run that holds it.
     pub fn acquire(out: &Path) -> Result<Lock> {
         use std::io::Write;
-        use std::os::unix::fs::MetadataExt;
         fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
         handle_signals();
         let path = out.join(".sim-lock");
@@ -119,7 +163,7 @@ impl Lock {
             }
             // Locked, but the file may have been removed by its holder after this run opened it.
             let (held, named) = (file.metadata().map_err(cannot)?, fs::metadata(&path));
-            if named.is_ok_and(|n| (n.dev(), n.ino()) == (held.dev(), held.ino())) {
+            if named.is_ok_and(|n| same_file(&n, &held)) {
                 file.set_len(0).map_err(cannot)?;
                 writeln!(file, "{}", std::process::id()).map_err(cannot)?;
                 on_signal().push(path.clone());
@@ -226,14 +270,13 @@ struct Entry {
     staging: PathBuf,
     target: PathBuf,
     aside: PathBuf,
-    /// The staging folder's (device, inode): the target is the new results when it has them.
+    /// The staging folder's key ([`file_key`]): the target is the new results when it has it.
     new: (u64, u64),
 }
 
-/// The (device, inode) of the folder at `path`.
+/// The key ([`file_key`]) of the folder at `path`.
 fn identity(path: &Path) -> Option<(u64, u64)> {
-    use std::os::unix::fs::MetadataExt;
-    fs::symlink_metadata(path).ok().map(|m| (m.dev(), m.ino()))
+    fs::symlink_metadata(path).ok().map(|m| file_key(&m))
 }
 
 /// Rolls back the switches of runs killed in mid-switch in `out` (their journals,
