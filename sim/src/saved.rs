@@ -115,7 +115,8 @@ impl PartialEq for Source {
 }
 
 /// How a run played: its worker threads and wall time. Recorded in `state.json` by a
-/// run (absent in files written before it was, and in merged results).
+/// run, kept by a merge of that state alone (absent in files written before it was, and
+/// in shards merged together).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Ran {
     /// Worker threads.
@@ -285,6 +286,8 @@ impl<S: State> Merger<S> {
         if let Some(k) = b.shards.iter().find(|k| a.shards.contains(k)) {
             bail!("shard {k} appears twice (again in {place})");
         }
+        // Shards ran apart: no one run's threads and wall time describe their sum.
+        m.ran = None;
         tally::check_sum(&tally::tree(&m.acc)?, &tally::tree(&saved.acc)?, "acc")
             .map_err(|e| anyhow::anyhow!("{place}: adding it overflows: field {e}"))?;
         m.coverage.shards.extend(&saved.coverage.shards);
@@ -309,7 +312,6 @@ impl<S: State> Merger<S> {
         }
         saved.partial = !missing.is_empty();
         saved.format = FORMAT;
-        saved.ran = None;
         Ok(saved)
     }
 }
@@ -386,5 +388,11 @@ mod tests {
         assert_eq!(whole.coverage.shards, [1, 2]);
         let one = half(1).acc;
         assert_eq!((whole.acc.turns.n, whole.acc.losses), (2 * one.turns.n, one.losses.map(|l| 2 * l)));
+        // One state merged alone (redrawn from its folder) keeps its run record.
+        let mut merger = Merger::<MedarotStudy>::default();
+        let mut alone = half(1);
+        (alone.coverage.shard_count, alone.ran) = (1, Some(Ran { threads: 2, seconds: 1.5 }));
+        merger.push(alone, "a").unwrap();
+        assert_eq!(merger.finish(false).unwrap().ran, Some(Ran { threads: 2, seconds: 1.5 }));
     }
 }

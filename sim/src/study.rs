@@ -164,7 +164,7 @@ fn finish<S: Study>(
 }
 
 /// [`finish`] for a state as it will be saved (a merge's, maybe partial, with no `started`:
-/// a merge records no threads or wall time).
+/// a merge keeps the run record of a state merged alone, and records none for shards).
 fn finish_saved<S: Study>(
     study: &S,
     mut saved: Saved<S::Params, S::Acc>,
@@ -182,7 +182,9 @@ fn finish_saved<S: Study>(
     if !trace.is_empty() {
         crate::convergence::write(trace, S::DIFFERENCES, &out)?;
     }
-    saved.ran = started.map(|s| Ran { threads: s.threads, seconds: s.at.elapsed().as_secs_f64() });
+    if let Some(s) = started {
+        saved.ran = Some(Ran { threads: s.threads, seconds: s.at.elapsed().as_secs_f64() });
+    }
     let state = saved::to_text(&saved)?;
     out.data_file("state.json", &state)?;
     out.mark_charts(&state)?;

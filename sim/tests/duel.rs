@@ -21,7 +21,7 @@ fn run(args: &[&str]) -> String {
 fn duel(dir: &Path, name: &str, args: &[&str]) -> String {
     let mut all = vec!["duel"];
     all.extend_from_slice(args);
-    all.extend_from_slice(&["--out", dir.to_str().unwrap(), "--study", name, "--quiet"]);
+    all.extend_from_slice(&["--out", dir.to_str().unwrap(), "--study", name, "--quiet", "--force"]);
     run(&all)
 }
 
@@ -78,7 +78,7 @@ fn duels_agree_across_threads_and_merged_shards() {
         duel(&dir, "a", &args(&["--shard", "1/2"]));
         duel(&dir, "b", &args(&["--shard", "2/2", "--threads", "1"]));
         let (a, b) = (dir.join("notebooks-data/a"), dir.join("notebooks-data/b"));
-        run(&["merge", a.to_str().unwrap(), b.to_str().unwrap(), "--out", out, "--study", "merged"]);
+        run(&["merge", a.to_str().unwrap(), b.to_str().unwrap(), "--out", out, "--study", "merged", "--force"]);
         for table in ["duel", "duel_seats", "duel_ranking"] {
             let one = csv(&dir, "one", table);
             assert_eq!(one, csv(&dir, "two", table), "{game} {table}");

@@ -75,7 +75,7 @@ fn play_mode_runs_and_shards_of_fewer_games_than_arms_end() {
     let out = root.to_str().unwrap();
     let text = succeeded(&run(&["drift", "--mode", "play", "--games", "44", "--quiet", "--out", out]));
     assert!(text.contains("rank correlation"), "{text}");
-    let shard = ["drift", "--mode", "play", "--games", "1000", "--shard", "30/30", "--quiet", "--out", out];
+    let shard = ["drift", "--mode", "play", "--games", "1000", "--shard", "30/30", "--quiet", "--force", "--out", out];
     succeeded(&run(&shard));
 }
 

@@ -219,7 +219,7 @@ fn mortal_style_records_read() {
     assert_eq!(read(r#"{"type":"ryukyoku"}"#), Event::Ryukyoku { deltas: None });
     assert_eq!(
         read(r#"{"type":"dahai","actor":3,"pai":"1m"}"#),
-        Event::Dahai { actor: 3, pai: PhysTile::Plain(Tile::from_index(0).unwrap()), tsumogiri: Some(false) }
+        Event::Dahai { actor: 3, pai: PhysTile::Plain(Tile::from_index(0).unwrap()), tsumogiri: None }
     );
 }
 
