@@ -259,7 +259,10 @@ fn clear_stale(parent: &Path) {
         let target = parent.join(name);
         let restored = kind == ".old-" && !target.exists() && fs::rename(entry.path(), &target).is_ok();
         if !restored && let Err(e) = fs::remove_dir_all(entry.path()) {
-            eprintln!("warning: cannot remove {} (left by an interrupted run): {e}", entry.path().display());
+            crate::console::note(&format!(
+                "warning: cannot remove {} (left by an interrupted run): {e}",
+                entry.path().display()
+            ));
         }
     }
 }
@@ -306,12 +309,12 @@ fn recover_switches(out: &Path) {
             let _ = fs::remove_dir_all(&e.staging);
         }
         match fs::remove_file(file.path()) {
-            Ok(()) if !journal.is_empty() => eprintln!(
+            Ok(()) if !journal.is_empty() => crate::console::note(&format!(
                 "note: a run (pid {pid}) was killed while switching its results into {}; the earlier results are back",
                 out.display()
-            ),
+            )),
             Ok(()) => {}
-            Err(e) => eprintln!("warning: cannot remove {}: {e}", file.path().display()),
+            Err(e) => crate::console::note(&format!("warning: cannot remove {}: {e}", file.path().display())),
         }
     }
 }
@@ -344,7 +347,10 @@ pub fn commit(lock: &Lock, folders: &[&Folder]) -> Result<()> {
     }
     for f in moved_aside {
         if let Err(e) = fs::remove_dir_all(&f.aside) {
-            eprintln!("warning: the new results are in place, but the old ones in {} remain: {e}", f.aside.display());
+            crate::console::note(&format!(
+                "warning: the new results are in place, but the old ones in {} remain: {e}",
+                f.aside.display()
+            ));
         }
     }
     Ok(())

@@ -14,6 +14,9 @@
 //! Polars runs its own thread pool, so DataFrames are only ever built on the
 //! main thread, after the rayon workers have finished.
 #![deny(missing_docs)]
+// Every word on stdout and stderr goes through `console`, which turns a failed write into
+// an error or a non-zero exit instead of a panic.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod bench;
 pub mod chart;

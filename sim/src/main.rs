@@ -1,5 +1,6 @@
 //! `sim`: run a study of one of the games and write its tables, charts and
 //! summary. See `sim --help` and GUIDE.md.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, FromArgMatches, Parser, Subcommand, ValueEnum};

@@ -32,9 +32,12 @@ fn pct(v: f64) -> String {
     format!("{:.1}%", 100.0 * v)
 }
 
-/// A rate with its interval, as percentages.
+/// A rate with its interval, as percentages: one decimal, more (up to three) while the
+/// interval's ends would print alike (a Wilson interval near 100% is never `[100.0%, 100.0%]`).
 fn pct_in(v: f64, low: f64, high: f64) -> String {
-    format!("{} [{}, {}]", pct(v), pct(low), pct(high))
+    let at = |d: usize, x: f64| format!("{:.d$}%", 100.0 * x);
+    let d = (1..=3).find(|&d| at(d, low) != at(d, high)).unwrap_or(3);
+    format!("{} [{}, {}]", at(d, v), at(d, low), at(d, high))
 }
 
 /// A number with its interval.
@@ -458,5 +461,11 @@ mod tests {
             said[1],
             "First place by seat ranges from 25.0% to 29.0%; away from an even 25.0%: seat 1 (29.0% [27.0%, 31.0%])."
         );
+    }
+
+    #[test]
+    fn an_interval_near_one_keeps_the_digits_that_tell_its_ends_apart() {
+        assert_eq!(pct_in(0.47, 0.464, 0.477), "47.0% [46.4%, 47.7%]");
+        assert_eq!(pct_in(0.9999, 0.9996, 0.99998), "99.99% [99.96%, 100.00%]");
     }
 }

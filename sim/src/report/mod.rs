@@ -151,7 +151,7 @@ fn common(folder: &Path) -> Result<Section> {
                      written by an older sim; rerun the study)"
                 ),
             };
-            eprintln!("warning: {note}");
+            crate::console::note(&format!("warning: {note}"));
             summary.insert_str(0, &format!("({note})\n"));
             charts.clear();
         }
@@ -185,7 +185,7 @@ pub fn run_all(
     for r in &runs::RUNS {
         let line = r.command_line(scale, out, threads);
         if !quiet {
-            eprintln!("report: {}", line.join(" "));
+            crate::console::note(&format!("report: {}", line.join(" ")));
         }
         let start = Instant::now();
         run(&line).with_context(|| line.join(" "))?;
