@@ -31,7 +31,7 @@ pub fn check(out_root: &Path, name: &str, incoming: &Incoming, force: bool) -> R
             folder.display()
         )
     };
-    let text = std::fs::read_to_string(&state).unwrap_or_default();
+    let text = crate::lines::read_file(&state, crate::lines::MAX_STATE).unwrap_or_default();
     let Ok(old) = serde_json::from_str::<Head>(&text) else {
         return refuse("results whose state.json cannot be read".into());
     };

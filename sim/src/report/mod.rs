@@ -126,7 +126,7 @@ fn common(folder: &Path) -> Result<Section> {
     let abs = folder.canonicalize().with_context(|| format!("cannot open {}", folder.display()))?;
     let name = abs.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let summary_path = abs.join("summary.txt");
-    let summary = std::fs::read_to_string(&summary_path)
+    let summary = crate::lines::read_file(&summary_path, crate::lines::MAX_STATE)
         .with_context(|| format!("cannot read {} (not a results folder?)", summary_path.display()))?;
     let charts_dir = abs.parent().and_then(Path::parent).map(|root| root.join("reports").join(&name));
     let mut charts: Vec<PathBuf> = match charts_dir.as_ref().and_then(|d| std::fs::read_dir(d).ok()) {
@@ -138,7 +138,7 @@ fn common(folder: &Path) -> Result<Section> {
     };
     charts.sort();
     let mut summary = summary;
-    if let Ok(state) = std::fs::read_to_string(abs.join("state.json")) {
+    if let Ok(state) = crate::lines::read_file(&abs.join("state.json"), crate::lines::MAX_STATE) {
         let drawn = charts_dir.as_deref().and_then(|d| std::fs::read_to_string(d.join(CHARTS_OF)).ok());
         if !charts.is_empty() && drawn.as_deref().map(str::trim) != Some(sha256_hex(&state).as_str()) {
             let state = abs.join("state.json");
