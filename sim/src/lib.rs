@@ -20,13 +20,15 @@
 
 pub mod bench;
 pub mod chart;
+pub mod cli;
 pub mod commit;
 pub mod console;
-pub mod convergence;
 pub mod duel;
-pub mod grow;
+pub mod frame;
+pub mod kinds;
 pub mod lines;
 pub mod mahjong_io;
+pub mod merge;
 pub mod mjai;
 pub mod output;
 pub mod overwrite;

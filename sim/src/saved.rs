@@ -335,7 +335,7 @@ pub struct Reached {
     pub target: String,
     /// The games after which it was first met; none when the cap came first.
     pub met_after: Option<u64>,
-    /// When not met: why, per series, at the end ([`crate::grow::Target::shortfalls`]).
+    /// When not met: why, per series, at the end ([`crate::study::grow::Target::shortfalls`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub short: Vec<String>,
 }

@@ -70,6 +70,16 @@ pub struct Rate {
 }
 
 impl Rate {
+    /// `successes` (whole ones) out of `trials`.
+    pub fn of(successes: u64, trials: u64) -> Rate {
+        Rate { half_successes: 2 * successes, trials }
+    }
+
+    /// The observed proportion and its 95% Wilson interval.
+    pub fn estimate(&self) -> (f64, Interval) {
+        (self.value(), self.interval())
+    }
+
     /// Records one trial: a success or a failure.
     pub fn record(&mut self, success: bool) {
         self.trials += 1;
@@ -175,6 +185,11 @@ impl Moments {
     pub fn mean_interval(&self) -> Interval {
         let half = Z95 * (self.variance() / self.n as f64).sqrt();
         Interval { low: self.mean() - half, high: self.mean() + half }
+    }
+
+    /// The mean and its 95% normal interval.
+    pub fn estimate(&self) -> (f64, Interval) {
+        (self.mean(), self.mean_interval())
     }
 }
 
@@ -518,8 +533,8 @@ mod tests {
         r.record_half();
         assert_eq!(r.trials, 4);
         assert_eq!(r.value(), 0.5);
-        let other = Rate { half_successes: 2 * 30, trials: 100 };
-        let (d, i) = Rate { half_successes: 2 * 60, trials: 100 }.difference(&other);
+        let other = Rate::of(30, 100);
+        let (d, i) = Rate::of(60, 100).difference(&other);
         assert!((d - 0.3).abs() < 1e-12);
         // se = sqrt(0.24/100 + 0.21/100) = 0.0671; half-width 1.96 se = 0.1315.
         assert!((i.half_width() - 0.1315).abs() < 1e-3, "{i:?}");
@@ -528,7 +543,7 @@ mod tests {
     #[test]
     fn versus_reads_both_orientations() {
         // Two entrants: row 0 beat column 1 in 3 of 4; row 1 beat column 0 in 1 of 2.
-        let r = |w: u64, t: u64| Rate { half_successes: 2 * w, trials: t };
+        let r = Rate::of;
         let cells = [r(0, 0), r(3, 4), r(1, 2), r(0, 0)];
         let zero = versus(&cells, 2, 0, std::iter::once(1));
         assert_eq!((zero.successes(), zero.trials), (4.0, 6));

@@ -6,7 +6,7 @@
 
 use super::html::number;
 use super::tables::Table;
-use crate::grow::Tracked;
+use crate::study::grow::Tracked;
 use std::path::Path;
 
 /// The answer of the study of `kind` whose estimates are `estimates` and whose tables are

@@ -29,8 +29,8 @@ mod report;
 pub use acc::{BoutAcc, DriftAcc, SubjectAcc};
 use arms::{Arms, ArmsAcc, halves};
 
-use crate::grow::Tracked;
 use crate::runner::{self, RunPlan, RunReport};
+use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Context, Result, bail};
 use engine::drift::strategy::{Heuristic, Plain, Random, StrategyConfig};

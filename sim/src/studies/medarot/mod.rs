@@ -22,8 +22,8 @@ mod state;
 use state::{LOSS_NAMES, MAX_SPEED_GAP, STATS};
 pub use state::{MedarotAcc, MedarotParams, MedarotStudy, setting};
 
-use crate::grow::Tracked;
 use crate::runner::{self, RunPlan, RunReport};
+use crate::study::grow::Tracked;
 use crate::study::{Coverage, State, Study};
 use crate::sweep::paired::Obs;
 use anyhow::Result;

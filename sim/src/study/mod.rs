@@ -5,7 +5,9 @@
 //! saved as `state.json` beside the tables, so `sim merge` can add up shards
 //! played on different machines and write the same tables a single run would.
 
-use crate::grow::{self, Target, Tracked};
+pub mod convergence;
+pub mod grow;
+
 use crate::output::StudyOutput;
 use crate::overwrite::{self, Incoming};
 use crate::runner::{RunPlan, RunReport};
@@ -14,6 +16,7 @@ use crate::saved::{self, FORMAT, Merger, Ran, Saved};
 pub use crate::saved::{Coverage, Source, State};
 use crate::shard::Shard;
 use anyhow::{Context, Result, bail};
+use grow::{Target, Tracked};
 use serde::Deserialize;
 use std::path::Path;
 use std::time::Instant;
@@ -180,7 +183,7 @@ fn finish_saved<S: Study>(
         summary.insert_str(0, &format!("PARTIAL MERGE (--partial): {}\n", saved.coverage.describe()));
     }
     if !trace.is_empty() {
-        crate::convergence::write(trace, S::DIFFERENCES, &out)?;
+        convergence::write(trace, S::DIFFERENCES, &out)?;
     }
     if let Some(s) = started {
         saved.ran = Some(Ran { threads: s.threads, seconds: s.at.elapsed().as_secs_f64() });

@@ -1,26 +1,23 @@
-//! `--convergence`: a grown run's estimates after each batch ([`crate::grow`]), written as
+//! `--convergence`: a grown run's estimates after each batch ([`crate::study::grow`]), written as
 //! a `convergence` table and, per metric, a chart of every series' estimate and 95% band
 //! against games played, so a user sees when an answer has settled.
 
 use crate::chart::{self, Band, Bar};
-use crate::grow::{self, Tracked};
+use crate::frame::Frame;
 use crate::output::StudyOutput;
+use crate::study::grow::{self, Tracked};
 use anyhow::Result;
-use polars::prelude::*;
 
 /// Writes the trace `(games played, estimates)` of a run; `differences` when the estimates
 /// are differences from a base (a sweep's variants), drawn against a dashed 0.
 pub fn write(trace: &[(u64, Vec<Tracked>)], differences: bool, out: &StudyOutput) -> Result<()> {
     let rows: Vec<(u64, &Tracked)> = trace.iter().flat_map(|(g, ts)| ts.iter().map(move |t| (*g, t))).collect();
-    let col = |f: &dyn Fn(&Tracked) -> f64| rows.iter().map(|r| f(r.1)).collect::<Vec<f64>>();
-    let mut df = df!(
-        "games" => rows.iter().map(|r| r.0).collect::<Vec<_>>(),
-        "metric" => rows.iter().map(|r| r.1.metric.clone()).collect::<Vec<_>>(),
-        "series" => rows.iter().map(|r| r.1.series.clone()).collect::<Vec<_>>(),
-        "value" => col(&|t| t.value),
-        "ci_low" => col(&|t| t.interval.low),
-        "ci_high" => col(&|t| t.interval.high),
-    )?;
+    let mut df = Frame::new()
+        .col("games", rows.iter().map(|r| r.0).collect::<Vec<_>>())
+        .col("metric", rows.iter().map(|r| r.1.metric.clone()).collect::<Vec<_>>())
+        .col("series", rows.iter().map(|r| r.1.series.clone()).collect::<Vec<_>>())
+        .estimates("value", rows.iter().map(|r| (r.1.value, r.1.interval)))
+        .build()?;
     out.table("convergence", &mut df)?;
     let Some((_, last)) = trace.last() else { return Ok(()) };
     let categories: Vec<String> = trace.iter().map(|(g, _)| g.to_string()).collect();
@@ -31,7 +28,7 @@ pub fn write(trace: &[(u64, Vec<Tracked>)], differences: bool, out: &StudyOutput
             .map(|&name| {
                 let points = trace.iter().map(|(_, ts)| {
                     let t = ts.iter().find(|t| t.metric == metric && t.series == name).expect("every batch has it");
-                    Bar { label: String::new(), value: t.value, low: t.interval.low, high: t.interval.high }
+                    Bar::new(String::new(), (t.value, t.interval))
                 });
                 (name.to_string(), points.collect())
             })
