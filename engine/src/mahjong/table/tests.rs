@@ -310,7 +310,8 @@ fn bot_configs_load_from_toml() {
     assert!(e.message.contains("100 shanten is out of range -1..=8"), "{e}");
     assert!(Bot::by_name("efficiency").is_some() && Bot::by_name("greedy").is_none());
     let styles = BOT_PRESETS.map(|(name, _)| Bot::by_name(name).unwrap().config.style);
-    let (random, efficiency, defensive) = (strategy::Style::Random, strategy::Style::Efficiency, strategy::Style::Defensive);
+    let (random, efficiency, defensive) =
+        (strategy::Style::Random, strategy::Style::Efficiency, strategy::Style::Defensive);
     assert_eq!(styles, [random, efficiency, defensive, defensive, defensive]);
     // `value` is `defensive` with the value and placement settings on; `goto-stakes` is
     // `value` with the chip and stake settings on.

@@ -70,7 +70,12 @@ impl Bot {
     /// `concealed` (3n+1 tiles) stays dama, which it does when a dama tsumo on each wait
     /// with a live copy ends the game with this seat a place higher than now (first when
     /// first); `None` (not decided here) otherwise.
-    pub(super) fn placement_dama(&self, view: &RiichiView<'_>, concealed: &TileCounts, visible: &TileCounts) -> Option<bool> {
+    pub(super) fn placement_dama(
+        &self,
+        view: &RiichiView<'_>,
+        concealed: &TileCounts,
+        visible: &TileCounts,
+    ) -> Option<bool> {
         if !self.config.placement_riichi || !view.win_may_end_game() {
             return None;
         }

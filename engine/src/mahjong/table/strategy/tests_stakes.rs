@@ -103,4 +103,3 @@ fn the_table_keeps_the_cut_bi_states_the_chip_ledger_reads() {
     }
     assert!(changed > 0);
 }
-
