@@ -2,7 +2,7 @@
 //! cut-bi states the table keeps for them (G-B2) against the chip ledger's over seeded
 //! games. Each decision test fails if its setting is ignored.
 
-use super::tests::{counts, t, turn};
+use super::tests::{counts, riichi_at_2, t, turn};
 use super::*;
 use crate::mahjong::PhysTile;
 use crate::mahjong::chips::{State, States};
@@ -21,9 +21,7 @@ fn against_riichi(preset: &str) -> (RiichiTable, TableState) {
     s.seats[1].hand = counts(TENPAI);
     s.seats[1].marked = Marked::NONE;
     s.wall[s.layout.indicator(0)] = PhysTile::Plain(t("9p"));
-    s.seats[2].riichi = true;
-    s.seats[2].river[0] = t("2p");
-    s.seats[2].river_len = 1;
+    riichi_at_2(&mut s, "2p");
     (game, s)
 }
 

@@ -2,7 +2,7 @@
 //! waits by worth, calls by value, dama on a poor wait, riichi and folding by place at
 //! the all-last. Each test fails if its setting is ignored.
 
-use super::tests::{answer, counts, t, table, turn};
+use super::tests::{answer, counts, riichi_at_2, t, table, turn};
 use super::*;
 use crate::mahjong::table::TableState;
 
@@ -107,9 +107,7 @@ fn first_folds_folds_when_first_at_the_all_last() {
     // Tenpai on 1s-4s (8 live tiles) against seat 2's riichi, whose river holds the 5p:
     // `defensive` pushes; first at the all-last with `first_folds`, the genbutsu goes.
     let (game, mut s) = table("234m567p23s678s55p9m", "7z");
-    s.seats[2].riichi = true;
-    s.seats[2].river[0] = t("5p");
-    s.seats[2].river_len = 1;
+    riichi_at_2(&mut s, "5p");
     let folds = defensive(|c| c.first_folds = true);
     all_last(&mut s, [25_000, 40_000, 20_000, 15_000]);
     assert_eq!(turn(folds, &game, &mut s, "9m").0, Action::Discard(t("5p")));
