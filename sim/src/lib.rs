@@ -18,6 +18,8 @@
 // an error or a non-zero exit instead of a panic.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
+pub use simcore::{lines, mjai, preset, saved, shard, stats, tally};
+
 pub mod bench;
 pub mod chart;
 pub mod commit;
@@ -25,19 +27,12 @@ pub mod console;
 pub mod convergence;
 pub mod duel;
 pub mod grow;
-pub mod lines;
 pub mod mahjong_io;
-pub mod mjai;
 pub mod output;
 pub mod overwrite;
-pub mod preset;
 pub mod report;
 pub mod runner;
-pub mod saved;
-pub mod shard;
-pub mod stats;
 pub mod studies;
 pub mod sweep;
-pub mod tally;
 
 pub mod study;
