@@ -42,8 +42,8 @@ fn kind_and_text(data: &[u8]) -> Option<(u8, &str)> {
 pub fn toml_drift(data: &[u8]) -> bool {
     let Some((kind, text)) = kind_and_text(data) else { return false };
     match kind % 3 {
-        0 => DriftRules::from_toml_str(text).is_ok(),
-        1 => Lineup::from_toml_str(text).is_ok(),
+        0 => DriftRules::from_toml(text).is_ok(),
+        1 => Lineup::from_toml(text).is_ok(),
         _ => engine::drift::strategy::StrategyConfig::from_toml(text).is_ok(),
     }
 }
@@ -62,13 +62,13 @@ pub fn toml_rackup(data: &[u8]) -> bool {
 pub fn toml_medarot(data: &[u8]) -> bool {
     let Some((kind, text)) = kind_and_text(data) else { return false };
     match kind % 5 {
-        0 => engine::medarot::Rules::from_toml_str(text, "fuzz").is_ok(),
-        1 => CardPool::from_toml_str(text).is_ok(),
-        2 => Deck::from_toml_str(&CardPool::example(), text).is_ok(),
+        0 => engine::medarot::Rules::from_toml(text, "fuzz").is_ok(),
+        1 => CardPool::from_toml(text).is_ok(),
+        2 => Deck::from_toml(&CardPool::example(), text).is_ok(),
         3 => {
             // A card file and a deck file, split at the first NUL.
             let (cards, decks) = text.split_once('\0').unwrap_or((text, ""));
-            CardPool::from_toml_str(cards).is_ok_and(|pool| Deck::from_toml_str(&pool, decks).is_ok())
+            CardPool::from_toml(cards).is_ok_and(|pool| Deck::from_toml(&pool, decks).is_ok())
         }
         _ => engine::medarot::StrategyConfig::from_toml(text).is_ok(),
     }

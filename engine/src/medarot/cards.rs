@@ -258,7 +258,7 @@ impl CardPool {
         Presets { kind: "medarot card list", list: &[("example", include_str!("presets/cards.toml"))] };
 
     /// Parses a card file (see the module docs for the format).
-    pub fn from_toml_str(text: &str) -> Result<Self, MedarotError> {
+    pub fn from_toml(text: &str) -> Result<Self, MedarotError> {
         let table: toml::Table =
             crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "cards", source })?;
         let mut cards = Vec::new();
@@ -320,7 +320,7 @@ impl CardPool {
     /// The invented example pool (`presets/cards.toml`): about 40 cards for testing,
     /// not a real card list.
     pub fn example() -> Self {
-        Self::from_toml_str(Self::PRESETS.list[0].1).expect("the embedded example pool is valid")
+        Self::from_toml(Self::PRESETS.list[0].1).expect("the embedded example pool is valid")
     }
 
     /// The card with this id.

@@ -15,7 +15,7 @@
 //! - [`Deck`]: 30 card ids checked against the deck-building limits;
 //!   [`Deck::examples`] gives four invented decks.
 //! - [`Rules`]: the readings that are assumptions, as presets
-//!   (`presets/rules_*.toml`; [`Rules::preset`], [`Rules::from_toml_str`]).
+//!   (`presets/rules_*.toml`; [`Rules::preset`], [`Rules::from_toml`]).
 //! - [`MedarotGame`]: implements [`crate::Game`]; built per game or per
 //!   pairing from the pool (borrowed), the rules and two decks, without heap
 //!   allocation. [`MedarotGame::try_apply`] checks an action's legality first

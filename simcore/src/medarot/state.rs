@@ -43,16 +43,16 @@ pub fn setting(
     rules: &Option<Source>,
 ) -> Result<(CardPool, Vec<Deck>, Rules)> {
     let pool = match cards {
-        Some(src) => CardPool::from_toml_str(&src.text).with_context(|| format!("card file {}", src.name))?,
+        Some(src) => CardPool::from_toml(&src.text).with_context(|| format!("card file {}", src.name))?,
         None => CardPool::example(),
     };
     let decks = match decks {
-        Some(src) => Deck::from_toml_str(&pool, &src.text).with_context(|| format!("deck file {}", src.name))?,
+        Some(src) => Deck::from_toml(&pool, &src.text).with_context(|| format!("deck file {}", src.name))?,
         None => Deck::examples(&pool).context("example decks")?,
     };
     ensure!(!decks.is_empty(), "no decks to play");
     let rules = match rules {
-        Some(src) => Rules::from_toml_str(&src.text, &src.name).with_context(|| format!("rules {}", src.name))?,
+        Some(src) => Rules::from_toml(&src.text, &src.name).with_context(|| format!("rules {}", src.name))?,
         None => Rules::default(),
     };
     Ok((pool, decks, rules))
