@@ -1,9 +1,24 @@
-//! Drivers, teams and line-ups (loaded from TOML).
+//! Drivers, teams and line-ups (loaded from TOML), and battle styles read by name.
 
 use super::DriftError;
 use super::style::{Style, StyleSet};
 use crate::config::Presets;
 use serde::Deserialize;
+use std::str::FromStr;
+
+impl FromStr for Style {
+    type Err = DriftError;
+
+    /// Accepts the id (`"road_dancer"`), case-insensitively, with `-` or ` ` for `_`, or the
+    /// variant name (`"RoadDancer"`).
+    fn from_str(s: &str) -> Result<Style, DriftError> {
+        let key: String = s.chars().filter(|c| !matches!(c, '_' | '-' | ' ')).map(|c| c.to_ascii_lowercase()).collect();
+        Style::ALL
+            .into_iter()
+            .find(|st| st.id().replace('_', "") == key)
+            .ok_or_else(|| DriftError::UnknownStyle { name: s.to_string(), driver: None })
+    }
+}
 
 /// One driver (走り屋) with the car they drive in a drift battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
