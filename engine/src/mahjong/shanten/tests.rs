@@ -3,7 +3,7 @@
 //! reference computation, for four-player and sanma hands.
 
 use super::*;
-use crate::mahjong::notation::parse_tiles;
+use crate::mahjong::tileset::parse_tiles;
 use crate::mahjong::tile::counts_of;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
