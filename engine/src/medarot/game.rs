@@ -6,7 +6,7 @@ use super::deck::{DECK_SIZE, Deck};
 use super::error::MedarotError;
 use super::rules::Rules;
 use super::state::MedarotState;
-use crate::{Game, GameRng, Seat};
+use crate::{Game, GameRng};
 
 /// The advance mode between two decks over one card pool.
 ///
