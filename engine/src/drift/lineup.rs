@@ -339,8 +339,7 @@ mod tests {
         assert!(e.to_string().contains("colour"), "{e}");
         let e = Lineup::from_toml(&format!("{base}{base}")).unwrap_err();
         assert_eq!(e, DriftError::Duplicate("Ken".into()));
-        let e =
-            Lineup::from_toml(&format!("{base}[[team]]\nname = \"T\"\nmembers = [\"Ken\", \"Bo\"]")).unwrap_err();
+        let e = Lineup::from_toml(&format!("{base}[[team]]\nname = \"T\"\nmembers = [\"Ken\", \"Bo\"]")).unwrap_err();
         assert!(e.to_string().contains("\"Bo\""), "{e}");
         let five = "members = [\"Ken\", \"Ken\", \"Ken\", \"Ken\", \"Ken\"]";
         let e = Lineup::from_toml(&format!("{base}[[team]]\nname = \"T\"\n{five}")).unwrap_err();

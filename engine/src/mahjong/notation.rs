@@ -124,7 +124,10 @@ fn piece(digit: u8, letter: u8) -> Option<PhysTile> {
 }
 
 /// Reads the groups of `s`, calling `each(pos, piece)` for every piece in order.
-pub(super) fn scan(s: &str, mut each: impl FnMut(usize, PhysTile) -> Result<(), NotationErrorKind>) -> Result<(), NotationError> {
+pub(super) fn scan(
+    s: &str,
+    mut each: impl FnMut(usize, PhysTile) -> Result<(), NotationErrorKind>,
+) -> Result<(), NotationError> {
     let b = s.as_bytes();
     let mut start: Option<usize> = None;
     for (i, &c) in b.iter().enumerate() {

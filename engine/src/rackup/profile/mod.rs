@@ -15,8 +15,8 @@ use super::readings::{Kishikaisei, MujunScope, MutualDraw, Tenpuku};
 pub use super::shots::{KindModel, Shots};
 pub use super::spell::{Machine, Spell, Spells};
 use super::yaku::points::{Score, YakuPoints};
-use error::{invalid, positive, prob};
 use crate::config::Presets;
+use error::{invalid, positive, prob};
 use serde::Deserialize;
 
 /// Rule readings and counts.
