@@ -18,6 +18,8 @@
 // an error or a non-zero exit instead of a panic.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
+pub use simcore::{lines, mjai, preset, saved, shard, stats, tally};
+
 pub mod bench;
 pub mod chart;
 pub mod cli;
@@ -26,20 +28,13 @@ pub mod console;
 pub mod duel;
 pub mod frame;
 pub mod kinds;
-pub mod lines;
 pub mod mahjong_io;
 pub mod merge;
-pub mod mjai;
 pub mod output;
 pub mod overwrite;
-pub mod preset;
 pub mod report;
 pub mod runner;
-pub mod saved;
-pub mod shard;
-pub mod stats;
 pub mod studies;
 pub mod sweep;
-pub mod tally;
 
 pub mod study;

@@ -52,8 +52,8 @@ pub struct DriftArm {
 
 impl SweepArm for DriftArm {
     fn new(docs: &Documents) -> Result<DriftArm> {
-        let rules = DriftRules::from_toml_str(&text(&docs.main)).context("rules")?;
-        let lineup = Lineup::from_toml_str(&text(&docs.others[0].1)).context("line-up")?;
+        let rules = DriftRules::from_toml(&text(&docs.main)).context("rules")?;
+        let lineup = Lineup::from_toml(&text(&docs.others[0].1)).context("line-up")?;
         let entrants = style_entrants(lineup.drivers.first().context("the line-up has no drivers")?.1);
         let [a, b] = strategy_texts(docs).map(|t| StrategyConfig::from_toml(&t).map_err(|e| anyhow!("{e}")));
         Ok(DriftArm { rules, entrants, strategies: [a?, b?] })

@@ -52,9 +52,9 @@ pub struct MedarotArm {
 
 impl SweepArm for MedarotArm {
     fn new(docs: &Documents) -> Result<MedarotArm> {
-        let rules = Rules::from_toml_str(&text(&docs.main), "rules").context("rules")?;
-        let pool = CardPool::from_toml_str(&text(&docs.others[0].1)).context("card list")?;
-        let decks = Deck::from_toml_str(&pool, &text(&docs.others[1].1)).context("deck list")?;
+        let rules = Rules::from_toml(&text(&docs.main), "rules").context("rules")?;
+        let pool = CardPool::from_toml(&text(&docs.others[0].1)).context("card list")?;
+        let decks = Deck::from_toml(&pool, &text(&docs.others[1].1)).context("deck list")?;
         ensure!(!decks.is_empty(), "no decks to play");
         let [a, b] = strategy_texts(docs).map(|t| StrategyConfig::from_toml(&t).map_err(|e| anyhow!("{e}")));
         Ok(MedarotArm { pool, decks, rules, strategies: [a?, b?] })

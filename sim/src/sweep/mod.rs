@@ -7,16 +7,14 @@
 //! reads its base documents, builds an [`Arm`] from each arm's documents and names its
 //! metrics; its doc comment lists the keys and metrics.
 
-pub mod documents;
 mod drift;
-pub mod file;
 mod mahjong;
 mod medarot;
-pub mod overrides;
-pub mod paired;
 pub mod plan;
 mod rackup;
 mod report;
+
+pub use simcore::sweep::{documents, file, overrides, paired};
 
 use crate::preset::Named;
 use crate::runner::{self, RunPlan, RunReport};

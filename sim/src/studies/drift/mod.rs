@@ -219,11 +219,11 @@ pub fn default_lineup(mode: Mode) -> &'static str {
 /// `team` mode) and the seed's rules.
 pub fn setting(lineup: &Option<Source>, rules: &Option<Source>, mode: Mode) -> Result<(Lineup, DriftRules)> {
     let lineup = match lineup {
-        Some(src) => Lineup::from_toml_str(&src.text).with_context(|| format!("line-up {}", src.name))?,
+        Some(src) => Lineup::from_toml(&src.text).with_context(|| format!("line-up {}", src.name))?,
         None => Lineup::preset(default_lineup(mode))?,
     };
     let rules = match rules {
-        Some(src) => DriftRules::from_toml_str(&src.text).with_context(|| format!("rules {}", src.name))?,
+        Some(src) => DriftRules::from_toml(&src.text).with_context(|| format!("rules {}", src.name))?,
         None => DriftRules::default(),
     };
     Ok((lineup, rules))

@@ -28,7 +28,7 @@ use std::ops::AddAssign;
 use std::path::Path;
 
 /// What a study saves in `state.json` and rebuilds from it: its kind, its parameters and
-/// its accumulator (the rest of a study, playing and reporting, is [`crate::study::Study`]).
+/// its accumulator (the rest of a study, playing and reporting, is `sim::study::Study`).
 pub trait State: Sized {
     /// The name of the study kind (`drift`, …), recorded in saved states.
     const KIND: &'static str;
@@ -335,7 +335,7 @@ pub struct Reached {
     pub target: String,
     /// The games after which it was first met; none when the cap came first.
     pub met_after: Option<u64>,
-    /// When not met: why, per series, at the end ([`crate::study::grow::Target::shortfalls`]).
+    /// When not met: why, per series, at the end (`sim::study::grow::Target::shortfalls`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub short: Vec<String>,
 }
@@ -361,7 +361,7 @@ impl fmt::Display for UntilRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::studies::medarot::MedarotStudy;
+    use crate::medarot::state::MedarotStudy;
 
     /// The committed Medarot state (the one the `state_merge` fuzz target merges with) as
     /// shard `k` of a run in two.

@@ -2,7 +2,7 @@
 //! or profile) and the other settings files the sweep file names, built-in presets or
 //! files beside the sweep file ([`Files`], which a saved sweep carries so a merge reads
 //! nothing from disk). Free of the runner and the tables, so the `sweep_file` fuzz target
-//! includes it by path.
+//! reads them as `sim sweep` does.
 
 use super::file::SweepFile;
 use super::overrides::Documents;
@@ -95,11 +95,11 @@ fn strategy_documents(
 #[derive(Debug, Default)]
 pub struct Files {
     /// Files read so far, by the name the sweep file gives them.
-    pub(super) sources: RefCell<Vec<Source>>,
+    pub sources: RefCell<Vec<Source>>,
     /// Whether missing files may be read from disk (not when rebuilding a saved state).
-    pub(super) from_disk: bool,
+    pub from_disk: bool,
     /// The folder names are relative to (the sweep file's).
-    pub(super) dir: std::path::PathBuf,
+    pub dir: std::path::PathBuf,
 }
 
 impl Files {

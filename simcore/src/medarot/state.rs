@@ -1,7 +1,7 @@
 //! The Medarot study's saved state: its parameters, the card list, decks and rules they
 //! read, the study they rebuild (with its ablation arms) and its accumulator, what
 //! `state.json` holds and `sim merge` adds up. Free of the tables and the runner, so the
-//! `state_merge` fuzz target includes it by path.
+//! `state_merge` fuzz target reads and merges it as `sim merge` does.
 
 use super::ablation::{self, Arm};
 use crate::saved::{Source, State};
@@ -9,15 +9,15 @@ use crate::stats::{Histogram, Moments, Rate};
 use crate::sweep::paired::Sums;
 use anyhow::{Context, Result, ensure};
 use engine::medarot::{
-    CardId, CardPool, Deck, HP_TURNS, LossCondition, MedarotOutcome, PlayerStats, Rules, StrategyConfig,
+    CardId, CardPool, Deck, HP_TURNS, LossCondition, MedarotGame, MedarotOutcome, PlayerStats, Rules, StrategyConfig,
 };
 use serde::{Deserialize, Serialize};
 use std::ops::AddAssign;
 
 /// Longest game (in turns) with its own histogram bin.
-pub(super) const MAX_TURNS: i64 = 200;
+pub const MAX_TURNS: i64 = 200;
 /// Largest speed difference between the two sides' fastest medarots with its own row.
-pub(super) const MAX_SPEED_GAP: i64 = 9;
+pub const MAX_SPEED_GAP: i64 = 9;
 
 /// Everything that defines a Medarot study.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -43,16 +43,16 @@ pub fn setting(
     rules: &Option<Source>,
 ) -> Result<(CardPool, Vec<Deck>, Rules)> {
     let pool = match cards {
-        Some(src) => CardPool::from_toml_str(&src.text).with_context(|| format!("card file {}", src.name))?,
+        Some(src) => CardPool::from_toml(&src.text).with_context(|| format!("card file {}", src.name))?,
         None => CardPool::example(),
     };
     let decks = match decks {
-        Some(src) => Deck::from_toml_str(&pool, &src.text).with_context(|| format!("deck file {}", src.name))?,
+        Some(src) => Deck::from_toml(&pool, &src.text).with_context(|| format!("deck file {}", src.name))?,
         None => Deck::examples(&pool).context("example decks")?,
     };
     ensure!(!decks.is_empty(), "no decks to play");
     let rules = match rules {
-        Some(src) => Rules::from_toml_str(&src.text, &src.name).with_context(|| format!("rules {}", src.name))?,
+        Some(src) => Rules::from_toml(&src.text, &src.name).with_context(|| format!("rules {}", src.name))?,
         None => Rules::default(),
     };
     Ok((pool, decks, rules))
@@ -60,13 +60,18 @@ pub fn setting(
 
 /// A Medarot study ready to run.
 pub struct MedarotStudy {
-    pub(super) params: MedarotParams,
+    /// What defines it.
+    pub params: MedarotParams,
     /// The card list with the stat-stepped copies appended.
-    pub(super) pool: CardPool,
-    pub(super) decks: Vec<Deck>,
-    pub(super) rules: Rules,
-    pub(super) strategies: [StrategyConfig; 2],
-    pub(super) arms: Vec<Arm>,
+    pub pool: CardPool,
+    /// The decks, each checked against the card list.
+    pub decks: Vec<Deck>,
+    /// The rules.
+    pub rules: Rules,
+    /// The row deck's player's strategy and the column deck's player's.
+    pub strategies: [StrategyConfig; 2],
+    /// The ablation and stat-step arms.
+    pub arms: Vec<Arm>,
 }
 
 impl State for MedarotStudy {
@@ -106,9 +111,9 @@ fn loss_index(l: LossCondition) -> usize {
 }
 
 /// The loss conditions' names, in [`loss_index`] order.
-pub(super) const LOSS_NAMES: [&str; 3] = ["cannot_pay", "deck_out", "no_medarot"];
+pub const LOSS_NAMES: [&str; 3] = ["cannot_pay", "deck_out", "no_medarot"];
 /// Per-player counts kept per deck.
-pub(super) const STATS: usize = PlayerStats::NAMES.len();
+pub const STATS: usize = PlayerStats::NAMES.len();
 
 /// The aggregate of a Medarot study.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -150,8 +155,16 @@ pub struct MedarotAcc {
     pub arms: Vec<Sums>,
 }
 
+impl MedarotStudy {
+    /// The game of `seat0`'s deck against `seat1`'s under the study's card list and rules.
+    pub fn game<'a>(&'a self, seat0: &Deck, seat1: &Deck) -> MedarotGame<'a> {
+        MedarotGame::new(&self.pool, self.rules, seat0, seat1)
+    }
+}
+
 impl MedarotAcc {
-    pub(super) fn new(decks: usize, cards: usize, arms: usize) -> Self {
+    /// An empty accumulator for `decks` decks, a pool of `cards` cards and `arms` arms.
+    pub fn new(decks: usize, cards: usize, arms: usize) -> Self {
         Self {
             cells: vec![Rate::default(); decks * decks],
             seat_order: Rate::default(),
@@ -172,7 +185,8 @@ impl MedarotAcc {
         }
     }
 
-    pub(super) fn record(&mut self, decks: &[Deck], row: usize, col: usize, o: &MedarotOutcome) {
+    /// Records game `o` of deck `row` (seat 0) against deck `col` (seat 1).
+    pub fn record(&mut self, decks: &[Deck], row: usize, col: usize, o: &MedarotOutcome) {
         self.cells[row * decks.len() + col].record(o.winner == 0);
         self.seat_order.record(o.winner == o.first_player);
         if let Some(p) = o.first_actor {

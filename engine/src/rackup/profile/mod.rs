@@ -6,13 +6,18 @@
 //! embedded preset, [`Profile::from_toml`] any text. Unknown or missing fields and
 //! out-of-range values are errors that name the field.
 
+pub(crate) mod error;
+mod score_rules;
+
+pub use error::{ProfileError, ProfileErrorKind};
+
 use super::readings::{Kishikaisei, MujunScope, MutualDraw, Tenpuku};
 pub use super::shots::{KindModel, Shots};
 pub use super::spell::{Machine, Spell, Spells};
 use super::yaku::points::{Score, YakuPoints};
 use crate::config::Presets;
+use error::{invalid, positive, prob};
 use serde::Deserialize;
-use std::fmt;
 
 /// Rule readings and counts.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
@@ -183,60 +188,10 @@ pub struct Profile {
     pub players: [Player; 2],
 }
 
-/// What went wrong loading a profile.
-#[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
-pub enum ProfileErrorKind {
-    /// No embedded preset has this name.
-    UnknownPreset(String),
-    /// The TOML did not parse or did not match the schema (message carries line/column).
-    Parse(String),
-    /// A field holds a value out of range.
-    Invalid {
-        /// Dotted path of the field, e.g. `normal.beat_hit`.
-        field: String,
-        /// What is wrong.
-        reason: String,
-    },
-}
-
-/// Error loading a profile.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ProfileError {
-    /// What went wrong.
-    pub kind: ProfileErrorKind,
-}
-
-impl fmt::Display for ProfileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.kind {
-            ProfileErrorKind::UnknownPreset(name) => f.write_str(&Profile::PRESETS.unknown(name)),
-            ProfileErrorKind::Parse(msg) => write!(f, "rackup profile: {msg}"),
-            ProfileErrorKind::Invalid { field, reason } => {
-                write!(f, "rackup profile: {field}: {reason}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ProfileError {}
-
-pub(super) fn invalid(field: &str, reason: impl Into<String>) -> ProfileError {
-    ProfileError { kind: ProfileErrorKind::Invalid { field: field.into(), reason: reason.into() } }
-}
-
-pub(super) fn prob(field: &str, p: f64) -> Result<(), ProfileError> {
-    if (0.0..=1.0).contains(&p) { Ok(()) } else { Err(invalid(field, format!("{p} is not a probability in [0, 1]"))) }
-}
-
-pub(super) fn positive(field: &str, x: f64) -> Result<(), ProfileError> {
-    if x.is_finite() && x > 0.0 { Ok(()) } else { Err(invalid(field, format!("{x} must be a positive number"))) }
-}
-
 impl Profile {
     /// The embedded profiles (`default` is the one the study uses).
     pub const PRESETS: Presets =
-        Presets { kind: "rackup profile", list: &[("default", include_str!("presets/default.toml"))] };
+        Presets { kind: "rackup profile", list: &[("default", include_str!("../presets/default.toml"))] };
 
     /// Loads an embedded preset by name (`"default"`).
     pub fn preset(name: &str) -> Result<Profile, ProfileError> {
