@@ -24,6 +24,7 @@ use crate::stats::{Histogram, Interval, Moments, PairedRatio, Rate};
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Result, bail};
 use engine::GameSeeds;
+use engine::mahjong::Rules;
 use engine::mahjong::chips::{ChipItem, ChipLedger, ChipRules, ChipTally, CutBi, SIT_OUT, Timing, dice_stream};
 use engine::mahjong::table::{Bot, PEOPLE, RiichiTable, Rotation, Session, TableSettings};
 use polars::prelude::*;
@@ -230,10 +231,11 @@ impl Study for ChipsStudy {
 
     fn report(&self, acc: &ChipsAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {
         let names = self.names();
-        write_tables(&self.params, &names, acc, out)?;
+        let rules = self.params.table.scoring()?;
+        write_tables(&self.params, &rules, &names, acc, out)?;
         let rows = sensitivity::rows(&self.params, &self.arms(), acc);
         sensitivity::table(&self.params, &rows, out)?;
-        charts(&names, acc, out)?;
+        charts(&rules, &names, acc, out)?;
         Ok(summary(&self.params, &names, acc, coverage) + "\n" + &sensitivity::summary(&self.params, &rows))
     }
 }
@@ -424,7 +426,7 @@ fn persons(params: &ChipsParams) -> f64 {
     if params.rotation == Rotation::Fixed { SEATS as f64 } else { PEOPLE as f64 }
 }
 
-fn write_tables(params: &ChipsParams, names: &[String], acc: &ChipsAcc, out: &StudyOutput) -> Result<()> {
+fn write_tables(params: &ChipsParams, rules: &Rules, names: &[String], acc: &ChipsAcc, out: &StudyOutput) -> Result<()> {
     let per = persons(params);
     let arms = &acc.arms;
     let col = |f: &dyn Fn(&ArmAcc) -> f64| arms.iter().map(f).collect::<Vec<_>>();
@@ -549,7 +551,7 @@ fn write_tables(params: &ChipsParams, names: &[String], acc: &ChipsAcc, out: &St
         "sat_out" => who.iter().map(|w| w.4).collect::<Vec<_>>(),
     )?;
     out.table("chips_persons", &mut persons)?;
-    goto::yaku_table(&acc.table, out)
+    goto::yaku_table(&acc.table, rules, out)
 }
 
 /// A role's label: a seat (seat 0 deals first) or the sit-out.
@@ -557,7 +559,7 @@ fn role(r: usize) -> String {
     if r == usize::from(SIT_OUT) { "sit-out".to_string() } else { format!("seat {r}") }
 }
 
-fn charts(names: &[String], acc: &ChipsAcc, out: &StudyOutput) -> Result<()> {
+fn charts(rules: &Rules, names: &[String], acc: &ChipsAcc, out: &StudyOutput) -> Result<()> {
     let series = |hist: &dyn Fn(&ArmAcc) -> &Histogram, width: i64| -> Vec<Series> {
         names
             .iter()
@@ -640,7 +642,7 @@ fn charts(names: &[String], acc: &ChipsAcc, out: &StudyOutput) -> Result<()> {
             stacks: &stacks,
         },
     )?;
-    goto::yaku_chart(&acc.table, out)
+    goto::yaku_chart(&acc.table, rules, out)
 }
 
 /// The item groups in table order.

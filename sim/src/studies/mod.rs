@@ -9,7 +9,7 @@ pub mod rackup;
 pub mod table_logs;
 
 use crate::stats::Rate;
-use engine::mahjong::Yaku;
+use engine::mahjong::{Rules, Yaku};
 use polars::prelude::{DataFrame, PolarsResult, df};
 
 /// The match-up of game `index` in a square matrix of `n` entrants: the cell `index mod n²`
@@ -22,11 +22,16 @@ pub fn matrix_cell(index: u64, n: usize) -> (usize, usize, bool) {
 }
 
 /// The table of wins with each yaku shown: how many, and the share of wins with its 95%
-/// Wilson interval (`rate`).
-fn yaku_frame(shown: &[Yaku], wins_with: &[u64], rate: impl Fn(Yaku) -> Rate) -> PolarsResult<DataFrame> {
+/// Wilson interval (`rate`); `rules` name the data yaku.
+fn yaku_frame(
+    rules: &Rules,
+    shown: &[Yaku],
+    wins_with: &[u64],
+    rate: impl Fn(Yaku) -> Rate,
+) -> PolarsResult<DataFrame> {
     let col = |f: &dyn Fn(&Rate) -> f64| shown.iter().map(|&y| f(&rate(y))).collect::<Vec<_>>();
     df!(
-        "yaku" => shown.iter().map(|y| y.name()).collect::<Vec<_>>(),
+        "yaku" => shown.iter().map(|&y| rules.yaku_name(y)).collect::<Vec<_>>(),
         "wins_with" => shown.iter().map(|&y| wins_with[y as usize]).collect::<Vec<_>>(),
         "share_of_wins" => col(&Rate::value),
         "ci_low" => col(&|r| r.interval().low),

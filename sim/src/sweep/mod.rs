@@ -163,6 +163,7 @@ pub const SWEEPS: Presets = Presets {
     kind: "sweep file",
     list: &[
         ("sweep_ron2", include_str!("../../../engine/src/mahjong/presets/sweep_ron2.toml")),
+        ("sweep_ron2_local", include_str!("../../../engine/src/mahjong/presets/sweep_ron2_local.toml")),
         ("sweep_ron2_ablate", include_str!("../../../engine/src/mahjong/presets/sweep_ron2_ablate.toml")),
         ("sweep_goto_chips", include_str!("../../../engine/src/mahjong/presets/sweep_goto_chips.toml")),
         ("sweep_rackup", include_str!("../../../engine/src/rackup/presets/sweep_rackup.toml")),
@@ -189,43 +190,8 @@ impl SweepStudy {
         let file = SweepFile::parse(&sweep.name, &sweep.text)?;
         let at = |e: anyhow::Error| anyhow!("sweep file {}: {e:#}", sweep.name);
         let docs = documents::base(&files, &file).map_err(at)?;
-        let (all_metrics, defaults): (Vec<String>, Vec<String>) = match file.game.as_str() {
-            "mahjong" => {
-                let arm = mahjong::MahjongArm::new(&docs).map_err(at)?;
-                let (seats, chips) = (arm.seats(), arm.has_chips());
-                let chip_metrics = mahjong::CHIP_METRICS.iter().filter(|_| chips);
-                (
-                    mahjong::metric_names(seats, chips),
-                    mahjong::DEFAULT_METRICS
-                        .iter()
-                        .filter(|m| !m.ends_with('3') || seats == 4)
-                        .chain(chip_metrics)
-                        .map(|m| m.to_string())
-                        .collect(),
-                )
-            }
-            "rackup" => (rackup::metric_names(), strings(&rackup::DEFAULT_METRICS)),
-            "drift" => (
-                drift::metric_names(&drift::DriftArm::new(&docs).map_err(at)?.entrant_names()),
-                strings(&drift::DEFAULT_METRICS),
-            ),
-            "medarot" => {
-                let names = medarot::metric_names(&medarot::MedarotArm::new(&docs).map_err(at)?.deck_names());
-                let defaults = names.iter().filter(|m| medarot::is_default(m)).cloned().collect();
-                (names, defaults)
-            }
-            other => bail!("sweep file {}: unknown game `{other}`", sweep.name),
-        };
         let variants = file.variants(&docs)?;
         let grid = file.grid_axes(&docs);
-        let wanted: Vec<String> = file.metrics.clone().unwrap_or(defaults);
-        let mut chosen = Vec::new();
-        for m in &wanted {
-            let k = all_metrics.iter().position(|x| x == m).ok_or_else(|| {
-                anyhow!("sweep file {}: unknown metric `{m}` (metrics: {})", sweep.name, all_metrics.join(", "))
-            })?;
-            chosen.push(k);
-        }
         let mut arm_docs = vec![docs.clone()];
         for v in &variants {
             let mut d = docs.clone();
@@ -237,28 +203,54 @@ impl SweepStudy {
         let named =
             |k: usize| if k == 0 { "the base".to_string() } else { format!("variant `{}`", variants[k - 1].name) };
         let context = |k: usize| format!("sweep file {}: {}", sweep.name, named(k));
-        let arms = match file.game.as_str() {
+        let (arms, all_metrics, defaults): (Arms, Vec<String>, Vec<String>) = match file.game.as_str() {
             "mahjong" => {
-                let arms = each(&arm_docs, mahjong::MahjongArm::new, context)?;
+                let mut arms = each(&arm_docs, mahjong::MahjongArm::new, context)?;
                 if let Some(k) = (1..arms.len()).find(|&k| arms[k].seats() != arms[0].seats()) {
                     bail!("sweep file {}: {}: the table must seat as many as the base's", sweep.name, named(k));
                 }
                 if let Some(k) = (1..arms.len()).find(|&k| arms[k].has_chips() != arms[0].has_chips()) {
                     bail!("sweep file {}: {}: chips must be kept as the base keeps them", sweep.name, named(k));
                 }
-                Arms::Mahjong(arms)
+                let (seats, chips) = (arms[0].seats(), arms[0].has_chips());
+                let local = mahjong::local_union(&arms);
+                arms.iter_mut().for_each(|a| a.observe_local(&local));
+                let chip_metrics = mahjong::CHIP_METRICS.iter().filter(|_| chips);
+                let defaults = mahjong::DEFAULT_METRICS
+                    .iter()
+                    .filter(|m| !m.ends_with('3') || seats == 4)
+                    .chain(chip_metrics)
+                    .map(|m| m.to_string())
+                    .collect();
+                (Arms::Mahjong(arms), mahjong::metric_names(seats, chips, &local), defaults)
             }
-            "rackup" => Arms::Rackup(each(&arm_docs, rackup::RackupArm::new, context)?),
-            "drift" => Arms::Drift(each(&arm_docs, drift::DriftArm::new, context)?),
+            "rackup" => {
+                (Arms::Rackup(each(&arm_docs, rackup::RackupArm::new, context)?), rackup::metric_names(), strings(&rackup::DEFAULT_METRICS))
+            }
+            "drift" => {
+                let arms = each(&arm_docs, drift::DriftArm::new, context)?;
+                let names = drift::metric_names(&arms[0].entrant_names());
+                (Arms::Drift(arms), names, strings(&drift::DEFAULT_METRICS))
+            }
             "medarot" => {
                 let arms = each(&arm_docs, medarot::MedarotArm::new, context)?;
                 if let Some(k) = (1..arms.len()).find(|&k| arms[k].deck_names() != arms[0].deck_names()) {
                     bail!("sweep file {}: {}: the decks' names and number must stay the base's", sweep.name, named(k));
                 }
-                Arms::Medarot(arms)
+                let names = medarot::metric_names(&arms[0].deck_names());
+                let defaults = names.iter().filter(|m| medarot::is_default(m)).cloned().collect();
+                (Arms::Medarot(arms), names, defaults)
             }
-            _ => unreachable!("the game was checked above"),
+            other => bail!("sweep file {}: unknown game `{other}`", sweep.name),
         };
+        let wanted: Vec<String> = file.metrics.clone().unwrap_or(defaults);
+        let mut chosen = Vec::new();
+        for m in &wanted {
+            let k = all_metrics.iter().position(|x| x == m).ok_or_else(|| {
+                anyhow!("sweep file {}: unknown metric `{m}` (metrics: {})", sweep.name, all_metrics.join(", "))
+            })?;
+            chosen.push(k);
+        }
         let params = SweepParams { sweep, files: files.sources.into_inner(), games: None, seed: None };
         Ok(SweepStudy { params, file, variants, grid, all_metrics, chosen, arms })
     }
