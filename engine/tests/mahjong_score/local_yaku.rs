@@ -203,3 +203,93 @@ impl Tap for engine::mahjong::Situation {
         self
     }
 }
+
+/// A data yaku fires exactly when its conditions hold: on seeded random complete hands
+/// (random sets, some called, tsumo or ron), a probe yaku with random conditions on the tiles,
+/// the openness, the win and the suits is listed in a scored hand if and only if a reference
+/// check of those conditions on the hand says so (a yakuman hand lists no regular yaku).
+#[test]
+fn a_data_yaku_fires_exactly_on_the_hands_its_conditions_accept() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(35);
+    let only = ["123456789m", "123456789p1234567z", "19m19p19s1234567z", "2345678m2345678p2345678s", ""];
+    let (mut fired, mut scored) = (0, 0);
+    for case in 0..1500 {
+        let tiles_only = only[rng.random_range(0..only.len())];
+        let closed = [None, Some(true), Some(false)][rng.random_range(0..3)];
+        let tsumo_only = [None, Some(true), Some(false)][rng.random_range(0..3)];
+        let suits: Option<u8> = [None, Some(1), Some(2), Some(3)][rng.random_range(0..4)];
+        let open_han = if closed == Some(true) { 0 } else { 1 };
+        let mut def = format!("[yaku.local.probe]\nhan = [1, {open_han}]\n");
+        if !tiles_only.is_empty() {
+            def += &format!("tiles_only = \"{tiles_only}\"\n");
+        }
+        if let Some(c) = closed {
+            def += &format!("closed = {c}\n");
+        }
+        if let Some(t) = tsumo_only {
+            def += &format!("win = \"{}\"\n", if t { "tsumo" } else { "ron" });
+        }
+        if let Some(n) = suits {
+            def += &format!("number_suits = {n}\n");
+        }
+        let rules = with(&def).unwrap();
+        let (s, kinds, open) = random_hand(&mut rng);
+        let Ok(r) = engine::mahjong::score(&rules, &s) else { continue };
+        let allowed = engine::mahjong::parse_kinds(tiles_only).unwrap();
+        let holds = (tiles_only.is_empty() || kinds.iter().all(|k| allowed.contains(k)))
+            && closed.is_none_or(|c| c == !open)
+            && tsumo_only.is_none_or(|t| t == s.tsumo)
+            && suits.is_none_or(|n| {
+                let mut present = [false; 3];
+                kinds.iter().filter(|k| !k.is_honor()).for_each(|k| present[k.suit() as usize] = true);
+                present.iter().filter(|&&p| p).count() as u8 == n
+            });
+        let listed = han_of(&r, "probe").is_some();
+        assert_eq!(listed, holds && r.yakuman_multiplier == 0, "case {case}: {def} {s:?} {r:?}");
+        fired += listed as u32;
+        scored += 1;
+    }
+    assert!(fired > 30 && scored - fired > 30, "the probe fired on {fired} of {scored} scored hands");
+}
+
+/// A random complete standard hand: four sets (each maybe called) and a pair, the winning
+/// tile drawn from the concealed ones; with its kinds (melds included) and whether it is open.
+fn random_hand(rng: &mut rand_chacha::ChaCha8Rng) -> (engine::mahjong::Situation, Vec<engine::mahjong::Tile>, bool) {
+    use rand::RngExt;
+    use engine::mahjong::Tile;
+    let tile = |i: usize| Tile::from_index(i as u8).unwrap();
+    loop {
+        let mut counts = [0u8; 34];
+        let mut melds = Vec::new();
+        let mut concealed = [0u8; 34];
+        let pair = rng.random_range(0..34);
+        counts[pair] += 2;
+        concealed[pair] += 2;
+        for _ in 0..4 {
+            let sequence = rng.random_bool(0.6);
+            let first = if sequence { 9 * rng.random_range(0..3) + rng.random_range(0..7) } else { rng.random_range(0..34) };
+            let kinds: Vec<usize> = if sequence { (first..first + 3).collect() } else { vec![first; 3] };
+            kinds.iter().for_each(|&k| counts[k] += 1);
+            let text: String = kinds.iter().map(|&k| tile(k).to_string()).collect();
+            if rng.random_bool(0.3) {
+                melds.push(meld(if sequence { MeldType::Chi } else { MeldType::Pon }, &text, true));
+            } else {
+                kinds.iter().for_each(|&k| concealed[k] += 1);
+            }
+        }
+        if counts.iter().any(|&c| c > 4) {
+            continue;
+        }
+        let held: Vec<usize> = (0..34).filter(|&k| concealed[k] > 0).collect();
+        let win = held[rng.random_range(0..held.len())];
+        let closed: String = (0..34).flat_map(|k| std::iter::repeat_n(tile(k).to_string(), concealed[k] as usize)).collect();
+        let mut s = hand(&closed, &tile(win).to_string());
+        let open = !melds.is_empty();
+        s.melds = melds;
+        s.tsumo = rng.random_bool(0.5);
+        s.riichi = !open && rng.random_bool(0.3);
+        let kinds = (0..34).filter(|&k| counts[k] > 0).map(tile).collect();
+        return (s, kinds, open);
+    }
+}

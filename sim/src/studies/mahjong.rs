@@ -544,7 +544,7 @@ fn charts(params: &MahjongParams, rules: &Rules, acc: &MahjongAcc, out: &StudyOu
     )
 }
 
-fn summary(params: &MahjongParams, rules: &Rules, acc: &MahjongAcc, coverage: &Coverage) -> String {
+fn summary(params: &MahjongParams, scoring: &Rules, acc: &MahjongAcc, coverage: &Coverage) -> String {
     let mut s = String::new();
     let rules = params.table.name();
     let _ = writeln!(
@@ -592,10 +592,10 @@ fn summary(params: &MahjongParams, rules: &Rules, acc: &MahjongAcc, coverage: &C
         let ours = tenhou_comparable_share(acc, name);
         let _ = writeln!(s, "  {name:<16} {ours:.4}   tenhou {real:.4}   {:+.1}%", 100.0 * (ours / real - 1.0));
     }
-    let mut top: Vec<Yaku> = rules.yaku_order();
+    let mut top: Vec<Yaku> = scoring.yaku_order();
     top.sort_by_key(|y| std::cmp::Reverse(acc.yaku[*y as usize]));
     let shares: Vec<String> =
-        top.iter().take(8).map(|&y| format!("{} {:.3}", rules.yaku_name(y), yaku_rate(acc, y).value())).collect();
+        top.iter().take(8).map(|&y| format!("{} {:.3}", scoring.yaku_name(y), yaku_rate(acc, y).value())).collect();
     let _ = writeln!(s, "most frequent yaku (share of wins): {}", shares.join(", "));
     s
 }
