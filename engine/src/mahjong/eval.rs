@@ -198,7 +198,9 @@ impl<'a> Ctx<'a> {
         let fired = local::of_form(&y.local, self.local, Form::SevenPairs);
         let c = self.candidate(list, YakuList::EMPTY, fired, 25);
         let own_yaku = |c: &Candidate| {
-            c.yaku.as_slice().iter().any(|&(t, _)| t == Yaku::Chiitoitsu || t.local_index().is_some_and(|i| y.local.get(i).form == Form::SevenPairs))
+            c.yaku.as_slice().iter().any(|&(t, _)| {
+                t == Yaku::Chiitoitsu || t.local_index().is_some_and(|i| y.local.get(i).form == Form::SevenPairs)
+            })
         };
         if c.yakuman == 0 && !own_yaku(&c) {
             // Seven pairs is no winning form without its yaku: a reading with none.
@@ -218,7 +220,10 @@ impl<'a> Ctx<'a> {
         let fired = local::of_form(&y.local, self.local, Form::Unconnected);
         let c = self.candidate(list, YakuList::EMPTY, fired, local::UNCONNECTED_FU);
         let own_yaku = |c: &Candidate| {
-            c.yaku.as_slice().iter().any(|&(t, _)| t.local_index().is_some_and(|i| y.local.get(i).form == Form::Unconnected))
+            c.yaku
+                .as_slice()
+                .iter()
+                .any(|&(t, _)| t.local_index().is_some_and(|i| y.local.get(i).form == Form::Unconnected))
         };
         if c.yakuman == 0 && !own_yaku(&c) {
             return Candidate { yaku: YakuList::EMPTY, fu: local::UNCONNECTED_FU, yakuman: 0 };

@@ -119,7 +119,8 @@ impl<'de> Visitor<'de> for TableVisitor {
         while let Some(key) = map.next_key::<String>()? {
             match Yaku::ALL.iter().find(|y| y.name() == key) {
                 Some(&y) if YakuHan::is_priced(y) => {
-                    han.han[y as usize] = map.next_value_seed(Entry { key: &key, closed_only: CLOSED_ONLY.contains(&y) })?;
+                    han.han[y as usize] =
+                        map.next_value_seed(Entry { key: &key, closed_only: CLOSED_ONLY.contains(&y) })?;
                     seen[y as usize] = true;
                 }
                 Some(_) => {

@@ -287,10 +287,8 @@ impl Rules {
     /// Compiles the data yaku: includes resolved, values and precedence checked, their
     /// `[yaku.han]` keys priced. `text` is the file, for the positions of errors.
     fn load_local(&mut self, text: &str) -> Result<(), RulesError> {
-        let error = |message: String, path: &[&str]| RulesError::Local {
-            at: crate::config::key_position(text, path),
-            message,
-        };
+        let error =
+            |message: String, path: &[&str]| RulesError::Local { at: crate::config::key_position(text, path), message };
         let y = &mut self.yaku;
         let defs = y.local_file.resolve().map_err(|m| error(m, &["yaku", "local", "include"]))?;
         let slot = |id: &str| defs.iter().position(|(n, _)| n == id);
@@ -302,7 +300,8 @@ impl Rules {
                 }
                 Some(_) => {}
                 None => {
-                    let why = format!("yaku.han: unknown key `{key}` (not a regular yaku nor a data yaku of this file)");
+                    let why =
+                        format!("yaku.han: unknown key `{key}` (not a regular yaku nor a data yaku of this file)");
                     return Err(error(why, &["yaku", "han", key]));
                 }
             }
@@ -366,9 +365,8 @@ impl Rules {
     /// renhou), each by id.
     pub fn yaku_order(&self) -> Vec<Yaku> {
         let local = &self.yaku.local;
-        let data = |yakuman: bool| {
-            (0..local.len()).filter(move |&i| local.get(i).is_yakuman() == yakuman).map(Yaku::local)
-        };
+        let data =
+            |yakuman: bool| (0..local.len()).filter(move |&i| local.get(i).is_yakuman() == yakuman).map(Yaku::local);
         let mut order = Vec::with_capacity(Yaku::ALL.len());
         for &b in Yaku::ALL.iter().filter(|b| b.local_index().is_none()) {
             order.push(b);

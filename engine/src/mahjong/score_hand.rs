@@ -390,7 +390,9 @@ fn search<'c, 'a>(ctx: &'c Ctx<'a>, bonus: YakuList) -> Search<'c, 'a> {
         if let Some(q) = seven_pairs(&hand.concealed, quads) {
             s.consider(&ctx.seven_pairs(q));
         }
-        if local::only_form(&ctx.rules.yaku.local, ctx.local, Form::Unconnected) != 0 && local::unconnected(&hand.concealed) {
+        if local::only_form(&ctx.rules.yaku.local, ctx.local, Form::Unconnected) != 0
+            && local::unconnected(&hand.concealed)
+        {
             s.consider(&ctx.unconnected());
         }
     }

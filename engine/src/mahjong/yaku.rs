@@ -288,7 +288,10 @@ mod tests {
         assert!(Yaku::Daisangen.is_yakuman() && Yaku::NagashiYakuman.is_yakuman());
         assert!(!Yaku::Chinitsu.is_yakuman() && !Yaku::Natsu.is_yakuman());
         assert!(Yaku::UraDora.is_bonus() && !Yaku::Riichi.is_bonus() && !Yaku::OpenRiichi.is_bonus());
-        assert_eq!((Yaku::local(3), Yaku::Local3.local_index(), Yaku::Riichi.local_index()), (Yaku::Local3, Some(3), None));
+        assert_eq!(
+            (Yaku::local(3), Yaku::Local3.local_index(), Yaku::Riichi.local_index()),
+            (Yaku::Local3, Some(3), None)
+        );
         assert_eq!(Yaku::ALL.len() - Yaku::Local0 as usize, MAX_LOCAL);
     }
 

@@ -149,7 +149,8 @@ fn own_sections_and_precedence() {
     let r = with(text).unwrap();
     let res = ok(&r, &hand("123456789p234s55m", "5m"));
     assert_eq!((han_of(&res, "pure_straight_plus"), han_of(&res, "ittsu")), (Some(3), None));
-    let yields = "[yaku.local.big]\nform = \"standard\"\nsuit_sequences = [1, 4, 7]\nhan = [3, 3]\nexcludes = [\"ittsu\"]\n";
+    let yields =
+        "[yaku.local.big]\nform = \"standard\"\nsuit_sequences = [1, 4, 7]\nhan = [3, 3]\nexcludes = [\"ittsu\"]\n";
     let res = ok(&with(yields).unwrap(), &hand("123456789p234s55m", "5m"));
     assert_eq!((han_of(&res, "big"), han_of(&res, "ittsu")), (None, Some(2)));
 }
@@ -166,7 +167,10 @@ fn bad_definitions_are_one_line_errors_naming_the_yaku_and_the_key() {
         ("[yaku.local.x]\nclosed = true\n", "no value"),
         ("[yaku.local.x]\nhan = [1, 1]\nyakuman = 1\n", "key `yakuman`"),
         ("[yaku.local.x]\nhan = [1, 1]\nsupersedes = [\"nothing\"]\n", "unknown yaku `nothing`"),
-        ("[yaku.local.a]\nhan = [1, 1]\nsupersedes = [\"b\"]\n[yaku.local.b]\nhan = [1, 1]\nsupersedes = [\"a\"]\n", "cycle"),
+        (
+            "[yaku.local.a]\nhan = [1, 1]\nsupersedes = [\"b\"]\n[yaku.local.b]\nhan = [1, 1]\nsupersedes = [\"a\"]\n",
+            "cycle",
+        ),
         ("[yaku.local.a]\nhan = [1, 1]\nexcludes = [\"a\"]\n", "cycle"),
         ("[yaku.han]\nnot_a_yaku = [1, 1]\n", "unknown key `not_a_yaku`"),
         ("[yaku.local]\ninclude = [\"local_yaku.nope\"]\n", "no such yaku"),
@@ -184,10 +188,7 @@ fn errors_name_the_line_where_the_file_has_it() {
     let bad = text.replace("include = []", "include = []\n\n[yaku.local.x]\nhan = [1, 1]\ntriplet_run = 3");
     let e = Rules::from_toml(&bad).unwrap_err().to_string();
     assert!(e.contains("line ") && e.contains("yaku `x`"), "{e}");
-    let cycle = text.replace(
-        "include = []",
-        "include = []\n\n[yaku.local.a]\nhan = [1, 1]\nexcludes = [\"a\"]",
-    );
+    let cycle = text.replace("include = []", "include = []\n\n[yaku.local.a]\nhan = [1, 1]\nexcludes = [\"a\"]");
     let e = Rules::from_toml(&cycle).unwrap_err().to_string();
     assert!(e.contains("line ") && e.contains("cycle"), "{e}");
 }
@@ -256,8 +257,8 @@ fn a_data_yaku_fires_exactly_on_the_hands_its_conditions_accept() {
 /// A random complete standard hand: four sets (each maybe called) and a pair, the winning
 /// tile drawn from the concealed ones; with its kinds (melds included) and whether it is open.
 fn random_hand(rng: &mut rand_chacha::ChaCha8Rng) -> (engine::mahjong::Situation, Vec<engine::mahjong::Tile>, bool) {
-    use rand::RngExt;
     use engine::mahjong::Tile;
+    use rand::RngExt;
     let tile = |i: usize| Tile::from_index(i as u8).unwrap();
     loop {
         let mut counts = [0u8; 34];
@@ -268,7 +269,8 @@ fn random_hand(rng: &mut rand_chacha::ChaCha8Rng) -> (engine::mahjong::Situation
         concealed[pair] += 2;
         for _ in 0..4 {
             let sequence = rng.random_bool(0.6);
-            let first = if sequence { 9 * rng.random_range(0..3) + rng.random_range(0..7) } else { rng.random_range(0..34) };
+            let first =
+                if sequence { 9 * rng.random_range(0..3) + rng.random_range(0..7) } else { rng.random_range(0..34) };
             let kinds: Vec<usize> = if sequence { (first..first + 3).collect() } else { vec![first; 3] };
             kinds.iter().for_each(|&k| counts[k] += 1);
             let text: String = kinds.iter().map(|&k| tile(k).to_string()).collect();
@@ -283,7 +285,8 @@ fn random_hand(rng: &mut rand_chacha::ChaCha8Rng) -> (engine::mahjong::Situation
         }
         let held: Vec<usize> = (0..34).filter(|&k| concealed[k] > 0).collect();
         let win = held[rng.random_range(0..held.len())];
-        let closed: String = (0..34).flat_map(|k| std::iter::repeat_n(tile(k).to_string(), concealed[k] as usize)).collect();
+        let closed: String =
+            (0..34).flat_map(|k| std::iter::repeat_n(tile(k).to_string(), concealed[k] as usize)).collect();
         let mut s = hand(&closed, &tile(win).to_string());
         let open = !melds.is_empty();
         s.melds = melds;

@@ -426,7 +426,13 @@ fn persons(params: &ChipsParams) -> f64 {
     if params.rotation == Rotation::Fixed { SEATS as f64 } else { PEOPLE as f64 }
 }
 
-fn write_tables(params: &ChipsParams, rules: &Rules, names: &[String], acc: &ChipsAcc, out: &StudyOutput) -> Result<()> {
+fn write_tables(
+    params: &ChipsParams,
+    rules: &Rules,
+    names: &[String],
+    acc: &ChipsAcc,
+    out: &StudyOutput,
+) -> Result<()> {
     let per = persons(params);
     let arms = &acc.arms;
     let col = |f: &dyn Fn(&ArmAcc) -> f64| arms.iter().map(f).collect::<Vec<_>>();

@@ -20,8 +20,8 @@ use crate::stats::{Histogram, Moments, Rate};
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Result, bail};
 use engine::GameSeeds;
-use engine::mahjong::{Rules, Yaku};
 use engine::mahjong::table::{Bot, HanchanOutcome, PEOPLE, RiichiTable, Rotation, Session, WIN_VALUE_BINS};
+use engine::mahjong::{Rules, Yaku};
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -556,7 +556,12 @@ pub(crate) fn yaku_chart(acc: &GotoAcc, rules: &Rules, out: &StudyOutput) -> Res
         .iter()
         .map(|&y| {
             let r = acc.yaku_rate(y);
-            Bar { label: rules.yaku_name(y).to_string(), value: r.value(), low: r.interval().low, high: r.interval().high }
+            Bar {
+                label: rules.yaku_name(y).to_string(),
+                value: r.value(),
+                low: r.interval().low,
+                high: r.interval().high,
+            }
         })
         .collect();
     chart::save(
@@ -703,8 +708,12 @@ fn summary(params: &GotoParams, rules: &Rules, acc: &GotoAcc, coverage: &Coverag
             acc.sat_out[p]
         );
     }
-    let shares: Vec<String> =
-        acc.shown_yaku(rules).iter().take(10).map(|&y| format!("{} {:.3}", rules.yaku_name(y), acc.yaku_rate(y).value())).collect();
+    let shares: Vec<String> = acc
+        .shown_yaku(rules)
+        .iter()
+        .take(10)
+        .map(|&y| format!("{} {:.3}", rules.yaku_name(y), acc.yaku_rate(y).value()))
+        .collect();
     let _ = writeln!(s, "most frequent yaku (share of wins): {}", shares.join(", "));
     let counted = acc.yaku[Yaku::RiichiNomiRon as usize];
     let _ = writeln!(s, "yakuman wins (counted ones included): {} ({counted} of them 立直のみロン)", acc.yakuman);

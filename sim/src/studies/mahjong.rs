@@ -458,7 +458,12 @@ fn charts(params: &MahjongParams, rules: &Rules, acc: &MahjongAcc, out: &StudyOu
         .iter()
         .map(|&y| {
             let r = yaku_rate(acc, y);
-            Bar { label: rules.yaku_name(y).to_string(), value: r.value(), low: r.interval().low, high: r.interval().high }
+            Bar {
+                label: rules.yaku_name(y).to_string(),
+                value: r.value(),
+                low: r.interval().low,
+                high: r.interval().high,
+            }
         })
         .collect();
     chart::save(

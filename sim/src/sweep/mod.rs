@@ -224,9 +224,11 @@ impl SweepStudy {
                     .collect();
                 (Arms::Mahjong(arms), mahjong::metric_names(seats, chips, &local), defaults)
             }
-            "rackup" => {
-                (Arms::Rackup(each(&arm_docs, rackup::RackupArm::new, context)?), rackup::metric_names(), strings(&rackup::DEFAULT_METRICS))
-            }
+            "rackup" => (
+                Arms::Rackup(each(&arm_docs, rackup::RackupArm::new, context)?),
+                rackup::metric_names(),
+                strings(&rackup::DEFAULT_METRICS),
+            ),
             "drift" => {
                 let arms = each(&arm_docs, drift::DriftArm::new, context)?;
                 let names = drift::metric_names(&arms[0].entrant_names());

@@ -148,7 +148,14 @@ pub(crate) fn wait_mask(set: &LocalSet, mask: u32, wait: Wait) -> u32 {
 /// Lists the data yaku of `fired` that are yaku here (a regular one priced 0 for this
 /// hand's openness is not), after precedence: regular ones into `list`, yakuman into `ym`.
 /// Returns the slots listed.
-pub(crate) fn award(set: &LocalSet, han: &YakuHan, fired: u32, closed: bool, list: &mut YakuList, ym: &mut YakuList) -> u32 {
+pub(crate) fn award(
+    set: &LocalSet,
+    han: &YakuHan,
+    fired: u32,
+    closed: bool,
+    list: &mut YakuList,
+    ym: &mut YakuList,
+) -> u32 {
     let mut fired = fired;
     let mut bits = fired;
     while bits != 0 {
@@ -210,7 +217,11 @@ pub(crate) fn longest_triplet_run(triplets: u64) -> u8 {
 /// The most copies of one sequence among `sets`.
 fn most_copies(sets: &[Block; 4]) -> u8 {
     let seq = |b: &Block| b.kind == BlockKind::Sequence;
-    sets.iter().filter(|a| seq(a)).map(|a| sets.iter().filter(|b| seq(b) && b.tile == a.tile).count() as u8).max().unwrap_or(0)
+    sets.iter()
+        .filter(|a| seq(a))
+        .map(|a| sets.iter().filter(|b| seq(b) && b.tile == a.tile).count() as u8)
+        .max()
+        .unwrap_or(0)
 }
 
 /// 十三不塔: fourteen concealed tiles, one pair, every other kind once, and no two kinds

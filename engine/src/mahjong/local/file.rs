@@ -51,9 +51,8 @@ impl LocalFile {
                 Some((f, id)) => (f, Some(id)),
                 None => (entry.as_str(), None),
             };
-            let text = YAKU_FILES
-                .text(file)
-                .ok_or_else(|| format!("yaku.local.include: {}", YAKU_FILES.unknown(file)))?;
+            let text =
+                YAKU_FILES.text(file).ok_or_else(|| format!("yaku.local.include: {}", YAKU_FILES.unknown(file)))?;
             let read: LocalFile = crate::config::from_toml(text).map_err(|e| format!("yaku file `{file}`: {e}"))?;
             let picked: Vec<_> = read.own.into_iter().filter(|(id, _)| only.is_none_or(|o| o == id)).collect();
             if picked.is_empty() {
@@ -301,11 +300,13 @@ impl Raw {
         if y.number_suits.min > 3 {
             return Err(("number_suits", "there are three number suits".into()));
         }
-        let sets = [("open_melds", y.open_melds), ("triplets", y.triplets), ("sequences", y.sequences), ("kans", y.kans)];
+        let sets =
+            [("open_melds", y.open_melds), ("triplets", y.triplets), ("sequences", y.sequences), ("kans", y.kans)];
         if let Some((key, _)) = sets.iter().find(|(_, c)| c.min > 4) {
             return Err((key, "a hand has four sets".into()));
         }
-        let flags = [(self.win.map(|w| matches!(w, RawWin::Tsumo)), WinFlags::TSUMO), (self.after_kan, WinFlags::RINSHAN)];
+        let flags =
+            [(self.win.map(|w| matches!(w, RawWin::Tsumo)), WinFlags::TSUMO), (self.after_kan, WinFlags::RINSHAN)];
         for (want, flag) in flags {
             match want {
                 Some(true) => y.flags_set |= flag.0,
