@@ -239,7 +239,7 @@ fn a_data_yaku_fires_exactly_on_the_hands_its_conditions_accept() {
         let Ok(r) = engine::mahjong::score(&rules, &s) else { continue };
         let allowed = engine::mahjong::parse_kinds(tiles_only).unwrap();
         let holds = (tiles_only.is_empty() || kinds.iter().all(|k| allowed.contains(k)))
-            && closed.is_none_or(|c| c == !open)
+            && closed.is_none_or(|c| c != open)
             && tsumo_only.is_none_or(|t| t == s.tsumo)
             && suits.is_none_or(|n| {
                 let mut present = [false; 3];
