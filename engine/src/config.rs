@@ -44,6 +44,19 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// The 1-based line and column where the key at `path` (`["yaku", "han", "pinfu"]`) is
+/// written in the TOML document `text`, when it is there (for errors found after reading).
+pub fn key_position(text: &str, path: &[&str]) -> Option<(usize, usize)> {
+    let doc = toml::de::DeTable::parse(text).ok()?;
+    let (last, head) = path.split_last()?;
+    let mut table = doc.get_ref();
+    for part in head {
+        table = table.iter().find(|(k, _)| k.get_ref() == part)?.1.get_ref().as_table()?;
+    }
+    let (key, _) = table.iter().find(|(k, _)| k.get_ref() == last)?;
+    Some(line_column(text, key.span().start))
+}
+
 /// Reads a strategy file: a TOML table tagged `strategy = "…"` into `T`
 /// (an enum tagged by `strategy`). A file of the strategy `tag` may give only
 /// the fields it changes: the others take their values from `base`, the
@@ -210,6 +223,15 @@ mod tests {
     struct Sample {
         name: String,
         count: u8,
+    }
+
+    #[test]
+    fn key_position_finds_a_nested_key() {
+        let text = "a = 1\n[b]\nc = 2\n\n[b.d]\ne = [1, 2]\n";
+        assert_eq!(key_position(text, &["b", "d", "e"]), Some((6, 1)));
+        assert_eq!(key_position(text, &["b", "c"]), Some((3, 1)));
+        assert_eq!(key_position(text, &["b", "x"]), None);
+        assert_eq!(key_position("not toml [", &["a"]), None);
     }
 
     #[test]

@@ -6,6 +6,8 @@ use super::decompose::{Block, BlockKind, kind, presence};
 use super::fu::{FuInput, Wait, standard_fu};
 use super::han::YakuHan;
 use super::hand::{Hand, WinFlags};
+use super::local::Form;
+use super::local::eval::{self as local, Reading};
 use super::rules::{RenhouValue, Rules};
 use super::tile::{HONORS, TERMINAL_OR_HONOR, Tile, TileCounts};
 use super::yaku::{Yaku, YakuList};
@@ -34,8 +36,8 @@ pub(crate) struct Ctx<'a> {
     /// Tile-level regular yaku: tanyao, honroutou, honitsu/chinitsu.
     pub tiles: YakuList,
     pub has_honors: bool,
-    /// Tiles of one suit only (with or without honors).
-    pub one_suit: bool,
+    /// Data yaku whose conditions on the hand and the win hold (bit per slot).
+    pub local: u32,
 }
 
 /// 緑一色 kinds: 2s 3s 4s 6s 8s hatsu.
@@ -140,9 +142,6 @@ impl<'a> Ctx<'a> {
                 yakuman.push(Yaku::ChuurenPoutou, han);
             }
         }
-        if y.goto_yakuman && one_suit && has_honors && all[..9].iter().any(|&c| c > 0) {
-            yakuman.push(Yaku::ManzuHonitsu, 13);
-        }
 
         let mut tiles = YakuList::default();
         if !any_terminal_honor {
@@ -155,14 +154,24 @@ impl<'a> Ctx<'a> {
             let chinitsu = !has_honors && han.is_yaku(Yaku::Chinitsu);
             award(&mut tiles, han, if chinitsu { Yaku::Chinitsu } else { Yaku::Honitsu }, closed);
         }
-        Ctx { rules, hand, all, fu, situational, yakuman, tiles, has_honors, one_suit }
+        let local = if y.local.is_empty() { 0 } else { local::hand_mask(&y.local, hand, present, closed) };
+        Ctx { rules, hand, all, fu, situational, yakuman, tiles, has_honors, local }
     }
 
-    fn yakuman_candidate(&self, mut list: YakuList) -> Candidate {
+    /// The candidate of a reading: its yakuman `ym` (the hand's are added) or else its
+    /// regular yaku `list` at `fu`, once the data yaku `fired` are listed.
+    fn candidate(&self, mut list: YakuList, mut ym: YakuList, fired: u32, fu: u8) -> Candidate {
         for &(y, h) in self.yakuman.as_slice() {
-            list.push(y, h);
+            ym.push(y, h);
         }
-        Candidate { yakuman: list.han() / 13, yaku: list, fu: 0 }
+        if fired != 0 {
+            let y = &self.rules.yaku;
+            local::award(&y.local, &y.han, fired, self.fu.closed, &mut list, &mut ym);
+        }
+        if ym.han() > 0 {
+            return Candidate { yakuman: ym.han() / 13, yaku: ym, fu: 0 };
+        }
+        Candidate { yaku: list, fu, yakuman: 0 }
     }
 
     /// Thirteen orphans (the caller checked the shape).
@@ -171,36 +180,55 @@ impl<'a> Ctx<'a> {
         let thirteen_sided = self.hand.concealed[self.hand.win.index()] == 2;
         let double = thirteen_sided && self.rules.yaku.double_kokushi_13;
         list.push(Yaku::KokushiMusou, if double { 26 } else { 13 });
-        self.yakuman_candidate(list)
+        let fired = local::of_form(&self.rules.yaku.local, self.local, Form::Any);
+        self.candidate(YakuList::EMPTY, list, fired, 0)
     }
 
     /// Seven pairs with `quads` four-of-a-kinds used as two pairs.
     pub fn seven_pairs(&self, quads: u8) -> Candidate {
         let y = &self.rules.yaku;
-        let mut ym = YakuList::default();
-        if y.goto_yakuman && self.one_suit && !self.has_honors {
-            ym.push(Yaku::Daisharin, 13);
-        }
-        if ym.han() > 0 || self.yakuman.han() > 0 {
-            return self.yakuman_candidate(ym);
-        }
-        let shousharin = y.han.is_yaku(Yaku::Shousharin) && self.one_suit && self.has_honors;
-        let form = if shousharin { Yaku::Shousharin } else { Yaku::Chiitoitsu };
-        if !y.han.is_yaku(form) {
-            // Seven pairs is no winning form without its yaku: a reading with none.
-            return Candidate { yaku: YakuList::EMPTY, fu: 25, yakuman: 0 };
-        }
         let mut list = self.situational;
-        award(&mut list, &y.han, form, true);
+        award(&mut list, &y.han, Yaku::Chiitoitsu, true);
         if quads > 0 {
             list.push(Yaku::YonmaiChiitoitsu, quads * y.chiitoitsu_quad);
         }
         for &(t, h) in self.tiles.as_slice() {
-            if !(shousharin && t == Yaku::Honitsu) {
-                list.push(t, h);
-            }
+            list.push(t, h);
         }
-        Candidate { yaku: list, fu: 25, yakuman: 0 }
+        let fired = local::of_form(&y.local, self.local, Form::SevenPairs);
+        let c = self.candidate(list, YakuList::EMPTY, fired, 25);
+        let own_yaku = |c: &Candidate| {
+            c.yaku.as_slice().iter().any(|&(t, _)| {
+                t == Yaku::Chiitoitsu || t.local_index().is_some_and(|i| y.local.get(i).form == Form::SevenPairs)
+            })
+        };
+        if c.yakuman == 0 && !own_yaku(&c) {
+            // Seven pairs is no winning form without its yaku: a reading with none.
+            return Candidate { yaku: YakuList::EMPTY, fu: 25, yakuman: 0 };
+        }
+        c
+    }
+
+    /// 十三不塔's form (the caller checked the shape and that a data yaku of the form may
+    /// fire): a reading only when one does.
+    pub fn unconnected(&self) -> Candidate {
+        let y = &self.rules.yaku;
+        let mut list = self.situational;
+        for &(t, h) in self.tiles.as_slice() {
+            list.push(t, h);
+        }
+        let fired = local::of_form(&y.local, self.local, Form::Unconnected);
+        let c = self.candidate(list, YakuList::EMPTY, fired, local::UNCONNECTED_FU);
+        let own_yaku = |c: &Candidate| {
+            c.yaku
+                .as_slice()
+                .iter()
+                .any(|&(t, _)| t.local_index().is_some_and(|i| y.local.get(i).form == Form::Unconnected))
+        };
+        if c.yakuman == 0 && !own_yaku(&c) {
+            return Candidate { yaku: YakuList::EMPTY, fu: local::UNCONNECTED_FU, yakuman: 0 };
+        }
+        c
     }
 
     /// A standard reading: `sets` (the first `n_concealed` concealed, then
@@ -243,8 +271,12 @@ impl<'a> Ctx<'a> {
         let has = |t: Tile| triplets & (1 << t.index()) != 0;
         let dragons = (triplets >> Tile::HAKU.index()).count_ones();
         let winds = (triplets >> Tile::EAST.index() & 0xf).count_ones();
-        // Only Gotō's sanrenkou and suurenkou look at runs of triplets.
-        let run = if y.goto_yakuman || han.is_yaku(Yaku::Sanrenkou) { longest_triplet_run(triplets) } else { 0 };
+        let mut fired = local::of_form(&y.local, self.local, Form::Standard);
+        if fired != 0 {
+            let n_triplets = 4 - n_seq;
+            let reading = Reading { triplets, seqs, n_triplets, n_seqs: n_seq, kans, pair, sets: *sets };
+            fired = local::reading_mask(&y.local, fired, &reading);
+        }
 
         // Yakuman of the reading, but suuankou (it depends on the wait).
         let mut ym = YakuList::default();
@@ -259,10 +291,6 @@ impl<'a> Ctx<'a> {
         if kans == 4 {
             ym.push(Yaku::Suukantsu, 13);
         }
-        if y.goto_yakuman && run >= 4 {
-            ym.push(Yaku::Suurenkou, 13);
-        }
-        let any_yakuman = ym.han() > 0 || self.yakuman.han() > 0;
 
         // Regular yaku that do not depend on the wait.
         let mut list = self.situational;
@@ -296,7 +324,6 @@ impl<'a> Ctx<'a> {
             (kans == 3, Yaku::Sankantsu),
             (n_seq == 0, Yaku::Toitoi),
             (dragons == 2 && pair.is_dragon(), Yaku::Shousangen),
-            (run >= 3, Yaku::Sanrenkou),
             (winds == 3, Yaku::Sanfuu),
         ];
         for (shape, yk) in shapes {
@@ -326,14 +353,10 @@ impl<'a> Ctx<'a> {
             // A triplet finished by a ron counts as open.
             let ron_completed = !self.fu.tsumo && wait == Wait::Shanpon;
             let concealed = concealed_triplets - ron_completed as u8;
-            if concealed == 4 || any_yakuman {
-                let mut ym = ym;
-                if concealed == 4 {
-                    let double = wait == Wait::Tanki && y.double_suuankou_tanki;
-                    ym.push(Yaku::Suuankou, if double { 26 } else { 13 });
-                }
-                emit(self.yakuman_candidate(ym));
-                continue;
+            let mut ym = ym;
+            if concealed == 4 {
+                let double = wait == Wait::Tanki && y.double_suuankou_tanki;
+                ym.push(Yaku::Suuankou, if double { 26 } else { 13 });
             }
             let mut list = list;
             let pinfu = closed && n_seq == 4 && wait == Wait::Ryanmen && !valued_pair;
@@ -343,23 +366,14 @@ impl<'a> Ctx<'a> {
             if concealed == 3 {
                 award(&mut list, han, Yaku::Sanankou, closed);
             }
+            let fired = if fired == 0 { 0 } else { local::wait_mask(&y.local, fired, wait) };
+            let c = self.candidate(list, ym, fired, 0);
+            if c.yakuman > 0 {
+                emit(c);
+                continue;
+            }
             let fu = standard_fu(self.rules, &self.fu, pair, sets, w, wait, pinfu);
-            emit(Candidate { yaku: list, fu, yakuman: 0 });
+            emit(Candidate { fu, ..c });
         }
     }
-}
-
-/// Longest run of consecutive suited triplet kinds within one suit.
-fn longest_triplet_run(triplets: u64) -> u32 {
-    let mut best = 0;
-    for s in 0..3 {
-        let mut bits = (triplets >> (9 * s)) & 0x1ff;
-        let mut run = 0;
-        while bits != 0 {
-            bits &= bits << 1;
-            run += 1;
-        }
-        best = best.max(run);
-    }
-    best
 }

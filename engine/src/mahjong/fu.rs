@@ -12,8 +12,9 @@ use super::decompose::{Block, BlockKind};
 use super::rules::Rules;
 use super::tile::Tile;
 
-/// How the winning tile completed the hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How the winning tile completed the hand (named in snake case in a data yaku's `wait`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Wait {
     /// 両面 two-sided sequence wait.
     Ryanmen,

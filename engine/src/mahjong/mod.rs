@@ -106,6 +106,7 @@ mod fu;
 mod han;
 mod hand;
 mod limit;
+pub mod local;
 mod notation;
 mod payment;
 mod rules;
@@ -134,4 +135,4 @@ pub use shanten::{
 };
 pub use tile::{Flower, NUM_KINDS, PhysTile, Suit, Tile, TileCounts, TileSet, counts_of};
 pub use tileset::{MAX_WALL_TILES, TileSetError, TileSetSpec, WallArray, parse_tiles};
-pub use yaku::{MAX_YAKU, Yaku, YakuList};
+pub use yaku::{MAX_LOCAL, MAX_YAKU, Yaku, YakuList};

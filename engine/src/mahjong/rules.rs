@@ -9,7 +9,9 @@
 //! tile-set file's fields (e.g. two red 5p: `red_fives = "5m5p5p5s"`).
 
 use super::han::YakuHan;
+use super::local::{Form, LocalFile, LocalSet, Value};
 use super::tileset::{TileSetError, TileSetSpec};
+use super::yaku::Yaku;
 use crate::config::Presets;
 use serde::Deserialize;
 use std::fmt;
@@ -87,9 +89,9 @@ pub struct YakuRules {
     pub suupei: u8,
     /// 人和 renhou value.
     pub renhou: RenhouValue,
-    /// Gotō's special yakuman (本役満): 大車輪 daisharin, 四連刻 suurenkou,
-    /// 萬子ホンイツ manzu_honitsu, 立直のみロン riichi_nomi_ron, 流し役満
-    /// nagashi_yakuman.
+    /// Gotō's special yakuman (本役満) that are no hand shape: 立直のみロン riichi_nomi_ron
+    /// and 流し役満 nagashi_yakuman (its hand-shape ones, 大車輪 四連刻 萬子ホンイツ, are
+    /// data yaku of the `goto` preset's `[yaku.local]`).
     pub goto_yakuman: bool,
     /// 流し満貫 (Tenhou; not with `goto_yakuman`, whose 流し役満 it would replace): at an
     /// exhaustive draw, a seat whose every discard is a terminal or an honour, none of them
@@ -104,13 +106,21 @@ pub struct YakuRules {
     pub double_junsei_chuuren: bool,
     /// 大四喜 counts as double yakuman.
     pub double_daisuushii: bool,
+    /// The data yaku as the file gives them (`[yaku.local]`: its `include` list and its
+    /// own sections; see [`local`](super::local)).
+    #[serde(rename = "local")]
+    pub local_file: LocalFile,
+    /// The data yaku, compiled by the loader from `local_file`.
+    #[serde(skip)]
+    pub local: LocalSet,
 }
 
 impl YakuRules {
     /// Whether 萬子ホンイツ (a honitsu in manzu: in sanma only 1m and 9m beside the honours)
-    /// scores as a yakuman: one of Gotō's special yakuman (`goto_yakuman`).
-    pub const fn manzu_honitsu_is_yakuman(&self) -> bool {
-        self.goto_yakuman
+    /// scores as a yakuman: a data yakuman of that id (Gotō's), which the bots' hand plans
+    /// chase.
+    pub fn manzu_honitsu_is_yakuman(&self) -> bool {
+        self.local.is_yakuman("manzu_honitsu")
     }
 }
 
@@ -195,6 +205,14 @@ pub enum RulesError {
     Toml(crate::config::TomlError),
     /// The `tile_set` preset could not be loaded.
     TileSet(TileSetError),
+    /// A data yaku (`[yaku.local]`, or its `[yaku.han]` key) is wrong: the message names
+    /// the yaku and the key; the position is the key's in the text, when it is there.
+    Local {
+        /// What is wrong.
+        message: String,
+        /// 1-based line and column.
+        at: Option<(usize, usize)>,
+    },
     /// A field parsed but its value is out of range.
     Invalid {
         /// The field, as `table.key`.
@@ -210,6 +228,10 @@ impl fmt::Display for RulesError {
             RulesError::UnknownPreset(n) => f.write_str(&Rules::PRESETS.unknown(n)),
             RulesError::Toml(e) => write!(f, "mahjong rules file: {e}"),
             RulesError::TileSet(e) => write!(f, "mahjong rules file: field `tile_set`: {e}"),
+            RulesError::Local { message, at: Some((line, column)) } => {
+                write!(f, "mahjong rules file: line {line}, column {column}: {message}")
+            }
+            RulesError::Local { message, at: None } => write!(f, "mahjong rules file: {message}"),
             RulesError::Invalid { field, reason } => {
                 write!(f, "mahjong rules file: field `{field}`: {reason}")
             }
@@ -248,7 +270,7 @@ impl Rules {
         let base = |name: &str| Self::PRESETS.text(name);
         let file: RulesFile = crate::config::from_toml_extending(text, &base).map_err(RulesError::Toml)?;
         let set = file.tile_set.load().map_err(RulesError::TileSet)?;
-        let rules = Rules {
+        let mut rules = Rules {
             name: file.name,
             players: if set.is_sanma() { 3 } else { 4 },
             set,
@@ -257,8 +279,104 @@ impl Rules {
             limits: file.limits,
             payment: file.payment,
         };
+        rules.load_local(text)?;
         rules.check()?;
         Ok(rules)
+    }
+
+    /// Compiles the data yaku: includes resolved, values and precedence checked, their
+    /// `[yaku.han]` keys priced. `text` is the file, for the positions of errors.
+    fn load_local(&mut self, text: &str) -> Result<(), RulesError> {
+        let error =
+            |message: String, path: &[&str]| RulesError::Local { at: crate::config::key_position(text, path), message };
+        let y = &mut self.yaku;
+        let defs = y.local_file.resolve().map_err(|m| error(m, &["yaku", "local", "include"]))?;
+        let slot = |id: &str| defs.iter().position(|(n, _)| n == id);
+        let others = y.han.take_other_keys();
+        for (key, _) in &others {
+            match slot(key) {
+                Some(i) if defs[i].1.yaku.is_yakuman() => {
+                    return Err(error(format!("yaku.han.{key}: a data yakuman has no han"), &["yaku", "han", key]));
+                }
+                Some(_) => {}
+                None => {
+                    let why =
+                        format!("yaku.han: unknown key `{key}` (not a regular yaku nor a data yaku of this file)");
+                    return Err(error(why, &["yaku", "han", key]));
+                }
+            }
+        }
+        let mut list = Vec::with_capacity(defs.len());
+        for (i, (id, def)) in defs.iter().enumerate() {
+            let at = ["yaku", "local", id.as_str()];
+            let bad = |why: String| error(format!("yaku `{id}`: {why}"), &at);
+            if let Some(&b) = Yaku::ALL.iter().find(|b| b.name() == id) {
+                let off = match b {
+                    Yaku::Renhou => y.renhou == RenhouValue::None,
+                    b => YakuHan::is_priced(b) && !y.han.is_yaku(b),
+                };
+                if !off {
+                    return Err(bad(format!("the built-in `{id}` is awarded here: switch it off to replace it")));
+                }
+            }
+            let priced = others.iter().find(|(k, _)| k == id).map(|&(_, h)| h).or(def.han);
+            if def.yaku.value == Value::Han {
+                let Some(han) = priced else {
+                    return Err(bad("no value: give `han = [closed, open]` or `yakuman = N`".into()));
+                };
+                let closed_only = def.yaku.closed == Some(true) || !matches!(def.yaku.form, Form::Any | Form::Standard);
+                if han[1] > 0 && closed_only {
+                    return Err(bad("a closed-only yaku: its open han must be 0".into()));
+                }
+                y.han.set_local(Yaku::local(i), han);
+            }
+            let mut compiled = def.yaku;
+            for (key, names, builtin, local) in [
+                ("supersedes", &def.supersedes, &mut compiled.supersedes, &mut compiled.supersedes_local),
+                ("excludes", &def.excludes, &mut compiled.excludes, &mut compiled.excludes_local),
+            ] {
+                for name in names {
+                    if let Some(j) = slot(name) {
+                        *local |= 1 << j;
+                    } else if let Some(&b) = Yaku::ALL.iter().find(|b| b.local_index().is_none() && b.name() == name) {
+                        *builtin |= 1 << b as u32;
+                    } else {
+                        return Err(bad(format!("key `{key}`: unknown yaku `{name}`")));
+                    }
+                }
+            }
+            list.push((id.clone(), compiled));
+        }
+        y.local = LocalSet::new(list).map_err(|m| error(m, &["yaku", "local"]))?;
+        Ok(())
+    }
+
+    /// The output name of `y`: a data yaku's id, else [`Yaku::name`].
+    pub fn yaku_name(&self, y: Yaku) -> &'static str {
+        match y.local_index() {
+            Some(i) => self.yaku.local.name(i),
+            None => y.name(),
+        }
+    }
+
+    /// Every yaku of these rules in listing order (tables, charts): the built-in ones in
+    /// [`Yaku::ALL`]'s order, the regular data yaku after the last regular one (清一色
+    /// chinitsu) and the data yakuman after the last built-in yakuman of a hand (人和
+    /// renhou), each by id.
+    pub fn yaku_order(&self) -> Vec<Yaku> {
+        let local = &self.yaku.local;
+        let data =
+            |yakuman: bool| (0..local.len()).filter(move |&i| local.get(i).is_yakuman() == yakuman).map(Yaku::local);
+        let mut order = Vec::with_capacity(Yaku::ALL.len());
+        for &b in Yaku::ALL.iter().filter(|b| b.local_index().is_none()) {
+            order.push(b);
+            match b {
+                Yaku::Chinitsu => order.extend(data(false)),
+                Yaku::Renhou => order.extend(data(true)),
+                _ => {}
+            }
+        }
+        order
     }
 
     fn check(&self) -> Result<(), RulesError> {

@@ -113,7 +113,7 @@ pub struct ScoreResult {
     pub han: u32,
     /// Fu (0 for a yakuman).
     pub fu: u32,
-    /// `[name, han]` per yaku and bonus.
+    /// `[name, han]` per yaku and bonus (a data yaku named by the rules).
     pub yaku: Vec<(&'static str, u32)>,
     /// Real yakuman multiple (0 = none; a counted yakuman is 0).
     pub yakuman_multiplier: u32,
@@ -323,7 +323,7 @@ pub fn score(rules: &Rules, s: &Situation) -> Result<ScoreResult, ScoreError> {
         id: s.id,
         han: r.han as u32,
         fu: r.fu as u32,
-        yaku: r.yaku.as_slice().iter().map(|&(y, h)| (y.name(), h as u32)).collect(),
+        yaku: r.yaku.as_slice().iter().map(|&(y, h)| (rules.yaku_name(y), h as u32)).collect(),
         yakuman_multiplier: r.yakuman as u32,
         limit: r.limit.to_string(),
         payment: r.payment.into(),

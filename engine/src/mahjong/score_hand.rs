@@ -6,6 +6,8 @@ use super::decompose::{Block, for_each_standard, kind, seven_pairs, thirteen_orp
 use super::eval::{Candidate, Ctx};
 use super::hand::{Hand, HandScore, MeldKind, WinFlags};
 use super::limit::{Limit, base_points};
+use super::local::Form;
+use super::local::eval as local;
 use super::payment::pay;
 use super::rules::{LimitKind, RenhouValue, Rules};
 use super::tile::{NUM_KINDS, Tile};
@@ -180,7 +182,7 @@ fn check(rules: &Rules, h: &Hand) -> Result<(), ScoreError> {
     if f.has(WinFlags::RENHOU) && (h.is_dealer() || tsumo) {
         return impossible("renhou is a non-dealer ron");
     }
-    if f.has(WinFlags::RENHOU) && rules.yaku.renhou == RenhouValue::None {
+    if f.has(WinFlags::RENHOU) && rules.yaku.renhou == RenhouValue::None && !rules.yaku.local.uses_first_go_around() {
         return impossible("renhou is not a yaku under these rules");
     }
     Ok(())
@@ -387,6 +389,11 @@ fn search<'c, 'a>(ctx: &'c Ctx<'a>, bonus: YakuList) -> Search<'c, 'a> {
         let quads = ctx.rules.yaku.chiitoitsu_quad > 0;
         if let Some(q) = seven_pairs(&hand.concealed, quads) {
             s.consider(&ctx.seven_pairs(q));
+        }
+        if local::only_form(&ctx.rules.yaku.local, ctx.local, Form::Unconnected) != 0
+            && local::unconnected(&hand.concealed)
+        {
+            s.consider(&ctx.unconnected());
         }
     }
     let melds = hand.melds();

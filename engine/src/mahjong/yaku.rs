@@ -84,11 +84,6 @@ yaku_enum! {
     Honitsu = "honitsu",
     /// 清一色
     Chinitsu = "chinitsu",
-    /// Gotō 小車輪: closed honitsu seven pairs, one yaku replacing honitsu
-    /// and chiitoitsu.
-    Shousharin = "shousharin",
-    /// Gotō 三連刻: three consecutive triplets of one suit.
-    Sanrenkou = "sanrenkou",
     /// Gotō 三風: three wind triplets.
     Sanfuu = "sanfuu",
     /// Gotō 4枚使いの七対子: han for four-of-a-kinds used as two pairs.
@@ -119,12 +114,6 @@ yaku_enum! {
     Chiihou = "chiihou",
     /// 人和 (Ron2 mangan, Gotō yakuman)
     Renhou = "renhou",
-    /// Gotō 大車輪: closed chinitsu seven pairs (any suit).
-    Daisharin = "daisharin",
-    /// Gotō 四連刻: four consecutive triplets of one suit.
-    Suurenkou = "suurenkou",
-    /// Gotō 萬子ホンイツ: honitsu in manzu.
-    ManzuHonitsu = "manzu_honitsu",
     /// Gotō 立直のみロン和了: a riichi ron with no other han at all.
     RiichiNomiRon = "riichi_nomi_ron",
     /// Gotō 流し役満.
@@ -150,10 +139,59 @@ yaku_enum! {
     /// 流し満貫 (Tenhou): at an exhaustive draw, every discard a terminal or an honour and none
     /// called away; a mangan tsumo (listed after every other for the same reason).
     NagashiMangan = "nagashi_mangan",
+    /// Data yaku slot 0 (a rules file's `[yaku.local]`; named by [`Rules::yaku_name`](super::Rules::yaku_name)).
+    Local0 = "local_a",
+    /// Data yaku slot 1 (a rules file's `[yaku.local]`; named by [`Rules::yaku_name`](super::Rules::yaku_name)).
+    Local1 = "local_b",
+    /// Data yaku slot 2 (a rules file's `[yaku.local]`; named by [`Rules::yaku_name`](super::Rules::yaku_name)).
+    Local2 = "local_c",
+    /// Data yaku slot 3 (a rules file's `[yaku.local]`; named by [`Rules::yaku_name`](super::Rules::yaku_name)).
+    Local3 = "local_d",
+    /// Data yaku slot 4 (a rules file's `[yaku.local]`; named by [`Rules::yaku_name`](super::Rules::yaku_name)).
+    Local4 = "local_e",
+    /// Data yaku slot 5 (a rules file's `[yaku.local]`; named by [`Rules::yaku_name`](super::Rules::yaku_name)).
+    Local5 = "local_f",
+    /// Data yaku slot 6 (a rules file's `[yaku.local]`; named by [`Rules::yaku_name`](super::Rules::yaku_name)).
+    Local6 = "local_g",
+    /// Data yaku slot 7 (a rules file's `[yaku.local]`; named by [`Rules::yaku_name`](super::Rules::yaku_name)).
+    Local7 = "local_h",
+    /// Data yaku slot 8 (a rules file's `[yaku.local]`; named by [`Rules::yaku_name`](super::Rules::yaku_name)).
+    Local8 = "local_i",
+    /// Data yaku slot 9 (a rules file's `[yaku.local]`; named by [`Rules::yaku_name`](super::Rules::yaku_name)).
+    Local9 = "local_j",
+    /// Data yaku slot 10 (a rules file's `[yaku.local]`; named by [`Rules::yaku_name`](super::Rules::yaku_name)).
+    Local10 = "local_k",
+    /// Data yaku slot 11 (a rules file's `[yaku.local]`; named by [`Rules::yaku_name`](super::Rules::yaku_name)).
+    Local11 = "local_l",
+    /// Data yaku slot 12 (a rules file's `[yaku.local]`; named by [`Rules::yaku_name`](super::Rules::yaku_name)).
+    Local12 = "local_m",
+    /// Data yaku slot 13 (a rules file's `[yaku.local]`; named by [`Rules::yaku_name`](super::Rules::yaku_name)).
+    Local13 = "local_n",
+    /// Data yaku slot 14 (a rules file's `[yaku.local]`; named by [`Rules::yaku_name`](super::Rules::yaku_name)).
+    Local14 = "local_o",
+    /// Data yaku slot 15 (a rules file's `[yaku.local]`; named by [`Rules::yaku_name`](super::Rules::yaku_name)).
+    Local15 = "local_p",
 }
 
+/// How many data yaku (a rules file's `[yaku.local]`) one ruleset may define: the `Local*`
+/// slots of [`Yaku`].
+pub const MAX_LOCAL: usize = 16;
+
 impl Yaku {
-    /// Whether it is a yakuman (役満).
+    /// The slot of the `i`-th data yaku (`i < MAX_LOCAL`).
+    pub const fn local(i: usize) -> Yaku {
+        Yaku::ALL[Yaku::Local0 as usize + i]
+    }
+
+    /// Which data yaku slot it is, if it is one.
+    pub const fn local_index(self) -> Option<usize> {
+        match (self as usize).checked_sub(Yaku::Local0 as usize) {
+            Some(i) => Some(i),
+            None => None,
+        }
+    }
+
+    /// Whether it is a yakuman (役満) built in (a data yaku's value is its rules').
     pub const fn is_yakuman(self) -> bool {
         (self as u8) >= (Yaku::KokushiMusou as u8) && (self as u8) <= (Yaku::NagashiYakuman as u8)
     }
@@ -171,8 +209,8 @@ impl fmt::Display for Yaku {
     }
 }
 
-/// Most entries a hand can list.
-pub const MAX_YAKU: usize = 24;
+/// Most entries a hand can list (the built-in ones and a few data yaku).
+pub const MAX_YAKU: usize = 32;
 
 /// A fixed-capacity list of `(yaku, han)`; for a yakuman the han is 13 per
 /// multiple.
@@ -201,6 +239,14 @@ impl YakuList {
     /// The entries.
     pub fn as_slice(&self) -> &[(Yaku, u8)] {
         &self.items[..self.len as usize]
+    }
+
+    /// Removes `y`'s entry, if any, keeping the others' order.
+    pub fn remove(&mut self, y: Yaku) {
+        if let Some(i) = self.as_slice().iter().position(|&(x, _)| x == y) {
+            self.items.copy_within(i + 1..self.len as usize, i);
+            self.len -= 1;
+        }
     }
 
     /// Removes every entry.
@@ -242,5 +288,21 @@ mod tests {
         assert!(Yaku::Daisangen.is_yakuman() && Yaku::NagashiYakuman.is_yakuman());
         assert!(!Yaku::Chinitsu.is_yakuman() && !Yaku::Natsu.is_yakuman());
         assert!(Yaku::UraDora.is_bonus() && !Yaku::Riichi.is_bonus() && !Yaku::OpenRiichi.is_bonus());
+        assert_eq!(
+            (Yaku::local(3), Yaku::Local3.local_index(), Yaku::Riichi.local_index()),
+            (Yaku::Local3, Some(3), None)
+        );
+        assert_eq!(Yaku::ALL.len() - Yaku::Local0 as usize, MAX_LOCAL);
+    }
+
+    #[test]
+    fn remove_keeps_the_order() {
+        let mut list = YakuList::default();
+        for (y, h) in [(Yaku::Riichi, 1), (Yaku::Honitsu, 3), (Yaku::Local2, 6), (Yaku::Dora, 2)] {
+            list.push(y, h);
+        }
+        list.remove(Yaku::Honitsu);
+        list.remove(Yaku::Chinitsu);
+        assert_eq!(list.as_slice(), &[(Yaku::Riichi, 1), (Yaku::Local2, 6), (Yaku::Dora, 2)]);
     }
 }

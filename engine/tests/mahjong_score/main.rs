@@ -5,6 +5,7 @@
 mod goto;
 mod han_table;
 mod limits;
+mod local_yaku;
 mod ron2_yaku;
 mod yakuman;
 

@@ -27,6 +27,7 @@ use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Result, bail};
 use engine::GameSeeds;
+use engine::mahjong::Rules;
 use engine::mahjong::chips::{ChipItem, ChipLedger, ChipRules, ChipTally, CutBi, SIT_OUT, Timing, dice_stream};
 use engine::mahjong::table::{Bot, PEOPLE, RiichiTable, Rotation, Session, TableSettings};
 use polars::prelude::*;
@@ -275,10 +276,11 @@ impl Study for ChipsStudy {
 
     fn report(&self, acc: &ChipsAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {
         let names = self.names();
-        write_tables(&self.params, &names, acc, out)?;
+        let rules = self.params.table.scoring()?;
+        write_tables(&self.params, &rules, &names, acc, out)?;
         let rows = sensitivity::rows(&self.params, &self.arms(), acc);
         sensitivity::table(&rows, out)?;
-        charts(&self.params, &names, acc, out)?;
+        charts(&self.params, &rules, &names, acc, out)?;
         Ok(summary(&self.params, &names, acc, coverage) + "\n" + &sensitivity::summary(&self.params, &rows))
     }
 }
@@ -530,7 +532,13 @@ fn arm_rows<'a>(params: &'a ChipsParams, names: &'a [String], acc: &'a ChipsAcc)
         .collect()
 }
 
-fn write_tables(params: &ChipsParams, names: &[String], acc: &ChipsAcc, out: &StudyOutput) -> Result<()> {
+fn write_tables(
+    params: &ChipsParams,
+    rules: &Rules,
+    names: &[String],
+    acc: &ChipsAcc,
+    out: &StudyOutput,
+) -> Result<()> {
     let per = persons(params);
     let rows = arm_rows(params, names, acc);
     let text = |f: &dyn Fn(&ArmRow) -> String| rows.iter().map(f).collect::<Vec<_>>();
@@ -662,7 +670,7 @@ fn write_tables(params: &ChipsParams, names: &[String], acc: &ChipsAcc, out: &St
         "sat_out" => who.iter().map(|w| w.4).collect::<Vec<_>>(),
     )?;
     out.table("chips_persons", &mut persons)?;
-    goto::yaku_table(&acc.first().table, out)
+    goto::yaku_table(&acc.first().table, rules, out)
 }
 
 /// A role's label: a seat (seat 0 deals first) or the sit-out.
@@ -670,7 +678,7 @@ fn role(r: usize) -> String {
     if r == usize::from(SIT_OUT) { "sit-out".to_string() } else { format!("seat {r}") }
 }
 
-fn charts(params: &ChipsParams, names: &[String], acc: &ChipsAcc, out: &StudyOutput) -> Result<()> {
+fn charts(params: &ChipsParams, rules: &Rules, names: &[String], acc: &ChipsAcc, out: &StudyOutput) -> Result<()> {
     let rows = arm_rows(params, names, acc);
     let series = |hist: &dyn Fn(&ArmAcc) -> &Histogram, width: i64| -> Vec<Series> {
         rows.iter()
@@ -752,7 +760,7 @@ fn charts(params: &ChipsParams, names: &[String], acc: &ChipsAcc, out: &StudyOut
             stacks: &stacks,
         },
     )?;
-    goto::yaku_chart(&acc.first().table, out)
+    goto::yaku_chart(&acc.first().table, rules, out)
 }
 
 /// The item groups in table order.

@@ -20,8 +20,8 @@ use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Result, bail};
 use engine::GameSeeds;
-use engine::mahjong::Yaku;
 use engine::mahjong::table::{Bot, HanchanOutcome, PEOPLE, RiichiTable, Rotation, Session, WIN_VALUE_BINS};
+use engine::mahjong::{Rules, Yaku};
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -165,9 +165,10 @@ impl Study for GotoStudy {
     }
 
     fn report(&self, acc: &GotoAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {
-        write_tables(&self.params, acc, out)?;
-        charts(&self.params, acc, out)?;
-        Ok(summary(&self.params, acc, coverage))
+        let rules = self.params.table.scoring()?;
+        write_tables(&self.params, &rules, acc, out)?;
+        charts(&self.params, &rules, acc, out)?;
+        Ok(summary(&self.params, &rules, acc, coverage))
     }
 }
 
@@ -404,9 +405,9 @@ impl GotoAcc {
         Rate::of(self.yaku[y as usize], self.total().wins)
     }
 
-    /// The yaku that appeared, most frequent first.
-    pub(crate) fn shown_yaku(&self) -> Vec<Yaku> {
-        let mut shown: Vec<Yaku> = Yaku::ALL.iter().copied().filter(|y| self.yaku[*y as usize] > 0).collect();
+    /// The yaku that appeared, most frequent first (ties in `rules`' listing order).
+    pub(crate) fn shown_yaku(&self, rules: &Rules) -> Vec<Yaku> {
+        let mut shown: Vec<Yaku> = rules.yaku_order().into_iter().filter(|y| self.yaku[*y as usize] > 0).collect();
         shown.sort_by_key(|y| std::cmp::Reverse(self.yaku[*y as usize]));
         shown
     }
@@ -463,12 +464,12 @@ fn results_frame(key: &str, labels: Vec<String>, bots: Vec<String>, rs: &[Result
 }
 
 /// The table of wins with each yaku (also written by the chip study).
-pub(crate) fn yaku_table(acc: &GotoAcc, out: &StudyOutput) -> Result<()> {
-    let mut yaku = super::yaku_frame(&acc.shown_yaku(), &acc.yaku, |y| acc.yaku_rate(y))?;
+pub(crate) fn yaku_table(acc: &GotoAcc, rules: &Rules, out: &StudyOutput) -> Result<()> {
+    let mut yaku = super::yaku_frame(rules, &acc.shown_yaku(rules), &acc.yaku, |y| acc.yaku_rate(y))?;
     out.table("yaku", &mut yaku)
 }
 
-fn write_tables(params: &GotoParams, acc: &GotoAcc, out: &StudyOutput) -> Result<()> {
+fn write_tables(params: &GotoParams, rules: &Rules, acc: &GotoAcc, out: &StudyOutput) -> Result<()> {
     let rates = acc.rates();
     let mut rate_table = df!(
         "rate" => rates.iter().map(|r| r.0).collect::<Vec<_>>(),
@@ -478,7 +479,7 @@ fn write_tables(params: &GotoParams, acc: &GotoAcc, out: &StudyOutput) -> Result
     )?;
     out.table("rates", &mut rate_table)?;
 
-    yaku_table(acc, out)?;
+    yaku_table(acc, rules, out)?;
 
     let seat_bots = (0..SEATS).map(|_| "mixed".to_string()).collect();
     let mut seats = results_frame("seat", (0..SEATS).map(|s| s.to_string()).collect(), seat_bots, &acc.seats)?;
@@ -535,13 +536,13 @@ fn write_tables(params: &GotoParams, acc: &GotoAcc, out: &StudyOutput) -> Result
 }
 
 /// The chart of the share of wins with each yaku under Gotō (also drawn by the chip study).
-pub(crate) fn yaku_chart(acc: &GotoAcc, out: &StudyOutput) -> Result<()> {
+pub(crate) fn yaku_chart(acc: &GotoAcc, rules: &Rules, out: &StudyOutput) -> Result<()> {
     let bars: Vec<Bar> = acc
-        .shown_yaku()
+        .shown_yaku(rules)
         .iter()
         .map(|&y| {
             let r = acc.yaku_rate(y);
-            Bar::new(y.name().to_string(), r.estimate())
+            Bar::new(rules.yaku_name(y).to_string(), r.estimate())
         })
         .collect();
     chart::save(
@@ -556,8 +557,8 @@ pub(crate) fn yaku_chart(acc: &GotoAcc, out: &StudyOutput) -> Result<()> {
     )
 }
 
-fn charts(params: &GotoParams, acc: &GotoAcc, out: &StudyOutput) -> Result<()> {
-    yaku_chart(acc, out)?;
+fn charts(params: &GotoParams, rules: &Rules, acc: &GotoAcc, out: &StudyOutput) -> Result<()> {
+    yaku_chart(acc, rules, out)?;
     let place_bars = |rs: &[Results], label: &dyn Fn(usize) -> String| -> Vec<Bar> {
         (0..rs.len())
             .map(|k| {
@@ -631,7 +632,7 @@ fn charts(params: &GotoParams, acc: &GotoAcc, out: &StudyOutput) -> Result<()> {
     )
 }
 
-fn summary(params: &GotoParams, acc: &GotoAcc, coverage: &Coverage) -> String {
+fn summary(params: &GotoParams, rules: &Rules, acc: &GotoAcc, coverage: &Coverage) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -688,8 +689,12 @@ fn summary(params: &GotoParams, acc: &GotoAcc, coverage: &Coverage) -> String {
             acc.sat_out[p]
         );
     }
-    let shares: Vec<String> =
-        acc.shown_yaku().iter().take(10).map(|&y| format!("{} {:.3}", y.name(), acc.yaku_rate(y).value())).collect();
+    let shares: Vec<String> = acc
+        .shown_yaku(rules)
+        .iter()
+        .take(10)
+        .map(|&y| format!("{} {:.3}", rules.yaku_name(y), acc.yaku_rate(y).value()))
+        .collect();
     let _ = writeln!(s, "most frequent yaku (share of wins): {}", shares.join(", "));
     let counted = acc.yaku[Yaku::RiichiNomiRon as usize];
     let _ = writeln!(s, "yakuman wins (counted ones included): {} ({counted} of them 立直のみロン)", acc.yakuman);

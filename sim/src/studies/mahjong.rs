@@ -89,6 +89,11 @@ impl TableRules {
         game.map_err(|e| anyhow!("table settings {}: {e}", src.name))
     }
 
+    /// The scoring rules of the table (they name its data yaku and order its yaku tables).
+    pub fn scoring(&self) -> Result<Rules> {
+        Ok(self.game()?.rules().clone())
+    }
+
     /// How reports name the rules: the preset or the settings file.
     pub fn name(&self) -> &str {
         self.settings.as_ref().map_or(self.preset.as_str(), |src| src.name.as_str())
@@ -188,9 +193,10 @@ impl Study for MahjongStudy {
     }
 
     fn report(&self, acc: &MahjongAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {
-        write_tables(&self.params, acc, out)?;
-        charts(&self.params, acc, out)?;
-        Ok(summary(&self.params, acc, coverage))
+        let rules = self.params.table.scoring()?;
+        write_tables(&self.params, &rules, acc, out)?;
+        charts(&self.params, &rules, acc, out)?;
+        Ok(summary(&self.params, &rules, acc, coverage))
     }
 }
 
@@ -359,7 +365,7 @@ fn tenhou_comparable_share(acc: &MahjongAcc, name: &str) -> f64 {
     tenhou_yaku(name).map(|y| yaku_rate(acc, y).value()).sum()
 }
 
-fn write_tables(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> Result<()> {
+fn write_tables(params: &MahjongParams, rules: &Rules, acc: &MahjongAcc, out: &StudyOutput) -> Result<()> {
     let rates = acc.rates();
     let mut rate_table = df!(
         "rate" => TENHOU_RATES.iter().map(|r| r.0).collect::<Vec<_>>(),
@@ -370,8 +376,8 @@ fn write_tables(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> 
     )?;
     out.table("rates", &mut rate_table)?;
 
-    let shown: Vec<Yaku> = Yaku::ALL.iter().copied().filter(|y| acc.yaku[*y as usize] > 0).collect();
-    let mut yaku = super::yaku_frame(&shown, &acc.yaku, |y| yaku_rate(acc, y))?;
+    let shown: Vec<Yaku> = rules.yaku_order().into_iter().filter(|y| acc.yaku[*y as usize] > 0).collect();
+    let mut yaku = super::yaku_frame(rules, &shown, &acc.yaku, |y| yaku_rate(acc, y))?;
     out.table("yaku", &mut yaku)?;
 
     let mut yaku_vs = df!(
@@ -440,14 +446,14 @@ fn write_tables(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> 
     Ok(())
 }
 
-fn charts(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> Result<()> {
-    let mut shown: Vec<Yaku> = Yaku::ALL.iter().copied().filter(|y| acc.yaku[*y as usize] > 0).collect();
+fn charts(params: &MahjongParams, rules: &Rules, acc: &MahjongAcc, out: &StudyOutput) -> Result<()> {
+    let mut shown: Vec<Yaku> = rules.yaku_order().into_iter().filter(|y| acc.yaku[*y as usize] > 0).collect();
     shown.sort_by_key(|y| std::cmp::Reverse(acc.yaku[*y as usize]));
     let bars: Vec<Bar> = shown
         .iter()
         .map(|&y| {
             let r = yaku_rate(acc, y);
-            Bar::new(y.name().to_string(), r.estimate())
+            Bar::new(rules.yaku_name(y).to_string(), r.estimate())
         })
         .collect();
     chart::save(
@@ -524,7 +530,7 @@ fn charts(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> Result
     )
 }
 
-fn summary(params: &MahjongParams, acc: &MahjongAcc, coverage: &Coverage) -> String {
+fn summary(params: &MahjongParams, scoring: &Rules, acc: &MahjongAcc, coverage: &Coverage) -> String {
     let mut s = String::new();
     let rules = params.table.name();
     let _ = writeln!(
@@ -572,10 +578,10 @@ fn summary(params: &MahjongParams, acc: &MahjongAcc, coverage: &Coverage) -> Str
         let ours = tenhou_comparable_share(acc, name);
         let _ = writeln!(s, "  {name:<16} {ours:.4}   tenhou {real:.4}   {:+.1}%", 100.0 * (ours / real - 1.0));
     }
-    let mut top: Vec<Yaku> = Yaku::ALL.to_vec();
+    let mut top: Vec<Yaku> = scoring.yaku_order();
     top.sort_by_key(|y| std::cmp::Reverse(acc.yaku[*y as usize]));
     let shares: Vec<String> =
-        top.iter().take(8).map(|&y| format!("{} {:.3}", y.name(), yaku_rate(acc, y).value())).collect();
+        top.iter().take(8).map(|&y| format!("{} {:.3}", scoring.yaku_name(y), yaku_rate(acc, y).value())).collect();
     let _ = writeln!(s, "most frequent yaku (share of wins): {}", shares.join(", "));
     s
 }

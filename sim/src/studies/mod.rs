@@ -10,7 +10,7 @@ pub mod table_logs;
 
 use crate::frame::Frame;
 use crate::stats::Rate;
-use engine::mahjong::Yaku;
+use engine::mahjong::{Rules, Yaku};
 use polars::prelude::{DataFrame, PolarsResult};
 
 /// The match-up of game `index` in a square matrix of `n` entrants: the cell `index mod n²`
@@ -23,10 +23,15 @@ pub fn matrix_cell(index: u64, n: usize) -> (usize, usize, bool) {
 }
 
 /// The table of wins with each yaku shown: how many, and the share of wins with its 95%
-/// Wilson interval (`rate`).
-fn yaku_frame(shown: &[Yaku], wins_with: &[u64], rate: impl Fn(Yaku) -> Rate) -> PolarsResult<DataFrame> {
+/// Wilson interval (`rate`); `rules` name the data yaku.
+fn yaku_frame(
+    rules: &Rules,
+    shown: &[Yaku],
+    wins_with: &[u64],
+    rate: impl Fn(Yaku) -> Rate,
+) -> PolarsResult<DataFrame> {
     Frame::new()
-        .col("yaku", shown.iter().map(|y| y.name()).collect::<Vec<_>>())
+        .col("yaku", shown.iter().map(|&y| rules.yaku_name(y)).collect::<Vec<_>>())
         .col("wins_with", shown.iter().map(|&y| wins_with[y as usize]).collect::<Vec<_>>())
         .estimates("share_of_wins", shown.iter().map(|&y| rate(y).estimate()))
         .build()

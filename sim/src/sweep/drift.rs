@@ -59,8 +59,8 @@ impl SweepArm for DriftArm {
         Ok(DriftArm { rules, entrants, strategies: [a?, b?] })
     }
 
-    fn metrics(base: &Documents) -> Result<(Vec<String>, Vec<String>)> {
-        Ok((metric_names(&DriftArm::new(base)?.entrant_names()), strings(&DEFAULT_METRICS)))
+    fn metrics(arms: &mut [DriftArm]) -> Result<(Vec<String>, Vec<String>)> {
+        Ok((metric_names(&arms[0].entrant_names()), strings(&DEFAULT_METRICS)))
     }
 }
 

@@ -54,18 +54,29 @@ const CHIP_LOSS: i32 = 50;
 /// per seat the first-place rate and final points; per seat-hand the win, deal-in, riichi
 /// and open-call rates; per hand the exhaustive-draw rate; the average win (hand value, no
 /// honba or sticks); hands per game; each yaku's share of wins (`yaku.<name>`); and, with
-/// `chips`, the [`CHIP_METRICS`].
-pub fn metric_names(seats: usize, chips: bool) -> Vec<String> {
+/// `chips`, the [`CHIP_METRICS`]. `local` are the data yaku ids of all the arms together
+/// ([`local_union`]): `yaku.<id>` for each, counted 0 in an arm without it.
+pub fn metric_names(seats: usize, chips: bool, local: &[&str]) -> Vec<String> {
     let mut names: Vec<String> = (0..seats).map(|s| format!("first_place_seat{s}")).collect();
     names.extend((0..seats).map(|s| format!("points_seat{s}")));
     names.extend(
         ["win_rate", "deal_in_rate", "riichi_rate", "call_rate", "draw_rate", "average_win", "hands"].map(String::from),
     );
-    names.extend(Yaku::ALL.iter().map(|y| format!("yaku.{}", y.name())));
+    names.extend(Yaku::ALL[..Yaku::Local0 as usize].iter().map(|y| format!("yaku.{}", y.name())));
+    names.extend(local.iter().map(|id| format!("yaku.{id}")));
     if chips {
         names.extend(CHIP_METRICS.map(String::from));
     }
     names
+}
+
+/// The data yaku ids of every arm, sorted, each once: the `yaku.<id>` metrics of a sweep
+/// whose variants add, remove or re-price data yaku.
+pub fn local_union(arms: &[MahjongArm]) -> Vec<&'static str> {
+    let mut ids: Vec<&'static str> = arms.iter().flat_map(|a| a.local_ids()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
 }
 
 /// One variant's table and bots, and its chip ledger when the table has chips.
@@ -73,6 +84,8 @@ pub struct MahjongArm {
     game: RiichiTable,
     bots: Vec<Bot>,
     ledger: Option<ChipLedger>,
+    /// For each id of the sweep's [`local_union`], this arm's data yaku slot of that id.
+    local_slots: Vec<Option<usize>>,
 }
 
 impl SweepArm for MahjongArm {
@@ -86,15 +99,16 @@ impl SweepArm for MahjongArm {
             .with_hand_log(chips.is_some());
         let bots = vec![Bot::new(bot); game.num_seats()];
         let ledger = chips.map(|c| ChipLedger::new(c, &game, false));
-        Ok(MahjongArm { game, bots, ledger })
+        Ok(MahjongArm { game, bots, ledger, local_slots: Vec::new() })
     }
 
-    fn metrics(base: &Documents) -> Result<(Vec<String>, Vec<String>)> {
-        let arm = MahjongArm::new(base)?;
-        let (seats, chips) = (arm.seats(), arm.has_chips());
+    fn metrics(arms: &mut [MahjongArm]) -> Result<(Vec<String>, Vec<String>)> {
+        let (seats, chips) = (arms[0].seats(), arms[0].has_chips());
+        let local = local_union(arms);
+        arms.iter_mut().for_each(|a| a.observe_local(&local));
         let chip_metrics = CHIP_METRICS.iter().filter(|_| chips);
         let defaults = DEFAULT_METRICS.iter().filter(|m| !m.ends_with('3') || seats == 4).chain(chip_metrics);
-        Ok((metric_names(seats, chips), defaults.map(|m| m.to_string()).collect()))
+        Ok((metric_names(seats, chips, &local), defaults.map(|m| m.to_string()).collect()))
     }
 
     fn differs(&self, base: &MahjongArm) -> Option<&'static str> {
@@ -109,6 +123,18 @@ impl SweepArm for MahjongArm {
 }
 
 impl MahjongArm {
+    /// The ids of its data yaku, by slot.
+    fn local_ids(&self) -> impl Iterator<Item = &'static str> + '_ {
+        let local = &self.game.rules().yaku.local;
+        (0..local.len()).map(|i| local.name(i))
+    }
+
+    /// Observes the data yaku of `union` (the sweep's [`local_union`]) by id.
+    fn observe_local(&mut self, union: &[&str]) {
+        let ids: Vec<&str> = self.local_ids().collect();
+        self.local_slots = union.iter().map(|id| ids.iter().position(|n| n == id)).collect();
+    }
+
     /// Seats at the table.
     pub fn seats(&self) -> usize {
         self.game.num_seats()
@@ -130,7 +156,7 @@ impl Arm for MahjongArm {
     fn play(&self, (table, bots): &mut Self::Worker<'_>, _: u64, rng: &mut GameRng, out: &mut Vec<Obs>) {
         let dice = self.ledger.as_ref().map(|_| dice_of(rng));
         let o = table.play(&self.game, bots.as_mut_slice(), rng);
-        observe(&o, self.seats(), out);
+        observe(&o, self.seats(), &self.local_slots, out);
         if let (Some(ledger), Some(mut dice)) = (&self.ledger, dice) {
             let mut tally = ChipTally::default();
             ledger.settle_game(table.state().hand_log.hands(), &o.points, &mut dice, &mut tally);
@@ -151,7 +177,7 @@ fn observe_chips(totals: &[i32], out: &mut Vec<Obs>) {
 }
 
 /// One game's observations, in [`metric_names`] order.
-fn observe(o: &HanchanOutcome, seats: usize, out: &mut Vec<Obs>) {
+fn observe(o: &HanchanOutcome, seats: usize, local_slots: &[Option<usize>], out: &mut Vec<Obs>) {
     out.clear();
     let sum = |xs: &[u16]| xs[..seats].iter().map(|&x| i64::from(x)).sum::<i64>();
     let seat_hands = i64::from(o.hands) * seats as i64;
@@ -167,5 +193,7 @@ fn observe(o: &HanchanOutcome, seats: usize, out: &mut Vec<Obs>) {
         Obs::rate(o.win_value[..seats].iter().map(|&v| i64::from(v)).sum(), wins),
         Obs::mean(i64::from(o.hands)),
     ]);
-    out.extend(o.yaku.iter().map(|&n| Obs::rate(i64::from(n), wins)));
+    out.extend(o.yaku[..Yaku::Local0 as usize].iter().map(|&n| Obs::rate(i64::from(n), wins)));
+    let local = |slot: Option<usize>| slot.map_or(0, |i| i64::from(o.yaku_count(Yaku::local(i))));
+    out.extend(local_slots.iter().map(|&slot| Obs::rate(local(slot), wins)));
 }

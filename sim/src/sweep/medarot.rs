@@ -60,8 +60,8 @@ impl SweepArm for MedarotArm {
         Ok(MedarotArm { pool, decks, rules, strategies: [a?, b?] })
     }
 
-    fn metrics(base: &Documents) -> Result<(Vec<String>, Vec<String>)> {
-        let names = metric_names(&MedarotArm::new(base)?.deck_names());
+    fn metrics(arms: &mut [MedarotArm]) -> Result<(Vec<String>, Vec<String>)> {
+        let names = metric_names(&arms[0].deck_names());
         let defaults = names.iter().filter(|m| is_default(m)).cloned().collect();
         Ok((names, defaults))
     }

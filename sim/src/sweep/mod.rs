@@ -52,9 +52,10 @@ pub trait Arm: Sync {
 pub trait SweepArm: Arm + Sized + 'static {
     /// The arm the (overridden) documents describe.
     fn new(docs: &Documents) -> Result<Self>;
-    /// Every metric the base's documents let a sweep report, in [`Arm::play`] order, and
-    /// those reported unless the file picks others.
-    fn metrics(base: &Documents) -> Result<(Vec<String>, Vec<String>)>;
+    /// Every metric the arms (the base first) let a sweep report, in [`Arm::play`] order,
+    /// and those reported unless the file picks others; an arm may learn here what the
+    /// others hold (the data yaku every arm reports).
+    fn metrics(arms: &mut [Self]) -> Result<(Vec<String>, Vec<String>)>;
     /// Why this variant's arm cannot be compared with the base's, if it cannot.
     fn differs(&self, _base: &Self) -> Option<&'static str> {
         None
@@ -65,14 +66,19 @@ pub trait SweepArm: Arm + Sized + 'static {
 pub struct SweepGame {
     /// The `game` key.
     pub name: &'static str,
-    metrics: fn(&Documents) -> Result<(Vec<String>, Vec<String>)>,
-    arms: fn(&[Documents], &dyn Fn(usize) -> String) -> Result<Box<dyn AnyArms>>,
+    arms: BuildArms,
 }
+
+/// Builds a game's arms from their documents (the base first), an error naming the arm.
+type BuildArms = fn(&[Documents], &dyn Fn(usize) -> String) -> Result<BuiltArms>;
+
+/// A sweep's arms with every metric they report and the default ones.
+type BuiltArms = (Box<dyn AnyArms>, Vec<String>, Vec<String>);
 
 impl SweepGame {
     /// The game `name` whose arms are `A`s.
     pub const fn of<A: SweepArm>(name: &'static str) -> SweepGame {
-        SweepGame { name, metrics: A::metrics, arms: arms_of::<A> }
+        SweepGame { name, arms: arms_of::<A> }
     }
 }
 
@@ -85,14 +91,15 @@ const GAMES: [SweepGame; 4] = [
 ];
 
 /// One arm per document set (the base first), an error naming the arm `context(k)`
-/// describes.
-fn arms_of<A: SweepArm>(docs: &[Documents], context: &dyn Fn(usize) -> String) -> Result<Box<dyn AnyArms>> {
-    let arms =
+/// describes, and the metrics they report.
+fn arms_of<A: SweepArm>(docs: &[Documents], context: &dyn Fn(usize) -> String) -> Result<BuiltArms> {
+    let mut arms =
         docs.iter().enumerate().map(|(k, d)| A::new(d).with_context(|| context(k))).collect::<Result<Vec<_>>>()?;
     if let Some((k, why)) = (1..arms.len()).find_map(|k| arms[k].differs(&arms[0]).map(|why| (k, why))) {
         bail!("{}: {why}", context(k));
     }
-    Ok(Box::new(arms))
+    let (all, defaults) = A::metrics(&mut arms).with_context(|| context(0))?;
+    Ok((Box::new(arms), all, defaults))
 }
 
 /// The arms of one game, as the study holds them: played by the study's loop,
@@ -215,6 +222,7 @@ pub const SWEEPS: Presets = Presets {
     kind: "sweep file",
     list: &[
         ("sweep_ron2", include_str!("../../../engine/src/mahjong/presets/sweep_ron2.toml")),
+        ("sweep_ron2_local", include_str!("../../../engine/src/mahjong/presets/sweep_ron2_local.toml")),
         ("sweep_ron2_ablate", include_str!("../../../engine/src/mahjong/presets/sweep_ron2_ablate.toml")),
         ("sweep_goto_chips", include_str!("../../../engine/src/mahjong/presets/sweep_goto_chips.toml")),
         ("sweep_rackup", include_str!("../../../engine/src/rackup/presets/sweep_rackup.toml")),
@@ -245,17 +253,8 @@ impl SweepStudy {
             .iter()
             .find(|g| g.name == file.game)
             .ok_or_else(|| anyhow!("sweep file {}: unknown game `{}`", sweep.name, file.game))?;
-        let (all_metrics, defaults) = (game.metrics)(&docs).map_err(at)?;
         let variants = file.variants(&docs)?;
         let grid = file.grid_axes(&docs);
-        let wanted: Vec<String> = file.metrics.clone().unwrap_or(defaults);
-        let mut chosen = Vec::new();
-        for m in &wanted {
-            let k = all_metrics.iter().position(|x| x == m).ok_or_else(|| {
-                anyhow!("sweep file {}: unknown metric `{m}` (metrics: {})", sweep.name, all_metrics.join(", "))
-            })?;
-            chosen.push(k);
-        }
         let mut arm_docs = vec![docs.clone()];
         for v in &variants {
             let mut d = docs.clone();
@@ -267,7 +266,15 @@ impl SweepStudy {
         let named =
             |k: usize| if k == 0 { "the base".to_string() } else { format!("variant `{}`", variants[k - 1].name) };
         let context = |k: usize| format!("sweep file {}: {}", sweep.name, named(k));
-        let arms = (game.arms)(&arm_docs, &context)?;
+        let (arms, all_metrics, defaults) = (game.arms)(&arm_docs, &context)?;
+        let wanted: Vec<String> = file.metrics.clone().unwrap_or(defaults);
+        let mut chosen = Vec::new();
+        for m in &wanted {
+            let k = all_metrics.iter().position(|x| x == m).ok_or_else(|| {
+                anyhow!("sweep file {}: unknown metric `{m}` (metrics: {})", sweep.name, all_metrics.join(", "))
+            })?;
+            chosen.push(k);
+        }
         let params = SweepParams { sweep, files: files.sources.into_inner(), games: None, seed: None };
         Ok(SweepStudy { params, file, variants, grid, all_metrics, chosen, arms })
     }

@@ -58,7 +58,7 @@ impl SweepArm for RackupArm {
         Ok(RackupArm { game, strategies: [a?, b?] })
     }
 
-    fn metrics(_: &Documents) -> Result<(Vec<String>, Vec<String>)> {
+    fn metrics(_: &mut [RackupArm]) -> Result<(Vec<String>, Vec<String>)> {
         Ok((metric_names(), strings(&DEFAULT_METRICS)))
     }
 }

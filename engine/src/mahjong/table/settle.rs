@@ -197,7 +197,8 @@ impl RiichiTable {
         if s.first_turn
             && state.uninterrupted
             && seat != state.dealer()
-            && self.rules.yaku.renhou != crate::mahjong::RenhouValue::None
+            && (self.rules.yaku.renhou != crate::mahjong::RenhouValue::None
+                || self.rules.yaku.local.uses_first_go_around())
         {
             flags = flags.with(WinFlags::RENHOU);
         }
