@@ -6,8 +6,8 @@ use super::file_arg;
 use crate::mahjong_io;
 use crate::mjai;
 use crate::runner::RunPlan;
-use crate::studies::chips::ChipsParams;
 use crate::studies::chips::ChipsStudy;
+use crate::studies::chips::{BotModel, ChipsParams};
 use crate::studies::goto;
 use crate::studies::goto::GotoParams;
 use crate::studies::goto::GotoStudy;
@@ -50,7 +50,7 @@ pub(super) enum MahjongCommand {
     /// (default goto vs goto-cutbi) on the same games: chip swings, session risk, the
     /// cut-bi ratio with a paired interval, and which items make the variance.
     #[command(mut_arg("games", |a| a.help(format!(
-        "Number of Gotō games in the whole run, all shards together, a whole number of sessions (default: {})",
+        "Gotō games per bot model in the whole run, all shards together, a whole number of sessions (default: {})",
         HumanCount(CHIP_GAMES)
     ))))]
     #[command(mut_arg("study", |a| a.help(format!("Name of the results folders (default: {})", ChipsStudy::KIND))))]
@@ -69,14 +69,16 @@ pub(super) struct ChipsArgs {
     #[arg(long, default_value = "goto-cutbi", value_name = "PRESET|FILE")]
     pub(super) compare: String,
     /// Bots by person, comma-separated, or one for all four (random, efficiency, defensive,
-    /// or a bot settings TOML file).
-    #[arg(long, default_value = "efficiency", value_name = "NAMES")]
-    pub(super) bots: String,
+    /// or a bot settings TOML file). Repeat it for more bot models: each plays the same
+    /// sessions, and every table and the sensitivity verdict report each model (default:
+    /// efficiency, then defensive).
+    #[arg(long, default_values = ["efficiency", "defensive"], value_name = "NAMES")]
+    pub(super) bots: Vec<String>,
     /// Who sits out the next game: cycle, last, top, or fixed (three players, no sit-out).
     #[arg(long, default_value = "cycle", value_parser = rotation, value_name = "cycle|last|top|fixed")]
     pub(super) rotation: Rotation,
-    /// Games per session (`--games` counts games, a multiple of it); a multiple of the four
-    /// persons gives everyone as many sit-outs under the cycle.
+    /// Games per session (`--games` counts games, a multiple of it, per bot model); a
+    /// multiple of the four persons gives everyone as many sit-outs under the cycle.
     #[arg(long, alias = "session", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
     pub(super) session_games: u32,
 }
@@ -184,9 +186,14 @@ pub(super) fn table_rules(rules: &str) -> Result<TableRules> {
 
 /// The table study's parameters for `rules` and `bots` (each a preset name or a file).
 pub(super) fn table_params(rules: &str, bots: [String; 4]) -> Result<MahjongParams> {
-    let bot_files = bots.iter().map(|b| file_arg(b, &BOT_FILES)).collect::<Result<Vec<_>>>()?;
-    let bot_files = bot_files.try_into().expect("four seats");
+    let BotModel { bots, bot_files } = bot_model(bots)?;
     Ok(MahjongParams { table: table_rules(rules)?, bots, bot_files })
+}
+
+/// Four bots (each a preset name or a file) with the files read.
+pub(super) fn bot_model(bots: [String; 4]) -> Result<BotModel> {
+    let bot_files = bots.iter().map(|b| file_arg(b, &BOT_FILES)).collect::<Result<Vec<_>>>()?;
+    Ok(BotModel { bots, bot_files: bot_files.try_into().expect("four seats") })
 }
 
 /// The table presets (Ron2 and Gotō), for the resolver.
@@ -247,12 +254,13 @@ pub(super) fn chips(a: &ChipsArgs) -> Result<String> {
     if !plan.games.is_multiple_of(k) {
         bail!("--games {} is not a whole number of sessions of --session-games {k}", plan.games);
     }
-    let MahjongParams { table, bots, bot_files } = table_params(&a.rules, four_bots(&a.bots)?)?;
+    let mut models = a.bots.iter().map(|b| bot_model(four_bots(b)?)).collect::<Result<Vec<_>>>()?;
+    let bots = models.remove(0);
     let params = ChipsParams {
-        table,
+        table: table_rules(&a.rules)?,
         compare: table_rules(&a.compare)?,
         bots,
-        bot_files,
+        other_bots: models,
         rotation: a.rotation,
         session_games: a.session_games,
     };
