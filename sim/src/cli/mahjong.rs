@@ -6,8 +6,8 @@ use super::file_arg;
 use crate::mahjong_io;
 use crate::mjai;
 use crate::runner::RunPlan;
-use crate::studies::chips::ChipsStudy;
 use crate::studies::chips::{BotModel, ChipsParams};
+use crate::studies::chips::ChipsStudy;
 use crate::studies::goto;
 use crate::studies::goto::GotoParams;
 use crate::studies::goto::GotoStudy;
@@ -191,7 +191,7 @@ pub(super) fn table_params(rules: &str, bots: [String; 4]) -> Result<MahjongPara
 }
 
 /// Four bots (each a preset name or a file) with the files read.
-pub(super) fn bot_model(bots: [String; 4]) -> Result<BotModel> {
+fn bot_model(bots: [String; 4]) -> Result<BotModel> {
     let bot_files = bots.iter().map(|b| file_arg(b, &BOT_FILES)).collect::<Result<Vec<_>>>()?;
     Ok(BotModel { bots, bot_files: bot_files.try_into().expect("four seats") })
 }

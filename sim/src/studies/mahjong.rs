@@ -117,7 +117,7 @@ pub fn bots_from<const N: usize>(names: &[String; N], files: &[Option<Source>; N
         *bot = match file {
             Some(src) => Bot::new(BotConfig::from_toml(&src.text).map_err(|e| anyhow!("bot file {}: {e}", src.name))?),
             None => Bot::by_name(name).ok_or_else(|| {
-                anyhow!("unknown bot `{name}` (valid: random, efficiency, defensive, or a bot TOML file)")
+                anyhow!("unknown bot `{name}` (valid: random, efficiency, defensive, value, goto-stakes, or a bot TOML file)")
             })?,
         };
     }
