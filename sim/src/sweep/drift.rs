@@ -20,7 +20,7 @@
 
 use super::overrides::Documents;
 use super::paired::Obs;
-use super::{Arm, SweepArm, boxed, strategy_texts, strings, text};
+use super::{Arm, Metrics, SweepArm, boxed, strategy_texts, strings, text};
 use crate::studies::drift::style_entrants;
 use anyhow::{Context, Result, anyhow};
 use engine::drift::strategy::StrategyConfig;
@@ -59,7 +59,7 @@ impl SweepArm for DriftArm {
         Ok(DriftArm { rules, entrants, strategies: [a?, b?] })
     }
 
-    fn metrics(base: &Documents) -> Result<(Vec<String>, Vec<String>)> {
+    fn metrics(base: &Documents) -> Result<Metrics> {
         Ok((metric_names(&DriftArm::new(base)?.entrant_names()), strings(&DEFAULT_METRICS)))
     }
 }

@@ -12,7 +12,7 @@
 
 use super::overrides::Documents;
 use super::paired::Obs;
-use super::{Arm, SweepArm, text};
+use super::{Arm, Metrics, SweepArm, text};
 use anyhow::{Result, anyhow};
 use engine::mahjong::chips::{ChipLedger, ChipTally, dice_of};
 use engine::mahjong::table::{Bot, BotConfig, HanchanOutcome, RiichiTable, TableSettings};
@@ -89,7 +89,7 @@ impl SweepArm for MahjongArm {
         Ok(MahjongArm { game, bots, ledger })
     }
 
-    fn metrics(base: &Documents) -> Result<(Vec<String>, Vec<String>)> {
+    fn metrics(base: &Documents) -> Result<Metrics> {
         let arm = MahjongArm::new(base)?;
         let (seats, chips) = (arm.seats(), arm.has_chips());
         let chip_metrics = CHIP_METRICS.iter().filter(|_| chips);

@@ -19,7 +19,7 @@
 
 use super::overrides::Documents;
 use super::paired::Obs;
-use super::{Arm, SweepArm, boxed, strategy_texts, text};
+use super::{Arm, Metrics, SweepArm, boxed, strategy_texts, text};
 use anyhow::{Context, Result, anyhow, ensure};
 use engine::medarot::{CardPool, Deck, LossCondition, MedarotGame, MedarotOutcome, Rules, StrategyConfig};
 use engine::{GameRng, Strategy, Table};
@@ -60,7 +60,7 @@ impl SweepArm for MedarotArm {
         Ok(MedarotArm { pool, decks, rules, strategies: [a?, b?] })
     }
 
-    fn metrics(base: &Documents) -> Result<(Vec<String>, Vec<String>)> {
+    fn metrics(base: &Documents) -> Result<Metrics> {
         let names = metric_names(&MedarotArm::new(base)?.deck_names());
         let defaults = names.iter().filter(|m| is_default(m)).cloned().collect();
         Ok((names, defaults))

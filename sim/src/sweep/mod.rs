@@ -56,19 +56,25 @@ pub trait SweepArm: Arm + Sized + 'static {
     fn new(docs: &Documents) -> Result<Self>;
     /// Every metric the base's documents let a sweep report, in [`Arm::play`] order, and
     /// those reported unless the file picks others.
-    fn metrics(base: &Documents) -> Result<(Vec<String>, Vec<String>)>;
+    fn metrics(base: &Documents) -> Result<Metrics>;
     /// Why this variant's arm cannot be compared with the base's, if it cannot.
     fn differs(&self, _base: &Self) -> Option<&'static str> {
         None
     }
 }
 
+/// Every metric a game's sweep can report, in observation order, and the default ones.
+pub type Metrics = (Vec<String>, Vec<String>);
+
+/// Builds one arm per document set (the base first), naming an arm by its index.
+type BuildArms = fn(&[Documents], &dyn Fn(usize) -> String) -> Result<Box<dyn AnyArms>>;
+
 /// A game a sweep file names (`game = "…"`), its arm type's functions erased.
 pub struct SweepGame {
     /// The `game` key.
     pub name: &'static str,
-    metrics: fn(&Documents) -> Result<(Vec<String>, Vec<String>)>,
-    arms: fn(&[Documents], &dyn Fn(usize) -> String) -> Result<Box<dyn AnyArms>>,
+    metrics: fn(&Documents) -> Result<Metrics>,
+    arms: BuildArms,
 }
 
 impl SweepGame {

@@ -15,7 +15,7 @@
 
 use super::overrides::Documents;
 use super::paired::Obs;
-use super::{Arm, SweepArm, boxed, strategy_texts, strings, text};
+use super::{Arm, Metrics, SweepArm, boxed, strategy_texts, strings, text};
 use anyhow::{Result, anyhow};
 use engine::rackup::{MatchOutcome, Profile, RackupGame, StrategyConfig, Yaku};
 use engine::{GameRng, Strategy, Table};
@@ -58,7 +58,7 @@ impl SweepArm for RackupArm {
         Ok(RackupArm { game, strategies: [a?, b?] })
     }
 
-    fn metrics(_: &Documents) -> Result<(Vec<String>, Vec<String>)> {
+    fn metrics(_: &Documents) -> Result<Metrics> {
         Ok((metric_names(), strings(&DEFAULT_METRICS)))
     }
 }
