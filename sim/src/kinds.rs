@@ -3,14 +3,13 @@
 //! ([`crate::saved::State::KIND`]). A new study kind is one line of [`for_kind`].
 
 use crate::duel::DuelStudy;
-use crate::report::rules::RulesFiles;
 use crate::studies::chips::ChipsStudy;
 use crate::studies::drift::DriftStudy;
 use crate::studies::goto::GotoStudy;
 use crate::studies::mahjong::MahjongStudy;
 use crate::studies::medarot::MedarotStudy;
 use crate::studies::rackup::RackupStudy;
-use crate::study::{State, Study};
+use crate::study::{RulesFiles, State, Study};
 use crate::sweep::SweepStudy;
 use anyhow::{Result, bail};
 use std::path::Path;

@@ -1,17 +1,8 @@
 //! `sim bench`: every engine's default study timed at 1, 2, … threads.
 
-use super::defaults;
-use super::drift::drift_study;
-use super::mahjong::TableArgs;
-use super::mahjong::four_bots;
-use super::mahjong::goto_study;
-use super::mahjong::table_params;
-use super::medarot::medarot_study;
-use super::rackup::rackup_study;
-use super::threads;
+use super::{EachStudy, each_default_study, threads};
 use crate::bench;
-use crate::studies::mahjong::MahjongStudy;
-use crate::study::State;
+use crate::study::Study;
 use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
@@ -37,6 +28,19 @@ pub(super) fn positive_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
+/// The rows of every study measured.
+struct Measured {
+    bench: bench::Bench,
+    rows: Vec<bench::Row>,
+}
+
+impl EachStudy for Measured {
+    fn study<S: Study>(&mut self, name: &str, study: &S) -> Result<()> {
+        self.rows.extend(self.bench.measure(name, study)?);
+        Ok(())
+    }
+}
+
 /// `sim bench`: every engine's default study at 1, 2, … threads.
 pub(super) fn run(args: &BenchArgs) -> Result<String> {
     let most = threads(args.threads);
@@ -45,14 +49,9 @@ pub(super) fn run(args: &BenchArgs) -> Result<String> {
         threads: (1..=most).collect(),
         allocations: engine::testing::allocations,
     };
-    let ron2: TableArgs = defaults(&[])?;
-    let goto: TableArgs = defaults(&["--rules", "goto"])?;
-    let table_study = |a: &TableArgs| table_params(&a.base.rules, four_bots(&a.bots)?);
-    let mut rows = b.measure("drift", &drift_study(&defaults(&[])?)?)?;
-    rows.extend(b.measure("rackup", &rackup_study(&defaults(&[])?)?)?);
-    rows.extend(b.measure("medarot", &medarot_study(&defaults(&[])?)?)?);
-    rows.extend(b.measure("ron2", &MahjongStudy::from_params(table_study(&ron2)?)?)?);
-    rows.extend(b.measure("goto", &goto_study(&goto, table_study(&goto)?)?)?);
+    let mut measured = Measured { bench: b, rows: Vec::new() };
+    each_default_study(&mut measured)?;
+    let rows = measured.rows;
     let out = crate::output::StudyOutput::create(&args.out, "bench")?;
     let summary = bench::report(&rows, &out)?;
     out.data_file("summary.txt", &summary)?;

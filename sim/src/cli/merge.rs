@@ -2,8 +2,7 @@
 
 use super::study_name;
 use crate::kinds::{ForKind, for_kind};
-use crate::report::rules::RulesFiles;
-use crate::study::{self, Study};
+use crate::study::{self, RulesFiles, Study};
 use anyhow::Result;
 use clap::Args;
 use std::path::Path;

@@ -16,11 +16,12 @@ use crate::preset;
 use crate::preset::Named;
 use crate::runner::RunPlan;
 use crate::shard::Shard;
+use crate::studies::mahjong::MahjongStudy;
 use crate::study;
 use crate::study::Growth;
 use crate::study::Source;
-use crate::study::Study;
 use crate::study::grow::Target;
+use crate::study::{State, Study};
 use anyhow::Result;
 use anyhow::bail;
 use bench::BenchArgs;
@@ -32,6 +33,7 @@ use drift::DriftArgs;
 use duel::DuelCommand;
 use engine::config::Presets;
 use mahjong::MahjongCommand;
+use mahjong::{TableArgs, four_bots, table_params};
 use medarot::MedarotArgs;
 use merge::MergeArgs;
 use rackup::RackupArgs;
@@ -99,6 +101,25 @@ pub fn run(cli: &Cli) -> Result<String> {
         Command::Bench(a) => bench::run(a),
         Command::Report(a) => report::run(a),
     }
+}
+
+/// Something done with each game's default study.
+pub trait EachStudy {
+    /// Does it with the study `name`d (`drift`, `rackup`, `medarot`, `ron2`, `goto`).
+    fn study<S: Study>(&mut self, name: &str, study: &S) -> Result<()>;
+}
+
+/// Every game's default study (its command's defaults), in one list: what `sim bench`
+/// measures and the generic study check of every game (`sim/tests/every_study.rs`) plays.
+pub fn each_default_study(f: &mut impl EachStudy) -> Result<()> {
+    let ron2: TableArgs = defaults(&[])?;
+    let goto: TableArgs = defaults(&["--rules", "goto"])?;
+    let table_study = |a: &TableArgs| table_params(&a.base.rules, four_bots(&a.bots)?);
+    f.study("drift", &drift::drift_study(&defaults(&[])?)?)?;
+    f.study("rackup", &rackup::rackup_study(&defaults(&[])?)?)?;
+    f.study("medarot", &medarot::medarot_study(&defaults(&[])?)?)?;
+    f.study("ron2", &MahjongStudy::from_params(table_study(&ron2)?)?)?;
+    f.study("goto", &mahjong::goto_study(&goto, table_study(&goto)?)?)
 }
 
 /// Options every study takes.

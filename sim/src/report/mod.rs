@@ -22,10 +22,9 @@ use crate::output::CHARTS_OF;
 pub use crate::saved::Ran;
 use crate::saved::sha256_hex;
 use crate::study::grow::Tracked;
-use crate::study::{self, Loaded, Study};
+use crate::study::{self, Loaded, RulesFile, RulesFiles, Study};
 use anyhow::{Context, Result};
 use manifest::Manifest;
-use rules::{RulesFile, RulesFiles};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 

@@ -10,7 +10,7 @@ use crate::studies::goto::GotoParams;
 use crate::studies::mahjong::{MahjongParams, TableRules};
 use crate::studies::medarot::MedarotParams;
 use crate::studies::rackup::RackupParams;
-use crate::study::Source;
+use crate::study::{RulesFile, RulesFiles, Source};
 use crate::sweep::SweepParams;
 use engine::config::Presets;
 use engine::drift::{DriftRules, Lineup};
@@ -18,23 +18,6 @@ use engine::mahjong::Rules;
 use engine::mahjong::table::{BOT_PRESETS, PRESETS as TABLE_PRESETS};
 use engine::medarot::{self, CardPool, Deck};
 use engine::rackup::Profile;
-
-/// One rules file of the manifest.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RulesFile {
-    /// What it is (`line-up`, `strategy A`, …).
-    pub role: String,
-    /// The file's path, or the built-in preset's name and `(built-in)`.
-    pub name: String,
-    /// The SHA-256 of its text, in hex.
-    pub sha256: String,
-}
-
-/// A study's parameters that name the rules files it was played with.
-pub trait RulesFiles {
-    /// Every file, user-named or built-in, in the order the study reads them.
-    fn rules_files(&self) -> Vec<RulesFile>;
-}
 
 /// A file a user named.
 fn file(role: &str, src: &Source) -> RulesFile {

@@ -34,7 +34,6 @@ use polars::prelude::*;
 use sensitivity::Arm;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
-use std::ops::AddAssign;
 
 /// Seats at the Gotō table.
 const SEATS: usize = 3;
@@ -358,31 +357,23 @@ fn spread(values: impl Iterator<Item = i64>) -> (u64, u64) {
     values.fold((0, 0), |(moved, squares), v| (moved + v.unsigned_abs(), squares + v.unsigned_abs().pow(2)))
 }
 
-impl AddAssign for ArmAcc {
-    fn add_assign(&mut self, o: Self) {
-        self.game += o.game;
-        self.moments += o.moments;
-        add_all(&mut self.losses, o.losses);
-        add_all(&mut self.persons, o.persons);
-        add_all(&mut self.roles, o.roles);
-        add_all(&mut self.item_abs, o.item_abs);
-        add_all(&mut self.item_cross, o.item_cross);
-        self.moved += o.moved;
-        self.squares += o.squares;
-        self.session += o.session;
-        self.session_moments += o.session_moments;
-        self.drawdown += o.drawdown;
-        self.session_moved += o.session_moved;
-        self.session_squares += o.session_squares;
-        add_all(&mut self.session_loss_counts, o.session_loss_counts);
-    }
-}
-
-fn add_all<T: AddAssign>(a: &mut [T], b: Vec<T>) {
-    for (x, y) in a.iter_mut().zip(b) {
-        *x += y;
-    }
-}
+crate::merge_fields!(ArmAcc {
+    game,
+    moments,
+    losses,
+    persons,
+    roles,
+    item_abs,
+    item_cross,
+    moved,
+    squares,
+    session,
+    session_moments,
+    drawdown,
+    session_moved,
+    session_squares,
+    session_loss_counts
+});
 
 /// One bot model's games: per arm, and the Gotō table study's own (yaku, length).
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -411,11 +402,7 @@ impl ChipsAcc {
     }
 }
 
-impl AddAssign for ChipsAcc {
-    fn add_assign(&mut self, o: Self) {
-        add_all(&mut self.models, o.models);
-    }
-}
+crate::merge_fields!(ChipsAcc { models });
 
 impl ModelAcc {
     fn new(arms: usize) -> Self {
@@ -472,12 +459,7 @@ impl ModelAcc {
     }
 }
 
-impl AddAssign for ModelAcc {
-    fn add_assign(&mut self, o: Self) {
-        add_all(&mut self.arms, o.arms);
-        self.table += o.table;
-    }
-}
+crate::merge_fields!(ModelAcc { arms, table });
 
 /// Person-games of an arm.
 fn person_games(a: &ArmAcc) -> u64 {

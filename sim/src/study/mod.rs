@@ -47,6 +47,23 @@ pub trait Study: State {
     }
 }
 
+/// One rules file a study was played with (for the report's manifest).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RulesFile {
+    /// What it is (`line-up`, `strategy A`, …).
+    pub role: String,
+    /// The file's path, or the built-in preset's name and `(built-in)`.
+    pub name: String,
+    /// The SHA-256 of its text, in hex.
+    pub sha256: String,
+}
+
+/// A study's parameters that name the rules files it was played with.
+pub trait RulesFiles {
+    /// Every file, user-named or built-in, in the order the study reads them.
+    fn rules_files(&self) -> Vec<RulesFile>;
+}
+
 /// How a run grows: `--until` targets, the `--max-games` cap, `--convergence`. The default
 /// plays the plan once.
 #[derive(Clone, Debug, Default)]
