@@ -231,7 +231,7 @@ struct ReplayArgs {
     /// mjai records (one or more games each, every tile shown).
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, goto, goto-cutbi, tenhou) or a table settings
+    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, goto, goto-cutbi, tenhou, tenhou-sanma) or a table settings
     /// TOML file.
     #[arg(long, default_value = "ron2-dojo", value_name = "PRESET|FILE")]
     rules: String,
@@ -240,7 +240,7 @@ struct ReplayArgs {
 /// A riichi table's rules (the table study and duels).
 #[derive(Args)]
 struct TableBase {
-    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, goto, goto-cutbi, tenhou) or a table settings
+    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, goto, goto-cutbi, tenhou, tenhou-sanma) or a table settings
     /// TOML file.
     #[arg(long, default_value = "ron2-dojo", value_name = "PRESET|FILE")]
     rules: String,

@@ -246,6 +246,8 @@ pub struct TableState {
     pub kan_seats: u8,
     /// Dora indicators turned (1 + kan dora).
     pub indicators: u8,
+    /// Kan indicators due at the kan maker's discard ([`KanDoraTurn::AfterDiscard`](super::KanDoraTurn::AfterDiscard)), not yet turned.
+    pub kan_dora_pending: u8,
     /// The four seats.
     pub seats: [SeatState; MAX_SEATS],
     /// Where the hand is.
@@ -298,6 +300,7 @@ impl TableState {
             riichi_declared: 0,
             kan_seats: 0,
             indicators: 0,
+            kan_dora_pending: 0,
             seats: [SeatState::EMPTY; MAX_SEATS],
             phase: Phase::Over,
             offer_piece: PhysTile::Plain(Tile::EAST),
