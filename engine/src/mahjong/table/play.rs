@@ -335,6 +335,8 @@ impl RiichiTable {
         let extract = air
             && s.hand[Tile::NORTH.index()] > 0
             && (state.replacements as usize) < state.layout.max_replacements()
+            // A dead wall makes its replacement good from the live wall: not on the haitei.
+            && state.live_left() as usize >= state.layout.live_tiles_per_replacement()
             && (!called || north.after_pon);
         let forced_kan = self.settings.riichi_kan == RiichiKan::Forced;
         if s.riichi && forced_kan && out.iter().any(|a| matches!(a, Action::ClosedKan(_))) {
