@@ -5,7 +5,7 @@
 //! `valgrind --tool=callgrind target/release/examples/mahjong_count efficiency 200`;
 //! the first shanten call builds the shanten tables (about 2.7 G instructions),
 //! so subtract a run of 1 hanchan and divide by n − 1.
-//! Arguments: bot preset (default `efficiency`; also `defensive`, `random`),
+//! Arguments: bot preset (default `efficiency`; also `defensive`, `value`, `random`),
 //! number of hanchan (default 200), and `each` to also print every hanchan's
 //! whole outcome. The totals printed change whenever any bot decides
 //! differently, so a speed-up that should not change play can be checked for
@@ -20,7 +20,7 @@ fn main() {
     let name = args.next().unwrap_or("efficiency".into());
     let n: u64 = args.next().map_or(200, |s| s.parse().expect("number of hanchan"));
     let each = args.next().is_some_and(|s| s == "each");
-    let bot = Bot::by_name(&name).expect("a bot preset: random, efficiency or defensive");
+    let bot = Bot::by_name(&name).expect("a bot preset: random, efficiency, defensive, value or goto-stakes");
     let game = RiichiTable::preset("ron2-dojo").expect("ron2-dojo preset");
     let seeds = GameSeeds::new(42);
     let mut table = Table::new(&game);

@@ -11,7 +11,7 @@ fn hanchan_do_not_allocate_after_warm_up() {
     let game = RiichiTable::preset("ron2-dojo").unwrap();
     let seeds = GameSeeds::new(11);
     let mut table = Table::new(&game);
-    let mut bots = [Bot::efficiency(), Bot::defensive(), Bot::random(), Bot::efficiency()];
+    let mut bots = [Bot::efficiency(), Bot::defensive(), Bot::random(), Bot::value()];
     let mut play = |i: u64| {
         let mut rng = seeds.rng(i);
         table.play(&game, &mut bots, &mut rng)

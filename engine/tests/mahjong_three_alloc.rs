@@ -12,10 +12,12 @@ static GLOBAL: engine::testing::CountingAlloc = engine::testing::CountingAlloc;
 
 #[test]
 fn goto_sessions_do_not_allocate_after_warm_up() {
-    let game = RiichiTable::preset("goto").unwrap().with_hand_log(true);
+    // The cut-bi table, so that the stake-aware bot reads the states.
+    let game = RiichiTable::preset("goto-cutbi").unwrap().with_hand_log(true);
     let seeds = GameSeeds::new(12);
     let mut table = Table::new(&game);
-    let people = [Bot::efficiency(), Bot::defensive(), Bot::random(), Bot::efficiency()];
+    let stakes = Bot::by_name("goto-stakes").unwrap();
+    let people = [Bot::efficiency(), Bot::defensive(), Bot::random(), stakes];
     let mut session = Session::new(Rotation::LastSitsOut);
     let ledgers = ["goto", "goto-cutbi"].map(|p| {
         let rules = RiichiTable::preset(p).unwrap().settings().chips.unwrap();

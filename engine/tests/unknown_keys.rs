@@ -19,18 +19,14 @@ fn read(dir: &str, file: &str, text: &str) -> Option<Result<(), String>> {
     Some(match dir {
         _ if file.starts_with("sweep_") => return None,
         "drift" if strategy => engine::drift::strategy::StrategyConfig::from_toml(text).map(drop).map_err(|x| e(&x)),
-        "drift" if file.starts_with("lineup_") => {
-            engine::drift::Lineup::from_toml_str(text).map(drop).map_err(|x| e(&x))
-        }
-        "drift" => engine::drift::DriftRules::from_toml_str(text).map(drop).map_err(|x| e(&x)),
+        "drift" if file.starts_with("lineup_") => engine::drift::Lineup::from_toml(text).map(drop).map_err(|x| e(&x)),
+        "drift" => engine::drift::DriftRules::from_toml(text).map(drop).map_err(|x| e(&x)),
         "rackup" if strategy => engine::rackup::strategy::StrategyConfig::from_toml(text).map(drop).map_err(|x| e(&x)),
         "rackup" => engine::rackup::Profile::from_toml(text).map(drop).map_err(|x| e(&x)),
         "medarot" if strategy => engine::medarot::StrategyConfig::from_toml(text).map(drop).map_err(|x| e(&x)),
-        "medarot" if file == "cards.toml" => CardPool::from_toml_str(text).map(drop).map_err(|x| e(&x)),
-        "medarot" if file == "decks.toml" => {
-            Deck::from_toml_str(&CardPool::example(), text).map(drop).map_err(|x| e(&x))
-        }
-        "medarot" => engine::medarot::Rules::from_toml_str(text, file).map(drop).map_err(|x| e(&x)),
+        "medarot" if file == "cards.toml" => CardPool::from_toml(text).map(drop).map_err(|x| e(&x)),
+        "medarot" if file == "decks.toml" => Deck::from_toml(&CardPool::example(), text).map(drop).map_err(|x| e(&x)),
+        "medarot" => engine::medarot::Rules::from_toml(text, file).map(drop).map_err(|x| e(&x)),
         "mahjong" if file.starts_with("table_") => {
             engine::mahjong::table::TableSettings::from_toml(text).map(drop).map_err(|x| e(&x))
         }

@@ -266,6 +266,13 @@ pub struct Bar {
     pub high: f64,
 }
 
+impl Bar {
+    /// The bar of an estimate and its interval.
+    pub fn new(label: String, (value, ci): (f64, crate::stats::Interval)) -> Bar {
+        Bar { label, value, low: ci.low, high: ci.high }
+    }
+}
+
 /// Horizontal bars with interval whiskers; bars grow from the reference
 /// line (drawn dashed) when there is one, else from the axis start (0 on a
 /// linear axis of values that are not negative). On a log axis a value of 0 draws no

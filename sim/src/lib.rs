@@ -18,26 +18,23 @@
 // an error or a non-zero exit instead of a panic.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
+pub use simcore::{lines, mjai, preset, saved, shard, stats, tally};
+
 pub mod bench;
 pub mod chart;
+pub mod cli;
 pub mod commit;
 pub mod console;
-pub mod convergence;
 pub mod duel;
-pub mod grow;
-pub mod lines;
+pub mod frame;
+pub mod kinds;
 pub mod mahjong_io;
-pub mod mjai;
+pub mod merge;
 pub mod output;
 pub mod overwrite;
-pub mod preset;
 pub mod report;
 pub mod runner;
-pub mod saved;
-pub mod shard;
-pub mod stats;
 pub mod studies;
 pub mod sweep;
-pub mod tally;
 
 pub mod study;

@@ -1,29 +1,13 @@
 //! Taking a decision: one handler per kind, each playing on to the next decision.
 
 use super::card::Card;
-use super::game::DriftGame;
+use super::game::{Choose, DriftGame};
 use super::hand::NONE;
 use super::state::{DriftState, Step};
 use super::style::{EFFECTS, Style::*};
 use super::view::DriftAction;
 use crate::GameRng;
 use rand::RngExt;
-
-/// Who answers a decision taken in [`DriftGame::decide`]: an action given beforehand, or
-/// the players (in [`Game::play`](crate::Game::play)). Inlined into each arm of `decide`
-/// (a closure called from many arms would be kept out of line).
-pub(crate) trait Choose {
-    /// The action at decision `step`, pending in `st`.
-    fn choose(self, game: &DriftGame, st: &DriftState, step: Step, rng: &mut GameRng) -> DriftAction;
-}
-
-/// The action itself, given beforehand ([`Game::apply`](crate::Game::apply)).
-impl Choose for DriftAction {
-    #[inline(always)]
-    fn choose(self, _: &DriftGame, _: &DriftState, _: Step, _: &mut GameRng) -> DriftAction {
-        self
-    }
-}
 
 impl DriftGame {
     /// Takes the pending decision, then plays on to the next decision: `choose` answers it

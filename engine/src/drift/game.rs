@@ -2,7 +2,6 @@
 
 use super::DriftError;
 use super::card::Card;
-use super::decide::Choose;
 use super::hand::{HAND_MAX, Hand, NONE};
 use super::lineup::{Driver, Team};
 use super::outcome::DriftOutcome;
@@ -216,6 +215,22 @@ impl DriftGame {
                 out.extend(hand.playable().map(DriftAction::Hand));
             }
         }
+    }
+}
+
+/// Who answers a decision taken in [`DriftGame::decide`]: an action given beforehand, or
+/// the players (in [`Game::play`](crate::Game::play)). Inlined into each arm of `decide`
+/// (a closure called from many arms would be kept out of line).
+pub(crate) trait Choose {
+    /// The action at decision `step`, pending in `st`.
+    fn choose(self, game: &DriftGame, st: &DriftState, step: Step, rng: &mut GameRng) -> DriftAction;
+}
+
+/// The action itself, given beforehand ([`Game::apply`](crate::Game::apply)).
+impl Choose for DriftAction {
+    #[inline(always)]
+    fn choose(self, _: &DriftGame, _: &DriftState, _: Step, _: &mut GameRng) -> DriftAction {
+        self
     }
 }
 

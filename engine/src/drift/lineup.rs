@@ -1,9 +1,24 @@
-//! Drivers, teams and line-ups (loaded from TOML).
+//! Drivers, teams and line-ups (loaded from TOML), and battle styles read by name.
 
 use super::DriftError;
 use super::style::{Style, StyleSet};
 use crate::config::Presets;
 use serde::Deserialize;
+use std::str::FromStr;
+
+impl FromStr for Style {
+    type Err = DriftError;
+
+    /// Accepts the id (`"road_dancer"`), case-insensitively, with `-` or ` ` for `_`, or the
+    /// variant name (`"RoadDancer"`).
+    fn from_str(s: &str) -> Result<Style, DriftError> {
+        let key: String = s.chars().filter(|c| !matches!(c, '_' | '-' | ' ')).map(|c| c.to_ascii_lowercase()).collect();
+        Style::ALL
+            .into_iter()
+            .find(|st| st.id().replace('_', "") == key)
+            .ok_or_else(|| DriftError::UnknownStyle { name: s.to_string(), driver: None })
+    }
+}
 
 /// One driver (走り屋) with the car they drive in a drift battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -194,11 +209,11 @@ impl Lineup {
     /// A built-in line-up by name (see [`Lineup::PRESETS`]).
     pub fn preset(name: &str) -> Result<Lineup, DriftError> {
         let text = Self::PRESETS.text(name).ok_or_else(|| DriftError::UnknownPreset(Self::PRESETS.unknown(name)))?;
-        Lineup::from_toml_str(text)
+        Lineup::from_toml(text)
     }
 
     /// Parses and checks a line-up file (format: see `presets/lineup_example.toml`).
-    pub fn from_toml_str(text: &str) -> Result<Lineup, DriftError> {
+    pub fn from_toml(text: &str) -> Result<Lineup, DriftError> {
         let file: LineupFile =
             crate::config::from_toml(text).map_err(|e| DriftError::Toml { what: "line-up", message: e.to_string() })?;
         if file.driver.is_empty() {
@@ -306,7 +321,7 @@ mod tests {
             (format!("{base}styles = [\"juggernaut\", \"juggernaut\"]"), "line 6", "\"juggernaut\" is listed twice"),
             (format!("{base}[[team]]\nname = \"A\\nB\"\nmembers = [\"Ken\"]"), "line 7", "control character"),
         ] {
-            let e = Lineup::from_toml_str(&text).unwrap_err().to_string();
+            let e = Lineup::from_toml(&text).unwrap_err().to_string();
             assert!(e.contains(line) && e.contains(want) && !e.contains('\n'), "{text}: {e}");
         }
     }
@@ -314,38 +329,37 @@ mod tests {
     #[test]
     fn errors_name_driver_field_and_position() {
         let base = "[[driver]]\nname = \"Ken\"\nrank = 2\nspeed = 4\nhorsepower = 4\n";
-        let e = Lineup::from_toml_str(&format!("{base}styles = [\"juggernaut\", \"warp\"]")).unwrap_err().to_string();
+        let e = Lineup::from_toml(&format!("{base}styles = [\"juggernaut\", \"warp\"]")).unwrap_err().to_string();
         assert!(e.contains("\"Ken\"") && e.contains("warp") && e.contains("road_dancer"), "{e}");
-        let e = Lineup::from_toml_str(&base.replace("speed = 4", "speed = 40")).unwrap_err();
+        let e = Lineup::from_toml(&base.replace("speed = 4", "speed = 40")).unwrap_err();
         assert!(e.to_string().contains("\"Ken\"") && e.to_string().contains("speed"), "{e}");
-        let e = Lineup::from_toml_str(&base.replace("rank = 2", "rank = ")).unwrap_err();
+        let e = Lineup::from_toml(&base.replace("rank = 2", "rank = ")).unwrap_err();
         assert!(e.to_string().contains("line 3"), "{e}");
-        let e = Lineup::from_toml_str(&format!("{base}colour = 1")).unwrap_err();
+        let e = Lineup::from_toml(&format!("{base}colour = 1")).unwrap_err();
         assert!(e.to_string().contains("colour"), "{e}");
-        let e = Lineup::from_toml_str(&format!("{base}{base}")).unwrap_err();
+        let e = Lineup::from_toml(&format!("{base}{base}")).unwrap_err();
         assert_eq!(e, DriftError::Duplicate("Ken".into()));
-        let e =
-            Lineup::from_toml_str(&format!("{base}[[team]]\nname = \"T\"\nmembers = [\"Ken\", \"Bo\"]")).unwrap_err();
+        let e = Lineup::from_toml(&format!("{base}[[team]]\nname = \"T\"\nmembers = [\"Ken\", \"Bo\"]")).unwrap_err();
         assert!(e.to_string().contains("\"Bo\""), "{e}");
         let five = "members = [\"Ken\", \"Ken\", \"Ken\", \"Ken\", \"Ken\"]";
-        let e = Lineup::from_toml_str(&format!("{base}[[team]]\nname = \"T\"\n{five}")).unwrap_err();
+        let e = Lineup::from_toml(&format!("{base}[[team]]\nname = \"T\"\n{five}")).unwrap_err();
         assert!(e.to_string().contains("team \"T\"") && e.to_string().contains("1 to 4"), "{e}");
-        assert!(Lineup::from_toml_str("").is_err());
+        assert!(Lineup::from_toml("").is_err());
     }
 
     #[test]
     fn declared_settings_must_be_drift_on_an_fr_car() {
         let base = "[[driver]]\nname = \"Ken\"\nrank = 2\nspeed = 4\nhorsepower = 4\n";
-        assert!(Lineup::from_toml_str(&format!("{base}setting = \"drift\"\ndrive = \"FR\"")).is_ok());
-        assert!(Lineup::from_toml_str(&format!("{base}setting = \"Drift\"")).is_ok());
-        let e = Lineup::from_toml_str(&format!("{base}setting = \"grip\"")).unwrap_err().to_string();
+        assert!(Lineup::from_toml(&format!("{base}setting = \"drift\"\ndrive = \"FR\"")).is_ok());
+        assert!(Lineup::from_toml(&format!("{base}setting = \"Drift\"")).is_ok());
+        let e = Lineup::from_toml(&format!("{base}setting = \"grip\"")).unwrap_err().to_string();
         assert_eq!(
             e,
             "driver \"Ken\": field `setting` is \"grip\", expected drift (only cars set to ドリフト may drift battle)"
         );
-        let e = Lineup::from_toml_str(&format!("{base}setting = \"drift\"\ndrive = \"FF\"")).unwrap_err().to_string();
+        let e = Lineup::from_toml(&format!("{base}setting = \"drift\"\ndrive = \"FF\"")).unwrap_err().to_string();
         assert!(e.contains("\"Ken\"") && e.contains("`drive` is \"FF\"") && e.contains("only FR"), "{e}");
-        let e = Lineup::from_toml_str(&format!("{base}drive = \"AWD\"")).unwrap_err().to_string();
+        let e = Lineup::from_toml(&format!("{base}drive = \"AWD\"")).unwrap_err().to_string();
         assert!(e.contains("one of FF, FR") && !e.contains('\n'), "{e}");
     }
 }

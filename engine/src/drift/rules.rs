@@ -83,11 +83,11 @@ impl DriftRules {
     /// A built-in preset by name (see [`DriftRules::PRESETS`]).
     pub fn preset(name: &str) -> Result<DriftRules, DriftError> {
         let text = Self::PRESETS.text(name).ok_or_else(|| DriftError::UnknownPreset(Self::PRESETS.unknown(name)))?;
-        DriftRules::from_toml_str(text)
+        DriftRules::from_toml(text)
     }
 
     /// Parses and checks a rules preset.
-    pub fn from_toml_str(text: &str) -> Result<DriftRules, DriftError> {
+    pub fn from_toml(text: &str) -> Result<DriftRules, DriftError> {
         let rules: DriftRules =
             crate::config::from_toml(text).map_err(|e| DriftError::Toml { what: "rules", message: e.to_string() })?;
         rules.validate()?;
@@ -178,11 +178,11 @@ mod tests {
 
     #[test]
     fn bad_presets_name_the_problem() {
-        let e = DriftRules::from_toml_str("decks = 3").unwrap_err().to_string();
+        let e = DriftRules::from_toml("decks = 3").unwrap_err().to_string();
         assert!(e.contains("decks") && e.contains("1 or 2"), "{e}");
-        let e = DriftRules::from_toml_str("jokers = 1\njokerz = 2").unwrap_err().to_string();
+        let e = DriftRules::from_toml("jokers = 1\njokerz = 2").unwrap_err().to_string();
         assert!(e.contains("line 2") && e.contains("jokerz"), "{e}");
-        let e = DriftRules::from_toml_str("jokers = -1").unwrap_err().to_string();
+        let e = DriftRules::from_toml("jokers = -1").unwrap_err().to_string();
         assert!(e.contains("line 1"), "{e}");
     }
 

@@ -1,9 +1,7 @@
 //! The 22 battle styles (バトルスタイル) of the seed, the numbers in their effects
 //! ([`EFFECTS`], the one table of them), and a bit set of styles.
 
-use super::DriftError;
 use std::fmt;
-use std::str::FromStr;
 
 macro_rules! styles {
     ($($(#[$doc:meta])* $name:ident = $id:literal,)*) => {
@@ -168,20 +166,6 @@ pub const EFFECTS: Effects = Effects {
 impl fmt::Display for Style {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())
-    }
-}
-
-impl FromStr for Style {
-    type Err = DriftError;
-
-    /// Accepts the id (`"road_dancer"`), case-insensitively, with `-` or ` ` for `_`, or the
-    /// variant name (`"RoadDancer"`).
-    fn from_str(s: &str) -> Result<Style, DriftError> {
-        let key: String = s.chars().filter(|c| !matches!(c, '_' | '-' | ' ')).map(|c| c.to_ascii_lowercase()).collect();
-        Style::ALL
-            .into_iter()
-            .find(|st| st.id().replace('_', "") == key)
-            .ok_or_else(|| DriftError::UnknownStyle { name: s.to_string(), driver: None })
     }
 }
 

@@ -122,7 +122,7 @@ pub use fu::Wait;
 pub use han::YakuHan;
 pub use hand::{Hand, HandScore, Meld, MeldKind, WinFlags};
 pub use limit::Limit;
-pub use notation::{Mpsz, NotationError, NotationErrorKind, parse_kinds, parse_tiles};
+pub use notation::{Mpsz, NotationError, NotationErrorKind, parse_kinds};
 pub use payment::Payment;
 pub use rules::{FuRules, LimitKind, LimitRules, PaymentKind, PaymentRules, RenhouValue, Rules, RulesError, YakuRules};
 pub use score::{MeldSpec, MeldType, PaymentOut, ScoreResult, Situation, hand_of, score};
@@ -133,5 +133,5 @@ pub use shanten::{
     ukeire_count,
 };
 pub use tile::{Flower, NUM_KINDS, PhysTile, Suit, Tile, TileCounts, TileSet, counts_of};
-pub use tileset::{MAX_WALL_TILES, TileSetError, TileSetSpec, WallArray};
+pub use tileset::{MAX_WALL_TILES, TileSetError, TileSetSpec, WallArray, parse_tiles};
 pub use yaku::{MAX_YAKU, Yaku, YakuList};

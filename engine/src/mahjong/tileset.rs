@@ -1,7 +1,7 @@
 //! Tile-set composition ([`TileSetSpec`]): which kinds exist and which
 //! copies are red, gold, the pocchi or flowers; loaded from TOML presets.
 
-use super::notation::parse_kinds;
+use super::notation::{NotationError, NotationErrorKind, parse_kinds, scan};
 use super::tile::{Flower, NUM_KINDS, PhysTile, Suit, Tile};
 use serde::Deserialize;
 use std::fmt;
@@ -253,6 +253,97 @@ impl TileSetSpec {
         }
         c
     }
+}
+
+/// Running counts of what has been parsed, checked against the set.
+struct Tally<'a> {
+    set: &'a TileSetSpec,
+    kind: [u8; NUM_KINDS],
+    plain: [u8; NUM_KINDS],
+    red: [u8; NUM_KINDS],
+    gold: [u8; NUM_KINDS],
+    pocchi: u8,
+    flowers: [u8; 4],
+}
+
+impl Tally<'_> {
+    fn add(&mut self, p: PhysTile) -> Result<(), NotationErrorKind> {
+        let too_many = |max, whole_kind| Err(NotationErrorKind::TooMany { piece: p, max, whole_kind });
+        let Some(k) = p.kind() else {
+            let f = p.flower().map_or(0, |f| f as usize);
+            self.flowers[f] += 1;
+            let max = p.flower().map_or(0, |f| u8::from(self.set.has_flower(f)));
+            return if self.flowers[f] > max { too_many(max, false) } else { Ok(()) };
+        };
+        let i = k.index();
+        if !self.set.contains(k) {
+            return Err(NotationErrorKind::NotInSet(k));
+        }
+        self.kind[i] += 1;
+        if self.kind[i] > self.set.copies(k) {
+            return too_many(self.set.copies(k), true);
+        }
+        let (n, max) = match p {
+            PhysTile::Red(_) => (&mut self.red[i], self.set.red(k)),
+            PhysTile::Gold(_) => (&mut self.gold[i], self.set.gold(k)),
+            PhysTile::Pocchi => (&mut self.pocchi, self.set.pocchi(k)),
+            _ => (&mut self.plain[i], self.set.plain(k)),
+        };
+        *n += 1;
+        if *n > max { too_many(max, false) } else { Ok(()) }
+    }
+}
+
+/// Parses a hand or any list of pieces, checked against `set`.
+///
+/// A hand is a run of groups, each some digits followed by a suit letter:
+/// `123m406p789s11z`. Spaces may separate groups (`"123m 456p"`), never a
+/// group's digits from its letter.
+///
+/// | written | piece |
+/// |---|---|
+/// | `1m`–`9m`, `1p`–`9p`, `1s`–`9s` | suited kinds |
+/// | `1z`–`7z` | East, South, West, North, haku (白), hatsu (發), chun (中) |
+/// | `0m` `0p` `0s` | a red five (赤) |
+/// | `gm` `gp` `gs` | a gold five (金, Gotō): the letter `g` stands in for the 5 |
+/// | `0z` | the white pocchi (白ポッチ): the marked haku, as `0` marks the special five |
+/// | `1f`–`4f` | flowers 春 spring, 夏 summer, 秋 autumn, 冬 winter |
+///
+/// So `4g6p` is 4p, gold 5p, 6p and `550z` is two haku and the pocchi.
+/// [`Mpsz`] writes pieces back in the order given, merging neighbours of one
+/// suit, so parsing its output gives the same pieces back.
+///
+/// Parsing checks the pieces against a [`TileSetSpec`]: a kind the set lacks
+/// (2m in sanma), a fifth copy of a kind, more red/gold/pocchi/flower pieces
+/// (or more plain copies) than the set has. Every error names the byte
+/// position of the offending character and why.
+///
+/// ```
+/// use engine::mahjong::{parse_tiles, Mpsz, TileSetSpec};
+/// let set = TileSetSpec::four_player();
+/// let hand = parse_tiles("123m406p789s11z", &set).unwrap();
+/// assert_eq!(hand.len(), 11);
+/// assert_eq!(Mpsz(&hand).to_string(), "123m406p789s11z");
+/// let err = parse_tiles("123m8z", &set).unwrap_err();
+/// assert_eq!(err.pos, 4);
+/// ```
+pub fn parse_tiles(s: &str, set: &TileSetSpec) -> Result<Vec<PhysTile>, NotationError> {
+    let mut tally = Tally {
+        set,
+        kind: [0; NUM_KINDS],
+        plain: [0; NUM_KINDS],
+        red: [0; NUM_KINDS],
+        gold: [0; NUM_KINDS],
+        pocchi: 0,
+        flowers: [0; 4],
+    };
+    let mut out = Vec::with_capacity(s.len());
+    scan(s, |_, p| {
+        tally.add(p)?;
+        out.push(p);
+        Ok(())
+    })?;
+    Ok(out)
 }
 
 #[cfg(test)]

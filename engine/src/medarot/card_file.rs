@@ -1,14 +1,36 @@
 //! Reading a card file: field by field, so that every error names the card and the field.
 
 use super::MedarotError;
-use super::cards::{Arrows, AttackType, Card, CardKind, Dir, Effects, Timing};
+use super::cards::{Arrows, AttackType, Card, CardKind, CardPool, Dir, Effects, Timing, card_err};
 
-pub(crate) fn card_err(index: usize, card: &str, field: &str, problem: &str) -> MedarotError {
-    MedarotError::Card { index, card: card.to_string(), field: field.to_string(), problem: problem.to_string() }
+impl CardPool {
+    /// Parses a card file (its format: [`cards`](super::cards)).
+    pub fn from_toml(text: &str) -> Result<Self, MedarotError> {
+        let table: toml::Table =
+            crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "cards", source })?;
+        let mut cards = Vec::new();
+        if let Some(key) = table.keys().find(|k| k.as_str() != "card") {
+            return Err(card_err(0, "?", key, "unknown top-level key (cards are `[[card]]` tables)"));
+        }
+        let entries = match table.get("card") {
+            None => return Err(card_err(0, "?", "card", "the card file has no `[[card]]` tables")),
+            Some(toml::Value::Array(a)) => a.as_slice(),
+            Some(_) => {
+                return Err(card_err(0, "?", "card", "must be an array of tables `[[card]]`"));
+            }
+        };
+        for (i, entry) in entries.iter().enumerate() {
+            let Some(t) = entry.as_table() else {
+                return Err(card_err(i + 1, "?", "card", "must be a table"));
+            };
+            cards.push(parse_card(i + 1, t)?);
+        }
+        Self::from_cards(cards)
+    }
 }
 
 /// Reads the fields of one `[[card]]` table.
-pub(crate) fn parse_card(index: usize, t: &toml::Table) -> Result<Card, MedarotError> {
+fn parse_card(index: usize, t: &toml::Table) -> Result<Card, MedarotError> {
     let name = match t.get("name") {
         Some(toml::Value::String(s)) => match crate::config::bad_name(s) {
             None => s.clone(),

@@ -61,9 +61,13 @@
 //! | `power_change` | bool | medachange | power form (パワー変形): pays 1 HP when acting (see the rules preset) |
 
 use super::MedarotError;
-use super::card_file::{card_err, parse_card};
 use crate::config::Presets;
 use std::fmt;
+
+/// The error for `problem` with `field` of card `index` (1-based; 0: the file), named `card`.
+pub(crate) fn card_err(index: usize, card: &str, field: &str, problem: &str) -> MedarotError {
+    MedarotError::Card { index, card: card.to_string(), field: field.to_string(), problem: problem.to_string() }
+}
 
 /// The name of the vanilla cards (one per kind) a card file may hold: plain cards of
 /// middling stats and no effect, in no deck, that the Medarot study's card ablation swaps
@@ -257,30 +261,6 @@ impl CardPool {
     pub const PRESETS: Presets =
         Presets { kind: "medarot card list", list: &[("example", include_str!("presets/cards.toml"))] };
 
-    /// Parses a card file (see the module docs for the format).
-    pub fn from_toml_str(text: &str) -> Result<Self, MedarotError> {
-        let table: toml::Table =
-            crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "cards", source })?;
-        let mut cards = Vec::new();
-        if let Some(key) = table.keys().find(|k| k.as_str() != "card") {
-            return Err(card_err(0, "?", key, "unknown top-level key (cards are `[[card]]` tables)"));
-        }
-        let entries = match table.get("card") {
-            None => return Err(card_err(0, "?", "card", "the card file has no `[[card]]` tables")),
-            Some(toml::Value::Array(a)) => a.as_slice(),
-            Some(_) => {
-                return Err(card_err(0, "?", "card", "must be an array of tables `[[card]]`"));
-            }
-        };
-        for (i, entry) in entries.iter().enumerate() {
-            let Some(t) = entry.as_table() else {
-                return Err(card_err(i + 1, "?", "card", "must be a table"));
-            };
-            cards.push(parse_card(i + 1, t)?);
-        }
-        Self::from_cards(cards)
-    }
-
     /// This pool with `extra` cards appended (their ids follow the pool's), under the
     /// same checks as a card file: a study's variant cards (a stat step on a copy of a
     /// medarot and its medachange, renamed) are added this way.
@@ -289,7 +269,7 @@ impl CardPool {
     }
 
     /// Checks the pool-level rules (size, unique names, a medarot for every medachange).
-    fn from_cards(cards: Vec<Card>) -> Result<Self, MedarotError> {
+    pub(super) fn from_cards(cards: Vec<Card>) -> Result<Self, MedarotError> {
         if cards.len() > MAX_CARDS {
             return Err(card_err(MAX_CARDS + 1, &cards[MAX_CARDS].name, "card", "a pool holds at most 512 cards"));
         }
@@ -320,7 +300,7 @@ impl CardPool {
     /// The invented example pool (`presets/cards.toml`): about 40 cards for testing,
     /// not a real card list.
     pub fn example() -> Self {
-        Self::from_toml_str(Self::PRESETS.list[0].1).expect("the embedded example pool is valid")
+        Self::from_toml(Self::PRESETS.list[0].1).expect("the embedded example pool is valid")
     }
 
     /// The card with this id.

@@ -60,7 +60,7 @@ impl Deck {
     }
 
     /// Parses a deck file (see the module docs) against `pool`: every `[[deck]]` in file order.
-    pub fn from_toml_str(pool: &CardPool, text: &str) -> Result<Vec<Self>, MedarotError> {
+    pub fn from_toml(pool: &CardPool, text: &str) -> Result<Vec<Self>, MedarotError> {
         let table: toml::Table =
             crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "decks", source })?;
         let file_err = |problem: &str| MedarotError::Deck { deck: "?".into(), problem: problem.into() };
@@ -80,7 +80,7 @@ impl Deck {
 
     /// The invented example decks (`presets/decks.toml`) over [`CardPool::example`].
     pub fn examples(pool: &CardPool) -> Result<Vec<Self>, MedarotError> {
-        Self::from_toml_str(pool, Self::PRESETS.list[0].1)
+        Self::from_toml(pool, Self::PRESETS.list[0].1)
     }
 
     /// How many copies of `id` the deck holds.

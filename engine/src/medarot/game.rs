@@ -1,14 +1,12 @@
-//! The rules value [`MedarotGame`] and its actions, and the [`Game`]
-//! implementation tying the step machine together.
+//! The rules value [`MedarotGame`] and its actions (its [`Game`](crate::Game)
+//! implementation, tying the step machine together, is in the module root).
 
 use super::cards::{CardId, CardPool, Dir};
 use super::deck::{DECK_SIZE, Deck};
 use super::error::MedarotError;
-use super::outcome::MedarotOutcome;
 use super::rules::Rules;
 use super::state::MedarotState;
-use super::view::MedarotView;
-use crate::{Game, GameRng, Seat};
+use crate::{Game, GameRng};
 
 /// The advance mode between two decks over one card pool.
 ///
@@ -125,73 +123,4 @@ pub enum Action {
         /// Medaforce cards spent.
         force: u8,
     },
-}
-
-impl Game for MedarotGame<'_> {
-    type State = MedarotState;
-    type Action = Action;
-    type View<'a>
-        = MedarotView<'a>
-    where
-        Self: 'a;
-    type Outcome = MedarotOutcome;
-
-    fn num_seats(&self) -> usize {
-        2
-    }
-
-    fn new_state(&self) -> MedarotState {
-        MedarotState::new(self.decks)
-    }
-
-    fn reset(&self, state: &mut MedarotState, rng: &mut GameRng) {
-        state.decks = self.decks;
-        self.start(state, rng);
-    }
-
-    fn to_move(&self, state: &MedarotState) -> Option<Seat> {
-        if state.over.is_some() {
-            return None;
-        }
-        state.top().map(|step| state.decider(step) as Seat)
-    }
-
-    // Inlined, with `legal`, into the table's loop: out of line, every decision
-    // paid for a call that saves and restores a large frame.
-    #[inline(always)]
-    fn legal_actions(&self, state: &MedarotState, out: &mut Vec<Action>) {
-        out.clear();
-        self.legal(state, out);
-    }
-
-    fn view<'a>(&'a self, state: &'a MedarotState, seat: Seat) -> MedarotView<'a> {
-        MedarotView::new(self, state, seat as u8)
-    }
-
-    // Inlined, with `act`, into the table's loop (as `legal_actions`).
-    #[inline(always)]
-    fn apply(&self, state: &mut MedarotState, action: Action, rng: &mut GameRng) {
-        self.act(state, action);
-        self.run(state, rng);
-    }
-
-    fn outcome(&self, state: &MedarotState) -> MedarotOutcome {
-        let (loser, loss) = state.over.expect("the game is over");
-        let pl = &state.players;
-        MedarotOutcome {
-            winner: (1 - loser) as Seat,
-            loss,
-            turns: state.turn,
-            first_player: state.first as Seat,
-            first_actor: state.first_actor.map(|p| p as Seat),
-            first_actor_by_coin: state.first_actor_by_coin,
-            turn1_speed: state.turn1_speed,
-            hp_by_turn: state.hp_log,
-            turns_ended: state.turns_ended,
-            hp: [pl[0].hp, pl[1].hp],
-            master: [pl[0].master, pl[1].master],
-            stats: [pl[0].stats, pl[1].stats],
-            played: [pl[0].played, pl[1].played],
-        }
-    }
 }

@@ -84,13 +84,13 @@ impl Rules {
         let text = Self::PRESETS
             .text(name)
             .ok_or_else(|| MedarotError::Rules { preset: name.to_string(), problem: Self::PRESETS.unknown(name) })?;
-        Self::from_toml_str(text, name)
+        Self::from_toml(text, name)
     }
 
     /// Rules from a rules file, which is either one preset (every field at the
     /// top level, as in `presets/rules_advance.toml`; `name` then only labels
     /// errors) or several `[name]` tables (`name` picks one).
-    pub fn from_toml_str(text: &str, name: &str) -> Result<Self, MedarotError> {
+    pub fn from_toml(text: &str, name: &str) -> Result<Self, MedarotError> {
         let table: toml::Table =
             crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "rules", source })?;
         // A file of one preset gives its fields at the top level (an empty one too: its

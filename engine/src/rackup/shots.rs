@@ -12,7 +12,7 @@
 //! ([`super::yaku`]).
 
 use super::log::ShotKind;
-use super::profile::{ProfileError, invalid, prob};
+use super::profile::error::{ProfileError, invalid, prob};
 use serde::Deserialize;
 
 /// One kind of normal shot (see `presets/default.toml` for every field).

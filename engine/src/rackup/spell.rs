@@ -9,7 +9,8 @@
 //! uncalibrated assumptions; the study sweeps the advantage to find where each
 //! spell breaks even.
 
-use super::profile::{Player, ProfileError, invalid, positive};
+use super::profile::Player;
+use super::profile::error::{ProfileError, invalid, positive};
 use serde::Deserialize;
 
 /// A regulation spell that lets an oversize machine play, with its penalty.

@@ -27,17 +27,16 @@ mod rackup;
 mod report;
 pub mod seating;
 
-use crate::grow::Tracked;
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::Moments;
 use crate::studies::mahjong::TableRules;
+use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Result, anyhow, bail};
 use engine::{Game, GameRng, Strategy, StrategyChoice};
 use seating::{EMPTY, MAX_SEATS, SeatingMode, Seatings};
 use serde::{Deserialize, Serialize};
-use std::ops::AddAssign;
 
 /// The most metrics a game reports per seat.
 pub const MAX_METRICS: usize = 3;
@@ -223,27 +222,26 @@ impl DuelAcc {
     }
 }
 
-impl AddAssign for DuelAcc {
-    fn add_assign(&mut self, o: DuelAcc) {
-        fn add(a: &mut [Moments], b: &[Moments]) {
-            a.iter_mut().zip(b).for_each(|(x, y)| *x += *y);
-        }
-        self.deals += o.deals;
-        self.paired.iter_mut().zip(&o.paired).for_each(|(a, b)| add(a, b));
-        self.overall.iter_mut().zip(&o.overall).for_each(|(a, b)| add(a, b));
-        for (mine, theirs) in self.seated.iter_mut().zip(&o.seated) {
-            mine.iter_mut().zip(theirs).for_each(|(a, b)| add(a, b));
-        }
-    }
+crate::merge_fields!(DuelAcc { deals, paired, seated, overall });
+
+/// A [`Contest`] of any game, as the study holds it: its shape, and its deals played by
+/// the study's loop, monomorphised for the contest's type (one dynamic call per run, none
+/// per game).
+trait AnyContest: Sync {
+    /// Seats and metrics.
+    fn shape(&self) -> (usize, Vec<Metric>);
+    /// Plays `plan`'s deals for `study`.
+    fn play_deals(&self, study: &DuelStudy, plan: &RunPlan) -> Result<(DuelAcc, RunReport)>;
 }
 
-/// The contest of one game kind (the large ones boxed: Rack-up's profile tables, the
-/// riichi table's rules).
-enum Contests {
-    Drift(drift::DriftContest),
-    Rackup(Box<rackup::RackupContest>),
-    Medarot(medarot::MedarotContest),
-    Mahjong(Box<mahjong::MahjongContest>),
+impl<C: Contest> AnyContest for C {
+    fn shape(&self) -> (usize, Vec<Metric>) {
+        (self.seats(), self.metrics())
+    }
+
+    fn play_deals(&self, study: &DuelStudy, plan: &RunPlan) -> Result<(DuelAcc, RunReport)> {
+        study.play(self, plan)
+    }
 }
 
 /// A duel ready to run.
@@ -253,7 +251,7 @@ pub struct DuelStudy {
     names: Vec<String>,
     metrics: Vec<Metric>,
     seatings: Seatings,
-    contest: Contests,
+    contest: Box<dyn AnyContest>,
 }
 
 impl DuelStudy {
@@ -312,27 +310,15 @@ impl State for DuelStudy {
             );
         }
         let strategies = &params.strategies;
-        let contest = match &params.game {
-            DuelGame::Drift { lineup, rules } => Contests::Drift(drift::DriftContest::new(lineup, rules, strategies)?),
-            DuelGame::Rackup { profile } => {
-                Contests::Rackup(Box::new(rackup::RackupContest::new(profile, strategies)?))
-            }
+        let contest: Box<dyn AnyContest> = match &params.game {
+            DuelGame::Drift { lineup, rules } => Box::new(drift::DriftContest::new(lineup, rules, strategies)?),
+            DuelGame::Rackup { profile } => Box::new(rackup::RackupContest::new(profile, strategies)?),
             DuelGame::Medarot { cards, decks, rules } => {
-                Contests::Medarot(medarot::MedarotContest::new(cards, decks, rules, strategies)?)
+                Box::new(medarot::MedarotContest::new(cards, decks, rules, strategies)?)
             }
-            DuelGame::Mahjong { table } => {
-                Contests::Mahjong(Box::new(mahjong::MahjongContest::new(table, strategies)?))
-            }
+            DuelGame::Mahjong { table } => Box::new(mahjong::MahjongContest::new(table, strategies)?),
         };
-        fn shape<C: Contest>(c: &C) -> (usize, Vec<Metric>) {
-            (c.seats(), c.metrics())
-        }
-        let (seats, metrics) = match &contest {
-            Contests::Drift(c) => shape(c),
-            Contests::Rackup(c) => shape(c.as_ref()),
-            Contests::Medarot(c) => shape(c),
-            Contests::Mahjong(c) => shape(c.as_ref()),
-        };
+        let (seats, metrics) = contest.shape();
         let seatings = match params.seating {
             SeatingMode::Rotation => Seatings::rotations(names.len(), seats),
             SeatingMode::Permutations if seats == 2 => {
@@ -366,12 +352,7 @@ impl Study for DuelStudy {
     }
 
     fn simulate(&self, plan: &RunPlan) -> Result<(DuelAcc, RunReport)> {
-        match &self.contest {
-            Contests::Drift(c) => self.play(c, plan),
-            Contests::Rackup(c) => self.play(c.as_ref(), plan),
-            Contests::Medarot(c) => self.play(c, plan),
-            Contests::Mahjong(c) => self.play(c.as_ref(), plan),
-        }
+        self.contest.play_deals(self, plan)
     }
 
     fn report(&self, acc: &DuelAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {

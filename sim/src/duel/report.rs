@@ -17,12 +17,12 @@
 
 use super::{DuelAcc, DuelStudy, Metric, SeatingMode};
 use crate::chart::{self, Bar, Heatmap, IntervalBars};
-use crate::grow::Tracked;
+use crate::frame::Frame;
 use crate::output::StudyOutput;
 use crate::stats::{Holm, Interval, Moments, Rate, Z95, wilson};
 use crate::study::Coverage;
+use crate::study::grow::Tracked;
 use anyhow::Result;
-use polars::prelude::*;
 use std::fmt::Write as _;
 
 /// A deal-level mean over `per` seatings of values in `metric`'s unit, with its interval
@@ -35,6 +35,10 @@ struct Estimate {
 }
 
 impl Estimate {
+    fn estimate(&self) -> (f64, Interval) {
+        (self.value, self.ci)
+    }
+
     fn of(paired: &Moments, seated: &[&Moments], per: usize, metric: &Metric) -> Estimate {
         let scale = (per as i64 * metric.unit) as f64;
         let ci = paired.mean_interval();
@@ -219,55 +223,46 @@ fn tables(r: &Results, acc: &DuelAcc, out: &StudyOutput) -> Result<()> {
     let rows: Vec<(usize, usize)> = (0..k * k).flat_map(|p| (0..metrics.len()).map(move |m| (p, m))).collect();
     let est = |f: &dyn Fn(&Estimate) -> f64| rows.iter().map(|&(p, m)| f(&r.pairs[p][m])).collect::<Vec<f64>>();
     let claim = |p: usize, m: usize| if m == 0 { r.claim(p / k, p % k) } else { None };
-    let mut df = df!(
-        "focal" => rows.iter().map(|&(p, _)| names[p / k].clone()).collect::<Vec<_>>(),
-        "opponent" => rows.iter().map(|&(p, _)| names[p % k].clone()).collect::<Vec<_>>(),
-        "metric" => rows.iter().map(|&(_, m)| metrics[m].name).collect::<Vec<_>>(),
-        "value" => est(&|e| e.value),
-        "ci_low" => est(&|e| e.ci.low),
-        "ci_high" => est(&|e| e.ci.high),
-        "unpaired_ci_half" => est(&|e| e.unpaired_half),
-        "variance_removed" => est(&Estimate::variance_removed),
-        "deals" => vec![acc.deals; rows.len()],
-        "games" => rows.iter().map(|&(p, _)| acc.deals * pairs[p].len() as u64).collect::<Vec<_>>(),
-        "p_value" => rows.iter().map(|&(p, m)| claim(p, m).map(|c| c.p)).collect::<Vec<_>>(),
-        "p_holm" => rows.iter().map(|&(p, m)| claim(p, m).and_then(|c| c.p_holm)).collect::<Vec<_>>(),
-        "holm_better" => rows.iter().map(|&(p, m)| claim(p, m).map(|c| c.holm)).collect::<Vec<_>>(),
-    )?;
+    let mut df = Frame::new()
+        .col("focal", rows.iter().map(|&(p, _)| names[p / k].clone()).collect::<Vec<_>>())
+        .col("opponent", rows.iter().map(|&(p, _)| names[p % k].clone()).collect::<Vec<_>>())
+        .col("metric", rows.iter().map(|&(_, m)| metrics[m].name).collect::<Vec<_>>())
+        .estimates("value", rows.iter().map(|&(p, m)| r.pairs[p][m].estimate()))
+        .col("unpaired_ci_half", est(&|e| e.unpaired_half))
+        .col("variance_removed", est(&Estimate::variance_removed))
+        .col("deals", vec![acc.deals; rows.len()])
+        .col("games", rows.iter().map(|&(p, _)| acc.deals * pairs[p].len() as u64).collect::<Vec<_>>())
+        .col("p_value", rows.iter().map(|&(p, m)| claim(p, m).map(|c| c.p)).collect::<Vec<_>>())
+        .col("p_holm", rows.iter().map(|&(p, m)| claim(p, m).and_then(|c| c.p_holm)).collect::<Vec<_>>())
+        .col("holm_better", rows.iter().map(|&(p, m)| claim(p, m).map(|c| c.holm)).collect::<Vec<_>>())
+        .build()?;
     out.table("duel", &mut df)?;
     let rows: Vec<(usize, usize, usize)> =
         (0..k * k).flat_map(|p| (0..seats).flat_map(move |s| (0..metrics.len()).map(move |m| (p, s, m)))).collect();
     let by_seat: Vec<Vec<Vec<Moments>>> = (0..k * k).map(|p| by_seat(study, acc, p)).collect();
-    let seat = |f: &dyn Fn((f64, Interval)) -> f64| {
-        let value =
-            |&(p, s, m): &(usize, usize, usize)| seat_value(&by_seat[p][s][m], &pair_metric(study, p / k, p % k, m));
-        rows.iter().map(|r| f(value(r))).collect::<Vec<f64>>()
-    };
-    let mut df = df!(
-        "focal" => rows.iter().map(|&(p, _, _)| names[p / k].clone()).collect::<Vec<_>>(),
-        "opponent" => rows.iter().map(|&(p, _, _)| names[p % k].clone()).collect::<Vec<_>>(),
-        "seat" => rows.iter().map(|&(_, s, _)| s as u32).collect::<Vec<_>>(),
-        "metric" => rows.iter().map(|&(_, _, m)| metrics[m].name).collect::<Vec<_>>(),
-        "value" => seat(&|v| v.0),
-        "ci_low" => seat(&|v| v.1.low),
-        "ci_high" => seat(&|v| v.1.high),
-        "games" => rows.iter().map(|&(p, s, m)| by_seat[p][s][m].n).collect::<Vec<_>>(),
-    )?;
+    let value =
+        |&(p, s, m): &(usize, usize, usize)| seat_value(&by_seat[p][s][m], &pair_metric(study, p / k, p % k, m));
+    let mut df = Frame::new()
+        .col("focal", rows.iter().map(|&(p, _, _)| names[p / k].clone()).collect::<Vec<_>>())
+        .col("opponent", rows.iter().map(|&(p, _, _)| names[p % k].clone()).collect::<Vec<_>>())
+        .col("seat", rows.iter().map(|&(_, s, _)| s as u32).collect::<Vec<_>>())
+        .col("metric", rows.iter().map(|&(_, _, m)| metrics[m].name).collect::<Vec<_>>())
+        .estimates("value", rows.iter().map(value))
+        .col("games", rows.iter().map(|&(p, s, m)| by_seat[p][s][m].n).collect::<Vec<_>>())
+        .build()?;
     out.table("duel_seats", &mut df)?;
     let order = r.ranking();
     let rows: Vec<(usize, usize, usize)> =
         order.iter().enumerate().flat_map(|(place, &s)| (0..metrics.len()).map(move |m| (place, s, m))).collect();
     let all = |f: &dyn Fn(&Estimate) -> f64| rows.iter().map(|&(_, s, m)| f(&r.overall[s][m])).collect::<Vec<f64>>();
-    let mut df = df!(
-        "rank" => rows.iter().map(|&(place, _, _)| place as u32 + 1).collect::<Vec<_>>(),
-        "strategy" => rows.iter().map(|&(_, s, _)| names[s].clone()).collect::<Vec<_>>(),
-        "metric" => rows.iter().map(|&(_, _, m)| metrics[m].name).collect::<Vec<_>>(),
-        "value" => all(&|e| e.value),
-        "ci_low" => all(&|e| e.ci.low),
-        "ci_high" => all(&|e| e.ci.high),
-        "unpaired_ci_half" => all(&|e| e.unpaired_half),
-        "deals" => vec![acc.deals; rows.len()],
-    )?;
+    let mut df = Frame::new()
+        .col("rank", rows.iter().map(|&(place, _, _)| place as u32 + 1).collect::<Vec<_>>())
+        .col("strategy", rows.iter().map(|&(_, s, _)| names[s].clone()).collect::<Vec<_>>())
+        .col("metric", rows.iter().map(|&(_, _, m)| metrics[m].name).collect::<Vec<_>>())
+        .estimates("value", rows.iter().map(|&(_, s, m)| r.overall[s][m].estimate()))
+        .col("unpaired_ci_half", all(&|e| e.unpaired_half))
+        .col("deals", vec![acc.deals; rows.len()])
+        .build()?;
     out.table("duel_ranking", &mut df)?;
     Ok(())
 }
@@ -320,7 +315,7 @@ fn charts(r: &Results, out: &StudyOutput) -> Result<()> {
         .into_iter()
         .map(|s| {
             let e = &r.overall[s][0];
-            Bar { label: names[s].clone(), value: e.value, low: e.ci.low, high: e.ci.high }
+            Bar::new(names[s].clone(), e.estimate())
         })
         .collect();
     let over = if permutations { "over every seating order (" } else { "against all the others (round-robin, " };

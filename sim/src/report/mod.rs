@@ -17,20 +17,13 @@ pub mod runs;
 pub mod tables;
 pub mod text;
 
-use crate::duel::DuelStudy;
-use crate::grow::Tracked;
+use crate::kinds::{ForKind, for_kind};
 use crate::output::CHARTS_OF;
 pub use crate::saved::Ran;
 use crate::saved::sha256_hex;
-use crate::studies::chips::ChipsStudy;
-use crate::studies::drift::DriftStudy;
-use crate::studies::goto::GotoStudy;
-use crate::studies::mahjong::MahjongStudy;
-use crate::studies::medarot::MedarotStudy;
-use crate::studies::rackup::RackupStudy;
-use crate::study::{self, Loaded, State, Study};
-use crate::sweep::SweepStudy;
-use anyhow::{Context, Result, bail};
+use crate::study::grow::Tracked;
+use crate::study::{self, Loaded, Study};
+use anyhow::{Context, Result};
 use manifest::Manifest;
 use rules::{RulesFile, RulesFiles};
 use std::path::{Path, PathBuf};
@@ -73,16 +66,20 @@ pub fn read(dir: &Path) -> Result<Section> {
     }
     let folder = study::study_folder(dir)?;
     let kind = study::saved_kind(&folder)?;
-    match kind.as_str() {
-        DriftStudy::KIND => saved::<DriftStudy>(&folder),
-        MedarotStudy::KIND => saved::<MedarotStudy>(&folder),
-        MahjongStudy::KIND => saved::<MahjongStudy>(&folder),
-        GotoStudy::KIND => saved::<GotoStudy>(&folder),
-        ChipsStudy::KIND => saved::<ChipsStudy>(&folder),
-        RackupStudy::KIND => saved::<RackupStudy>(&folder),
-        SweepStudy::KIND => saved::<SweepStudy>(&folder),
-        DuelStudy::KIND => saved::<DuelStudy>(&folder),
-        other => bail!("{} holds an unknown study kind `{other}`", folder.display()),
+    for_kind(&kind, &folder, Saved(&folder))
+}
+
+/// Reading a saved study's section from its folder.
+struct Saved<'a>(&'a Path);
+
+impl ForKind for Saved<'_> {
+    type Out = Section;
+
+    fn run<S: Study>(self) -> Result<Section>
+    where
+        S::Params: RulesFiles,
+    {
+        saved::<S>(self.0)
     }
 }
 
@@ -95,7 +92,9 @@ where
     let per = study.games_per_index();
     let covers = match per {
         1 => coverage.describe(),
-        per => format!("sessions of {per} games: {}", coverage.describe().replacen(" games", " sessions", 1)),
+        per => {
+            format!("sessions, {per} games played in each: {}", coverage.describe().replacen(" games", " sessions", 1))
+        }
     };
     let estimates = study.estimates(&acc);
     Ok(Section {

@@ -13,10 +13,10 @@
 use super::mahjong::{TableRules, bots_from};
 use super::table_logs::{GameLogs, Recorder};
 use crate::chart::{self, Bar, Distributions, IntervalBars, Series};
-use crate::grow::Tracked;
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate};
+use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Result, bail};
 use engine::GameSeeds;
@@ -25,7 +25,6 @@ use engine::mahjong::table::{Bot, HanchanOutcome, PEOPLE, RiichiTable, Rotation,
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
-use std::ops::AddAssign;
 use std::path::{Path, PathBuf};
 
 /// Seats at the Gotō table.
@@ -210,19 +209,17 @@ impl Counts {
     }
 }
 
-impl AddAssign for Counts {
-    fn add_assign(&mut self, o: Self) {
-        self.wins += o.wins;
-        self.tsumo += o.tsumo;
-        self.deal_ins += o.deal_ins;
-        self.forced_deal_ins += o.forced_deal_ins;
-        self.riichi += o.riichi;
-        self.open_riichi += o.open_riichi;
-        self.open_hands += o.open_hands;
-        self.norths += o.norths;
-        self.flowers += o.flowers;
-    }
-}
+crate::merge_fields!(Counts {
+    wins,
+    tsumo,
+    deal_ins,
+    forced_deal_ins,
+    riichi,
+    open_riichi,
+    open_hands,
+    norths,
+    flowers
+});
 
 /// One seat's or one person's results.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -265,25 +262,16 @@ impl Results {
 
     /// A per-hand rate of `n` events.
     fn per_hand(&self, n: u64) -> Rate {
-        Rate { half_successes: 2 * n, trials: self.hands }
+        Rate::of(n, self.hands)
     }
 
     /// The share of games finished in `place`.
     fn place(&self, place: usize) -> Rate {
-        Rate { half_successes: 2 * self.places[place], trials: self.games }
+        Rate::of(self.places[place], self.games)
     }
 }
 
-impl AddAssign for Results {
-    fn add_assign(&mut self, o: Self) {
-        self.games += o.games;
-        self.hands += o.hands;
-        self.places.iter_mut().zip(o.places).for_each(|(a, b)| *a += b);
-        self.points += o.points;
-        self.points_hist += o.points_hist;
-        self.counts += o.counts;
-    }
-}
+crate::merge_fields!(Results { games, hands, places, points, points_hist, counts });
 
 /// The aggregate of a Gotō study.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -392,14 +380,14 @@ impl GotoAcc {
 
     /// The share of games with `n` of them.
     fn per_game(&self, n: u64) -> Rate {
-        Rate { half_successes: 2 * n, trials: self.games }
+        Rate::of(n, self.games)
     }
 
     /// The per-player-hand rates: (name, rate).
     fn rates(&self) -> Vec<(&'static str, Rate)> {
         let c = self.total();
         let player_hands = self.hands * SEATS as u64;
-        let rate = |n: u64, d: u64| Rate { half_successes: 2 * n, trials: d };
+        let rate = Rate::of;
         vec![
             ("win", rate(c.wins, player_hands)),
             ("tsumo_win", rate(c.tsumo, player_hands)),
@@ -413,7 +401,7 @@ impl GotoAcc {
     }
 
     pub(crate) fn yaku_rate(&self, y: Yaku) -> Rate {
-        Rate { half_successes: 2 * self.yaku[y as usize], trials: self.total().wins }
+        Rate::of(self.yaku[y as usize], self.total().wins)
     }
 
     /// The yaku that appeared, most frequent first.
@@ -424,29 +412,27 @@ impl GotoAcc {
     }
 }
 
-impl AddAssign for GotoAcc {
-    fn add_assign(&mut self, o: Self) {
-        self.sessions += o.sessions;
-        self.games += o.games;
-        self.hands += o.hands;
-        self.seats.iter_mut().zip(o.seats).for_each(|(a, b)| *a += b);
-        self.persons.iter_mut().zip(o.persons).for_each(|(a, b)| *a += b);
-        self.sat_out.iter_mut().zip(o.sat_out).for_each(|(a, b)| *a += b);
-        self.session_net.iter_mut().zip(o.session_net).for_each(|(a, b)| *a += b);
-        self.win_value_bins.iter_mut().zip(o.win_value_bins).for_each(|(a, b)| *a += b);
-        self.win_value += o.win_value;
-        self.yaku.iter_mut().zip(o.yaku).for_each(|(a, b)| *a += b);
-        self.yakuman += o.yakuman;
-        self.exhaustive += o.exhaustive;
-        self.south += o.south;
-        self.length += o.length;
-        self.sudden_death += o.sudden_death;
-        self.stopped += o.stopped;
-        self.busts += o.busts;
-        self.capped += o.capped;
-        self.double_rons += o.double_rons;
-    }
-}
+crate::merge_fields!(GotoAcc {
+    sessions,
+    games,
+    hands,
+    seats,
+    persons,
+    sat_out,
+    session_net,
+    win_value_bins,
+    win_value,
+    yaku,
+    yakuman,
+    exhaustive,
+    south,
+    length,
+    sudden_death,
+    stopped,
+    busts,
+    capped,
+    double_rons
+});
 
 /// One row per seat or person: places with intervals, points, the bot's per-hand rates.
 fn results_frame(key: &str, labels: Vec<String>, bots: Vec<String>, rs: &[Results]) -> PolarsResult<DataFrame> {
@@ -555,7 +541,7 @@ pub(crate) fn yaku_chart(acc: &GotoAcc, out: &StudyOutput) -> Result<()> {
         .iter()
         .map(|&y| {
             let r = acc.yaku_rate(y);
-            Bar { label: y.name().to_string(), value: r.value(), low: r.interval().low, high: r.interval().high }
+            Bar::new(y.name().to_string(), r.estimate())
         })
         .collect();
     chart::save(
@@ -576,7 +562,7 @@ fn charts(params: &GotoParams, acc: &GotoAcc, out: &StudyOutput) -> Result<()> {
         (0..rs.len())
             .map(|k| {
                 let r = rs[k].place(0);
-                Bar { label: label(k), value: r.value(), low: r.interval().low, high: r.interval().high }
+                Bar::new(label(k), r.estimate())
             })
             .collect()
     };

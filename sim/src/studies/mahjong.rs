@@ -8,10 +8,10 @@
 
 use super::table_logs::{GameLogs, Recorder};
 use crate::chart::{self, Bar, Distributions, IntervalBars, Series};
-use crate::grow::Tracked;
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Histogram, Moments, Rate};
+use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Context, Result, anyhow, bail};
 use engine::Game;
@@ -23,7 +23,6 @@ use engine::mahjong::{Rules, Yaku};
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
-use std::ops::AddAssign;
 use std::path::{Path, PathBuf};
 
 const SEATS: usize = 4;
@@ -118,7 +117,7 @@ pub fn bots_from<const N: usize>(names: &[String; N], files: &[Option<Source>; N
         *bot = match file {
             Some(src) => Bot::new(BotConfig::from_toml(&src.text).map_err(|e| anyhow!("bot file {}: {e}", src.name))?),
             None => Bot::by_name(name).ok_or_else(|| {
-                anyhow!("unknown bot `{name}` (valid: random, efficiency, defensive, or a bot TOML file)")
+                anyhow!("unknown bot `{name}` (valid: random, efficiency, defensive, value, goto-stakes, or a bot TOML file)")
             })?,
         };
     }
@@ -316,7 +315,7 @@ impl MahjongAcc {
     fn rates(&self) -> [Rate; 5] {
         let player_hands = self.hands * SEATS as u64;
         let total = |k: usize| self.seat_counts.iter().map(|c| c[k]).sum::<u64>();
-        let rate = |n: u64, d: u64| Rate { half_successes: 2 * n, trials: d };
+        let rate = Rate::of;
         [
             rate(total(0), player_hands),
             rate(total(1), player_hands),
@@ -327,36 +326,32 @@ impl MahjongAcc {
     }
 }
 
-impl AddAssign for MahjongAcc {
-    fn add_assign(&mut self, o: Self) {
-        self.games += o.games;
-        self.hands += o.hands;
-        for (a, b) in self.seat_counts.iter_mut().zip(o.seat_counts) {
-            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-        }
-        self.win_points += o.win_points;
-        self.win_value += o.win_value;
-        self.win_value_bins.iter_mut().zip(o.win_value_bins).for_each(|(a, b)| *a += b);
-        self.exhaustive += o.exhaustive;
-        self.aborts.iter_mut().zip(o.aborts).for_each(|(a, b)| *a += b);
-        self.yaku.iter_mut().zip(o.yaku).for_each(|(a, b)| *a += b);
-        self.places.iter_mut().zip(o.places).for_each(|(a, b)| *a += b);
-        self.points.iter_mut().zip(o.points).for_each(|(a, b)| *a += b);
-        self.scores.iter_mut().zip(o.scores).for_each(|(a, b)| *a += b);
-        self.points_hist.iter_mut().zip(o.points_hist).for_each(|(a, b)| *a += b);
-        self.length += o.length;
-        self.busts += o.busts;
-        self.capped += o.capped;
-        self.special.iter_mut().zip(o.special).for_each(|(a, b)| *a += b);
-    }
-}
+crate::merge_fields!(MahjongAcc {
+    games,
+    hands,
+    seat_counts,
+    win_points,
+    win_value,
+    win_value_bins,
+    exhaustive,
+    aborts,
+    yaku,
+    places,
+    points,
+    scores,
+    points_hist,
+    length,
+    busts,
+    capped,
+    special
+});
 
 fn seat_first(acc: &MahjongAcc, s: usize) -> Rate {
-    Rate { half_successes: 2 * acc.places[s * SEATS], trials: acc.games }
+    Rate::of(acc.places[s * SEATS], acc.games)
 }
 
 fn yaku_rate(acc: &MahjongAcc, y: Yaku) -> Rate {
-    Rate { half_successes: 2 * acc.yaku[y as usize], trials: acc.wins() }
+    Rate::of(acc.yaku[y as usize], acc.wins())
 }
 
 /// Our share of wins for a [`TENHOU_YAKU`] name.
@@ -452,7 +447,7 @@ fn charts(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> Result
         .iter()
         .map(|&y| {
             let r = yaku_rate(acc, y);
-            Bar { label: y.name().to_string(), value: r.value(), low: r.interval().low, high: r.interval().high }
+            Bar::new(y.name().to_string(), r.estimate())
         })
         .collect();
     chart::save(
@@ -465,17 +460,8 @@ fn charts(params: &MahjongParams, acc: &MahjongAcc, out: &StudyOutput) -> Result
             log: true,
         },
     )?;
-    let seats: Vec<Bar> = (0..SEATS)
-        .map(|s| {
-            let r = seat_first(acc, s);
-            Bar {
-                label: format!("seat {s} ({})", params.bots[s]),
-                value: r.value(),
-                low: r.interval().low,
-                high: r.interval().high,
-            }
-        })
-        .collect();
+    let seats: Vec<Bar> =
+        (0..SEATS).map(|s| Bar::new(format!("seat {s} ({})", params.bots[s]), seat_first(acc, s).estimate())).collect();
     chart::save(
         &out.chart("first_place_by_seat"),
         &IntervalBars {

@@ -8,9 +8,10 @@ pub mod medarot;
 pub mod rackup;
 pub mod table_logs;
 
+use crate::frame::Frame;
 use crate::stats::Rate;
 use engine::mahjong::Yaku;
-use polars::prelude::{DataFrame, PolarsResult, df};
+use polars::prelude::{DataFrame, PolarsResult};
 
 /// The match-up of game `index` in a square matrix of `n` entrants: the cell `index mod n²`
 /// (row, column), with the sides swapped (the column entrant as side A) on every other
@@ -24,14 +25,11 @@ pub fn matrix_cell(index: u64, n: usize) -> (usize, usize, bool) {
 /// The table of wins with each yaku shown: how many, and the share of wins with its 95%
 /// Wilson interval (`rate`).
 fn yaku_frame(shown: &[Yaku], wins_with: &[u64], rate: impl Fn(Yaku) -> Rate) -> PolarsResult<DataFrame> {
-    let col = |f: &dyn Fn(&Rate) -> f64| shown.iter().map(|&y| f(&rate(y))).collect::<Vec<_>>();
-    df!(
-        "yaku" => shown.iter().map(|y| y.name()).collect::<Vec<_>>(),
-        "wins_with" => shown.iter().map(|&y| wins_with[y as usize]).collect::<Vec<_>>(),
-        "share_of_wins" => col(&Rate::value),
-        "ci_low" => col(&|r| r.interval().low),
-        "ci_high" => col(&|r| r.interval().high),
-    )
+    Frame::new()
+        .col("yaku", shown.iter().map(|y| y.name()).collect::<Vec<_>>())
+        .col("wins_with", shown.iter().map(|&y| wins_with[y as usize]).collect::<Vec<_>>())
+        .estimates("share_of_wins", shown.iter().map(|&y| rate(y).estimate()))
+        .build()
 }
 
 /// The table of a square entrant × entrant matrix of row results
@@ -39,13 +37,10 @@ fn yaku_frame(shown: &[Yaku], wins_with: &[u64], rate: impl Fn(Yaku) -> Rate) ->
 /// and its 95% Wilson interval.
 fn matrix_frame(names: &[String], cells: &[Rate]) -> PolarsResult<DataFrame> {
     let n = names.len();
-    let cell = |f: &dyn Fn(&Rate) -> f64| cells.iter().map(f).collect::<Vec<_>>();
-    df!(
-        "row" => (0..n * n).map(|c| names[c / n].clone()).collect::<Vec<_>>(),
-        "col" => (0..n * n).map(|c| names[c % n].clone()).collect::<Vec<_>>(),
-        "games" => cells.iter().map(|r| r.trials).collect::<Vec<_>>(),
-        "row_win_rate" => cell(&Rate::value),
-        "ci_low" => cell(&|r| r.interval().low),
-        "ci_high" => cell(&|r| r.interval().high),
-    )
+    Frame::new()
+        .col("row", (0..n * n).map(|c| names[c / n].clone()).collect::<Vec<_>>())
+        .col("col", (0..n * n).map(|c| names[c % n].clone()).collect::<Vec<_>>())
+        .col("games", cells.iter().map(|r| r.trials).collect::<Vec<_>>())
+        .estimates("row_win_rate", cells.iter().map(Rate::estimate))
+        .build()
 }

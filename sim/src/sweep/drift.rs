@@ -20,7 +20,7 @@
 
 use super::overrides::Documents;
 use super::paired::Obs;
-use super::{Arm, boxed, strategy_texts, text};
+use super::{Arm, SweepArm, boxed, strategy_texts, strings, text};
 use crate::studies::drift::style_entrants;
 use anyhow::{Context, Result, anyhow};
 use engine::drift::strategy::StrategyConfig;
@@ -50,16 +50,21 @@ pub struct DriftArm {
     strategies: [StrategyConfig; 2],
 }
 
-impl DriftArm {
-    /// The arm the (overridden) documents describe.
-    pub fn new(docs: &Documents) -> Result<DriftArm> {
-        let rules = DriftRules::from_toml_str(&text(&docs.main)).context("rules")?;
-        let lineup = Lineup::from_toml_str(&text(&docs.others[0].1)).context("line-up")?;
+impl SweepArm for DriftArm {
+    fn new(docs: &Documents) -> Result<DriftArm> {
+        let rules = DriftRules::from_toml(&text(&docs.main)).context("rules")?;
+        let lineup = Lineup::from_toml(&text(&docs.others[0].1)).context("line-up")?;
         let entrants = style_entrants(lineup.drivers.first().context("the line-up has no drivers")?.1);
         let [a, b] = strategy_texts(docs).map(|t| StrategyConfig::from_toml(&t).map_err(|e| anyhow!("{e}")));
         Ok(DriftArm { rules, entrants, strategies: [a?, b?] })
     }
 
+    fn metrics(base: &Documents) -> Result<(Vec<String>, Vec<String>)> {
+        Ok((metric_names(&DriftArm::new(base)?.entrant_names()), strings(&DEFAULT_METRICS)))
+    }
+}
+
+impl DriftArm {
     /// The entrants' names, the no-style driver first.
     pub fn entrant_names(&self) -> Vec<String> {
         self.entrants.iter().map(|e| e.0.clone()).collect()

@@ -12,7 +12,7 @@
 
 use super::overrides::Documents;
 use super::paired::Obs;
-use super::{Arm, text};
+use super::{Arm, SweepArm, text};
 use anyhow::{Result, anyhow};
 use engine::mahjong::chips::{ChipLedger, ChipTally, dice_of};
 use engine::mahjong::table::{Bot, BotConfig, HanchanOutcome, RiichiTable, TableSettings};
@@ -75,9 +75,8 @@ pub struct MahjongArm {
     ledger: Option<ChipLedger>,
 }
 
-impl MahjongArm {
-    /// The arm the (overridden) documents describe.
-    pub fn new(docs: &Documents) -> Result<MahjongArm> {
+impl SweepArm for MahjongArm {
+    fn new(docs: &Documents) -> Result<MahjongArm> {
         let settings = TableSettings::from_toml(&text(&docs.main)).map_err(|e| anyhow!("table settings: {e}"))?;
         let rules = Rules::from_toml(&text(&docs.others[0].1)).map_err(|e| anyhow!("scoring rules: {e}"))?;
         let bot = BotConfig::from_toml(&text(&docs.others[1].1)).map_err(|e| anyhow!("bot settings: {e}"))?;
@@ -90,6 +89,26 @@ impl MahjongArm {
         Ok(MahjongArm { game, bots, ledger })
     }
 
+    fn metrics(base: &Documents) -> Result<(Vec<String>, Vec<String>)> {
+        let arm = MahjongArm::new(base)?;
+        let (seats, chips) = (arm.seats(), arm.has_chips());
+        let chip_metrics = CHIP_METRICS.iter().filter(|_| chips);
+        let defaults = DEFAULT_METRICS.iter().filter(|m| !m.ends_with('3') || seats == 4).chain(chip_metrics);
+        Ok((metric_names(seats, chips), defaults.map(|m| m.to_string()).collect()))
+    }
+
+    fn differs(&self, base: &MahjongArm) -> Option<&'static str> {
+        if self.seats() != base.seats() {
+            Some("the table must seat as many as the base's")
+        } else if self.has_chips() != base.has_chips() {
+            Some("chips must be kept as the base keeps them")
+        } else {
+            None
+        }
+    }
+}
+
+impl MahjongArm {
     /// Seats at the table.
     pub fn seats(&self) -> usize {
         self.game.num_seats()

@@ -19,7 +19,7 @@
 
 use super::overrides::Documents;
 use super::paired::Obs;
-use super::{Arm, boxed, strategy_texts, text};
+use super::{Arm, SweepArm, boxed, strategy_texts, text};
 use anyhow::{Context, Result, anyhow, ensure};
 use engine::medarot::{CardPool, Deck, LossCondition, MedarotGame, MedarotOutcome, Rules, StrategyConfig};
 use engine::{GameRng, Strategy, Table};
@@ -50,17 +50,28 @@ pub struct MedarotArm {
     strategies: [StrategyConfig; 2],
 }
 
-impl MedarotArm {
-    /// The arm the (overridden) documents describe.
-    pub fn new(docs: &Documents) -> Result<MedarotArm> {
-        let rules = Rules::from_toml_str(&text(&docs.main), "rules").context("rules")?;
-        let pool = CardPool::from_toml_str(&text(&docs.others[0].1)).context("card list")?;
-        let decks = Deck::from_toml_str(&pool, &text(&docs.others[1].1)).context("deck list")?;
+impl SweepArm for MedarotArm {
+    fn new(docs: &Documents) -> Result<MedarotArm> {
+        let rules = Rules::from_toml(&text(&docs.main), "rules").context("rules")?;
+        let pool = CardPool::from_toml(&text(&docs.others[0].1)).context("card list")?;
+        let decks = Deck::from_toml(&pool, &text(&docs.others[1].1)).context("deck list")?;
         ensure!(!decks.is_empty(), "no decks to play");
         let [a, b] = strategy_texts(docs).map(|t| StrategyConfig::from_toml(&t).map_err(|e| anyhow!("{e}")));
         Ok(MedarotArm { pool, decks, rules, strategies: [a?, b?] })
     }
 
+    fn metrics(base: &Documents) -> Result<(Vec<String>, Vec<String>)> {
+        let names = metric_names(&MedarotArm::new(base)?.deck_names());
+        let defaults = names.iter().filter(|m| is_default(m)).cloned().collect();
+        Ok((names, defaults))
+    }
+
+    fn differs(&self, base: &MedarotArm) -> Option<&'static str> {
+        (self.deck_names() != base.deck_names()).then_some("the decks' names and number must stay the base's")
+    }
+}
+
+impl MedarotArm {
     /// The decks' names, in file order.
     pub fn deck_names(&self) -> Vec<String> {
         self.decks.iter().map(|d| d.name.clone()).collect()

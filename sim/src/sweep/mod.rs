@@ -2,25 +2,23 @@
 //! ruleset ([`file`], [`overrides`]), played on the same seeded games as the base (game i
 //! of every arm draws from the stream (seed, i), in the same worker), and compared per game
 //! with paired intervals ([`paired`]); `--until` adds fixed batches of games until every
-//! variant's difference is narrow enough ([`crate::grow`]). A sweep is a study: its state
+//! variant's difference is narrow enough ([`crate::study::grow`]). A sweep is a study: its state
 //! merges across shards like the others'. One module per game (`mahjong`, `rackup`, `drift`, `medarot`)
 //! reads its base documents, builds an [`Arm`] from each arm's documents and names its
 //! metrics; its doc comment lists the keys and metrics.
 
-pub mod documents;
 mod drift;
-pub mod file;
 mod mahjong;
 mod medarot;
-pub mod overrides;
-pub mod paired;
 pub mod plan;
 mod rackup;
 mod report;
 
-use crate::grow::Tracked;
+pub use simcore::sweep::{documents, file, overrides, paired};
+
 use crate::preset::Named;
 use crate::runner::{self, RunPlan, RunReport};
+use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Context, Result, anyhow, bail};
 use documents::Files;
@@ -47,6 +45,77 @@ pub trait Arm: Sync {
     /// Plays game `index` from `rng` (the index picks the match-up where the game's study
     /// cycles through one) and writes its observations, in the game's metric order.
     fn play<'a>(&'a self, w: &mut Self::Worker<'a>, index: u64, rng: &mut GameRng, out: &mut Vec<Obs>);
+}
+
+/// A game's arm as a sweep builds it: read from an arm's documents, with the game's
+/// metrics and the check that a variant still plays the base's game.
+pub trait SweepArm: Arm + Sized + 'static {
+    /// The arm the (overridden) documents describe.
+    fn new(docs: &Documents) -> Result<Self>;
+    /// Every metric the base's documents let a sweep report, in [`Arm::play`] order, and
+    /// those reported unless the file picks others.
+    fn metrics(base: &Documents) -> Result<(Vec<String>, Vec<String>)>;
+    /// Why this variant's arm cannot be compared with the base's, if it cannot.
+    fn differs(&self, _base: &Self) -> Option<&'static str> {
+        None
+    }
+}
+
+/// A game a sweep file names (`game = "…"`), its arm type's functions erased.
+pub struct SweepGame {
+    /// The `game` key.
+    pub name: &'static str,
+    metrics: fn(&Documents) -> Result<(Vec<String>, Vec<String>)>,
+    arms: fn(&[Documents], &dyn Fn(usize) -> String) -> Result<Box<dyn AnyArms>>,
+}
+
+impl SweepGame {
+    /// The game `name` whose arms are `A`s.
+    pub const fn of<A: SweepArm>(name: &'static str) -> SweepGame {
+        SweepGame { name, metrics: A::metrics, arms: arms_of::<A> }
+    }
+}
+
+/// Every game a sweep file can name.
+const GAMES: [SweepGame; 4] = [
+    SweepGame::of::<mahjong::MahjongArm>("mahjong"),
+    SweepGame::of::<rackup::RackupArm>("rackup"),
+    SweepGame::of::<drift::DriftArm>("drift"),
+    SweepGame::of::<medarot::MedarotArm>("medarot"),
+];
+
+/// One arm per document set (the base first), an error naming the arm `context(k)`
+/// describes.
+fn arms_of<A: SweepArm>(docs: &[Documents], context: &dyn Fn(usize) -> String) -> Result<Box<dyn AnyArms>> {
+    let arms =
+        docs.iter().enumerate().map(|(k, d)| A::new(d).with_context(|| context(k))).collect::<Result<Vec<_>>>()?;
+    if let Some((k, why)) = (1..arms.len()).find_map(|k| arms[k].differs(&arms[0]).map(|why| (k, why))) {
+        bail!("{}: {why}", context(k));
+    }
+    Ok(Box::new(arms))
+}
+
+/// The arms of one game, as the study holds them: played by the study's loop,
+/// monomorphised for the arm type (one dynamic call per run, none per game).
+trait AnyArms: Sync {
+    /// Plays the game indices `range` of `plan` for `study`.
+    fn play_games(
+        &self,
+        study: &SweepStudy,
+        plan: &RunPlan,
+        range: std::ops::Range<u64>,
+    ) -> Result<(SweepAcc, RunReport)>;
+}
+
+impl<A: SweepArm> AnyArms for Vec<A> {
+    fn play_games(
+        &self,
+        study: &SweepStudy,
+        plan: &RunPlan,
+        range: std::ops::Range<u64>,
+    ) -> Result<(SweepAcc, RunReport)> {
+        study.play_arms(self, plan, range)
+    }
 }
 
 /// A document's TOML text, as the game's reader takes it.
@@ -125,23 +194,6 @@ impl AddAssign for SweepAcc {
     }
 }
 
-/// The arms of one game kind, with the metric names their observations follow.
-enum Arms {
-    Mahjong(Vec<mahjong::MahjongArm>),
-    Rackup(Vec<rackup::RackupArm>),
-    Drift(Vec<drift::DriftArm>),
-    Medarot(Vec<medarot::MedarotArm>),
-}
-
-/// One arm per document set (`new`), an error naming the arm `context(k)` describes.
-fn each<A>(
-    docs: &[Documents],
-    new: impl Fn(&Documents) -> Result<A>,
-    context: impl Fn(usize) -> String,
-) -> Result<Vec<A>> {
-    docs.iter().enumerate().map(|(k, d)| new(d).with_context(|| context(k))).collect()
-}
-
 /// A sweep ready to run.
 pub struct SweepStudy {
     params: SweepParams,
@@ -153,7 +205,7 @@ pub struct SweepStudy {
     all_metrics: Vec<String>,
     /// The reported metrics, as indices into `all_metrics`.
     chosen: Vec<usize>,
-    arms: Arms,
+    arms: Box<dyn AnyArms>,
 }
 
 /// The sweep files shipped in `engine/src/<game>/presets/`, built in by their file name
@@ -190,33 +242,11 @@ impl SweepStudy {
         let file = SweepFile::parse(&sweep.name, &sweep.text)?;
         let at = |e: anyhow::Error| anyhow!("sweep file {}: {e:#}", sweep.name);
         let docs = documents::base(&files, &file).map_err(at)?;
-        let (all_metrics, defaults): (Vec<String>, Vec<String>) = match file.game.as_str() {
-            "mahjong" => {
-                let arm = mahjong::MahjongArm::new(&docs).map_err(at)?;
-                let (seats, chips) = (arm.seats(), arm.has_chips());
-                let chip_metrics = mahjong::CHIP_METRICS.iter().filter(|_| chips);
-                (
-                    mahjong::metric_names(seats, chips),
-                    mahjong::DEFAULT_METRICS
-                        .iter()
-                        .filter(|m| !m.ends_with('3') || seats == 4)
-                        .chain(chip_metrics)
-                        .map(|m| m.to_string())
-                        .collect(),
-                )
-            }
-            "rackup" => (rackup::metric_names(), strings(&rackup::DEFAULT_METRICS)),
-            "drift" => (
-                drift::metric_names(&drift::DriftArm::new(&docs).map_err(at)?.entrant_names()),
-                strings(&drift::DEFAULT_METRICS),
-            ),
-            "medarot" => {
-                let names = medarot::metric_names(&medarot::MedarotArm::new(&docs).map_err(at)?.deck_names());
-                let defaults = names.iter().filter(|m| medarot::is_default(m)).cloned().collect();
-                (names, defaults)
-            }
-            other => bail!("sweep file {}: unknown game `{other}`", sweep.name),
-        };
+        let game = GAMES
+            .iter()
+            .find(|g| g.name == file.game)
+            .ok_or_else(|| anyhow!("sweep file {}: unknown game `{}`", sweep.name, file.game))?;
+        let (all_metrics, defaults) = (game.metrics)(&docs).map_err(at)?;
         let variants = file.variants(&docs)?;
         let grid = file.grid_axes(&docs);
         let wanted: Vec<String> = file.metrics.clone().unwrap_or(defaults);
@@ -238,28 +268,7 @@ impl SweepStudy {
         let named =
             |k: usize| if k == 0 { "the base".to_string() } else { format!("variant `{}`", variants[k - 1].name) };
         let context = |k: usize| format!("sweep file {}: {}", sweep.name, named(k));
-        let arms = match file.game.as_str() {
-            "mahjong" => {
-                let arms = each(&arm_docs, mahjong::MahjongArm::new, context)?;
-                if let Some(k) = (1..arms.len()).find(|&k| arms[k].seats() != arms[0].seats()) {
-                    bail!("sweep file {}: {}: the table must seat as many as the base's", sweep.name, named(k));
-                }
-                if let Some(k) = (1..arms.len()).find(|&k| arms[k].has_chips() != arms[0].has_chips()) {
-                    bail!("sweep file {}: {}: chips must be kept as the base keeps them", sweep.name, named(k));
-                }
-                Arms::Mahjong(arms)
-            }
-            "rackup" => Arms::Rackup(each(&arm_docs, rackup::RackupArm::new, context)?),
-            "drift" => Arms::Drift(each(&arm_docs, drift::DriftArm::new, context)?),
-            "medarot" => {
-                let arms = each(&arm_docs, medarot::MedarotArm::new, context)?;
-                if let Some(k) = (1..arms.len()).find(|&k| arms[k].deck_names() != arms[0].deck_names()) {
-                    bail!("sweep file {}: {}: the decks' names and number must stay the base's", sweep.name, named(k));
-                }
-                Arms::Medarot(arms)
-            }
-            _ => unreachable!("the game was checked above"),
-        };
+        let arms = (game.arms)(&arm_docs, &context)?;
         let params = SweepParams { sweep, files: files.sources.into_inner(), games: None, seed: None };
         Ok(SweepStudy { params, file, variants, grid, all_metrics, chosen, arms })
     }
@@ -282,7 +291,7 @@ impl SweepStudy {
     }
 
     /// The index among [`SweepStudy::metrics`] of a target's metric.
-    pub fn metric_index(&self, t: &crate::grow::Target) -> Result<usize> {
+    pub fn metric_index(&self, t: &crate::study::grow::Target) -> Result<usize> {
         let metrics = self.metrics();
         metrics
             .iter()
@@ -297,15 +306,10 @@ impl SweepStudy {
 
     /// Plays the game indices `range` of `plan` for every arm.
     pub fn play(&self, plan: &RunPlan, range: std::ops::Range<u64>) -> Result<(SweepAcc, RunReport)> {
-        match &self.arms {
-            Arms::Mahjong(arms) => self.play_arms(arms, plan, range),
-            Arms::Rackup(arms) => self.play_arms(arms, plan, range),
-            Arms::Drift(arms) => self.play_arms(arms, plan, range),
-            Arms::Medarot(arms) => self.play_arms(arms, plan, range),
-        }
+        self.arms.play_games(self, plan, range)
     }
 
-    fn play_arms<A: Arm>(
+    fn play_arms<A: SweepArm>(
         &self,
         arms: &[A],
         plan: &RunPlan,

@@ -18,8 +18,8 @@
 
 use super::SweepAcc;
 use super::paired::{Sums, compare, effective_events, estimate, paired_kurtosis};
-use crate::grow::{MIN_EVENTS, Target};
 use crate::stats::Z95;
+use crate::study::grow::{MIN_EVENTS, Target};
 use std::fmt::Write as _;
 
 /// The games one target needs for one arm.
@@ -114,8 +114,8 @@ pub fn table(acc: &SweepAcc, metrics: &[&str], variants: &[String], targets: &[(
 mod tests {
     use super::super::paired::Obs;
     use super::*;
-    use crate::grow::Tracked;
     use crate::stats::Interval;
+    use crate::study::grow::Tracked;
     use rand::{RngExt, SeedableRng};
 
     /// Bernoulli(p) games, recorded as a base arm.

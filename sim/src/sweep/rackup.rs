@@ -15,7 +15,7 @@
 
 use super::overrides::Documents;
 use super::paired::Obs;
-use super::{Arm, boxed, strategy_texts, text};
+use super::{Arm, SweepArm, boxed, strategy_texts, strings, text};
 use anyhow::{Result, anyhow};
 use engine::rackup::{MatchOutcome, Profile, RackupGame, StrategyConfig, Yaku};
 use engine::{GameRng, Strategy, Table};
@@ -50,13 +50,16 @@ pub struct RackupArm {
     strategies: [StrategyConfig; 2],
 }
 
-impl RackupArm {
-    /// The arm the (overridden) documents describe.
-    pub fn new(docs: &Documents) -> Result<RackupArm> {
+impl SweepArm for RackupArm {
+    fn new(docs: &Documents) -> Result<RackupArm> {
         let profile = Profile::from_toml(&text(&docs.main)).map_err(|e| anyhow!("profile: {e}"))?;
         let game = RackupGame::new(profile).map_err(|e| anyhow!("profile: {e}"))?;
         let [a, b] = strategy_texts(docs).map(|t| StrategyConfig::from_toml(&t).map_err(|e| anyhow!("{e}")));
         Ok(RackupArm { game, strategies: [a?, b?] })
+    }
+
+    fn metrics(_: &Documents) -> Result<(Vec<String>, Vec<String>)> {
+        Ok((metric_names(), strings(&DEFAULT_METRICS)))
     }
 }
 

@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 
 /// A difference with its paired interval as a chart's bar.
 fn interval(label: String, c: &Compared) -> Bar {
-    Bar { label, value: c.diff, low: c.diff_ci.low, high: c.diff_ci.high }
+    Bar::new(label, (c.diff, c.diff_ci))
 }
 
 /// Writes the `sweep` table and the forest plots; returns the summary.

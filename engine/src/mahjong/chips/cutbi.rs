@@ -2,7 +2,7 @@
 //! HomeRun state through a game, and the multiplier of a doubled-list chip from payer to
 //! receiver in one hand.
 
-use super::ledger::SIT_OUT;
+use super::item::SIT_OUT;
 use super::rules::CutBi;
 use crate::mahjong::table::{HandRecord, MAX_SEATS};
 

@@ -1,5 +1,8 @@
 //! The chip items (祝儀の種類) a ledger books, and one chip transfer.
 
+/// The sit-out's participant index (seats are `0..3`).
+pub const SIT_OUT: u8 = 3;
+
 /// One kind of chip payment, by its GOTO-SPEC rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ChipItem {
@@ -126,7 +129,7 @@ impl ChipItem {
 }
 
 /// One chip transfer: `chips` from `payer` to `receiver` (participants: seats `0..3`,
-/// [`SIT_OUT`](super::SIT_OUT) for the sit-out), `base × multiplier`.
+/// [`SIT_OUT`] for the sit-out), `base × multiplier`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Transfer {
     /// The item.

@@ -5,15 +5,12 @@
 //! receiver, so chips sum to zero by construction. Nothing allocates.
 
 use super::cutbi::{Multipliers, States};
-use super::item::{ChipItem, ChipSink, Transfer};
+use super::item::{ChipItem, ChipSink, SIT_OUT, Transfer};
 use super::rules::ChipRules;
 use crate::mahjong::table::{Extracted, HandEnding, HandRecord, MAX_SEATS, RiichiTable, WinRecord, ranks};
 use crate::mahjong::{Flower, PhysTile, Tile, Yaku};
 use crate::{GameRng, GameSeeds};
 use rand::RngExt;
-
-/// The sit-out's participant index (seats are `0..3`).
-pub const SIT_OUT: u8 = 3;
 
 /// The dice stream of game `index` (G-D2: "use the game's seeded stream"): the game's own
 /// ChaCha stream read from a word position no game's play reaches, so the dice are the

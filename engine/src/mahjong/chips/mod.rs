@@ -14,6 +14,6 @@ mod tests;
 
 pub use calc::{HandChips, StateName, hand_record, win_of};
 pub use cutbi::{Multipliers, State, States};
-pub use item::{ChipItem, ChipSink, ChipTally, Transfer};
-pub use ledger::{ChipLedger, Dice, GivenDice, SIT_OUT, dice_of, dice_stream};
+pub use item::{ChipItem, ChipSink, ChipTally, SIT_OUT, Transfer};
+pub use ledger::{ChipLedger, Dice, GivenDice, dice_of, dice_stream};
 pub use rules::{ChipRules, CutBi, Timing};

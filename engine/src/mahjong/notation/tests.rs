@@ -1,4 +1,5 @@
 use super::*;
+use crate::mahjong::{TileSetSpec, parse_tiles};
 
 fn four() -> TileSetSpec {
     TileSetSpec::four_player()

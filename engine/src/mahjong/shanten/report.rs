@@ -2,9 +2,10 @@
 //! command (one JSON line per hand).
 
 use super::{ShantenRules, shanten_chiitoitsu, shanten_kokushi, shanten_standard, tile_count, ukeire};
-use crate::mahjong::notation::{Mpsz, NotationError, parse_tiles};
+use crate::mahjong::notation::{Mpsz, NotationError};
 use crate::mahjong::tile::{TileCounts, counts_of};
 use crate::mahjong::tileset::TileSetSpec;
+use crate::mahjong::tileset::parse_tiles;
 use serde::Serialize;
 use std::fmt;
 

@@ -3,8 +3,8 @@
 //! reference computation, for four-player and sanma hands.
 
 use super::*;
-use crate::mahjong::notation::parse_tiles;
 use crate::mahjong::tile::counts_of;
+use crate::mahjong::tileset::parse_tiles;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -48,6 +48,11 @@ impl Marked {
         self.gold.iter().sum()
     }
 
+    /// Red and gold fives of kind `t` held (0 for any other kind).
+    pub fn fives(&self, t: Tile) -> u8 {
+        five_suit(t).map_or(0, |s| self.red[s] + self.gold[s])
+    }
+
     /// Whether the pocchi is held.
     pub fn pocchi(&self) -> bool {
         self.pocchi > 0

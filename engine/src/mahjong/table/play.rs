@@ -45,6 +45,7 @@ impl RiichiTable {
         state.round = 0;
         state.honba = 0;
         state.sticks = 0;
+        state.home_run = 0;
         state.record = super::HanchanOutcome::EMPTY;
         state.hand_log.clear();
         state.events.clear();

@@ -498,6 +498,12 @@ impl RiichiTable {
             }
         }
         let tsumo = how != Won::Ron;
+        // Cut-bi states (G-B2): the winner HomeRun, who paid the win Bases.
+        let paid = match state.phase {
+            Phase::Offer { from, .. } if !tsumo => 1 << from,
+            _ => !0,
+        };
+        state.home_run = (state.home_run & !paid) | 1 << seat;
         let dealer = seat == state.dealer();
         let r = &mut state.record;
         r.wins[seat] += 1;

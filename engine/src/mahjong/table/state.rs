@@ -244,6 +244,11 @@ pub struct TableState {
     pub riichi_declared: u8,
     /// Seats that declared kans, bit per seat.
     pub kan_seats: u8,
+    /// カットビ ホームラン (G-B1, G-B2): seats, a bit each, that won a hand since they last paid
+    /// for one (dealt in, or paid a tsumo or nagashi) in this game; the others are 満塁
+    /// Bases (of two nagashi in one hand, only the later counts). Kept at every table (bots
+    /// read it where the chip rules have cut-bi).
+    pub home_run: u8,
     /// Dora indicators turned (1 + kan dora).
     pub indicators: u8,
     /// Kan indicators due at the kan maker's discard ([`KanDoraTurn::AfterDiscard`](super::KanDoraTurn::AfterDiscard)), not yet turned.
@@ -299,6 +304,7 @@ impl TableState {
             kans: 0,
             riichi_declared: 0,
             kan_seats: 0,
+            home_run: 0,
             indicators: 0,
             kan_dora_pending: 0,
             seats: [SeatState::EMPTY; MAX_SEATS],

@@ -3,7 +3,7 @@
 use super::*;
 
 fn card_error(text: &str) -> (String, String, String) {
-    match CardPool::from_toml_str(text) {
+    match CardPool::from_toml(text) {
         Err(e @ MedarotError::Card { .. }) => {
             let shown = e.to_string();
             let MedarotError::Card { card, field, .. } = e else { unreachable!() };
@@ -28,7 +28,7 @@ effects = { pierce = true, end_heal = 1 }
 
 #[test]
 fn a_card_file_parses_into_the_pool() {
-    let pool = CardPool::from_toml_str(GOOD).unwrap();
+    let pool = CardPool::from_toml(GOOD).unwrap();
     let c = pool.card(CardId(0));
     assert_eq!((c.kind, c.power, c.armour, c.speed, c.cost), (CardKind::Medarot, 30, 20, 4, 2));
     assert!(c.arrows.has(Dir::F) && c.arrows.has(Dir::BL) && !c.arrows.has(Dir::B));
@@ -70,7 +70,7 @@ fn pool_level_checks() {
     let orphan = "[[card]]\nkind = \"medachange\"\nname = \"Nobody\"\npower = 1\narmour = 1\nspeed = 1\narrows = [\"F\"]\nattack = \"shoot\"\n";
     let (card, field, _) = card_error(orphan);
     assert_eq!((card.as_str(), field.as_str()), ("Nobody", "name"));
-    assert!(matches!(CardPool::from_toml_str("[[card]\n"), Err(MedarotError::Toml { .. })));
+    assert!(matches!(CardPool::from_toml("[[card]\n"), Err(MedarotError::Toml { .. })));
 }
 
 #[test]
@@ -133,15 +133,15 @@ fn deck_building_limits() {
             "[[deck]]\nname = \"D\"\ncards = [{{ card = \"Beetle Gunner\", kind = \"{kind}\", count = {count} }}, {{ card = \"Scout\", count = 3 }}]\n"
         )
     };
-    let e = Deck::from_toml_str(&pool, &file(4, "medarot")).unwrap_err();
+    let e = Deck::from_toml(&pool, &file(4, "medarot")).unwrap_err();
     assert!(e.to_string().contains("4 copies"), "{e}");
-    let e = Deck::from_toml_str(&pool, &file(3, "medarot")).unwrap_err();
+    let e = Deck::from_toml(&pool, &file(3, "medarot")).unwrap_err();
     assert!(e.to_string().contains("6 cards"), "{e}");
-    let e = Deck::from_toml_str(&pool, &file(3, "medarot").replace(", kind = \"medarot\"", "")).unwrap_err();
+    let e = Deck::from_toml(&pool, &file(3, "medarot").replace(", kind = \"medarot\"", "")).unwrap_err();
     assert!(e.to_string().contains("several kinds"), "{e}");
-    let e = Deck::from_toml_str(&pool, &file(3, "medarot").replace("Scout", "Nobody")).unwrap_err();
+    let e = Deck::from_toml(&pool, &file(3, "medarot").replace("Scout", "Nobody")).unwrap_err();
     assert!(e.to_string().contains("'Nobody' is not in the pool"), "{e}");
-    let e = Deck::from_toml_str(&pool, &file(3, "medarot").replace("count = 3 }]", "cout = 2 }]")).unwrap_err();
+    let e = Deck::from_toml(&pool, &file(3, "medarot").replace("count = 3 }]", "cout = 2 }]")).unwrap_err();
     assert!(e.to_string().contains("card 'Scout': unknown field `cout`"), "{e}");
 }
 
@@ -151,8 +151,8 @@ fn deck_names_differ_within_a_file() {
     let shipped = Deck::PRESETS.list[0].1;
     let first = &shipped[shipped.find("[[deck]]").unwrap()..];
     let first = &first[..first[8..].find("[[deck]]").map_or(first.len(), |i| i + 8)];
-    assert!(Deck::from_toml_str(&pool, first).is_ok());
-    let e = Deck::from_toml_str(&pool, &format!("{first}\n{first}")).unwrap_err().to_string();
+    assert!(Deck::from_toml(&pool, first).is_ok());
+    let e = Deck::from_toml(&pool, &format!("{first}\n{first}")).unwrap_err().to_string();
     assert!(e.contains("deck 2 has the name of an earlier deck"), "{e}");
 }
 
@@ -187,24 +187,24 @@ fn rules_presets() {
     let e = Rules::preset("nope").unwrap_err();
     assert!(e.to_string().contains("unknown medarot rules preset `nope` (built-in: advance,"), "{e}");
     let text = "[x]\nbase_hp = 20\nfirst_player = \"random\"\nshoot_adjacent = false\npower_change_cost = \"each_action\"\nmax_mulligans = 1\ncentre_fallback = true\nmove_penalty = \"attack\"\n";
-    assert!(Rules::from_toml_str(text, "x").is_ok());
+    assert!(Rules::from_toml(text, "x").is_ok());
     let flat = text.replace("[x]\n", "");
-    let one = Rules::from_toml_str(&flat, "my-rules.toml").unwrap();
+    let one = Rules::from_toml(&flat, "my-rules.toml").unwrap();
     assert_eq!((one.base_hp, one.max_mulligans), (20, 1), "a file of one preset, fields at the top");
-    let e = Rules::from_toml_str(&flat.replace("base_hp = 20", "base_hp = 0"), "my-rules.toml").unwrap_err();
+    let e = Rules::from_toml(&flat.replace("base_hp = 20", "base_hp = 0"), "my-rules.toml").unwrap_err();
     assert!(e.to_string().contains("base_hp must be at least 1"), "{e}");
-    let e = Rules::from_toml_str(&flat.replace("centre_fallback = true\n", ""), "my-rules.toml").unwrap_err();
+    let e = Rules::from_toml(&flat.replace("centre_fallback = true\n", ""), "my-rules.toml").unwrap_err();
     assert!(e.to_string().contains("centre_fallback"), "{e}");
-    let e = Rules::from_toml_str(&format!("{text}colour = 1\n"), "x").unwrap_err();
+    let e = Rules::from_toml(&format!("{text}colour = 1\n"), "x").unwrap_err();
     assert!(e.to_string().contains("colour"), "{e}");
-    let e = Rules::from_toml_str(&text.replace("\"random\"", "\"loser\""), "x").unwrap_err();
+    let e = Rules::from_toml(&text.replace("\"random\"", "\"loser\""), "x").unwrap_err();
     assert!(e.to_string().contains("loser"), "{e}");
 }
 
 #[test]
 fn an_empty_rules_file_names_its_first_missing_field_not_an_empty_preset_list() {
     for empty in ["", "# nothing yet\n"] {
-        let e = Rules::from_toml_str(empty, "mine.toml").unwrap_err().to_string();
+        let e = Rules::from_toml(empty, "mine.toml").unwrap_err().to_string();
         assert!(e.contains("missing field `base_hp`") && !e.contains("known: )"), "{e}");
     }
 }

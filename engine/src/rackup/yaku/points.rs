@@ -13,7 +13,6 @@
 //! error naming the key (`yaku.sogeki: …`).
 
 use super::{Tier, Yaku};
-use crate::rackup::profile::Profile;
 use crate::rackup::readings::{Kishikaisei, MujunScope, Tenpuku};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -41,7 +40,7 @@ impl YakuPoints {
 }
 
 /// Whether the `value`-th value of `yaku` is counted in yakuman.
-fn in_yakuman(yaku: Yaku, value: usize) -> bool {
+pub(in crate::rackup) fn in_yakuman(yaku: Yaku, value: usize) -> bool {
     yaku.is_yakuman() || (yaku == Yaku::Ryuusei && value == DAI_RYUUSEI)
 }
 
@@ -127,13 +126,14 @@ pub struct Score {
     pub tiers: Tiers,
 }
 
-/// What scoring needs from a profile, in fixed arrays.
+/// What scoring needs from a profile, in fixed arrays (built by `ScoreRules::new`, in
+/// `profile/score_rules.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ScoreRules {
     /// Points of each yaku's values by `Yaku as usize` (yakuman multiplied out).
-    points: [[u8; MAX_VALUES]; Yaku::COUNT],
+    pub(in crate::rackup) points: [[u8; MAX_VALUES]; Yaku::COUNT],
     /// Yaku with a value of 0 points, as bits `1 << Yaku as usize`.
-    pub(super) zero: u64,
+    pub(in crate::rackup) zero: u64,
     /// 数え役満 cap.
     pub cap: u8,
     /// Several yakuman add up (else the largest counts).
@@ -149,30 +149,6 @@ pub struct ScoreRules {
 }
 
 impl ScoreRules {
-    /// The scoring rules of `profile`.
-    pub fn new(profile: &Profile) -> ScoreRules {
-        let mut points = [[0; MAX_VALUES]; Yaku::COUNT];
-        let mut zero = 0;
-        for yaku in Yaku::ALL {
-            let used = yaku.variants().len().max(1);
-            for (value, p) in points[yaku as usize].iter_mut().enumerate().take(used) {
-                let written = profile.yaku.get(yaku, value);
-                *p = if in_yakuman(yaku, value) { written.saturating_mul(profile.score.yakuman) } else { written };
-                zero |= u64::from(*p == 0) << yaku as u64;
-            }
-        }
-        ScoreRules {
-            points,
-            zero,
-            cap: profile.score.cap,
-            stack_yakuman: profile.rules.stack_yakuman,
-            tiers: profile.score.tiers,
-            tenpuku: profile.rules.tenpuku,
-            mujun: profile.rules.mujun,
-            kishikaisei: profile.rules.kishikaisei,
-        }
-    }
-
     /// Points of the `value`-th value of `yaku` (0: never awarded).
     #[inline(always)]
     pub const fn points(&self, yaku: Yaku, value: usize) -> u8 {

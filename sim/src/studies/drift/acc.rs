@@ -5,7 +5,6 @@ use super::arms::ArmsAcc;
 use crate::stats::{Histogram, Moments, Rate};
 use engine::drift::{DriftOutcome, Style};
 use serde::{Deserialize, Serialize};
-use std::ops::AddAssign;
 
 /// Highest evaluation-point total kept in its own histogram bin (higher totals are counted
 /// in this last bin).
@@ -59,7 +58,7 @@ impl SubjectAcc {
 
     /// The share of its own chases the round cap cut, with its Wilson interval.
     pub fn capped_rate(&self) -> Rate {
-        Rate { trials: self.chases, half_successes: 2 * self.capped }
+        Rate::of(self.capped, self.chases)
     }
 }
 
@@ -139,26 +138,15 @@ impl DriftAcc {
     }
 }
 
-impl AddAssign for DriftAcc {
-    fn add_assign(&mut self, o: Self) {
-        for (x, y) in self.bouts.iter_mut().zip(o.bouts) {
-            x.result += y.result;
-            x.ties += y.ties;
-            x.first_leader += y.first_leader;
-        }
-        for (x, y) in self.subjects.iter_mut().zip(o.subjects) {
-            x.points += y.points;
-            x.points_hist += y.points_hist;
-            x.uncapped_points += y.uncapped_points;
-            x.conceded += y.conceded;
-            x.chases += y.chases;
-            x.capped += y.capped;
-            x.chase_len += y.chase_len;
-            x.style_uses.iter_mut().zip(y.style_uses).for_each(|(p, q)| *p += q);
-        }
-        self.first_exchange += o.first_exchange;
-        self.exchanges += o.exchanges;
-        self.length += o.length;
-        self.arms += o.arms;
-    }
-}
+crate::merge_fields!(BoutAcc { result, ties, first_leader });
+crate::merge_fields!(SubjectAcc {
+    points,
+    points_hist,
+    uncapped_points,
+    conceded,
+    chases,
+    capped,
+    chase_len,
+    style_uses
+});
+crate::merge_fields!(DriftAcc { bouts, subjects, first_exchange, exchanges, length, arms });

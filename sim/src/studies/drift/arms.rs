@@ -14,7 +14,6 @@ use super::{DriftStudy, KINDS, Subject, acts, kind_name, styled};
 use crate::stats::Moments;
 use engine::drift::{DriftOutcome, Driver, Mode as Kind, Style, Team};
 use serde::{Deserialize, Serialize};
-use std::ops::AddAssign;
 
 /// The plays `play` mode compares, in column order.
 pub const PLAYS: [&str; 3] = ["plain", "random", "heuristic"];
@@ -131,12 +130,7 @@ impl ArmsAcc {
     }
 }
 
-impl AddAssign for ArmsAcc {
-    fn add_assign(&mut self, o: ArmsAcc) {
-        self.gain.iter_mut().zip(o.gain).for_each(|(x, y)| *x += y);
-        self.contrast.iter_mut().zip(o.contrast).for_each(|(x, y)| *x += y);
-    }
-}
+crate::merge_fields!(ArmsAcc { gain, contrast });
 
 /// Side A's result in half wins: a win 2, a tie 1, a loss 0.
 pub fn halves(o: &DriftOutcome) -> i64 {

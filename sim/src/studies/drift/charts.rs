@@ -18,9 +18,8 @@ impl DriftReport<'_> {
         let mut bars: Vec<Bar> = (0..n)
             .filter(|&e| !all_tied(e))
             .map(|e| {
-                let i = heads[e].interval();
                 let check = if self.is_check(e) { " [check: against itself]" } else { "" };
-                Bar { label: format!("{}{check}", labels[e]), value: heads[e].value(), low: i.low, high: i.high }
+                Bar::new(format!("{}{check}", labels[e]), heads[e].estimate())
             })
             .collect();
         bars.sort_by(|a, b| b.value.total_cmp(&a.value));
@@ -42,7 +41,7 @@ impl DriftReport<'_> {
         let mut capped: Vec<Bar> = (0..n)
             .map(|e| {
                 let r = s[e].capped_rate();
-                Bar { label: names[e].clone(), value: r.value(), low: r.interval().low, high: r.interval().high }
+                Bar::new(names[e].clone(), r.estimate())
             })
             .collect();
         capped.sort_by(|a, b| b.value.total_cmp(&a.value));
@@ -129,10 +128,7 @@ impl DriftReport<'_> {
             return Ok(());
         }
         led.sort_by(|&a, &b| s[b].points.mean().total_cmp(&s[a].points.mean()));
-        let bar = |label: String, m: &Moments| {
-            let i = m.mean_interval();
-            Bar { label, value: m.mean(), low: i.low, high: i.high }
-        };
+        let bar = |label: String, m: &Moments| Bar::new(label, m.estimate());
         let bars: Vec<Bar> = led
             .iter()
             .flat_map(|&e| {

@@ -29,8 +29,8 @@ mod report;
 pub use acc::{BoutAcc, DriftAcc, SubjectAcc};
 use arms::{Arms, ArmsAcc, halves};
 
-use crate::grow::Tracked;
 use crate::runner::{self, RunPlan, RunReport};
+use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Context, Result, bail};
 use engine::drift::strategy::{Heuristic, Plain, Random, StrategyConfig};
@@ -219,11 +219,11 @@ pub fn default_lineup(mode: Mode) -> &'static str {
 /// `team` mode) and the seed's rules.
 pub fn setting(lineup: &Option<Source>, rules: &Option<Source>, mode: Mode) -> Result<(Lineup, DriftRules)> {
     let lineup = match lineup {
-        Some(src) => Lineup::from_toml_str(&src.text).with_context(|| format!("line-up {}", src.name))?,
+        Some(src) => Lineup::from_toml(&src.text).with_context(|| format!("line-up {}", src.name))?,
         None => Lineup::preset(default_lineup(mode))?,
     };
     let rules = match rules {
-        Some(src) => DriftRules::from_toml_str(&src.text).with_context(|| format!("rules {}", src.name))?,
+        Some(src) => DriftRules::from_toml(&src.text).with_context(|| format!("rules {}", src.name))?,
         None => DriftRules::default(),
     };
     Ok((lineup, rules))

@@ -72,7 +72,7 @@ impl DriftReport<'_> {
         };
         let (ties, games) =
             bouts.iter().map(|&b| &self.acc.bouts[b]).fold((0, 0), |(t, g), b| (t + b.ties, g + b.result.trials));
-        Rate { trials: games, half_successes: 2 * ties }
+        Rate::of(ties, games)
     }
 
     /// Per subject, the result of the side leading the first chase over the battles the

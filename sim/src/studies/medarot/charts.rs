@@ -2,7 +2,7 @@
 
 use super::ablation::Stat;
 use super::regression;
-use super::report::{ArmRow, Report, bar, wilson};
+use super::report::{ArmRow, Report};
 use super::{LOSS_NAMES, MAX_SPEED_GAP, STATS};
 use crate::chart::{self, Band, Bar, Distributions, Heatmap, IntervalBars, Series, StackedBars, ValuedHeatmap};
 use crate::output::StudyOutput;
@@ -33,11 +33,11 @@ impl Report<'_> {
     ) -> Result<()> {
         let acc = self.acc;
         let mut bars = vec![
-            wilson("won turn 1's coin flip (tied speeds)".into(), &acc.coin_flip),
-            wilson("faster medarot in turn 1 (association)".into(), &acc.faster),
-            wilson("check: seat resolving phases first".into(), &acc.seat_order),
+            Bar::new("won turn 1's coin flip (tied speeds)".into(), acc.coin_flip.estimate()),
+            Bar::new("faster medarot in turn 1 (association)".into(), acc.faster.estimate()),
+            Bar::new("check: seat resolving phases first".into(), acc.seat_order.estimate()),
         ];
-        bars.extend(names.iter().zip(rates).map(|(name, r)| wilson(format!("deck {name}"), r)));
+        bars.extend(names.iter().zip(rates).map(|(name, r)| Bar::new(format!("deck {name}"), r.estimate())));
         let title = "Medarot: win rate of the side acting first by coin flip, the faster side, each deck (95% Wilson)";
         let chart = IntervalBars { title, x_label: "win rate", bars: &bars, reference: Some(0.5), log: false };
         chart::save(&out.chart("win_rates"), &chart)?;
@@ -54,7 +54,7 @@ impl Report<'_> {
 
         let mut sorted: Vec<&ArmRow> = ablations.iter().collect();
         sorted.sort_by(|a, b| b.effect.total_cmp(&a.effect));
-        let bars: Vec<Bar> = sorted.iter().map(|r| bar(self.ablation_label(r), r.effect, r.ci)).collect();
+        let bars: Vec<Bar> = sorted.iter().map(|r| Bar::new(self.ablation_label(r), (r.effect, r.ci))).collect();
         let chart = IntervalBars {
             title: "Medarot: deck win rate with the card minus with vanilla copies instead (paired 95%; ** Holm)",
             x_label: "what the card adds over the vanilla card of its kind (win rate)",
@@ -69,16 +69,15 @@ impl Report<'_> {
         let mut bars: Vec<Bar> = self
             .pooled(steps)
             .into_iter()
-            .map(|(s, v, ci)| bar(format!("all decks: {}", step_name(s)), v, ci))
+            .map(|(s, v, ci)| Bar::new(format!("all decks: {}", step_name(s)), (v, ci)))
             .collect();
         bars.extend(steps.iter().map(|r| {
             let copies = self.study.arms[r.arm].copies.max(1) as f64;
             let s = self.arm_stat(r).expect("a stat step");
             let ci = crate::stats::Interval { low: r.ci.low / copies, high: r.ci.high / copies };
-            bar(
+            Bar::new(
                 format!("{}: {}{}", self.deck_name(r), step_name(s), if r.holm { " **" } else { "" }),
-                r.effect / copies,
-                ci,
+                (r.effect / copies, ci),
             )
         }));
         let chart = IntervalBars {
@@ -94,7 +93,7 @@ impl Report<'_> {
 
         let bars: Vec<Bar> = (0..acc.speed_gap.len())
             .filter(|&g| acc.speed_gap[g].trials >= 100)
-            .map(|g| wilson(format!("{:+}", g as i64 - MAX_SPEED_GAP), &acc.speed_gap[g]))
+            .map(|g| Bar::new(format!("{:+}", g as i64 - MAX_SPEED_GAP), acc.speed_gap[g].estimate()))
             .collect();
         let chart = IntervalBars {
             title: "Medarot: row deck's win rate by its fastest medarot's speed lead in turn 1 (association)",
@@ -124,7 +123,7 @@ impl Report<'_> {
             .map(|(d, name)| {
                 let points = (0..shown).map(|t| {
                     let m = acc.hp_curve[d * HP_TURNS + t];
-                    bar(String::new(), m.mean(), m.mean_interval())
+                    Bar::new(String::new(), m.estimate())
                 });
                 (name.clone(), points.collect())
             })
@@ -312,7 +311,7 @@ mod tests {
 
     #[test]
     fn the_coin_flip_line_gives_the_flip_winners_rate_with_its_wilson_interval() {
-        let flip = Rate { trials: 200, half_successes: 2 * 120 };
+        let flip = Rate::of(120, 200);
         let line = coin_flip_line(&flip, 1000);
         let i = flip.interval();
         let want = format!("the {} games (20.0%)", 200);

@@ -13,17 +13,18 @@
 //! numbers (the sweep's [`crate::sweep::paired`] sums). A card's win rate when played
 //! against when not, within its deck, is kept as an association only.
 
-pub mod ablation;
 mod charts;
 pub mod regression;
 mod report;
-mod state;
+
+pub use simcore::medarot::ablation;
+use simcore::medarot::state;
 
 use state::{LOSS_NAMES, MAX_SPEED_GAP, STATS};
 pub use state::{MedarotAcc, MedarotParams, MedarotStudy, setting};
 
-use crate::grow::Tracked;
 use crate::runner::{self, RunPlan, RunReport};
+use crate::study::grow::Tracked;
 use crate::study::{Coverage, State, Study};
 use crate::sweep::paired::Obs;
 use anyhow::Result;
@@ -110,12 +111,6 @@ impl<'a> WithPair<MedarotGame<'a>> for Simulate<'a> {
                 }
             },
         )
-    }
-}
-
-impl MedarotStudy {
-    fn game<'a>(&'a self, seat0: &Deck, seat1: &Deck) -> MedarotGame<'a> {
-        MedarotGame::new(&self.pool, self.rules, seat0, seat1)
     }
 }
 

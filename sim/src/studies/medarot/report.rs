@@ -4,7 +4,6 @@
 use super::ablation::{Change, Stat};
 use super::regression::{self, Observation, PriceModel};
 use super::{MAX_SPEED_GAP, MedarotAcc, MedarotStudy, STATS};
-use crate::chart::Bar;
 use crate::output::StudyOutput;
 use crate::stats::{Holm, Interval, Moments, Rate, versus};
 use crate::study::Coverage;
@@ -33,16 +32,6 @@ pub(super) struct ArmRow {
     /// identical to its deck's).
     pub p_holm: Option<f64>,
     pub holm: bool,
-}
-
-/// An estimate with its interval as a chart bar.
-pub(super) fn bar(label: String, value: f64, ci: Interval) -> Bar {
-    Bar { label, value, low: ci.low, high: ci.high }
-}
-
-/// A rate with its Wilson interval as a chart bar.
-pub(super) fn wilson(label: String, r: &Rate) -> Bar {
-    bar(label, r.value(), r.interval())
 }
 
 impl Report<'_> {

@@ -5,7 +5,6 @@ use super::Arm;
 use crate::stats::{Histogram, Moments, Rate};
 use engine::rackup::{MatchOutcome, PenaltyPolicy, ShotKind, Yaku};
 use serde::{Deserialize, Serialize};
-use std::ops::AddAssign;
 
 /// Highest final point total with its own bin.
 pub const MAX_POINTS: i64 = 20;
@@ -120,7 +119,7 @@ impl ArmAcc {
         let no_yaku = u64::from(o.no_yaku[0]) + u64::from(o.no_yaku[1]);
         self.no_yaku_rounds += no_yaku;
         let decided = u64::from(o.wins[0]) + u64::from(o.wins[1]) + no_yaku;
-        self.initiative += Rate { half_successes: 2 * u64::from(o.initiative_wins), trials: decided };
+        self.initiative += Rate::of(u64::from(o.initiative_wins), decided);
         self.mutual_rounds += u64::from(o.mutual);
         self.a_riichi[0] += u64::from(o.riichi_declared[0]);
         self.a_riichi[1] += u64::from(o.riichi_won[0]);
@@ -132,35 +131,28 @@ impl ArmAcc {
     }
 }
 
-impl AddAssign for ArmAcc {
-    fn add_assign(&mut self, o: Self) {
-        let add = |a: &mut Vec<u64>, b: Vec<u64>| a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
-        self.a_result += o.a_result;
-        self.a_points += o.a_points;
-        self.a_points_hist += o.a_points_hist;
-        self.vs_baseline += o.vs_baseline;
-        self.vs_never += o.vs_never;
-        self.rounds += o.rounds;
-        add(&mut self.yaku_matches, o.yaku_matches);
-        add(&mut self.yaku_rounds, o.yaku_rounds);
-        add(&mut self.variant_rounds, o.variant_rounds);
-        add(&mut self.a_shot_kinds, o.a_shot_kinds);
-        self.yaku_points.iter_mut().zip(o.yaku_points).for_each(|(a, b)| *a += b);
-        self.winning_rounds += o.winning_rounds;
-        add(&mut self.tiers, o.tiers);
-        self.yakuman += o.yakuman;
-        self.no_yaku_rounds += o.no_yaku_rounds;
-        self.initiative += o.initiative;
-        self.mutual_rounds += o.mutual_rounds;
-        for i in 0..2 {
-            self.a_riichi[i] += o.a_riichi[i];
-            self.a_riichi_penalty[i] += o.a_riichi_penalty[i];
-        }
-        for c in 0..3 {
-            self.chombo[c] += o.chombo[c];
-        }
-    }
-}
+crate::merge_fields!(ArmAcc {
+    a_result,
+    a_points,
+    a_points_hist,
+    vs_baseline,
+    vs_never,
+    rounds,
+    yaku_matches,
+    yaku_rounds,
+    variant_rounds,
+    a_shot_kinds,
+    yaku_points,
+    winning_rounds,
+    tiers,
+    yakuman,
+    no_yaku_rounds,
+    initiative,
+    mutual_rounds,
+    a_riichi,
+    a_riichi_penalty,
+    chombo
+});
 
 /// The aggregate of a Rack-up study.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -192,9 +184,4 @@ impl RackupAcc {
     }
 }
 
-impl AddAssign for RackupAcc {
-    fn add_assign(&mut self, o: Self) {
-        self.arms.iter_mut().zip(o.arms).for_each(|(a, b)| *a += b);
-        self.stun_minus_pay += o.stun_minus_pay;
-    }
-}
+crate::merge_fields!(RackupAcc { arms, stun_minus_pay });

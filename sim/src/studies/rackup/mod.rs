@@ -19,9 +19,9 @@ mod summary;
 
 pub use acc::{ArmAcc, RackupAcc};
 
-use crate::grow::Tracked;
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
+use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Result, anyhow};
 use engine::rackup::{

@@ -9,14 +9,6 @@ use anyhow::{Context, Result};
 use engine::rackup::{PenaltyPolicy, RiichiPolicy, ShotKind, Spell, Yaku};
 use polars::prelude::*;
 
-fn rate(successes: u64, trials: u64) -> Rate {
-    Rate { half_successes: 2 * successes, trials }
-}
-
-fn bar(label: String, value: f64, ci: Interval) -> Bar {
-    Bar { label, value, low: ci.low, high: ci.high }
-}
-
 /// The arms of the riichi comparison: never, always, the heuristic, then
 /// the threshold sweep, as (index, policy name, threshold).
 fn riichi_rows(arms: &[Arm]) -> Vec<(usize, &'static str, Option<f64>)> {
@@ -109,8 +101,8 @@ pub(super) fn write_tables(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> 
 fn yaku_table(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result<()> {
     let a = &acc.arms;
     let pairs: Vec<(usize, Yaku)> = (0..a.len()).flat_map(|k| Yaku::ALL.map(move |y| (k, y))).collect();
-    let per_match = |&(k, y): &(usize, Yaku)| rate(a[k].yaku_matches[y as usize], a[k].a_result.trials);
-    let per_round = |&(k, y): &(usize, Yaku)| rate(a[k].yaku_rounds[y as usize], a[k].winning_rounds);
+    let per_match = |&(k, y): &(usize, Yaku)| Rate::of(a[k].yaku_matches[y as usize], a[k].a_result.trials);
+    let per_round = |&(k, y): &(usize, Yaku)| Rate::of(a[k].yaku_rounds[y as usize], a[k].winning_rounds);
     let points = |&(k, y): &(usize, Yaku)| a[k].yaku_points[y as usize];
     let col = |f: &dyn Fn(&(usize, Yaku)) -> f64| pairs.iter().map(f).collect::<Vec<_>>();
     let count =
@@ -139,7 +131,7 @@ fn riichi_tables(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result<()>
     let s = sweep(arms, acc);
     let a = |k: usize| &acc.arms[k];
     let col = |f: &dyn Fn(&ArmAcc) -> f64| rows.iter().map(|r| f(a(r.0))).collect::<Vec<_>>();
-    let won = |x: &ArmAcc| rate(x.a_riichi[1], x.a_riichi[0]);
+    let won = |x: &ArmAcc| Rate::of(x.a_riichi[1], x.a_riichi[0]);
     let swept = |k: usize| s.rows.iter().position(|r| r.0 == k);
     let mut table = df!(
         "policy" => rows.iter().map(|r| r.1).collect::<Vec<_>>(),
@@ -183,7 +175,7 @@ fn riichi_tables(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result<()>
 
 /// The baseline's tier distribution and chombo by case.
 fn baseline_tables(base: &ArmAcc, out: &StudyOutput) -> Result<()> {
-    let share = |t: usize| rate(base.tiers[t], base.winning_rounds);
+    let share = |t: usize| Rate::of(base.tiers[t], base.winning_rounds);
     let col = |f: &dyn Fn(usize) -> f64| (0..TIERS.len()).map(f).collect::<Vec<_>>();
     let mut tiers = df!(
         "tier" => TIERS.to_vec(),
@@ -211,8 +203,8 @@ fn variant_table(base: &ArmAcc, out: &StudyOutput) -> Result<()> {
         .flat_map(|&y| y.variants().iter().enumerate().map(move |(v, &name)| (y, v, name)))
         .collect();
     let count = |&(y, v, _): &(Yaku, usize, &str)| base.variant_rounds[y.variant_slot(v as u8)];
-    let share = |r: &(Yaku, usize, &str)| rate(count(r), base.winning_rounds);
-    let of_yaku = |r: &(Yaku, usize, &str)| rate(count(r), base.yaku_rounds[r.0 as usize]);
+    let share = |r: &(Yaku, usize, &str)| Rate::of(count(r), base.winning_rounds);
+    let of_yaku = |r: &(Yaku, usize, &str)| Rate::of(count(r), base.yaku_rounds[r.0 as usize]);
     let col = |f: &dyn Fn(&(Yaku, usize, &str)) -> f64| rows.iter().map(f).collect::<Vec<_>>();
     let mut table = df!(
         "yaku" => rows.iter().map(|r| r.0.id()).collect::<Vec<_>>(),
@@ -252,9 +244,9 @@ fn yaku_bars(base: &ArmAcc) -> Vec<Bar> {
     order
         .iter()
         .map(|&y| {
-            let r = rate(base.yaku_rounds[y as usize], base.winning_rounds);
+            let r = Rate::of(base.yaku_rounds[y as usize], base.winning_rounds);
             let seen = if r.half_successes == 0 { " (not seen)" } else { "" };
-            bar(format!("{}{seen}", y.id()), r.value(), r.interval())
+            Bar::new(format!("{}{seen}", y.id()), r.estimate())
         })
         .collect()
 }
@@ -276,8 +268,8 @@ pub(super) fn charts(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result
     chart::save(&out.chart("yaku_frequency"), &yaku_chart(&yaku_bars(base)))?;
     let tiers: Vec<Bar> = (0..TIERS.len())
         .map(|t| {
-            let r = rate(base.tiers[t], base.winning_rounds);
-            bar(TIERS[t].to_string(), r.value(), r.interval())
+            let r = Rate::of(base.tiers[t], base.winning_rounds);
+            Bar::new(TIERS[t].to_string(), r.estimate())
         })
         .collect();
     chart::save(
@@ -296,7 +288,7 @@ pub(super) fn charts(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result
             .zip(&acc.arms)
             .map(|(arm, a)| {
                 let (v, ci) = f(a);
-                bar(arm.name(), v, ci)
+                Bar::new(arm.name(), (v, ci))
             })
             .collect()
     };
@@ -326,11 +318,8 @@ pub(super) fn charts(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result
     let s = sweep(arms, acc);
     let categories: Vec<String> = s.rows.iter().map(|r| format!("{:.2}", r.1)).collect();
     let thresholds: Vec<f64> = s.rows.iter().map(|r| r.1).collect();
-    let curve: Vec<Bar> = s
-        .rows
-        .iter()
-        .map(|&(k, t)| bar(format!("{t:.2}"), acc.arms[k].vs_never.mean(), acc.arms[k].vs_never.mean_interval()))
-        .collect();
+    let curve: Vec<Bar> =
+        s.rows.iter().map(|&(k, t)| Bar::new(format!("{t:.2}"), acc.arms[k].vs_never.estimate())).collect();
     chart::save(
         &out.chart("riichi_threshold"),
         &Band {

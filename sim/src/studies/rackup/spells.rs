@@ -142,11 +142,7 @@ pub(super) fn write(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result<
         .map(|&spell| {
             let bars = sweep(arms, spell)
                 .into_iter()
-                .map(|(x, k)| {
-                    let m = &acc.arms[k].vs_baseline;
-                    let ci = m.mean_interval();
-                    Bar { label: format!("+{x:.2}"), value: m.mean(), low: ci.low, high: ci.high }
-                })
+                .map(|(x, k)| Bar::new(format!("+{x:.2}"), acc.arms[k].vs_baseline.estimate()))
                 .collect();
             (name(spell), bars)
         })

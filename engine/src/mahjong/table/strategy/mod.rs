@@ -5,8 +5,13 @@
 //! `defensive` (efficiency that opens its hand like a strong player, with
 //! dama and kans, until an opponent's riichi or a dangerous open hand; then
 //! it folds with genbutsu, suji, kabe, one chance and honours unless its
-//! hand is worth pushing). Settings are a [`BotConfig`], read from TOML: the
-//! three presets are files in `presets/` ([`BOT_PRESETS`]).
+//! hand is worth pushing). `value` is `defensive` that weighs hand value
+//! (`value.rs`: dora kept, waits by worth, calls only for a hand worth enough, dama
+//! on a poor wait) and its place near the end (`placement.rs`: folding when first,
+//! riichi only when a dama win does not change its rank); `goto-stakes` is `value`
+//! that plays for Gotō's chips and reads the cut-bi stakes (`stakes.rs`). Settings
+//! are a [`BotConfig`], read from TOML: the five presets are files in `presets/`
+//! ([`BOT_PRESETS`]).
 //!
 //! Open hands follow a plan (`plan.rs`): a yakuhai pon (or a yakuhai pair
 //! kept to pon), tanyao (喰いタン: Ron2 counts it open), honitsu or toitoi, and with
@@ -28,12 +33,18 @@
 mod defense;
 mod placement;
 mod plan;
+mod stakes;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_placement;
 #[cfg(test)]
 mod tests_runs;
+#[cfg(test)]
+mod tests_stakes;
+#[cfg(test)]
+mod tests_value;
+mod value;
 
 use super::{Action, RiichiTable, RiichiView};
 use crate::config::{TomlError, from_toml};
@@ -41,7 +52,7 @@ use crate::mahjong::{
     Meld, MeldKind, Tile, TileCounts, shanten, shanten_after_discards, shanten_kokushi, ukeire, ukeire_count,
 };
 use crate::{GameRng, Strategy};
-use plan::{Plan, keep_value, plans, yakuhai};
+use plan::{Plan, plans, yakuhai};
 use rand::RngExt;
 use serde::Deserialize;
 
@@ -138,6 +149,41 @@ pub struct BotConfig {
     /// a closed hand with `plan_bias` on breaks ties between equally efficient discards
     /// towards a sanshoku or ittsu two tiles or fewer from complete.
     pub sequence_plans: bool,
+    /// Value: ties between discards keep a dora by this much keep value per dora (each
+    /// turned indicator showing its kind, and a red or gold five when the hand holds no
+    /// plain five of that kind); 0: dora count for nothing.
+    pub dora_keep: u8,
+    /// Value: a closed hand's tenpai discard is chosen by the worth of its waits (live
+    /// tiles, each weighted by 2^han of a win on it: a dama ron's han, dora and red fives
+    /// included, plus riichi's) rather than by live tiles alone: ryanmen over kanchan,
+    /// pinfu over non-pinfu, a dora wait over a plain one.
+    pub wait_value: bool,
+    /// Value: a call other than a yakuhai pon is made only when the open hand after it is
+    /// worth at least this many han under its plan (the plan's yaku, see
+    /// `plan::Plan::open_han`, and the dora held and melded); 0: any call.
+    pub call_min_han: u8,
+    /// Value: stay dama (no riichi) when closed and tenpai on a hand with a yaku without
+    /// riichi and at most this many live winning tiles (a poor wait, to improve); 0: off.
+    pub dama_max_waits: u32,
+    /// 順位 placement: when a win can end the game, the seat in first place folds against
+    /// any threat, however good its hand.
+    pub first_folds: bool,
+    /// 順位 placement: when a win can end the game, a closed tenpai hand stays dama when a
+    /// dama tsumo on each live wait ends it in a better place than now (first, when first:
+    /// the least hand that changes the rank) and declares riichi otherwise, whatever
+    /// `dama_han`, `dama_max_waits` and `chip_riichi` say.
+    pub placement_riichi: bool,
+    /// 祝儀 chips (Gotō): against a threat, keep pushing a tenpai hand that holds at least
+    /// this many chips (red and gold fives, extracted norths, at the table's rates); 0: off.
+    pub chip_push: u32,
+    /// 祝儀 chips: where the table pays chips for ura dora or ippatsu, declare riichi on
+    /// every closed tenpai hand (`dama_han` and `dama_max_waits` ignored).
+    pub chip_riichi: bool,
+    /// カットビ cut-bi stakes: read every seat's state (満塁 Bases, ホームラン HomeRun): the
+    /// push thresholds double against a threat in HomeRun (what a deal-in pays it doubles)
+    /// and halve when the bot is HomeRun itself (what its win takes doubles); the open
+    /// riichi threshold halves when it is HomeRun.
+    pub stakes: bool,
 }
 
 /// Reads a bot setting counted in shanten: from −1 (never) to 8, the most a hand can be
@@ -195,8 +241,14 @@ impl Bot {
         Bot::by_name(name).expect("built-in bot presets are valid")
     }
 
-    /// A bot by preset name (see [`BOT_PRESETS`]): `random`, `efficiency`
-    /// or `defensive`.
+    /// Value-aware `defensive` (preset `value`): keeps dora, chooses waits and riichi or
+    /// dama by value, calls only for a hand worth 2 han, plays for its place at the end.
+    pub fn value() -> Bot {
+        Bot::builtin("value")
+    }
+
+    /// A bot by preset name (see [`BOT_PRESETS`]): `random`, `efficiency`, `defensive`,
+    /// `value` or `goto-stakes`.
     pub fn by_name(name: &str) -> Option<Bot> {
         let text = BOT_PRESETS.iter().find(|p| p.0 == name)?.1;
         Some(Bot::new(BotConfig::from_toml(text).expect("built-in bot presets are valid")))
@@ -205,10 +257,12 @@ impl Bot {
 
 /// The built-in bot presets: name and TOML text (also a starting point for
 /// a bot file of one's own).
-pub const BOT_PRESETS: [(&str, &str); 3] = [
+pub const BOT_PRESETS: [(&str, &str); 5] = [
     ("random", include_str!("presets/random.toml")),
     ("efficiency", include_str!("presets/efficiency.toml")),
     ("defensive", include_str!("presets/defensive.toml")),
+    ("value", include_str!("presets/value.toml")),
+    ("goto-stakes", include_str!("presets/goto_stakes.toml")),
 ];
 
 /// A seat's melds plus one more, on the stack.
@@ -258,7 +312,8 @@ impl Bot {
     /// The most efficient legal discard under `plan` with its shanten and,
     /// when counted, its live ukeire: the fewest shanten first; ties are
     /// broken by live ukeire near tenpai (`ukeire_max_shanten`, the `Free`
-    /// plan only), else by [`keep_value`] (leaning towards honitsu, see
+    /// plan only; by the worth of the waits at tenpai with `wait_value`), else by
+    /// [`Bot::keep`] (leaning towards honitsu, see
     /// [`plan::lean`], when `plan_bias` is on). With `count`, the pick's ukeire
     /// is counted even without a tie (for a plan, only at tenpai).
     fn efficient_discard(
@@ -288,7 +343,7 @@ impl Bot {
             let mut n = 0;
             for a in legal {
                 if let Action::Discard(t) = *a {
-                    order[n] = (keep_value(view, &h, t, lean), t);
+                    order[n] = (self.keep(view, &h, t, lean), t);
                     n += 1;
                 }
             }
@@ -313,19 +368,25 @@ impl Bot {
         let best = after[..n].iter().map(|a| a.1).min().expect("a turn always has a discard");
         let ties = || after[..n].iter().filter(|a| a.1 == best).map(|a| a.0);
         if best > self.config.ukeire_max_shanten {
-            let t = ties().min_by_key(|&t| keep_value(view, &h, t, lean));
+            let t = ties().min_by_key(|&t| self.keep(view, &h, t, lean));
             return (t.expect("the minimum is reached"), best, None);
         }
         if !count && ties().count() == 1 {
             return (ties().next().expect("one tie"), best, None);
         }
+        // At tenpai with `wait_value`, the ties go by the worth of their waits; with
+        // `dora_keep`, equal ones by keep value (a dora kept).
+        let by_worth = self.config.wait_value && best == 0;
         let mut pick = (Tile::EAST, best, None);
+        let mut most = (0, 0);
         for t in ties() {
+            let keep = if self.config.dora_keep > 0 { u8::MAX - self.keep(view, &h, t, lean) } else { 0 };
             h[t.index()] -= 1;
             let u = ukeire_count(ukeire(&h, rules), visible, &view.game().rules().set);
+            let worth = if by_worth { self.wait_worth(view, &h, visible) } else { u };
             h[t.index()] += 1;
-            if pick.2.is_none_or(|p| u > p) {
-                pick = (t, best, Some(u));
+            if pick.2.is_none() || (worth, keep) > most {
+                (pick, most) = ((t, best, Some(u)), (worth, keep));
             }
         }
         pick
@@ -349,7 +410,7 @@ impl Bot {
             h[t.index()] -= 1;
             let s = if plan.needs(t) { i8::MAX } else { plan.shanten(&h, rules) };
             h[t.index()] += 1;
-            let k = keep_value(view, &h, t, plan);
+            let k = self.keep(view, &h, t, plan);
             if pick.is_none_or(|p| (s, k) < (p.1, p.2)) {
                 pick = Some((t, s, k));
             }
@@ -380,9 +441,10 @@ impl Bot {
     }
 
     /// Whether a riichi discarding `discard` is made open: another seat is in riichi and
-    /// the waits have `open_riichi_waits` live tiles or more.
+    /// the waits have `open_riichi_waits` live tiles or more (half as many with `stakes`
+    /// when this seat is HomeRun, see [`Bot::stakes`]).
     fn open_riichi(&self, view: &RiichiView<'_>, discard: Tile, visible: &TileCounts) -> bool {
-        let least = self.config.open_riichi_waits;
+        let least = self.config.open_riichi_waits / self.stakes(view, 0).1;
         if least == 0 || !view.others().any(|o| view.riichi(o).is_some()) {
             return false;
         }
@@ -391,16 +453,25 @@ impl Bot {
         ukeire_count(ukeire(&h, view.shanten_rules()), visible, &view.game().rules().set) >= least
     }
 
-    /// Whether a closed tenpai hand stays dama: it has a yaku without
-    /// riichi worth `dama_han` or more on one of its waits.
-    fn dama(&self, view: &RiichiView<'_>, discard: Tile) -> bool {
-        if self.config.dama_han == 0 {
-            return false;
-        }
+    /// Whether a closed tenpai hand discarding `discard` stays dama: as placement says
+    /// near the end (`placement_riichi`, see [`Bot::placement_dama`]); never where riichi
+    /// earns chips (`chip_riichi`, see [`Bot::riichi_earns_chips`]); else when it has a
+    /// yaku without riichi worth `dama_han` or more on one of its waits, or any yaku on a
+    /// wait of at most `dama_max_waits` live tiles.
+    fn dama(&self, view: &RiichiView<'_>, discard: Tile, visible: &TileCounts) -> bool {
         let mut h = *view.hand();
         h[discard.index()] -= 1;
+        if let Some(dama) = self.placement_dama(view, &h, visible) {
+            return dama;
+        }
+        let (least, poor) = (self.config.dama_han, self.config.dama_max_waits);
+        if (least == 0 && poor == 0) || (self.config.chip_riichi && Bot::riichi_earns_chips(view)) {
+            return false;
+        }
         let waits = ukeire(&h, view.shanten_rules());
-        waits.iter().any(|w| view.ron_han(&h, w).is_some_and(|han| han >= self.config.dama_han))
+        let most = waits.iter().filter_map(|w| view.ron_han(&h, w)).max();
+        let live = || ukeire_count(waits, visible, &view.game().rules().set);
+        most.is_some_and(|han| (least > 0 && han >= least) || (poor > 0 && live() <= poor))
     }
 
     fn turn(&self, view: &RiichiView<'_>, legal: &[Action]) -> Action {
@@ -428,30 +499,40 @@ impl Bot {
             }
         }
         let (t, s, u) = self.efficient_discard(view, legal, &visible, plan, defend);
-        if defend && !self.push(open && planned.is_none(), s, u) {
+        if defend && !self.push(view, threats, open && planned.is_none(), s, u) {
             return Bot::safest(view, legal, threats, &visible);
         }
         // Heading for 萬子ホンイツ, no riichi before its tenpai (the riichi would fix a hand
         // of another shape).
         let riichi = self.config.riichi && (plan == Plan::Free || s <= 0);
-        if riichi && legal.contains(&Action::Riichi(t)) && !self.dama(view, t) {
+        if riichi && legal.contains(&Action::Riichi(t)) && !self.dama(view, t, &visible) {
             let open = legal.contains(&Action::OpenRiichi(t)) && self.open_riichi(view, t, &visible);
             return if open { Action::OpenRiichi(t) } else { Action::Riichi(t) };
         }
         Action::Discard(t)
     }
 
-    /// Whether to keep going against a threat with a hand `s` shanten after
-    /// the best discard: not without a yaku; tenpai with `push_ukeire` live
-    /// waits; 1-shanten with `push_1shanten_ukeire` live tiles.
-    fn push(&self, no_yaku: bool, s: i8, u: Option<u32>) -> bool {
+    /// Whether to keep going against `threats` with a hand `s` shanten after the best
+    /// discard (`u` live tiles): not without a yaku, nor when first near the end with
+    /// `first_folds`; tenpai holding `chip_push` chips; tenpai with `push_ukeire` live
+    /// waits; 1-shanten with `push_1shanten_ukeire` live tiles (both thresholds scaled by
+    /// the cut-bi stakes with `stakes`, see [`Bot::stakes`]).
+    fn push(&self, view: &RiichiView<'_>, threats: u8, no_yaku: bool, s: i8, u: Option<u32>) -> bool {
+        if no_yaku || (self.config.first_folds && view.place() == 0 && view.win_may_end_game()) {
+            return false;
+        }
+        let chips = self.config.chip_push;
+        if s <= 0 && chips > 0 && view.held_chips() >= chips as i32 {
+            return true;
+        }
+        let (risk, gain) = self.stakes(view, threats);
         let u = u.unwrap_or(0);
-        !no_yaku
-            && match s {
-                ..=0 => u >= self.config.push_ukeire,
-                1 => self.config.push_1shanten_ukeire > 0 && u >= self.config.push_1shanten_ukeire,
-                _ => false,
-            }
+        let least = |n: u32| n * risk / gain;
+        match s {
+            ..=0 => u >= least(self.config.push_ukeire),
+            1 => self.config.push_1shanten_ukeire > 0 && u >= least(self.config.push_1shanten_ukeire),
+            _ => false,
+        }
     }
 
     fn answer(&self, view: &RiichiView<'_>, legal: &[Action]) -> Action {
@@ -523,7 +604,8 @@ impl Bot {
             let best = self.plans(view, &after[..n], &h, &visible).best(&h, rules, self.config.plan_bias);
             // Progress counts on the biased scale: a valuable plan may be
             // called for at the same real shanten.
-            if let Some((_, _, s)) = best.filter(|p| p.2 < pick.1) {
+            let worth = |p: &(Plan, i8, i8)| self.worth_calling(view, &after[..n], &h, p.0);
+            if let Some((_, _, s)) = best.filter(|p| p.2 < pick.1).filter(worth) {
                 pick = (a, s);
             }
         }

@@ -1,6 +1,7 @@
 //! Placement (順位): near the game's end a bot weighs its final place. It declines a win
 //! (見逃し) that ends the game with it in a worse place than another win of the same hand,
-//! still in reach, would; and it decides whether to abort with 九種九牌.
+//! still in reach, would; it decides whether to abort with 九種九牌; and with
+//! `placement_riichi` it declares riichi only when a dama win would not change its rank.
 
 use super::super::{Action, RiichiView};
 use super::Bot;
@@ -63,6 +64,30 @@ impl Bot {
             }
         }
         best
+    }
+
+    /// With `placement_riichi`, when a win can end the game: whether tenpai hand
+    /// `concealed` (3n+1 tiles) stays dama, which it does when a dama tsumo on each wait
+    /// with a live copy ends the game with this seat a place higher than now (first when
+    /// first); `None` (not decided here) otherwise.
+    pub(super) fn placement_dama(
+        &self,
+        view: &RiichiView<'_>,
+        concealed: &TileCounts,
+        visible: &TileCounts,
+    ) -> Option<bool> {
+        if !self.config.placement_riichi || !view.win_may_end_game() {
+            return None;
+        }
+        let target = view.place().saturating_sub(1);
+        let set = &view.game().rules().set;
+        let mut live = ukeire(concealed, view.shanten_rules()).iter().filter(|w| visible[w.index()] < set.copies(*w));
+        let reaches = |w: Tile| {
+            let place = view.points_after_win(concealed, w, None).and_then(|p| view.final_place_after_win(&p));
+            place.is_some_and(|p| p <= target)
+        };
+        let first = live.next()?;
+        Some(reaches(first) && live.all(reaches))
     }
 
     /// Whether to abort with 九種九牌: unless the hand holds `kokushi_kinds` or more kinds of

@@ -170,6 +170,13 @@ impl Plan {
         }
     }
 
+    /// Han the plan's yaku are worth in an open hand: 2 for honitsu (萬子ホンイツ too, a
+    /// yakuman only where the rules say so) and toitoi, 1 for the others (tanyao, chanta,
+    /// sanshoku, ittsu, a yakuhai kept or held: `Free` in an open hand has one).
+    pub(super) fn open_han(self) -> u8 {
+        1 + u8::from(self.valuable())
+    }
+
     /// Whether discarding `t` gives the plan up.
     pub(super) fn needs(self, t: Tile) -> bool {
         self == Plan::Keep(t)

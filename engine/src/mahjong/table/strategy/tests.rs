@@ -58,6 +58,13 @@ pub(super) fn turn(bot: Bot, game: &RiichiTable, s: &mut TableState, drawn: &str
     choose(bot, game, s)
 }
 
+/// Seat 2 in riichi with `discard` (one kind) as its river.
+pub(super) fn riichi_at_2(s: &mut TableState, discard: &str) {
+    s.seats[2].riichi = true;
+    s.seats[2].river[0] = t(discard);
+    s.seats[2].river_len = 1;
+}
+
 pub(super) fn choose(mut bot: Bot, game: &RiichiTable, s: &TableState) -> (Action, Vec<Action>) {
     let mut legal = Vec::new();
     game.legal_actions(s, &mut legal);
@@ -182,9 +189,7 @@ fn folds_against_riichi_far_from_tenpai_and_pushes_a_good_one_shanten() {
     // 2-shanten against a riichi whose river holds 8p: the genbutsu goes.
     let far = "13m57p19s2468s3z8p9p4z";
     let (game, mut s) = table(far, "7z");
-    s.seats[2].riichi = true;
-    s.seats[2].river[0] = t("8p");
-    s.seats[2].river_len = 1;
+    riichi_at_2(&mut s, "8p");
     assert!(shanten(&counts(far), game.shanten_rules()) >= 2);
     assert_eq!(turn(Bot::defensive(), &game, &mut s, "9p").0, Action::Discard(t("8p")));
     // The efficiency bot does not fold.
@@ -192,9 +197,7 @@ fn folds_against_riichi_far_from_tenpai_and_pushes_a_good_one_shanten() {
     // 1-shanten on two open-ended shapes (16 live tiles): pushes a lone 3s or
     // 9s rather than the genbutsu 4p.
     let (game, mut s) = table("234m45p67s22s888p9s3s", "7z");
-    s.seats[2].riichi = true;
-    s.seats[2].river[0] = t("4p");
-    s.seats[2].river_len = 1;
+    riichi_at_2(&mut s, "4p");
     let (a, _) = turn(Bot::defensive(), &game, &mut s, "3s");
     assert!([Action::Discard(t("3s")), Action::Discard(t("9s"))].contains(&a), "{a:?}");
     let mut timid = Bot::defensive();
@@ -220,9 +223,7 @@ fn an_open_hand_with_three_melds_is_a_threat() {
 #[test]
 fn danger_orders_genbutsu_suji_one_chance_and_the_rest() {
     let (game, mut s) = table("555s777s234m9p123z", "7z");
-    s.seats[2].riichi = true;
-    s.seats[2].river[0] = t("4p");
-    s.seats[2].river_len = 1;
+    riichi_at_2(&mut s, "4p");
     let view = game.view(&s, 1);
     let visible = view.visible();
     let d = |x: &str| Bot::danger(&view, 1 << 2, t(x), &visible);

@@ -1,0 +1,48 @@
+//! `sim rackup`: its options, the profile a duel shares ([`RackupBase`]), and the study they build.
+
+use super::RunArgs;
+use super::named;
+use crate::preset;
+use crate::studies::rackup::RackupParams;
+use crate::studies::rackup::RackupStudy;
+use crate::study::State;
+use anyhow::Result;
+use clap::Args;
+use engine::rackup;
+use engine::rackup::Profile;
+
+/// Rack-up's shot-model profile (studies and duels).
+#[derive(Args)]
+pub(super) struct RackupBase {
+    /// Shot-model profile: `default` (the built-in profile, the default) or a TOML file.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub(super) profile: Option<String>,
+}
+
+#[derive(Args)]
+pub(super) struct RackupArgs {
+    #[command(flatten)]
+    pub(super) run: RunArgs,
+    #[command(flatten)]
+    pub(super) base: RackupBase,
+    /// Strategy of player A: random, heuristic, riichi-never, riichi-always, or a strategy
+    /// TOML file (see engine/src/rackup/presets/strategy_heuristic.toml).
+    #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
+    pub(super) strategy_a: String,
+    /// Strategy of player B: random, heuristic, riichi-never, riichi-always, or a file.
+    #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
+    pub(super) strategy_b: String,
+}
+
+pub(super) fn run(args: &RackupArgs) -> Result<String> {
+    args.run.at.execute(&rackup_study(args)?, &args.run.plan(200_000), RackupStudy::KIND)
+}
+
+pub(super) fn rackup_study(args: &RackupArgs) -> Result<RackupStudy> {
+    let strategy = |arg: &str| preset::source(arg, &rackup::StrategyConfig::PRESETS);
+    let params = RackupParams {
+        profile: named(&args.base.profile, &Profile::PRESETS)?,
+        strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
+    };
+    RackupStudy::from_params(params)
+}
