@@ -117,6 +117,7 @@ fn studies_allocate_nothing_per_game() {
     for (name, games) in [
         ("sweep_ron2", 40),
         ("sweep_goto_chips", 40),
+        ("sweep_tenhou_sanma", 40),
         ("sweep_rackup", 500),
         ("sweep_drift", 500),
         ("sweep_medarot", 300),

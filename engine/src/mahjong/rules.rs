@@ -22,6 +22,8 @@ pub const RON2_TOML: &str = include_str!("presets/ron2.toml");
 pub const GOTO_TOML: &str = include_str!("presets/goto.toml");
 /// The Tenhou preset text (`presets/tenhou.toml`, extending `ron2`).
 pub const TENHOU_TOML: &str = include_str!("presets/tenhou.toml");
+/// Tenhou's three-player preset text (`presets/tenhou_sanma.toml`, extending `tenhou`).
+pub const TENHOU_SANMA_TOML: &str = include_str!("presets/tenhou_sanma.toml");
 
 /// A complete scoring ruleset.
 #[derive(Clone, Debug, PartialEq)]
@@ -98,6 +100,10 @@ pub struct YakuRules {
     /// called away and no call of its own, is paid a mangan tsumo with neither honba nor
     /// the sticks on the table, and no noten payments are made.
     pub nagashi_mangan: bool,
+    /// At three seats, a north kept in the hand is an honour like any other (天鳳 三麻, where
+    /// a north may be kept, called and discarded); `false`: only in kokushi, shousuushii or
+    /// daisuushii (Gotō, whose north is air). Unused at four seats.
+    pub north_as_honour: bool,
     /// 国士無双十三面待ち counts as double yakuman.
     pub double_kokushi_13: bool,
     /// 四暗刻単騎 counts as double yakuman.
@@ -188,7 +194,8 @@ pub struct PaymentRules {
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum PaymentKind {
-    /// Standard four-player payments, each rounded up to 100.
+    /// Standard four-player payments, each rounded up to 100 (at three seats: ツモ損, the
+    /// absent fourth seat's share of a tsumo is not paid, as 天鳳 三麻).
     FourPlayer,
     /// Gotō sanma: tsumo loss, every payment rounded up to 1,000, then
     /// +1,000 per payer on a tsumo.
@@ -242,11 +249,14 @@ impl fmt::Display for RulesError {
 impl std::error::Error for RulesError {}
 
 impl Rules {
-    /// The built-in scoring rulesets: `ron2` and `tenhou` (four players) and `goto` (three).
-    pub const PRESETS: Presets =
-        Presets { kind: "mahjong ruleset", list: &[("ron2", RON2_TOML), ("goto", GOTO_TOML), ("tenhou", TENHOU_TOML)] };
+    /// The built-in scoring rulesets: `ron2` and `tenhou` (four players), `goto` and
+    /// `tenhou-sanma` (three).
+    pub const PRESETS: Presets = Presets {
+        kind: "mahjong ruleset",
+        list: &[("ron2", RON2_TOML), ("goto", GOTO_TOML), ("tenhou", TENHOU_TOML), ("tenhou-sanma", TENHOU_SANMA_TOML)],
+    };
 
-    /// The built-in preset `ron2`, `goto` or `tenhou`.
+    /// The built-in preset `ron2`, `goto`, `tenhou` or `tenhou-sanma`.
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
         match Self::PRESETS.text(name) {
             Some(text) => Rules::from_toml(text),
@@ -390,9 +400,6 @@ impl Rules {
         if self.payment.kind == PaymentKind::GotoSanma && self.players != 3 {
             return bad("payment.kind", "goto_sanma needs a sanma tile_set");
         }
-        if self.payment.kind == PaymentKind::FourPlayer && self.players != 4 {
-            return bad("payment.kind", "four_player needs a four-player tile_set");
-        }
         if !self.payment.honba.is_multiple_of(self.players as u32 - 1) {
             return bad("payment.honba", "must split evenly among the tsumo payers");
         }
@@ -446,7 +453,11 @@ mod tests {
         let bad_inline = two_red_5p.replace("5m5p5p5s", "4m");
         assert!(Rules::from_toml(&bad_inline).unwrap_err().to_string().contains("red_fives"));
         let mixed = RON2_TOML.replace("tile_set = \"four_player\"", "tile_set = \"goto\"");
-        let e = Rules::from_toml(&mixed).unwrap_err();
+        assert_eq!(Rules::from_toml(&mixed).unwrap().players, 3, "four-player payments at three seats");
+        let odd_honba = mixed.replace("honba = 300", "honba = 301");
+        assert!(Rules::from_toml(&odd_honba).unwrap_err().to_string().contains("payment.honba"));
+        let four_seats_goto = GOTO_TOML.replace("tile_set = \"goto\"", "tile_set = \"four_player\"");
+        let e = Rules::from_toml(&four_seats_goto).unwrap_err();
         assert!(e.to_string().contains("payment.kind"), "{e}");
     }
 }

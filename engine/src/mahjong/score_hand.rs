@@ -227,7 +227,7 @@ impl Search<'_, '_> {
     fn consider(&mut self, cand: &Candidate) {
         self.shape = true;
         let ctx = self.ctx;
-        if ctx.rules.players == 3 && ctx.all[Tile::NORTH.index()] > 0 {
+        if ctx.rules.players == 3 && !ctx.rules.yaku.north_as_honour && ctx.all[Tile::NORTH.index()] > 0 {
             let allowed = [Yaku::KokushiMusou, Yaku::Shousuushii, Yaku::Daisuushii];
             if !allowed.iter().any(|&y| cand.yaku.contains(y)) {
                 self.north_blocked = true;

@@ -88,7 +88,7 @@ pub(super) struct ReplayArgs {
     /// mjai records (one or more games each, every tile shown).
     #[arg(required = true, value_name = "FILE")]
     pub(super) files: Vec<PathBuf>,
-    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, goto, goto-cutbi, tenhou) or a table settings
+    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, goto, goto-cutbi, tenhou, tenhou-sanma) or a table settings
     /// TOML file.
     #[arg(long, default_value = "ron2-dojo", value_name = "PRESET|FILE")]
     pub(super) rules: String,
@@ -97,7 +97,7 @@ pub(super) struct ReplayArgs {
 /// A riichi table's rules (the table study and duels).
 #[derive(Args)]
 pub(super) struct TableBase {
-    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, goto, goto-cutbi, tenhou) or a table settings
+    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, goto, goto-cutbi, tenhou, tenhou-sanma) or a table settings
     /// TOML file.
     #[arg(long, default_value = "ron2-dojo", value_name = "PRESET|FILE")]
     pub(super) rules: String,

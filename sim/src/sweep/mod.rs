@@ -225,6 +225,7 @@ pub const SWEEPS: Presets = Presets {
         ("sweep_ron2_local", include_str!("../../../engine/src/mahjong/presets/sweep_ron2_local.toml")),
         ("sweep_ron2_ablate", include_str!("../../../engine/src/mahjong/presets/sweep_ron2_ablate.toml")),
         ("sweep_goto_chips", include_str!("../../../engine/src/mahjong/presets/sweep_goto_chips.toml")),
+        ("sweep_tenhou_sanma", include_str!("../../../engine/src/mahjong/presets/sweep_tenhou_sanma.toml")),
         ("sweep_rackup", include_str!("../../../engine/src/rackup/presets/sweep_rackup.toml")),
         ("sweep_rackup_ablate", include_str!("../../../engine/src/rackup/presets/sweep_rackup_ablate.toml")),
         ("sweep_drift", include_str!("../../../engine/src/drift/presets/sweep_drift.toml")),

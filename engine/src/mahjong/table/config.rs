@@ -76,6 +76,8 @@ pub(crate) struct HandEnd {
     pub(crate) dealer_tenpai: bool,
     /// The highest points at the table after it.
     pub(crate) top: i32,
+    /// The dealer is first after it (ties by seat order from the first dealer).
+    pub(crate) dealer_first: bool,
     /// Seats in play.
     pub(crate) players: u8,
 }
@@ -87,6 +89,8 @@ pub(crate) struct Ending {
     pub(crate) may_stop: bool,
     /// 聴牌やめ ([`TableSettings::dealer_may_stop_tenpai`]).
     pub(crate) may_stop_tenpai: bool,
+    /// Whether the dealer chooses or the table stops when it is first ([`DealerStop`]).
+    pub(crate) stop: DealerStop,
     /// 延長 ([`TableSettings::extension`]).
     pub(crate) extension: Extension,
 }
@@ -94,7 +98,8 @@ pub(crate) struct Ending {
 impl Ending {
     /// Neither stop, no extension.
     #[cfg(test)]
-    pub(crate) const NONE: Ending = Ending { may_stop: false, may_stop_tenpai: false, extension: Extension::None };
+    pub(crate) const NONE: Ending =
+        Ending { may_stop: false, may_stop_tenpai: false, stop: DealerStop::Choice, extension: Extension::None };
 }
 
 impl Length {
@@ -111,8 +116,18 @@ impl Length {
 
     /// What follows the hand `h`, with the stops and the extension of `e` (the dealer may
     /// end the game after its own win, 和了やめ, or its tenpai at an exhaustive draw, 聴牌やめ,
-    /// when the game could end there).
+    /// when the game could end there; with [`DealerStop::WhenFirst`] the game ends there
+    /// exactly when the dealer is first, and goes on otherwise).
     pub(crate) fn after(self, h: HandEnd, e: Ending) -> Next {
+        match (self.by_choice(h, e), e.stop) {
+            (Next::DealerChooses, DealerStop::WhenFirst) if h.dealer_first => Next::End,
+            (Next::DealerChooses, DealerStop::WhenFirst) => Next::Play,
+            (next, _) => next,
+        }
+    }
+
+    /// [`Length::after`] with the dealer's stop a choice.
+    fn by_choice(self, h: HandEnd, e: Ending) -> Next {
         let last = self.rounds(h.players);
         let choose = (e.may_stop && h.dealer_won) || (e.may_stop_tenpai && h.dealer_tenpai);
         match (self, e.extension) {
@@ -189,6 +204,8 @@ pub struct TableSettings {
     pub kan_dora: bool,
     /// カン裏ドラ: an ura indicator per kan indicator (needs `ura_dora`).
     pub kan_ura_dora: bool,
+    /// When a kan's indicator is turned, by kind of kan ([`KanDoraTiming`]).
+    pub kan_dora_turned: KanDoraTiming,
     /// The wall's layout (a [`WallModel`]).
     pub wall: WallModel,
     /// Dora indicators turned at the deal (1, or Gotō's 2: 「ドラは常に2枚めくり」).
@@ -199,13 +216,17 @@ pub struct TableSettings {
     pub aborts: Vec<Abort>,
     /// 責任払い in force (see [`Pao`]). A pao yakuman is paid by its liable seat in full on
     /// a tsumo (the honba too); on another seat's ron the liable seat pays half of it and
-    /// the discarder the rest and every honba (the seed: 「ツモアガりの場合は全額、他家が放銃した
+    /// the discarder the rest, the honba as [`pao_ron_honba`](TableSettings::pao_ron_honba)
+    /// says (the Ron2 seed: 「ツモアガりの場合は全額、他家が放銃した
     /// 場合でも半額を支払います。積み棒は全額放銃者が負担します。」). Each pao yakuman has its own
     /// liable seat ([`SeatState::pao`](super::SeatState::pao)).
     pub pao: Vec<Pao>,
     /// What a pao covers when the hand is a composite yakuman (the seed is silent): only
     /// the pao yakuman's share, or the whole hand (see [`PaoScope`]).
     pub pao_scope: PaoScope,
+    /// Who pays the honba of a ron when a seat other than the discarder is liable for a pao
+    /// yakuman ([`PaoRonHonba`]).
+    pub pao_ron_honba: PaoRonHonba,
     /// 搶槓の一発: a ron robbing a kan (an added kan, or a closed kan robbed by thirteen
     /// orphans) by a seat still in its ippatsu turn keeps ippatsu, the robbed kan never
     /// having happened; `false`: the kan's declaration broke it (the seed's 「ポン、チー、
@@ -239,9 +260,12 @@ pub struct TableSettings {
     pub max_hands: u16,
     /// When the dealer repeats (連荘) after an exhaustive draw.
     pub dealer_repeats_on_draw: DrawRepeat,
-    /// 抜きドラ: norths are extracted, never discarded (G-X1). (Flowers, when the tile set
-    /// has them, are always set aside as they are drawn.)
+    /// 抜きドラ: norths are extracted, as [`north`](TableSettings::north) says (Gotō G-X1:
+    /// never discarded). (Flowers, when the tile set has them, are always set aside as they
+    /// are drawn.)
     pub north_extraction: bool,
+    /// How extraction plays where it is on ([`NorthRules`]).
+    pub north: NorthRules,
     /// 和了やめ: the dealer may end the game after its own win at the all-last (in sudden
     /// death, whenever someone is at the target), whatever its place (G-S5).
     pub dealer_may_stop: bool,
@@ -253,6 +277,8 @@ pub struct TableSettings {
     /// sudden death: with someone at the target) may end the game, as after a win with
     /// `dealer_may_stop`.
     pub dealer_may_stop_tenpai: bool,
+    /// Who decides the stops of `dealer_may_stop` and `dealer_may_stop_tenpai` ([`DealerStop`]).
+    pub dealer_stop: DealerStop,
     /// 喰い替え after a chi or pon ([`Kuikae`]): `allowed`, or `forbidden` (the called kind,
     /// and after a chi the kind at the sequence's other end, may not be discarded that turn).
     pub kuikae: Kuikae,
@@ -310,6 +336,39 @@ pub enum EndSticks {
     /// Nobody: they stay on the table ([`TableState::sticks`](super::TableState::sticks)
     /// at the end), and the final points sum to less than the start total.
     Lost,
+}
+
+/// How extracted norths (抜きドラ) play, each piece a reading (in a table file:
+/// `north = { discard = false, breaks_ippatsu = false, ron_after_own = false, after_pon = true }`;
+/// unused without `north_extraction`).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct NorthRules {
+    /// A north may also be discarded (天鳳), or never is: it is air (Gotō G-X1).
+    pub discard: bool,
+    /// An extraction breaks ippatsu and the first go-around as a call does (天鳳: 抜きは鳴きと
+    /// 同じ扱い(一発/地和/九種/両立直は消える)); Gotō G-X6's default: neither.
+    pub breaks_ippatsu: bool,
+    /// A seat that extracted a north this hand may still ron another's extraction (天鳳: an
+    /// extracted north may be ronned by any hand, 抜いた北は役満以外でも和了可能); Gotō G-X5: not,
+    /// its own extraction counting as its discard (furiten).
+    pub ron_after_own: bool,
+    /// A north may be extracted on the turn of a pon, before its discard (Gotō; 天鳳: ポンの
+    /// 直後は抜けない).
+    pub after_pon: bool,
+}
+
+/// Who decides the all-last dealer's stop (和了やめ, 聴牌やめ) where the game could end. In a
+/// table file: `"choice"` or `"when_first"`.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum DealerStop {
+    /// The dealer chooses, whatever its place (Gotō's G-S5).
+    Choice,
+    /// 天鳳's 自動和了り止め, 自動聴牌止め: the table ends the game exactly when the dealer is first
+    /// (ties by seat order from the first dealer), and the dealer repeats otherwise (in an
+    /// extension, its repeat goes before a non-dealer's reaching the target: 連荘を優先する).
+    WhenFirst,
 }
 
 /// 喰い替え: the discard right after a chi or pon (in a table file: `"allowed"` or
@@ -380,6 +439,53 @@ pub enum PaoScope {
     /// each take their own yakuman's share and the rest in equal parts (the first, in
     /// [`PAO_YAKU`](super::PAO_YAKU) order, the odd hundreds).
     WholeHand,
+}
+
+/// When the indicator of a kan (カンドラ) is turned, by kind of kan. In a table file:
+/// `kan_dora_turned = { closed = "at_once", added = "after_discard", open = "after_discard" }`.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct KanDoraTiming {
+    /// 暗槓, a closed kan.
+    pub closed: KanDoraTurn,
+    /// 加槓, an added kan (at once: when no chankan robbed it, before the replacement draw).
+    pub added: KanDoraTurn,
+    /// 大明槓, an open kan of a discard.
+    pub open: KanDoraTurn,
+}
+
+impl KanDoraTiming {
+    /// Whether any kind waits for the discard.
+    pub(crate) fn any_after_discard(self) -> bool {
+        [self.closed, self.added, self.open].contains(&KanDoraTurn::AfterDiscard)
+    }
+}
+
+/// When one kind of kan turns its indicator (in a table file: `"at_once"` or
+/// `"after_discard"`).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum KanDoraTurn {
+    /// Before the replacement draw: a rinshan tsumo counts it (Ron2: 「ドラ表示牌は暗槓・明槓を
+    /// 問わず即めくります」).
+    AtOnce,
+    /// When the kan's maker discards after its replacement draw (a ron on that discard counts
+    /// it), or makes another kan first (then before that kan); a rinshan tsumo does not
+    /// count it (天鳳's 明槓 and 加槓). Needs a dead wall, whose indicators do not come off the
+    /// live wall.
+    AfterDiscard,
+}
+
+/// Who pays the honba (積み棒) of a ron on a pao yakuman (責任払い) whose liable seat is not
+/// the discarder. In a table file: `"discarder"` or `"liable"`.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum PaoRonHonba {
+    /// The discarder pays every honba (the Ron2 seed: 「積み棒は全額放銃者が負担します」).
+    Discarder,
+    /// The liable seat pays them, with its half of the yakuman (天鳳: the repeats are paid
+    /// through pao; the first liable seat in [`PAO_YAKU`](super::PAO_YAKU) order when two are).
+    Liable,
 }
 
 /// When the white pocchi (白ポッチ) is all-mighty (G-R6): any kind, chosen at the win for
@@ -491,8 +597,9 @@ impl fmt::Display for TableError {
 
 impl std::error::Error for TableError {}
 
-/// The built-in table presets: (name, TOML text): the five Ron2 ones, Gotō's two and Tenhou's.
-pub const PRESETS: [(&str, &str); 8] = [
+/// The built-in table presets: (name, TOML text): the five Ron2 ones, Gotō's two and Tenhou's
+/// two (four and three seats).
+pub const PRESETS: [(&str, &str); 9] = [
     ("ron2-dojo", include_str!("../presets/table_ron2_dojo.toml")),
     ("ron2-battle", include_str!("../presets/table_ron2_battle.toml")),
     ("ron2-a", include_str!("../presets/table_ron2_a.toml")),
@@ -501,12 +608,13 @@ pub const PRESETS: [(&str, &str); 8] = [
     ("goto", include_str!("../presets/table_goto.toml")),
     ("goto-cutbi", include_str!("../presets/table_goto_cutbi.toml")),
     ("tenhou", include_str!("../presets/table_tenhou.toml")),
+    ("tenhou-sanma", include_str!("../presets/table_tenhou_sanma.toml")),
 ];
 
 impl TableSettings {
     /// A built-in preset: `ron2-dojo` (道場/リーグ), `ron2-battle`
     /// (リーチバトル), `ron2-a`, `ron2-b`, `ron2-c` (競技ルール A/B/C), `goto`, `goto-cutbi`
-    /// (Classic Gotō, three seats), `tenhou` (天鳳's rules).
+    /// (Classic Gotō, three seats), `tenhou` (天鳳's rules), `tenhou-sanma` (天鳳 三麻, three seats).
     pub fn preset(name: &str) -> Result<TableSettings, TableError> {
         match TableSettings::preset_text(name) {
             Some(text) => TableSettings::from_toml(text),
@@ -547,6 +655,9 @@ impl TableSettings {
         }
         if !(1..=MAX_HANDS).contains(&s.max_hands) {
             return invalid("max_hands", "must be 1 to 250 (the honba count is kept in a byte)");
+        }
+        if matches!(s.wall, WallModel::DeadWallWith { replacement_tiles: r } if !(4..=8).contains(&r)) {
+            return invalid("wall", "a dead wall has 4 to 8 replacement tiles");
         }
         if s.noten_total < 0 {
             return invalid("noten_total", "must be 0 or more");

@@ -8,7 +8,8 @@
 //! fives, `E S W N` for the winds and `P F C` for haku, hatsu, chun
 //! ([`pai_name`], read back by [`parse_pai`]); a hidden tile `?` does not
 //! read (a replay needs every tile). Dora indicators are recorded when
-//! turned (a kan dora at once, after the kan); a `hora` carries the points
+//! turned (a kan dora as the table's `kan_dora_turned` says: after the kan, or after its
+//! maker's next discard); a `hora` carries the points
 //! each seat moved (`deltas`, riichi sticks included), the ura indicators
 //! when the winner was in riichi and the rules count ura dora, and the
 //! score (`fan`, `fu`, `yakus` as `[name, han]` pairs with the hand core's
@@ -17,7 +18,9 @@
 //! written without `names` (the writer adds its players' names).
 //!
 //! Three-seat games (Gotō) write three hands in `tehais` (`scores` keeps four numbers, the
-//! fourth 0), `nukidora` for an extracted north as the three-player mjai dialect does,
+//! fourth 0; three-number `scores` and `deltas`, as other engines write them, read the
+//! same), `nukidora` for an extracted north as the three-player mjai dialect does (`kita`
+//! read as its other name),
 //! and, as our extensions, `hana` for a flower set aside, `"open":true` on an open
 //! riichi's `reach`, and the names `5pg`/`5sg` (gold fives), `Pp` (the pocchi) and
 //! `1f`–`4f` (flowers). Every piece drawn is a `tsumo`, a flower's and a replacement's
@@ -67,7 +70,8 @@ pub enum Event {
         /// The first dealt dora indicator.
         #[serde(with = "pai")]
         dora_marker: PhysTile,
-        /// Points per seat before the hand.
+        /// Points per seat before the hand (read from three numbers too).
+        #[serde(deserialize_with = "seat_points::deserialize")]
         scores: [i32; MAX_SEATS],
         /// The 13 dealt tiles per seat, in dealing order.
         #[serde(with = "tehais")]
@@ -160,14 +164,16 @@ pub enum Event {
         #[serde(with = "pais")]
         consumed: [PhysTile; 4],
     },
-    /// `nukidora` (抜きドラ, the three-player mjai dialect): a north extracted; its
-    /// replacement draw follows as a `tsumo`.
+    /// `nukidora` (抜きドラ, the three-player mjai dialect; read as `kita` too, as other
+    /// engines write it, its `pai` then left out): a north extracted; its replacement draw
+    /// follows as a `tsumo`.
+    #[serde(alias = "kita")]
     Nukidora {
         /// The extracting seat.
         #[serde(deserialize_with = "seat")]
         actor: u8,
         /// The north.
-        #[serde(with = "pai")]
+        #[serde(with = "pai", default = "north")]
         pai: PhysTile,
     },
     /// `hana` (our extension for Gotō's flowers): a flower drawn or dealt is set aside;
@@ -215,7 +221,7 @@ pub enum Event {
         pai: Option<PhysTile>,
         /// Points moved by this win per seat (honba and sticks included),
         /// when the record states them (the table always does).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "seat_points::optional")]
         deltas: Option<[i32; MAX_SEATS]>,
         /// The ura indicators that count (none unless the winner was in riichi).
         #[serde(default, alias = "uradora_markers")]
@@ -228,7 +234,7 @@ pub enum Event {
     Ryukyoku {
         /// Noten payments per seat (zero for an abortive draw), when the
         /// record states them (the table always does).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "seat_points::optional")]
         deltas: Option<[i32; MAX_SEATS]>,
     },
     /// `end_kyoku`.
@@ -237,7 +243,7 @@ pub enum Event {
     EndGame {
         /// Final points per seat, when the record states them (the table
         /// always does).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "seat_points::optional")]
         scores: Option<[i32; MAX_SEATS]>,
     },
     /// `none`: nothing happened (Mortal writes it; the table never does,
@@ -526,6 +532,31 @@ mod tehais {
             }
         }
         d.deserialize_seq(Hands)
+    }
+}
+
+/// A north, the piece of a `kita` that does not name it.
+fn north() -> PhysTile {
+    PhysTile::Plain(Tile::NORTH)
+}
+
+/// Points per seat: four numbers, or three at a three-seat table as other engines write
+/// them (the fourth read as 0).
+mod seat_points {
+    use super::*;
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[i32; MAX_SEATS], D::Error> {
+        let points: Vec<i32> = Vec::deserialize(d)?;
+        match points.len() {
+            3 | 4 => Ok(std::array::from_fn(|s| points.get(s).copied().unwrap_or(0))),
+            n => Err(de::Error::custom(format!("three or four seats' points expected, got {n}"))),
+        }
+    }
+
+    pub fn optional<'de, D: Deserializer<'de>>(d: D) -> Result<Option<[i32; MAX_SEATS]>, D::Error> {
+        #[derive(Deserialize)]
+        struct Points(#[serde(deserialize_with = "deserialize")] [i32; MAX_SEATS]);
+        Ok(Option::<Points>::deserialize(d)?.map(|p| p.0))
     }
 }
 

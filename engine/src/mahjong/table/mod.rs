@@ -81,7 +81,8 @@
 //!   liable seat) and suukantsu (the fourth kan a daiminkan), each yakuman
 //!   with its own liable seat ([`SeatState::pao`]): tsumo, the liable seat
 //!   pays its yakuman in full (and the honba); ron by another, half of it,
-//!   the discarder paying the rest and the honba. On a composite yakuman the
+//!   the discarder paying the rest, and the honba (or the liable seat, with
+//!   `pao_ron_honba = "liable"`, Tenhou's). On a composite yakuman the
 //!   liable seat answers for its pao yakuman's share only, the rest of the
 //!   hand being paid as without pao (`pao_scope = "yakuman_share"`), or for
 //!   the whole hand (`"whole_hand"`; [`PaoScope`]). A rinshan tsumo after a
@@ -215,6 +216,8 @@ mod tests_replay;
 #[cfg(test)]
 mod tests_rules;
 #[cfg(test)]
+mod tests_sanma;
+#[cfg(test)]
 mod tests_scenarios;
 #[cfg(test)]
 mod tests_tenhou;
@@ -224,8 +227,9 @@ mod view;
 mod wall;
 
 pub use config::{
-    DoubleRonHonba, DrawRepeat, EndSticks, Extension, Kuikae, Length, MAX_HANDS, MultipleRon, NO_SEAT, OpenRiichi,
-    PRESETS, Pao, PaoScope, PocchiWild, RiichiKan, TableError, TableSettings, ranks,
+    DealerStop, DoubleRonHonba, DrawRepeat, EndSticks, Extension, KanDoraTiming, KanDoraTurn, Kuikae, Length,
+    MAX_HANDS, MultipleRon, NO_SEAT, NorthRules, OpenRiichi, PRESETS, Pao, PaoRonHonba, PaoScope, PocchiWild,
+    RiichiKan, TableError, TableSettings, ranks,
 };
 pub use mjai::{Event, EventLog, HoraScore, UraMarkers, pai_name, parse_pai};
 pub use outcome::{Abort, HanchanOutcome, WIN_VALUE_BINS, YAKU_KINDS};
@@ -345,6 +349,12 @@ impl RiichiTable {
         let indicators = usize::from(settings.indicators_at_deal);
         if layout.max_indicators().is_some_and(|most| indicators + MAX_KANS > most) {
             return invalid("indicators_at_deal", "leaves no indicator place for every kan dora");
+        }
+        if settings.kan_dora_turned.any_after_discard() && layout.live_tiles_per_indicator() > 0 {
+            return invalid(
+                "kan_dora_turned",
+                "after_discard needs a dead wall (indicators not taken off the live wall)",
+            );
         }
         let flowers = Flower::ALL.iter().filter(|&&f| rules.set.has_flower(f)).count();
         let norths = if settings.north_extraction { usize::from(rules.set.copies(Tile::NORTH)) } else { 0 };

@@ -35,7 +35,7 @@ impl RiichiTable {
         if kind == OfferKind::ClosedKan && shanten_kokushi(&s.hand) != Some(0) {
             return false;
         }
-        if kind == OfferKind::Nuki && s.nuki > 0 {
+        if kind == OfferKind::Nuki && s.nuki > 0 && !self.settings.north.ron_after_own {
             return false;
         }
         self.score_ron(state, seat, t, kind).is_ok()
@@ -170,7 +170,7 @@ impl RiichiTable {
             if kind == OfferKind::AddedKan {
                 state.kan_blocked = !self.kan_indicator_fits(state);
                 if !state.kan_blocked {
-                    self.turn_kan_indicator(state);
+                    self.kan_dora(state, self.settings.kan_dora_turned.added);
                 }
             }
             if state.kan_blocked {
@@ -261,7 +261,7 @@ impl RiichiTable {
                         state.kan_feeder = Some(from as u8);
                     }
                     let fits = self.kan_indicator_fits(state);
-                    self.after_kan(state, seat, fits);
+                    self.after_kan(state, seat, fits.then_some(self.settings.kan_dora_turned.open));
                     return if fits { self.draw(state, seat, true) } else { self.exhaustive_draw(state, rng) };
                 }
             }

@@ -1,7 +1,7 @@
 //! A hand's flow on a seat's turn: shuffling and dealing, draws, discards,
 //! riichi, closed and added kans, tsumo and nine terminals.
 
-use super::config::{PocchiWild, RiichiKan};
+use super::config::{KanDoraTurn, PocchiWild, RiichiKan};
 use super::mjai::{Event, NO_HAND};
 use super::outcome::Abort;
 use super::pieces::Taken;
@@ -94,6 +94,7 @@ impl RiichiTable {
         }
         state.next = (HAND_TILES * state.players()) as u8;
         state.indicators = self.settings.indicators_at_deal;
+        state.kan_dora_pending = 0;
         state.kan_blocked = false;
         state.live_end = state.layout.live_end_at_deal(state.indicators as usize) as u8;
         state.replacements = 0;
@@ -331,8 +332,13 @@ impl RiichiTable {
             }
         }
         let air = self.settings.north_extraction;
-        let extract =
-            air && s.hand[Tile::NORTH.index()] > 0 && (state.replacements as usize) < state.layout.max_replacements();
+        let north = self.settings.north;
+        let extract = air
+            && s.hand[Tile::NORTH.index()] > 0
+            && (state.replacements as usize) < state.layout.max_replacements()
+            // A dead wall makes its replacement good from the live wall: not on the haitei.
+            && state.live_left() as usize >= state.layout.live_tiles_per_replacement()
+            && (!called || north.after_pon);
         let forced_kan = self.settings.riichi_kan == RiichiKan::Forced;
         if s.riichi && forced_kan && out.iter().any(|a| matches!(a, Action::ClosedKan(_))) {
             // G-K4: a kan keeping the waits is made (or the hand wins).
@@ -340,7 +346,13 @@ impl RiichiTable {
         }
         if s.riichi {
             let drawn = s.drawn.expect("riichi seats discard after a draw");
-            out.push(if extract && drawn == Tile::NORTH { Action::ExtractNorth } else { Action::Discard(drawn) });
+            let drew_north = extract && drawn == Tile::NORTH;
+            if drew_north {
+                out.push(Action::ExtractNorth);
+            }
+            if !drew_north || north.discard {
+                out.push(Action::Discard(drawn));
+            }
         } else {
             if extract {
                 out.push(Action::ExtractNorth);
@@ -366,7 +378,7 @@ impl RiichiTable {
                     h[t.index()] += 1;
                 }
             }
-            if air {
+            if air && !north.discard {
                 // North is air: never discarded (a test out of the loop, which tables without
                 // extraction never pay).
                 out.retain(|a| a.gives() != Some(Tile::NORTH) || *a == Action::ExtractNorth);
@@ -425,6 +437,9 @@ impl RiichiTable {
                 s.nuki += 1;
                 s.drawn = None;
                 state.record.norths[seat] += 1;
+                if self.settings.north.breaks_ippatsu {
+                    self.interrupt(state);
+                }
                 if self.log_hands {
                     state.hand.push_extraction(seat, Extracted::North);
                 }
@@ -432,6 +447,7 @@ impl RiichiTable {
                 self.offer(state, seat, Tile::NORTH, OfferKind::Nuki, rng);
             }
             Action::ClosedKan(t) => {
+                self.turn_pending_kan_dora(state);
                 let s = &mut state.seats[seat];
                 let taken = s.take(t, 4);
                 s.meld_marked.add_all(&taken);
@@ -440,10 +456,12 @@ impl RiichiTable {
                 let consumed = std::array::from_fn(|k| taken.as_slice()[k]);
                 state.events.push(Event::Ankan { actor: seat as u8, consumed });
                 state.kan_blocked = !self.kan_indicator_fits(state);
-                self.after_kan(state, seat, !state.kan_blocked);
+                let turn = (!state.kan_blocked).then_some(self.settings.kan_dora_turned.closed);
+                self.after_kan(state, seat, turn);
                 self.offer(state, seat, t, OfferKind::ClosedKan, rng);
             }
             Action::AddedKan(t) => {
+                self.turn_pending_kan_dora(state);
                 let s = &mut state.seats[seat];
                 let taken = s.take(t, 1);
                 s.meld_marked.add_all(&taken);
@@ -458,7 +476,7 @@ impl RiichiTable {
                 }
                 // The piece added is the one a chankan robs (a red five with its aka dora).
                 state.offer_piece = pai;
-                self.after_kan(state, seat, false);
+                self.after_kan(state, seat, None);
                 self.offer(state, seat, t, OfferKind::AddedKan, rng);
             }
             other => panic!("{other:?} is not a turn action"),
@@ -467,16 +485,16 @@ impl RiichiTable {
 
     /// Book-keeping common to every kan: counts, broken ippatsu and first
     /// go-around (the seats whose ippatsu it breaks are kept in
-    /// [`TableState::kan_ippatsu`] for a chankan), the kan dora when it is turned at
-    /// once; pao for suukantsu is set by the caller of a daiminkan.
-    pub(super) fn after_kan(&self, state: &mut TableState, seat: usize, flip: bool) {
+    /// [`TableState::kan_ippatsu`] for a chankan), the kan dora as `turn` says (`None`: not
+    /// now); pao for suukantsu is set by the caller of a daiminkan.
+    pub(super) fn after_kan(&self, state: &mut TableState, seat: usize, turn: Option<KanDoraTurn>) {
         state.kans += 1;
         state.kan_seats |= 1 << seat;
         state.kan_ippatsu = (0..state.players()).fold(0, |m, s| m | u8::from(state.seats[s].ippatsu) << s);
         self.interrupt(state);
         self.update_waits(state, seat);
-        if flip {
-            self.turn_kan_indicator(state);
+        if let Some(turn) = turn {
+            self.kan_dora(state, turn);
         }
         if state.kans as usize == MAX_KANS && state.kan_seats.count_ones() >= 2 && self.aborts_on(Abort::FourKans) {
             state.four_kan_abort = true;
@@ -499,8 +517,23 @@ impl RiichiTable {
         !self.settings.kan_dora || state.live_left() as usize >= state.layout.live_tiles_per_indicator()
     }
 
+    /// A kan's indicator, turned now or at the kan maker's discard ([`KanDoraTurn`]).
+    pub(super) fn kan_dora(&self, state: &mut TableState, turn: KanDoraTurn) {
+        match turn {
+            KanDoraTurn::AtOnce => self.turn_kan_indicator(state),
+            KanDoraTurn::AfterDiscard => state.kan_dora_pending += u8::from(self.settings.kan_dora),
+        }
+    }
+
+    /// Turns the kan indicators left for the discard (at the discard, or at a further kan).
+    fn turn_pending_kan_dora(&self, state: &mut TableState) {
+        for _ in 0..std::mem::take(&mut state.kan_dora_pending) {
+            self.turn_kan_indicator(state);
+        }
+    }
+
     /// カンドラ: turns the next indicator after a kan (when the rules have kan dora).
-    pub(super) fn turn_kan_indicator(&self, state: &mut TableState) {
+    fn turn_kan_indicator(&self, state: &mut TableState) {
         if self.settings.kan_dora {
             state.indicators += 1;
             state.live_end -= state.layout.live_tiles_per_indicator() as u8;
@@ -552,6 +585,7 @@ impl RiichiTable {
         }
         let pai = state.offer_piece;
         state.events.push(Event::Dahai { actor: seat as u8, pai, tsumogiri: Some(tsumogiri) });
+        self.turn_pending_kan_dora(state);
         let seated = &state.seats[..state.players()];
         if uninterrupted && self.aborts_on(Abort::FourWinds) && seated.iter().all(|s| s.river_len == 1) {
             let first = seated[0].river[0];

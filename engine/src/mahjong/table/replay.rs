@@ -167,7 +167,11 @@ impl Replayer<'_> {
                 return Err(illegal(at, &why));
             }
             self.game.apply(&mut self.state, action, &mut self.rng);
-            self.state.seats.iter_mut().for_each(|s| s.marked_first = false);
+            // A call's pieces are taken only when the offer resolves, after every seat asked
+            // has answered: its choice of a red five stands until then.
+            if !matches!(self.state.phase, Phase::Offer { .. }) {
+                self.state.seats.iter_mut().for_each(|s| s.marked_first = false);
+            }
         }
     }
 

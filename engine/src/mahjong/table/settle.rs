@@ -2,7 +2,7 @@
 //! situational flags, payments (pao included), exhaustive and abortive
 //! draws, dealer rotation and honba, and the end of the game.
 
-use super::config::{DoubleRonHonba, EndSticks, Ending, HandEnd, Next, PaoScope, ranks};
+use super::config::{DoubleRonHonba, EndSticks, Ending, HandEnd, Next, PaoRonHonba, PaoScope, ranks};
 use super::mjai::{Event, HoraScore, UraMarkers};
 use super::outcome::{Abort, WIN_VALUE_BINS};
 use super::record::{HandEnding, MAX_ALICE, MAX_INDICATORS, WinRecord};
@@ -454,6 +454,11 @@ impl RiichiTable {
                 state.points[p] -= part / 2;
                 by_pao += part / 2;
             }
+            let liable_other = liable.as_slice().iter().map(|e| e.0).find(|&p| p != from);
+            if let (Some(p), PaoRonHonba::Liable) = (liable_other, self.settings.pao_ron_honba) {
+                state.points[p] -= honba;
+                by_pao += honba;
+            }
             state.points[from] -= x - by_pao;
             if liable.as_slice().iter().any(|e| e.0 != from) {
                 state.record.pao += 1;
@@ -676,11 +681,21 @@ impl RiichiTable {
     /// the table's top at `top` points (no seat bust).
     pub(super) fn next_after(&self, state: &TableState, renchan: bool, dealer: Option<bool>, top: i32) -> Next {
         let (dealer_won, dealer_tenpai) = (dealer == Some(true), dealer == Some(false));
-        let hand = HandEnd { round: state.round, renchan, dealer_won, dealer_tenpai, top, players: state.players };
+        let dealer_first = ranks(&state.points[..state.players()])[state.dealer()] == 0;
+        let hand = HandEnd {
+            round: state.round,
+            renchan,
+            dealer_won,
+            dealer_tenpai,
+            top,
+            dealer_first,
+            players: state.players,
+        };
         let st = &self.settings;
         let ending = Ending {
             may_stop: st.dealer_may_stop,
             may_stop_tenpai: st.dealer_may_stop_tenpai,
+            stop: st.dealer_stop,
             extension: st.extension,
         };
         st.length.after(hand, ending)

@@ -251,6 +251,8 @@ pub struct TableState {
     pub home_run: u8,
     /// Dora indicators turned (1 + kan dora).
     pub indicators: u8,
+    /// Kan indicators due at the kan maker's discard ([`KanDoraTurn::AfterDiscard`](super::KanDoraTurn::AfterDiscard)), not yet turned.
+    pub kan_dora_pending: u8,
     /// The four seats.
     pub seats: [SeatState; MAX_SEATS],
     /// Where the hand is.
@@ -304,6 +306,7 @@ impl TableState {
             kan_seats: 0,
             home_run: 0,
             indicators: 0,
+            kan_dora_pending: 0,
             seats: [SeatState::EMPTY; MAX_SEATS],
             phase: Phase::Over,
             offer_piece: PhysTile::Plain(Tile::EAST),

@@ -229,7 +229,7 @@ fn bad_records_say_what_is_wrong() {
         (r#"{"type":"tsumo","actor":4,"pai":"1m"}"#, "seat 4 is not 0–3"),
         (r#"{"type":"tsumo","actor":0,"pai":"0m"}"#, "unknown tile `0m`"),
         (r#"{"type":"tsumo","actor":0,"pai":"?"}"#, "hidden tile `?`"),
-        (r#"{"type":"kita","actor":0}"#, "unknown variant `kita`"),
+        (r#"{"type":"pei","actor":0}"#, "unknown variant `pei`"),
         (r#"{"type":"pon","actor":0,"target":1,"pai":"C","consumed":["C"]}"#, "2 tiles expected, got 1"),
         (r#"{"type":"start_kyoku","bakaze":"X"}"#, "round wind `X`"),
         (r#"{"type":"tsumo","actor":0}"#, "missing field `pai`"),
@@ -238,4 +238,25 @@ fn bad_records_say_what_is_wrong() {
         let e = serde_json::from_str::<Event>(line).unwrap_err().to_string();
         assert!(e.contains(message), "{line}: {e}");
     }
+}
+
+/// Three-seat records as other engines write them: three numbers in `scores` and `deltas`,
+/// an extraction as `kita` without its piece.
+#[test]
+fn three_seat_records_of_other_engines_read_as_written() {
+    let read = |line: &str| serde_json::from_str::<Event>(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+    let kita = read(r#"{"type":"kita","actor":2}"#);
+    assert_eq!(kita, Event::Nukidora { actor: 2, pai: PhysTile::Plain(Tile::NORTH) });
+    let hora = read(r#"{"type":"hora","actor":0,"target":1,"deltas":[8000,-8000,0]}"#);
+    assert!(matches!(hora, Event::Hora { deltas: Some([8000, -8000, 0, 0]), .. }), "{hora:?}");
+    let draw = read(r#"{"type":"ryukyoku","deltas":[1000,1000,-2000]}"#);
+    assert_eq!(draw, Event::Ryukyoku { deltas: Some([1000, 1000, -2000, 0]) });
+    assert_eq!(
+        read(r#"{"type":"end_game","scores":[50000,30000,25000]}"#),
+        Event::EndGame { scores: Some([50000, 30000, 25000, 0]) }
+    );
+    let deal = r#"{"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"dora_marker":"1p","scores":[35000,35000,35000],"tehais":[["1p","1p","1p","2p","2p","2p","3p","3p","3p","4p","4p","4p","5p"],["1s","1s","1s","2s","2s","2s","3s","3s","3s","4s","4s","4s","5s"],["E","E","E","S","S","S","W","W","W","N","N","N","P"]]}"#;
+    assert!(matches!(read(deal), Event::StartKyoku { scores: [35000, 35000, 35000, 0], .. }));
+    let two = serde_json::from_str::<Event>(r#"{"type":"ryukyoku","deltas":[1,2]}"#).unwrap_err();
+    assert!(two.to_string().contains("three or four"), "{two}");
 }

@@ -359,3 +359,28 @@ fn a_discarded_flower_is_illegal_not_a_panic() {
     assert_eq!((report.findings[0].kind, report.findings[0].event), (FindingKind::Illegal, at));
     assert!(report.findings[0].message.contains("flower"), "{}", report.findings[0].message);
 }
+
+/// A chi that takes the red five while a plain five is held, and the seat after the chi's
+/// caller still to answer (it may pon): the red five is taken when the offer resolves. The
+/// record is the table's own hand with the chi's pieces written as a player chose them.
+#[test]
+fn a_chi_taking_the_red_five_replays_while_another_seat_still_answers() {
+    let w = wall(["4m123p456p789p111z", "056m222s333s444s5z", "44m666s777s888s66z", "9m111s999s222z333z"], "1z", "");
+    let mut sc = Scene::new(logged(), |_| {}, &w);
+    sc.act(0, Action::Discard(t("4m")));
+    sc.act(1, Action::Chi(t("4m")));
+    sc.act(2, Action::Pass);
+    sc.act(1, Action::Discard(t("5z")));
+    let table_events = sc.s.events.events();
+    let deal = table_events.iter().enumerate().filter(|e| matches!(e.1, Event::StartKyoku { .. })).nth(1).unwrap().0;
+    let mut events = vec![Event::StartGame];
+    events.extend(&table_events[deal..]);
+    let k = events.iter().position(|e| matches!(e, Event::Chi { .. })).unwrap();
+    let Event::Chi { actor, target, pai, consumed } = events[k] else { unreachable!() };
+    assert!(!consumed.iter().any(|p| p.is_red()), "the table keeps the red five: {consumed:?}");
+    let red = parse_pai("5mr").unwrap();
+    events[k] = Event::Chi { actor, target, pai, consumed: [red, parse_pai("6m").unwrap()] };
+    let report = replay(&sc.game, &events);
+    assert_eq!(report.findings.len(), 1, "only the record's end: {:?}", report.findings);
+    assert!(report.findings[0].event > k, "{k}: {:?}", report.findings);
+}

@@ -3,7 +3,7 @@
 
 use super::mjai::Event;
 use super::replay::replay;
-use super::tests_scenarios::{DEAD_START, Scene, daisangen_calls, feed_seat, t, wall};
+use super::tests_scenarios::{DEAD_START, Scene, daisangen_calls, feed_seat, noten_wall, t, wall};
 use super::*;
 use crate::mahjong::{Hand, Rules, WinFlags, Yaku, score_hand};
 use crate::{GameSeeds, Table};
@@ -101,4 +101,123 @@ fn tenhou_records_replay_clean_west_entries_included() {
         wins += report.wins;
     }
     assert!(west > 0 && wins > 500, "{west} games entered West, {wins} wins");
+}
+
+/// Daisangen's pao on another seat's ron with 2 honba: the liable dealer and the discarder
+/// each pay 16,000; the 600 of honba go with the liable seat under Tenhou's rules, with the
+/// discarder under the Ron2 seed's (「積み棒は全額放銃者が負担します」).
+#[test]
+fn a_pao_ron_s_honba_are_paid_by_the_liable_seat_under_tenhou_by_the_discarder_under_ron2() {
+    let two_honba = |s: &mut TableState| s.honba = 2;
+    let ron = |game: RiichiTable| {
+        let mut sc = daisangen_calls(game, two_honba, "");
+        sc.act(2, Action::Discard(t("5p")));
+        sc.act(1, Action::Ron);
+        sc.s.points
+    };
+    assert_eq!(ron(tenhou()), [25_000 - 16_600, 25_000 + 32_600, 25_000 - 16_000, 25_000]);
+    assert_eq!(ron(RiichiTable::preset("ron2-dojo").unwrap()), [14_000, 62_600, 13_400, 30_000]);
+    let s = TableSettings::preset("tenhou").unwrap();
+    assert_eq!(s.pao_ron_honba, PaoRonHonba::Liable);
+}
+
+/// Seat 1 makes an open kan of the dealer's 1z and discards its replacement draw: Tenhou turns
+/// the kan's indicator at that discard (a rinshan tsumo would not count it), Ron2 at once.
+#[test]
+fn an_open_kan_turns_its_indicator_at_the_discard_under_tenhou_at_once_under_ron2() {
+    let w = wall(["1z123m456m789m111p", "111z234p567p789p9s", "234s567s888s22z33z", "444m666m777m888m9m"], "2z", "");
+    let open_kan = |game: RiichiTable| {
+        let mut sc = Scene::new(game.with_event_log(true), |_| {}, &w);
+        sc.act(0, Action::Discard(t("1z")));
+        sc.act(1, Action::Kan);
+        let before = sc.s.indicators;
+        sc.act(1, Action::Discard(t("9s")));
+        let events = sc.s.events.events();
+        let dora = events.iter().rposition(|e| matches!(e, Event::Dora { .. })).unwrap();
+        let discard = events.iter().rposition(|e| matches!(e, Event::Dahai { .. })).unwrap();
+        (before, sc.s.indicators, dora > discard)
+    };
+    assert_eq!(open_kan(tenhou()), (1, 2, true), "turned at the replacement's discard");
+    assert_eq!(open_kan(RiichiTable::preset("ron2-dojo").unwrap()), (2, 2, false), "turned at once");
+    let s = TableSettings::preset("tenhou").unwrap();
+    assert_eq!(s.kan_dora_turned.closed, KanDoraTurn::AtOnce);
+    // A wall drawn to its indicators cannot wait: the indicator comes off the live wall.
+    let mut goto = TableSettings::preset("goto").unwrap();
+    goto.kan_dora_turned.open = KanDoraTurn::AfterDiscard;
+    assert!(RiichiTable::new(goto).unwrap_err().to_string().contains("kan_dora_turned"));
+}
+
+/// South 4 ends in an exhaustive draw with the dealer (seat 3) and seat 0 tenpai: Tenhou stops
+/// the game by itself when the dealer is first (and someone has 30,000), and the dealer
+/// repeats when it is not; the dealer never chooses.
+#[test]
+fn the_all_last_dealer_stops_exactly_when_first_under_tenhou() {
+    let all_last = |points: [i32; 4]| {
+        let mut sc = Scene::new(
+            tenhou(),
+            |s| {
+                s.round = 7;
+                s.points = points;
+            },
+            &noten_wall(true),
+        );
+        sc.drift_to_end();
+        sc
+    };
+    let first = all_last([21_000, 22_000, 22_000, 35_000]);
+    assert_eq!(first.s.phase, Phase::Over, "the dealer is first with 36,500");
+    let second = all_last([35_000, 22_000, 22_000, 21_000]);
+    assert_eq!((second.s.round, second.s.honba), (7, 1), "the dealer repeats behind seat 0's 36,500");
+    assert!(matches!(second.s.phase, Phase::Turn { seat: 3, .. }), "{:?}", second.s.phase);
+    // Both would be the dealer's choice under a table where it chooses.
+    let mut settings = TableSettings::preset("tenhou").unwrap();
+    settings.dealer_stop = DealerStop::Choice;
+    let mut sc = Scene::new(
+        RiichiTable::new(settings).unwrap(),
+        |s| {
+            s.round = 7;
+            s.points = [35_000, 22_000, 22_000, 21_000];
+        },
+        &noten_wall(true),
+    );
+    sc.drift_to_end();
+    assert_eq!(sc.s.phase, Phase::Stop { seat: 3 });
+}
+
+/// A record of Tenhou's rules that stops where the rules go on, or goes on where they stop,
+/// is a finding: the replay follows the rules' ending, not the record's.
+#[test]
+fn a_record_stopping_against_the_automatic_stop_is_a_finding() {
+    let game = tenhou().with_event_log(true);
+    let mut table = Table::new(&game);
+    for i in 0..200 {
+        let mut bots = [Bot::efficiency(); 4];
+        table.play(&game, &mut bots, &mut GameSeeds::new(5).rng(i));
+        let events = table.state().events.events().to_vec();
+        // The game ended after a dealer's all-last repeat with the dealer first: make the
+        // record go on with one more hand (the last one again).
+        let n = events.len();
+        let Some(last_deal) = events.iter().rposition(|e| matches!(e, Event::StartKyoku { .. })) else { continue };
+        let Event::StartKyoku { oya, .. } = events[last_deal] else { unreachable!() };
+        let repeat = matches!(events[last_deal..].iter().find(|e| matches!(e, Event::Hora { .. })), Some(Event::Hora { actor, .. }) if *actor == oya);
+        let Event::StartKyoku { bakaze: 1, kyoku: 4, .. } = events[last_deal] else { continue };
+        if !repeat || table.state().record.bust {
+            continue;
+        }
+        let mut longer = events[..n - 1].to_vec();
+        let Event::StartKyoku { bakaze, kyoku, kyotaku, oya, dora_marker, tehais, .. } = events[last_deal] else {
+            unreachable!()
+        };
+        let scores = table.state().points;
+        let honba = table.state().honba;
+        longer.push(Event::StartKyoku { bakaze, kyoku, honba, kyotaku, oya, dora_marker, scores, tehais });
+        longer.extend(events[last_deal + 1..n - 1].iter().copied());
+        longer.push(events[n - 1]);
+        let report = replay(&game, &longer);
+        assert!(replay(&game, &events).is_clean(), "game {i}: the record as played is clean");
+        let f = report.findings.first().expect("a finding where the record goes on");
+        assert_eq!(f.event, n - 1, "game {i}: {f:?}");
+        return;
+    }
+    panic!("no game ended on the dealer's all-last win in 200 games");
 }

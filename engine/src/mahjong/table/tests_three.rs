@@ -102,7 +102,7 @@ fn g_x1_flowers_are_set_aside_at_the_deal_and_as_they_are_drawn() {
 fn after(round: u8, renchan: bool, dealer_won: bool, top: i32, may_stop: bool) -> Next {
     let length = Length::EastSuddenDeath { target: 40_000, winds: 2 };
     length.after(
-        HandEnd { round, renchan, dealer_won, dealer_tenpai: false, top, players: 3 },
+        HandEnd { round, renchan, dealer_won, dealer_tenpai: false, top, dealer_first: false, players: 3 },
         Ending { may_stop, ..Ending::NONE },
     )
 }
@@ -130,7 +130,15 @@ fn g_s5_the_all_last_dealer_may_stop_after_its_win_only_when_someone_has_40000()
     // Ron2's hanchan is unchanged: South 4 ends unless the dealer repeats.
     let ron2 = |renchan| {
         Length::Hanchan.after(
-            HandEnd { round: 7, renchan, dealer_won: renchan, dealer_tenpai: false, top: 0, players: 4 },
+            HandEnd {
+                round: 7,
+                renchan,
+                dealer_won: renchan,
+                dealer_tenpai: false,
+                top: 0,
+                dealer_first: false,
+                players: 4,
+            },
             Ending::NONE,
         )
     };
@@ -303,7 +311,8 @@ fn g_s7_double_ron_pays_each_winner_its_honba() {
 fn an_extension_plays_the_next_wind_until_someone_reaches_the_target() {
     let ending = Ending { extension: super::Extension::Target { target: 30_000 }, ..Ending::NONE };
     let tonpuu = |round, renchan, top| {
-        let h = HandEnd { round, renchan, dealer_won: false, dealer_tenpai: false, top, players: 4 };
+        let h =
+            HandEnd { round, renchan, dealer_won: false, dealer_tenpai: false, top, dealer_first: false, players: 4 };
         (Length::Tonpuu.after(h, ending), Length::Tonpuu.after(h, Ending::NONE))
     };
     assert_eq!(tonpuu(2, false, 29_000), (Next::Play, Next::Play), "東3");
@@ -321,7 +330,8 @@ fn an_extension_plays_the_next_wind_until_someone_reaches_the_target() {
 fn tenpai_stop_lets_the_dealer_choose_at_a_draw_when_the_game_could_end() {
     let ending = Ending { may_stop_tenpai: true, ..Ending::NONE };
     let draw = |length: Length, round, top, players| {
-        let h = HandEnd { round, renchan: true, dealer_won: false, dealer_tenpai: true, top, players };
+        let h =
+            HandEnd { round, renchan: true, dealer_won: false, dealer_tenpai: true, top, dealer_first: false, players };
         (length.after(h, ending), length.after(h, Ending { may_stop: true, ..Ending::NONE }))
     };
     assert_eq!(draw(Length::Hanchan, 7, 0, 4), (Next::DealerChooses, Next::Play), "南4");

@@ -18,6 +18,14 @@ pub enum WallModel {
     /// 5 dora indicators, the 5 ura indicators beneath them; each replacement draw is made
     /// good from the live wall, whose end moves one tile closer (Ron2, Tenhou).
     DeadWall,
+    /// A dead wall of 14 as [`WallModel::DeadWall`] with more replacement tiles (in a table
+    /// file: `wall = { dead_wall_with = { replacement_tiles = 8 } }`; 天鳳 三麻: 8, for the
+    /// kans and the extracted norths, 「嶺上牌は8枚」). The replacements past the dead wall's
+    /// four are the tiles it took from the live wall's end, in the order it took them.
+    DeadWallWith {
+        /// Replacement draws a hand can have (4 to 8).
+        replacement_tiles: u8,
+    },
     /// ドラ隣まで取り切り (G-W4): no fixed dead wall. From the back: the replacement tiles in
     /// draw order, then the indicator stacks (an indicator above its ura), the first next to
     /// the replacement tiles. The live wall is drawn up to the tile beside the turned
@@ -52,7 +60,9 @@ impl WallLayout {
     pub const fn new(len: usize, model: WallModel) -> WallLayout {
         let replacements = match model {
             WallModel::DeadWall => DEAD_WALL_REPLACEMENTS,
-            WallModel::DrawToIndicator { replacement_tiles } => replacement_tiles as usize,
+            WallModel::DeadWallWith { replacement_tiles } | WallModel::DrawToIndicator { replacement_tiles } => {
+                replacement_tiles as usize
+            }
         };
         WallLayout { len, model, replacements }
     }
@@ -70,7 +80,7 @@ impl WallLayout {
     /// The first place past the live wall at the deal, with `indicators` turned.
     pub const fn live_end_at_deal(&self, indicators: usize) -> usize {
         match self.model {
-            WallModel::DeadWall => self.len - DEAD_WALL,
+            WallModel::DeadWall | WallModel::DeadWallWith { .. } => self.len - DEAD_WALL,
             WallModel::DrawToIndicator { .. } => self.len - self.replacements - 2 * indicators,
         }
     }
@@ -78,7 +88,13 @@ impl WallLayout {
     /// The place of replacement draw `k` (0 = the first of the hand).
     pub const fn replacement(&self, k: usize) -> usize {
         match self.model {
-            WallModel::DeadWall => self.len - DEAD_WALL + k,
+            WallModel::DeadWall | WallModel::DeadWallWith { .. } if k < DEAD_WALL_REPLACEMENTS => {
+                self.len - DEAD_WALL + k
+            }
+            // The live wall's end as the first replacements took it: len − 15, len − 16, ….
+            WallModel::DeadWall | WallModel::DeadWallWith { .. } => {
+                self.len - DEAD_WALL + DEAD_WALL_REPLACEMENTS - 1 - k
+            }
             WallModel::DrawToIndicator { .. } => self.len - self.replacements + k,
         }
     }
@@ -86,7 +102,7 @@ impl WallLayout {
     /// The place of dora indicator `i` (0 = the first turned).
     pub const fn indicator(&self, i: usize) -> usize {
         match self.model {
-            WallModel::DeadWall => self.len - DEAD_WALL + DEAD_WALL_REPLACEMENTS + i,
+            WallModel::DeadWall | WallModel::DeadWallWith { .. } => self.len - DEAD_WALL + DEAD_WALL_REPLACEMENTS + i,
             WallModel::DrawToIndicator { .. } => self.len - self.replacements - 2 * (i + 1),
         }
     }
@@ -94,7 +110,7 @@ impl WallLayout {
     /// The place of the ura indicator beneath indicator `i`.
     pub const fn ura(&self, i: usize) -> usize {
         match self.model {
-            WallModel::DeadWall => self.indicator(i) + DEAD_WALL_INDICATORS,
+            WallModel::DeadWall | WallModel::DeadWallWith { .. } => self.indicator(i) + DEAD_WALL_INDICATORS,
             WallModel::DrawToIndicator { .. } => self.indicator(i) + 1,
         }
     }
@@ -102,7 +118,7 @@ impl WallLayout {
     /// How far the live wall's end moves towards the front per replacement draw.
     pub const fn live_tiles_per_replacement(&self) -> usize {
         match self.model {
-            WallModel::DeadWall => 1,
+            WallModel::DeadWall | WallModel::DeadWallWith { .. } => 1,
             WallModel::DrawToIndicator { .. } => 0,
         }
     }
@@ -110,7 +126,7 @@ impl WallLayout {
     /// How far the live wall's end moves towards the front per kan indicator turned.
     pub const fn live_tiles_per_indicator(&self) -> usize {
         match self.model {
-            WallModel::DeadWall => 0,
+            WallModel::DeadWall | WallModel::DeadWallWith { .. } => 0,
             WallModel::DrawToIndicator { .. } => 2,
         }
     }
@@ -118,7 +134,7 @@ impl WallLayout {
     /// The most indicators the back has places for (`None`: limited by the live wall only).
     pub const fn max_indicators(&self) -> Option<usize> {
         match self.model {
-            WallModel::DeadWall => Some(DEAD_WALL_INDICATORS),
+            WallModel::DeadWall | WallModel::DeadWallWith { .. } => Some(DEAD_WALL_INDICATORS),
             WallModel::DrawToIndicator { .. } => None,
         }
     }
@@ -151,6 +167,23 @@ mod tests {
         assert_eq!((w.ura(0), w.ura(4)), (131, 135));
         assert_eq!((w.live_tiles_per_replacement(), w.live_tiles_per_indicator()), (1, 0));
         places_are_distinct(w, 5, 1);
+    }
+
+    /// 天鳳 三麻: 108 tiles, a dead wall of 14 and 8 replacement tiles, the last four the live
+    /// wall's end as the first four replacements took it.
+    #[test]
+    fn a_sanma_dead_wall_has_eight_replacement_tiles() {
+        let w = WallLayout::new(108, WallModel::DeadWallWith { replacement_tiles: 8 });
+        assert_eq!((w.live_end_at_deal(1), w.max_replacements()), (94, 8));
+        assert_eq!((0..8).map(|k| w.replacement(k)).collect::<Vec<_>>(), [94, 95, 96, 97, 93, 92, 91, 90]);
+        // Replacement 4 and on lie past the live wall's end once four replacements moved it.
+        assert!((4..8).all(|k| w.replacement(k) >= w.live_end_at_deal(1) - 4 * w.live_tiles_per_replacement()));
+        assert_eq!((w.indicator(0), w.ura(4)), (98, 107));
+        let mut places: Vec<usize> = (0..8).map(|k| w.replacement(k)).collect();
+        places.extend((0..5).flat_map(|i| [w.indicator(i), w.ura(i)]));
+        places.sort_unstable();
+        places.dedup();
+        assert_eq!(places.len(), 18);
     }
 
     /// G-W4: two indicators at the start beside the replacement tiles; the live wall ends
