@@ -206,6 +206,8 @@ fn goto_chips_one_overridden_key_equals_the_chip_study_of_the_edited_table() {
         "goto-cutbi",
         "--compare",
         &table,
+        "--bots",
+        "efficiency",
         "--rotation",
         "fixed",
         "--session",
@@ -218,7 +220,15 @@ fn goto_chips_one_overridden_key_equals_the_chip_study_of_the_edited_table() {
         out,
         "--quiet",
     ]);
-    let study = |arm: &str, column: &str| cell(&dir, "goto-chips", "chips_summary", arm, column);
+    // The chips tables lead with the bot model, then the arm.
+    let study = |arm: &str, column: &str| {
+        let text = csv(&dir, "goto-chips", "chips_summary");
+        let mut lines = text.lines();
+        let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+        let k = header.iter().position(|h| *h == column).unwrap_or_else(|| panic!("no column {column}"));
+        let row = lines.map(|l| l.split(',').collect::<Vec<_>>()).find(|r| r[1] == arm).unwrap();
+        row[k].parse::<f64>().unwrap()
+    };
     agree(&[
         ("chips moved", study(&table, "mean_abs_chips"), swept(&dir, "red 3", "chips_moved")),
         ("losing 50", study(&table, "p_lose_50"), swept(&dir, "red 3", "chips_lose_50")),
