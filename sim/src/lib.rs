@@ -23,7 +23,9 @@ pub mod chart;
 pub mod commit;
 pub mod console;
 pub mod convergence;
+pub mod deviations;
 pub mod duel;
+pub mod field;
 pub mod grow;
 pub mod lines;
 pub mod mahjong_io;
@@ -39,5 +41,6 @@ pub mod stats;
 pub mod studies;
 pub mod sweep;
 pub mod tally;
+pub mod tune;
 
 pub mod study;

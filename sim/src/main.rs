@@ -8,11 +8,11 @@ use engine::Game;
 use engine::config::Presets;
 use engine::drift::strategy::StrategyConfig;
 use engine::drift::{DriftRules, Lineup};
-use engine::mahjong::table;
 use engine::mahjong::table::Rotation;
 use engine::medarot::{self, CardPool, Deck};
 use engine::rackup::{self, Profile};
 use indicatif::HumanCount;
+use sim::deviations::{DeviationsParams, DeviationsStudy};
 use sim::duel::seating::SeatingMode;
 use sim::duel::{DuelGame, DuelParams, DuelStudy};
 use sim::grow::Target;
@@ -65,6 +65,17 @@ enum Command {
     /// (`--games` counts deals; default 100,000, mahjong 500).
     #[command(subcommand)]
     Duel(DuelCommand),
+    /// Is a strategy beaten by a small change of itself? Every one-parameter deviation (each
+    /// number a few steps either side, each switch flipped) against the strategy, on the same
+    /// deals as the strategy against itself, with seat rotation: gains with paired
+    /// intervals, Holm-adjusted (`--games` counts deals; default 10,000, mahjong 500).
+    #[command(subcommand)]
+    Deviations(DeviationsCommand),
+    /// Tune a strategy's parameters (a tune file, or a built-in example: tune_rackup,
+    /// tune_drift, tune_medarot, tune_mahjong; see GUIDE.md): a search paired on the same
+    /// deals, then the tuned strategy against the start on unseen deals; writes the tuned
+    /// strategy file, the search trace and a convergence chart.
+    Tune(TuneArgs),
     /// Plan a sweep: from a short pilot of the file's games, the games each target needs.
     Plan(PlanArgs),
     /// Add up the results of shards (`--shard K/N` runs) into one study.
@@ -412,6 +423,13 @@ struct DriftBase {
     rules: Option<String>,
 }
 
+impl DriftBase {
+    /// The duel game these options name, and the game's strategy presets.
+    fn game(&self) -> Result<(DuelGame, Presets)> {
+        DuelGame::from_settings("drift", |k| if k == "lineup" { self.lineup.clone() } else { self.rules.clone() })
+    }
+}
+
 /// Medarot's cards, decks and rules (studies and duels).
 #[derive(Args)]
 struct MedarotBase {
@@ -427,12 +445,38 @@ struct MedarotBase {
     rules: Option<String>,
 }
 
+impl MedarotBase {
+    /// The duel game these options name, and the game's strategy presets.
+    fn game(&self) -> Result<(DuelGame, Presets)> {
+        let setting = |k: &str| match k {
+            "cards" => self.cards.clone(),
+            "decks" => self.decks.clone(),
+            _ => self.rules.clone(),
+        };
+        DuelGame::from_settings("medarot", setting)
+    }
+}
+
 /// Rack-up's shot-model profile (studies and duels).
 #[derive(Args)]
 struct RackupBase {
     /// Shot-model profile: `default` (the built-in profile, the default) or a TOML file.
     #[arg(long, value_name = "NAME|FILE")]
     profile: Option<String>,
+}
+
+impl RackupBase {
+    /// The duel game these options name, and the game's strategy presets.
+    fn game(&self) -> Result<(DuelGame, Presets)> {
+        DuelGame::from_settings("rackup", |_| self.profile.clone())
+    }
+}
+
+impl TableBase {
+    /// The duel game these options name, and the bot presets.
+    fn game(&self) -> Result<(DuelGame, Presets)> {
+        DuelGame::from_settings("mahjong", |_| Some(self.rules.clone()))
+    }
 }
 
 #[derive(Args)]
@@ -536,6 +580,93 @@ struct DuelMahjongArgs {
 enum Permutations {
     Rotations,
     All,
+}
+
+#[derive(Args)]
+struct TuneArgs {
+    /// The tune file, or a built-in example's name.
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// Worker threads (default: all cores); results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+    /// Folder under which notebooks-data/<study>/ and reports/<study>/ are written.
+    #[arg(long, default_value = "results", value_name = "DIR")]
+    out: PathBuf,
+    /// Name of the results folders (default: tune-<game>).
+    #[arg(long, value_name = "NAME")]
+    study: Option<String>,
+    /// Replace results of another study already under the same name.
+    #[arg(long)]
+    force: bool,
+}
+
+/// `sim tune FILE`.
+fn tune(args: &TuneArgs) -> Result<String> {
+    let file = sim::tune::open(&args.file)?;
+    let name = study_name(args.study.as_deref().unwrap_or(&format!("tune-{}", file.game_name)))?;
+    sim::tune::execute(&file, threads(args.threads), &args.out, &name, args.force)
+}
+
+#[derive(Subcommand)]
+enum DeviationsCommand {
+    /// Drift battles on the styles entrants of the line-up's first driver.
+    Drift(DeviationsDriftArgs),
+    /// Rack-up matches.
+    Rackup(DeviationsRackupArgs),
+    /// Medarot games over the deck list's pairings.
+    Medarot(DeviationsMedarotArgs),
+    /// A riichi table, the deviation in each seat against the bot in the others.
+    Mahjong(DeviationsMahjongArgs),
+}
+
+/// What every deviations run takes.
+#[derive(Args)]
+struct DeviationsRun {
+    #[command(flatten)]
+    run: RunArgs,
+    /// The strategy: a preset or a file (default: heuristic; mahjong: efficiency).
+    #[arg(long, value_name = "NAME|FILE")]
+    strategy: Option<String>,
+    /// A number's deviations lie this fraction of its size apart, two each side.
+    #[arg(long, default_value_t = sim::deviations::STEP, value_name = "X")]
+    step: f64,
+    /// The metric a gain is measured in (default: the game's points): win_rate, points,
+    /// hp (Medarot), average_rank, first_place (mahjong).
+    #[arg(long, value_name = "METRIC")]
+    objective: Option<String>,
+}
+
+#[derive(Args)]
+struct DeviationsDriftArgs {
+    #[command(flatten)]
+    run: DeviationsRun,
+    #[command(flatten)]
+    base: DriftBase,
+}
+
+#[derive(Args)]
+struct DeviationsRackupArgs {
+    #[command(flatten)]
+    run: DeviationsRun,
+    #[command(flatten)]
+    base: RackupBase,
+}
+
+#[derive(Args)]
+struct DeviationsMedarotArgs {
+    #[command(flatten)]
+    run: DeviationsRun,
+    #[command(flatten)]
+    base: MedarotBase,
+}
+
+#[derive(Args)]
+struct DeviationsMahjongArgs {
+    #[command(flatten)]
+    run: DeviationsRun,
+    #[command(flatten)]
+    base: TableBase,
 }
 
 #[derive(Args)]
@@ -662,25 +793,12 @@ fn file_arg(arg: &str, presets: &Presets) -> Result<Option<Source>> {
     })
 }
 
-/// The table rules `--rules` names: a preset name or a settings file.
-fn table_rules(rules: &str) -> Result<TableRules> {
-    match file_arg(rules, &TABLE_PRESETS)? {
-        Some(settings) => TableRules::file(settings, Path::new(rules)),
-        None => Ok(TableRules::preset(rules)),
-    }
-}
-
 /// The table study's parameters for `rules` and `bots` (each a preset name or a file).
 fn table_params(rules: &str, bots: [String; 4]) -> Result<MahjongParams> {
-    let bot_files = bots.iter().map(|b| file_arg(b, &BOT_FILES)).collect::<Result<Vec<_>>>()?;
+    let bot_files = bots.iter().map(|b| file_arg(b, &sim::studies::mahjong::BOT_FILES)).collect::<Result<Vec<_>>>()?;
     let bot_files = bot_files.try_into().expect("four seats");
-    Ok(MahjongParams { table: table_rules(rules)?, bots, bot_files })
+    Ok(MahjongParams { table: TableRules::named(rules)?, bots, bot_files })
 }
-
-/// The table presets (Ron2 and Gotō), for the resolver.
-const TABLE_PRESETS: Presets = Presets { kind: "mahjong table preset", list: &table::PRESETS };
-/// The bot presets, for the resolver.
-const BOT_FILES: Presets = Presets { kind: "mahjong bot", list: &table::BOT_PRESETS };
 
 /// `--bots`: one name for all four seats (or people), or four.
 fn four_bots(bots: &str) -> Result<[String; 4]> {
@@ -771,7 +889,7 @@ fn chips(a: &ChipsArgs) -> Result<String> {
     let MahjongParams { table, bots, bot_files } = table_params(&a.rules, four_bots(&a.bots)?)?;
     let params = ChipsParams {
         table,
-        compare: table_rules(&a.compare)?,
+        compare: TableRules::named(&a.compare)?,
         bots,
         bot_files,
         rotation: a.rotation,
@@ -816,7 +934,7 @@ fn table(run: &RunArgs, name: &str, params: MahjongParams, logs: Option<(u64, &P
 
 /// Replays mjai records; fails if any file is unreadable or any finding was made.
 fn replay(args: &ReplayArgs) -> Result<String> {
-    let game = table_rules(&args.rules)?.game()?;
+    let game = TableRules::named(&args.rules)?.game()?;
     let files: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
     let mut out = String::new();
     let t = mjai::replay_files(&game, &files, &mut out);
@@ -843,27 +961,11 @@ fn duel(command: &DuelCommand) -> Result<String> {
         DuelCommand::Mahjong(DuelMahjongArgs { permutations: Permutations::All, .. }) => SeatingMode::Permutations,
         _ => SeatingMode::Rotation,
     };
-    let (duel, game, presets) = match command {
-        DuelCommand::Drift(a) => {
-            let game = DuelGame::Drift {
-                lineup: named(&a.base.lineup, &Lineup::PRESETS)?,
-                rules: named(&a.base.rules, &DriftRules::PRESETS)?,
-            };
-            (&a.duel, game, StrategyConfig::PRESETS)
-        }
-        DuelCommand::Rackup(a) => {
-            let game = DuelGame::Rackup { profile: named(&a.base.profile, &Profile::PRESETS)? };
-            (&a.duel, game, rackup::StrategyConfig::PRESETS)
-        }
-        DuelCommand::Medarot(a) => {
-            let game = DuelGame::Medarot {
-                cards: named(&a.base.cards, &CardPool::PRESETS)?,
-                decks: named(&a.base.decks, &Deck::PRESETS)?,
-                rules: named(&a.base.rules, &medarot::Rules::PRESETS)?,
-            };
-            (&a.duel, game, medarot::StrategyConfig::PRESETS)
-        }
-        DuelCommand::Mahjong(a) => (&a.duel, DuelGame::Mahjong { table: table_rules(&a.base.rules)? }, BOT_FILES),
+    let (duel, (game, presets)) = match command {
+        DuelCommand::Drift(a) => (&a.duel, a.base.game()?),
+        DuelCommand::Rackup(a) => (&a.duel, a.base.game()?),
+        DuelCommand::Medarot(a) => (&a.duel, a.base.game()?),
+        DuelCommand::Mahjong(a) => (&a.duel, a.base.game()?),
     };
     let names: Vec<&str> = match (&duel.strategies, &game) {
         (Some(list), _) => list.split(',').map(str::trim).collect(),
@@ -874,6 +976,22 @@ fn duel(command: &DuelCommand) -> Result<String> {
     let default_deals = if matches!(game, DuelGame::Mahjong { .. }) { 500 } else { 100_000 };
     let study = DuelStudy::from_params(DuelParams { game, strategies, seating })?;
     duel.run.at.execute(&study, &duel.run.plan(default_deals), &format!("duel-{}", study.game_name()))
+}
+
+/// `sim deviations GAME`: every one-parameter deviation of a strategy against it.
+fn deviations(command: &DeviationsCommand) -> Result<String> {
+    let (run, (game, presets)) = match command {
+        DeviationsCommand::Drift(a) => (&a.run, a.base.game()?),
+        DeviationsCommand::Rackup(a) => (&a.run, a.base.game()?),
+        DeviationsCommand::Medarot(a) => (&a.run, a.base.game()?),
+        DeviationsCommand::Mahjong(a) => (&a.run, a.base.game()?),
+    };
+    let default = if matches!(game, DuelGame::Mahjong { .. }) { "efficiency" } else { "heuristic" };
+    let strategy = preset::source(run.strategy.as_deref().unwrap_or(default), &presets)?;
+    let params = DeviationsParams { game, strategy, step: run.step, objective: run.objective.clone() };
+    let study = DeviationsStudy::from_params(params)?;
+    let default_deals = if matches!(study.params().game, DuelGame::Mahjong { .. }) { 500 } else { 10_000 };
+    run.run.at.execute(&study, &run.run.plan(default_deals), &format!("deviations-{}", study.game_name()))
 }
 
 fn sweep(args: &SweepArgs) -> Result<String> {
@@ -912,6 +1030,7 @@ fn merge(args: &MergeArgs) -> Result<String> {
         RackupStudy::KIND => study::merge::<RackupStudy>(&dirs, &args.out, &name, args.partial, args.force),
         SweepStudy::KIND => study::merge::<SweepStudy>(&dirs, &args.out, &name, args.partial, args.force),
         DuelStudy::KIND => study::merge::<DuelStudy>(&dirs, &args.out, &name, args.partial, args.force),
+        DeviationsStudy::KIND => study::merge::<DeviationsStudy>(&dirs, &args.out, &name, args.partial, args.force),
         other => bail!("{} holds an unknown study kind `{other}`", dirs[0].display()),
     }
 }
@@ -925,6 +1044,8 @@ fn run(command: &Command) -> Result<String> {
         Command::Rackup(a) => rackup(a),
         Command::Sweep(a) => sweep(a),
         Command::Duel(c) => duel(c),
+        Command::Deviations(c) => deviations(c),
+        Command::Tune(a) => tune(a),
         Command::Plan(a) => plan(a),
         Command::Merge(a) => merge(a),
         Command::Bench(a) => bench(a),

@@ -34,6 +34,7 @@ use crate::stats::Moments;
 use crate::studies::mahjong::TableRules;
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Result, anyhow, bail};
+use engine::config::Presets;
 use engine::{Game, GameRng, Strategy, StrategyChoice};
 use seating::{EMPTY, MAX_SEATS, SeatingMode, Seatings};
 use serde::{Deserialize, Serialize};
@@ -151,6 +152,63 @@ pub enum DuelGame {
     },
 }
 
+impl DuelGame {
+    /// The games and the settings each takes besides its strategies (its rules files).
+    pub const SETTINGS: [(&'static str, &'static [&'static str]); 4] = [
+        ("drift", &["lineup", "rules"]),
+        ("rackup", &["profile"]),
+        ("medarot", &["cards", "decks", "rules"]),
+        ("mahjong", &["rules"]),
+    ];
+
+    /// The game `game` with the settings `setting` gives by key (each a preset name or a
+    /// file; `None`: the game's default), and the game's strategy presets.
+    pub fn from_settings(game: &str, setting: impl Fn(&str) -> Option<String>) -> Result<(DuelGame, Presets)> {
+        let named = |key: &str, presets: &Presets| setting(key).map(|a| crate::preset::source(&a, presets)).transpose();
+        Ok(match game {
+            "drift" => (
+                DuelGame::Drift {
+                    lineup: named("lineup", &engine::drift::Lineup::PRESETS)?,
+                    rules: named("rules", &engine::drift::DriftRules::PRESETS)?,
+                },
+                engine::drift::strategy::StrategyConfig::PRESETS,
+            ),
+            "rackup" => (
+                DuelGame::Rackup { profile: named("profile", &engine::rackup::Profile::PRESETS)? },
+                engine::rackup::StrategyConfig::PRESETS,
+            ),
+            "medarot" => (
+                DuelGame::Medarot {
+                    cards: named("cards", &engine::medarot::CardPool::PRESETS)?,
+                    decks: named("decks", &engine::medarot::Deck::PRESETS)?,
+                    rules: named("rules", &engine::medarot::Rules::PRESETS)?,
+                },
+                engine::medarot::StrategyConfig::PRESETS,
+            ),
+            "mahjong" => {
+                let rules = setting("rules").unwrap_or_else(|| "ron2-dojo".to_string());
+                (DuelGame::Mahjong { table: TableRules::named(&rules)? }, crate::studies::mahjong::BOT_FILES)
+            }
+            other => {
+                let names: Vec<&str> = Self::SETTINGS.iter().map(|g| g.0).collect();
+                bail!("unknown game `{other}` (games: {})", names.join(", "))
+            }
+        })
+    }
+
+    /// The game's name in results (`drift`, `rackup`, `medarot`, `mahjong`, `goto` for a
+    /// table of three `seats`).
+    pub fn name(&self, seats: usize) -> &'static str {
+        match self {
+            DuelGame::Drift { .. } => "drift",
+            DuelGame::Rackup { .. } => "rackup",
+            DuelGame::Medarot { .. } => "medarot",
+            DuelGame::Mahjong { .. } if seats == 3 => "goto",
+            DuelGame::Mahjong { .. } => "mahjong",
+        }
+    }
+}
+
 /// Everything that defines a duel (two shards merge only if equal).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DuelParams {
@@ -246,6 +304,73 @@ enum Contests {
     Mahjong(Box<mahjong::MahjongContest>),
 }
 
+/// Code generic over a game's [`Contest`], handed the contest of a game and its
+/// strategies by [`with_contest`] (what `sim deviations` and `sim tune` play through).
+pub trait UseContest {
+    /// What the code returns.
+    type Output;
+    /// Runs the code on `contest`.
+    fn with<C: Contest>(self, contest: &C) -> Self::Output;
+}
+
+impl Contests {
+    /// The contest of `game` among `strategies` (in that order: a line-up's index is a
+    /// position in it).
+    fn new(game: &DuelGame, strategies: &[Source]) -> Result<Contests> {
+        Ok(match game {
+            DuelGame::Drift { lineup, rules } => Contests::Drift(drift::DriftContest::new(lineup, rules, strategies)?),
+            DuelGame::Rackup { profile } => {
+                Contests::Rackup(Box::new(rackup::RackupContest::new(profile, strategies)?))
+            }
+            DuelGame::Medarot { cards, decks, rules } => {
+                Contests::Medarot(medarot::MedarotContest::new(cards, decks, rules, strategies)?)
+            }
+            DuelGame::Mahjong { table } => {
+                Contests::Mahjong(Box::new(mahjong::MahjongContest::new(table, strategies)?))
+            }
+        })
+    }
+
+    /// Runs `u` on the contest.
+    fn with<U: UseContest>(&self, u: U) -> U::Output {
+        match self {
+            Contests::Drift(c) => u.with(c),
+            Contests::Rackup(c) => u.with(c.as_ref()),
+            Contests::Medarot(c) => u.with(c),
+            Contests::Mahjong(c) => u.with(c.as_ref()),
+        }
+    }
+}
+
+/// Runs `u` on the contest of `game` among `strategies` (a line-up's index is a position
+/// in `strategies`); an error names a strategy that does not read.
+pub fn with_contest<U: UseContest>(game: &DuelGame, strategies: &[Source], u: U) -> Result<U::Output> {
+    Ok(Contests::new(game, strategies)?.with(u))
+}
+
+/// [`UseContest`]: the contest's seats and metrics.
+pub struct Shape;
+
+impl UseContest for Shape {
+    type Output = (usize, Vec<Metric>);
+    fn with<C: Contest>(self, c: &C) -> Self::Output {
+        (c.seats(), c.metrics())
+    }
+}
+
+/// [`UseContest`]: a duel's games of `plan`.
+struct Play<'a> {
+    study: &'a DuelStudy,
+    plan: &'a RunPlan,
+}
+
+impl UseContest for Play<'_> {
+    type Output = Result<(DuelAcc, RunReport)>;
+    fn with<C: Contest>(self, c: &C) -> Self::Output {
+        self.study.play(c, self.plan)
+    }
+}
+
 /// A duel ready to run.
 pub struct DuelStudy {
     params: DuelParams,
@@ -265,13 +390,7 @@ impl DuelStudy {
     /// The game's name in results (`drift`, `rackup`, `medarot`, `mahjong`, `goto` for a
     /// three-seat table).
     pub fn game_name(&self) -> &'static str {
-        match &self.params.game {
-            DuelGame::Drift { .. } => "drift",
-            DuelGame::Rackup { .. } => "rackup",
-            DuelGame::Medarot { .. } => "medarot",
-            DuelGame::Mahjong { .. } if self.seatings.seats == 3 => "goto",
-            DuelGame::Mahjong { .. } => "mahjong",
-        }
+        self.params.game.name(self.seatings.seats)
     }
 
     fn play<C: Contest>(&self, contest: &C, plan: &RunPlan) -> Result<(DuelAcc, RunReport)> {
@@ -311,28 +430,8 @@ impl State for DuelStudy {
                 i + 1
             );
         }
-        let strategies = &params.strategies;
-        let contest = match &params.game {
-            DuelGame::Drift { lineup, rules } => Contests::Drift(drift::DriftContest::new(lineup, rules, strategies)?),
-            DuelGame::Rackup { profile } => {
-                Contests::Rackup(Box::new(rackup::RackupContest::new(profile, strategies)?))
-            }
-            DuelGame::Medarot { cards, decks, rules } => {
-                Contests::Medarot(medarot::MedarotContest::new(cards, decks, rules, strategies)?)
-            }
-            DuelGame::Mahjong { table } => {
-                Contests::Mahjong(Box::new(mahjong::MahjongContest::new(table, strategies)?))
-            }
-        };
-        fn shape<C: Contest>(c: &C) -> (usize, Vec<Metric>) {
-            (c.seats(), c.metrics())
-        }
-        let (seats, metrics) = match &contest {
-            Contests::Drift(c) => shape(c),
-            Contests::Rackup(c) => shape(c.as_ref()),
-            Contests::Medarot(c) => shape(c),
-            Contests::Mahjong(c) => shape(c.as_ref()),
-        };
+        let contest = Contests::new(&params.game, &params.strategies)?;
+        let (seats, metrics) = contest.with(Shape);
         let seatings = match params.seating {
             SeatingMode::Rotation => Seatings::rotations(names.len(), seats),
             SeatingMode::Permutations if seats == 2 => {
@@ -366,12 +465,7 @@ impl Study for DuelStudy {
     }
 
     fn simulate(&self, plan: &RunPlan) -> Result<(DuelAcc, RunReport)> {
-        match &self.contest {
-            Contests::Drift(c) => self.play(c, plan),
-            Contests::Rackup(c) => self.play(c.as_ref(), plan),
-            Contests::Medarot(c) => self.play(c, plan),
-            Contests::Mahjong(c) => self.play(c.as_ref(), plan),
-        }
+        self.contest.with(Play { study: self, plan })
     }
 
     fn report(&self, acc: &DuelAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {
