@@ -65,14 +65,12 @@ fn grid(key: &str, spec: &Table, base: &Value) -> Result<Vec<Value>> {
     if let Some(extra) = spec.keys().find(|k| *k != "range" && *k != "steps") {
         bail!("parameter `{key}`: unknown key `{extra}` (a range takes `range` and `steps`)");
     }
-    let ends: Option<Vec<f64>> = spec["range"]
-        .as_array()
-        .map(|a| a.iter().map(|v| v.as_float().or_else(|| v.as_integer().map(|i| i as f64))).collect())
-        .and_then(|v: Option<Vec<f64>>| v);
-    let Some([low, high]) = ends.as_deref().map(|e| <[f64; 2]>::try_from(e).ok()).flatten() else {
+    let number = |v: &Value| v.as_float().or_else(|| v.as_integer().map(|i| i as f64));
+    let ends: Option<Vec<f64>> = spec["range"].as_array().and_then(|a| a.iter().map(number).collect());
+    let Some([low, high]) = ends.as_deref().and_then(|e| <[f64; 2]>::try_from(e).ok()) else {
         bail!("parameter `{key}`: `range` must be two numbers, [low, high]");
     };
-    if !(low < high) {
+    if low >= high || low.is_nan() || high.is_nan() {
         bail!("parameter `{key}`: the range's low end must be below its high end");
     }
     let steps = match spec.get("steps") {
