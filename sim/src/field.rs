@@ -12,7 +12,7 @@
 //! threads.
 
 use crate::duel::seating::{EMPTY, MAX_SEATS};
-use crate::duel::{Contest, DuelGame, MAX_METRICS, Metric, SeatValues, Shape, UseContest, with_contest};
+use crate::duel::{Contest, DuelGame, GameContest, MAX_METRICS, Metric, SeatValues, Shape, UseContest, with_contest};
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Interval, Moments};
 use crate::study::Source;
@@ -28,6 +28,8 @@ pub struct Field {
     strategies: Vec<Source>,
     /// Per candidate, its strategy's index.
     candidates: Vec<usize>,
+    /// Per opponent, its strategy's index.
+    opponents: Vec<usize>,
     /// The distinct line-ups of a deal.
     lineups: Vec<[usize; MAX_SEATS]>,
     /// Per candidate, its games: (line-up, the candidate's seat).
@@ -38,8 +40,21 @@ pub struct Field {
 
 impl Field {
     /// `candidates` (the first the reference) each against every one of `opponents`, at
-    /// the table of `game`; an error names a strategy that does not read.
+    /// the table of `game`; an error names the reference if it does not read (the others
+    /// are read when the field plays).
     pub fn new(game: &DuelGame, candidates: &[Source], opponents: &[Source]) -> Result<Field> {
+        let shape = with_contest(game, &candidates[..1.min(candidates.len())], Shape)?;
+        Field::shaped(game, shape, candidates, opponents)
+    }
+
+    /// [`Field::new`] with the game's seats and metrics known (`shape`: what [`Shape`]
+    /// gives), so that no contest is built until the field plays.
+    pub fn shaped(
+        game: &DuelGame,
+        (seats, metrics): (usize, Vec<Metric>),
+        candidates: &[Source],
+        opponents: &[Source],
+    ) -> Result<Field> {
         if candidates.is_empty() || opponents.is_empty() {
             bail!("a field needs at least one candidate and one opponent");
         }
@@ -50,30 +65,30 @@ impl Field {
                 strategies.len() - 1
             })
         };
-        let candidate_ids: Vec<usize> = candidates.iter().map(&mut index).collect();
-        let opponent_ids: Vec<usize> = opponents.iter().map(&mut index).collect();
-        let (seats, metrics) = with_contest(game, &strategies, Shape)?;
-        let mut lineups: Vec<[usize; MAX_SEATS]> = Vec::new();
-        let seatings = candidate_ids
-            .iter()
-            .map(|&c| {
-                let mut games = Vec::with_capacity(seats * opponent_ids.len());
-                for &o in &opponent_ids {
-                    for seat in 0..seats {
-                        let mut lineup = [EMPTY; MAX_SEATS];
-                        lineup[..seats].fill(o);
-                        lineup[seat] = c;
-                        let k = lineups.iter().position(|l| *l == lineup).unwrap_or_else(|| {
-                            lineups.push(lineup);
-                            lineups.len() - 1
-                        });
-                        games.push((k, seat));
-                    }
-                }
-                games
-            })
-            .collect();
-        Ok(Field { game: game.clone(), strategies, candidates: candidate_ids, lineups, seatings, seats, metrics })
+        let candidates: Vec<usize> = candidates.iter().map(&mut index).collect();
+        let opponents: Vec<usize> = opponents.iter().map(&mut index).collect();
+        let (lineups, seatings) = lay_out(seats, &candidates, &opponents);
+        Ok(Field { game: game.clone(), strategies, candidates, opponents, lineups, seatings, seats, metrics })
+    }
+
+    /// The field of candidates `keep` (indices into this field's, the first the new
+    /// reference) against the same opponents, among the same strategies: it plays in this
+    /// field's [`Field::contest`].
+    pub fn select(&self, keep: &[usize]) -> Field {
+        let candidates: Vec<usize> = keep.iter().map(|&k| self.candidates[k]).collect();
+        let (lineups, seatings) = lay_out(self.seats, &candidates, &self.opponents);
+        Field { candidates, lineups, seatings, ..self.clone() }
+    }
+
+    /// The contest of the field's game among its strategies (built once, played by
+    /// [`Field::play_in`] as often as wanted); an error names a strategy that does not read.
+    pub fn contest(&self) -> Result<GameContest> {
+        GameContest::new(&self.game, &self.strategies)
+    }
+
+    /// The game's seats and metrics.
+    pub fn shape(&self) -> (usize, Vec<Metric>) {
+        (self.seats, self.metrics.clone())
     }
 
     /// The game's metrics, in the order the accumulator keeps them.
@@ -117,7 +132,13 @@ impl Field {
 
     /// Plays the deals `range` of `plan` (seed, threads).
     pub fn play(&self, plan: &RunPlan, range: Range<u64>) -> Result<(FieldAcc, RunReport)> {
-        with_contest(&self.game, &self.strategies, Deals { field: self, plan, range })?
+        self.play_in(&self.contest()?, plan, range)
+    }
+
+    /// [`Field::play`] in `contest`, the contest of this field (or of the one it was
+    /// selected from).
+    pub fn play_in(&self, contest: &GameContest, plan: &RunPlan, range: Range<u64>) -> Result<(FieldAcc, RunReport)> {
+        contest.with(Deals { field: self, plan, range })
     }
 
     /// Candidate `c`'s mean gain per game over the reference in metric `m`, with its
@@ -145,6 +166,36 @@ impl Field {
         let (a, b) = (ci.low * scale, ci.high * scale);
         (moments.mean() * scale, Interval { low: a.min(b), high: a.max(b) })
     }
+}
+
+/// The distinct line-ups of a deal, and each candidate's games in them: (line-up, seat).
+#[allow(clippy::type_complexity)]
+fn lay_out(
+    seats: usize,
+    candidates: &[usize],
+    opponents: &[usize],
+) -> (Vec<[usize; MAX_SEATS]>, Vec<Vec<(usize, usize)>>) {
+    let mut lineups: Vec<[usize; MAX_SEATS]> = Vec::new();
+    let seatings = candidates
+        .iter()
+        .map(|&c| {
+            let mut games = Vec::with_capacity(seats * opponents.len());
+            for &o in opponents {
+                for seat in 0..seats {
+                    let mut lineup = [EMPTY; MAX_SEATS];
+                    lineup[..seats].fill(o);
+                    lineup[seat] = c;
+                    let k = lineups.iter().position(|l| *l == lineup).unwrap_or_else(|| {
+                        lineups.push(lineup);
+                        lineups.len() - 1
+                    });
+                    games.push((k, seat));
+                }
+            }
+            games
+        })
+        .collect();
+    (lineups, seatings)
 }
 
 /// [`UseContest`]: a field's deals.

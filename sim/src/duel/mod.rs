@@ -345,7 +345,23 @@ impl Contests {
 /// Runs `u` on the contest of `game` among `strategies` (a line-up's index is a position
 /// in `strategies`); an error names a strategy that does not read.
 pub fn with_contest<U: UseContest>(game: &DuelGame, strategies: &[Source], u: U) -> Result<U::Output> {
-    Ok(Contests::new(game, strategies)?.with(u))
+    Ok(GameContest::new(game, strategies)?.with(u))
+}
+
+/// The contest of a game among strategies, built once to be played many times.
+pub struct GameContest(Contests);
+
+impl GameContest {
+    /// The contest of `game` among `strategies` (a line-up's index is a position in
+    /// `strategies`); an error names a strategy that does not read.
+    pub fn new(game: &DuelGame, strategies: &[Source]) -> Result<GameContest> {
+        Ok(GameContest(Contests::new(game, strategies)?))
+    }
+
+    /// Runs `u` on the contest.
+    pub fn with<U: UseContest>(&self, u: U) -> U::Output {
+        self.0.with(u)
+    }
 }
 
 /// [`UseContest`]: the contest's seats and metrics.

@@ -67,7 +67,7 @@ pub fn tune(file: &TuneFile, threads: usize) -> Result<Tuned> {
     let probe = Field::new(&file.game, std::slice::from_ref(start), std::slice::from_ref(start))?;
     let objective =
         probe.metric(file.objective.as_deref()).map_err(|e| anyhow::anyhow!("tune file {}: {e}", file.name))?;
-    let found = search::search(file, objective, threads)?;
+    let found = search::search(file, probe.shape(), objective, threads)?;
     let opponents: Vec<Source> = file
         .opponents
         .iter()

@@ -16,6 +16,7 @@
 use super::file::{Opponent, TuneFile};
 use super::space::Parameter;
 use crate::deviations::moves::{self, Move};
+use crate::duel::{GameContest, Metric};
 use crate::field::Field;
 use crate::runner::RunPlan;
 use crate::stats::{Interval, Moments};
@@ -82,12 +83,13 @@ pub struct Found {
 }
 
 /// Searches the file's parameters with `threads` worker threads.
-pub fn search(file: &TuneFile, objective: usize, threads: usize) -> Result<Found> {
+pub fn search(file: &TuneFile, shape: (usize, Vec<Metric>), objective: usize, threads: usize) -> Result<Found> {
     let started = Instant::now();
     let doc = moves::document(&file.strategy)?;
     let mut s = Search {
         file,
         doc: &doc,
+        shape,
         objective,
         plan: RunPlan::new(1, file.seed, threads),
         current: file.parameters.iter().map(|p| current(&doc, p)).collect(),
@@ -132,6 +134,8 @@ fn current(doc: &Table, p: &Parameter) -> Value {
 struct Search<'a> {
     file: &'a TuneFile,
     doc: &'a Table,
+    /// The game's seats and metrics.
+    shape: (usize, Vec<Metric>),
     objective: usize,
     plan: RunPlan,
     /// The incumbent's value of each parameter.
@@ -172,8 +176,9 @@ impl Search<'_> {
         self.file.opponents.iter().map(opponent).collect()
     }
 
-    /// Plays the next `deals` deals of `field` if the budget allows (`None`: it does not).
-    fn play(&mut self, field: &Field, deals: u64) -> Result<Option<crate::field::FieldAcc>> {
+    /// Plays the next `deals` deals of `field` in `contest` if the budget allows (`None`:
+    /// it does not).
+    fn play(&mut self, field: &Field, contest: &GameContest, deals: u64) -> Result<Option<crate::field::FieldAcc>> {
         let games = deals * field.games_per_deal();
         if self.games + games > self.file.budget {
             if self.games == 0 {
@@ -187,7 +192,7 @@ impl Search<'_> {
             return Ok(None);
         }
         let range = self.next_deal..self.next_deal + deals;
-        let (acc, run) = field.play(&RunPlan { games: range.end, ..self.plan }, range)?;
+        let (acc, run) = field.play_in(contest, &RunPlan { games: range.end, ..self.plan }, range)?;
         self.next_deal += deals;
         self.games += games;
         self.playing += run.elapsed;
@@ -209,16 +214,21 @@ impl Search<'_> {
         if candidates.is_empty() {
             return Ok(None);
         }
-        let opponents = self.opponents(&incumbent);
+        // One field and one contest for the round: the incumbent, every move, the start
+        // last; each stage plays a selection of it.
+        let mut sources = vec![incumbent.clone()];
+        sources.extend(candidates.iter().map(|c| c.1.clone()));
+        sources.push(self.file.strategy.clone());
+        let round_field = Field::shaped(&self.file.game, self.shape.clone(), &sources, &self.opponents(&incumbent))?;
+        let contest = round_field.contest()?;
         let mut alive: Vec<usize> = (0..candidates.len()).collect();
         let mut sums = vec![Moments::default(); candidates.len()];
         let mut stage = 0;
         while alive.len() > 1 {
             stage += 1;
-            let sources: Vec<Source> =
-                std::iter::once(incumbent.clone()).chain(alive.iter().map(|&c| candidates[c].1.clone())).collect();
-            let field = Field::new(&self.file.game, &sources, &opponents)?;
-            let Some(acc) = self.play(&field, deals)? else { return Ok(None) };
+            let keep: Vec<usize> = std::iter::once(0).chain(alive.iter().map(|&c| c + 1)).collect();
+            let field = round_field.select(&keep);
+            let Some(acc) = self.play(&field, &contest, deals)? else { return Ok(None) };
             for (j, &c) in alive.iter().enumerate() {
                 sums[c] += acc.gain[j + 1][self.objective];
             }
@@ -242,10 +252,9 @@ impl Search<'_> {
             alive = order[..keep].iter().map(|&j| alive[j]).collect();
             deals *= 2;
         }
-        let (best, best_source) = &candidates[alive[0]];
-        let sources = [incumbent.clone(), best_source.clone(), self.file.strategy.clone()];
-        let field = Field::new(&self.file.game, &sources, &opponents)?;
-        let Some(acc) = self.play(&field, deals)? else { return Ok(None) };
+        let best = &candidates[alive[0]].0;
+        let field = round_field.select(&[0, alive[0] + 1, sources.len() - 1]);
+        let Some(acc) = self.play(&field, &contest, deals)? else { return Ok(None) };
         let (gain, interval) = field.gain(&acc, 1, self.objective);
         let accepted = interval.low > 0.0;
         self.trace.push(TraceRow {
@@ -259,8 +268,9 @@ impl Search<'_> {
             games: self.games,
         });
         let (behind, ci) = field.gain(&acc, 2, self.objective);
-        let interval = Interval { low: -ci.high, high: -ci.low };
-        self.points.push(Point { round, games: self.games, gain: -behind, interval });
+        // 0 − x, not −x: a start equal to the incumbent is 0, not −0.
+        let interval = Interval { low: 0.0 - ci.high, high: 0.0 - ci.low };
+        self.points.push(Point { round, games: self.games, gain: 0.0 - behind, interval });
         if accepted {
             let k = self.file.parameters.iter().position(|p| p.key == best.parameter).expect("a searched key");
             self.current[k] = best.value.clone();
