@@ -149,6 +149,8 @@ impl TuneFile {
                 bail!("tune file {name}: `{key}` must be at least 1");
             }
         }
+        let probe = crate::field::Field::new(&game, std::slice::from_ref(&strategy), std::slice::from_ref(&strategy));
+        probe.and_then(|f| f.metric(raw.objective.as_deref())).map_err(context)?;
         let doc = crate::deviations::moves::document(&strategy)?;
         let parameters = super::space::parameters(&doc, raw.parameters.get_ref())
             .map_err(|e| anyhow!("{}: {e}", at(raw.parameters.span().start)))?;
