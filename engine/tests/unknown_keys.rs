@@ -12,12 +12,13 @@ const STRAY: &str = "zz_stray";
 /// Table settings whose table is a choice of one variant (an extra key is still rejected).
 const ONE_OF: [&str; 3] = ["length", "wall", "extension"];
 
-/// Reads `text` as the file kind shipped as `dir/file`; `None` for kinds read by `sim`.
+/// Reads `text` as the file kind shipped as `dir/file`; `None` for kinds read by `sim` (sweep
+/// and tune files).
 fn read(dir: &str, file: &str, text: &str) -> Option<Result<(), String>> {
     let e = |e: &dyn std::fmt::Display| e.to_string();
     let strategy = file.starts_with("strategy_");
     Some(match dir {
-        _ if file.starts_with("sweep_") => return None,
+        _ if file.starts_with("sweep_") || file.starts_with("tune_") => return None,
         "drift" if strategy => engine::drift::strategy::StrategyConfig::from_toml(text).map(drop).map_err(|x| e(&x)),
         "drift" if file.starts_with("lineup_") => {
             engine::drift::Lineup::from_toml_str(text).map(drop).map_err(|x| e(&x))
