@@ -390,11 +390,11 @@ struct DriftArgs {
     /// Base driver of `styles`, `chase` and `solo` modes, by name (default: the line-up's first).
     #[arg(long, value_name = "NAME")]
     driver: Option<String>,
-    /// Strategy of side A: plain, random, heuristic, or a strategy TOML file (see
+    /// Strategy of side A: plain, random, heuristic, heuristic-2026, or a strategy TOML file (see
     /// engine/src/drift/presets/strategy_heuristic.toml).
     #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
     strategy_a: String,
-    /// Strategy of side B: plain, random, heuristic, or a strategy TOML file.
+    /// Strategy of side B: plain, random, heuristic, heuristic-2026, or a strategy TOML file.
     #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
     strategy_b: String,
 }
@@ -460,11 +460,11 @@ struct RackupArgs {
     run: RunArgs,
     #[command(flatten)]
     base: RackupBase,
-    /// Strategy of player A: random, heuristic, riichi-never, riichi-always, or a strategy
+    /// Strategy of player A: random, heuristic, heuristic-2026, riichi-never, riichi-always, or a strategy
     /// TOML file (see engine/src/rackup/presets/strategy_heuristic.toml).
     #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
     strategy_a: String,
-    /// Strategy of player B: random, heuristic, riichi-never, riichi-always, or a file.
+    /// Strategy of player B: random, heuristic, heuristic-2026, riichi-never, riichi-always, or a file.
     #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
     strategy_b: String,
 }
@@ -472,9 +472,9 @@ struct RackupArgs {
 #[derive(Subcommand)]
 enum DuelCommand {
     /// Drift battles on the styles entrants of the line-up's first driver (strategies:
-    /// plain, random, heuristic, or strategy files).
+    /// plain, random, heuristic, heuristic-2026, or strategy files).
     Drift(DuelDriftArgs),
-    /// Rack-up matches (strategies: random, heuristic, riichi-never, riichi-always, or files).
+    /// Rack-up matches (strategies: random, heuristic, heuristic-2026, riichi-never, riichi-always, or files).
     Rackup(DuelRackupArgs),
     /// Medarot games over the deck list's pairings (strategies: random, heuristic, or files).
     Medarot(DuelMedarotArgs),

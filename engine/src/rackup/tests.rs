@@ -440,7 +440,7 @@ fn strategy_files_take_the_shipped_heuristic_for_missing_fields() {
     assert!(e.contains("line 2"), "{e}");
     assert_eq!(
         StrategyConfig::preset("bogus").unwrap_err().to_string(),
-        "unknown rackup strategy `bogus` (built-in: random, heuristic, riichi-never, riichi-always)"
+        "unknown rackup strategy `bogus` (built-in: random, heuristic, heuristic-2026, riichi-never, riichi-always)"
     );
 }
 
