@@ -19,7 +19,7 @@ use sim::grow::Target;
 use sim::preset::{self, Named};
 use sim::runner::RunPlan;
 use sim::shard::Shard;
-use sim::studies::chips::{ChipsParams, ChipsStudy};
+use sim::studies::chips::{BotModel, ChipsParams, ChipsStudy};
 use sim::studies::drift::{DriftParams, DriftStudy, Mode};
 use sim::studies::goto::{self, GotoParams, GotoStudy};
 use sim::studies::mahjong::{MahjongParams, MahjongStudy, TableRules};
@@ -195,7 +195,7 @@ enum MahjongCommand {
     /// (default goto vs goto-cutbi) on the same games: chip swings, session risk, the
     /// cut-bi ratio with a paired interval, and which items make the variance.
     #[command(mut_arg("games", |a| a.help(format!(
-        "Number of Gotō games in the whole run, all shards together, a whole number of sessions (default: {})",
+        "Gotō games per bot model in the whole run, all shards together, a whole number of sessions (default: {})",
         HumanCount(CHIP_GAMES)
     ))))]
     #[command(mut_arg("study", |a| a.help(format!("Name of the results folders (default: {})", ChipsStudy::KIND))))]
@@ -214,14 +214,16 @@ struct ChipsArgs {
     #[arg(long, default_value = "goto-cutbi", value_name = "PRESET|FILE")]
     compare: String,
     /// Bots by person, comma-separated, or one for all four (random, efficiency, defensive,
-    /// or a bot settings TOML file).
-    #[arg(long, default_value = "efficiency", value_name = "NAMES")]
-    bots: String,
+    /// or a bot settings TOML file). Repeat it for more bot models: each plays the same
+    /// sessions, and every table and the sensitivity verdict report each model (default:
+    /// efficiency, then defensive).
+    #[arg(long, default_values = ["efficiency", "defensive"], value_name = "NAMES")]
+    bots: Vec<String>,
     /// Who sits out the next game: cycle, last, top, or fixed (three players, no sit-out).
     #[arg(long, default_value = "cycle", value_parser = rotation, value_name = "cycle|last|top|fixed")]
     rotation: Rotation,
-    /// Games per session (`--games` counts games, a multiple of it); a multiple of the four
-    /// persons gives everyone as many sit-outs under the cycle.
+    /// Games per session (`--games` counts games, a multiple of it, per bot model); a
+    /// multiple of the four persons gives everyone as many sit-outs under the cycle.
     #[arg(long, alias = "session", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
     session_games: u32,
 }
@@ -672,9 +674,14 @@ fn table_rules(rules: &str) -> Result<TableRules> {
 
 /// The table study's parameters for `rules` and `bots` (each a preset name or a file).
 fn table_params(rules: &str, bots: [String; 4]) -> Result<MahjongParams> {
-    let bot_files = bots.iter().map(|b| file_arg(b, &BOT_FILES)).collect::<Result<Vec<_>>>()?;
-    let bot_files = bot_files.try_into().expect("four seats");
+    let BotModel { bots, bot_files } = bot_model(bots)?;
     Ok(MahjongParams { table: table_rules(rules)?, bots, bot_files })
+}
+
+/// Four bots (each a preset name or a file) with the files read.
+fn bot_model(bots: [String; 4]) -> Result<BotModel> {
+    let bot_files = bots.iter().map(|b| file_arg(b, &BOT_FILES)).collect::<Result<Vec<_>>>()?;
+    Ok(BotModel { bots, bot_files: bot_files.try_into().expect("four seats") })
 }
 
 /// The table presets (Ron2 and Gotō), for the resolver.
@@ -768,12 +775,13 @@ fn chips(a: &ChipsArgs) -> Result<String> {
     if !plan.games.is_multiple_of(k) {
         bail!("--games {} is not a whole number of sessions of --session-games {k}", plan.games);
     }
-    let MahjongParams { table, bots, bot_files } = table_params(&a.rules, four_bots(&a.bots)?)?;
+    let mut models = a.bots.iter().map(|b| bot_model(four_bots(b)?)).collect::<Result<Vec<_>>>()?;
+    let bots = models.remove(0);
     let params = ChipsParams {
-        table,
+        table: table_rules(&a.rules)?,
         compare: table_rules(&a.compare)?,
         bots,
-        bot_files,
+        other_bots: models,
         rotation: a.rotation,
         session_games: a.session_games,
     };

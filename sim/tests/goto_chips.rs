@@ -142,16 +142,32 @@ fn the_chip_study_is_paired_deterministic_and_merges_its_shards() {
     for chart in ["chip_distribution", "session_distribution", "cutbi_ratio", "variance_by_item", "yaku_frequency"] {
         assert!(root.join(format!("reports/one/{chart}.png")).exists(), "{chart}");
     }
-    assert!(summary.contains("goto-cutbi / goto: mean |chips| ×") && summary.contains("verdict"), "{summary}");
-    // The verdict names the range of each group of measures, per state timing.
-    for reading in ["start-of-hand", "end-of-hand"] {
-        let verdict = summary.lines().find(|l| l.contains("verdict") && l.contains(reading)).unwrap_or_default();
-        assert!(verdict.contains("typical swings grow ") && verdict.contains("session-loss tails grow "), "{summary}");
+    assert!(summary.contains("goto-cutbi / goto (efficiency bots): mean |chips| ×") && summary.contains("verdict"));
+    // The verdict names the range of each group of measures, per bot model and state timing.
+    for bots in ["efficiency", "defensive"] {
+        for reading in ["start-of-hand", "end-of-hand"] {
+            let verdict = summary.lines().find(|l| l.contains("verdict") && l.contains(reading) && l.contains(bots));
+            let verdict = verdict.unwrap_or_default();
+            assert!(
+                verdict.contains("typical swings grow ") && verdict.contains("session-loss tails grow "),
+                "{summary}"
+            );
+        }
     }
-    assert_eq!(csv(&root, "one", "chips_sensitivity").lines().count(), 1 + 2 * 6, "2 timings × 6 measures");
+    let sensitivity = csv(&root, "one", "chips_sensitivity");
+    assert_eq!(sensitivity.lines().count(), 1 + 2 * 2 * 6, "2 bot models × 2 timings × 6 measures");
+    // Each bot model plays the sessions it would play alone: its rows are a one-model run's.
+    run(&["--bots", "defensive"], "defensive");
+    let rows = |name: &str, bots: &str| {
+        let lines: Vec<String> = csv(&root, name, "chips_summary").lines().map(String::from).collect();
+        lines.into_iter().filter(|l| l.starts_with(&format!("{bots},"))).collect::<Vec<_>>()
+    };
+    assert_eq!(rows("one", "defensive"), rows("defensive", "defensive"));
+    assert_eq!(rows("one", "defensive").len(), 3, "three arms");
+    assert_ne!(rows("one", "defensive"), rows("one", "efficiency"));
     // The base against itself: a ratio of exactly 1.
-    let same = run(&["--compare", "goto"], "same");
-    assert!(same.contains("goto / goto: mean |chips| ×1.000 [1.000, 1.000]"), "{same}");
+    let same = run(&["--compare", "goto", "--bots", "efficiency"], "same");
+    assert!(same.contains("goto / goto (efficiency bots): mean |chips| ×1.000 [1.000, 1.000]"), "{same}");
     for (args, says) in [
         (vec!["--compare", "ron2-dojo"], "seat"),
         (vec!["--rules", "ron2-dojo"], "seat"),

@@ -10,7 +10,7 @@ use engine::mahjong::table::Rotation;
 use sim::duel::seating::SeatingMode;
 use sim::duel::{DuelGame, DuelParams, DuelStudy};
 use sim::runner::RunPlan;
-use sim::studies::chips::{ChipsParams, ChipsStudy};
+use sim::studies::chips::{BotModel, ChipsParams, ChipsStudy};
 use sim::studies::drift::{DriftParams, DriftStudy, Mode};
 use sim::studies::goto::{GotoParams, GotoStudy};
 use sim::studies::mahjong::{MahjongParams, MahjongStudy, TableRules};
@@ -104,8 +104,11 @@ fn studies_allocate_nothing_per_game() {
     let chips = ChipsStudy::from_params(ChipsParams {
         table: TableRules::preset("goto"),
         compare: TableRules::preset("goto-cutbi"),
-        bots,
-        bot_files: Default::default(),
+        bots: BotModel { bots: bots.clone(), bot_files: Default::default() },
+        other_bots: vec![BotModel {
+            bots: bots.clone().map(|_| "defensive".to_string()),
+            bot_files: Default::default(),
+        }],
         rotation: Rotation::Cycle,
         session_games: 5,
     })

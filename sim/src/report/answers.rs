@@ -248,8 +248,13 @@ fn chips(estimates: &[Tracked], folder: &Path) -> Vec<Option<String>> {
     });
     let sessions = Table::read(folder, "chips_sessions").and_then(|t| {
         let (arm, loss) = (t.texts("arm")?, t.numbers("p_lose_over_100")?);
-        let each: Option<Vec<String>> =
-            arm.iter().zip(&loss).map(|(a, p)| Some(format!("{} under {a}", pct((*p)?)))).collect();
+        let bots = bot_models(&t);
+        let each: Option<Vec<String>> = arm
+            .iter()
+            .zip(&loss)
+            .enumerate()
+            .map(|(i, (a, p))| Some(format!("{} under {a}{}", pct((*p)?), bots.with(i))))
+            .collect();
         Some(format!("The chance to lose more than 100 chips over a session is {}.", join(&each?)))
     });
     vec![typical, sessions, sensitivity(folder)]
@@ -260,20 +265,51 @@ fn interval(e: &Tracked) -> String {
     format!("[{}, {}]", number(e.interval.low), number(e.interval.high))
 }
 
+/// The bot model of each row of a chips table (its `bots` column), named in prose only
+/// when the table holds more than one model.
+struct BotModels(Option<Vec<String>>);
+
+impl BotModels {
+    /// " with B bots" for row `i`, or nothing when one model played.
+    fn with(&self, i: usize) -> String {
+        self.0.as_ref().map(|b| format!(" with {} bots", b[i])).unwrap_or_default()
+    }
+}
+
+/// The `bots` column of `t` when it names more than one model.
+fn bot_models(t: &Table) -> BotModels {
+    let bots = t.texts("bots").filter(|b| b.iter().any(|x| *x != b[0]));
+    BotModels(bots)
+}
+
 /// The range of the chips study's sensitivity table (`chips_sensitivity`: a `ratio` per
-/// row, named by its `measure` when the table has one).
+/// row, named by its `measure` when the table has one), per bot model when it has several.
 fn sensitivity(folder: &Path) -> Option<String> {
     let t = Table::read(folder, "chips_sensitivity")?;
     let ratio = t.numbers("ratio")?;
-    let (low, high) = (best(&ratio, |_| true, |r| -r)?, best(&ratio, |_| true, |r| r)?);
     let what = |i: usize| t.texts("measure").map(|m| format!(" ({})", m[i])).unwrap_or_default();
+    let models = bot_models(&t);
+    let mut groups: Vec<String> = models.0.clone().unwrap_or_else(|| vec![String::new()]);
+    groups.dedup();
+    let each: Option<Vec<String>> = groups
+        .iter()
+        .map(|g| {
+            let keep = |i: usize| models.0.as_ref().is_none_or(|b| b[i] == *g);
+            let (low, high) = (best(&ratio, keep, |r| -r)?, best(&ratio, keep, |r| r)?);
+            Some(format!(
+                "from {}×{} to {}×{}{}",
+                number(ratio[low]?),
+                what(low),
+                number(ratio[high]?),
+                what(high),
+                models.with(low)
+            ))
+        })
+        .collect();
     Some(format!(
-        "Over the {} rows of the sensitivity table (measures, state timings, bots) the ratio runs from {}×{} to {}×{}.",
+        "Over the {} rows of the sensitivity table (measures, state timings, bots) the ratio runs {}.",
         t.rows(),
-        number(ratio[low]?),
-        what(low),
-        number(ratio[high]?),
-        what(high)
+        join(&each?)
     ))
 }
 
@@ -431,6 +467,27 @@ mod tests {
             said[2],
             "Over the 2 rows of the sensitivity table (measures, state timings, bots) the ratio runs from 1.470× \
              (sd per game) to 4.700× (P(session loss > 200))."
+        );
+        // Two bot models: each gets its own range, named.
+        let models = df!(
+            "bots" => ["efficiency", "efficiency", "defensive", "defensive"],
+            "measure" => ["sd", "tail", "sd", "tail"],
+            "ratio" => [1.4, 8.3, 1.36, 10.9]
+        )
+        .unwrap();
+        table(&dir, "chips_sensitivity", models);
+        let sessions =
+            df!("bots" => ["efficiency", "defensive"], "arm" => ["goto", "goto"], "p_lose_over_100" => [0.1, 0.2]);
+        table(&dir, "chips_sessions", sessions.unwrap());
+        let said = answer("goto-chips", &estimates, &dir);
+        assert_eq!(
+            said[1..],
+            [
+                "The chance to lose more than 100 chips over a session is 10.0% under goto with efficiency bots and \
+                 20.0% under goto with defensive bots.",
+                "Over the 4 rows of the sensitivity table (measures, state timings, bots) the ratio runs from 1.400× \
+                 (sd) to 8.300× (tail) with efficiency bots and from 1.360× (sd) to 10.90× (tail) with defensive bots."
+            ]
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -95,7 +95,9 @@ where
     let per = study.games_per_index();
     let covers = match per {
         1 => coverage.describe(),
-        per => format!("sessions of {per} games: {}", coverage.describe().replacen(" games", " sessions", 1)),
+        per => {
+            format!("sessions, {per} games played in each: {}", coverage.describe().replacen(" games", " sessions", 1))
+        }
     };
     let estimates = study.estimates(&acc);
     Ok(Section {

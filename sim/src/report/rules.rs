@@ -152,7 +152,9 @@ impl RulesFiles for GotoParams {
 
 impl RulesFiles for ChipsParams {
     fn rules_files(&self) -> Vec<RulesFile> {
-        [table("table", &self.table), table("compared", &self.compare), bots(&self.bots, &self.bot_files)].concat()
+        let mut files = [table("table", &self.table), table("compared", &self.compare)].concat();
+        files.extend(self.models().flat_map(|m| bots(&m.bots, &m.bot_files)));
+        files
     }
 }
 

@@ -4,7 +4,10 @@
 //! under every arm — the base rules (`--rules`), the compared ones (`--compare`), and, when
 //! those have cut-bi, the compared ones with the other timing reading (G-B3) — so the arms
 //! differ by the chip rules alone, on identical walls, dice and decisions (common random
-//! numbers, "with play unchanged": the bots ignore the cut-bi states). Per person per game
+//! numbers, "with play unchanged": the bots ignore the cut-bi states). Each bot model
+//! (`--bots`, repeatable: the first is the study's, the others are [`BotModel`]s in
+//! `other_bots`) plays the same sessions from the same streams, so every table has a `bots`
+//! column and the cut-bi ratio is reported per model beside the others. Per person per game
 //! it reports chips won and lost (mean absolute chips moved, spread, quantiles, kurtosis,
 //! the chance of losing 50+ or 100+), per session the result and the worst drawdown, the
 //! arms' ratio of mean absolute chips moved and of variance to the base with paired 95%
@@ -53,22 +56,60 @@ pub struct ChipsParams {
     pub table: TableRules,
     /// The compared rules: the same table, other chip rules (e.g. `goto-cutbi`).
     pub compare: TableRules,
-    /// Bot per person: a preset name, or the name of the file in `bot_files`.
-    pub bots: [String; PEOPLE],
-    /// Bot settings files for the persons that have one.
-    #[serde(default)]
-    pub bot_files: [Option<Source>; PEOPLE],
+    /// The first bot model: the one whose games the yaku table counts.
+    #[serde(flatten)]
+    pub bots: BotModel,
+    /// Further bot models, each playing the same sessions (the third dimension of the
+    /// sensitivity table).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub other_bots: Vec<BotModel>,
     /// Who sits out the next game.
     pub rotation: Rotation,
     /// Games per session.
     pub session_games: u32,
 }
 
+/// One bot model: the bot each person plays.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BotModel {
+    /// Bot per person: a preset name, or the name of the file in `bot_files`.
+    pub bots: [String; PEOPLE],
+    /// Bot settings files for the persons that have one.
+    #[serde(default)]
+    pub bot_files: [Option<Source>; PEOPLE],
+}
+
+impl BotModel {
+    /// The model's name in tables: one name when all four persons share it, else the four.
+    pub fn label(&self) -> String {
+        let b = &self.bots;
+        if b.iter().all(|n| *n == b[0]) { b[0].clone() } else { b.join(",") }
+    }
+}
+
+impl ChipsParams {
+    /// Every bot model, the first one first.
+    pub fn models(&self) -> impl Iterator<Item = &BotModel> {
+        std::iter::once(&self.bots).chain(&self.other_bots)
+    }
+
+    /// How a model's arm is named where one name must say both (tracked estimates, chart
+    /// series): the arm alone when the study has one model.
+    fn series(&self, model: usize, arm: &str) -> String {
+        if self.other_bots.is_empty() {
+            arm.to_string()
+        } else {
+            format!("{arm} · {}", self.models().nth(model).map(BotModel::label).unwrap_or_default())
+        }
+    }
+}
+
 /// A chip study ready to run.
 pub struct ChipsStudy {
     params: ChipsParams,
     game: RiichiTable,
-    bots: [Bot; PEOPLE],
+    /// Per bot model, the bot of each person.
+    models: Vec<[Bot; PEOPLE]>,
     arms: Vec<(Arm, ChipLedger)>,
 }
 
@@ -133,50 +174,52 @@ impl State for ChipsStudy {
             arms.push(arm(format!("{} ({})", params.compare.name(), sensitivity::timing_label(timing)), swapped));
         }
         let arms = arms.into_iter().map(|(a, rules)| (a, ChipLedger::new(rules, &game, sit_out))).collect();
-        let bots = bots_from(&params.bots, &params.bot_files)?;
-        Ok(Self { params, game, bots, arms })
+        let models = params.models().map(|m| bots_from(&m.bots, &m.bot_files)).collect::<Result<_>>()?;
+        Ok(Self { params, game, models, arms })
     }
 
     fn empty(&self) -> ChipsAcc {
-        ChipsAcc::new(self.arms.len())
+        ChipsAcc::new(self.models.len(), self.arms.len())
     }
 
-    /// An index is a session.
+    /// An index is a session (of every model).
     fn indices(&self, acc: &ChipsAcc) -> u64 {
-        acc.table.sessions
+        acc.first().table.sessions
     }
 }
 
 impl Study for ChipsStudy {
+    /// A session's games, once per bot model.
     fn games_per_index(&self) -> u64 {
-        u64::from(self.params.session_games)
+        u64::from(self.params.session_games) * self.models.len() as u64
     }
 
-    /// Per arm, the mean absolute chips per person and game (`mean_abs_chips`) and the
-    /// chance of losing 100 or more in a game (`p_lose_100`); per compared arm, its paired
-    /// ratios to the base (`ratio_mean_abs`, `ratio_variance`, and per session
-    /// `ratio_sd_per_session`, `ratio_mean_abs_session`, `ratio_p_session_loss_over_100`,
-    /// `ratio_p_session_loss_over_200`).
+    /// Per bot model and arm, the mean absolute chips per person and game
+    /// (`mean_abs_chips`) and the chance of losing 100 or more in a game (`p_lose_100`); per
+    /// compared arm, its paired ratios to the same model's base (`ratio_mean_abs`,
+    /// `ratio_variance`, and per session `ratio_sd_per_session`, `ratio_mean_abs_session`,
+    /// `ratio_p_session_loss_over_100`, `ratio_p_session_loss_over_200`).
     fn estimates(&self, acc: &ChipsAcc) -> Vec<Tracked> {
         let per = persons(&self.params);
         let names = self.names();
-        let mut out: Vec<Tracked> = names
-            .iter()
-            .zip(&acc.arms)
-            .map(|(name, a)| {
+        let mut out: Vec<Tracked> = Vec::new();
+        for (m, model) in acc.models.iter().enumerate() {
+            let series = |name: &str| self.params.series(m, name);
+            let arms = || names.iter().zip(&model.arms);
+            out.extend(arms().map(|(name, a)| {
                 let (mean, low, high) = mean_abs(a, per);
-                Tracked::new("mean_abs_chips", name, mean, Interval { low, high })
-            })
-            .collect();
-        out.extend(names.iter().zip(&acc.arms).map(|(name, a)| Tracked::rate("p_lose_100", name, &a.losses[1])));
-        for (metric, moved) in [("ratio_mean_abs", true), ("ratio_variance", false)] {
-            out.extend(names.iter().zip(&acc.arms).skip(1).map(|(name, a)| {
-                let (value, interval) = if moved { a.moved.ratio() } else { a.squares.ratio() };
-                Tracked::new(metric, name, value, interval)
+                Tracked::new("mean_abs_chips", &series(name), mean, Interval { low, high })
             }));
+            out.extend(arms().map(|(name, a)| Tracked::rate("p_lose_100", &series(name), &a.losses[1])));
+            for (metric, moved) in [("ratio_mean_abs", true), ("ratio_variance", false)] {
+                out.extend(arms().skip(1).map(|(name, a)| {
+                    let (value, interval) = if moved { a.moved.ratio() } else { a.squares.ratio() };
+                    Tracked::new(metric, &series(name), value, interval)
+                }));
+            }
         }
         let sessions = sensitivity::rows(&self.params, &self.arms(), acc).into_iter().filter(|r| r.session);
-        out.extend(sessions.map(|r| Tracked::new(&format!("ratio_{}", r.measure), &r.arm, r.ratio, r.ci)));
+        out.extend(sessions.map(|r| Tracked::new(&format!("ratio_{}", r.measure), &r.series, r.ratio, r.ci)));
         out
     }
 
@@ -190,39 +233,41 @@ impl Study for ChipsStudy {
             || recorder.tables(),
             || self.empty(),
             |tables, session_index, _, acc| {
-                let mut session = Session::new(self.params.rotation);
-                let mut sessions = [[0i64; PEOPLE]; MAX_ARMS];
-                let mut worst = [[0i64; PEOPLE]; MAX_ARMS];
-                for k in 0..per {
-                    let index = session_index * per + k;
-                    let seating = session.seating();
-                    let mut bots = seating.seats.map(|p| self.bots[usize::from(p)]);
-                    let o = recorder.play(tables, index, &mut bots, &mut seeds.rng(index), Vec::new);
-                    let log = tables.hand_log();
-                    let mut tallies = [ChipTally::default(); MAX_ARMS];
-                    for (tally, (_, ledger)) in tallies.iter_mut().zip(&self.arms) {
-                        ledger.settle_game(log.hands(), &o.points, &mut dice_stream(&seeds, index), tally);
-                    }
-                    // Participant (seats, then the sit-out) → person.
-                    let person = |q: usize| match q {
-                        q if q < SEATS => Some(seating.seats[q]),
-                        _ => seating.sitting_out,
-                    };
-                    acc.record_game(&tallies[..arms], &person);
-                    for (a, tally) in tallies[..arms].iter().enumerate() {
-                        for (q, total) in tally.totals().into_iter().enumerate() {
-                            if let Some(p) = person(q) {
-                                let p = usize::from(p);
-                                sessions[a][p] += i64::from(total);
-                                worst[a][p] = worst[a][p].min(sessions[a][p]);
+                for (model, acc) in self.models.iter().zip(acc.models.iter_mut()) {
+                    let mut session = Session::new(self.params.rotation);
+                    let mut sessions = [[0i64; PEOPLE]; MAX_ARMS];
+                    let mut worst = [[0i64; PEOPLE]; MAX_ARMS];
+                    for k in 0..per {
+                        let index = session_index * per + k;
+                        let seating = session.seating();
+                        let mut bots = seating.seats.map(|p| model[usize::from(p)]);
+                        let o = recorder.play(tables, index, &mut bots, &mut seeds.rng(index), Vec::new);
+                        let log = tables.hand_log();
+                        let mut tallies = [ChipTally::default(); MAX_ARMS];
+                        for (tally, (_, ledger)) in tallies.iter_mut().zip(&self.arms) {
+                            ledger.settle_game(log.hands(), &o.points, &mut dice_stream(&seeds, index), tally);
+                        }
+                        // Participant (seats, then the sit-out) → person.
+                        let person = |q: usize| match q {
+                            q if q < SEATS => Some(seating.seats[q]),
+                            _ => seating.sitting_out,
+                        };
+                        acc.record_game(&tallies[..arms], &person);
+                        for (a, tally) in tallies[..arms].iter().enumerate() {
+                            for (q, total) in tally.totals().into_iter().enumerate() {
+                                if let Some(p) = person(q) {
+                                    let p = usize::from(p);
+                                    sessions[a][p] += i64::from(total);
+                                    worst[a][p] = worst[a][p].min(sessions[a][p]);
+                                }
                             }
                         }
+                        acc.table.record(&o, &seating.seats, seating.sitting_out);
+                        session.next(&[o.ranks[0], o.ranks[1], o.ranks[2]]);
                     }
-                    acc.table.record(&o, &seating.seats, seating.sitting_out);
-                    session.next(&[o.ranks[0], o.ranks[1], o.ranks[2]]);
+                    acc.record_session(&sessions[..arms], &worst[..arms], persons(&self.params) as usize);
+                    acc.table.sessions += 1;
                 }
-                acc.record_session(&sessions[..arms], &worst[..arms], persons(&self.params) as usize);
-                acc.table.sessions += 1;
             },
         )?;
         recorder.finish(run)
@@ -232,8 +277,8 @@ impl Study for ChipsStudy {
         let names = self.names();
         write_tables(&self.params, &names, acc, out)?;
         let rows = sensitivity::rows(&self.params, &self.arms(), acc);
-        sensitivity::table(&self.params, &rows, out)?;
-        charts(&names, acc, out)?;
+        sensitivity::table(&rows, out)?;
+        charts(&self.params, &names, acc, out)?;
         Ok(summary(&self.params, &names, acc, coverage) + "\n" + &sensitivity::summary(&self.params, &rows))
     }
 }
@@ -337,16 +382,40 @@ fn add_all<T: AddAssign>(a: &mut [T], b: Vec<T>) {
     }
 }
 
-/// The chip study's accumulator: per arm, and the Gotō table study's own (yaku, length).
+/// One bot model's games: per arm, and the Gotō table study's own (yaku, length).
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct ChipsAcc {
+pub struct ModelAcc {
     /// Per arm, base first.
     pub arms: Vec<ArmAcc>,
     /// The games as the Gotō study counts them.
     pub table: GotoAcc,
 }
 
+/// The chip study's accumulator: one per bot model, the first model first.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ChipsAcc {
+    /// Per bot model, in [`ChipsParams::models`] order.
+    pub models: Vec<ModelAcc>,
+}
+
 impl ChipsAcc {
+    fn new(models: usize, arms: usize) -> Self {
+        Self { models: (0..models).map(|_| ModelAcc::new(arms)).collect() }
+    }
+
+    /// The first bot model's games (the ones the yaku table counts).
+    pub fn first(&self) -> &ModelAcc {
+        &self.models[0]
+    }
+}
+
+impl AddAssign for ChipsAcc {
+    fn add_assign(&mut self, o: Self) {
+        add_all(&mut self.models, o.models);
+    }
+}
+
+impl ModelAcc {
     fn new(arms: usize) -> Self {
         Self { arms: (0..arms).map(|_| ArmAcc::new()).collect(), table: GotoAcc::new() }
     }
@@ -401,7 +470,7 @@ impl ChipsAcc {
     }
 }
 
-impl AddAssign for ChipsAcc {
+impl AddAssign for ModelAcc {
     fn add_assign(&mut self, o: Self) {
         add_all(&mut self.arms, o.arms);
         self.table += o.table;
@@ -424,24 +493,65 @@ fn persons(params: &ChipsParams) -> f64 {
     if params.rotation == Rotation::Fixed { SEATS as f64 } else { PEOPLE as f64 }
 }
 
+/// One arm of one bot model: a row of the chip tables.
+struct ArmRow<'a> {
+    /// The bot model's label.
+    bots: String,
+    /// The arm's name.
+    arm: &'a String,
+    /// Whether it is its model's base arm.
+    base: bool,
+    /// Its name in chart series ([`ChipsParams::series`]).
+    series: String,
+    /// Its bot model.
+    model: &'a BotModel,
+    /// Its model's games as the Gotō study counts them.
+    table: &'a GotoAcc,
+    acc: &'a ArmAcc,
+}
+
+/// Every (bot model, arm), model by model, base arm first.
+fn arm_rows<'a>(params: &'a ChipsParams, names: &'a [String], acc: &'a ChipsAcc) -> Vec<ArmRow<'a>> {
+    params
+        .models()
+        .zip(acc.models.iter())
+        .enumerate()
+        .flat_map(|(k, (model, m))| {
+            names.iter().zip(&m.arms).enumerate().map(move |(i, (arm, a))| ArmRow {
+                bots: model.label(),
+                arm,
+                base: i == 0,
+                series: params.series(k, arm),
+                model,
+                table: &m.table,
+                acc: a,
+            })
+        })
+        .collect()
+}
+
 fn write_tables(params: &ChipsParams, names: &[String], acc: &ChipsAcc, out: &StudyOutput) -> Result<()> {
     let per = persons(params);
-    let arms = &acc.arms;
-    let col = |f: &dyn Fn(&ArmAcc) -> f64| arms.iter().map(f).collect::<Vec<_>>();
+    let rows = arm_rows(params, names, acc);
+    let text = |f: &dyn Fn(&ArmRow) -> String| rows.iter().map(f).collect::<Vec<_>>();
+    let col = |f: &dyn Fn(&ArmAcc) -> f64| rows.iter().map(|r| f(r.acc)).collect::<Vec<_>>();
+    let quantile =
+        |h: &dyn Fn(&ArmAcc) -> &Histogram, q: f64| rows.iter().map(|r| h(r.acc).quantile(q)).collect::<Vec<_>>();
     let mut summary = df!(
-        "arm" => names.to_vec(),
-        "games" => arms.iter().map(|a| a.moved.n).collect::<Vec<_>>(),
-        "person_games" => arms.iter().map(person_games).collect::<Vec<_>>(),
+        "bots" => text(&|r| r.bots.clone()),
+        "arm" => text(&|r| r.arm.clone()),
+        "games" => rows.iter().map(|r| r.acc.moved.n).collect::<Vec<_>>(),
+        "person_games" => rows.iter().map(|r| person_games(r.acc)).collect::<Vec<_>>(),
         "mean_abs_chips" => col(&|a| mean_abs(a, per).0),
         "mean_abs_ci_low" => col(&|a| mean_abs(a, per).1),
         "mean_abs_ci_high" => col(&|a| mean_abs(a, per).2),
         "sd" => col(&|a| a.moments.std_dev()),
         "variance" => col(&|a| a.moments.variance()),
-        "q01" => arms.iter().map(|a| a.game.quantile(QUANTILES[0])).collect::<Vec<_>>(),
-        "q05" => arms.iter().map(|a| a.game.quantile(QUANTILES[1])).collect::<Vec<_>>(),
-        "q50" => arms.iter().map(|a| a.game.quantile(QUANTILES[2])).collect::<Vec<_>>(),
-        "q95" => arms.iter().map(|a| a.game.quantile(QUANTILES[3])).collect::<Vec<_>>(),
-        "q99" => arms.iter().map(|a| a.game.quantile(QUANTILES[4])).collect::<Vec<_>>(),
+        "q01" => quantile(&|a| &a.game, QUANTILES[0]),
+        "q05" => quantile(&|a| &a.game, QUANTILES[1]),
+        "q50" => quantile(&|a| &a.game, QUANTILES[2]),
+        "q95" => quantile(&|a| &a.game, QUANTILES[3]),
+        "q99" => quantile(&|a| &a.game, QUANTILES[4]),
         "excess_kurtosis" => col(&|a| a.game.kurtosis()),
         "p_lose_50" => col(&|a| a.losses[0].value()),
         "p_lose_50_ci_low" => col(&|a| a.losses[0].interval().low),
@@ -449,19 +559,19 @@ fn write_tables(params: &ChipsParams, names: &[String], acc: &ChipsAcc, out: &St
         "p_lose_100" => col(&|a| a.losses[1].value()),
         "p_lose_100_ci_low" => col(&|a| a.losses[1].interval().low),
         "p_lose_100_ci_high" => col(&|a| a.losses[1].interval().high),
-        "clamped" => arms.iter().map(|a| a.game.below + a.game.above).collect::<Vec<_>>(),
+        "clamped" => rows.iter().map(|r| r.acc.game.below + r.acc.game.above).collect::<Vec<_>>(),
     )?;
     out.table("chips_summary", &mut summary)?;
 
-    let ratios: Vec<(&String, &str, &PairedRatio)> = names
+    let ratios: Vec<(&ArmRow, &str, &PairedRatio)> = rows
         .iter()
-        .zip(arms)
-        .skip(1)
-        .flat_map(|(name, a)| [(name, "mean_abs_chips", &a.moved), (name, "variance", &a.squares)])
+        .filter(|r| !r.base)
+        .flat_map(|r| [(r, "mean_abs_chips", &r.acc.moved), (r, "variance", &r.acc.squares)])
         .collect();
     let ratio_col = |f: &dyn Fn(&PairedRatio) -> f64| ratios.iter().map(|r| f(r.2)).collect::<Vec<_>>();
     let mut ratio = df!(
-        "arm" => ratios.iter().map(|r| r.0.clone()).collect::<Vec<_>>(),
+        "bots" => ratios.iter().map(|r| r.0.bots.clone()).collect::<Vec<_>>(),
+        "arm" => ratios.iter().map(|r| r.0.arm.clone()).collect::<Vec<_>>(),
         "base" => vec![names[0].clone(); ratios.len()],
         "measure" => ratios.iter().map(|r| r.1).collect::<Vec<_>>(),
         "ratio" => ratio_col(&|p| p.ratio().0),
@@ -470,34 +580,37 @@ fn write_tables(params: &ChipsParams, names: &[String], acc: &ChipsAcc, out: &St
     )?;
     out.table("chips_ratio", &mut ratio)?;
 
-    let items: Vec<(&String, &ArmAcc, ChipItem)> =
-        names.iter().zip(arms).flat_map(|(name, a)| ChipItem::ALL.map(|item| (name, a, item))).collect();
+    let items: Vec<(&ArmRow, ChipItem)> = rows.iter().flat_map(|r| ChipItem::ALL.map(|item| (r, item))).collect();
     let variance_share =
         |a: &ArmAcc, i: ChipItem| a.item_cross[i as usize] as f64 / a.item_cross.iter().sum::<i128>() as f64;
     let mut item_table = df!(
-        "arm" => items.iter().map(|r| r.0.clone()).collect::<Vec<_>>(),
-        "item" => items.iter().map(|r| r.2.name()).collect::<Vec<_>>(),
-        "group" => items.iter().map(|r| r.2.group()).collect::<Vec<_>>(),
-        "mean_abs_per_person_game" =>
-            items.iter().map(|r| r.1.item_abs[r.2 as usize] as f64 / person_games(r.1) as f64).collect::<Vec<_>>(),
-        "variance_share" => items.iter().map(|r| variance_share(r.1, r.2)).collect::<Vec<_>>(),
+        "bots" => items.iter().map(|r| r.0.bots.clone()).collect::<Vec<_>>(),
+        "arm" => items.iter().map(|r| r.0.arm.clone()).collect::<Vec<_>>(),
+        "item" => items.iter().map(|r| r.1.name()).collect::<Vec<_>>(),
+        "group" => items.iter().map(|r| r.1.group()).collect::<Vec<_>>(),
+        "mean_abs_per_person_game" => items
+            .iter()
+            .map(|r| r.0.acc.item_abs[r.1 as usize] as f64 / person_games(r.0.acc) as f64)
+            .collect::<Vec<_>>(),
+        "variance_share" => items.iter().map(|r| variance_share(r.0.acc, r.1)).collect::<Vec<_>>(),
     )?;
     out.table("chips_items", &mut item_table)?;
 
     let mut sessions = df!(
-        "arm" => names.to_vec(),
-        "session_games" => vec![params.session_games; arms.len()],
-        "person_sessions" => arms.iter().map(|a| a.session_moments.n).collect::<Vec<_>>(),
+        "bots" => text(&|r| r.bots.clone()),
+        "arm" => text(&|r| r.arm.clone()),
+        "session_games" => vec![params.session_games; rows.len()],
+        "person_sessions" => rows.iter().map(|r| r.acc.session_moments.n).collect::<Vec<_>>(),
         "mean" => col(&|a| a.session_moments.mean()),
         "sd" => col(&|a| a.session_moments.std_dev()),
-        "q01" => arms.iter().map(|a| a.session.quantile(QUANTILES[0])).collect::<Vec<_>>(),
-        "q05" => arms.iter().map(|a| a.session.quantile(QUANTILES[1])).collect::<Vec<_>>(),
-        "q50" => arms.iter().map(|a| a.session.quantile(QUANTILES[2])).collect::<Vec<_>>(),
-        "q95" => arms.iter().map(|a| a.session.quantile(QUANTILES[3])).collect::<Vec<_>>(),
-        "q99" => arms.iter().map(|a| a.session.quantile(QUANTILES[4])).collect::<Vec<_>>(),
-        "drawdown_q50" => arms.iter().map(|a| a.drawdown.quantile(0.5)).collect::<Vec<_>>(),
-        "drawdown_q95" => arms.iter().map(|a| a.drawdown.quantile(0.95)).collect::<Vec<_>>(),
-        "drawdown_q99" => arms.iter().map(|a| a.drawdown.quantile(0.99)).collect::<Vec<_>>(),
+        "q01" => quantile(&|a| &a.session, QUANTILES[0]),
+        "q05" => quantile(&|a| &a.session, QUANTILES[1]),
+        "q50" => quantile(&|a| &a.session, QUANTILES[2]),
+        "q95" => quantile(&|a| &a.session, QUANTILES[3]),
+        "q99" => quantile(&|a| &a.session, QUANTILES[4]),
+        "drawdown_q50" => quantile(&|a| &a.drawdown, 0.5),
+        "drawdown_q95" => quantile(&|a| &a.drawdown, 0.95),
+        "drawdown_q99" => quantile(&|a| &a.drawdown, 0.99),
         "p_lose_over_50" => col(&|a| a.session_loss(0, per).0),
         "p_lose_over_50_ci_low" => col(&|a| a.session_loss(0, per).1.low),
         "p_lose_over_50_ci_high" => col(&|a| a.session_loss(0, per).1.high),
@@ -511,35 +624,35 @@ fn write_tables(params: &ChipsParams, names: &[String], acc: &ChipsAcc, out: &St
     out.table("chips_sessions", &mut sessions)?;
 
     for (table, session) in [("chips_distribution", false), ("chips_session_distribution", true)] {
-        let bins: Vec<(&String, i64, u64)> = names
+        let bins: Vec<(&ArmRow, i64, u64)> = rows
             .iter()
-            .zip(arms)
-            .flat_map(|(name, a)| {
-                let h = if session { &a.session } else { &a.game };
-                h.bins().filter(|b| b.1 > 0).map(move |(v, c)| (name, v, c))
+            .flat_map(|r| {
+                let h = if session { &r.acc.session } else { &r.acc.game };
+                h.bins().filter(|b| b.1 > 0).map(move |(v, c)| (r, v, c))
             })
             .collect();
         let mut df = df!(
-            "arm" => bins.iter().map(|b| b.0.clone()).collect::<Vec<_>>(),
+            "bots" => bins.iter().map(|b| b.0.bots.clone()).collect::<Vec<_>>(),
+            "arm" => bins.iter().map(|b| b.0.arm.clone()).collect::<Vec<_>>(),
             "chips" => bins.iter().map(|b| b.1).collect::<Vec<_>>(),
             "count" => bins.iter().map(|b| b.2).collect::<Vec<_>>(),
         )?;
         out.table(table, &mut df)?;
     }
 
-    let who: Vec<(&String, String, String, &Moments, Option<u64>)> = names
+    let who: Vec<(&ArmRow, String, String, &Moments, Option<u64>)> = rows
         .iter()
-        .zip(arms)
-        .flat_map(|(name, a)| {
-            let sat_out = &acc.table.sat_out;
+        .flat_map(|r| {
+            let sat_out = &r.table.sat_out;
             let persons = (0..PEOPLE)
-                .map(move |p| (name, format!("person {p}"), params.bots[p].clone(), &a.persons[p], Some(sat_out[p])));
-            persons.chain((0..PEOPLE).map(move |r| (name, role(r), "mixed".to_string(), &a.roles[r], None)))
+                .map(move |p| (r, format!("person {p}"), r.model.bots[p].clone(), &r.acc.persons[p], Some(sat_out[p])));
+            persons.chain((0..PEOPLE).map(move |q| (r, role(q), "mixed".to_string(), &r.acc.roles[q], None)))
         })
         .collect();
     let who_col = |f: &dyn Fn(&Moments) -> f64| who.iter().map(|w| f(w.3)).collect::<Vec<_>>();
     let mut persons = df!(
-        "arm" => who.iter().map(|w| w.0.clone()).collect::<Vec<_>>(),
+        "bots" => who.iter().map(|w| w.0.bots.clone()).collect::<Vec<_>>(),
+        "arm" => who.iter().map(|w| w.0.arm.clone()).collect::<Vec<_>>(),
         "who" => who.iter().map(|w| w.1.clone()).collect::<Vec<_>>(),
         "bot" => who.iter().map(|w| w.2.clone()).collect::<Vec<_>>(),
         "games" => who.iter().map(|w| w.3.n).collect::<Vec<_>>(),
@@ -549,7 +662,7 @@ fn write_tables(params: &ChipsParams, names: &[String], acc: &ChipsAcc, out: &St
         "sat_out" => who.iter().map(|w| w.4).collect::<Vec<_>>(),
     )?;
     out.table("chips_persons", &mut persons)?;
-    goto::yaku_table(&acc.table, out)
+    goto::yaku_table(&acc.first().table, out)
 }
 
 /// A role's label: a seat (seat 0 deals first) or the sit-out.
@@ -557,13 +670,12 @@ fn role(r: usize) -> String {
     if r == usize::from(SIT_OUT) { "sit-out".to_string() } else { format!("seat {r}") }
 }
 
-fn charts(names: &[String], acc: &ChipsAcc, out: &StudyOutput) -> Result<()> {
+fn charts(params: &ChipsParams, names: &[String], acc: &ChipsAcc, out: &StudyOutput) -> Result<()> {
+    let rows = arm_rows(params, names, acc);
     let series = |hist: &dyn Fn(&ArmAcc) -> &Histogram, width: i64| -> Vec<Series> {
-        names
-            .iter()
-            .zip(&acc.arms)
-            .map(|(name, a)| {
-                let h = hist(a);
+        rows.iter()
+            .map(|r| {
+                let h = hist(r.acc);
                 let total = h.total().max(1) as f64;
                 let (lo, hi) = (h.quantile(0.0005), h.quantile(0.9995));
                 let points = h
@@ -572,7 +684,7 @@ fn charts(names: &[String], acc: &ChipsAcc, out: &StudyOutput) -> Result<()> {
                     .filter(|b| b.1 > 0 && b.0 >= lo - width && b.0 <= hi)
                     .map(|(v, c)| (v, c as f64 / total / width as f64))
                     .collect();
-                Series { name: name.clone(), points }
+                Series { name: r.series.clone(), points }
             })
             .collect()
     };
@@ -595,10 +707,10 @@ fn charts(names: &[String], acc: &ChipsAcc, out: &StudyOutput) -> Result<()> {
         },
     )?;
     let mut bars = Vec::new();
-    for (name, a) in names.iter().zip(&acc.arms).skip(1) {
-        for (measure, p) in [("mean |chips|", &a.moved), ("variance", &a.squares)] {
+    for row in rows.iter().filter(|r| !r.base) {
+        for (measure, p) in [("mean |chips|", &row.acc.moved), ("variance", &row.acc.squares)] {
             let (r, ci) = p.ratio();
-            bars.push(Bar { label: format!("{measure}: {name}"), value: r, low: ci.low, high: ci.high });
+            bars.push(Bar { label: format!("{measure}: {}", row.series), value: r, low: ci.low, high: ci.high });
         }
     }
     chart::save(
@@ -612,10 +724,10 @@ fn charts(names: &[String], acc: &ChipsAcc, out: &StudyOutput) -> Result<()> {
         },
     )?;
     let groups = item_groups();
-    let stacks: Vec<(String, Vec<f64>)> = names
+    let stacks: Vec<(String, Vec<f64>)> = rows
         .iter()
-        .zip(&acc.arms)
-        .map(|(name, a)| {
+        .map(|r| {
+            let a = r.acc;
             let n = person_games(a) as f64;
             let shares = groups
                 .iter()
@@ -628,7 +740,7 @@ fn charts(names: &[String], acc: &ChipsAcc, out: &StudyOutput) -> Result<()> {
                         / n
                 })
                 .collect();
-            (name.clone(), shares)
+            (r.series.clone(), shares)
         })
         .collect();
     chart::save(
@@ -640,7 +752,7 @@ fn charts(names: &[String], acc: &ChipsAcc, out: &StudyOutput) -> Result<()> {
             stacks: &stacks,
         },
     )?;
-    goto::yaku_chart(&acc.table, out)
+    goto::yaku_chart(&acc.first().table, out)
 }
 
 /// The item groups in table order.
@@ -656,24 +768,29 @@ fn item_groups() -> Vec<&'static str> {
 
 fn summary(params: &ChipsParams, names: &[String], acc: &ChipsAcc, coverage: &Coverage) -> String {
     let per = persons(params);
+    let first = &acc.first().table;
     let mut s = format!(
-        "Gotō chips: {} sessions of {} games ({} games), bots {}, rotation {:?}; seed {}: {} of the run's {} \
-         sessions; each game played once and settled under every arm (with play unchanged)\n",
-        acc.table.sessions,
+        "Gotō chips: {} sessions of {} games ({} games) per bot model, bots {}, rotation {:?}; seed {}: {} of the \
+         run's {} sessions; each game played once per bot model and settled under every arm (with play unchanged)\n",
+        first.sessions,
         params.session_games,
-        acc.table.games,
-        params.bots.join(","),
+        first.games,
+        params.models().map(BotModel::label).collect::<Vec<_>>().join(" and "),
         params.rotation,
         coverage.seed,
         coverage.games_played(),
         coverage.games,
     );
-    for (name, a) in names.iter().zip(&acc.arms) {
+    let rows = arm_rows(params, names, acc);
+    for r in &rows {
+        let a = r.acc;
         let (m, lo, hi) = mean_abs(a, per);
         let _ = writeln!(
             s,
-            "  {name}: mean |chips| per person-game {m:.2} [{lo:.2}, {hi:.2}], sd {:.1}, 1%–99% {}..{}, \
+            "  {} ({} bots): mean |chips| per person-game {m:.2} [{lo:.2}, {hi:.2}], sd {:.1}, 1%–99% {}..{}, \
              P(lose ≥100 in a game) {:.4}, P(session loss > 100) {:.4}",
+            r.arm,
+            r.bots,
             a.moments.std_dev(),
             a.game.quantile(0.01),
             a.game.quantile(0.99),
@@ -681,20 +798,24 @@ fn summary(params: &ChipsParams, names: &[String], acc: &ChipsAcc, coverage: &Co
             a.session_loss(1, per).0,
         );
     }
-    for (name, a) in names.iter().zip(&acc.arms).skip(1) {
-        let (r, ci) = a.moved.ratio();
-        let (v, vci) = a.squares.ratio();
+    for r in rows.iter().filter(|r| !r.base) {
+        let (m, ci) = r.acc.moved.ratio();
+        let (v, vci) = r.acc.squares.ratio();
         let _ = writeln!(
             s,
-            "  {name} / {}: mean |chips| ×{r:.3} [{:.3}, {:.3}], variance ×{v:.3} [{:.3}, {:.3}] (paired, over games)",
-            names[0], ci.low, ci.high, vci.low, vci.high
+            "  {} / {} ({} bots): mean |chips| ×{m:.3} [{:.3}, {:.3}], variance ×{v:.3} [{:.3}, {:.3}] (paired, over \
+             games)",
+            r.arm, names[0], r.bots, ci.low, ci.high, vci.low, vci.high
         );
     }
-    let _ = writeln!(
-        s,
-        "  games sat out by person 0–3: {}",
-        acc.table.sat_out.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
-    );
+    for (model, m) in params.models().zip(acc.models.iter()) {
+        let _ = writeln!(
+            s,
+            "  games sat out by person 0–3 ({} bots): {}",
+            model.label(),
+            m.table.sat_out.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+        );
+    }
     s
 }
 
@@ -707,7 +828,7 @@ mod tests {
         // Every session has exactly one person of four down more than 100 (a zero-sum
         // session): the share is 1/4 in each, so its interval over sessions has no width,
         // where Wilson over the 400 person-sessions as independent trials gives ±0.04.
-        let mut acc = ChipsAcc::new(1);
+        let mut acc = ModelAcc::new(1);
         for k in 0..100 {
             let net = [[-150, 50, 50 + k, 50 - k]];
             acc.record_session(&net, &net.map(|n| n.map(|v| v.min(0))), PEOPLE);
@@ -715,7 +836,7 @@ mod tests {
         let (share, ci) = acc.arms[0].session_loss(1, PEOPLE as f64);
         assert_eq!((share, ci.low, ci.high), (0.25, 0.25, 0.25));
         // Three fixed players: the fourth person never plays and is not counted.
-        let mut fixed = ChipsAcc::new(1);
+        let mut fixed = ModelAcc::new(1);
         fixed.record_session(&[[-150, 100, 50, 0]], &[[-150, 0, 0, 0]], SEATS);
         assert_eq!((fixed.arms[0].session_moments.n, fixed.arms[0].session_loss(1, SEATS as f64).0), (3, 1.0 / 3.0));
     }

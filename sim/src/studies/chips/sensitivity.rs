@@ -1,11 +1,12 @@
-//! How far the cut-bi answer depends on the measure: the `chips_sensitivity` table and the
-//! verdict sentence of `sim mahjong chips`. Each compared arm (one per state timing, GOTO-SPEC
-//! G-B3) is set against the base on six measures — typical swings (mean |chips| and sd per
+//! How far the cut-bi answer depends on the measure, the state timing and the bots: the
+//! `chips_sensitivity` table and the verdict sentences of `sim mahjong chips`. For each bot
+//! model, each compared arm (one per state timing, GOTO-SPEC G-B3) is set against the same
+//! model's base on six measures — typical swings (mean |chips| and sd per
 //! game, sd and mean |result| per session) and session-loss tails (the chance to lose more
 //! than 100 or 200 in a session) — each as a paired ratio with its 95% interval, and the
 //! verdict names the range each group spans instead of one yes/no.
 
-use super::{ArmAcc, ChipsAcc, ChipsParams, persons};
+use super::{ArmAcc, BotModel, ChipsAcc, ChipsParams, persons};
 use crate::output::StudyOutput;
 use crate::stats::{Interval, PairedRatio};
 use anyhow::Result;
@@ -82,9 +83,13 @@ const MEASURES: [Measure; 6] = [
     },
 ];
 
-/// One row of the table: a compared arm against the base on one measure.
+/// One row of the table: a compared arm against its bot model's base on one measure.
 #[derive(Clone, Debug)]
 pub struct Row {
+    /// The bot model's label.
+    pub bots: String,
+    /// The arm's name in tracked estimates ([`ChipsParams::series`]).
+    pub series: String,
     /// The compared arm.
     pub arm: String,
     /// Its cut-bi timing.
@@ -105,7 +110,7 @@ pub struct Row {
     pub session: bool,
 }
 
-/// The rows of every compared arm, in arm then measure order.
+/// The rows of every compared arm, in bot model, arm, then measure order.
 pub fn rows(params: &ChipsParams, arms: &[Arm], acc: &ChipsAcc) -> Vec<Row> {
     let per = persons(params);
     let value = |m: &Measure, a: &ArmAcc| {
@@ -113,38 +118,36 @@ pub fn rows(params: &ChipsParams, arms: &[Arm], acc: &ChipsAcc) -> Vec<Row> {
         if m.root { v.sqrt() } else { v }
     };
     let mut out = Vec::new();
-    for (arm, a) in arms.iter().zip(&acc.arms).skip(1) {
-        for m in &MEASURES {
-            let (r, ci) = (m.sums)(a).ratio();
-            let (ratio, ci) =
-                if m.root { (r.sqrt(), Interval { low: ci.low.sqrt(), high: ci.high.sqrt() }) } else { (r, ci) };
-            out.push(Row {
-                arm: arm.name.clone(),
-                timing: arm.timing,
-                measure: m.name,
-                group: m.group,
-                base: value(m, &acc.arms[0]),
-                value: value(m, a),
-                ratio,
-                ci,
-                session: m.session,
-            });
+    for (k, (model, acc)) in params.models().zip(acc.models.iter()).enumerate() {
+        for (arm, a) in arms.iter().zip(&acc.arms).skip(1) {
+            for m in &MEASURES {
+                let (r, ci) = (m.sums)(a).ratio();
+                let (ratio, ci) =
+                    if m.root { (r.sqrt(), Interval { low: ci.low.sqrt(), high: ci.high.sqrt() }) } else { (r, ci) };
+                out.push(Row {
+                    bots: model.label(),
+                    series: params.series(k, &arm.name),
+                    arm: arm.name.clone(),
+                    timing: arm.timing,
+                    measure: m.name,
+                    group: m.group,
+                    base: value(m, &acc.arms[0]),
+                    value: value(m, a),
+                    ratio,
+                    ci,
+                    session: m.session,
+                });
+            }
         }
     }
     out
 }
 
-/// The bots the study plays: one name when all four persons share it, else the four.
-fn bots(params: &ChipsParams) -> String {
-    let b = &params.bots;
-    if b.iter().all(|n| *n == b[0]) { b[0].clone() } else { b.join(",") }
-}
-
 /// Writes the `chips_sensitivity` table.
-pub fn table(params: &ChipsParams, rows: &[Row], out: &StudyOutput) -> Result<()> {
+pub fn table(rows: &[Row], out: &StudyOutput) -> Result<()> {
     let col = |f: &dyn Fn(&Row) -> f64| rows.iter().map(f).collect::<Vec<_>>();
     let mut df = df!(
-        "bots" => vec![bots(params); rows.len()],
+        "bots" => rows.iter().map(|r| r.bots.clone()).collect::<Vec<_>>(),
         "arm" => rows.iter().map(|r| r.arm.clone()).collect::<Vec<_>>(),
         "timing" => rows.iter().map(|r| r.timing.map_or("none", timing_label)).collect::<Vec<_>>(),
         "measure" => rows.iter().map(|r| r.measure).collect::<Vec<_>>(),
@@ -158,34 +161,38 @@ pub fn table(params: &ChipsParams, rows: &[Row], out: &StudyOutput) -> Result<()
     out.table("chips_sensitivity", &mut df)
 }
 
-/// The sensitivity table as text, then per compared arm the verdict sentence.
+/// The sensitivity table as text, then per bot model and compared arm the verdict sentence.
 pub fn summary(params: &ChipsParams, rows: &[Row]) -> String {
+    let hint = if params.other_bots.is_empty() {
+        "; another bot model (e.g. a second --bots defensive) can move these"
+    } else {
+        ""
+    };
     let mut s = format!(
-        "sensitivity: ratio to the base per measure (95% paired interval), bots {}; another bot model \
-         (e.g. --bots defensive, committed as goto-chips-defensive) can move these\n",
-        bots(params)
+        "sensitivity: ratio to the same bots' base per measure (95% paired interval), bots {}{hint}\n",
+        params.models().map(BotModel::label).collect::<Vec<_>>().join(" and ")
     );
     for r in rows {
         let _ = writeln!(
             s,
-            "  {:<26} {:<32} {:>9.3} → {:>9.3}  ×{:.3} [{:.3}, {:.3}]",
-            r.arm, r.measure, r.base, r.value, r.ratio, r.ci.low, r.ci.high
+            "  {:<12} {:<26} {:<32} {:>9.3} → {:>9.3}  ×{:.3} [{:.3}, {:.3}]",
+            r.bots, r.arm, r.measure, r.base, r.value, r.ratio, r.ci.low, r.ci.high
         );
     }
-    let mut arms: Vec<(&str, Option<Timing>)> = rows.iter().map(|r| (r.arm.as_str(), r.timing)).collect();
+    let mut arms: Vec<(&str, &str, Option<Timing>)> =
+        rows.iter().map(|r| (r.bots.as_str(), r.arm.as_str(), r.timing)).collect();
     arms.dedup();
-    for (arm, timing) in arms {
-        let of = |g: Group| rows.iter().filter(|r| r.arm == arm && r.group == g).collect::<Vec<_>>();
+    for (bots, arm, timing) in arms {
+        let of = |g: Group| rows.iter().filter(|r| r.bots == bots && r.arm == arm && r.group == g).collect::<Vec<_>>();
         let reading = timing.map_or("without cut-bi".to_string(), |t| {
             format!("under the {} reading", timing_label(t).replace('_', "-"))
         });
         let _ = writeln!(
             s,
-            "  verdict on the seed's \"about {}–{}×\" {reading} ({arm}, bots {}, play unchanged): typical swings \
+            "  verdict on the seed's \"about {}–{}×\" {reading} ({arm}, bots {bots}, play unchanged): typical swings \
              grow {}; session-loss tails grow {}",
             CLAIM.0,
             CLAIM.1,
-            bots(params),
             span(&of(Group::Typical)),
             span(&of(Group::Tail)),
         );
@@ -243,6 +250,8 @@ mod tests {
 
     fn row(group: Group, ratio: f64, low: f64, high: f64) -> Row {
         Row {
+            bots: "efficiency".into(),
+            series: "goto-cutbi".into(),
             arm: "goto-cutbi".into(),
             timing: Some(Timing::StartOfHand),
             measure: "m",
