@@ -419,7 +419,7 @@ fn profile_errors_name_the_field() {
 #[test]
 fn strategy_files_take_the_shipped_heuristic_for_missing_fields() {
     let shipped = HeuristicStrategy::shipped().config;
-    assert_eq!((shipped.riichi, shipped.riichi_threshold, shipped.barricade_hp), (RiichiPolicy::Likely, 0.2, 3));
+    assert_eq!((shipped.riichi, shipped.riichi_threshold, shipped.barricade_hp), (RiichiPolicy::Likely, 0.15, 3));
     assert_eq!(
         kind("riichi-never"),
         StrategyConfig::Heuristic(HeuristicConfig { riichi: RiichiPolicy::Never, ..shipped })
