@@ -216,7 +216,10 @@ fn play_and_cars_modes_write_paired_gains() {
 fn capped_subjects_are_marked_in_the_charts_and_checks_are_not_results() {
     let root = scratch("capped");
     let out = root.to_str().unwrap();
-    let summary = sim_ok(&["drift", "--games", "9000", "--seed", "3", "--quiet", "--out", out]);
+    // The 2026 heuristic, whose drift_meister chases run into the cap (under the re-tuned
+    // one, trading a point to stay in every chase, the cap cuts none at this size).
+    let old = ["--strategy-a", "heuristic-2026", "--strategy-b", "heuristic-2026"];
+    let summary = sim_ok(&[&["drift", "--games", "9000", "--seed", "3", "--quiet", "--out", out], &old[..]].concat());
     let svg = |chart: &str| std::fs::read_to_string(root.join(format!("reports/drift/{chart}.svg"))).unwrap();
     // The rows the summary marks UNBOUNDED are marked in the win-rate chart and the
     // chaser-vs-leader chart (and in the points legend when drawn there).
