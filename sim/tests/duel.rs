@@ -182,7 +182,7 @@ fn every_duel_row_prints_the_p_value_of_its_own_interval() {
             2.0,
             3,
         ),
-        ("drift", &["drift", "--games", "300"], 0.5, 3),
+        ("drift", &["drift", "--games", "300"], 0.5, 4),
         (
             "orders",
             &[
