@@ -11,7 +11,7 @@ use crate::study::Source;
 use anyhow::{Context, Result};
 use engine::GameSeeds;
 use engine::mahjong::chips::{
-    CalcEnding, ChipLedger, Dice, GivenDice, HandChips, Transfer, handless_record, hand_record,
+    CalcEnding, ChipLedger, Dice, GivenDice, HandChips, Transfer, hand_record, handless_record,
 };
 use engine::mahjong::table::{HandRecord, PRESETS, RiichiTable, TableSettings, WinRecord};
 use engine::mahjong::{Rules, Situation, score, shanten_report};

@@ -145,6 +145,31 @@ fn person_column(csv: &str, column: &str) -> Vec<String> {
     lines.map(|l| l.split(',').nth(at).unwrap().to_string()).collect()
 }
 
+/// Issue 34's acceptance: three-player Tenhou plays as a study with its second calibration
+/// table, three-player Tenhou's published rates beside the bots' (riichi per player-hand,
+/// exhaustive draws per hand).
+#[test]
+fn tenhou_sanma_study_writes_the_sanma_calibration_table() {
+    let root = scratch("tenhou-sanma");
+    let args = ["mahjong", "play", "--rules", "tenhou-sanma", "--games", "16", "--quiet", "--out"];
+    let o = sim(&[&args[..], &[root.to_str().unwrap(), "--study", "sanma"]].concat(), "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let table = csv(&root, "sanma", "tenhou_sanma_rates");
+    let mut lines = table.lines();
+    assert_eq!(lines.next(), Some("rate,value,ci_low,ci_high,tenhou_sanma_houou"));
+    let rows: Vec<(String, String)> = lines
+        .map(|l| {
+            let cells: Vec<&str> = l.split(',').collect();
+            (cells[0].to_string(), cells[4].to_string())
+        })
+        .collect();
+    let riichi = format!("{}", 0.73 / 3.0);
+    assert_eq!(rows, [("riichi".to_string(), riichi), ("exhaustive_draw".to_string(), "0.15".to_string())]);
+    let rates = csv(&root, "sanma", "rates");
+    let bots_riichi = rates.lines().find(|l| l.starts_with("riichi,")).unwrap().split(',').nth(1).unwrap();
+    assert!(table.contains(&format!("riichi,{bots_riichi},")), "the bots' own rate beside: {table}");
+}
+
 #[test]
 fn goto_study_plays_sessions_deterministically_and_merges_its_shards() {
     let summary = study_is_deterministic(

@@ -102,6 +102,13 @@ pub struct YakuRules {
     /// called away and no call of its own, is paid a mangan tsumo with neither honba nor
     /// the sticks on the table, and no noten payments are made.
     pub nagashi_mangan: bool,
+    /// With `goto_yakuman`: a flower under a counted ura indicator cancels 立直のみロン as one
+    /// under a dora indicator does. `false` (the default, the seed's reading): the seed's
+    /// 「立直のみロン和了(抜き牌なしかつドラ表示牌に華牌なし)」 names the dora indicators, and it
+    /// writes 「(裏ドラ含む)」 where it means the ura ones too; the ura flower still works for
+    /// the winner as if extracted (G-F6).
+    #[serde(default)]
+    pub ura_flower_cancels_riichi_only_ron: bool,
     /// At three seats, a north kept in the hand is an honour like any other (天鳳 三麻, where
     /// a north may be kept, called and discarded); `false`: only in kokushi, shousuushii or
     /// daisuushii (Gotō, whose north is air; the default, for a file written before the

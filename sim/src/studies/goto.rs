@@ -20,7 +20,9 @@ use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Result, bail};
 use engine::GameSeeds;
-use engine::mahjong::table::{Bot, HanchanOutcome, PEOPLE, RiichiTable, Rotation, Session, WIN_VALUE_BINS};
+use engine::mahjong::table::{
+    Bot, HanchanOutcome, PEOPLE, RiichiTable, Rotation, Session, TENHOU_SANMA_RATES, WIN_VALUE_BINS,
+};
 use engine::mahjong::{Rules, Yaku};
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -478,6 +480,19 @@ fn write_tables(params: &GotoParams, rules: &Rules, acc: &GotoAcc, out: &StudyOu
         "ci_high" => rates.iter().map(|r| r.1.interval().high).collect::<Vec<_>>(),
     )?;
     out.table("rates", &mut rate_table)?;
+    // The second calibration table: three-player Tenhou's published rates beside the bots'.
+    let real: Vec<(&str, f64, Rate)> = TENHOU_SANMA_RATES
+        .iter()
+        .filter_map(|&(name, value)| rates.iter().find(|r| r.0 == name).map(|r| (name, value, r.1)))
+        .collect();
+    let mut calibration = df!(
+        "rate" => real.iter().map(|r| r.0).collect::<Vec<_>>(),
+        "value" => real.iter().map(|r| r.2.value()).collect::<Vec<_>>(),
+        "ci_low" => real.iter().map(|r| r.2.interval().low).collect::<Vec<_>>(),
+        "ci_high" => real.iter().map(|r| r.2.interval().high).collect::<Vec<_>>(),
+        "tenhou_sanma_houou" => real.iter().map(|r| r.1).collect::<Vec<_>>(),
+    )?;
+    out.table("tenhou_sanma_rates", &mut calibration)?;
 
     yaku_table(acc, rules, out)?;
 
@@ -646,9 +661,14 @@ fn summary(params: &GotoParams, rules: &Rules, acc: &GotoAcc, coverage: &Coverag
     );
     let (played, all) = (coverage.games_played(), coverage.games);
     let _ = writeln!(s, "seed {}: {played} of the run's {all} sessions; intervals are 95%", coverage.seed);
-    let _ = writeln!(s, "per-hand rates of the bots (no Gotō calibration data exists):");
+    let _ = writeln!(
+        s,
+        "per-hand rates of the bots (no Gotō calibration data exists; three-player Tenhou's 鳳凰卓 beside):"
+    );
     for (name, r) in acc.rates() {
-        let _ = writeln!(s, "  {name:<16} {:.4} ± {:.4}", r.value(), r.interval().half_width());
+        let real =
+            TENHOU_SANMA_RATES.iter().find(|t| t.0 == name).map_or(String::new(), |t| format!("  tenhou {:.3}", t.1));
+        let _ = writeln!(s, "  {name:<16} {:.4} ± {:.4}{real}", r.value(), r.interval().half_width());
     }
     let wins = acc.total().wins.max(1) as f64;
     let _ = writeln!(

@@ -226,7 +226,12 @@ pub fn hand_record(rules: &Rules, situation: &Situation, chips: &HandChips) -> R
 
 /// A double ron's other winner: a ron off the same discarder on the same tile, another
 /// seat, the same indicators.
-fn second_winner(rules: &Rules, first: &Situation, other: &Situation, from: Option<u8>) -> Result<WinRecord, ScoreError> {
+fn second_winner(
+    rules: &Rules,
+    first: &Situation,
+    other: &Situation,
+    from: Option<u8>,
+) -> Result<WinRecord, ScoreError> {
     if first.tsumo || first.nagashi || other.tsumo || other.nagashi {
         return bad("chips: double_ron: two rons on one discard");
     }
@@ -469,7 +474,8 @@ mod tests {
         assert_eq!(r.extraction_count, 2, "South's north and winter");
         let ts = settled(Some(&west_on_6p()), &chips);
         assert_eq!((paid(&ts, ChipItem::Ippatsu, 0, 1), paid(&ts, ChipItem::Ippatsu, 0, 2)), (1, 1), "{ts:?}");
-        let tsumo = HandChips { double_ron: Some(Box::new(Situation { tsumo: true, ..riichi_ippatsu() })), ..chips.clone() };
+        let tsumo =
+            HandChips { double_ron: Some(Box::new(Situation { tsumo: true, ..riichi_ippatsu() })), ..chips.clone() };
         assert!(hand_record(&rules, &west_on_6p(), &tsumo).is_err(), "two rons");
         let other = HandChips { double_ron: Some(Box::new(Situation { win: "3p".into(), ..west_on_6p() })), ..chips };
         assert!(hand_record(&rules, &riichi_ippatsu(), &other).is_err(), "one tile");
@@ -545,7 +551,9 @@ mod tests {
             let mut ts: Vec<super::super::Transfer> = Vec::new();
             ledger.settle_end(&[45_000, 15_000, 45_000, 0], first, &mut ts);
             let top = goto_chips().rank_kubi[0];
-            (0..3u8).find(|&s| ts.iter().filter(|t| t.item == ChipItem::Rank && t.receiver == s).map(|t| t.chips()).sum::<i32>() == top)
+            (0..3u8).find(|&s| {
+                ts.iter().filter(|t| t.item == ChipItem::Rank && t.receiver == s).map(|t| t.chips()).sum::<i32>() == top
+            })
         };
         assert_eq!((rank(0), rank(1), rank(2)), (Some(0), Some(2), Some(2)), "West is first from South and West");
         let bad = HandChips { first_dealer: 3, from: Some(2), ..HandChips::default() };

@@ -313,7 +313,7 @@ impl ChipLedger {
 
     /// G-F5 Alice: the revealed tiles in order, each 現物 paying (2, or 1 open) until the
     /// first miss; a pocchi always hits, a flower when the winner set one aside, a north
-    /// when it extracted or holds one.
+    /// when it holds one (or extracted one, with `alice_north_counts_extracted`).
     fn alice(&self, record: &HandRecord, w: &WinRecord) -> i32 {
         let per = if w.closed { self.rules.alice } else { self.rules.alice_open };
         let mut chips = 0;
@@ -323,7 +323,8 @@ impl ChipLedger {
                 PhysTile::Flower(_) => u8::from(w.flowers != 0),
                 _ => {
                     let k = p.kind().expect("a plain piece has a kind");
-                    w.held[k.index()] + if k == Tile::NORTH { w.nuki } else { 0 }
+                    let extracted = k == Tile::NORTH && self.rules.alice_north_counts_extracted;
+                    w.held[k.index()] + if extracted { w.nuki } else { 0 }
                 }
             };
             if copies == 0 {

@@ -96,7 +96,12 @@ impl RiichiTable {
         if has(Flower::Autumn) {
             hand.flags = hand.flags.with(WinFlags::AUTUMN);
         }
-        if s.nuki > 0 || flowers != 0 {
+        // 立直のみロン's 「抜き牌なしかつドラ表示牌に華牌なし」: an ura flower too where the rules say.
+        let blocking = match self.rules.yaku.ura_flower_cancels_riichi_only_ron {
+            true => flowers,
+            false => s.flowers | self.indicator_flowers(state, false),
+        };
+        if s.nuki > 0 || blocking != 0 {
             hand.flags = hand.flags.with(WinFlags::EXTRACTED);
         }
         hand.red = s.marked.red() + s.meld_marked.red();
