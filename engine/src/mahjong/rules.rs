@@ -3,7 +3,9 @@
 //! `goto.toml`) or from a user's file with the same fields.
 //!
 //! Every field is required in a file (no silent defaults), so a rule sheet
-//! can be checked line by line against the preset it was copied from. The
+//! can be checked line by line against the preset it was copied from; only a field added
+//! after files were written (`north_as_honour`) may be left out, and then reads as files
+//! read before it existed. The
 //! tile set (which fives are red or gold, sanma manzu) is named by
 //! `tile_set`, a [`TileSetSpec`] preset, or given in place as a `[tile_set]` table with a
 //! tile-set file's fields (e.g. two red 5p: `red_fives = "5m5p5p5s"`).
@@ -102,7 +104,9 @@ pub struct YakuRules {
     pub nagashi_mangan: bool,
     /// At three seats, a north kept in the hand is an honour like any other (天鳳 三麻, where
     /// a north may be kept, called and discarded); `false`: only in kokushi, shousuushii or
-    /// daisuushii (Gotō, whose north is air). Unused at four seats.
+    /// daisuushii (Gotō, whose north is air; the default, for a file written before the
+    /// field existed). Unused at four seats.
+    #[serde(default)]
     pub north_as_honour: bool,
     /// 国士無双十三面待ち counts as double yakuman.
     pub double_kokushi_13: bool,
