@@ -304,7 +304,8 @@ impl Rules {
     /// built-in preset, overriding only the values it gives.
     pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
         let base = |name: &str| Self::PRESETS.text(name);
-        let file: RulesFile = crate::config::from_toml_extending(text, &base).map_err(RulesError::Toml)?;
+        let file: RulesFile = crate::config::from_toml_extending(text, &base)
+            .map_err(|e| RulesError::Toml(super::local::locate(text, e)))?;
         let set = file.tile_set.load().map_err(RulesError::TileSet)?;
         let mut rules = Rules {
             name: file.name,
