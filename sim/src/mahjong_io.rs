@@ -6,7 +6,7 @@
 //! uses, and the answer lists every chip transfer by item, payer and receiver.
 
 use crate::lines::{Line, Lines};
-use crate::studies::mahjong::TableRules;
+use crate::studies::table_rules::TableRules;
 use crate::study::Source;
 use anyhow::{Context, Result};
 use engine::GameSeeds;

@@ -13,7 +13,7 @@ use crate::studies::goto::GotoParams;
 use crate::studies::goto::GotoStudy;
 use crate::studies::mahjong::MahjongParams;
 use crate::studies::mahjong::MahjongStudy;
-use crate::studies::mahjong::TableRules;
+use crate::studies::table_rules::TableRules;
 use crate::study::State;
 use anyhow::Result;
 use anyhow::bail;

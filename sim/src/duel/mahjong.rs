@@ -5,7 +5,7 @@
 
 use super::seating::MAX_SEATS;
 use super::{Contest, Metric, SeatValues, parse_all};
-use crate::studies::mahjong::TableRules;
+use crate::studies::table_rules::TableRules;
 use crate::study::Source;
 use anyhow::Result;
 use engine::mahjong::table::{Bot, BotConfig, RiichiTable};

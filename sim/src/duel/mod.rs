@@ -30,7 +30,7 @@ pub mod seating;
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::Moments;
-use crate::studies::mahjong::TableRules;
+use crate::studies::table_rules::TableRules;
 use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Result, anyhow, bail};
