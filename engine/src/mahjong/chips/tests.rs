@@ -331,7 +331,7 @@ fn g_o2_the_sit_out_earns_on_a_win_without_spring_a_draw_and_south_entry() {
 fn g_e1_g_e2_g_e3_rank_chips_by_kubi_and_the_80000_bonus() {
     let end = |l: &ChipLedger, points: [i32; 3]| {
         let mut out = Vec::new();
-        l.settle_end(&[points[0], points[1], points[2], 0], &mut out);
+        l.settle_end(&[points[0], points[1], points[2], 0], 0, &mut out);
         out
     };
     let ts = end(&plain(), [50_000, 40_000, 15_000]);
@@ -413,7 +413,7 @@ fn g_b5_g_b6_the_sit_out_is_home_run_and_rank_chips_are_never_doubled() {
     let ts = settle(&cutbi(), &extracting(&[]));
     assert_eq!(net(&ts, ChipItem::SitOutDraw), [-4, -4, -4, 12], "the sit-out's draw chips become 4");
     let mut out = Vec::new();
-    cutbi().settle_end(&[90_000, 10_000, 5_000, 0], &mut out);
+    cutbi().settle_end(&[90_000, 10_000, 5_000, 0], 0, &mut out);
     assert!(out.iter().all(|t| t.multiplier == 1));
 }
 
