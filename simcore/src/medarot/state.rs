@@ -4,9 +4,9 @@
 //! `state_merge` fuzz target reads and merges it as `sim merge` does.
 
 use super::ablation::{self, Arm};
+use crate::paired::Sums;
 use crate::saved::{Source, State};
 use crate::stats::{Histogram, Moments, Rate};
-use crate::sweep::paired::Sums;
 use anyhow::{Context, Result, ensure};
 use engine::medarot::{
     CardId, CardPool, Deck, HP_TURNS, LossCondition, MedarotGame, MedarotOutcome, PlayerStats, Rules, StrategyConfig,
