@@ -20,7 +20,7 @@ pub struct MahjongContest {
 impl MahjongContest {
     /// The contest at the table `table` describes, with one bot per strategy (bot settings).
     pub fn new(table: &TableRules, strategies: &[Source]) -> Result<MahjongContest> {
-        let bots = parse_all(strategies, BotConfig::from_toml)?.into_iter().map(Bot::new).collect();
+        let bots = parse_all("mahjong bot file", strategies, BotConfig::from_toml)?.into_iter().map(Bot::new).collect();
         Ok(MahjongContest { game: table.game()?, bots })
     }
 }

@@ -24,6 +24,9 @@ pub struct TableRules {
     pub scoring: Option<Source>,
 }
 
+/// What errors call a table settings file.
+const TABLE_FILE: &str = "mahjong table settings";
+
 /// The table presets (Ron2 and Gotō), for the resolver.
 pub const TABLE_PRESETS: engine::config::Presets =
     engine::config::Presets { kind: "mahjong table preset", list: &engine::mahjong::table::PRESETS };
@@ -48,11 +51,10 @@ impl TableRules {
     /// A settings file read from `path`, with the scoring rules file it
     /// names (relative to `path`'s folder) read too.
     pub fn file(settings: Source, path: &Path) -> Result<TableRules> {
-        let parsed =
-            TableSettings::from_toml(&settings.text).map_err(|e| anyhow!("table settings {}: {e}", settings.name))?;
+        let parsed = settings.parse(TABLE_FILE, TableSettings::from_toml)?;
         let scoring = if parsed.scoring_is_file() {
             let file = path.parent().unwrap_or(Path::new("")).join(&parsed.scoring);
-            Some(Source::read(&file).with_context(|| format!("table settings {}: field `scoring`", settings.name))?)
+            Some(Source::read(&file).with_context(|| format!("{TABLE_FILE} {}: field `scoring`", settings.name))?)
         } else {
             None
         };
@@ -74,15 +76,15 @@ impl TableRules {
         let Some(src) = &self.settings else {
             return RiichiTable::preset(&self.preset).map_err(|e| anyhow!("{e}"));
         };
-        let settings = TableSettings::from_toml(&src.text).map_err(|e| anyhow!("table settings {}: {e}", src.name))?;
+        let settings = src.parse(TABLE_FILE, TableSettings::from_toml)?;
         let game = match &self.scoring {
             Some(rules) => {
-                let parsed = Rules::from_toml(&rules.text).map_err(|e| anyhow!("scoring rules {}: {e}", rules.name))?;
+                let parsed = rules.parse("mahjong rules", Rules::from_toml)?;
                 RiichiTable::with_rules(settings, parsed)
             }
             None => RiichiTable::new(settings),
         };
-        game.map_err(|e| anyhow!("table settings {}: {e}", src.name))
+        game.map_err(|e| anyhow!("{TABLE_FILE} {}: {e}", src.name))
     }
 
     /// The scoring rules of the table (they name its data yaku and order its yaku tables).
@@ -101,7 +103,7 @@ pub fn bots_from<const N: usize>(names: &[String; N], files: &[Option<Source>; N
     let mut bots = [Bot::random(); N];
     for ((bot, name), file) in bots.iter_mut().zip(names).zip(files) {
         *bot = match file {
-            Some(src) => Bot::new(BotConfig::from_toml(&src.text).map_err(|e| anyhow!("bot file {}: {e}", src.name))?),
+            Some(src) => Bot::new(src.parse("mahjong bot file", BotConfig::from_toml)?),
             None => Bot::by_name(name).ok_or_else(|| {
                 anyhow!("unknown bot `{name}` (valid: random, efficiency, defensive, value, goto-stakes, or a bot TOML file)")
             })?,
