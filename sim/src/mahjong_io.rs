@@ -6,7 +6,7 @@
 //! uses, and the answer lists every chip transfer by item, payer and receiver.
 
 use crate::lines::{Line, Lines};
-use crate::studies::mahjong::TableRules;
+use crate::studies::table_rules::TableRules;
 use crate::study::Source;
 use anyhow::{Context, Result};
 use engine::GameSeeds;
@@ -23,7 +23,7 @@ use std::path::Path;
 /// Loads `ron2`, `goto` (built-in presets) or a rules TOML file.
 pub fn load_rules(spec: &str) -> Result<Rules> {
     let source = crate::preset::source(spec, &Rules::PRESETS)?;
-    Rules::from_toml(&source.text).with_context(|| source.name.clone())
+    source.parse("mahjong rules", Rules::from_toml)
 }
 
 /// What `sim mahjong score --rules` names: scoring rules, and the table whose chip rules

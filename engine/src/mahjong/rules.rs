@@ -259,14 +259,14 @@ impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RulesError::UnknownPreset(n) => f.write_str(&Rules::PRESETS.unknown(n)),
-            RulesError::Toml(e) => write!(f, "mahjong rules file: {e}"),
-            RulesError::TileSet(e) => write!(f, "mahjong rules file: field `tile_set`: {e}"),
+            RulesError::Toml(e) => write!(f, "{e}"),
+            RulesError::TileSet(e) => write!(f, "field `tile_set`: {e}"),
             RulesError::Local { message, at: Some((line, column)) } => {
-                write!(f, "mahjong rules file: line {line}, column {column}: {message}")
+                write!(f, "line {line}, column {column}: {message}")
             }
-            RulesError::Local { message, at: None } => write!(f, "mahjong rules file: {message}"),
+            RulesError::Local { message, at: None } => f.write_str(message),
             RulesError::Invalid { field, reason } => {
-                write!(f, "mahjong rules file: field `{field}`: {reason}")
+                write!(f, "field `{field}`: {reason}")
             }
         }
     }

@@ -614,10 +614,10 @@ impl fmt::Display for TableError {
             TableError::UnknownPreset(n) => {
                 write!(f, "unknown mahjong table preset `{n}` (presets: {})", PRESETS.map(|p| p.0).join(", "))
             }
-            TableError::Toml(e) => write!(f, "mahjong table file: {e}"),
-            TableError::Scoring(e) => write!(f, "mahjong table file: field `scoring`: {e}"),
+            TableError::Toml(e) => write!(f, "{e}"),
+            TableError::Scoring(e) => write!(f, "field `scoring`: {e}"),
             TableError::Invalid { field, reason } => {
-                write!(f, "mahjong table file: field `{field}`: {reason}")
+                write!(f, "field `{field}`: {reason}")
             }
         }
     }
