@@ -459,3 +459,27 @@ fn a_ron2_record_differs_under_tenhous_rules() {
         "{out}"
     );
 }
+
+#[test]
+fn a_bad_data_yaku_stops_the_run_with_one_line_naming_the_file_and_the_key_and_no_output() {
+    let root = scratch("bad-yaku");
+    let (table, scoring, out) = (root.join("club-table.toml"), root.join("club.toml"), root.join("out"));
+    let dojo = engine::mahjong::table::PRESETS[0].1;
+    std::fs::write(&table, dojo.replace("scoring = \"ron2\"", "scoring = \"club.toml\"")).unwrap();
+    let yaku = |body: &str| format!("extends = \"ron2\"\nname = \"club\"\n\n[yaku.local.x]\nhan = [1, 1]\n{body}");
+    for (body, line, want) in [
+        ("tripletz = 3\n", 6, "tripletz"),
+        ("triplets = { min = 3, max = 2 }\n", 6, "key `triplets`"),
+        ("supersedes = [\"y\"]\n[yaku.local.y]\nhan = [1, 1]\nsupersedes = [\"x\"]\n", 4, "cycle"),
+    ] {
+        std::fs::write(&scoring, yaku(body)).unwrap();
+        let args = ["mahjong", "play", "--games", "4", "--rules", table.to_str().unwrap(), "--quiet"];
+        let o = sim(&[&args[..], &["--out", out.to_str().unwrap()]].concat(), "");
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && o.stdout.is_empty(), "{body}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{body}: one line: {stderr}");
+        let at = format!("line {line}");
+        assert!(stderr.contains("club.toml") && stderr.contains(&at) && stderr.contains(want), "{body}: {stderr}");
+        assert!(!out.exists(), "{body}: no output written");
+    }
+}

@@ -4,9 +4,10 @@
 //! allocations are all setup (the thread pool, one table and accumulator per
 //! thread, the merge). Sweeps too: every arm of a shipped example sweep plays each game; and
 //! duels, every line-up of a deal (each game's built-in strategies, boxed for the two-player
-//! games; the bots at a Ron2 and at the Gotō table).
+//! games; the bots at a Ron2 and at the Gotō table); and deviations, every deviation's line-ups.
 
 use engine::mahjong::table::Rotation;
+use sim::deviations::{DeviationsParams, DeviationsStudy};
 use sim::duel::seating::SeatingMode;
 use sim::duel::{DuelGame, DuelParams, DuelStudy};
 use sim::runner::RunPlan;
@@ -158,4 +159,13 @@ fn studies_allocate_nothing_per_game() {
     let strategies = presets(&bots, &["efficiency", "defensive", "random"]);
     let params = DuelParams { game: table("goto"), strategies, seating: SeatingMode::Permutations };
     per_game_allocations_are_zero("goto duel, every seating order", &DuelStudy::from_params(params).unwrap(), 2);
+    // Deviations (and tune's stages, which play the same field): every deviation's line-ups.
+    for (game, presets, deals) in [
+        (DuelGame::Rackup { profile: None }, engine::rackup::StrategyConfig::PRESETS, 20),
+        (DuelGame::Drift { lineup: None, rules: None }, engine::drift::strategy::StrategyConfig::PRESETS, 50),
+    ] {
+        let strategy = sim::preset::source("heuristic", &presets).unwrap();
+        let params = DeviationsParams { game, strategy, step: sim::deviations::STEP, objective: None };
+        per_game_allocations_are_zero("deviations", &DeviationsStudy::from_params(params).unwrap(), deals);
+    }
 }

@@ -199,6 +199,21 @@ pub struct PaymentRules {
     pub honba: u32,
     /// Points per riichi stick on the table that the winner collects.
     pub riichi_stick: u32,
+    /// How a tsumo is paid at three seats (default `tsumo_loss`, as before the option).
+    #[serde(default)]
+    pub three_seat_tsumo: ThreeSeatTsumo,
+}
+
+/// A tsumo at three seats: who pays the absent fourth seat's share.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ThreeSeatTsumo {
+    /// ツモ損 (tsumo loss): nobody; the winner gets less than by ron (天鳳 三麻, Gotō).
+    #[default]
+    TsumoLoss,
+    /// 北家折半 (north split, no tsumo loss): the two payers each add half of what the
+    /// absent seat would pay (honba aside), the half rounded up to the payment unit.
+    NorthSplit,
 }
 
 /// Payment schemes.
@@ -289,7 +304,8 @@ impl Rules {
     /// built-in preset, overriding only the values it gives.
     pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
         let base = |name: &str| Self::PRESETS.text(name);
-        let file: RulesFile = crate::config::from_toml_extending(text, &base).map_err(RulesError::Toml)?;
+        let file: RulesFile = crate::config::from_toml_extending(text, &base)
+            .map_err(|e| RulesError::Toml(super::local::locate(text, e)))?;
         let set = file.tile_set.load().map_err(RulesError::TileSet)?;
         let mut rules = Rules {
             name: file.name,
@@ -410,6 +426,9 @@ impl Rules {
         }
         if self.payment.kind == PaymentKind::GotoSanma && self.players != 3 {
             return bad("payment.kind", "goto_sanma needs a sanma tile_set");
+        }
+        if self.payment.three_seat_tsumo == ThreeSeatTsumo::NorthSplit && self.players != 3 {
+            return bad("payment.three_seat_tsumo", "north_split needs a sanma tile_set (three seats)");
         }
         if !self.payment.honba.is_multiple_of(self.players as u32 - 1) {
             return bad("payment.honba", "must split evenly among the tsumo payers");

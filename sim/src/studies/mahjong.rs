@@ -43,7 +43,22 @@ pub struct TableRules {
     pub scoring: Option<Source>,
 }
 
+/// The table presets (Ron2 and Gotō), for the resolver.
+pub const TABLE_PRESETS: engine::config::Presets =
+    engine::config::Presets { kind: "mahjong table preset", list: &engine::mahjong::table::PRESETS };
+/// The bot presets, for the resolver.
+pub const BOT_FILES: engine::config::Presets =
+    engine::config::Presets { kind: "mahjong bot", list: &engine::mahjong::table::BOT_PRESETS };
+
 impl TableRules {
+    /// The rules `rules` names: a table preset, else a settings file (see [`TableRules::file`]).
+    pub fn named(rules: &str) -> Result<TableRules> {
+        match crate::preset::resolve(rules, &TABLE_PRESETS)? {
+            crate::preset::Named::File(settings) => TableRules::file(settings, Path::new(rules)),
+            crate::preset::Named::BuiltIn(_) => Ok(TableRules::preset(rules)),
+        }
+    }
+
     /// A built-in table preset.
     pub fn preset(name: &str) -> TableRules {
         TableRules { preset: name.to_string(), settings: None, scoring: None }

@@ -304,6 +304,12 @@ pub struct TableSettings {
     /// indicator's dora kind, or none (カラス), for the best score; otherwise it
     /// indicates as a 白.
     pub kami_pocchi: bool,
+    /// 八連荘 (paarenchan): a dealer's win that is its `paarenchan`-th in a row (and every
+    /// later one in the same run) is paid as a yakuman at least (it still needs a yaku of
+    /// its own); a hand the dealer does not win (a tenpai draw included) starts the count
+    /// again. 0 (the default): no such rule; 8 is the usual count.
+    #[serde(default)]
+    pub paarenchan: u8,
     /// 祝儀: the chip rules (Gotō, GOTO-SPEC §7–§15); absent where a table settles in
     /// points only (Ron2).
     #[serde(default)]
@@ -692,6 +698,9 @@ impl TableSettings {
                 return invalid("extension", "sudden death has its own end: none");
             }
             _ => {}
+        }
+        if s.paarenchan == 1 {
+            return invalid("paarenchan", "0 (none) or a run of 2 or more dealer wins");
         }
         if let Some(Err(reason)) = s.chips.map(|c| c.validate()) {
             return invalid("chips", reason);
