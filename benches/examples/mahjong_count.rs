@@ -20,7 +20,8 @@ fn main() {
     let name = args.next().unwrap_or("efficiency".into());
     let n: u64 = args.next().map_or(200, |s| s.parse().expect("number of hanchan"));
     let each = args.next().is_some_and(|s| s == "each");
-    let bot = Bot::by_name(&name).expect("a bot preset: random, efficiency, defensive, value or goto-stakes");
+    let bot =
+        Bot::by_name(&name).expect("a bot preset: random, efficiency, defensive, value, goto-stakes or tenhou-like");
     let game = RiichiTable::preset("ron2-dojo").expect("ron2-dojo preset");
     let seeds = GameSeeds::new(42);
     let mut table = Table::new(&game);

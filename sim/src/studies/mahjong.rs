@@ -7,17 +7,17 @@
 //! four seats the same bot to read the pure seat advantage).
 
 use super::table_logs::{GameLogs, Recorder};
+use crate::calibration;
 use crate::chart::{self, Bar, Distributions, IntervalBars, Series};
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
-use crate::stats::{Histogram, Moments, Rate};
+use crate::stats::{Histogram, Moments, PairedRatio, Rate};
 use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Context, Result, anyhow, bail};
 use engine::Game;
 use engine::mahjong::table::{
-    Abort, Bot, BotConfig, HanchanOutcome, RiichiTable, TENHOU_AVERAGE_WIN, TENHOU_RATES, TENHOU_YAKU, TableSettings,
-    WIN_VALUE_BINS, tenhou_yaku,
+    Abort, Bot, BotConfig, HanchanOutcome, RATE_NAMES, RiichiTable, TENHOU, TableSettings, WIN_VALUE_BINS, tenhou_yaku,
 };
 use engine::mahjong::{Rules, Yaku};
 use polars::prelude::*;
@@ -122,7 +122,7 @@ pub fn bots_from<const N: usize>(names: &[String; N], files: &[Option<Source>; N
         *bot = match file {
             Some(src) => Bot::new(BotConfig::from_toml(&src.text).map_err(|e| anyhow!("bot file {}: {e}", src.name))?),
             None => Bot::by_name(name).ok_or_else(|| {
-                anyhow!("unknown bot `{name}` (valid: random, efficiency, defensive, value, goto-stakes, or a bot TOML file)")
+                anyhow!("unknown bot `{name}` (valid: random, efficiency, defensive, value, goto-stakes, tenhou-like, or a bot TOML file)")
             })?,
         };
     }
@@ -169,10 +169,10 @@ impl Study for MahjongStudy {
     /// The per-round rates (`win_rate`, …, `exhaustive_draw_rate`), and by seat the
     /// first-place rate (`first_place`) and final points (`points`).
     fn estimates(&self, acc: &MahjongAcc) -> Vec<Tracked> {
-        let mut out: Vec<Tracked> = TENHOU_RATES
+        let mut out: Vec<Tracked> = RATE_NAMES
             .iter()
             .zip(acc.rates())
-            .map(|(r, rate)| Tracked::rate(&format!("{}_rate", r.0), "", &rate))
+            .map(|(name, rate)| Tracked::rate(&format!("{name}_rate"), "", &rate))
             .collect();
         out.extend((0..SEATS).map(|s| Tracked::rate("first_place", &format!("seat {s}"), &seat_first(acc, s))));
         out.extend((0..SEATS).map(|s| Tracked::mean("points", &format!("seat {s}"), &acc.points[s])));
@@ -248,6 +248,10 @@ pub struct MahjongAcc {
     pub capped: u64,
     /// Double rons, pao payments, yakuman wins.
     pub special: [u64; 3],
+    /// Per game, the hand value of its wins beside their number: the average win with an
+    /// interval over games.
+    #[serde(default)]
+    pub win_ratio: PairedRatio,
 }
 
 impl MahjongAcc {
@@ -270,6 +274,7 @@ impl MahjongAcc {
             busts: 0,
             capped: 0,
             special: [0; 3],
+            win_ratio: PairedRatio::default(),
         }
     }
 
@@ -304,6 +309,8 @@ impl MahjongAcc {
         for (k, v) in [o.double_rons, o.pao, o.yakuman].into_iter().enumerate() {
             self.special[k] += u64::from(v);
         }
+        let sum = |a: &[_]| a.iter().map(|&x| u64::from(x)).sum::<u64>();
+        self.win_ratio.record(o.win_value.iter().map(|&x| u64::from(x)).sum(), sum(&o.wins));
     }
 
     /// Wins by hand value in 1,000-point bins, of non-dealers (`dealer` 0) or dealers (1).
@@ -316,7 +323,7 @@ impl MahjongAcc {
         self.seat_counts.iter().map(|c| c[0]).sum()
     }
 
-    /// The per-round rates, in the order of [`TENHOU_RATES`]: per player and
+    /// The per-round rates, in the order of [`RATE_NAMES`]: per player and
     /// hand for win, deal-in, riichi and call; per hand for exhaustive draws.
     fn rates(&self) -> [Rate; 5] {
         let player_hands = self.hands * SEATS as u64;
@@ -349,7 +356,8 @@ crate::merge_fields!(MahjongAcc {
     length,
     busts,
     capped,
-    special
+    special,
+    win_ratio
 });
 
 fn seat_first(acc: &MahjongAcc, s: usize) -> Rate {
@@ -360,19 +368,26 @@ fn yaku_rate(acc: &MahjongAcc, y: Yaku) -> Rate {
     Rate::of(acc.yaku[y as usize], acc.wins())
 }
 
-/// Our share of wins for a [`TENHOU_YAKU`] name.
-fn tenhou_comparable_share(acc: &MahjongAcc, name: &str) -> f64 {
-    tenhou_yaku(name).map(|y| yaku_rate(acc, y).value()).sum()
+/// Our share of wins for a calibration yaku target's name (`yakuhai`: wins with each
+/// yakuhai kind added up, a hand with two kinds counted twice, as Tenhou's 翻牌 count).
+fn tenhou_comparable_share(acc: &MahjongAcc, name: &str) -> Rate {
+    Rate::of(tenhou_yaku(name).map(|y| acc.yaku[y as usize]).sum(), acc.wins())
+}
+
+/// The calibration rows: the rates, the average win (hand value) and the yaku shares
+/// beside Tenhou's.
+fn calibration_rows(acc: &MahjongAcc) -> Vec<calibration::Row> {
+    calibration::rows(&acc.rates(), acc.win_ratio.ratio(), |name| tenhou_comparable_share(acc, name))
 }
 
 fn write_tables(params: &MahjongParams, rules: &Rules, acc: &MahjongAcc, out: &StudyOutput) -> Result<()> {
     let rates = acc.rates();
     let mut rate_table = df!(
-        "rate" => TENHOU_RATES.iter().map(|r| r.0).collect::<Vec<_>>(),
+        "rate" => RATE_NAMES.to_vec(),
         "value" => rates.iter().map(Rate::value).collect::<Vec<_>>(),
         "ci_low" => rates.iter().map(|r| r.interval().low).collect::<Vec<_>>(),
         "ci_high" => rates.iter().map(|r| r.interval().high).collect::<Vec<_>>(),
-        "tenhou_2016" => TENHOU_RATES.iter().map(|r| r.1).collect::<Vec<_>>(),
+        "tenhou_2016" => TENHOU.rate.iter().map(|r| r.tenhou).collect::<Vec<_>>(),
     )?;
     out.table("rates", &mut rate_table)?;
 
@@ -380,12 +395,7 @@ fn write_tables(params: &MahjongParams, rules: &Rules, acc: &MahjongAcc, out: &S
     let mut yaku = super::yaku_frame(rules, &shown, &acc.yaku, |y| yaku_rate(acc, y))?;
     out.table("yaku", &mut yaku)?;
 
-    let mut yaku_vs = df!(
-        "yaku" => TENHOU_YAKU.iter().map(|y| y.0).collect::<Vec<_>>(),
-        "share_of_wins" => TENHOU_YAKU.iter().map(|y| tenhou_comparable_share(acc, y.0)).collect::<Vec<_>>(),
-        "tenhou_2016" => TENHOU_YAKU.iter().map(|y| y.1).collect::<Vec<_>>(),
-    )?;
-    out.table("yaku_vs_tenhou", &mut yaku_vs)?;
+    out.table("calibration", &mut calibration::frame(&calibration_rows(acc))?)?;
 
     let seat_col = |f: &dyn Fn(usize) -> f64| (0..SEATS).map(f).collect::<Vec<_>>();
     let place = |p: usize| seat_col(&|s| acc.places[s * SEATS + p] as f64 / acc.games.max(1) as f64);
@@ -430,7 +440,7 @@ fn write_tables(params: &MahjongParams, rules: &Rules, acc: &MahjongAcc, out: &S
         "wins" => [wins],
         "average_win" => [acc.win_value as f64 / wins.max(1) as f64],
         "average_gain" => [acc.win_points as f64 / wins.max(1) as f64],
-        "tenhou_2016_average_win" => [TENHOU_AVERAGE_WIN],
+        "tenhou_2016_average_win" => [TENHOU.average_win.tenhou],
         "busts" => [acc.busts],
         "capped" => [acc.capped],
         "double_rons" => [acc.special[0]],
@@ -519,6 +529,7 @@ fn charts(params: &MahjongParams, rules: &Rules, acc: &MahjongAcc, out: &StudyOu
             log: false,
         },
     )?;
+    calibration::chart(&calibration_rows(acc), &out.chart("calibration"))?;
     let total = acc.length.total().max(1) as f64;
     let length = [Series {
         name: format!("all games (mean {:.1} hands)", acc.hands as f64 / acc.games.max(1) as f64),
@@ -541,25 +552,8 @@ fn summary(params: &MahjongParams, scoring: &Rules, acc: &MahjongAcc, coverage: 
         acc.capped
     );
     let _ = writeln!(s, "bots by seat (seat 0 deals first): {}; intervals are 95%", params.bots.join(", "));
-    let _ = writeln!(s, "per-round rates beside 天鳳 鳳凰卓 2016 (relative difference):");
-    for ((name, real), r) in TENHOU_RATES.iter().zip(acc.rates()) {
-        let _ = writeln!(
-            s,
-            "  {name:<16} {:.4} ± {:.4}   tenhou {real:.3}   {:+.1}%",
-            r.value(),
-            r.interval().half_width(),
-            100.0 * (r.value() / real - 1.0)
-        );
-    }
-    let wins = acc.wins().max(1) as f64;
-    let average = acc.win_value as f64 / wins;
-    let _ = writeln!(
-        s,
-        "  {:<16} {average:.0}          tenhou {TENHOU_AVERAGE_WIN:.0}   {:+.1}%   (hand value; {:.0} with honba and sticks)",
-        "average_win",
-        100.0 * (average / TENHOU_AVERAGE_WIN - 1.0),
-        acc.win_points as f64 / wins
-    );
+    let with_sticks = format!("({:.0} with honba and sticks)", acc.win_points as f64 / acc.wins().max(1) as f64);
+    calibration::summary(&calibration_rows(acc), &with_sticks, &mut s);
     let _ = writeln!(s, "first place by seat:");
     for seat in 0..SEATS {
         let r = seat_first(acc, seat);
@@ -572,11 +566,6 @@ fn summary(params: &MahjongParams, scoring: &Rules, acc: &MahjongAcc, coverage: 
             acc.scores[seat].mean(),
             acc.scores[seat].mean_interval().half_width()
         );
-    }
-    let _ = writeln!(s, "yaku shares of wins beside 天鳳 鳳凰卓 2016:");
-    for (name, real) in TENHOU_YAKU {
-        let ours = tenhou_comparable_share(acc, name);
-        let _ = writeln!(s, "  {name:<16} {ours:.4}   tenhou {real:.4}   {:+.1}%", 100.0 * (ours / real - 1.0));
     }
     let mut top: Vec<Yaku> = scoring.yaku_order();
     top.sort_by_key(|y| std::cmp::Reverse(acc.yaku[*y as usize]));
