@@ -317,8 +317,9 @@ fn bot_configs_load_from_toml() {
     // `value` with the chip and stake settings on.
     let (d, v, g) = (Bot::defensive().config, Bot::value().config, Bot::by_name("goto-stakes").unwrap().config);
     assert_eq!(BotConfig { chip_push: 3, chip_riichi: true, stakes: true, ..v }, g);
-    // `tenhou-like` is `value` with fewer calls, toitoi sought and only four melds a threat.
+    // `tenhou-like` is `value` with fewer calls, toitoi sought, only four melds a threat
+    // and no folding for first place.
     let like = Bot::by_name("tenhou-like").unwrap().config;
-    assert_eq!(BotConfig { call_max_shanten: 1, toitoi_bias: 2, threat_melds: 4, ..v }, like);
+    assert_eq!(BotConfig { call_max_shanten: 1, toitoi_bias: 2, threat_melds: 4, first_folds: false, ..v }, like);
     assert!(v.wait_value && v.first_folds && v.placement_riichi && !d.wait_value && !d.placement_riichi);
 }
