@@ -2,6 +2,7 @@
 //! `sim report --from` dispatch on, from the `kind` saved in `state.json`
 //! ([`crate::saved::State::KIND`]). A new study kind is one line of [`for_kind`].
 
+use crate::deviations::DeviationsStudy;
 use crate::duel::DuelStudy;
 use crate::studies::chips::ChipsStudy;
 use crate::studies::drift::DriftStudy;
@@ -36,6 +37,7 @@ pub fn for_kind<F: ForKind>(kind: &str, folder: &Path, f: F) -> Result<F::Out> {
         RackupStudy::KIND => f.run::<RackupStudy>(),
         SweepStudy::KIND => f.run::<SweepStudy>(),
         DuelStudy::KIND => f.run::<DuelStudy>(),
+        DeviationsStudy::KIND => f.run::<DeviationsStudy>(),
         other => bail!("{} holds an unknown study kind `{other}`", folder.display()),
     }
 }

@@ -9,7 +9,8 @@
 //! a printed summary with 95% intervals. [`study`] ties it together and
 //! merges shards run on other machines; [`studies`] holds one study per game, and
 //! [`sweep`] compares rule variants on the same games and [`duel`] strategies with seat
-//! rotation; [`report`] puts them on one shareable page.
+//! rotation; [`deviations`] asks whether a small change of a strategy beats it and [`tune`]
+//! searches its parameters, both playing a [`field`] of candidates on the same deals; [`report`] puts them on one shareable page.
 //!
 //! Polars runs its own thread pool, so DataFrames are only ever built on the
 //! main thread, after the rayon workers have finished.
@@ -18,7 +19,7 @@
 // an error or a non-zero exit instead of a panic.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
-pub use simcore::{lines, mjai, preset, saved, shard, stats, tally};
+pub use simcore::{lines, mjai, paired, preset, saved, shard, stats, tally};
 
 pub mod bench;
 pub mod calibration;
@@ -26,7 +27,9 @@ pub mod chart;
 pub mod cli;
 pub mod commit;
 pub mod console;
+pub mod deviations;
 pub mod duel;
+pub mod field;
 pub mod frame;
 pub mod kinds;
 pub mod mahjong_io;
@@ -37,5 +40,6 @@ pub mod report;
 pub mod runner;
 pub mod studies;
 pub mod sweep;
+pub mod tune;
 
 pub mod study;

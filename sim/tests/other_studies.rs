@@ -146,6 +146,31 @@ fn person_column(csv: &str, column: &str) -> Vec<String> {
     lines.map(|l| l.split(',').nth(at).unwrap().to_string()).collect()
 }
 
+/// Issue 34's acceptance: three-player Tenhou plays as a study with its second calibration
+/// table, three-player Tenhou's published rates beside the bots' (riichi per player-hand,
+/// exhaustive draws per hand).
+#[test]
+fn tenhou_sanma_study_writes_the_sanma_calibration_table() {
+    let root = scratch("tenhou-sanma");
+    let args = ["mahjong", "play", "--rules", "tenhou-sanma", "--games", "16", "--quiet", "--out"];
+    let o = sim(&[&args[..], &[root.to_str().unwrap(), "--study", "sanma"]].concat(), "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let table = csv(&root, "sanma", "tenhou_sanma_rates");
+    let mut lines = table.lines();
+    assert_eq!(lines.next(), Some("rate,value,ci_low,ci_high,tenhou_sanma_houou"));
+    let rows: Vec<(String, String)> = lines
+        .map(|l| {
+            let cells: Vec<&str> = l.split(',').collect();
+            (cells[0].to_string(), cells[4].to_string())
+        })
+        .collect();
+    let riichi = format!("{}", 0.73 / 3.0);
+    assert_eq!(rows, [("riichi".to_string(), riichi), ("exhaustive_draw".to_string(), "0.15".to_string())]);
+    let rates = csv(&root, "sanma", "rates");
+    let bots_riichi = rates.lines().find(|l| l.starts_with("riichi,")).unwrap().split(',').nth(1).unwrap();
+    assert!(table.contains(&format!("riichi,{bots_riichi},")), "the bots' own rate beside: {table}");
+}
+
 #[test]
 fn goto_study_plays_sessions_deterministically_and_merges_its_shards() {
     let summary = study_is_deterministic(
@@ -365,10 +390,7 @@ fn a_table_settings_file_can_name_its_own_scoring_rules_file() {
 
     std::fs::write(&scoring, ron2.replace("tanyao = [1, 1]", "tanyao = \"yes\"")).unwrap();
     let (ok, stderr) = play();
-    assert!(
-        !ok && stderr.contains("scoring rules") && stderr.contains("my-scoring.toml") && stderr.contains("line "),
-        "{stderr}"
-    );
+    assert!(!ok && stderr.contains("mahjong rules ") && stderr.contains("my-scoring.toml: line "), "{stderr}");
 }
 
 #[test]
@@ -437,4 +459,28 @@ fn a_ron2_record_differs_under_tenhous_rules() {
         !ok && out.contains("differs: the rules deal East 1") && out.contains("the win scores differently"),
         "{out}"
     );
+}
+
+#[test]
+fn a_bad_data_yaku_stops_the_run_with_one_line_naming_the_file_and_the_key_and_no_output() {
+    let root = scratch("bad-yaku");
+    let (table, scoring, out) = (root.join("club-table.toml"), root.join("club.toml"), root.join("out"));
+    let dojo = engine::mahjong::table::PRESETS[0].1;
+    std::fs::write(&table, dojo.replace("scoring = \"ron2\"", "scoring = \"club.toml\"")).unwrap();
+    let yaku = |body: &str| format!("extends = \"ron2\"\nname = \"club\"\n\n[yaku.local.x]\nhan = [1, 1]\n{body}");
+    for (body, line, want) in [
+        ("tripletz = 3\n", 6, "tripletz"),
+        ("triplets = { min = 3, max = 2 }\n", 6, "key `triplets`"),
+        ("supersedes = [\"y\"]\n[yaku.local.y]\nhan = [1, 1]\nsupersedes = [\"x\"]\n", 4, "cycle"),
+    ] {
+        std::fs::write(&scoring, yaku(body)).unwrap();
+        let args = ["mahjong", "play", "--games", "4", "--rules", table.to_str().unwrap(), "--quiet"];
+        let o = sim(&[&args[..], &["--out", out.to_str().unwrap()]].concat(), "");
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && o.stdout.is_empty(), "{body}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{body}: one line: {stderr}");
+        let at = format!("line {line}");
+        assert!(stderr.contains("club.toml") && stderr.contains(&at) && stderr.contains(want), "{body}: {stderr}");
+        assert!(!out.exists(), "{body}: no output written");
+    }
 }

@@ -4,18 +4,20 @@
 //! allocations are all setup (the thread pool, one table and accumulator per
 //! thread, the merge). Sweeps too: every arm of a shipped example sweep plays each game; and
 //! duels, every line-up of a deal (each game's built-in strategies, boxed for the two-player
-//! games; the bots at a Ron2 and at the Gotō table).
+//! games; the bots at a Ron2 and at the Gotō table); and deviations, every deviation's line-ups.
 
 use engine::mahjong::table::Rotation;
+use sim::deviations::{DeviationsParams, DeviationsStudy};
 use sim::duel::seating::SeatingMode;
 use sim::duel::{DuelGame, DuelParams, DuelStudy};
 use sim::runner::RunPlan;
 use sim::studies::chips::{BotModel, ChipsParams, ChipsStudy};
 use sim::studies::drift::{DriftParams, DriftStudy, Mode};
 use sim::studies::goto::{GotoParams, GotoStudy};
-use sim::studies::mahjong::{MahjongParams, MahjongStudy, TableRules};
+use sim::studies::mahjong::{MahjongParams, MahjongStudy};
 use sim::studies::medarot::{MedarotParams, MedarotStudy};
 use sim::studies::rackup::{RackupParams, RackupStudy};
+use sim::studies::table_rules::TableRules;
 use sim::study::{State, Study};
 use sim::sweep::SweepStudy;
 
@@ -158,4 +160,13 @@ fn studies_allocate_nothing_per_game() {
     let strategies = presets(&bots, &["efficiency", "defensive", "random"]);
     let params = DuelParams { game: table("goto"), strategies, seating: SeatingMode::Permutations };
     per_game_allocations_are_zero("goto duel, every seating order", &DuelStudy::from_params(params).unwrap(), 2);
+    // Deviations (and tune's stages, which play the same field): every deviation's line-ups.
+    for (game, presets, deals) in [
+        (DuelGame::Rackup { profile: None }, engine::rackup::StrategyConfig::PRESETS, 20),
+        (DuelGame::Drift { lineup: None, rules: None }, engine::drift::strategy::StrategyConfig::PRESETS, 50),
+    ] {
+        let strategy = sim::preset::source("heuristic", &presets).unwrap();
+        let params = DeviationsParams { game, strategy, step: sim::deviations::STEP, objective: None };
+        per_game_allocations_are_zero("deviations", &DeviationsStudy::from_params(params).unwrap(), deals);
+    }
 }

@@ -2,6 +2,7 @@
 
 use super::RunArgs;
 use super::named;
+use crate::duel::DuelGame;
 use crate::preset;
 use crate::studies::drift::DriftParams;
 use crate::studies::drift::DriftStudy;
@@ -9,6 +10,7 @@ use crate::studies::drift::Mode;
 use crate::study::State;
 use anyhow::Result;
 use clap::Args;
+use engine::config::Presets;
 use engine::drift::DriftRules;
 use engine::drift::Lineup;
 use engine::drift::strategy::StrategyConfig;
@@ -50,6 +52,13 @@ pub(super) struct DriftBase {
     /// (default: the seed's rules).
     #[arg(long, value_name = "NAME|FILE")]
     pub(super) rules: Option<String>,
+}
+
+impl DriftBase {
+    /// The duel game these options name, and the game's strategy presets.
+    pub(super) fn game(&self) -> Result<(DuelGame, Presets)> {
+        DuelGame::from_settings("drift", |k| if k == "lineup" { self.lineup.clone() } else { self.rules.clone() })
+    }
 }
 
 pub(super) fn run(args: &DriftArgs) -> Result<String> {

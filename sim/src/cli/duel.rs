@@ -2,11 +2,8 @@
 
 use super::RunArgs;
 use super::drift::DriftBase;
-use super::mahjong::BOT_FILES;
 use super::mahjong::TableBase;
-use super::mahjong::table_rules;
 use super::medarot::MedarotBase;
-use super::named;
 use super::rackup::RackupBase;
 use crate::duel::DuelGame;
 use crate::duel::DuelParams;
@@ -19,14 +16,6 @@ use clap::Args;
 use clap::Subcommand;
 use clap::ValueEnum;
 use engine::Game;
-use engine::drift::DriftRules;
-use engine::drift::Lineup;
-use engine::drift::strategy::StrategyConfig;
-use engine::medarot;
-use engine::medarot::CardPool;
-use engine::medarot::Deck;
-use engine::rackup;
-use engine::rackup::Profile;
 
 #[derive(Subcommand)]
 pub(super) enum DuelCommand {
@@ -108,27 +97,11 @@ pub(super) fn run(command: &DuelCommand) -> Result<String> {
         DuelCommand::Mahjong(DuelMahjongArgs { permutations: Permutations::All, .. }) => SeatingMode::Permutations,
         _ => SeatingMode::Rotation,
     };
-    let (duel, game, presets) = match command {
-        DuelCommand::Drift(a) => {
-            let game = DuelGame::Drift {
-                lineup: named(&a.base.lineup, &Lineup::PRESETS)?,
-                rules: named(&a.base.rules, &DriftRules::PRESETS)?,
-            };
-            (&a.duel, game, StrategyConfig::PRESETS)
-        }
-        DuelCommand::Rackup(a) => {
-            let game = DuelGame::Rackup { profile: named(&a.base.profile, &Profile::PRESETS)? };
-            (&a.duel, game, rackup::StrategyConfig::PRESETS)
-        }
-        DuelCommand::Medarot(a) => {
-            let game = DuelGame::Medarot {
-                cards: named(&a.base.cards, &CardPool::PRESETS)?,
-                decks: named(&a.base.decks, &Deck::PRESETS)?,
-                rules: named(&a.base.rules, &medarot::Rules::PRESETS)?,
-            };
-            (&a.duel, game, medarot::StrategyConfig::PRESETS)
-        }
-        DuelCommand::Mahjong(a) => (&a.duel, DuelGame::Mahjong { table: table_rules(&a.base.rules)? }, BOT_FILES),
+    let (duel, (game, presets)) = match command {
+        DuelCommand::Drift(a) => (&a.duel, a.base.game()?),
+        DuelCommand::Rackup(a) => (&a.duel, a.base.game()?),
+        DuelCommand::Medarot(a) => (&a.duel, a.base.game()?),
+        DuelCommand::Mahjong(a) => (&a.duel, a.base.game()?),
     };
     let names: Vec<&str> = match (&duel.strategies, &game) {
         (Some(list), _) => list.split(',').map(str::trim).collect(),

@@ -3,6 +3,7 @@
 
 use super::RunArgs;
 use super::file_arg;
+use crate::duel::DuelGame;
 use crate::mahjong_io;
 use crate::mjai;
 use crate::runner::RunPlan;
@@ -13,7 +14,8 @@ use crate::studies::goto::GotoParams;
 use crate::studies::goto::GotoStudy;
 use crate::studies::mahjong::MahjongParams;
 use crate::studies::mahjong::MahjongStudy;
-use crate::studies::mahjong::TableRules;
+use crate::studies::table_rules::BOT_FILES;
+use crate::studies::table_rules::TableRules;
 use crate::study::State;
 use anyhow::Result;
 use anyhow::bail;
@@ -21,7 +23,6 @@ use clap::Args;
 use clap::Subcommand;
 use engine::Game;
 use engine::config::Presets;
-use engine::mahjong::table;
 use engine::mahjong::table::Rotation;
 use indicatif::HumanCount;
 use std::fmt::Write as _;
@@ -104,6 +105,13 @@ pub(super) struct TableBase {
     pub(super) rules: String,
 }
 
+impl TableBase {
+    /// The duel game these options name, and the bot presets.
+    pub(super) fn game(&self) -> Result<(DuelGame, Presets)> {
+        DuelGame::from_settings("mahjong", |_| Some(self.rules.clone()))
+    }
+}
+
 #[derive(Args)]
 pub(super) struct TableArgs {
     #[command(flatten)]
@@ -182,18 +190,10 @@ pub(super) fn run(command: &MahjongCommand) -> Result<String> {
     Ok(String::new())
 }
 
-/// The table rules `--rules` names: a preset name or a settings file.
-pub(super) fn table_rules(rules: &str) -> Result<TableRules> {
-    match file_arg(rules, &TABLE_PRESETS)? {
-        Some(settings) => TableRules::file(settings, Path::new(rules)),
-        None => Ok(TableRules::preset(rules)),
-    }
-}
-
 /// The table study's parameters for `rules` and `bots` (each a preset name or a file).
 pub(super) fn table_params(rules: &str, bots: [String; 4]) -> Result<MahjongParams> {
     let BotModel { bots, bot_files } = bot_model(bots)?;
-    Ok(MahjongParams { table: table_rules(rules)?, bots, bot_files })
+    Ok(MahjongParams { table: TableRules::named(rules)?, bots, bot_files })
 }
 
 /// Four bots (each a preset name or a file) with the files read.
@@ -201,11 +201,6 @@ fn bot_model(bots: [String; 4]) -> Result<BotModel> {
     let bot_files = bots.iter().map(|b| file_arg(b, &BOT_FILES)).collect::<Result<Vec<_>>>()?;
     Ok(BotModel { bots, bot_files: bot_files.try_into().expect("four seats") })
 }
-
-/// The table presets (Ron2 and Gotō), for the resolver.
-pub(super) const TABLE_PRESETS: Presets = Presets { kind: "mahjong table preset", list: &table::PRESETS };
-/// The bot presets, for the resolver.
-pub(super) const BOT_FILES: Presets = Presets { kind: "mahjong bot", list: &table::BOT_PRESETS };
 
 /// `--bots`: one name for all four seats (or people), or four.
 pub(super) fn four_bots(bots: &str) -> Result<[String; 4]> {
@@ -263,8 +258,8 @@ pub(super) fn chips(a: &ChipsArgs) -> Result<String> {
     let mut models = a.bots.iter().map(|b| bot_model(four_bots(b)?)).collect::<Result<Vec<_>>>()?;
     let bots = models.remove(0);
     let params = ChipsParams {
-        table: table_rules(&a.rules)?,
-        compare: table_rules(&a.compare)?,
+        table: TableRules::named(&a.rules)?,
+        compare: TableRules::named(&a.compare)?,
         bots,
         other_bots: models,
         rotation: a.rotation,
@@ -309,7 +304,7 @@ pub(super) fn table(run: &RunArgs, name: &str, params: MahjongParams, logs: Opti
 
 /// Replays mjai records; fails if any file is unreadable or any finding was made.
 pub(super) fn replay(args: &ReplayArgs) -> Result<String> {
-    let game = table_rules(&args.rules)?.game()?;
+    let game = TableRules::named(&args.rules)?.game()?;
     let files: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
     let mut out = String::new();
     let t = mjai::replay_files(&game, &files, &mut out);

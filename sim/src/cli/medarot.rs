@@ -2,12 +2,14 @@
 
 use super::RunArgs;
 use super::named;
+use crate::duel::DuelGame;
 use crate::preset;
 use crate::studies::medarot::MedarotParams;
 use crate::studies::medarot::MedarotStudy;
 use crate::study::State;
 use anyhow::Result;
 use clap::Args;
+use engine::config::Presets;
 use engine::medarot;
 use engine::medarot::CardPool;
 use engine::medarot::Deck;
@@ -25,6 +27,18 @@ pub(super) struct MedarotBase {
     /// TOML file (default: advance, the readings documented in the engine).
     #[arg(long, value_name = "NAME|FILE")]
     pub(super) rules: Option<String>,
+}
+
+impl MedarotBase {
+    /// The duel game these options name, and the game's strategy presets.
+    pub(super) fn game(&self) -> Result<(DuelGame, Presets)> {
+        let setting = |k: &str| match k {
+            "cards" => self.cards.clone(),
+            "decks" => self.decks.clone(),
+            _ => self.rules.clone(),
+        };
+        DuelGame::from_settings("medarot", setting)
+    }
 }
 
 #[derive(Args)]

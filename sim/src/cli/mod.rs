@@ -2,6 +2,7 @@
 //! what it runs), and the options every study shares ([`RunArgs`], [`PlayArgs`]).
 
 mod bench;
+mod deviations;
 mod drift;
 mod duel;
 mod mahjong;
@@ -10,6 +11,7 @@ mod merge;
 mod rackup;
 mod report;
 mod sweep;
+mod tune;
 
 use crate::console;
 use crate::preset;
@@ -29,6 +31,7 @@ use clap::Args;
 use clap::FromArgMatches;
 use clap::Parser;
 use clap::Subcommand;
+use deviations::DeviationsCommand;
 use drift::DriftArgs;
 use duel::DuelCommand;
 use engine::config::Presets;
@@ -41,6 +44,7 @@ use report::ReportArgs;
 use std::path::PathBuf;
 use sweep::PlanArgs;
 use sweep::SweepArgs;
+use tune::TuneArgs;
 
 /// Monte Carlo studies of Japanese tabletop games (Midnight Wolves drift battles, riichi
 /// mahjong at Ron2's and Gotō's tables with Gotō's chips, Medarot, Rack-up Battle): seeded
@@ -75,6 +79,17 @@ enum Command {
     /// (`--games` counts deals; default 100,000, mahjong 500).
     #[command(subcommand)]
     Duel(DuelCommand),
+    /// Is the strategy beaten by a small change of itself? It plays against itself and
+    /// every one-parameter deviation of it against it (numbers two steps either side,
+    /// switches flipped), on the same deals with seat rotation: each deviation's gain with a
+    /// paired interval, Holm-adjusted (`--games` counts deals; default 10,000, mahjong 500).
+    #[command(subcommand)]
+    Deviations(DeviationsCommand),
+    /// Tune a strategy's parameters (a tune file or a built-in example: tune_rackup,
+    /// tune_drift, tune_medarot, tune_mahjong; see GUIDE.md): a search paired on the same
+    /// deals, then the tuned strategy against the start on unseen deals; writes the tuned
+    /// strategy file, the search trace and a convergence chart.
+    Tune(TuneArgs),
     /// Plan a sweep: from a short pilot of the file's games, the games each target needs.
     Plan(PlanArgs),
     /// Add up the results of shards (`--shard K/N` runs) into one study.
@@ -96,6 +111,8 @@ pub fn run(cli: &Cli) -> Result<String> {
         Command::Rackup(a) => rackup::run(a),
         Command::Sweep(a) => sweep::sweep(a),
         Command::Duel(c) => duel::run(c),
+        Command::Deviations(c) => deviations::run(c),
+        Command::Tune(a) => tune::run(a),
         Command::Plan(a) => sweep::plan(a),
         Command::Merge(a) => merge::run(a),
         Command::Bench(a) => bench::run(a),

@@ -2,12 +2,14 @@
 
 use super::RunArgs;
 use super::named;
+use crate::duel::DuelGame;
 use crate::preset;
 use crate::studies::rackup::RackupParams;
 use crate::studies::rackup::RackupStudy;
 use crate::study::State;
 use anyhow::Result;
 use clap::Args;
+use engine::config::Presets;
 use engine::rackup;
 use engine::rackup::Profile;
 
@@ -17,6 +19,13 @@ pub(super) struct RackupBase {
     /// Shot-model profile: `default` (the built-in profile, the default) or a TOML file.
     #[arg(long, value_name = "NAME|FILE")]
     pub(super) profile: Option<String>,
+}
+
+impl RackupBase {
+    /// The duel game these options name, and the game's strategy presets.
+    pub(super) fn game(&self) -> Result<(DuelGame, Presets)> {
+        DuelGame::from_settings("rackup", |_| self.profile.clone())
+    }
 }
 
 #[derive(Args)]

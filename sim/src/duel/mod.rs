@@ -27,16 +27,19 @@ mod rackup;
 mod report;
 pub mod seating;
 
+use crate::field::{Field, FieldAcc};
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::Moments;
-use crate::studies::mahjong::TableRules;
+use crate::studies::table_rules::TableRules;
 use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Result, bail};
+use engine::config::Presets;
 use engine::{Game, GameRng, Strategy, StrategyChoice};
 use seating::{EMPTY, MAX_SEATS, SeatingMode, Seatings};
 use serde::{Deserialize, Serialize};
+use std::ops::Range;
 
 /// The most metrics a game reports per seat.
 pub const MAX_METRICS: usize = 3;
@@ -150,6 +153,63 @@ pub enum DuelGame {
     },
 }
 
+impl DuelGame {
+    /// The games and the settings each takes besides its strategies (its rules files).
+    pub const SETTINGS: [(&'static str, &'static [&'static str]); 4] = [
+        ("drift", &["lineup", "rules"]),
+        ("rackup", &["profile"]),
+        ("medarot", &["cards", "decks", "rules"]),
+        ("mahjong", &["rules"]),
+    ];
+
+    /// The game `game` with the settings `setting` gives by key (each a preset name or a
+    /// file; `None`: the game's default), and the game's strategy presets.
+    pub fn from_settings(game: &str, setting: impl Fn(&str) -> Option<String>) -> Result<(DuelGame, Presets)> {
+        let named = |key: &str, presets: &Presets| setting(key).map(|a| crate::preset::source(&a, presets)).transpose();
+        Ok(match game {
+            "drift" => (
+                DuelGame::Drift {
+                    lineup: named("lineup", &engine::drift::Lineup::PRESETS)?,
+                    rules: named("rules", &engine::drift::DriftRules::PRESETS)?,
+                },
+                engine::drift::strategy::StrategyConfig::PRESETS,
+            ),
+            "rackup" => (
+                DuelGame::Rackup { profile: named("profile", &engine::rackup::Profile::PRESETS)? },
+                engine::rackup::StrategyConfig::PRESETS,
+            ),
+            "medarot" => (
+                DuelGame::Medarot {
+                    cards: named("cards", &engine::medarot::CardPool::PRESETS)?,
+                    decks: named("decks", &engine::medarot::Deck::PRESETS)?,
+                    rules: named("rules", &engine::medarot::Rules::PRESETS)?,
+                },
+                engine::medarot::StrategyConfig::PRESETS,
+            ),
+            "mahjong" => {
+                let rules = setting("rules").unwrap_or_else(|| "ron2-dojo".to_string());
+                (DuelGame::Mahjong { table: TableRules::named(&rules)? }, crate::studies::table_rules::BOT_FILES)
+            }
+            other => {
+                let names: Vec<&str> = Self::SETTINGS.iter().map(|g| g.0).collect();
+                bail!("unknown game `{other}` (games: {})", names.join(", "))
+            }
+        })
+    }
+
+    /// The game's name in results (`drift`, `rackup`, `medarot`, `mahjong`, `goto` for a
+    /// table of three `seats`).
+    pub fn name(&self, seats: usize) -> &'static str {
+        match self {
+            DuelGame::Drift { .. } => "drift",
+            DuelGame::Rackup { .. } => "rackup",
+            DuelGame::Medarot { .. } => "medarot",
+            DuelGame::Mahjong { .. } if seats == 3 => "goto",
+            DuelGame::Mahjong { .. } => "mahjong",
+        }
+    }
+}
+
 /// Everything that defines a duel (two shards merge only if equal).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DuelParams {
@@ -224,14 +284,16 @@ impl DuelAcc {
 
 crate::merge_fields!(DuelAcc { deals, paired, seated, overall });
 
-/// A [`Contest`] of any game, as the study holds it: its shape, and its deals played by
-/// the study's loop, monomorphised for the contest's type (one dynamic call per run, none
-/// per game).
-trait AnyContest: Sync {
+/// A [`Contest`] of any game, as a study holds it: its shape, and its deals played by the
+/// study's loop, monomorphised for the contest's type (one dynamic call per run, none per
+/// game). [`contest`] builds one; duels, `sim deviations` and `sim tune` play through it.
+pub trait AnyContest: Sync {
     /// Seats and metrics.
     fn shape(&self) -> (usize, Vec<Metric>);
     /// Plays `plan`'s deals for `study`.
     fn play_deals(&self, study: &DuelStudy, plan: &RunPlan) -> Result<(DuelAcc, RunReport)>;
+    /// Plays the deals `range` of `plan` for `field` (this contest is the field's).
+    fn play_field(&self, field: &Field, plan: &RunPlan, range: Range<u64>) -> Result<(FieldAcc, RunReport)>;
 }
 
 impl<C: Contest> AnyContest for C {
@@ -242,6 +304,23 @@ impl<C: Contest> AnyContest for C {
     fn play_deals(&self, study: &DuelStudy, plan: &RunPlan) -> Result<(DuelAcc, RunReport)> {
         study.play(self, plan)
     }
+
+    fn play_field(&self, field: &Field, plan: &RunPlan, range: Range<u64>) -> Result<(FieldAcc, RunReport)> {
+        field.play_contest(self, plan, range)
+    }
+}
+
+/// The contest of `game` among `strategies` (a line-up's index is a position in
+/// `strategies`); an error names a strategy that does not read.
+pub fn contest(game: &DuelGame, strategies: &[Source]) -> Result<Box<dyn AnyContest>> {
+    Ok(match game {
+        DuelGame::Drift { lineup, rules } => Box::new(drift::DriftContest::new(lineup, rules, strategies)?),
+        DuelGame::Rackup { profile } => Box::new(rackup::RackupContest::new(profile, strategies)?),
+        DuelGame::Medarot { cards, decks, rules } => {
+            Box::new(medarot::MedarotContest::new(cards, decks, rules, strategies)?)
+        }
+        DuelGame::Mahjong { table } => Box::new(mahjong::MahjongContest::new(table, strategies)?),
+    })
 }
 
 /// A duel ready to run.
@@ -263,13 +342,7 @@ impl DuelStudy {
     /// The game's name in results (`drift`, `rackup`, `medarot`, `mahjong`, `goto` for a
     /// three-seat table).
     pub fn game_name(&self) -> &'static str {
-        match &self.params.game {
-            DuelGame::Drift { .. } => "drift",
-            DuelGame::Rackup { .. } => "rackup",
-            DuelGame::Medarot { .. } => "medarot",
-            DuelGame::Mahjong { .. } if self.seatings.seats == 3 => "goto",
-            DuelGame::Mahjong { .. } => "mahjong",
-        }
+        self.params.game.name(self.seatings.seats)
     }
 
     fn play<C: Contest>(&self, contest: &C, plan: &RunPlan) -> Result<(DuelAcc, RunReport)> {
@@ -309,15 +382,7 @@ impl State for DuelStudy {
                 i + 1
             );
         }
-        let strategies = &params.strategies;
-        let contest: Box<dyn AnyContest> = match &params.game {
-            DuelGame::Drift { lineup, rules } => Box::new(drift::DriftContest::new(lineup, rules, strategies)?),
-            DuelGame::Rackup { profile } => Box::new(rackup::RackupContest::new(profile, strategies)?),
-            DuelGame::Medarot { cards, decks, rules } => {
-                Box::new(medarot::MedarotContest::new(cards, decks, rules, strategies)?)
-            }
-            DuelGame::Mahjong { table } => Box::new(mahjong::MahjongContest::new(table, strategies)?),
-        };
+        let contest = contest(&params.game, &params.strategies)?;
         let (seats, metrics) = contest.shape();
         let seatings = match params.seating {
             SeatingMode::Rotation => Seatings::rotations(names.len(), seats),
@@ -365,7 +430,11 @@ impl Study for DuelStudy {
     }
 }
 
-/// Parses every strategy source with `parse`, an error naming the strategy.
-fn parse_all<T, E: std::fmt::Display>(strategies: &[Source], parse: impl Fn(&str) -> Result<T, E>) -> Result<Vec<T>> {
-    strategies.iter().map(|s| parse(&s.text).map_err(|e| anyhow!("strategy {}: {e}", s.name))).collect()
+/// Parses every strategy source with `parse`, an error naming the strategy as a `kind`.
+fn parse_all<T, E: std::fmt::Display>(
+    kind: &str,
+    strategies: &[Source],
+    parse: impl Fn(&str) -> Result<T, E>,
+) -> Result<Vec<T>> {
+    strategies.iter().map(|s| s.parse(kind, &parse)).collect()
 }

@@ -2,14 +2,16 @@
 //! user named (kept in the study's parameters) and, where the study fell back on a
 //! built-in preset, that preset's embedded text, each named and hashed with SHA-256.
 
+use crate::deviations::DeviationsParams;
 use crate::duel::{DuelGame, DuelParams};
 pub use crate::saved::sha256_hex;
 use crate::studies::chips::ChipsParams;
 use crate::studies::drift::{DriftParams, Mode, default_lineup};
 use crate::studies::goto::GotoParams;
-use crate::studies::mahjong::{MahjongParams, TableRules};
+use crate::studies::mahjong::MahjongParams;
 use crate::studies::medarot::MedarotParams;
 use crate::studies::rackup::RackupParams;
+use crate::studies::table_rules::TableRules;
 use crate::study::{RulesFile, RulesFiles, Source};
 use crate::sweep::SweepParams;
 use engine::config::Presets;
@@ -149,24 +151,37 @@ impl RulesFiles for SweepParams {
     }
 }
 
+/// A duel game's rules files (what `sim duel`, `sim deviations` and `sim tune` play).
+fn duel_game(game: &DuelGame) -> Vec<RulesFile> {
+    match game {
+        DuelGame::Drift { lineup, rules } => {
+            let mut f = file_or("line-up", lineup, &Lineup::PRESETS, default_lineup(Mode::Styles));
+            f.extend(file_or("rules", rules, &DriftRules::PRESETS, "default"));
+            f
+        }
+        DuelGame::Rackup { profile } => file_or("profile", profile, &Profile::PRESETS, "default"),
+        DuelGame::Medarot { cards, decks, rules } => {
+            let mut f = file_or("cards", cards, &CardPool::PRESETS, "example");
+            f.extend(file_or("decks", decks, &Deck::PRESETS, "example"));
+            f.extend(file_or("rules", rules, &medarot::Rules::PRESETS, "advance"));
+            f
+        }
+        DuelGame::Mahjong { table: rules } => table("table", rules),
+    }
+}
+
 impl RulesFiles for DuelParams {
     fn rules_files(&self) -> Vec<RulesFile> {
-        let mut files = match &self.game {
-            DuelGame::Drift { lineup, rules } => {
-                let mut f = file_or("line-up", lineup, &Lineup::PRESETS, default_lineup(Mode::Styles));
-                f.extend(file_or("rules", rules, &DriftRules::PRESETS, "default"));
-                f
-            }
-            DuelGame::Rackup { profile } => file_or("profile", profile, &Profile::PRESETS, "default"),
-            DuelGame::Medarot { cards, decks, rules } => {
-                let mut f = file_or("cards", cards, &CardPool::PRESETS, "example");
-                f.extend(file_or("decks", decks, &Deck::PRESETS, "example"));
-                f.extend(file_or("rules", rules, &medarot::Rules::PRESETS, "advance"));
-                f
-            }
-            DuelGame::Mahjong { table: rules } => table("table", rules),
-        };
+        let mut files = duel_game(&self.game);
         files.extend(strategies(&self.strategies));
+        files
+    }
+}
+
+impl RulesFiles for DeviationsParams {
+    fn rules_files(&self) -> Vec<RulesFile> {
+        let mut files = duel_game(&self.game);
+        files.push(file("strategy", &self.strategy));
         files
     }
 }

@@ -13,6 +13,14 @@ use std::sync::LazyLock;
 /// a deal-in, a riichi and a hand with an open call; per hand for an exhaustive draw.
 pub const RATE_NAMES: [&str; 5] = ["win", "deal_in", "riichi", "call", "exhaustive_draw"];
 
+/// 天鳳 三麻 (three-player Tenhou) per-round rates, `(name, rate)` in the three-seat study's
+/// names: 鳳凰卓 東南戦 under Tenhou's rules (ツモ損・抜きドラあり), 2009–2017, as 『データで勝つ
+/// 三人麻雀』 (みーにん, ed. 福地誠, 表1-1) gives them in its publisher's excerpt ("【データ三麻】1
+/// データから三麻と四麻の違いを読み解く", note.mu/fukuchimakoto): 流局率 15% per hand, and 0.73
+/// riichi sticks put out per hand, over three players a riichi per player and hand of 0.73 / 3.
+/// The only per-round figures found published; its win and deal-in rates are not quoted.
+pub const TENHOU_SANMA_RATES: [(&str, f64); 2] = [("riichi", 0.73 / 3.0), ("exhaustive_draw", 0.15)];
+
 /// The calibration targets of Tenhou 鳳凰卓 2016 (the built-in table, valid by its test).
 pub static TENHOU: LazyLock<Calibration> = LazyLock::new(|| {
     Calibration::from_toml(include_str!("presets/calibration_tenhou.toml")).expect("the built-in targets are valid")
