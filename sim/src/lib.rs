@@ -22,6 +22,7 @@
 pub use simcore::{lines, mjai, paired, preset, saved, shard, stats, tally};
 
 pub mod bench;
+pub mod calibration;
 pub mod chart;
 pub mod cli;
 pub mod commit;

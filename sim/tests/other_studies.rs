@@ -126,10 +126,11 @@ fn mahjong_table_study_runs_and_is_deterministic() {
     let summary = study_is_deterministic(
         &["mahjong", "play", "--bots", "efficiency,defensive,random,efficiency"],
         "200",
-        &["rates", "yaku", "yaku_vs_tenhou", "seats", "win_values", "length", "summary"],
-        &["yaku_frequency", "first_place_by_seat", "final_points", "win_values", "game_length"],
+        &["rates", "yaku", "calibration", "seats", "win_values", "length", "summary"],
+        &["yaku_frequency", "first_place_by_seat", "final_points", "win_values", "calibration", "game_length"],
     );
-    assert!(summary.contains("200 games") && summary.contains("tenhou 0.211"), "{summary}");
+    assert!(summary.contains("200 games") && summary.contains("tenhou 0.2110"), "{summary}");
+    assert!(summary.contains(" within their bands: ") && summary.contains(" of 14"), "{summary}");
     let o = sim(&["mahjong", "play", "--bots", "efficiency,defensive"], "");
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("one name or four"));
@@ -413,16 +414,19 @@ fn mahjong_bots_can_be_toml_files() {
 }
 
 #[test]
-fn mahjong_calibrate_plays_defensive_bots_under_its_own_name() {
+fn mahjong_calibrate_plays_tenhou_like_bots_under_its_own_name() {
     let root = scratch("calibrate");
     let o = sim(&["mahjong", "calibrate", "--games", "10", "--quiet", "--out", root.to_str().unwrap()], "");
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(
-        stdout.contains("defensive, defensive, defensive, defensive") && stdout.contains("tenhou 0.344"),
+        stdout.contains("tenhou-like, tenhou-like, tenhou-like, tenhou-like") && stdout.contains("tenhou 0.3440"),
         "{stdout}"
     );
     assert!(csv(&root, "mahjong-calibrate", "rates").contains("exhaustive_draw"));
+    let calibration = csv(&root, "mahjong-calibrate", "calibration");
+    assert!(calibration.starts_with("target,kind,tenhou,bots,ci_low,ci_high,relative,"), "{calibration}");
+    assert!(calibration.contains("average_win,average_win,5647.0,"), "{calibration}");
 }
 
 /// Replays the committed `--log-games` record of `preset` (`engine/tests/fixtures/records/`,

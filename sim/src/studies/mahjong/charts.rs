@@ -1,7 +1,7 @@
 //! The Ron2 table study's charts: yaku frequency, first place by seat, final points,
 //! hand values of wins and game length.
 
-use super::state::{seat_first, yaku_rate};
+use super::state::{calibration_rows, seat_first, yaku_rate};
 use super::{MahjongAcc, MahjongParams, SEATS};
 use crate::chart::{self, Bar, Distributions, IntervalBars, Series};
 use crate::output::StudyOutput;
@@ -81,6 +81,7 @@ pub(super) fn charts(params: &MahjongParams, rules: &Rules, acc: &MahjongAcc, ou
             log: false,
         },
     )?;
+    crate::calibration::chart(&calibration_rows(acc), &out.chart("calibration"))?;
     let total = acc.length.total().max(1) as f64;
     let length = [Series {
         name: format!("all games (mean {:.1} hands)", acc.hands as f64 / acc.games.max(1) as f64),

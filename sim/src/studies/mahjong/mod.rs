@@ -19,7 +19,7 @@ use crate::runner::{self, RunPlan, RunReport};
 use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::Result;
-use engine::mahjong::table::{Bot, RiichiTable, TENHOU_RATES};
+use engine::mahjong::table::{Bot, RATE_NAMES, RiichiTable};
 use serde::{Deserialize, Serialize};
 use state::seat_first;
 use std::path::{Path, PathBuf};
@@ -81,10 +81,10 @@ impl Study for MahjongStudy {
     /// The per-round rates (`win_rate`, …, `exhaustive_draw_rate`), and by seat the
     /// first-place rate (`first_place`) and final points (`points`).
     fn estimates(&self, acc: &MahjongAcc) -> Vec<Tracked> {
-        let mut out: Vec<Tracked> = TENHOU_RATES
+        let mut out: Vec<Tracked> = RATE_NAMES
             .iter()
             .zip(acc.rates())
-            .map(|(r, rate)| Tracked::rate(&format!("{}_rate", r.0), "", &rate))
+            .map(|(name, rate)| Tracked::rate(&format!("{name}_rate"), "", &rate))
             .collect();
         out.extend((0..SEATS).map(|s| Tracked::rate("first_place", &format!("seat {s}"), &seat_first(acc, s))));
         out.extend((0..SEATS).map(|s| Tracked::mean("points", &format!("seat {s}"), &acc.points[s])));

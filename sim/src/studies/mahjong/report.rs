@@ -1,13 +1,13 @@
 //! The Ron2 table study's tables (rates beside Tenhou, yaku, seats, win values, length,
 //! summary) and its printed summary.
 
-use super::state::{seat_first, tenhou_comparable_share, yaku_rate};
+use super::state::{calibration_rows, seat_first, yaku_rate};
 use super::{MahjongAcc, MahjongParams, SEATS};
 use crate::output::StudyOutput;
 use crate::stats::Rate;
 use crate::study::Coverage;
 use anyhow::Result;
-use engine::mahjong::table::{Abort, TENHOU_AVERAGE_WIN, TENHOU_RATES, TENHOU_YAKU, WIN_VALUE_BINS};
+use engine::mahjong::table::{Abort, RATE_NAMES, TENHOU, WIN_VALUE_BINS};
 use engine::mahjong::{Rules, Yaku};
 use polars::prelude::*;
 use std::fmt::Write as _;
@@ -15,11 +15,11 @@ use std::fmt::Write as _;
 pub(super) fn write_tables(params: &MahjongParams, rules: &Rules, acc: &MahjongAcc, out: &StudyOutput) -> Result<()> {
     let rates = acc.rates();
     let mut rate_table = df!(
-        "rate" => TENHOU_RATES.iter().map(|r| r.0).collect::<Vec<_>>(),
+        "rate" => RATE_NAMES.to_vec(),
         "value" => rates.iter().map(Rate::value).collect::<Vec<_>>(),
         "ci_low" => rates.iter().map(|r| r.interval().low).collect::<Vec<_>>(),
         "ci_high" => rates.iter().map(|r| r.interval().high).collect::<Vec<_>>(),
-        "tenhou_2016" => TENHOU_RATES.iter().map(|r| r.1).collect::<Vec<_>>(),
+        "tenhou_2016" => TENHOU.rate.iter().map(|r| r.tenhou).collect::<Vec<_>>(),
     )?;
     out.table("rates", &mut rate_table)?;
 
@@ -27,12 +27,7 @@ pub(super) fn write_tables(params: &MahjongParams, rules: &Rules, acc: &MahjongA
     let mut yaku = super::super::yaku_frame(rules, &shown, &acc.yaku, |y| yaku_rate(acc, y))?;
     out.table("yaku", &mut yaku)?;
 
-    let mut yaku_vs = df!(
-        "yaku" => TENHOU_YAKU.iter().map(|y| y.0).collect::<Vec<_>>(),
-        "share_of_wins" => TENHOU_YAKU.iter().map(|y| tenhou_comparable_share(acc, y.0)).collect::<Vec<_>>(),
-        "tenhou_2016" => TENHOU_YAKU.iter().map(|y| y.1).collect::<Vec<_>>(),
-    )?;
-    out.table("yaku_vs_tenhou", &mut yaku_vs)?;
+    out.table("calibration", &mut crate::calibration::frame(&calibration_rows(acc))?)?;
 
     let seat_col = |f: &dyn Fn(usize) -> f64| (0..SEATS).map(f).collect::<Vec<_>>();
     let place = |p: usize| seat_col(&|s| acc.places[s * SEATS + p] as f64 / acc.games.max(1) as f64);
@@ -77,7 +72,7 @@ pub(super) fn write_tables(params: &MahjongParams, rules: &Rules, acc: &MahjongA
         "wins" => [wins],
         "average_win" => [acc.win_value as f64 / wins.max(1) as f64],
         "average_gain" => [acc.win_points as f64 / wins.max(1) as f64],
-        "tenhou_2016_average_win" => [TENHOU_AVERAGE_WIN],
+        "tenhou_2016_average_win" => [TENHOU.average_win.tenhou],
         "busts" => [acc.busts],
         "capped" => [acc.capped],
         "double_rons" => [acc.special[0]],
@@ -104,25 +99,8 @@ pub(super) fn summary(params: &MahjongParams, scoring: &Rules, acc: &MahjongAcc,
         acc.capped
     );
     let _ = writeln!(s, "bots by seat (seat 0 deals first): {}; intervals are 95%", params.bots.join(", "));
-    let _ = writeln!(s, "per-round rates beside 天鳳 鳳凰卓 2016 (relative difference):");
-    for ((name, real), r) in TENHOU_RATES.iter().zip(acc.rates()) {
-        let _ = writeln!(
-            s,
-            "  {name:<16} {:.4} ± {:.4}   tenhou {real:.3}   {:+.1}%",
-            r.value(),
-            r.interval().half_width(),
-            100.0 * (r.value() / real - 1.0)
-        );
-    }
-    let wins = acc.wins().max(1) as f64;
-    let average = acc.win_value as f64 / wins;
-    let _ = writeln!(
-        s,
-        "  {:<16} {average:.0}          tenhou {TENHOU_AVERAGE_WIN:.0}   {:+.1}%   (hand value; {:.0} with honba and sticks)",
-        "average_win",
-        100.0 * (average / TENHOU_AVERAGE_WIN - 1.0),
-        acc.win_points as f64 / wins
-    );
+    let with_sticks = format!("({:.0} with honba and sticks)", acc.win_points as f64 / acc.wins().max(1) as f64);
+    crate::calibration::summary(&calibration_rows(acc), &with_sticks, &mut s);
     let _ = writeln!(s, "first place by seat:");
     for seat in 0..SEATS {
         let r = seat_first(acc, seat);
@@ -135,11 +113,6 @@ pub(super) fn summary(params: &MahjongParams, scoring: &Rules, acc: &MahjongAcc,
             acc.scores[seat].mean(),
             acc.scores[seat].mean_interval().half_width()
         );
-    }
-    let _ = writeln!(s, "yaku shares of wins beside 天鳳 鳳凰卓 2016:");
-    for (name, real) in TENHOU_YAKU {
-        let ours = tenhou_comparable_share(acc, name);
-        let _ = writeln!(s, "  {name:<16} {ours:.4}   tenhou {real:.4}   {:+.1}%", 100.0 * (ours / real - 1.0));
     }
     let mut top: Vec<Yaku> = scoring.yaku_order();
     top.sort_by_key(|y| std::cmp::Reverse(acc.yaku[*y as usize]));

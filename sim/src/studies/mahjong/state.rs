@@ -2,7 +2,8 @@
 //! field by field, and the rates read from them.
 
 use super::SEATS;
-use crate::stats::{Histogram, Moments, Rate};
+use crate::calibration;
+use crate::stats::{Histogram, Moments, PairedRatio, Rate};
 use engine::mahjong::Yaku;
 use engine::mahjong::table::{Abort, HanchanOutcome, WIN_VALUE_BINS, tenhou_yaku};
 use serde::{Deserialize, Serialize};
@@ -49,6 +50,10 @@ pub struct MahjongAcc {
     pub capped: u64,
     /// Double rons, pao payments, yakuman wins.
     pub special: [u64; 3],
+    /// Per game, the hand value of its wins beside their number: the average win with an
+    /// interval over games.
+    #[serde(default)]
+    pub win_ratio: PairedRatio,
 }
 
 impl MahjongAcc {
@@ -71,6 +76,7 @@ impl MahjongAcc {
             busts: 0,
             capped: 0,
             special: [0; 3],
+            win_ratio: PairedRatio::default(),
         }
     }
 
@@ -105,6 +111,8 @@ impl MahjongAcc {
         for (k, v) in [o.double_rons, o.pao, o.yakuman].into_iter().enumerate() {
             self.special[k] += u64::from(v);
         }
+        let sum = |a: &[_]| a.iter().map(|&x| u64::from(x)).sum::<u64>();
+        self.win_ratio.record(o.win_value.iter().map(|&x| u64::from(x)).sum(), sum(&o.wins));
     }
 
     /// Wins by hand value in 1,000-point bins, of non-dealers (`dealer` 0) or dealers (1).
@@ -117,7 +125,7 @@ impl MahjongAcc {
         self.seat_counts.iter().map(|c| c[0]).sum()
     }
 
-    /// The per-round rates, in the order of [`engine::mahjong::table::TENHOU_RATES`]: per player and
+    /// The per-round rates, in the order of [`engine::mahjong::table::RATE_NAMES`]: per player and
     /// hand for win, deal-in, riichi and call; per hand for exhaustive draws.
     pub(super) fn rates(&self) -> [Rate; 5] {
         let player_hands = self.hands * SEATS as u64;
@@ -150,7 +158,8 @@ crate::merge_fields!(MahjongAcc {
     length,
     busts,
     capped,
-    special
+    special,
+    win_ratio
 });
 
 pub(super) fn seat_first(acc: &MahjongAcc, s: usize) -> Rate {
@@ -161,7 +170,14 @@ pub(super) fn yaku_rate(acc: &MahjongAcc, y: Yaku) -> Rate {
     Rate::of(acc.yaku[y as usize], acc.wins())
 }
 
-/// Our share of wins for a [`TENHOU_YAKU`] name.
-pub(super) fn tenhou_comparable_share(acc: &MahjongAcc, name: &str) -> f64 {
-    tenhou_yaku(name).map(|y| yaku_rate(acc, y).value()).sum()
+/// Our share of wins for a calibration yaku target's name (`yakuhai`: wins with each
+/// yakuhai kind added up, a hand with two kinds counted twice, as Tenhou's 翻牌 count).
+fn tenhou_comparable_share(acc: &MahjongAcc, name: &str) -> Rate {
+    Rate::of(tenhou_yaku(name).map(|y| acc.yaku[y as usize]).sum(), acc.wins())
+}
+
+/// The calibration rows: the rates, the average win (hand value) and the yaku shares
+/// beside Tenhou's.
+pub(super) fn calibration_rows(acc: &MahjongAcc) -> Vec<calibration::Row> {
+    calibration::rows(&acc.rates(), acc.win_ratio.ratio(), |name| tenhou_comparable_share(acc, name))
 }
