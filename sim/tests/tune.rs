@@ -80,12 +80,12 @@ fn the_example_tune_files_read_and_bad_ones_are_named() {
     let head = "game = \"rackup\"\nstrategy = \"heuristic\"\nbudget = 10\n";
     let e = bad(&format!("{head}[parameters]\nriichi_treshold = [0.1]\n"));
     assert!(e.starts_with("tune file t.toml: line 4") && e.contains("riichi_treshold"), "{e}");
-    let e = bad(&format!("{head}lineup = \"example\"\n[parameters]\nkan = [true]\n"));
+    let e = bad(&format!("{head}lineup = \"example\"\n[parameters]\nsnipe = [true]\n"));
     assert!(e.contains("a rackup tune takes no `lineup`"), "{e}");
     let e = bad("game = \"chess\"\nstrategy = \"x\"\nbudget = 1\n[parameters]\n");
     assert!(e.contains("line 1, column 8") && e.contains("unknown game `chess`"), "{e}");
-    let e = bad(&format!("{head}objective = \"score\"\n[parameters]\nkan = [true, false]\n"));
+    let e = bad(&format!("{head}objective = \"score\"\n[parameters]\nsnipe = [true, false]\n"));
     assert!(e.contains("unknown objective `score`"), "{e}");
-    let e = bad(&format!("{head}opponents = [\"nobody\"]\n[parameters]\nkan = [true, false]\n"));
+    let e = bad(&format!("{head}opponents = [\"nobody\"]\n[parameters]\nsnipe = [true, false]\n"));
     assert!(e.contains("nobody"), "{e}");
 }

@@ -412,6 +412,7 @@ impl StrategyConfig {
             ("plain", include_str!("presets/strategy_plain.toml")),
             ("random", include_str!("presets/strategy_random.toml")),
             ("heuristic", SHIPPED_HEURISTIC),
+            ("heuristic-2026", include_str!("presets/strategy_heuristic_2026.toml")),
         ],
     };
 
@@ -446,13 +447,15 @@ mod tests {
     #[test]
     fn strategy_files_load_and_errors_name_the_problem() {
         let shipped = Heuristic::shipped().config;
-        assert_eq!((shipped.life_value, shipped.phantom_card), (3, 11));
+        assert_eq!((shipped.life_value, shipped.phantom_card), (3, 0));
+        let old = StrategyConfig::preset("heuristic-2026").unwrap();
+        assert_eq!(old, StrategyConfig::Heuristic(HeuristicConfig { phantom_card: 11, ..shipped }));
         assert_eq!(StrategyConfig::preset("plain").unwrap(), StrategyConfig::Plain);
         let tuned = StrategyConfig::from_toml("strategy = \"heuristic\"\nlife_value = 9\n").unwrap();
         assert_eq!(tuned, StrategyConfig::Heuristic(HeuristicConfig { life_value: 9, ..shipped }));
         let e = StrategyConfig::from_toml("strategy = \"heuristic\"\nindra = 9\n").unwrap_err().to_string();
         assert!(e.contains("indra") && !e.contains('\n'), "{e}");
         let e = StrategyConfig::preset("greedy").unwrap_err().to_string();
-        assert_eq!(e, "unknown drift strategy `greedy` (built-in: plain, random, heuristic)");
+        assert_eq!(e, "unknown drift strategy `greedy` (built-in: plain, random, heuristic, heuristic-2026)");
     }
 }

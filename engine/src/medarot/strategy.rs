@@ -299,10 +299,14 @@ impl StrategyConfig {
     /// The shipped strategy files.
     pub const PRESETS: Presets = Presets {
         kind: "medarot strategy",
-        list: &[("random", include_str!("presets/strategy_random.toml")), ("heuristic", SHIPPED_HEURISTIC)],
+        list: &[
+            ("random", include_str!("presets/strategy_random.toml")),
+            ("heuristic", SHIPPED_HEURISTIC),
+            ("heuristic-2026", include_str!("presets/strategy_heuristic_2026.toml")),
+        ],
     };
 
-    /// A shipped strategy by name (`random`, `heuristic`).
+    /// A shipped strategy by name (`random`, `heuristic`, `heuristic-2026`).
     pub fn preset(name: &str) -> Result<Self, MedarotError> {
         let text = Self::PRESETS.text(name).ok_or_else(|| MedarotError::Strategy(Self::PRESETS.unknown(name)))?;
         Self::from_toml(text)

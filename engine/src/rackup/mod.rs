@@ -130,6 +130,8 @@ mod tests_scoring;
 #[cfg(test)]
 mod tests_shots;
 #[cfg(test)]
+mod tests_strategy;
+#[cfg(test)]
 mod tests_yaku;
 #[cfg(test)]
 mod tests_yaku_calls;
@@ -142,7 +144,8 @@ pub use shots::{KindModel, Shots};
 pub use spell::{Machine, Spell, Spells};
 pub use state::{Act, Action, Decision, RackupState, RackupView};
 pub use strategy::{
-    HeuristicConfig, HeuristicStrategy, PenaltyPolicy, RandomStrategy, RiichiPolicy, StrategyConfig, StrategyError,
+    HeuristicConfig, HeuristicStrategy, KanPolicy, PenaltyPolicy, RandomStrategy, RiichiPolicy, StrategyConfig,
+    StrategyError,
 };
 pub use yaku::{Yaku, YakuResult, evaluate};
 

@@ -46,6 +46,21 @@ pub enum PenaltyPolicy {
     Auto,
 }
 
+/// When to declare a kan (槓: two barricades from the hand; a kan bans riichi for
+/// the round). Read apart from [`RiichiPolicy`], so that a study of riichi
+/// varies riichi alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KanPolicy {
+    /// Never.
+    Never,
+    /// Only once riichi is given up for the round: a call on this shot, or
+    /// riichi no longer open.
+    AfterRiichi,
+    /// On every turn that declares no riichi.
+    Always,
+}
+
 /// Parameters of [`HeuristicStrategy`] (the shipped values and what each
 /// does are in `presets/strategy_heuristic.toml`).
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
@@ -62,8 +77,8 @@ pub struct HeuristicConfig {
     pub snipe: bool,
     /// Declare meteor when a flip-out or active out would finish (same proviso).
     pub meteor: bool,
-    /// Declare a kan when holding two barricades once riichi is given up.
-    pub kan: bool,
+    /// When to declare a kan (holding two barricades).
+    pub kan: KanPolicy,
     /// Counter the opponent's shot when it finishes us with at least this chance.
     pub counter_threshold: f64,
     /// The riichi-failure penalty.
@@ -206,9 +221,13 @@ impl HeuristicStrategy {
         } else {
             Decl::None
         };
-        // A kan also bans riichi: only once riichi is given up or out of reach.
-        let riichi_given_up = decl != Decl::None || !v.riichi_open() || self.config.riichi == RiichiPolicy::Never;
-        let kan = self.config.kan && v.kan_open() && riichi_given_up;
+        // A kan also bans riichi for the round.
+        let kan = v.kan_open()
+            && match self.config.kan {
+                KanPolicy::Never => false,
+                KanPolicy::AfterRiichi => decl != Decl::None || !v.riichi_open(),
+                KanPolicy::Always => true,
+            };
         // Barricades in hand after a kan, and those a recover could take back.
         let held = v.held()[me] - 2 * u8::from(kan);
         let aside = v.spent()[me] + 2 * u8::from(kan) + v.field()[me];
@@ -275,6 +294,7 @@ impl StrategyConfig {
         list: &[
             ("random", include_str!("presets/strategy_random.toml")),
             ("heuristic", SHIPPED_HEURISTIC),
+            ("heuristic-2026", include_str!("presets/strategy_heuristic_2026.toml")),
             ("riichi-never", include_str!("presets/strategy_riichi_never.toml")),
             ("riichi-always", include_str!("presets/strategy_riichi_always.toml")),
         ],

@@ -116,14 +116,18 @@ fn the_heuristic_plays_its_plan() {
         }
         assert!(total > 0);
     }
-    // The shipped plan gives way: some shots are of another kind.
-    let mut players = [HeuristicStrategy::shipped(); 2];
+    // The plan gives way (the 2026 heuristic's margins; the tuned one's keep to the plan):
+    // some shots are of another kind.
+    let StrategyConfig::Heuristic(config) = StrategyConfig::preset("heuristic-2026").unwrap() else {
+        panic!("heuristic-2026 is a heuristic")
+    };
+    let mut players = [HeuristicStrategy { config }; 2];
     let o = (0..200).map(|i| table.play(&game, &mut players, &mut GameSeeds::new(45).rng(i)));
     let kinds = o.fold([0u32; ShotKind::COUNT], |mut acc, o| {
         acc.iter_mut().zip(o.shot_kinds[0]).for_each(|(a, n)| *a += u32::from(n));
         acc
     });
-    let plan = HeuristicStrategy::shipped().config.plan;
+    let plan = config.plan;
     assert!(
         kinds[plan as usize] > 0 && kinds.iter().enumerate().any(|(k, &n)| k != plan as usize && n > 0),
         "{kinds:?}"

@@ -32,11 +32,11 @@ pub(super) struct DriftArgs {
     /// Base driver of `styles`, `chase` and `solo` modes, by name (default: the line-up's first).
     #[arg(long, value_name = "NAME")]
     pub(super) driver: Option<String>,
-    /// Strategy of side A: plain, random, heuristic, or a strategy TOML file (see
+    /// Strategy of side A: plain, random, heuristic, heuristic-2026, or a strategy TOML file (see
     /// engine/src/drift/presets/strategy_heuristic.toml).
     #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
     pub(super) strategy_a: String,
-    /// Strategy of side B: plain, random, heuristic, or a strategy TOML file.
+    /// Strategy of side B: plain, random, heuristic, heuristic-2026, or a strategy TOML file.
     #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
     pub(super) strategy_b: String,
 }

@@ -20,11 +20,11 @@ use engine::Game;
 #[derive(Subcommand)]
 pub(super) enum DuelCommand {
     /// Drift battles on the styles entrants of the line-up's first driver (strategies:
-    /// plain, random, heuristic, or strategy files).
+    /// plain, random, heuristic, heuristic-2026, or strategy files).
     Drift(DuelDriftArgs),
-    /// Rack-up matches (strategies: random, heuristic, riichi-never, riichi-always, or files).
+    /// Rack-up matches (strategies: random, heuristic, heuristic-2026, riichi-never, riichi-always, or files).
     Rackup(DuelRackupArgs),
-    /// Medarot games over the deck list's pairings (strategies: random, heuristic, or files).
+    /// Medarot games over the deck list's pairings (strategies: random, heuristic, heuristic-2026, or files).
     Medarot(DuelMedarotArgs),
     /// A riichi table, 1-vs-rest in every seat: a Ron2 preset's four seats, or Gotō's three
     /// with `--rules goto` (bots: random, efficiency, defensive, or bot files; Gotō's default

@@ -47,11 +47,11 @@ pub(super) struct MedarotArgs {
     pub(super) run: RunArgs,
     #[command(flatten)]
     pub(super) base: MedarotBase,
-    /// Strategy of the row deck's player: random, heuristic, or a strategy TOML file
+    /// Strategy of the row deck's player: random, heuristic, heuristic-2026, or a strategy TOML file
     /// (copy engine/src/medarot/presets/strategy_heuristic.toml to tune its weights).
     #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
     pub(super) strategy_a: String,
-    /// Strategy of the column deck's player: random, heuristic, or a strategy TOML file.
+    /// Strategy of the column deck's player: random, heuristic, heuristic-2026, or a strategy TOML file.
     #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
     pub(super) strategy_b: String,
     /// Game indices below this that pair two different decks are replayed once per card

@@ -34,11 +34,11 @@ pub(super) struct RackupArgs {
     pub(super) run: RunArgs,
     #[command(flatten)]
     pub(super) base: RackupBase,
-    /// Strategy of player A: random, heuristic, riichi-never, riichi-always, or a strategy
+    /// Strategy of player A: random, heuristic, heuristic-2026, riichi-never, riichi-always, or a strategy
     /// TOML file (see engine/src/rackup/presets/strategy_heuristic.toml).
     #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
     pub(super) strategy_a: String,
-    /// Strategy of player B: random, heuristic, riichi-never, riichi-always, or a file.
+    /// Strategy of player B: random, heuristic, heuristic-2026, riichi-never, riichi-always, or a file.
     #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
     pub(super) strategy_b: String,
 }

@@ -223,8 +223,8 @@ fn a_card_without_arrows_or_with_a_control_character_in_its_name_is_refused() {
 fn strategy_files_load_and_errors_name_the_problem() {
     let text = StrategyConfig::PRESETS.text("heuristic").unwrap();
     let StrategyConfig::Heuristic(shipped) = StrategyConfig::from_toml(text).unwrap() else { panic!("a heuristic") };
-    assert_eq!((shipped.low_hp, shipped.attack.destroy), (6, 100));
-    let tuned = StrategyConfig::from_toml(&text.replace("low_hp = 6", "low_hp = 9")).unwrap();
+    assert_eq!((shipped.low_hp, shipped.attack.destroy), (12, 100));
+    let tuned = StrategyConfig::from_toml(&text.replace("low_hp = 12", "low_hp = 9")).unwrap();
     assert!(matches!(tuned, StrategyConfig::Heuristic(c) if c.low_hp == 9 && c.attack == shipped.attack));
     assert_eq!(StrategyConfig::from_toml("strategy = \"random\"\n").unwrap(), StrategyConfig::Random);
     let e = StrategyConfig::from_toml(&text.replace("swap = -10", "swop = -10")).unwrap_err().to_string();
@@ -232,7 +232,7 @@ fn strategy_files_load_and_errors_name_the_problem() {
     let e = StrategyConfig::from_toml("strategy = \"greedy\"\n").unwrap_err().to_string();
     assert!(e.contains("greedy"), "{e}");
     let e = StrategyConfig::preset("clever").unwrap_err().to_string();
-    assert_eq!(e, "unknown medarot strategy `clever` (built-in: random, heuristic)");
+    assert_eq!(e, "unknown medarot strategy `clever` (built-in: random, heuristic, heuristic-2026)");
 }
 
 #[test]

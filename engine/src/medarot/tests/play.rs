@@ -151,7 +151,9 @@ fn played_flags_mark_cards_that_reached_the_table() {
     }
 }
 
-/// A pinned seeded game (example decks 0 and 1, both heuristic, seed 42),
+/// A pinned seeded game (example decks 0 and 1, both the heuristic the
+/// transcript was taken with, `heuristic-2026`: it checks the rules, not the
+/// tuning; seed 42),
 /// kept decision by decision in `golden/heuristic_game.txt`: seat 0 moves
 /// first and wins in turn 3, when seat 1, at 0 HP, has a cost it cannot pay
 /// (0 HP is survived; only a payment below 0 loses). Re-blessed for issue 15:
@@ -163,7 +165,10 @@ fn golden_game() {
     let pool = CardPool::example();
     let decks = Deck::examples(&pool).unwrap();
     let game = MedarotGame::new(&pool, Rules::default(), &decks[0], &decks[1]);
-    let (text, out) = transcript(&game, &mut [Heuristic::shipped(); 2], &mut GameSeeds::new(42).rng(0));
+    let StrategyConfig::Heuristic(config) = StrategyConfig::preset("heuristic-2026").unwrap() else {
+        panic!("heuristic-2026 is a heuristic")
+    };
+    let (text, out) = transcript(&game, &mut [Heuristic { config }; 2], &mut GameSeeds::new(42).rng(0));
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/medarot/golden/heuristic_game.txt");
     assert_golden(path, include_str!("../golden/heuristic_game.txt"), &text);
     let summary = (out.winner, out.loss, out.turns, out.first_player, out.hp);

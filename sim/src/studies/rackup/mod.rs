@@ -32,8 +32,14 @@ use engine::{Strategy, Table, WithPair};
 use serde::{Deserialize, Serialize};
 
 /// The declaration thresholds of the riichi sweep (finishing chance of the
-/// shot about to be played, [`HeuristicConfig::riichi_threshold`]).
-pub const RIICHI_THRESHOLDS: [f64; 8] = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5];
+/// shot or active shoot about to be played: [`HeuristicConfig::riichi_threshold`]
+/// and [`HeuristicConfig::active_riichi_threshold`] both). Under the default
+/// profile the chances at which the shipped heuristic could declare come in
+/// steps between about 0.04 and 0.17 (its kans take the rounds with likelier
+/// shots), so the grid takes one threshold per step: every step is a different
+/// policy, and none repeats never declaring (the `a_riichi_never` arm), as
+/// thresholds from 0.18 up would.
+pub const RIICHI_THRESHOLDS: [f64; 7] = [0.04, 0.05, 0.06, 0.08, 0.1, 0.14, 0.16];
 
 /// The machine advantages of the spells' break-even sweep: the spell's
 /// machine with accuracy, power and weight all `1 + x` (its HP change as in
@@ -50,7 +56,9 @@ pub enum Arm {
     Baseline,
     /// A's heuristic with this riichi policy (never, always, likely at its own threshold).
     Riichi(RiichiPolicy),
-    /// A's heuristic declaring riichi from this finishing chance on.
+    /// A's heuristic declaring riichi from this finishing chance on, before a
+    /// normal shot and an active shoot alike (never declaring is the limit of
+    /// the family: the threshold is the one choice that varies).
     RiichiAt(f64),
     /// A's heuristic taking this riichi-failure penalty.
     Penalty(PenaltyPolicy),
@@ -110,7 +118,12 @@ impl Arm {
             Arm::Baseline | Arm::Spell(_) | Arm::SpellAt(..) | Arm::Skill(_) => None,
             Arm::Plan(plan) => Some(HeuristicConfig { plan, ..base }),
             Arm::Riichi(riichi) => Some(HeuristicConfig { riichi, ..base }),
-            Arm::RiichiAt(t) => Some(HeuristicConfig { riichi: RiichiPolicy::Likely, riichi_threshold: t, ..base }),
+            Arm::RiichiAt(t) => Some(HeuristicConfig {
+                riichi: RiichiPolicy::Likely,
+                riichi_threshold: t,
+                active_riichi_threshold: t,
+                ..base
+            }),
             Arm::Penalty(penalty) => Some(HeuristicConfig { penalty, ..base }),
         }
     }
@@ -255,5 +268,33 @@ impl Study for RackupStudy {
         report::charts(&self.arms, acc, out)?;
         spells::write(&self.arms, acc, out)?;
         Ok(summary::summary(&self.params, &self.arms, acc, coverage))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::GameSeeds;
+
+    /// Every step of the riichi grid is a policy of its own: on the same
+    /// matches, A declares riichi strictly less often at each higher threshold,
+    /// and still declares at the highest (a step past the highest finishing
+    /// chance would repeat never declaring).
+    #[test]
+    fn every_riichi_threshold_is_a_different_policy() {
+        let game = RackupGame::new(Profile::preset("default").unwrap()).unwrap();
+        let shipped = HeuristicStrategy::shipped();
+        let mut table = Table::new(&game);
+        let seeds = GameSeeds::new(5);
+        let counts: Vec<u32> = RIICHI_THRESHOLDS
+            .iter()
+            .map(|&t| {
+                let a = HeuristicStrategy { config: Arm::RiichiAt(t).strategy(shipped.config).unwrap() };
+                (0..2000)
+                    .map(|i| u32::from(table.play(&game, &mut (a, shipped), &mut seeds.rng(i)).riichi_declared[0]))
+                    .sum()
+            })
+            .collect();
+        assert!(counts.windows(2).all(|w| w[0] > w[1]) && counts[counts.len() - 1] > 0, "{counts:?}");
     }
 }

@@ -20,8 +20,11 @@ pub(super) fn summary(params: &RackupParams, arms: &[Arm], acc: &RackupAcc, cove
     let arm = |a: Arm| arms.iter().position(|&x| x == a).map(|k| &acc.arms[k]);
     let _ =
         writeln!(s, "rackup study: {} (each played in {} arms on the same streams)", coverage.describe(), arms.len());
-    let _ =
-        writeln!(s, "strategies: A {}, B {}; intervals are 95%", params.strategies[0].name, params.strategies[1].name);
+    let _ = writeln!(
+        s,
+        "strategies: A {}, B {} (each riichi, penalty and plan arm changes one setting of A's); intervals are 95%",
+        params.strategies[0].name, params.strategies[1].name
+    );
     let i = base.initiative;
     let _ = writeln!(
         s,
@@ -152,9 +155,9 @@ fn missing(s: &mut String, base: &ArmAcc) {
         let _ = writeln!(
             s,
             "  ryankantsu (二槓子) needs one player to declare both of the round's kans and win holding both \
-             barricades, without a recover right after a kan: the heuristic declares a kan only once riichi \
-             is given up for the round, and only a recover in a later action refills its hand, so it never \
-             takes this line (the engine scores it: tests_yaku_calls::ryankantsu)."
+             barricades, without a recover right after a kan: the baseline's players never took this line \
+             (the heuristic's `kan` setting says when it declares one, and only a recover in a later action \
+             refills its hand; the engine scores it: tests_yaku_calls::ryankantsu)."
         );
     }
 }
