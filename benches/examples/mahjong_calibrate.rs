@@ -1,15 +1,14 @@
 //! Plays four bots at the Ron2 dojo table and prints the per-round rates, the
-//! average win (with honba and riichi sticks, and of the hand's value alone) and the
+//! average win (the hand's value alone; with honba and riichi sticks beside it) and the
 //! yaku shares of wins beside the published 天鳳 鳳凰卓 (2016) figures, as
-//! `sim mahjong calibrate` does, without building `sim`:
+//! `sim mahjong calibrate` does (`<--` outside a target's band), without building `sim`:
 //! `cargo run --profile bench -p benches --example mahjong_calibrate -- 2000`.
 //! Arguments: hanchan (default 2000), bot for all four seats (default
 //! `defensive`; a name, or a bot settings TOML file ending in `.toml`), master
 //! seed (default 1; game `i` uses its stream `i`).
 
 use engine::mahjong::Yaku;
-use engine::mahjong::table::{Bot, BotConfig, HanchanOutcome, RiichiTable, tenhou_yaku};
-use engine::mahjong::table::{TENHOU_AVERAGE_WIN as AVERAGE_WIN, TENHOU_RATES as RATES, TENHOU_YAKU as YAKU};
+use engine::mahjong::table::{Bot, BotConfig, HanchanOutcome, RiichiTable, TENHOU, Target, tenhou_yaku};
 use engine::{GameSeeds, Table};
 
 /// Totals over the games played.
@@ -56,10 +55,11 @@ impl Totals {
     }
 }
 
-fn line(name: &str, ours: f64, real: f64) {
-    let off = 100.0 * (ours / real - 1.0);
-    let mark = if off.abs() <= 15.0 { "" } else { "  <--" };
-    println!("  {name:<16} {:>7.2}%   tenhou {:>6.2}%   {off:+6.1}%{mark}", 100.0 * ours, 100.0 * real);
+/// A target's line: ours beside Tenhou's, the relative difference, `<--` outside the band.
+fn line(t: &Target, ours: f64) {
+    let off = 100.0 * (ours / t.tenhou - 1.0);
+    let mark = if t.within(ours) == Some(false) { "  <--" } else { "" };
+    println!("  {:<16} {:>7.2}%   tenhou {:>6.2}%   {off:+6.1}%{mark}", t.name, 100.0 * ours, 100.0 * t.tenhou);
 }
 
 fn main() {
@@ -85,19 +85,24 @@ fn main() {
     println!("{} hanchan of 4 `{name}` bots (seed {seed}), {} hands", t.games, t.hands);
     println!("per-round rates:");
     let ours = [t.wins, t.deal_ins, t.riichi, t.open_hands].map(|x| x as f64 / player_hands);
-    for ((name, real), ours) in RATES.iter().zip(ours) {
-        line(name, ours, *real);
+    for (target, ours) in TENHOU.rate.iter().zip(ours) {
+        line(target, ours);
     }
-    line(RATES[4].0, t.exhaustive as f64 / t.hands as f64, RATES[4].1);
-    // The average win with honba and riichi sticks, and of the hand's value alone (和了点).
-    for (name, total) in [("average_win", t.win_points), ("average_value", t.win_value)] {
-        let average = total as f64 / t.wins.max(1) as f64;
-        let off = 100.0 * (average / AVERAGE_WIN - 1.0);
-        println!("  {name:<16} {average:>7.0}    tenhou {AVERAGE_WIN:>6.0}    {off:+6.1}%");
-    }
+    line(&TENHOU.rate[4], t.exhaustive as f64 / t.hands as f64);
+    // The average win is the hand's value alone (和了点), as Tenhou's figure; with honba
+    // and riichi sticks beside it.
+    let wins = t.wins.max(1) as f64;
+    let (average, real) = (t.win_value as f64 / wins, TENHOU.average_win.tenhou);
+    let mark = if TENHOU.average_win.within(average) == Some(false) { "  <--" } else { "" };
+    println!(
+        "  {:<16} {average:>7.0}    tenhou {real:>6.0}    {:+6.1}%{mark}   ({:.0} with honba and sticks)",
+        "average_win",
+        100.0 * (average / real - 1.0),
+        t.win_points as f64 / wins
+    );
     println!("yaku shares of wins:");
-    for (name, real) in YAKU {
-        line(name, t.share(name), real);
+    for target in &TENHOU.yaku {
+        line(target, t.share(&target.name));
     }
     println!(
         "other: tsumo {:.1}% of wins, calls {:.3} per player-hand, tenpai at draws {:.2} seats, aborts {:.2}% of hands",
@@ -108,7 +113,7 @@ fn main() {
     );
     let others: Vec<String> = Yaku::ALL
         .iter()
-        .filter(|y| !y.name().starts_with("yakuhai_") && !YAKU.iter().any(|(n, _)| *n == y.name()))
+        .filter(|y| !y.name().starts_with("yakuhai_") && !TENHOU.yaku.iter().any(|t| t.name == y.name()))
         .filter(|&&y| t.yaku[y as usize] > 0)
         .map(|&y| format!("{} {:.2}%", y.name(), 100.0 * t.share(y.name())))
         .collect();

@@ -1,20 +1,21 @@
-//! After warm-up, playing Ron2 riichi hanchan allocates nothing.
+//! After warm-up, playing Ron2 riichi hanchan allocates nothing: at the plain table and
+//! with the ten shipped local yaku (data yaku) checked at every win.
 
-use engine::mahjong::table::{Bot, RiichiTable};
+use engine::mahjong::Rules;
+use engine::mahjong::table::{Bot, RiichiTable, TableSettings};
 use engine::testing::thread_allocations;
 use engine::{GameSeeds, Table};
 #[global_allocator]
 static GLOBAL: engine::testing::CountingAlloc = engine::testing::CountingAlloc;
 
-#[test]
-fn hanchan_do_not_allocate_after_warm_up() {
-    let game = RiichiTable::preset("ron2-dojo").unwrap();
+/// Plays 20 hanchan to warm up, then 200 counted ones.
+fn assert_allocation_free(game: &RiichiTable) {
     let seeds = GameSeeds::new(11);
-    let mut table = Table::new(&game);
+    let mut table = Table::new(game);
     let mut bots = [Bot::efficiency(), Bot::defensive(), Bot::random(), Bot::value()];
     let mut play = |i: u64| {
         let mut rng = seeds.rng(i);
-        table.play(&game, &mut bots, &mut rng)
+        table.play(game, &mut bots, &mut rng)
     };
     for i in 0..20 {
         play(i);
@@ -27,4 +28,19 @@ fn hanchan_do_not_allocate_after_warm_up() {
     let after = thread_allocations();
     assert_eq!(after, before, "{} allocations in 200 hanchan", after - before);
     assert!(hands >= 200 * 8 / 2, "{hands} hands played");
+}
+
+#[test]
+fn hanchan_do_not_allocate_after_warm_up() {
+    assert_allocation_free(&RiichiTable::preset("ron2-dojo").unwrap());
+}
+
+#[test]
+fn hanchan_with_the_ten_local_yaku_do_not_allocate_after_warm_up() {
+    let rules =
+        Rules::from_toml("extends = \"ron2\"\n[yaku]\nrenhou = \"none\"\n[yaku.local]\ninclude = [\"local_yaku\"]\n")
+            .unwrap();
+    assert_eq!(rules.yaku.local.len(), 10, "the shipped local yaku");
+    let game = RiichiTable::with_rules(TableSettings::preset("ron2-dojo").unwrap(), rules).unwrap();
+    assert_allocation_free(&game);
 }

@@ -315,8 +315,20 @@ impl<'a> IntervalBars<'a> {
         TitledBars { bars: self, row_title }
     }
 
-    /// Draws the bars, with `row_title` on the category axis when given.
-    fn draw_rows<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, row_title: Option<&str>) -> Result<()>
+    /// These bars with a band shaded behind each (`(low, high)` per bar, in bar order;
+    /// `None`: no band), e.g. a calibration target's tolerance.
+    pub fn with_bands(self, bands: &'a [Option<(f64, f64)>]) -> BandedBars<'a> {
+        BandedBars { bars: self, bands }
+    }
+
+    /// Draws the bars, with `row_title` on the category axis when given and `bands` (one
+    /// per bar, or none at all) shaded behind them.
+    fn draw_rows<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        row_title: Option<&str>,
+        bands: &[Option<(f64, f64)>],
+    ) -> Result<()>
     where
         DB::ErrorType: 'static,
     {
@@ -325,7 +337,11 @@ impl<'a> IntervalBars<'a> {
             bars.iter().flat_map(|b| [b.value, b.high]).filter(|v| *v > 0.0).fold(f64::INFINITY, f64::min) / 3.0;
         let floor = if floor.is_finite() { floor } else { 1e-9 };
         let p = |v: f64| self.pos(v, floor);
-        let values = bars.iter().flat_map(|b| [p(b.low), p(b.high), p(b.value)]).chain(self.reference.map(p));
+        let values = bars
+            .iter()
+            .flat_map(|b| [p(b.low), p(b.high), p(b.value)])
+            .chain(self.reference.map(p))
+            .chain(bands.iter().flatten().flat_map(|&(l, h)| [p(l), p(h)]));
         let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| (l.min(v), h.max(v)));
         let pad = (hi - lo).max(1e-6) * 0.06;
         let x0 = self.axis_start(lo, pad);
@@ -359,6 +375,16 @@ impl<'a> IntervalBars<'a> {
             mesh.y_desc(title);
         }
         mesh.draw().map_err(err)?;
+        chart
+            .draw_series(bands.iter().enumerate().filter_map(|(i, band)| {
+                band.map(|(l, h)| {
+                    Rectangle::new(
+                        [(p(l), SegmentValue::Exact(row(i))), (p(h), SegmentValue::Exact(row(i) + 1))],
+                        GREEN.mix(0.18).filled(),
+                    )
+                })
+            }))
+            .map_err(err)?;
         // A value of 0 has no place on a log axis: it gets its whisker, not a bar.
         let drawn = |b: &&Bar| !self.log || b.value > 0.0;
         chart
@@ -404,7 +430,7 @@ impl Chart for IntervalBars<'_> {
     where
         DB::ErrorType: 'static,
     {
-        self.draw_rows(root, None)
+        self.draw_rows(root, None, &[])
     }
 }
 
@@ -429,7 +455,32 @@ impl Chart for TitledBars<'_> {
     where
         DB::ErrorType: 'static,
     {
-        self.bars.draw_rows(root, Some(self.row_title))
+        self.bars.draw_rows(root, Some(self.row_title), &[])
+    }
+}
+
+/// [`IntervalBars`] with a band shaded behind each bar ([`IntervalBars::with_bands`]).
+pub struct BandedBars<'a> {
+    /// The bars.
+    pub bars: IntervalBars<'a>,
+    /// Per bar, its band.
+    pub bands: &'a [Option<(f64, f64)>],
+}
+
+impl Chart for BandedBars<'_> {
+    fn title(&self) -> &str {
+        self.bars.title
+    }
+
+    fn is_empty(&self) -> bool {
+        self.bars.is_empty()
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        self.bars.draw_rows(root, None, self.bands)
     }
 }
 

@@ -19,9 +19,10 @@
 // an error or a non-zero exit instead of a panic.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
-pub use simcore::{lines, mjai, preset, saved, shard, stats, tally};
+pub use simcore::{lines, mjai, paired, preset, saved, shard, stats, tally};
 
 pub mod bench;
+pub mod calibration;
 pub mod chart;
 pub mod cli;
 pub mod commit;

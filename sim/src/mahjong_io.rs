@@ -6,12 +6,14 @@
 //! uses, and the answer lists every chip transfer by item, payer and receiver.
 
 use crate::lines::{Line, Lines};
-use crate::studies::mahjong::TableRules;
+use crate::studies::table_rules::TableRules;
 use crate::study::Source;
 use anyhow::{Context, Result};
 use engine::GameSeeds;
-use engine::mahjong::chips::{ChipLedger, GivenDice, HandChips, Transfer, hand_record};
-use engine::mahjong::table::{PRESETS, RiichiTable, TableSettings};
+use engine::mahjong::chips::{
+    CalcEnding, ChipLedger, Dice, GivenDice, HandChips, Transfer, hand_record, handless_record,
+};
+use engine::mahjong::table::{HandRecord, PRESETS, RiichiTable, TableSettings, WinRecord};
 use engine::mahjong::{Rules, Situation, score, shanten_report};
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Value, json};
@@ -21,7 +23,7 @@ use std::path::Path;
 /// Loads `ron2`, `goto` (built-in presets) or a rules TOML file.
 pub fn load_rules(spec: &str) -> Result<Rules> {
     let source = crate::preset::source(spec, &Rules::PRESETS)?;
-    Rules::from_toml(&source.text).with_context(|| source.name.clone())
+    source.parse("mahjong rules", Rules::from_toml)
 }
 
 /// What `sim mahjong score --rules` names: scoring rules, and the table whose chip rules
@@ -144,17 +146,35 @@ pub fn score_lines(rules: &ScoreRules, input: impl BufRead, output: impl Write) 
         let id = value.get("id").cloned().unwrap_or(Value::Null);
         let fail = |msg: String| json!({"id": id, "error": msg});
         serde_json::from_str::<UniqueKeys>(line).map_err(|e| fail(e.to_string()))?;
-        let chips = value.as_object_mut().and_then(|o| o.remove("chips"));
-        let situation: Situation = serde_json::from_value(value.clone()).map_err(|e| fail(e.to_string()))?;
+        let chips = match value.as_object_mut().and_then(|o| o.remove("chips")) {
+            None => None,
+            Some(_) if rules.chips.is_none() => {
+                return Err(fail("chips: these rules have no chips (use --rules goto or goto-cutbi)".into()));
+            }
+            Some(c) => Some(serde_json::from_value::<HandChips>(c).map_err(|e| fail(format!("chips: {e}")))?),
+        };
+        let (Some(table), Some(chips)) = (&rules.chips, &chips) else {
+            let situation: Situation = serde_json::from_value(value).map_err(|e| fail(e.to_string()))?;
+            let result = score(&rules.rules, &situation).map_err(|e| fail(e.to_string()))?;
+            return serde_json::to_value(result).map_err(|e| fail(e.to_string()));
+        };
+        if chips.ending != CalcEnding::Win {
+            // A draw or a chombo: no hand of the line's own to score.
+            if let Some(key) = value.as_object().and_then(|o| o.keys().find(|k| *k != "id")) {
+                return Err(fail(format!("chips: a line with `ending` other than \"win\" holds no hand (`{key}`)")));
+            }
+            let (record, tenpai) = handless_record(&rules.rules, chips).map_err(|e| fail(e.to_string()))?;
+            return Ok(json!({"id": id, "chips": settle(table, &record, &tenpai, chips).map_err(fail)?}));
+        }
+        let situation: Situation = serde_json::from_value(value).map_err(|e| fail(e.to_string()))?;
         let result = score(&rules.rules, &situation).map_err(|e| fail(e.to_string()))?;
         let mut out = serde_json::to_value(result).map_err(|e| fail(e.to_string()))?;
-        if let Some(chips) = chips {
-            let Some(table) = &rules.chips else {
-                return Err(fail("chips: these rules have no chips (use --rules goto or goto-cutbi)".into()));
-            };
-            let chips: HandChips = serde_json::from_value(chips).map_err(|e| fail(format!("chips: {e}")))?;
-            out["chips"] = settle(table, &situation, &chips).map_err(fail)?;
+        let record = hand_record(&rules.rules, &situation, chips).map_err(|e| fail(e.to_string()))?;
+        if let Some(other) = &chips.double_ron {
+            let second = score(&rules.rules, other).map_err(|e| fail(format!("chips: double_ron: {e}")))?;
+            out["double_ron"] = serde_json::to_value(second).map_err(|e| fail(e.to_string()))?;
         }
+        out["chips"] = settle(table, &record, &[], chips).map_err(fail)?;
         Ok(out)
     })
 }
@@ -162,18 +182,16 @@ pub fn score_lines(rules: &ScoreRules, input: impl BufRead, output: impl Write) 
 /// Who a participant of a chip transfer is: a seat by its wind, or the sit-out.
 const PARTICIPANTS: [&str; 4] = ["E", "S", "W", "sit_out"];
 
-/// Settles one hand's chips (and the game's end when `final_points` is given): every
-/// transfer, and each participant's total.
-fn settle(table: &RiichiTable, situation: &Situation, chips: &HandChips) -> Result<Value, String> {
-    let record = hand_record(table.rules(), situation, chips).map_err(|e| e.to_string())?;
+/// Settles one hand's chips from its `record` (a chombo's with its `tenpai` seats), and the
+/// game's end when `final_points` is given: every transfer, and each participant's total.
+fn settle(table: &RiichiTable, record: &HandRecord, tenpai: &[WinRecord], chips: &HandChips) -> Result<Value, String> {
     let rules = table.settings().chips.expect("a table with chips");
     let ledger = ChipLedger::new(rules, table, !chips.no_sit_out);
-    let mut states = chips.start_states();
     let mut transfers: Vec<Transfer> = Vec::new();
     match &chips.dice {
         Some(faces) => {
             let mut dice = GivenDice::new(faces);
-            ledger.settle_hand(&record, chips.south_entry, &mut states, &mut dice, &mut transfers);
+            book(&ledger, record, tenpai, chips, &mut dice, &mut transfers);
             if dice.missing > 0 || dice.unused() > 0 {
                 return Err(format!(
                     "chips: dice: {} faces given, the dice chances rolled {}",
@@ -182,13 +200,10 @@ fn settle(table: &RiichiTable, situation: &Situation, chips: &HandChips) -> Resu
                 ));
             }
         }
-        None => {
-            let mut dice = GameSeeds::new(chips.seed).rng(0);
-            ledger.settle_hand(&record, chips.south_entry, &mut states, &mut dice, &mut transfers);
-        }
+        None => book(&ledger, record, tenpai, chips, &mut GameSeeds::new(chips.seed).rng(0), &mut transfers),
     }
     if let Some(p) = chips.final_points {
-        ledger.settle_end(&[p[0], p[1], p[2], 0], &mut transfers);
+        ledger.settle_end(&[p[0], p[1], p[2], 0], chips.first_dealer, &mut transfers);
     }
     let mut totals = serde_json::Map::new();
     for (q, name) in PARTICIPANTS.iter().enumerate() {
@@ -218,6 +233,23 @@ fn settle(table: &RiichiTable, situation: &Situation, chips: &HandChips) -> Resu
         })
         .collect();
     Ok(json!({"transfers": list, "totals": totals}))
+}
+
+/// Books one hand: a chombo by `chips.offender` (its `tenpai` seats ronning off it), or the
+/// hand `record` describes, from the cut-bi states of `chips`.
+fn book(
+    ledger: &ChipLedger,
+    record: &HandRecord,
+    tenpai: &[WinRecord],
+    chips: &HandChips,
+    dice: &mut impl Dice,
+    out: &mut Vec<Transfer>,
+) {
+    let mut states = chips.start_states();
+    match chips.offender {
+        Some(o) => ledger.settle_chombo(o, record, tenpai, &states, dice, out),
+        None => ledger.settle_hand(record, chips.south_entry, &mut states, dice, out),
+    }
 }
 
 /// Reports shanten and ukeire of one mpsz hand per line.

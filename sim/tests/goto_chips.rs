@@ -98,6 +98,51 @@ fn shanten_takes_the_table_presets_scoring_rules_too() {
     assert!(o.status.success() && out.contains("\"shanten\":0"), "{out}");
 }
 
+/// Issue 34, item 7: a double ron, an exhaustive draw, a chombo and a forced deal-in, each as
+/// the ledger settles it in the study; the first dealer breaks a tie of the final points.
+#[test]
+fn the_calculator_settles_double_rons_draws_chombo_and_forced_deal_ins() {
+    // A double ron off West: South's and East's hands (the line's is East's), each paid by West.
+    let south = line("S", "").replace(r#""tsumo":true"#, r#""tsumo":false"#);
+    let double = line("E", &format!(r#","chips":{{"from":2,"double_ron":{south}}}"#))
+        .replace(r#""tsumo":true"#, r#""tsumo":false"#);
+    let a = calc("goto", &double);
+    assert_eq!((a["limit"].as_str(), a["double_ron"]["limit"].as_str()), (Some("baiman"), Some("baiman")));
+    let red = |to: &str| {
+        let list = a["chips"]["transfers"].as_array().unwrap();
+        list.iter().filter(|t| t["item"] == "red" && t["receiver"] == to && t["payer"] == "W").count()
+    };
+    assert_eq!((red("E"), red("S")), (1, 1), "{a}");
+    // An exhaustive draw: no hand on the line; the sit-out is paid 2 by each seat.
+    let a = calc("goto", r#"{"id":7,"chips":{"ending":"draw"}}"#);
+    assert_eq!(a["id"], 7);
+    assert_eq!([paid(&a, "E", &[]), paid(&a, "S", &[]), paid(&a, "W", &[])], [2, 2, 2], "{a}");
+    // A chombo by South with East tenpai on its hand as a ron off South: 5 to everyone, and
+    // East's chips (its red five) all paid by South.
+    let east = line("E", "").replace(r#""tsumo":true"#, r#""tsumo":false"#);
+    let a = calc("goto", &format!(r#"{{"id":8,"chips":{{"ending":"chombo","offender":1,"tenpai":[{east}]}}}}"#));
+    assert_eq!(paid(&a, "S", &["chombo"]), 15, "{a}");
+    assert_eq!([paid(&a, "E", &[]), paid(&a, "W", &[]), paid(&a, "sit_out", &[])], [0, 0, 0], "{a}");
+    assert_eq!(paid(&a, "S", &["red"]), 1, "{a}");
+    // A forced deal-in: a 2-han riichi ron counts 13 han for its tier chips.
+    let small = line("S", r#","chips":{"from":0,"forced":true}"#)
+        .replace(r#""tsumo":true"#, r#""tsumo":false"#)
+        .replace(r#""closed":"123406789p11155p""#, r#""closed":"123p456s789s111z55p""#)
+        .replace(r#""win":"9p""#, r#""win":"1z""#);
+    let a = calc("goto", &small);
+    assert_eq!(paid(&a, "W", &["yakuman"]), 5, "{a}");
+    // Equal final points: the first dealer's seat order decides who is first.
+    let end = |first: u8| {
+        let l = line("E", &format!(r#","chips":{{"final_points":[50000,30000,50000],"first_dealer":{first}}}"#));
+        calc("goto", &l)["chips"]["totals"]["E"].as_i64().unwrap()
+    };
+    assert_eq!(end(0) - end(2), 20, "East first from East (+20), second from West (0, the kubi table)");
+    // A draw's line holds no hand.
+    let o = sim(&["mahjong", "score", "--rules", "goto"], &line("E", r#","chips":{"ending":"draw"}"#));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(!o.status.success() && out.contains("holds no hand") && out.lines().count() == 1, "{out}");
+}
+
 #[test]
 fn the_calculator_refuses_what_it_cannot_settle_in_one_line() {
     let o = sim(&["mahjong", "score", "--rules", "ron2"], &line("E", r#","chips":{}"#));

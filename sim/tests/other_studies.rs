@@ -126,10 +126,11 @@ fn mahjong_table_study_runs_and_is_deterministic() {
     let summary = study_is_deterministic(
         &["mahjong", "play", "--bots", "efficiency,defensive,random,efficiency"],
         "200",
-        &["rates", "yaku", "yaku_vs_tenhou", "seats", "win_values", "length", "summary"],
-        &["yaku_frequency", "first_place_by_seat", "final_points", "win_values", "game_length"],
+        &["rates", "yaku", "calibration", "seats", "win_values", "length", "summary"],
+        &["yaku_frequency", "first_place_by_seat", "final_points", "win_values", "calibration", "game_length"],
     );
-    assert!(summary.contains("200 games") && summary.contains("tenhou 0.211"), "{summary}");
+    assert!(summary.contains("200 games") && summary.contains("tenhou 0.2110"), "{summary}");
+    assert!(summary.contains(" within their bands: ") && summary.contains(" of 14"), "{summary}");
     let o = sim(&["mahjong", "play", "--bots", "efficiency,defensive"], "");
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("one name or four"));
@@ -143,6 +144,31 @@ fn person_column(csv: &str, column: &str) -> Vec<String> {
     let mut lines = csv.lines();
     let at = lines.next().unwrap().split(',').position(|c| c == column).unwrap();
     lines.map(|l| l.split(',').nth(at).unwrap().to_string()).collect()
+}
+
+/// Issue 34's acceptance: three-player Tenhou plays as a study with its second calibration
+/// table, three-player Tenhou's published rates beside the bots' (riichi per player-hand,
+/// exhaustive draws per hand).
+#[test]
+fn tenhou_sanma_study_writes_the_sanma_calibration_table() {
+    let root = scratch("tenhou-sanma");
+    let args = ["mahjong", "play", "--rules", "tenhou-sanma", "--games", "16", "--quiet", "--out"];
+    let o = sim(&[&args[..], &[root.to_str().unwrap(), "--study", "sanma"]].concat(), "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let table = csv(&root, "sanma", "tenhou_sanma_rates");
+    let mut lines = table.lines();
+    assert_eq!(lines.next(), Some("rate,value,ci_low,ci_high,tenhou_sanma_houou"));
+    let rows: Vec<(String, String)> = lines
+        .map(|l| {
+            let cells: Vec<&str> = l.split(',').collect();
+            (cells[0].to_string(), cells[4].to_string())
+        })
+        .collect();
+    let riichi = format!("{}", 0.73 / 3.0);
+    assert_eq!(rows, [("riichi".to_string(), riichi), ("exhaustive_draw".to_string(), "0.15".to_string())]);
+    let rates = csv(&root, "sanma", "rates");
+    let bots_riichi = rates.lines().find(|l| l.starts_with("riichi,")).unwrap().split(',').nth(1).unwrap();
+    assert!(table.contains(&format!("riichi,{bots_riichi},")), "the bots' own rate beside: {table}");
 }
 
 #[test]
@@ -364,10 +390,7 @@ fn a_table_settings_file_can_name_its_own_scoring_rules_file() {
 
     std::fs::write(&scoring, ron2.replace("tanyao = [1, 1]", "tanyao = \"yes\"")).unwrap();
     let (ok, stderr) = play();
-    assert!(
-        !ok && stderr.contains("scoring rules") && stderr.contains("my-scoring.toml") && stderr.contains("line "),
-        "{stderr}"
-    );
+    assert!(!ok && stderr.contains("mahjong rules ") && stderr.contains("my-scoring.toml: line "), "{stderr}");
 }
 
 #[test]
@@ -391,16 +414,19 @@ fn mahjong_bots_can_be_toml_files() {
 }
 
 #[test]
-fn mahjong_calibrate_plays_defensive_bots_under_its_own_name() {
+fn mahjong_calibrate_plays_tenhou_like_bots_under_its_own_name() {
     let root = scratch("calibrate");
     let o = sim(&["mahjong", "calibrate", "--games", "10", "--quiet", "--out", root.to_str().unwrap()], "");
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(
-        stdout.contains("defensive, defensive, defensive, defensive") && stdout.contains("tenhou 0.344"),
+        stdout.contains("tenhou-like, tenhou-like, tenhou-like, tenhou-like") && stdout.contains("tenhou 0.3440"),
         "{stdout}"
     );
     assert!(csv(&root, "mahjong-calibrate", "rates").contains("exhaustive_draw"));
+    let calibration = csv(&root, "mahjong-calibrate", "calibration");
+    assert!(calibration.starts_with("target,kind,tenhou,bots,ci_low,ci_high,relative,"), "{calibration}");
+    assert!(calibration.contains("average_win,average_win,5647.0,"), "{calibration}");
 }
 
 /// Replays the committed `--log-games` record of `preset` (`engine/tests/fixtures/records/`,
@@ -433,4 +459,28 @@ fn a_ron2_record_differs_under_tenhous_rules() {
         !ok && out.contains("differs: the rules deal East 1") && out.contains("the win scores differently"),
         "{out}"
     );
+}
+
+#[test]
+fn a_bad_data_yaku_stops_the_run_with_one_line_naming_the_file_and_the_key_and_no_output() {
+    let root = scratch("bad-yaku");
+    let (table, scoring, out) = (root.join("club-table.toml"), root.join("club.toml"), root.join("out"));
+    let dojo = engine::mahjong::table::PRESETS[0].1;
+    std::fs::write(&table, dojo.replace("scoring = \"ron2\"", "scoring = \"club.toml\"")).unwrap();
+    let yaku = |body: &str| format!("extends = \"ron2\"\nname = \"club\"\n\n[yaku.local.x]\nhan = [1, 1]\n{body}");
+    for (body, line, want) in [
+        ("tripletz = 3\n", 6, "tripletz"),
+        ("triplets = { min = 3, max = 2 }\n", 6, "key `triplets`"),
+        ("supersedes = [\"y\"]\n[yaku.local.y]\nhan = [1, 1]\nsupersedes = [\"x\"]\n", 4, "cycle"),
+    ] {
+        std::fs::write(&scoring, yaku(body)).unwrap();
+        let args = ["mahjong", "play", "--games", "4", "--rules", table.to_str().unwrap(), "--quiet"];
+        let o = sim(&[&args[..], &["--out", out.to_str().unwrap()]].concat(), "");
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && o.stdout.is_empty(), "{body}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{body}: one line: {stderr}");
+        let at = format!("line {line}");
+        assert!(stderr.contains("club.toml") && stderr.contains(&at) && stderr.contains(want), "{body}: {stderr}");
+        assert!(!out.exists(), "{body}: no output written");
+    }
 }

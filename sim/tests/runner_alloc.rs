@@ -14,9 +14,10 @@ use sim::runner::RunPlan;
 use sim::studies::chips::{BotModel, ChipsParams, ChipsStudy};
 use sim::studies::drift::{DriftParams, DriftStudy, Mode};
 use sim::studies::goto::{GotoParams, GotoStudy};
-use sim::studies::mahjong::{MahjongParams, MahjongStudy, TableRules};
+use sim::studies::mahjong::{MahjongParams, MahjongStudy};
 use sim::studies::medarot::{MedarotParams, MedarotStudy};
 use sim::studies::rackup::{RackupParams, RackupStudy};
+use sim::studies::table_rules::TableRules;
 use sim::study::{State, Study};
 use sim::sweep::SweepStudy;
 

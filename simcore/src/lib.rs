@@ -7,12 +7,13 @@
 //! their overrides, base documents and paired differences ([`sweep`]); mjai records
 //! ([`mjai`]); "a preset name or a file" ([`preset`]); and untrusted input read with
 //! bounded memory ([`lines`]). `sim` re-exports every module under its old path
-//! (`sim::stats`, `sim::sweep::paired`, …), so its code names them as before.
+//! (`sim::stats`, `sim::paired`, …), so its code names them as before.
 #![deny(missing_docs)]
 
 pub mod lines;
 pub mod medarot;
 pub mod mjai;
+pub mod paired;
 pub mod preset;
 pub mod saved;
 pub mod shard;

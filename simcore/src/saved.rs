@@ -105,6 +105,13 @@ impl Source {
         let text = crate::lines::read_file(path, crate::lines::MAX_SETTINGS)?;
         Ok(Self { name: path.display().to_string(), text })
     }
+
+    /// Reads this file with `parse` (an engine reader), an error in the one shape every
+    /// settings file's error has: `<kind> <file>: <where>: <what>`, the reader's message
+    /// giving where (`line L, column C`, or ``field `key` ``) and what, on one line.
+    pub fn parse<T, E: std::fmt::Display>(&self, kind: &str, parse: impl FnOnce(&str) -> Result<T, E>) -> Result<T> {
+        parse(&self.text).map_err(|e| anyhow::anyhow!("{kind} {}: {e}", self.name))
+    }
 }
 
 /// Two sources are the same data whatever path they were read from.

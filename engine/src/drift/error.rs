@@ -10,8 +10,6 @@ pub enum DriftError {
     /// A TOML file did not parse or did not match the expected shape; the message carries
     /// the line and column.
     Toml {
-        /// What was being read ("line-up", "rules").
-        what: &'static str,
         /// toml's message, with position.
         message: String,
     },
@@ -55,9 +53,7 @@ pub enum DriftError {
 impl fmt::Display for DriftError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DriftError::Toml { what, message } => {
-                write!(f, "drift {what}: {}", message.trim_end().replace('\n', " "))
-            }
+            DriftError::Toml { message } => f.write_str(&message.trim_end().replace('\n', " ")),
             DriftError::UnknownStyle { name, driver } => {
                 if let Some(d) = driver {
                     write!(f, "driver {d:?}: ")?;

@@ -215,7 +215,7 @@ impl Lineup {
     /// Parses and checks a line-up file (format: see `presets/lineup_example.toml`).
     pub fn from_toml(text: &str) -> Result<Lineup, DriftError> {
         let file: LineupFile =
-            crate::config::from_toml(text).map_err(|e| DriftError::Toml { what: "line-up", message: e.to_string() })?;
+            crate::config::from_toml(text).map_err(|e| DriftError::Toml { message: e.to_string() })?;
         if file.driver.is_empty() {
             return Err(DriftError::BadValue {
                 item: "line-up".into(),

@@ -89,7 +89,7 @@ impl DriftRules {
     /// Parses and checks a rules preset.
     pub fn from_toml(text: &str) -> Result<DriftRules, DriftError> {
         let rules: DriftRules =
-            crate::config::from_toml(text).map_err(|e| DriftError::Toml { what: "rules", message: e.to_string() })?;
+            crate::config::from_toml(text).map_err(|e| DriftError::Toml { message: e.to_string() })?;
         rules.validate()?;
         Ok(rules)
     }

@@ -426,7 +426,7 @@ impl StrategyConfig {
     /// Reads a strategy file (errors name line and column).
     pub fn from_toml(text: &str) -> Result<Self, DriftError> {
         strategy_from_toml(text, "heuristic", SHIPPED_HEURISTIC)
-            .map_err(|e| DriftError::Toml { what: "strategy", message: e.to_string() })
+            .map_err(|e| DriftError::Toml { message: e.to_string() })
     }
 }
 

@@ -94,8 +94,8 @@ impl WinFlags {
     pub const SUMMER: WinFlags = WinFlags(1 << 12);
     /// Gotō: autumn (秋) extracted or on an indicator: red and gold count double.
     pub const AUTUMN: WinFlags = WinFlags(1 << 13);
-    /// Gotō: any flower or north extracted, or a flower on a dora indicator
-    /// (blocks 立直のみロン和了).
+    /// Gotō: any flower or north extracted, or a flower on a dora indicator (on an ura
+    /// one too with `ura_flower_cancels_riichi_only_ron`): blocks 立直のみロン和了.
     pub const EXTRACTED: WinFlags = WinFlags(1 << 14);
     /// Gotō オープン立直 open riichi (with [`RIICHI`](WinFlags::RIICHI) or
     /// [`DOUBLE_RIICHI`](WinFlags::DOUBLE_RIICHI)): worth the scoring rules'

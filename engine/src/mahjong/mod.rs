@@ -125,7 +125,10 @@ pub use hand::{Hand, HandScore, Meld, MeldKind, WinFlags};
 pub use limit::Limit;
 pub use notation::{Mpsz, NotationError, NotationErrorKind, parse_kinds};
 pub use payment::Payment;
-pub use rules::{FuRules, LimitKind, LimitRules, PaymentKind, PaymentRules, RenhouValue, Rules, RulesError, YakuRules};
+pub use rules::{
+    FuRules, LimitKind, LimitRules, PaymentKind, PaymentRules, RenhouValue, Rules, RulesError, ThreeSeatTsumo,
+    YakuRules,
+};
 pub use score::{MeldSpec, MeldType, PaymentOut, ScoreResult, Situation, hand_of, score};
 pub use score_hand::{ScoreError, score_hand};
 pub use shanten::{

@@ -1,6 +1,7 @@
-//! Payments from base points: four-player standard and Gotō sanma.
+//! Payments from base points: four-player standard and Gotō sanma, at three seats with
+//! the tsumo loss or the absent seat's share split (北家折半).
 
-use super::rules::{PaymentKind, Rules};
+use super::rules::{PaymentKind, Rules, ThreeSeatTsumo};
 
 /// Who pays the winner, honba included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,12 +35,17 @@ pub fn pay(rules: &Rules, base: u32, dealer: bool, tsumo: bool, honba: u8, stick
         let ron = round_up(base * if dealer { 6 } else { 4 }, unit) + honba_total;
         return (Payment::Ron(ron), ron + sticks);
     }
-    let big = round_up(base * 2, unit) + tsumo_bonus + honba_each;
+    let (big, small) = (round_up(base * 2, unit) + tsumo_bonus, round_up(base, unit) + tsumo_bonus);
+    // 北家折半: the absent seat, a non-dealer, would pay as one; each payer takes half.
+    let split = match rules.payment.three_seat_tsumo {
+        ThreeSeatTsumo::TsumoLoss => 0,
+        ThreeSeatTsumo::NorthSplit => round_up(if dealer { big } else { small }.div_ceil(2), unit),
+    };
+    let (big, small) = (big + split + honba_each, small + split + honba_each);
     if dealer {
         let p = Payment::Tsumo { dealer_pays: 0, non_dealer_pays: big };
         (p, big * payers + sticks)
     } else {
-        let small = round_up(base, unit) + tsumo_bonus + honba_each;
         let p = Payment::Tsumo { dealer_pays: big, non_dealer_pays: small };
         (p, big + small * (payers - 1) + sticks)
     }
@@ -83,6 +89,29 @@ mod tests {
         assert_eq!(pay(&r, 3000, false, true, 0, 0), (tsumo(7000, 4000), 11000));
         // Ron 5200 (40 fu 3 han... base 1280 → 5120 → 5200) → 6000.
         assert_eq!(pay(&r, 1280, false, false, 0, 0), (Payment::Ron(6000), 6000));
+    }
+
+    #[test]
+    fn north_split_pays_the_absent_share_in_halves() {
+        let split = |extends: &str| {
+            let text = format!("extends = \"{extends}\"\n[payment]\nthree_seat_tsumo = \"north_split\"\n");
+            Rules::from_toml(&text).unwrap()
+        };
+        let (loss, r) = (Rules::preset("tenhou-sanma").unwrap(), split("tenhou-sanma"));
+        // Mangan: non-dealer 2000-4000 → 3000-5000 (8,000, the ron value); dealer 4000 all
+        // → 6000 all; with the loss 2000-4000 (6,000) and 4000 all (8,000).
+        assert_eq!(pay(&loss, 2000, false, true, 0, 0), (tsumo(4000, 2000), 6000));
+        assert_eq!(pay(&r, 2000, false, true, 0, 0), (tsumo(5000, 3000), 8000));
+        assert_eq!(pay(&r, 2000, true, true, 0, 0), (tsumo(0, 6000), 12000));
+        // 30 fu 1 han (300-500): the absent 300 is 150 each, rounded up to 200; honba
+        // (200 a repeat, 100 from each payer) and sticks stay as they were.
+        assert_eq!(pay(&r, 240, false, true, 0, 0), (tsumo(700, 500), 1200));
+        assert_eq!(pay(&r, 240, false, true, 2, 1), (tsumo(900, 700), 2600));
+        assert_eq!(pay(&r, 240, false, false, 0, 0), pay(&loss, 240, false, false, 0, 0), "a ron is unchanged");
+        // Gotō: the absent seat's 3,000 (1,000 rounded up, +1,000) halves to 2,000 each.
+        assert_eq!(pay(&split("goto"), 1280, false, true, 0, 0), (tsumo(6000, 5000), 11000));
+        let e = Rules::from_toml("extends = \"ron2\"\n[payment]\nthree_seat_tsumo = \"north_split\"\n");
+        assert!(e.unwrap_err().to_string().contains("payment.three_seat_tsumo"));
     }
 
     #[test]

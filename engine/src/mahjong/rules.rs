@@ -3,7 +3,9 @@
 //! `goto.toml`) or from a user's file with the same fields.
 //!
 //! Every field is required in a file (no silent defaults), so a rule sheet
-//! can be checked line by line against the preset it was copied from. The
+//! can be checked line by line against the preset it was copied from; only a field added
+//! after files were written (`north_as_honour`) may be left out, and then reads as files
+//! read before it existed. The
 //! tile set (which fives are red or gold, sanma manzu) is named by
 //! `tile_set`, a [`TileSetSpec`] preset, or given in place as a `[tile_set]` table with a
 //! tile-set file's fields (e.g. two red 5p: `red_fives = "5m5p5p5s"`).
@@ -100,9 +102,18 @@ pub struct YakuRules {
     /// called away and no call of its own, is paid a mangan tsumo with neither honba nor
     /// the sticks on the table, and no noten payments are made.
     pub nagashi_mangan: bool,
+    /// With `goto_yakuman`: a flower under a counted ura indicator cancels 立直のみロン as one
+    /// under a dora indicator does. `false` (the default, the seed's reading): the seed's
+    /// 「立直のみロン和了(抜き牌なしかつドラ表示牌に華牌なし)」 names the dora indicators, and it
+    /// writes 「(裏ドラ含む)」 where it means the ura ones too; the ura flower still works for
+    /// the winner as if extracted (G-F6).
+    #[serde(default)]
+    pub ura_flower_cancels_riichi_only_ron: bool,
     /// At three seats, a north kept in the hand is an honour like any other (天鳳 三麻, where
     /// a north may be kept, called and discarded); `false`: only in kokushi, shousuushii or
-    /// daisuushii (Gotō, whose north is air). Unused at four seats.
+    /// daisuushii (Gotō, whose north is air; the default, for a file written before the
+    /// field existed). Unused at four seats.
+    #[serde(default)]
     pub north_as_honour: bool,
     /// 国士無双十三面待ち counts as double yakuman.
     pub double_kokushi_13: bool,
@@ -188,6 +199,21 @@ pub struct PaymentRules {
     pub honba: u32,
     /// Points per riichi stick on the table that the winner collects.
     pub riichi_stick: u32,
+    /// How a tsumo is paid at three seats (default `tsumo_loss`, as before the option).
+    #[serde(default)]
+    pub three_seat_tsumo: ThreeSeatTsumo,
+}
+
+/// A tsumo at three seats: who pays the absent fourth seat's share.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ThreeSeatTsumo {
+    /// ツモ損 (tsumo loss): nobody; the winner gets less than by ron (天鳳 三麻, Gotō).
+    #[default]
+    TsumoLoss,
+    /// 北家折半 (north split, no tsumo loss): the two payers each add half of what the
+    /// absent seat would pay (honba aside), the half rounded up to the payment unit.
+    NorthSplit,
 }
 
 /// Payment schemes.
@@ -233,14 +259,14 @@ impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RulesError::UnknownPreset(n) => f.write_str(&Rules::PRESETS.unknown(n)),
-            RulesError::Toml(e) => write!(f, "mahjong rules file: {e}"),
-            RulesError::TileSet(e) => write!(f, "mahjong rules file: field `tile_set`: {e}"),
+            RulesError::Toml(e) => write!(f, "{e}"),
+            RulesError::TileSet(e) => write!(f, "field `tile_set`: {e}"),
             RulesError::Local { message, at: Some((line, column)) } => {
-                write!(f, "mahjong rules file: line {line}, column {column}: {message}")
+                write!(f, "line {line}, column {column}: {message}")
             }
-            RulesError::Local { message, at: None } => write!(f, "mahjong rules file: {message}"),
+            RulesError::Local { message, at: None } => f.write_str(message),
             RulesError::Invalid { field, reason } => {
-                write!(f, "mahjong rules file: field `{field}`: {reason}")
+                write!(f, "field `{field}`: {reason}")
             }
         }
     }
@@ -278,7 +304,8 @@ impl Rules {
     /// built-in preset, overriding only the values it gives.
     pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
         let base = |name: &str| Self::PRESETS.text(name);
-        let file: RulesFile = crate::config::from_toml_extending(text, &base).map_err(RulesError::Toml)?;
+        let file: RulesFile = crate::config::from_toml_extending(text, &base)
+            .map_err(|e| RulesError::Toml(super::local::locate(text, e)))?;
         let set = file.tile_set.load().map_err(RulesError::TileSet)?;
         let mut rules = Rules {
             name: file.name,
@@ -399,6 +426,9 @@ impl Rules {
         }
         if self.payment.kind == PaymentKind::GotoSanma && self.players != 3 {
             return bad("payment.kind", "goto_sanma needs a sanma tile_set");
+        }
+        if self.payment.three_seat_tsumo == ThreeSeatTsumo::NorthSplit && self.players != 3 {
+            return bad("payment.three_seat_tsumo", "north_split needs a sanma tile_set (three seats)");
         }
         if !self.payment.honba.is_multiple_of(self.players as u32 - 1) {
             return bad("payment.honba", "must split evenly among the tsumo payers");

@@ -283,7 +283,11 @@ pub fn hand_of(rules: &Rules, s: &Situation) -> Result<Hand, ScoreError> {
     let mut flags = flower_flags(&dora).with(flower_flags(&extracted));
     if riichi {
         hand.ura_count = indicators(rules, "ura_indicators", &ura, &mut hand.ura)?;
-        flags = flags.with(flower_flags(&ura));
+        let ura_flags = flower_flags(&ura);
+        flags = flags.with(match rules.yaku.ura_flower_cancels_riichi_only_ron {
+            true => ura_flags,
+            false => WinFlags(ura_flags.0 & !WinFlags::EXTRACTED.0),
+        });
     }
     if s.nuki > 0 {
         flags = flags.with(WinFlags::EXTRACTED);

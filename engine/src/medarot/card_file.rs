@@ -6,8 +6,7 @@ use super::cards::{Arrows, AttackType, Card, CardKind, CardPool, Dir, Effects, T
 impl CardPool {
     /// Parses a card file (its format: [`cards`](super::cards)).
     pub fn from_toml(text: &str) -> Result<Self, MedarotError> {
-        let table: toml::Table =
-            crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "cards", source })?;
+        let table: toml::Table = crate::config::from_toml(text).map_err(|source| MedarotError::Toml { source })?;
         let mut cards = Vec::new();
         if let Some(key) = table.keys().find(|k| k.as_str() != "card") {
             return Err(card_err(0, "?", key, "unknown top-level key (cards are `[[card]]` tables)"));

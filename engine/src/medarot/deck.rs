@@ -61,8 +61,7 @@ impl Deck {
 
     /// Parses a deck file (see the module docs) against `pool`: every `[[deck]]` in file order.
     pub fn from_toml(pool: &CardPool, text: &str) -> Result<Vec<Self>, MedarotError> {
-        let table: toml::Table =
-            crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "decks", source })?;
+        let table: toml::Table = crate::config::from_toml(text).map_err(|source| MedarotError::Toml { source })?;
         let file_err = |problem: &str| MedarotError::Deck { deck: "?".into(), problem: problem.into() };
         if let Some(key) = table.keys().find(|k| k.as_str() != "deck") {
             return Err(file_err(&format!("unknown top-level key `{key}` (decks are `[[deck]]` tables)")));

@@ -8,8 +8,6 @@ use std::fmt;
 pub enum MedarotError {
     /// The text is not valid TOML (the message carries line and column).
     Toml {
-        /// Which file kind was being read (`cards`, `decks`, `rules`, `strategy`).
-        what: &'static str,
         /// The parser's error.
         source: crate::config::TomlError,
     },
@@ -52,7 +50,7 @@ pub enum MedarotError {
 impl fmt::Display for MedarotError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Toml { what, source } => write!(f, "{what} file is not valid TOML: {source}"),
+            Self::Toml { source } => write!(f, "{source}"),
             Self::Card { index, card, field, problem } => {
                 write!(f, "card #{index} '{card}', field `{field}`: {problem}")
             }
@@ -69,7 +67,7 @@ impl fmt::Display for MedarotError {
 impl std::error::Error for MedarotError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Self::Toml { source, .. } => Some(source),
+            Self::Toml { source } => Some(source),
             _ => None,
         }
     }

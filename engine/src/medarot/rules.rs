@@ -91,13 +91,12 @@ impl Rules {
     /// top level, as in `presets/rules_advance.toml`; `name` then only labels
     /// errors) or several `[name]` tables (`name` picks one).
     pub fn from_toml(text: &str, name: &str) -> Result<Self, MedarotError> {
-        let table: toml::Table =
-            crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "rules", source })?;
+        let table: toml::Table = crate::config::from_toml(text).map_err(|source| MedarotError::Toml { source })?;
         // A file of one preset gives its fields at the top level (an empty one too: its
         // error names the first missing field); a file of several, only `[name]` tables.
         let single = table.contains_key("base_hp") || !table.values().any(toml::Value::is_table);
         let rules = if single {
-            crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "rules", source })?
+            crate::config::from_toml(text).map_err(|source| MedarotError::Toml { source })?
         } else {
             let mut all = parse_all(text)?;
             all.remove(name).ok_or_else(|| MedarotError::Rules {
@@ -113,5 +112,5 @@ impl Rules {
 }
 
 fn parse_all(text: &str) -> Result<BTreeMap<String, Rules>, MedarotError> {
-    crate::config::from_toml(text).map_err(|source| MedarotError::Toml { what: "rules", source })
+    crate::config::from_toml(text).map_err(|source| MedarotError::Toml { source })
 }

@@ -316,8 +316,7 @@ impl StrategyConfig {
     /// (`low_hp`, or a whole table such as `[attack]`), which take the shipped
     /// heuristic's; a table it gives, it gives whole. Errors name line and column.
     pub fn from_toml(text: &str) -> Result<Self, MedarotError> {
-        strategy_from_toml(text, "heuristic", SHIPPED_HEURISTIC)
-            .map_err(|source| MedarotError::Toml { what: "strategy", source })
+        strategy_from_toml(text, "heuristic", SHIPPED_HEURISTIC).map_err(|source| MedarotError::Toml { source })
     }
 }
 

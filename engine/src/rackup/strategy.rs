@@ -132,7 +132,7 @@ impl HeuristicConfig {
             ("ride_at", self.ride_at),
         ] {
             if !(0.0..=1.0).contains(&p) {
-                return Err(StrategyError(format!("rackup strategy file: {field}: {p} is not a chance in [0, 1]")));
+                return Err(StrategyError(format!("field `{field}`: {p} is not a chance in [0, 1]")));
             }
         }
         Ok(())
@@ -309,8 +309,8 @@ impl StrategyConfig {
     /// heuristic's values. Errors name line and column, or the field whose
     /// value is out of range.
     pub fn from_toml(text: &str) -> Result<Self, StrategyError> {
-        let config = strategy_from_toml(text, "heuristic", SHIPPED_HEURISTIC)
-            .map_err(|e| StrategyError(format!("rackup strategy file: {e}")))?;
+        let config =
+            strategy_from_toml(text, "heuristic", SHIPPED_HEURISTIC).map_err(|e| StrategyError(e.to_string()))?;
         if let StrategyConfig::Heuristic(h) = &config {
             h.validate()?;
         }

@@ -437,7 +437,7 @@ fn strategy_files_take_the_shipped_heuristic_for_missing_fields() {
     let e = StrategyConfig::from_toml("strategy = \"heuristic\"\nriichi = \"sometimes\"\n").unwrap_err().to_string();
     assert!(e.contains("sometimes"), "{e}");
     let e = StrategyConfig::from_toml("strategy = \"heuristic\"\nstun_below = 1.5\n").unwrap_err().to_string();
-    assert_eq!(e, "rackup strategy file: stun_below: 1.5 is not a chance in [0, 1]");
+    assert_eq!(e, "field `stun_below`: 1.5 is not a chance in [0, 1]");
     let e = StrategyConfig::from_toml("strategy = \"heuristic\"\nsnipe = \n").unwrap_err().to_string();
     assert!(e.contains("line 2"), "{e}");
     assert_eq!(

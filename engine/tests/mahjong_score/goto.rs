@@ -136,6 +136,14 @@ fn riichi_only_ron_and_its_conditions() {
     let mut t = s.clone();
     t.dora_indicators = "4f".into();
     assert_yaku(&ok(&goto(), &t), &[("riichi", 1)]);
+    // A flower under the ura indicator: the seed's 「ドラ表示牌に華牌なし」 names the dora
+    // indicators only (issue 34, item 8), unless the rules say otherwise.
+    let mut t = s.clone();
+    t.ura_indicators = "4f".into();
+    assert_yaku(&ok(&goto(), &t), &[("riichi_nomi_ron", 13)]);
+    let mut cancels = goto();
+    cancels.yaku.ura_flower_cancels_riichi_only_ron = true;
+    assert_yaku(&ok(&cancels, &t), &[("riichi", 1)]);
     let mut t = s;
     t.double_riichi = true;
     assert_yaku(&ok(&goto(), &t), &[("double_riichi", 2)]);

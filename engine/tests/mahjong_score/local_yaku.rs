@@ -191,6 +191,13 @@ fn errors_name_the_line_where_the_file_has_it() {
     let cycle = text.replace("include = []", "include = []\n\n[yaku.local.a]\nhan = [1, 1]\nexcludes = [\"a\"]");
     let e = Rules::from_toml(&cycle).unwrap_err().to_string();
     assert!(e.contains("line ") && e.contains("cycle"), "{e}");
+    // A file that extends a preset is read merged: the key is found in its own text.
+    let e = with("\n[yaku.local.x]\nhan = [1, 1]\ntripletz = 3\n").unwrap_err();
+    assert!(e.contains("line 6, column 1") && e.contains("`tripletz`"), "{e}");
+    let e = with("\n[yaku.local.x]\nhan = [1, 1]\ntriplets = { min = 3, max = 2 }\n").unwrap_err();
+    assert!(e.contains("line 6, column 1") && e.contains("key `triplets`"), "{e}");
+    let e = with("\n[yaku.local.x]\nhan = [1, 1]\ntriplet_run = 3\n").unwrap_err();
+    assert!(e.contains("line 4, column ") && e.contains("key `form`"), "the section when the key is not there: {e}");
 }
 
 /// `Situation` edits in an expression.

@@ -12,10 +12,10 @@ use crate::studies::chips::{BotModel, ChipsParams};
 use crate::studies::goto;
 use crate::studies::goto::GotoParams;
 use crate::studies::goto::GotoStudy;
-use crate::studies::mahjong::BOT_FILES;
 use crate::studies::mahjong::MahjongParams;
 use crate::studies::mahjong::MahjongStudy;
-use crate::studies::mahjong::TableRules;
+use crate::studies::table_rules::BOT_FILES;
+use crate::studies::table_rules::TableRules;
 use crate::study::State;
 use anyhow::Result;
 use anyhow::bail;
@@ -40,7 +40,8 @@ pub(super) enum MahjongCommand {
     /// advantage) or Gotō (`--rules goto`: sessions of four people at three seats).
     #[command(mut_arg("study", |a| a.help("Name of the results folders (default: mahjong, or goto at a three-seat table)")))]
     Play(TableArgs),
-    /// Four `defensive` bots at the Ron2 dojo table, rates beside the Tenhou 2016 figures
+    /// Four bots (default `tenhou-like`) at the Ron2 dojo table beside the Tenhou 鳳凰卓 2016
+    /// figures: each rate, the average win and the yaku shares in or out of its band
     /// (results under the name mahjong-calibrate).
     #[command(mut_arg("study", |a| a.help("Name of the results folders (default: mahjong-calibrate)")))]
     Calibrate(CalibrateArgs),
@@ -118,7 +119,8 @@ pub(super) struct TableArgs {
     #[command(flatten)]
     pub(super) base: TableBase,
     /// Bots by seat (Gotō: by person), comma-separated (seat 0 deals first), or one for all
-    /// four: random, efficiency, defensive, or a bot settings TOML file (see GUIDE.md).
+    /// four: random, efficiency, defensive, value, goto-stakes, tenhou-like, or a bot
+    /// settings TOML file (see GUIDE.md).
     #[arg(long, default_value = "efficiency", value_name = "NAMES")]
     pub(super) bots: String,
     /// Record the run's first K games (indices 0..K) as they are played and write each
@@ -152,6 +154,10 @@ pub(super) fn rotation(s: &str) -> Result<Rotation, String> {
 pub(super) struct CalibrateArgs {
     #[command(flatten)]
     pub(super) run: RunArgs,
+    /// Bots by seat, comma-separated, or one for all four (a preset name or a bot settings
+    /// TOML file).
+    #[arg(long, default_value = "tenhou-like", value_name = "NAMES")]
+    pub(super) bots: String,
 }
 
 #[derive(Args)]
@@ -172,7 +178,7 @@ pub(super) fn run(command: &MahjongCommand) -> Result<String> {
         }
         MahjongCommand::Play(a) => return play(a),
         MahjongCommand::Calibrate(a) => {
-            let params = table_params("ron2-dojo", four_bots("defensive")?)?;
+            let params = table_params("ron2-dojo", four_bots(&a.bots)?)?;
             return table(&a.run, "mahjong-calibrate", params, None);
         }
         MahjongCommand::Replay(a) => return replay(a),

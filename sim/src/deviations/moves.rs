@@ -35,7 +35,7 @@ pub fn shown(v: &Value) -> String {
 
 /// The strategy file's TOML as a table; an error names the file.
 pub fn document(strategy: &Source) -> Result<Table> {
-    engine::config::from_toml(&strategy.text).map_err(|e| anyhow!("strategy {}: {e}", strategy.name))
+    strategy.parse("strategy", engine::config::from_toml)
 }
 
 /// The strategy `base` with `moves` applied, named `name`; an error names the key.

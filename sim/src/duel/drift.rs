@@ -27,7 +27,11 @@ impl DriftContest {
         let (lineup, rules) = crate::studies::drift::setting(lineup, rules, crate::studies::drift::Mode::Styles)?;
         let first = lineup.drivers.first().context("the line-up has no drivers")?.1;
         let entrants = style_entrants(first).into_iter().map(|e| e.1).collect();
-        Ok(DriftContest { rules, entrants, strategies: parse_all(strategies, StrategyConfig::from_toml)? })
+        Ok(DriftContest {
+            rules,
+            entrants,
+            strategies: parse_all("drift strategy", strategies, StrategyConfig::from_toml)?,
+        })
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::seating::MAX_SEATS;
 use super::{Contest, Metric, SeatValues, parse_all};
-use crate::studies::mahjong::TableRules;
+use crate::studies::table_rules::TableRules;
 use crate::study::Source;
 use anyhow::Result;
 use engine::mahjong::table::{Bot, BotConfig, RiichiTable};
@@ -20,7 +20,7 @@ pub struct MahjongContest {
 impl MahjongContest {
     /// The contest at the table `table` describes, with one bot per strategy (bot settings).
     pub fn new(table: &TableRules, strategies: &[Source]) -> Result<MahjongContest> {
-        let bots = parse_all(strategies, BotConfig::from_toml)?.into_iter().map(Bot::new).collect();
+        let bots = parse_all("mahjong bot file", strategies, BotConfig::from_toml)?.into_iter().map(Bot::new).collect();
         Ok(MahjongContest { game: table.game()?, bots })
     }
 }

@@ -28,7 +28,12 @@ impl MedarotContest {
         strategies: &[Source],
     ) -> Result<MedarotContest> {
         let (pool, decks, rules) = crate::studies::medarot::setting(cards, decks, rules)?;
-        Ok(MedarotContest { pool, decks, rules, strategies: parse_all(strategies, StrategyConfig::from_toml)? })
+        Ok(MedarotContest {
+            pool,
+            decks,
+            rules,
+            strategies: parse_all("medarot strategy", strategies, StrategyConfig::from_toml)?,
+        })
     }
 
     fn game(&self, seat0: usize, seat1: usize) -> MedarotGame<'_> {

@@ -31,10 +31,10 @@ use crate::field::{Field, FieldAcc};
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::Moments;
-use crate::studies::mahjong::TableRules;
+use crate::studies::table_rules::TableRules;
 use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Result, bail};
 use engine::config::Presets;
 use engine::{Game, GameRng, Strategy, StrategyChoice};
 use seating::{EMPTY, MAX_SEATS, SeatingMode, Seatings};
@@ -188,7 +188,7 @@ impl DuelGame {
             ),
             "mahjong" => {
                 let rules = setting("rules").unwrap_or_else(|| "ron2-dojo".to_string());
-                (DuelGame::Mahjong { table: TableRules::named(&rules)? }, crate::studies::mahjong::BOT_FILES)
+                (DuelGame::Mahjong { table: TableRules::named(&rules)? }, crate::studies::table_rules::BOT_FILES)
             }
             other => {
                 let names: Vec<&str> = Self::SETTINGS.iter().map(|g| g.0).collect();
@@ -430,7 +430,11 @@ impl Study for DuelStudy {
     }
 }
 
-/// Parses every strategy source with `parse`, an error naming the strategy.
-fn parse_all<T, E: std::fmt::Display>(strategies: &[Source], parse: impl Fn(&str) -> Result<T, E>) -> Result<Vec<T>> {
-    strategies.iter().map(|s| parse(&s.text).map_err(|e| anyhow!("strategy {}: {e}", s.name))).collect()
+/// Parses every strategy source with `parse`, an error naming the strategy as a `kind`.
+fn parse_all<T, E: std::fmt::Display>(
+    kind: &str,
+    strategies: &[Source],
+    parse: impl Fn(&str) -> Result<T, E>,
+) -> Result<Vec<T>> {
+    strategies.iter().map(|s| s.parse(kind, &parse)).collect()
 }

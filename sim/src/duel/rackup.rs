@@ -19,7 +19,7 @@ impl RackupContest {
     /// The contest of `profile` (the built-in default where `None`).
     pub fn new(profile: &Option<Source>, strategies: &[Source]) -> Result<RackupContest> {
         let game = RackupGame::new(crate::studies::rackup::profile(profile)?).map_err(|e| anyhow!("profile: {e}"))?;
-        Ok(RackupContest { game, strategies: parse_all(strategies, StrategyConfig::from_toml)? })
+        Ok(RackupContest { game, strategies: parse_all("rackup strategy", strategies, StrategyConfig::from_toml)? })
     }
 }
 

@@ -17,8 +17,8 @@
 mod sensitivity;
 
 use super::goto::{self, GotoAcc};
-use super::mahjong::{TableRules, bots_from};
 use super::table_logs::Recorder;
+use super::table_rules::{TableRules, bots_from};
 use crate::chart::{self, Bar, Distributions, IntervalBars, Series, StackedBars};
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};

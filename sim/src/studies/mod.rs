@@ -7,6 +7,7 @@ pub mod mahjong;
 pub mod medarot;
 pub mod rackup;
 pub mod table_logs;
+pub mod table_rules;
 
 use crate::frame::Frame;
 use crate::stats::Rate;

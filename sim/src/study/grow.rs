@@ -9,7 +9,7 @@
 //! An interval too sure of itself meets nothing: a zero-width one (a pilot where an event
 //! never happened, or a variant that never differed from the base, shows [0, 0], which is
 //! no precision at all), nor one resting on fewer than [`MIN_EVENTS`] effective events
-//! where the study counts them (a sweep's differences: [`crate::sweep::paired::effective_events`]).
+//! where the study counts them (a sweep's differences: [`crate::paired::effective_events`]).
 //! What a run did ([`UntilRecord`]) is saved in `state.json` and heads `summary.txt`.
 
 use crate::runner::RunPlan;

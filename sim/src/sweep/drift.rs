@@ -19,8 +19,8 @@
 //! battles between the two, as the study's chart counts it.
 
 use super::overrides::Documents;
-use super::paired::Obs;
 use super::{Arm, SweepArm, boxed, strategy_texts, strings, text};
+use crate::paired::Obs;
 use crate::studies::drift::style_entrants;
 use anyhow::{Context, Result, anyhow};
 use engine::drift::strategy::StrategyConfig;

@@ -11,8 +11,8 @@
 //! the settlement only.
 
 use super::overrides::Documents;
-use super::paired::Obs;
 use super::{Arm, SweepArm, text};
+use crate::paired::Obs;
 use anyhow::{Result, anyhow};
 use engine::mahjong::chips::{ChipLedger, ChipTally, dice_of};
 use engine::mahjong::table::{Bot, BotConfig, HanchanOutcome, RiichiTable, TableSettings};

@@ -18,8 +18,8 @@
 //! deck table counts it). A variant may change the decks' cards, not their names or number.
 
 use super::overrides::Documents;
-use super::paired::Obs;
 use super::{Arm, SweepArm, boxed, strategy_texts, text};
+use crate::paired::Obs;
 use anyhow::{Context, Result, anyhow, ensure};
 use engine::medarot::{CardPool, Deck, LossCondition, MedarotGame, MedarotOutcome, Rules, StrategyConfig};
 use engine::{GameRng, Strategy, Table};

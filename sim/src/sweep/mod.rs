@@ -1,7 +1,7 @@
 //! The balance lab, `sim sweep FILE`: house-rule variants written as small diffs of a base
 //! ruleset ([`file`], [`overrides`]), played on the same seeded games as the base (game i
 //! of every arm draws from the stream (seed, i), in the same worker), and compared per game
-//! with paired intervals ([`paired`]); `--until` adds fixed batches of games until every
+//! with paired intervals ([`crate::paired`]); `--until` adds fixed batches of games until every
 //! variant's difference is narrow enough ([`crate::study::grow`]). A sweep is a study: its state
 //! merges across shards like the others'. One module per game (`mahjong`, `rackup`, `drift`, `medarot`)
 //! reads its base documents, builds an [`Arm`] from each arm's documents and names its
@@ -14,8 +14,9 @@ pub mod plan;
 mod rackup;
 mod report;
 
-pub use simcore::sweep::{documents, file, overrides, paired};
+pub use simcore::sweep::{documents, file, overrides};
 
+use crate::paired::{Obs, Sums, compare, effective_events};
 use crate::preset::Named;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::study::grow::Tracked;
@@ -26,7 +27,6 @@ use engine::config::Presets;
 use engine::{Game, GameRng, Strategy, StrategyChoice};
 use file::{SweepFile, Variant};
 use overrides::Documents;
-use paired::{Obs, Sums, compare, effective_events};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::ops::AddAssign;

@@ -17,7 +17,7 @@
 //! pilot (a rare variant difference that never happened: [0, 0]) is no sign of precision.
 
 use super::SweepAcc;
-use super::paired::{Sums, compare, effective_events, estimate, paired_kurtosis};
+use crate::paired::{Sums, compare, effective_events, estimate, paired_kurtosis};
 use crate::stats::Z95;
 use crate::study::grow::{MIN_EVENTS, Target};
 use std::fmt::Write as _;
@@ -112,8 +112,8 @@ pub fn table(acc: &SweepAcc, metrics: &[&str], variants: &[String], targets: &[(
 
 #[cfg(test)]
 mod tests {
-    use super::super::paired::Obs;
     use super::*;
+    use crate::paired::Obs;
     use crate::stats::Interval;
     use crate::study::grow::Tracked;
     use rand::{RngExt, SeedableRng};

@@ -14,8 +14,8 @@
 //! scored at least once (either player).
 
 use super::overrides::Documents;
-use super::paired::Obs;
 use super::{Arm, SweepArm, boxed, strategy_texts, strings, text};
+use crate::paired::Obs;
 use anyhow::{Result, anyhow};
 use engine::rackup::{MatchOutcome, Profile, RackupGame, StrategyConfig, Yaku};
 use engine::{GameRng, Strategy, Table};

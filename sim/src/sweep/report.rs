@@ -5,9 +5,9 @@
 //! largest effects per metric by |z|; one forest plot of differences per metric.
 
 use super::SweepStudy;
-use super::paired::{Compared, compare, estimate};
 use crate::chart::{self, Band, Bar, Heatmap, IntervalBars};
 use crate::output::StudyOutput;
+use crate::paired::{Compared, compare, estimate};
 use crate::stats::{Holm, Z95, tested_p};
 use crate::study::Coverage;
 use anyhow::Result;

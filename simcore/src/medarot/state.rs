@@ -4,9 +4,9 @@
 //! `state_merge` fuzz target reads and merges it as `sim merge` does.
 
 use super::ablation::{self, Arm};
+use crate::paired::Sums;
 use crate::saved::{Source, State};
 use crate::stats::{Histogram, Moments, Rate};
-use crate::sweep::paired::Sums;
 use anyhow::{Context, Result, ensure};
 use engine::medarot::{
     CardId, CardPool, Deck, HP_TURNS, LossCondition, MedarotGame, MedarotOutcome, PlayerStats, Rules, StrategyConfig,
@@ -43,16 +43,16 @@ pub fn setting(
     rules: &Option<Source>,
 ) -> Result<(CardPool, Vec<Deck>, Rules)> {
     let pool = match cards {
-        Some(src) => CardPool::from_toml(&src.text).with_context(|| format!("card file {}", src.name))?,
+        Some(src) => src.parse("medarot card file", CardPool::from_toml)?,
         None => CardPool::example(),
     };
     let decks = match decks {
-        Some(src) => Deck::from_toml(&pool, &src.text).with_context(|| format!("deck file {}", src.name))?,
+        Some(src) => src.parse("medarot deck file", |text| Deck::from_toml(&pool, text))?,
         None => Deck::examples(&pool).context("example decks")?,
     };
     ensure!(!decks.is_empty(), "no decks to play");
     let rules = match rules {
-        Some(src) => Rules::from_toml(&src.text, &src.name).with_context(|| format!("rules {}", src.name))?,
+        Some(src) => src.parse("medarot rules", |text| Rules::from_toml(text, &src.name))?,
         None => Rules::default(),
     };
     Ok((pool, decks, rules))
@@ -85,8 +85,7 @@ impl State for MedarotStudy {
 
     fn from_params(params: MedarotParams) -> Result<Self> {
         let (pool, decks, rules) = setting(&params.cards, &params.decks, &params.rules)?;
-        let parse =
-            |src: &Source| StrategyConfig::from_toml(&src.text).with_context(|| format!("strategy {}", src.name));
+        let parse = |src: &Source| src.parse("medarot strategy", StrategyConfig::from_toml);
         let strategies = [parse(&params.strategies[0])?, parse(&params.strategies[1])?];
         let (pool, arms) = ablation::arms(&pool, &decks)?;
         Ok(Self { params, pool, decks, rules, strategies, arms })

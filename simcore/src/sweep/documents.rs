@@ -29,14 +29,14 @@ pub fn base(files: &Files, file: &SweepFile) -> Result<Documents> {
 /// bot settings.
 pub fn mahjong(files: &Files, base: &str, bots: &str) -> Result<Documents> {
     let table_text = files.text(base, TableSettings::preset_text)?;
-    let main =
-        resolve_extends(&table_text, &TableSettings::preset_text).map_err(|e| anyhow!("table settings {base}: {e}"))?;
+    let main = resolve_extends(&table_text, &TableSettings::preset_text)
+        .map_err(|e| anyhow!("mahjong table settings {base}: {e}"))?;
     let scoring_name = main.get("scoring").and_then(|v| v.as_str()).unwrap_or_default().to_string();
     let scoring_text = files.text_beside(base, &scoring_name, |n| MahjongRules::PRESETS.text(n))?;
     let scoring = resolve_extends(&scoring_text, &|n| MahjongRules::PRESETS.text(n))
-        .map_err(|e| anyhow!("scoring rules {scoring_name}: {e}"))?;
+        .map_err(|e| anyhow!("mahjong rules {scoring_name}: {e}"))?;
     let bot_text = files.text(bots, |n| BOT_PRESETS.iter().find(|p| p.0 == n).map(|p| p.1))?;
-    let bot: toml::Table = engine::config::from_toml(&bot_text).map_err(|e| anyhow!("bot file {bots}: {e}"))?;
+    let bot: toml::Table = engine::config::from_toml(&bot_text).map_err(|e| anyhow!("mahjong bot file {bots}: {e}"))?;
     Ok(Documents { main, others: vec![("scoring", scoring), ("bots", bot)] })
 }
 

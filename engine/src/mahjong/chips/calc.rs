@@ -1,7 +1,10 @@
-//! The one-hand chip calculator's engine half: the hand record of one win described by a
-//! scoring [`Situation`] and what chips depend on beyond it ([`HandChips`]: the discarder,
-//! the extractions in order, Alice's tiles, who went below zero, the cut-bi states), for
-//! [`ChipLedger::settle_hand`](super::ChipLedger::settle_hand) to settle exactly as the
+//! The one-hand chip calculator's engine half: the hand record of one win (a tsumo, a ron, a
+//! double ron, a forced deal-in) described by scoring [`Situation`]s and what chips depend on
+//! beyond them ([`HandChips`]: the discarder, the extractions in order, Alice's tiles, who
+//! went below zero, the cut-bi states, the first dealer), or of a hand with no winning hand
+//! (an exhaustive draw, a chombo and its tenpai seats), for
+//! [`ChipLedger::settle_hand`](super::ChipLedger::settle_hand) and
+//! [`ChipLedger::settle_chombo`](super::ChipLedger::settle_chombo) to settle exactly as the
 //! study does.
 
 use super::cutbi::{State, States};
@@ -48,6 +51,42 @@ pub struct HandChips {
     /// Final points of the game, when the hand ends it: rank chips and the 80,000 bonus too.
     #[serde(default)]
     pub final_points: Option<[i32; 3]>,
+    /// The first dealer's (起家) seat by this hand's winds (0 = this hand's East): equal
+    /// `final_points` rank by seat order from it.
+    #[serde(default)]
+    pub first_dealer: u8,
+    /// How the hand ended ([`CalcEnding`]); default: the line's hand won.
+    #[serde(default)]
+    pub ending: CalcEnding,
+    /// A double ron's other winner, on the same tile off `from` with the same indicators
+    /// (the two are settled in turn order from the discarder).
+    #[serde(default)]
+    pub double_ron: Option<Box<Situation>>,
+    /// The line's ron was a forced deal-in (手詰まり) into the winner's open riichi (G-R3):
+    /// its tier chips count 13 han at least.
+    #[serde(default)]
+    pub forced: bool,
+    /// Chombo: the offender's seat (0–2).
+    #[serde(default)]
+    pub offender: Option<u8>,
+    /// Chombo: each seat tenpai at that moment, as its ron off the offender with its highest
+    /// wait (G-M2); all with the same indicators.
+    #[serde(default)]
+    pub tenpai: Vec<Situation>,
+}
+
+/// How the hand of a `chips` object ended (`"win"`, `"draw"`, `"chombo"`).
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum CalcEnding {
+    /// The line's hand won (with `double_ron`, two hands).
+    #[default]
+    Win,
+    /// 荒牌流局 an exhaustive draw with no 流し役満 (the line holds no hand; a nagashi is a
+    /// win line with `nagashi`).
+    Draw,
+    /// チョンボ by `offender` (the line holds no hand; `tenpai` the seats tenpai then).
+    Chombo,
 }
 
 /// A cut-bi state as written in a `chips` object.
@@ -119,63 +158,174 @@ pub fn win_of(rules: &Rules, situation: &Situation) -> Result<WinRecord, ScoreEr
     Ok(if situation.nagashi { w.as_nagashi() } else { w })
 }
 
-/// The record of the one hand `situation` and `chips` describe: its winner, the
-/// discarder, the points after it, the extractions in order, the indicators and Alice's
-/// tiles. A three-seat table is assumed (Gotō).
+/// The record of the one hand `situation` and `chips` describe (a win: `chips.ending` is
+/// `win`): its winners (the line's, and a double ron's other in turn order from the
+/// discarder), the discarder, the points after it, the extractions in order, the indicators
+/// and Alice's tiles. A three-seat table is assumed (Gotō).
 pub fn hand_record(rules: &Rules, situation: &Situation, chips: &HandChips) -> Result<HandRecord, ScoreError> {
-    let w = win_of(rules, situation)?;
-    let bad = |m: String| Err(ScoreError::Notation(m));
-    if w.seat > 2 {
-        return bad("chips: seat_wind N: three seats (E, S, W)".into());
+    if chips.ending != CalcEnding::Win || chips.offender.is_some() || !chips.tenpai.is_empty() {
+        return bad("chips: `offender` and `tenpai` are for `ending` \"chombo\", whose line holds no hand");
     }
-    match (situation.tsumo || situation.nagashi, chips.from) {
-        (true, Some(_)) => return bad("chips: `from` is for a ron, not a tsumo".into()),
-        (false, None) => return bad("chips: a ron needs `from`, the discarder's seat (0–2)".into()),
+    let mut w = win_of(rules, situation)?;
+    if w.seat > 2 {
+        return bad("chips: seat_wind N: three seats (E, S, W)");
+    }
+    let tsumo = situation.tsumo || situation.nagashi;
+    match (tsumo, chips.from) {
+        (true, Some(_)) => return bad("chips: `from` is for a ron, not a tsumo"),
+        (false, None) => return bad("chips: a ron needs `from`, the discarder's seat (0–2)"),
         (false, Some(f)) if f > 2 || f == w.seat => return bad(format!("chips: `from` {f}: another seat, 0–2")),
         _ => {}
     }
+    if chips.forced && (tsumo || !w.riichi) {
+        return bad("chips: `forced` is a ron on a riichi winner (its open riichi, G-R3)");
+    }
+    w.forced = chips.forced;
+    let mut wins = vec![(w, situation)];
+    if let Some(other) = &chips.double_ron {
+        wins.push((second_winner(rules, situation, other, chips.from)?, other));
+        let from = chips.from.unwrap_or(0);
+        wins.sort_by_key(|(w, _)| (w.seat + 3 - from) % 3);
+    }
     let mut r = HandRecord {
-        points_before: [35_000, 35_000, 35_000, 0],
         ending: if situation.nagashi { HandEnding::Draw } else { HandEnding::Win },
         from: chips.from,
-        ..HandRecord::EMPTY
+        ..record(rules, chips)?
     };
-    let after = chips.points_after.unwrap_or([35_000; 3]);
-    r.points_after = [after[0], after[1], after[2], 0];
-    r.push_win(w);
-    let mut winner = (0u8, 0u8);
+    wins.iter().for_each(|&(w, _)| r.push_win(w));
     match &chips.extractions {
         Some(list) => {
-            for (seat, text) in list {
-                let piece = match &pieces("extractions", text, rules)?[..] {
-                    [PhysTile::Flower(f)] => Extracted::Flower(*f),
-                    [p] if p.kind() == Some(Tile::NORTH) => Extracted::North,
-                    _ => return bad(format!("chips: extraction \"{text}\": one north (4z) or flower (1f–4f)")),
-                };
-                if *seat > 2 {
-                    return bad(format!("chips: extraction by seat {seat}: seats 0–2"));
-                }
-                if *seat == w.seat {
-                    match piece {
-                        Extracted::North => winner.0 += 1,
-                        Extracted::Flower(f) => winner.1 |= 1 << f as u8,
-                    }
-                }
-                r.push_extraction(usize::from(*seat), piece);
-            }
-            if winner != (w.nuki, w.flowers) {
-                return bad("chips: the winner's extractions disagree with `nuki` and `flowers`".into());
+            extractions(rules, list, &mut r)?;
+            let agree = wins.iter().all(|(w, _)| {
+                let mine = r.extractions().iter().filter(|e| e.seat == w.seat);
+                let nuki = mine.clone().filter(|e| e.piece == Extracted::North).count() as u8;
+                let flowers = mine.fold(0u8, |m, e| match e.piece {
+                    Extracted::Flower(f) => m | 1 << f as u8,
+                    Extracted::North => m,
+                });
+                (nuki, flowers) == (w.nuki, w.flowers)
+            });
+            if !agree {
+                return bad("chips: the winner's extractions disagree with `nuki` and `flowers`");
             }
         }
         None => {
-            (0..w.nuki).for_each(|_| r.push_extraction(usize::from(w.seat), Extracted::North));
-            for p in pieces("flowers", &situation.flowers, rules)? {
-                if let Some(f) = p.flower() {
-                    r.push_extraction(usize::from(w.seat), Extracted::Flower(f));
+            for (w, s) in &wins {
+                (0..w.nuki).for_each(|_| r.push_extraction(usize::from(w.seat), Extracted::North));
+                for p in pieces("flowers", &s.flowers, rules)? {
+                    if let Some(f) = p.flower() {
+                        r.push_extraction(usize::from(w.seat), Extracted::Flower(f));
+                    }
                 }
             }
         }
     }
+    indicators(rules, situation, &mut r)?;
+    Ok(r)
+}
+
+/// A double ron's other winner: a ron off the same discarder on the same tile, another
+/// seat, the same indicators.
+fn second_winner(
+    rules: &Rules,
+    first: &Situation,
+    other: &Situation,
+    from: Option<u8>,
+) -> Result<WinRecord, ScoreError> {
+    if first.tsumo || first.nagashi || other.tsumo || other.nagashi {
+        return bad("chips: double_ron: two rons on one discard");
+    }
+    let w = win_of(rules, other)?;
+    let same_tile = pieces("win", &first.win, rules)?.first().and_then(|p| p.kind())
+        == pieces("double_ron.win", &other.win, rules)?.first().and_then(|p| p.kind());
+    if w.seat > 2 || Some(w.seat) == from || other.seat_wind == first.seat_wind || !same_tile {
+        return bad("chips: double_ron: another seat (not `from`) winning on the same tile");
+    }
+    if (&other.dora_indicators, &other.ura_indicators) != (&first.dora_indicators, &first.ura_indicators) {
+        return bad("chips: double_ron: the indicators differ from the line's");
+    }
+    Ok(w)
+}
+
+/// The record of a hand `chips` describes with no winning hand (`ending` `draw` or
+/// `chombo`), and for a chombo each tenpai seat as its ron off the offender (G-M2): the
+/// extractions given (none by default), the indicators of the tenpai seats' situations.
+pub fn handless_record(rules: &Rules, chips: &HandChips) -> Result<(HandRecord, Vec<WinRecord>), ScoreError> {
+    let extra = chips.from.is_some() || chips.double_ron.is_some() || chips.forced;
+    match chips.ending {
+        CalcEnding::Win => return bad("chips: `ending` \"win\" needs the line's hand"),
+        _ if extra => return bad("chips: `from`, `double_ron` and `forced` are for a win"),
+        CalcEnding::Draw if chips.offender.is_some() || !chips.tenpai.is_empty() => {
+            return bad("chips: `offender` and `tenpai` are for `ending` \"chombo\"");
+        }
+        CalcEnding::Chombo if chips.offender.is_none_or(|o| o > 2) => {
+            return bad("chips: `ending` \"chombo\" needs `offender`, the seat (0–2)");
+        }
+        _ => {}
+    }
+    let mut r = record(rules, chips)?;
+    if let Some(list) = &chips.extractions {
+        extractions(rules, list, &mut r)?;
+    }
+    let mut tenpai = Vec::with_capacity(chips.tenpai.len());
+    for s in &chips.tenpai {
+        let w = win_of(rules, s)?;
+        if s.tsumo || s.nagashi || w.seat > 2 || Some(w.seat) == chips.offender {
+            return bad("chips: tenpai: each a ron off the offender by another seat (0–2)");
+        }
+        if tenpai.iter().any(|t: &WinRecord| t.seat == w.seat) {
+            return bad(format!("chips: tenpai: seat {} twice", w.seat));
+        }
+        let first = &chips.tenpai[0];
+        if (&s.dora_indicators, &s.ura_indicators) != (&first.dora_indicators, &first.ura_indicators) {
+            return bad("chips: tenpai: the indicators differ between the seats");
+        }
+        tenpai.push(w);
+    }
+    if let Some(first) = chips.tenpai.first() {
+        indicators(rules, first, &mut r)?;
+    }
+    Ok((r, tenpai))
+}
+
+/// A blank three-seat record with the points and Alice's tiles of `chips`.
+fn record(rules: &Rules, chips: &HandChips) -> Result<HandRecord, ScoreError> {
+    if chips.first_dealer > 2 {
+        return bad(format!("chips: `first_dealer` {}: a seat, 0–2", chips.first_dealer));
+    }
+    let after = chips.points_after.unwrap_or([35_000; 3]);
+    let mut r = HandRecord {
+        points_before: [35_000, 35_000, 35_000, 0],
+        points_after: [after[0], after[1], after[2], 0],
+        ..HandRecord::EMPTY
+    };
+    let alice = pieces("alice", &chips.alice, rules)?;
+    if alice.len() > MAX_ALICE {
+        return bad(format!("chips: alice: at most {MAX_ALICE} tiles (the unturned indicator places)"));
+    }
+    r.alice[..alice.len()].copy_from_slice(&alice);
+    r.alice_count = alice.len() as u8;
+    Ok(r)
+}
+
+/// Appends the extractions `list` (`[seat, "4z" | "1f"…"4f"]`, in order) to `r`.
+fn extractions(rules: &Rules, list: &[(u8, String)], r: &mut HandRecord) -> Result<(), ScoreError> {
+    for (seat, text) in list {
+        let piece = match &pieces("extractions", text, rules)?[..] {
+            [PhysTile::Flower(f)] => Extracted::Flower(*f),
+            [p] if p.kind() == Some(Tile::NORTH) => Extracted::North,
+            _ => return bad(format!("chips: extraction \"{text}\": one north (4z) or flower (1f–4f)")),
+        };
+        if *seat > 2 {
+            return bad(format!("chips: extraction by seat {seat}: seats 0–2"));
+        }
+        r.push_extraction(usize::from(*seat), piece);
+    }
+    Ok(())
+}
+
+/// The indicators of `situation` into `r`: up to [`MAX_INDICATORS`], an ura under each.
+fn indicators(rules: &Rules, situation: &Situation, r: &mut HandRecord) -> Result<(), ScoreError> {
     let dora = pieces("dora_indicators", &situation.dora_indicators, rules)?;
     let ura = pieces("ura_indicators", &situation.ura_indicators, rules)?;
     if dora.len() > MAX_INDICATORS || ura.len() > dora.len() {
@@ -185,13 +335,12 @@ pub fn hand_record(rules: &Rules, situation: &Situation, chips: &HandChips) -> R
         r.indicators[i] = (d, ura.get(i).copied().unwrap_or(PhysTile::Plain(Tile::EAST)));
     }
     r.indicator_count = dora.len() as u8;
-    let alice = pieces("alice", &chips.alice, rules)?;
-    if alice.len() > MAX_ALICE {
-        return bad(format!("chips: alice: at most {MAX_ALICE} tiles (the unturned indicator places)"));
-    }
-    r.alice[..alice.len()].copy_from_slice(&alice);
-    r.alice_count = alice.len() as u8;
-    Ok(r)
+    Ok(())
+}
+
+/// A calculator error.
+fn bad<T>(message: impl Into<String>) -> Result<T, ScoreError> {
+    Err(ScoreError::Notation(message.into()))
 }
 
 /// `text` (field `field`) as pieces of the rules' set.
@@ -265,5 +414,150 @@ mod tests {
         let items = |item: ChipItem| paid.iter().filter(|t| t.item == item).count();
         assert_eq!((items(ChipItem::Ura), items(ChipItem::Ippatsu), items(ChipItem::Red)), (0, 0, 0), "{paid:?}");
         assert!(items(ChipItem::North) > 0 && items(ChipItem::Summer) > 0, "{paid:?}");
+    }
+
+    /// The chips `chips` settle for the hand of `line` (none: a handless ending) under Gotō.
+    fn settled(line: Option<&Situation>, chips: &HandChips) -> Vec<super::super::Transfer> {
+        use super::super::ChipLedger;
+        use crate::GameSeeds;
+        use crate::mahjong::table::RiichiTable;
+        let table = RiichiTable::preset("goto").unwrap();
+        let ledger = ChipLedger::new(table.settings().chips.unwrap(), &table, true);
+        let mut paid = Vec::new();
+        let mut dice = GameSeeds::new(1).rng(0);
+        match (line, chips.offender) {
+            (Some(s), _) => {
+                let record = hand_record(table.rules(), s, chips).unwrap();
+                ledger.settle_hand(&record, false, &mut { States::START }, &mut dice, &mut paid);
+            }
+            (None, Some(o)) => {
+                let (record, tenpai) = handless_record(table.rules(), chips).unwrap();
+                ledger.settle_chombo(o, &record, &tenpai, &States::START, &mut dice, &mut paid);
+            }
+            (None, None) => {
+                let (record, _) = handless_record(table.rules(), chips).unwrap();
+                ledger.settle_hand(&record, false, &mut { States::START }, &mut dice, &mut paid);
+            }
+        }
+        paid
+    }
+
+    /// Gotō's chip rules.
+    fn goto_chips() -> super::super::ChipRules {
+        crate::mahjong::table::TableSettings::preset("goto").unwrap().chips.unwrap()
+    }
+
+    /// What `payer` paid `receiver` of `item`.
+    fn paid(ts: &[super::super::Transfer], item: super::super::ChipItem, payer: u8, receiver: u8) -> i32 {
+        ts.iter().filter(|t| t.item == item && t.payer == payer && t.receiver == receiver).map(|t| t.chips()).sum()
+    }
+
+    /// West's riichi ippatsu ron on 6p beside South's (a double ron off East).
+    fn west_on_6p() -> Situation {
+        Situation {
+            closed: "999m456p789s234s55z".into(),
+            seat_wind: "W".into(),
+            nuki: 0,
+            flowers: String::new(),
+            ..riichi_ippatsu()
+        }
+    }
+
+    #[test]
+    fn a_double_ron_settles_both_winners_in_turn_order_from_the_discarder() {
+        use super::super::ChipItem;
+        let rules = Rules::preset("goto").unwrap();
+        let chips = HandChips { from: Some(0), double_ron: Some(Box::new(riichi_ippatsu())), ..HandChips::default() };
+        // The line's hand is West's; South is nearer East in turn order, so it comes first.
+        let r = hand_record(&rules, &west_on_6p(), &chips).unwrap();
+        assert_eq!((r.win_count, r.wins[0].seat, r.wins[1].seat, r.from), (2, 1, 2, Some(0)));
+        assert_eq!(r.extraction_count, 2, "South's north and winter");
+        let ts = settled(Some(&west_on_6p()), &chips);
+        assert_eq!((paid(&ts, ChipItem::Ippatsu, 0, 1), paid(&ts, ChipItem::Ippatsu, 0, 2)), (1, 1), "{ts:?}");
+        let tsumo =
+            HandChips { double_ron: Some(Box::new(Situation { tsumo: true, ..riichi_ippatsu() })), ..chips.clone() };
+        assert!(hand_record(&rules, &west_on_6p(), &tsumo).is_err(), "two rons");
+        let other = HandChips { double_ron: Some(Box::new(Situation { win: "3p".into(), ..west_on_6p() })), ..chips };
+        assert!(hand_record(&rules, &riichi_ippatsu(), &other).is_err(), "one tile");
+    }
+
+    #[test]
+    fn a_forced_deal_in_earns_the_yakuman_tier_chips() {
+        use super::super::{ChipItem, SIT_OUT};
+        let s = Situation { ippatsu: false, ..riichi_ippatsu() };
+        let plain = HandChips { from: Some(2), ..HandChips::default() };
+        let forced = HandChips { forced: true, ..plain.clone() };
+        assert_eq!(paid(&settled(Some(&s), &plain), ChipItem::Yakuman, 2, 1), 0);
+        let ts = settled(Some(&s), &forced);
+        let five = goto_chips().yakuman;
+        for payer in [0, 2, SIT_OUT] {
+            assert_eq!(paid(&ts, ChipItem::Yakuman, payer, 1), five, "13 han counted (G-R3): {ts:?}");
+        }
+        let tsumo = HandChips { from: None, ..forced };
+        assert!(hand_record(&Rules::preset("goto").unwrap(), &Situation { tsumo: true, ..s }, &tsumo).is_err());
+    }
+
+    #[test]
+    fn an_exhaustive_draw_pays_the_sit_out_and_the_spring_extracted() {
+        use super::super::{ChipItem, SIT_OUT};
+        let chips = HandChips {
+            ending: CalcEnding::Draw,
+            extractions: Some(vec![(0, "1f".into()), (1, "4z".into())]),
+            ..HandChips::default()
+        };
+        let ts = settled(None, &chips);
+        let r = goto_chips();
+        for seat in 0..3 {
+            assert_eq!(paid(&ts, ChipItem::SitOutDraw, seat, SIT_OUT), r.sit_out_draw, "{ts:?}");
+        }
+        assert_eq!(paid(&ts, ChipItem::Spring, 2, 0), r.spring, "spring pays at its extraction");
+        assert_eq!(ts.iter().filter(|t| t.item == ChipItem::SitOutNoSpring).count(), 0, "no win");
+        let rules = Rules::preset("goto").unwrap();
+        let with_from = HandChips { from: Some(1), ..chips.clone() };
+        assert!(handless_record(&rules, &with_from).is_err(), "a draw has no discarder");
+        assert!(hand_record(&rules, &riichi_ippatsu(), &chips).is_err(), "a draw's line holds no hand");
+    }
+
+    #[test]
+    fn a_chombo_pays_five_to_everyone_and_each_tenpai_ron_off_the_offender() {
+        use super::super::{ChipItem, SIT_OUT};
+        let chips = HandChips {
+            ending: CalcEnding::Chombo,
+            offender: Some(2),
+            tenpai: vec![riichi_ippatsu()],
+            ..HandChips::default()
+        };
+        let ts = settled(None, &chips);
+        let r = goto_chips();
+        for receiver in [0, 1, SIT_OUT] {
+            assert_eq!(paid(&ts, ChipItem::Chombo, 2, receiver), r.chombo, "{ts:?}");
+        }
+        assert_eq!(paid(&ts, ChipItem::Ippatsu, 2, 1), r.ippatsu, "South's ron off the offender");
+        assert!(ts.iter().all(|t| t.payer == 2), "the offender pays every share: {ts:?}");
+        let rules = Rules::preset("goto").unwrap();
+        let no_offender = HandChips { offender: None, ..chips.clone() };
+        assert!(handless_record(&rules, &no_offender).unwrap_err().to_string().contains("offender"));
+        let own = HandChips { offender: Some(1), ..chips };
+        assert!(handless_record(&rules, &own).unwrap_err().to_string().contains("tenpai"));
+    }
+
+    #[test]
+    fn equal_final_points_rank_by_seat_order_from_the_first_dealer() {
+        use super::super::{ChipItem, ChipLedger};
+        use crate::mahjong::table::RiichiTable;
+        let table = RiichiTable::preset("goto").unwrap();
+        let ledger = ChipLedger::new(table.settings().chips.unwrap(), &table, false);
+        let rank = |first: u8| {
+            let mut ts: Vec<super::super::Transfer> = Vec::new();
+            ledger.settle_end(&[45_000, 15_000, 45_000, 0], first, &mut ts);
+            let top = goto_chips().rank_kubi[0];
+            (0..3u8).find(|&s| {
+                ts.iter().filter(|t| t.item == ChipItem::Rank && t.receiver == s).map(|t| t.chips()).sum::<i32>() == top
+            })
+        };
+        assert_eq!((rank(0), rank(1), rank(2)), (Some(0), Some(2), Some(2)), "West is first from South and West");
+        let bad = HandChips { first_dealer: 3, from: Some(2), ..HandChips::default() };
+        let e = hand_record(&Rules::preset("goto").unwrap(), &riichi_ippatsu(), &bad).unwrap_err();
+        assert!(e.to_string().contains("first_dealer"), "{e}");
     }
 }

@@ -145,7 +145,7 @@ impl ChipLedger {
             south |= entering;
             self.settle_hand(h, entering, &mut states, dice, sink);
         }
-        self.settle_end(points, sink);
+        self.settle_end(points, 0, sink);
     }
 
     /// Settles one hand (G-C, G-F, G-D, G-O, G-E4, G-E5), `south_entry` when it is the
@@ -313,7 +313,7 @@ impl ChipLedger {
 
     /// G-F5 Alice: the revealed tiles in order, each 現物 paying (2, or 1 open) until the
     /// first miss; a pocchi always hits, a flower when the winner set one aside, a north
-    /// when it extracted or holds one.
+    /// when it holds one (or extracted one, with `alice_north_counts_extracted`).
     fn alice(&self, record: &HandRecord, w: &WinRecord) -> i32 {
         let per = if w.closed { self.rules.alice } else { self.rules.alice_open };
         let mut chips = 0;
@@ -323,7 +323,8 @@ impl ChipLedger {
                 PhysTile::Flower(_) => u8::from(w.flowers != 0),
                 _ => {
                     let k = p.kind().expect("a plain piece has a kind");
-                    w.held[k.index()] + if k == Tile::NORTH { w.nuki } else { 0 }
+                    let extracted = k == Tile::NORTH && self.rules.alice_north_counts_extracted;
+                    w.held[k.index()] + if extracted { w.nuki } else { 0 }
                 }
             };
             if copies == 0 {
@@ -415,11 +416,16 @@ impl ChipLedger {
     }
 
     /// Settles the game's end (G-E1..E3) from the final points: rank chips (クビ), and the
-    /// 80,000 bonus. Never doubled (G-B6).
-    pub fn settle_end(&self, points: &[i32; MAX_SEATS], sink: &mut impl ChipSink) {
+    /// 80,000 bonus. Never doubled (G-B6). Equal points rank by seat order from
+    /// `first_dealer` (起家; a table's seat 0).
+    pub fn settle_end(&self, points: &[i32; MAX_SEATS], first_dealer: u8, sink: &mut impl ChipSink) {
         let r = &self.rules;
         let n = usize::from(self.seats);
-        let places = ranks(&points[..n]);
+        let first = usize::from(first_dealer);
+        let from_first = |i: usize| (first + i) % n;
+        let rotated: [i32; MAX_SEATS] = std::array::from_fn(|i| if i < n { points[from_first(i)] } else { 0 });
+        let rotated_places = ranks(&rotated[..n]);
+        let places: [u8; MAX_SEATS] = std::array::from_fn(|s| rotated_places[(s + n - first) % n]);
         let second = (0..n).find(|&s| places[s] == 1).map_or(0, |s| points[s]);
         let kubi = second > r.kubi_line || r.kubi_at_line && second == r.kubi_line;
         let chips = if kubi { r.rank_kubi } else { r.rank };
@@ -429,8 +435,8 @@ impl ChipLedger {
             for s in 0..n {
                 let tied: i32 = (0..n).filter(|&o| points[o] == points[s]).map(|o| chips[usize::from(places[o])]).sum();
                 let count = (0..n).filter(|&o| points[o] == points[s]).count() as i32;
-                let first = (0..n).find(|&o| points[o] == points[s]) == Some(s);
-                value[s] = tied.div_euclid(count) + if first { tied.rem_euclid(count) } else { 0 };
+                let leads = (0..n).map(from_first).find(|&o| points[o] == points[s]) == Some(s);
+                value[s] = tied.div_euclid(count) + if leads { tied.rem_euclid(count) } else { 0 };
             }
         }
         // Lower places pay the higher ones, in place order.

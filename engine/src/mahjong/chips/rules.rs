@@ -50,6 +50,12 @@ pub struct ChipRules {
     pub alice_open: i32,
     /// G-F5, §15.15: pay per copy held of the revealed kind instead of per hit.
     pub alice_per_copy: bool,
+    /// G-F5: a revealed north is a hit through the winner's extracted norths too (GOTO-SPEC's
+    /// reading). `false` (the default, the seed's reading): 「現物牌」 is a kind in the winner's
+    /// hand, and the seed makes set-aside pieces 現物 for flowers only (「抜いてる華牌を現物牌
+    /// 扱いとしてアリスが付く」), so an extracted north is none.
+    #[serde(default)]
+    pub alice_north_counts_extracted: bool,
     /// G-D1, §15.12: a real yakuman earns one dice chance per yakuman of its multiple
     /// (default) instead of one.
     pub dice_per_yakuman: bool,

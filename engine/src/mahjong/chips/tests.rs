@@ -217,6 +217,22 @@ fn g_f5_alice_reveals_until_the_first_miss() {
     assert_eq!(net(&settle(&plain(), &h), ChipItem::Alice), [9, -3, -3, -3], "tsumo: everyone; open: 1 a hit");
 }
 
+/// G-F5 against the seed's text (issue 34, item 8): a revealed north is 現物 when the winner
+/// holds one in its hand; its extracted norths count only with `alice_north_counts_extracted`.
+#[test]
+fn g_f5_a_revealed_north_hits_through_extracted_norths_only_as_an_option() {
+    let mut w = win(0, 3, 0, &[(Yaku::Riichi, 1)]);
+    (w.flowers, w.nuki) = (1 << Flower::Winter as u8, 2);
+    let mut h = hand(Some(1), &[w], [35_000; 3]);
+    h.alice[0] = PhysTile::Plain(Tile::NORTH);
+    h.alice_count = 1;
+    assert_eq!(net(&settle(&plain(), &h), ChipItem::Alice)[0], 0, "extracted norths are not in the hand");
+    let extracted = ledger_with(|c| c.alice_north_counts_extracted = true);
+    assert_eq!(net(&settle(&extracted, &h), ChipItem::Alice)[0], 2);
+    h.wins[0].held[Tile::NORTH.index()] = 3;
+    assert_eq!(net(&settle(&plain(), &h), ChipItem::Alice)[0], 2, "a north held (kokushi, the winds) hits");
+}
+
 #[test]
 fn g_d1_g_d4_four_flowers_and_four_norths_earn_two_dice_chances_and_100() {
     let mut w = win(0, 4, 0, &[(Yaku::Riichi, 1), (Yaku::Suupei, 1)]);
@@ -331,7 +347,7 @@ fn g_o2_the_sit_out_earns_on_a_win_without_spring_a_draw_and_south_entry() {
 fn g_e1_g_e2_g_e3_rank_chips_by_kubi_and_the_80000_bonus() {
     let end = |l: &ChipLedger, points: [i32; 3]| {
         let mut out = Vec::new();
-        l.settle_end(&[points[0], points[1], points[2], 0], &mut out);
+        l.settle_end(&[points[0], points[1], points[2], 0], 0, &mut out);
         out
     };
     let ts = end(&plain(), [50_000, 40_000, 15_000]);
@@ -413,7 +429,7 @@ fn g_b5_g_b6_the_sit_out_is_home_run_and_rank_chips_are_never_doubled() {
     let ts = settle(&cutbi(), &extracting(&[]));
     assert_eq!(net(&ts, ChipItem::SitOutDraw), [-4, -4, -4, 12], "the sit-out's draw chips become 4");
     let mut out = Vec::new();
-    cutbi().settle_end(&[90_000, 10_000, 5_000, 0], &mut out);
+    cutbi().settle_end(&[90_000, 10_000, 5_000, 0], 0, &mut out);
     assert!(out.iter().all(|t| t.multiplier == 1));
 }
 
@@ -542,7 +558,8 @@ fn g_b7_suuka_suupei_doubled_as_a_win_chip_and_south_entry_not_by_default() {
 fn every_chip_option_keeps_transfers_well_formed_over_seeded_games() {
     let table = RiichiTable::preset("goto-cutbi").unwrap().with_hand_log(true);
     let base = table.settings().chips.unwrap();
-    let flips: [fn(&mut ChipRules); 21] = [
+    let flips: [fn(&mut ChipRules); 22] = [
+        |r| r.alice_north_counts_extracted ^= true,
         |r| r.tier_after_summer ^= true,
         |r| r.yakuman_earns_hand_chips ^= true,
         |r| r.alice_per_copy ^= true,

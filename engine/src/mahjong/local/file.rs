@@ -105,6 +105,24 @@ impl<'de> Visitor<'de> for FileVisitor {
     }
 }
 
+/// Gives a data yaku's read error a position in `text` when the reader could not (a file
+/// that `extends` a preset is read merged, without positions): the key the message names
+/// (`key `k``, `unknown field `k``) in the section of the yaku it names, else that section.
+pub(crate) fn locate(text: &str, mut e: crate::config::TomlError) -> crate::config::TomlError {
+    let quoted = |after: &str| {
+        let rest = &e.message[e.message.find(after)? + after.len()..];
+        Some(rest[..rest.find('`')?].to_string())
+    };
+    let Some(id) = quoted("yaku `").filter(|_| e.line.is_none()) else { return e };
+    let key = quoted("key `").or_else(|| quoted("field `"));
+    let section = ["yaku", "local", id.as_str()];
+    let at = key.and_then(|k| crate::config::key_position(text, &[&section[..], &[k.as_str()]].concat()));
+    if let Some((line, column)) = at.or_else(|| crate::config::key_position(text, &section)) {
+        (e.line, e.column) = (Some(line), Some(column));
+    }
+    e
+}
+
 /// One section, read and checked with its id named in every error.
 struct Section<'k>(&'k str);
 

@@ -56,6 +56,7 @@ mod file;
 
 use super::tile::{NUM_KINDS, Tile};
 use super::yaku::{MAX_LOCAL, Yaku};
+pub(crate) use file::locate;
 pub use file::{LOCAL_YAKU_TOML, LocalDef, LocalFile, YAKU_FILES};
 
 /// The shape a data yaku's reading must have.

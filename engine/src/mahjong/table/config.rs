@@ -204,7 +204,9 @@ pub struct TableSettings {
     pub kan_dora: bool,
     /// カン裏ドラ: an ura indicator per kan indicator (needs `ura_dora`).
     pub kan_ura_dora: bool,
-    /// When a kan's indicator is turned, by kind of kan ([`KanDoraTiming`]).
+    /// When a kan's indicator is turned, by kind of kan ([`KanDoraTiming`]; a file written
+    /// before the field existed: at once for every kind).
+    #[serde(default)]
     pub kan_dora_turned: KanDoraTiming,
     /// The wall's layout (a [`WallModel`]).
     pub wall: WallModel,
@@ -225,7 +227,8 @@ pub struct TableSettings {
     /// the pao yakuman's share, or the whole hand (see [`PaoScope`]).
     pub pao_scope: PaoScope,
     /// Who pays the honba of a ron when a seat other than the discarder is liable for a pao
-    /// yakuman ([`PaoRonHonba`]).
+    /// yakuman ([`PaoRonHonba`]; a file written before the field existed: the discarder).
+    #[serde(default)]
     pub pao_ron_honba: PaoRonHonba,
     /// 搶槓の一発: a ron robbing a kan (an added kan, or a closed kan robbed by thirteen
     /// orphans) by a seat still in its ippatsu turn keeps ippatsu, the robbed kan never
@@ -264,7 +267,9 @@ pub struct TableSettings {
     /// never discarded). (Flowers, when the tile set has them, are always set aside as they
     /// are drawn.)
     pub north_extraction: bool,
-    /// How extraction plays where it is on ([`NorthRules`]).
+    /// How extraction plays where it is on ([`NorthRules`]; a file written before the field
+    /// existed: Gotō's readings, [`NorthRules::default`]).
+    #[serde(default)]
     pub north: NorthRules,
     /// 和了やめ: the dealer may end the game after its own win at the all-last (in sudden
     /// death, whenever someone is at the target), whatever its place (G-S5).
@@ -277,7 +282,9 @@ pub struct TableSettings {
     /// sudden death: with someone at the target) may end the game, as after a win with
     /// `dealer_may_stop`.
     pub dealer_may_stop_tenpai: bool,
-    /// Who decides the stops of `dealer_may_stop` and `dealer_may_stop_tenpai` ([`DealerStop`]).
+    /// Who decides the stops of `dealer_may_stop` and `dealer_may_stop_tenpai` ([`DealerStop`];
+    /// a file written before the field existed: the dealer's choice).
+    #[serde(default)]
     pub dealer_stop: DealerStop,
     /// 喰い替え after a chi or pon ([`Kuikae`]): `allowed`, or `forbidden` (the called kind,
     /// and after a chi the kind at the sequence's other end, may not be discarded that turn).
@@ -297,6 +304,12 @@ pub struct TableSettings {
     /// indicator's dora kind, or none (カラス), for the best score; otherwise it
     /// indicates as a 白.
     pub kami_pocchi: bool,
+    /// 八連荘 (paarenchan): a dealer's win that is its `paarenchan`-th in a row (and every
+    /// later one in the same run) is paid as a yakuman at least (it still needs a yaku of
+    /// its own); a hand the dealer does not win (a tenpai draw included) starts the count
+    /// again. 0 (the default): no such rule; 8 is the usual count.
+    #[serde(default)]
+    pub paarenchan: u8,
     /// 祝儀: the chip rules (Gotō, GOTO-SPEC §7–§15); absent where a table settles in
     /// points only (Ron2).
     #[serde(default)]
@@ -358,12 +371,22 @@ pub struct NorthRules {
     pub after_pon: bool,
 }
 
+impl Default for NorthRules {
+    /// The readings extraction had before they were options (Gotō's): a north is never
+    /// discarded, breaks neither ippatsu nor the first go-around, a seat that extracted may
+    /// not ron another's extraction, and one may be extracted on the turn of a pon.
+    fn default() -> NorthRules {
+        NorthRules { discard: false, breaks_ippatsu: false, ron_after_own: false, after_pon: true }
+    }
+}
+
 /// Who decides the all-last dealer's stop (和了やめ, 聴牌やめ) where the game could end. In a
 /// table file: `"choice"` or `"when_first"`.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum DealerStop {
-    /// The dealer chooses, whatever its place (Gotō's G-S5).
+    /// The dealer chooses, whatever its place (Gotō's G-S5; the default).
+    #[default]
     Choice,
     /// 天鳳's 自動和了り止め, 自動聴牌止め: the table ends the game exactly when the dealer is first
     /// (ties by seat order from the first dealer), and the dealer repeats otherwise (in an
@@ -443,7 +466,9 @@ pub enum PaoScope {
 
 /// When the indicator of a kan (カンドラ) is turned, by kind of kan. In a table file:
 /// `kan_dora_turned = { closed = "at_once", added = "after_discard", open = "after_discard" }`.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+/// The default, every kind at once, is how kans turned their indicators before the timing
+/// was an option.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct KanDoraTiming {
     /// 暗槓, a closed kan.
@@ -463,11 +488,12 @@ impl KanDoraTiming {
 
 /// When one kind of kan turns its indicator (in a table file: `"at_once"` or
 /// `"after_discard"`).
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum KanDoraTurn {
     /// Before the replacement draw: a rinshan tsumo counts it (Ron2: 「ドラ表示牌は暗槓・明槓を
-    /// 問わず即めくります」).
+    /// 問わず即めくります」; the default).
+    #[default]
     AtOnce,
     /// When the kan's maker discards after its replacement draw (a ron on that discard counts
     /// it), or makes another kan first (then before that kan); a rinshan tsumo does not
@@ -478,10 +504,12 @@ pub enum KanDoraTurn {
 
 /// Who pays the honba (積み棒) of a ron on a pao yakuman (責任払い) whose liable seat is not
 /// the discarder. In a table file: `"discarder"` or `"liable"`.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum PaoRonHonba {
-    /// The discarder pays every honba (the Ron2 seed: 「積み棒は全額放銃者が負担します」).
+    /// The discarder pays every honba (the Ron2 seed: 「積み棒は全額放銃者が負担します」; the
+    /// default).
+    #[default]
     Discarder,
     /// The liable seat pays them, with its half of the yakuman (天鳳: the repeats are paid
     /// through pao; the first liable seat in [`PAO_YAKU`](super::PAO_YAKU) order when two are).
@@ -586,10 +614,10 @@ impl fmt::Display for TableError {
             TableError::UnknownPreset(n) => {
                 write!(f, "unknown mahjong table preset `{n}` (presets: {})", PRESETS.map(|p| p.0).join(", "))
             }
-            TableError::Toml(e) => write!(f, "mahjong table file: {e}"),
-            TableError::Scoring(e) => write!(f, "mahjong table file: field `scoring`: {e}"),
+            TableError::Toml(e) => write!(f, "{e}"),
+            TableError::Scoring(e) => write!(f, "field `scoring`: {e}"),
             TableError::Invalid { field, reason } => {
-                write!(f, "mahjong table file: field `{field}`: {reason}")
+                write!(f, "field `{field}`: {reason}")
             }
         }
     }
@@ -670,6 +698,9 @@ impl TableSettings {
                 return invalid("extension", "sudden death has its own end: none");
             }
             _ => {}
+        }
+        if s.paarenchan == 1 {
+            return invalid("paarenchan", "0 (none) or a run of 2 or more dealer wins");
         }
         if let Some(Err(reason)) = s.chips.map(|c| c.validate()) {
             return invalid("chips", reason);

@@ -42,6 +42,7 @@ use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+use super::record::MAX_INDICATORS;
 use super::{HAND_TILES, MAX_SEATS};
 
 /// Events a hanchan usually needs; the log grows beyond this if a game is longer.
@@ -265,17 +266,18 @@ pub struct HoraScore {
     pub yaku: YakuList,
 }
 
-/// Up to five ura indicators (`ura_markers`, a list of tiles).
+/// Up to [`MAX_INDICATORS`] ura indicators (`ura_markers`, a list of tiles): Gotō's two at
+/// the deal and one per kan make six.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct UraMarkers {
-    tiles: [PhysTile; 5],
+    tiles: [PhysTile; MAX_INDICATORS],
     len: u8,
 }
 
 impl UraMarkers {
-    /// The first five (at most) of `tiles`.
+    /// The first [`MAX_INDICATORS`] (at most) of `tiles`.
     pub fn new(tiles: impl IntoIterator<Item = PhysTile>) -> UraMarkers {
-        let mut m = UraMarkers { tiles: [PhysTile::default(); 5], len: 0 };
+        let mut m = UraMarkers { tiles: [PhysTile::default(); MAX_INDICATORS], len: 0 };
         for (slot, p) in m.tiles.iter_mut().zip(tiles) {
             *slot = p;
             m.len += 1;
@@ -298,8 +300,8 @@ impl Serialize for UraMarkers {
 impl<'de> Deserialize<'de> for UraMarkers {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<UraMarkers, D::Error> {
         let tiles: Vec<Pai> = Vec::deserialize(d)?;
-        if tiles.len() > 5 {
-            return Err(de::Error::custom("more than five ura indicators"));
+        if tiles.len() > MAX_INDICATORS {
+            return Err(de::Error::custom(format!("more than {MAX_INDICATORS} ura indicators")));
         }
         Ok(UraMarkers::new(tiles.into_iter().map(|p| p.0)))
     }

@@ -242,7 +242,7 @@ pub use replay::{Finding, FindingKind, ReplayReport, replay};
 pub use session::{PEOPLE, Rotation, Seating, Session};
 pub use state::{Claim, MAX_RIVER, OfferKind, PAO_YAKU, Phase, SeatState, TableState};
 pub use strategy::{BOT_PRESETS, Bot, BotConfig};
-pub use tenhou::{TENHOU_AVERAGE_WIN, TENHOU_RATES, TENHOU_YAKU, tenhou_yaku};
+pub use tenhou::{Calibration, RATE_NAMES, TENHOU, TENHOU_SANMA_RATES, Target, tenhou_yaku};
 pub use view::RiichiView;
 pub use wall::{WallLayout, WallModel};
 

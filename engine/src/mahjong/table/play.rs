@@ -44,6 +44,7 @@ impl RiichiTable {
         state.layout = self.layout;
         state.round = 0;
         state.honba = 0;
+        state.dealer_wins = 0;
         state.sticks = 0;
         state.home_run = 0;
         state.record = super::HanchanOutcome::EMPTY;

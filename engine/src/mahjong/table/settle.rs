@@ -96,7 +96,12 @@ impl RiichiTable {
         if has(Flower::Autumn) {
             hand.flags = hand.flags.with(WinFlags::AUTUMN);
         }
-        if s.nuki > 0 || flowers != 0 {
+        // 立直のみロン's 「抜き牌なしかつドラ表示牌に華牌なし」: an ura flower too where the rules say.
+        let blocking = match self.rules.yaku.ura_flower_cancels_riichi_only_ron {
+            true => flowers,
+            false => s.flowers | self.indicator_flowers(state, false),
+        };
+        if s.nuki > 0 || blocking != 0 {
             hand.flags = hand.flags.with(WinFlags::EXTRACTED);
         }
         hand.red = s.marked.red() + s.meld_marked.red();
@@ -110,7 +115,21 @@ impl RiichiTable {
         let s = &state.seats[seat];
         let win = s.drawn.expect("a tsumo follows a draw");
         let flags = self.tsumo_flags(state, seat, rinshan);
-        self.score_best(state, seat, self.hand_of(state, seat, win, flags), s.drawn_pocchi)
+        let score = self.score_best(state, seat, self.hand_of(state, seat, win, flags), s.drawn_pocchi)?;
+        Ok(self.paarenchan(state, seat, score, true))
+    }
+
+    /// 八連荘: a dealer's win that completes its run of `paarenchan` wins in a row (or a
+    /// later one) is a yakuman (counted as one) unless the hand is worth that or more; its
+    /// yaku stay the hand's own.
+    fn paarenchan(&self, state: &TableState, seat: usize, score: HandScore, tsumo: bool) -> HandScore {
+        let run = self.settings.paarenchan;
+        let limit = Limit::Yakuman(1);
+        if run == 0 || seat != state.dealer() || state.dealer_wins + 1 < run || score.limit.base() >= limit.base() {
+            return score;
+        }
+        let (payment, points_total) = pay(&self.rules, limit.base(), true, tsumo, state.honba, 0);
+        HandScore { han: score.han.max(13), yakuman: 1, limit, payment, points_total, ..score }
     }
 
     /// The situational flags of a tsumo by `seat` on its drawn tile: 嶺上開花 on a
@@ -222,7 +241,8 @@ impl RiichiTable {
         add_offered_piece(&mut hand, state);
         let score = self.score_best(state, seat, hand, false)?;
         let forced = s.in_open_riichi() && matches!(kind, OfferKind::Discard | OfferKind::Nuki);
-        Ok(if forced { self.forced_deal_in(state, seat, score) } else { score })
+        let score = if forced { self.forced_deal_in(state, seat, score) } else { score };
+        Ok(self.paarenchan(state, seat, score, false))
     }
 
     /// 搶槓の一発: whether a ron by `seat` on a kan's tile (`kind`) keeps the ippatsu that
@@ -650,6 +670,7 @@ impl RiichiTable {
         }
         state.events.push(Event::EndKyoku);
         state.honba = honba;
+        state.dealer_wins = if dealer == Some(true) { state.dealer_wins.saturating_add(1) } else { 0 };
         if self.busts(state, &state.points) {
             state.record.bust = true;
             return self.end_game(state);

@@ -224,6 +224,8 @@ pub struct TableState {
     pub round: u8,
     /// 本場.
     pub honba: u8,
+    /// The dealer's wins in a row since it last failed to win a hand (八連荘).
+    pub dealer_wins: u8,
     /// Riichi sticks on the table (once the game is over, those lost under
     /// [`EndSticks::Lost`](super::EndSticks::Lost); 0 otherwise).
     pub sticks: u8,
@@ -295,6 +297,7 @@ impl TableState {
             points: [0; MAX_SEATS],
             round: 0,
             honba: 0,
+            dealer_wins: 0,
             sticks: 0,
             wall: [PhysTile::default(); MAX_WALL_TILES],
             layout: super::FOUR_PLAYER_WALL,

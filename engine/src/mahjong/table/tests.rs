@@ -293,7 +293,7 @@ fn rons(o: &HanchanOutcome, seats: &[usize]) -> u16 {
 #[test]
 fn bot_configs_load_from_toml() {
     let text = "style = \"defensive\"\nriichi = true\ncall_yakuhai = false\ncall_max_shanten = 1\n\
-                open_min_shanten = 1\nplan_bias = 1\nmanzu_honitsu_bias = 2\npush_ukeire = 6\npush_1shanten_ukeire = 13\n\
+                open_min_shanten = 1\nplan_bias = 1\ntoitoi_bias = 1\nmanzu_honitsu_bias = 2\npush_ukeire = 6\npush_1shanten_ukeire = 13\n\
                 threat_melds = 3\ndama_han = 3\nkans = true\nukeire_max_shanten = 2\nopen_riichi_waits = 4\n\
                 placement = true\nkokushi_kinds = 10\nsequence_plans = true\ndora_keep = 0\nwait_value = false\n\
                 call_min_han = 0\ndama_max_waits = 0\nfirst_folds = false\nplacement_riichi = false\nchip_push = 0\n\
@@ -312,10 +312,14 @@ fn bot_configs_load_from_toml() {
     let styles = BOT_PRESETS.map(|(name, _)| Bot::by_name(name).unwrap().config.style);
     let (random, efficiency, defensive) =
         (strategy::Style::Random, strategy::Style::Efficiency, strategy::Style::Defensive);
-    assert_eq!(styles, [random, efficiency, defensive, defensive, defensive]);
+    assert_eq!(styles, [random, efficiency, defensive, defensive, defensive, defensive]);
     // `value` is `defensive` with the value and placement settings on; `goto-stakes` is
     // `value` with the chip and stake settings on.
     let (d, v, g) = (Bot::defensive().config, Bot::value().config, Bot::by_name("goto-stakes").unwrap().config);
     assert_eq!(BotConfig { chip_push: 3, chip_riichi: true, stakes: true, ..v }, g);
+    // `tenhou-like` is `value` with fewer calls, toitoi sought, only four melds a threat
+    // and no folding for first place.
+    let like = Bot::by_name("tenhou-like").unwrap().config;
+    assert_eq!(BotConfig { call_max_shanten: 1, toitoi_bias: 2, threat_melds: 4, first_folds: false, ..v }, like);
     assert!(v.wait_value && v.first_folds && v.placement_riichi && !d.wait_value && !d.placement_riichi);
 }

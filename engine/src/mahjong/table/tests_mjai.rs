@@ -260,3 +260,20 @@ fn three_seat_records_of_other_engines_read_as_written() {
     let two = serde_json::from_str::<Event>(r#"{"type":"ryukyoku","deltas":[1,2]}"#).unwrap_err();
     assert!(two.to_string().contains("three or four"), "{two}");
 }
+
+/// A Gotō hand turns two indicators at the deal and one per kan: six ura indicators, all
+/// kept by the record (and read back), a seventh refused.
+#[test]
+fn a_hora_keeps_all_six_ura_indicators_of_a_goto_hand() {
+    let six = r#"{"type":"hora","actor":1,"target":1,"ura_markers":["E","S","W","N","P","F"]}"#;
+    let hora: Event = serde_json::from_str(six).unwrap();
+    let Event::Hora { ura_markers, .. } = hora else { panic!("{hora:?}") };
+    assert_eq!(ura_markers.as_slice().len(), 6);
+    assert_eq!(ura_markers.as_slice()[5], PhysTile::Plain(Tile::HATSU));
+    assert_eq!(serde_json::to_string(&hora).unwrap(), six);
+    let kinds = [Tile::EAST, Tile::SOUTH, Tile::WEST, Tile::NORTH, Tile::HAKU, Tile::HATSU, Tile::CHUN];
+    assert_eq!(UraMarkers::new(kinds.map(PhysTile::Plain)).as_slice().len(), 6);
+    let seven = six.replace(r#""F"]"#, r#""F","C"]"#);
+    let e = serde_json::from_str::<Event>(&seven).unwrap_err().to_string();
+    assert!(e.contains("more than 6 ura indicators"), "{e}");
+}

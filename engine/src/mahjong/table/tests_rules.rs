@@ -576,3 +576,30 @@ fn kuikae_bars_each_side_of_a_chi_and_refuses_a_call_leaving_no_discard() {
     assert!(free.kuikae_leaves(&counts("2344m"), t("1m"), t("1m")));
     assert!(strict.kuikae_leaves(&counts("2345m"), t("1m"), t("1m")));
 }
+
+/// The dealer (234m 456m 678p 234s 5s, tanyao waiting on 5s) rons seat 1's first discard,
+/// 5s, after `wins` dealer wins in a row: returns the dealer's gain and its run after.
+fn dealer_ron_after(game: RiichiTable, wins: u8) -> (i32, u8) {
+    let hands = ["234m456m678p234s5s", "111z222z333z444z9p", "11p", "22p"];
+    let mut sc = Scene::new(game, |s| s.dealer_wins = wins, &wall(hands, "9s5s", ""));
+    sc.drift_to_end_of_turns(1);
+    sc.act(1, Action::Discard(t("5s")));
+    sc.act(0, Action::Ron);
+    (sc.s.points[0] - 30_000, sc.s.dealer_wins)
+}
+
+#[test]
+fn paarenchan_makes_the_dealers_eighth_win_in_a_row_a_yakuman() {
+    let eight = || dojo_with(|s| s.paarenchan = 8);
+    // 40 fu 1 han: 2,000 from a dealer; the eighth win in a row: 48,000.
+    assert_eq!(dealer_ron_after(eight(), 6), (2_000, 7), "the seventh win is the hand's own");
+    assert_eq!(dealer_ron_after(eight(), 7), (48_000, 8), "八連荘");
+    assert_eq!(dealer_ron_after(eight(), 9), (48_000, 10), "and every later one");
+    assert_eq!(dealer_ron_after(dojo(), 7), (2_000, 8), "Ron2 has no such rule (the default)");
+    // A tenpai draw keeps the deal but ends the run.
+    let mut sc = Scene::new(eight(), |s| s.dealer_wins = 7, &karaten_wall());
+    sc.drift_to_end();
+    assert_eq!((sc.s.round, sc.s.dealer_wins), (0, 0));
+    let bad = format!("paarenchan = 1\n{}", TableSettings::preset_text("ron2-dojo").unwrap());
+    assert!(TableSettings::from_toml(&bad).unwrap_err().to_string().contains("paarenchan"));
+}

@@ -35,7 +35,7 @@ fn tenhou_sanma_settles_35000_40000_with_uma_20_0_20_and_the_oka() {
     let pts = [55_000, 35_000, 15_000, 0];
     // +15 +20 +15 (oka); −5 0; −25 −20.
     assert_eq!(s.final_scores(&pts, &ranks(&pts[..3])), [500, -50, -450, 0]);
-    assert_eq!((s.chi, s.noten_total, s.extension), (false, 2000, Extension::Target { target: 40_000 }));
+    assert_eq!((s.chi, s.noten_total, s.extension), (false, 3000, Extension::Target { target: 40_000 }));
 }
 
 #[test]

@@ -221,3 +221,30 @@ fn a_record_stopping_against_the_automatic_stop_is_a_finding() {
     }
     panic!("no game ended on the dealer's all-last win in 200 games");
 }
+
+/// A table or scoring file written before the Tenhou fields existed (no `extends`, none of
+/// `kan_dora_turned`, `pao_ron_honba`, `dealer_stop`, `north`, `north_as_honour`) still
+/// loads, and plays as it did then: each preset that keeps the old readings equals its text
+/// without those lines.
+#[test]
+fn a_file_written_before_the_tenhou_fields_loads_with_the_readings_it_had() {
+    let old = |text: &str, fields: &[&str]| -> String {
+        text.lines().filter(|l| !fields.iter().any(|f| l.starts_with(&format!("{f} ")))).collect::<Vec<_>>().join("\n")
+    };
+    // `north = {` alone: the `[chips]` section has a `north` of its own.
+    let fields = ["kan_dora_turned", "pao_ron_honba", "dealer_stop", "north = {"];
+    for (name, text) in PRESETS.iter().filter(|p| !p.0.starts_with("tenhou") && !p.1.contains("extends")) {
+        let before = old(text, &fields);
+        assert!(fields.iter().all(|f| !before.contains(&format!("\n{f}"))), "{name}");
+        assert_eq!(TableSettings::from_toml(&before).unwrap(), TableSettings::preset(name).unwrap(), "{name}");
+    }
+    let d = TableSettings::from_toml(&old(PRESETS[0].1, &fields)).unwrap();
+    assert_eq!(d.kan_dora_turned.open, KanDoraTurn::AtOnce);
+    assert_eq!((d.pao_ron_honba, d.dealer_stop), (PaoRonHonba::Discarder, DealerStop::Choice));
+    assert_eq!(d.north, NorthRules { discard: false, breaks_ippatsu: false, ron_after_own: false, after_pon: true });
+    for (preset, text) in [("ron2", crate::mahjong::rules::RON2_TOML), ("goto", crate::mahjong::rules::GOTO_TOML)] {
+        let before = old(text, &["north_as_honour"]);
+        assert!(!before.contains("north_as_honour ="), "{preset}");
+        assert_eq!(Rules::from_toml(&before).unwrap(), Rules::preset(preset).unwrap(), "{preset}");
+    }
+}

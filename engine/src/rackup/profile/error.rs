@@ -31,9 +31,9 @@ impl fmt::Display for ProfileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             ProfileErrorKind::UnknownPreset(name) => f.write_str(&Profile::PRESETS.unknown(name)),
-            ProfileErrorKind::Parse(msg) => write!(f, "rackup profile: {msg}"),
+            ProfileErrorKind::Parse(msg) => f.write_str(msg),
             ProfileErrorKind::Invalid { field, reason } => {
-                write!(f, "rackup profile: {field}: {reason}")
+                write!(f, "field `{field}`: {reason}")
             }
         }
     }

@@ -219,11 +219,11 @@ pub fn default_lineup(mode: Mode) -> &'static str {
 /// `team` mode) and the seed's rules.
 pub fn setting(lineup: &Option<Source>, rules: &Option<Source>, mode: Mode) -> Result<(Lineup, DriftRules)> {
     let lineup = match lineup {
-        Some(src) => Lineup::from_toml(&src.text).with_context(|| format!("line-up {}", src.name))?,
+        Some(src) => src.parse("drift line-up", Lineup::from_toml)?,
         None => Lineup::preset(default_lineup(mode))?,
     };
     let rules = match rules {
-        Some(src) => DriftRules::from_toml(&src.text).with_context(|| format!("rules {}", src.name))?,
+        Some(src) => src.parse("drift rules", DriftRules::from_toml)?,
         None => DriftRules::default(),
     };
     Ok((lineup, rules))
@@ -255,8 +255,7 @@ impl State for DriftStudy {
             );
         }
         let (subjects, bouts) = Self::schedule(params.mode, &lineup, base)?;
-        let parse =
-            |src: &Source| StrategyConfig::from_toml(&src.text).with_context(|| format!("strategy {}", src.name));
+        let parse = |src: &Source| src.parse("drift strategy", StrategyConfig::from_toml);
         let strategies = [parse(&params.strategies[0])?, parse(&params.strategies[1])?];
         let arms = match params.mode {
             Mode::Play => Arms::play(&Self::schedule(Mode::Styles, &lineup, base)?.0),

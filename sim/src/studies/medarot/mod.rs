@@ -10,7 +10,7 @@
 //! The first `ablation_games` indices that pair two different decks are also played
 //! once per [`ablation::Arm`] of either deck, from the same stream as the unchanged
 //! game: the card ablations and stat steps are paired differences on common random
-//! numbers (the sweep's [`crate::sweep::paired`] sums). A card's win rate when played
+//! numbers (the [`crate::paired`] sums a sweep keeps too). A card's win rate when played
 //! against when not, within its deck, is kept as an association only.
 
 mod charts;
@@ -23,10 +23,10 @@ use simcore::medarot::state;
 use state::{LOSS_NAMES, MAX_SPEED_GAP, STATS};
 pub use state::{MedarotAcc, MedarotParams, MedarotStudy, setting};
 
+use crate::paired::Obs;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::study::grow::Tracked;
 use crate::study::{Coverage, State, Study};
-use crate::sweep::paired::Obs;
 use anyhow::Result;
 use engine::medarot::{Deck, MedarotGame, MedarotOutcome};
 use engine::{GameRng, Strategy, Table, WithPair};

@@ -179,7 +179,7 @@ pub struct RackupParams {
 /// The shot-model profile the file names (the built-in default where `None`).
 pub fn profile(file: &Option<Source>) -> Result<Profile> {
     match file {
-        Some(src) => Profile::from_toml(&src.text).map_err(|e| anyhow!("profile {}: {e}", src.name)),
+        Some(src) => src.parse("rackup profile", Profile::from_toml),
         None => Profile::preset("default").map_err(|e| anyhow!("{e}")),
     }
 }
@@ -210,8 +210,7 @@ impl State for RackupStudy {
 
     fn from_params(params: RackupParams) -> Result<Self> {
         let base = profile(&params.profile)?;
-        let parse =
-            |src: &Source| StrategyConfig::from_toml(&src.text).map_err(|e| anyhow!("strategy {}: {e}", src.name));
+        let parse = |src: &Source| src.parse("rackup strategy", StrategyConfig::from_toml);
         let strategies = [parse(&params.strategies[0])?, parse(&params.strategies[1])?];
         let own = strategies[0].heuristic_or_shipped();
         let arms = arms();

@@ -9,25 +9,27 @@
 //! (`value.rs`: dora kept, waits by worth, calls only for a hand worth enough, dama
 //! on a poor wait) and its place near the end (`placement.rs`: folding when first,
 //! riichi only when a dama win does not change its rank); `goto-stakes` is `value`
-//! that plays for Gotō's chips and reads the cut-bi stakes (`stakes.rs`). Settings
-//! are a [`BotConfig`], read from TOML: the five presets are files in `presets/`
-//! ([`BOT_PRESETS`]).
+//! that plays for Gotō's chips and reads the cut-bi stakes (`stakes.rs`); `tenhou-like`
+//! is `value` fitted to the 天鳳 鳳凰卓 bands (fewer calls, toitoi sought, only four melds
+//! a threat, no folding for first place). Settings are a [`BotConfig`], read from TOML: the six presets are files in
+//! `presets/` ([`BOT_PRESETS`]).
 //!
 //! Open hands follow a plan (`plan.rs`): a yakuhai pon (or a yakuhai pair
 //! kept to pon), tanyao (喰いタン: Ron2 counts it open), honitsu or toitoi, and with
 //! `sequence_plans` sanshoku, ittsu or chanta;
 //! their discards keep the plan, and a call is made only when the hand
 //! after it, under its best plan, is closer to tenpai than before (with
-//! `plan_bias`, honitsu and toitoi count that much closer). Closed hands
+//! `plan_bias` honitsu and with `toitoi_bias` toitoi count that much closer). Closed hands
 //! break ties between equally efficient discards towards honitsu (then, with
 //! `sequence_plans`, sanshoku or ittsu) or tanyao when they are nearly there. Where 萬子ホンイツ is a yakuman (Gotō), a hand with few
 //! pinzu and souzu, closed or open, heads for it when it is at most
 //! `manzu_honitsu_bias` shanten further than its best other plan.
 //!
-//! `defensive` is calibrated against 天鳳 鳳凰卓 (2016): over 10,000 seeded
-//! hanchan its win, deal-in, riichi, call and exhaustive-draw rates are
-//! within 5% of the real figures, its average win within 3% counting honba
-//! and riichi sticks (15% below counting the hand's value alone); see `sim
+//! `tenhou-like` is calibrated against 天鳳 鳳凰卓 (2016), the bands of
+//! `table/presets/calibration_tenhou.toml`: over 4,000 seeded hanchan its five per-round
+//! rates and its average win (the hand's value, as Tenhou's figure) are within 5% of the
+//! real figures and the eight banded yaku shares within 20%; `defensive` has the rates
+//! but hands 15% too cheap and too few pinfu, iipeikou, sanshoku and toitoi. See `sim
 //! mahjong calibrate` and the `mahjong_calibrate` example in `benches`.
 
 mod defense;
@@ -96,10 +98,14 @@ pub struct BotConfig {
     /// many shanten (a yakuhai pon is always made).
     #[serde(deserialize_with = "shanten_setting")]
     pub open_min_shanten: i8,
-    /// An open hand prefers honitsu or toitoi to a cheaper plan up to this
-    /// many shanten further from tenpai.
+    /// An open hand prefers honitsu (with `toitoi_bias`, toitoi) to a cheaper plan up to
+    /// this many shanten further from tenpai.
     #[serde(deserialize_with = "shanten_setting")]
     pub plan_bias: i8,
+    /// An open hand prefers toitoi to a cheaper plan up to this many shanten further from
+    /// tenpai (`plan_bias` is honitsu's).
+    #[serde(deserialize_with = "shanten_setting")]
+    pub toitoi_bias: i8,
     /// Where the scoring rules count 萬子ホンイツ (honitsu in manzu) as a yakuman (Gotō; not
     /// Ron2), a hand, closed or open, with at most 4 pinzu and souzu tiles and no meld of
     /// them heads for it (discards and calls keep it) when its shanten towards it is at most
@@ -248,7 +254,7 @@ impl Bot {
     }
 
     /// A bot by preset name (see [`BOT_PRESETS`]): `random`, `efficiency`, `defensive`,
-    /// `value` or `goto-stakes`.
+    /// `value`, `goto-stakes` or `tenhou-like`.
     pub fn by_name(name: &str) -> Option<Bot> {
         let text = BOT_PRESETS.iter().find(|p| p.0 == name)?.1;
         Some(Bot::new(BotConfig::from_toml(text).expect("built-in bot presets are valid")))
@@ -257,12 +263,13 @@ impl Bot {
 
 /// The built-in bot presets: name and TOML text (also a starting point for
 /// a bot file of one's own).
-pub const BOT_PRESETS: [(&str, &str); 5] = [
+pub const BOT_PRESETS: [(&str, &str); 6] = [
     ("random", include_str!("presets/random.toml")),
     ("efficiency", include_str!("presets/efficiency.toml")),
     ("defensive", include_str!("presets/defensive.toml")),
     ("value", include_str!("presets/value.toml")),
     ("goto-stakes", include_str!("presets/goto_stakes.toml")),
+    ("tenhou-like", include_str!("presets/tenhou_like.toml")),
 ];
 
 /// A seat's melds plus one more, on the stack.
@@ -290,7 +297,8 @@ impl Bot {
     /// The plans of a hand with `melds` and `hand` ([`plans`] with this bot's bias for
     /// 萬子ホンイツ).
     fn plans(&self, view: &RiichiView<'_>, melds: &[Meld], hand: &TileCounts, visible: &TileCounts) -> plan::Plans {
-        plans(view, melds, hand, visible, self.config.manzu_honitsu_bias, self.config.sequence_plans)
+        let biases = (self.config.manzu_honitsu_bias, self.config.toitoi_bias);
+        plans(view, melds, hand, visible, biases, self.config.sequence_plans)
     }
 
     /// Whether this bot may head for 萬子ホンイツ at this table (a yakuman there, and the

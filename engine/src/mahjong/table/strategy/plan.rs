@@ -239,16 +239,17 @@ pub(super) fn yakuhai(view: &RiichiView<'_>, t: Tile) -> bool {
 /// [`MANZU_HONITSU`] first, counted `manzu_bias` shanten closer (so it is taken when at
 /// most that many shanten further than the best other plan). With `runs`, an open hand
 /// may also head for sanshoku or ittsu (at most [`MAX_RUNS_MISSING`] tiles missing) and
-/// for chanta (every meld with a terminal or an honour).
+/// for chanta (every meld with a terminal or an honour). Toitoi counts `toitoi_bias`
+/// shanten closer in [`Plans::best`].
 pub(super) fn plans(
     view: &RiichiView<'_>,
     melds: &[Meld],
     hand: &TileCounts,
     visible: &TileCounts,
-    manzu_bias: i8,
+    (manzu_bias, toitoi_bias): (i8, i8),
     runs_too: bool,
 ) -> Plans {
-    let mut out = Plans { list: [Plan::Free; MAX_PLANS], len: 0, manzu_bias: None };
+    let mut out = Plans { list: [Plan::Free; MAX_PLANS], len: 0, manzu_bias: None, toitoi_bias };
     let off = |dead: TileSet| dead.iter().map(|t| hand[t.index()]).sum::<u8>();
     let honitsu = |dead: TileSet| off(dead) <= MAX_OFF_SUIT && melds.iter().all(|m| !dead.contains(m.tile));
     let manzu = manzu_bias >= 0 && view.manzu_honitsu_is_yakuman() && honitsu(other_suits(0));
@@ -347,6 +348,8 @@ pub(super) struct Plans {
     len: usize,
     /// The bias of [`MANZU_HONITSU`] as a yakuman, when it is one of the list as such.
     manzu_bias: Option<i8>,
+    /// The bias of [`Plan::Toitoi`].
+    toitoi_bias: i8,
 }
 
 impl Plans {
@@ -360,10 +363,9 @@ impl Plans {
         self.list[..self.len].iter().copied()
     }
 
-    /// The plan with the fewest shanten for `hand`, where a valuable plan
-    /// (honitsu, toitoi) counts `bias` shanten fewer, and 萬子ホンイツ as a yakuman its own
-    /// bias if that is more (the first on ties), with its real and its biased shanten;
-    /// `None` when there is none.
+    /// The plan with the fewest shanten for `hand`, where honitsu counts `bias` shanten
+    /// fewer, toitoi its own bias, and 萬子ホンイツ as a yakuman its own bias if that is more
+    /// (the first on ties), with its real and its biased shanten; `None` when there is none.
     pub(super) fn best(&self, hand: &TileCounts, rules: ShantenRules, bias: i8) -> Option<(Plan, i8, i8)> {
         let mut best: Option<(Plan, i8, i8)> = None;
         for p in self.iter() {
@@ -373,6 +375,7 @@ impl Plans {
             }
             let valued = s - match self.manzu_bias {
                 Some(manzu) if p == MANZU_HONITSU => manzu.max(bias),
+                _ if p == Plan::Toitoi => self.toitoi_bias,
                 _ if p.valuable() => bias,
                 _ => 0,
             };

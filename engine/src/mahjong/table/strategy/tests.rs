@@ -400,3 +400,22 @@ fn ron2_bots_never_see_manzu_honitsu_as_a_yakuman() {
         assert_eq!(play(3), never, "game {i}");
     }
 }
+
+#[test]
+fn toitoi_bias_heads_an_open_hand_for_toitoi() {
+    // Seat 1 has pon'd 2p and holds three pairs and five loose tiles: 2-shanten, 3 towards
+    // toitoi. Honitsu's bias (`plan_bias`) does not move toitoi; its own bias does.
+    let (game, mut s) = table("33m55s88s7p9p46m7s", "7z");
+    s.seats[1].melds[0] = Meld { kind: MeldKind::Pon, tile: t("2p") };
+    s.seats[1].meld_count = 1;
+    s.seats[1].meld_from[0] = 0;
+    let view = game.view(&s, 1);
+    let hand = counts("33m55s88s7p9p46m7s");
+    let best = |plan_bias: i8, toitoi_bias: i8| {
+        let plans = plan::plans(&view, &s.seats[1].melds[..1], &hand, &hand, (-1, toitoi_bias), false);
+        plans.best(&hand, game.shanten_rules(), plan_bias).map(|b| (b.0, b.1))
+    };
+    assert_eq!(toitoi_shanten(&hand), 3);
+    assert_ne!(best(3, 1).unwrap().0, Plan::Toitoi);
+    assert_eq!(best(0, 2), Some((Plan::Toitoi, 3)));
+}
