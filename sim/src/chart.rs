@@ -311,14 +311,14 @@ impl IntervalBars<'_> {
 
 impl<'a> IntervalBars<'a> {
     /// These bars with a title on the category axis (what the rows are, e.g. "speed lead").
-    pub fn with_row_title(self, row_title: &'a str) -> TitledBars<'a> {
-        TitledBars { bars: self, row_title }
+    pub fn with_row_title(self, row_title: &'a str) -> DecoratedBars<'a> {
+        DecoratedBars { bars: self, row_title: Some(row_title), bands: &[] }
     }
 
     /// These bars with a band shaded behind each (`(low, high)` per bar, in bar order;
     /// `None`: no band), e.g. a calibration target's tolerance.
-    pub fn with_bands(self, bands: &'a [Option<(f64, f64)>]) -> BandedBars<'a> {
-        BandedBars { bars: self, bands }
+    pub fn with_bands(self, bands: &'a [Option<(f64, f64)>]) -> DecoratedBars<'a> {
+        DecoratedBars { bars: self, row_title: None, bands }
     }
 
     /// Draws the bars, with `row_title` on the category axis when given and `bands` (one
@@ -434,40 +434,18 @@ impl Chart for IntervalBars<'_> {
     }
 }
 
-/// [`IntervalBars`] with a title on the category axis ([`IntervalBars::with_row_title`]).
-pub struct TitledBars<'a> {
+/// [`IntervalBars`] with a title on the category axis ([`IntervalBars::with_row_title`]) or a
+/// band shaded behind each bar ([`IntervalBars::with_bands`]).
+pub struct DecoratedBars<'a> {
     /// The bars.
     pub bars: IntervalBars<'a>,
-    /// What the rows are.
-    pub row_title: &'a str,
-}
-
-impl Chart for TitledBars<'_> {
-    fn title(&self) -> &str {
-        self.bars.title
-    }
-
-    fn is_empty(&self) -> bool {
-        self.bars.is_empty()
-    }
-
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
-    where
-        DB::ErrorType: 'static,
-    {
-        self.bars.draw_rows(root, Some(self.row_title), &[])
-    }
-}
-
-/// [`IntervalBars`] with a band shaded behind each bar ([`IntervalBars::with_bands`]).
-pub struct BandedBars<'a> {
-    /// The bars.
-    pub bars: IntervalBars<'a>,
-    /// Per bar, its band.
+    /// What the rows are, if said.
+    pub row_title: Option<&'a str>,
+    /// Per bar, its band (empty: no bands).
     pub bands: &'a [Option<(f64, f64)>],
 }
 
-impl Chart for BandedBars<'_> {
+impl Chart for DecoratedBars<'_> {
     fn title(&self) -> &str {
         self.bars.title
     }
@@ -480,7 +458,7 @@ impl Chart for BandedBars<'_> {
     where
         DB::ErrorType: 'static,
     {
-        self.bars.draw_rows(root, None, self.bands)
+        self.bars.draw_rows(root, self.row_title, self.bands)
     }
 }
 
