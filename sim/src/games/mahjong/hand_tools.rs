@@ -5,8 +5,8 @@
 //! optional `chips` object ([`HandChips`]) is settled by the same ledger the chip study
 //! uses, and the answer lists every chip transfer by item, payer and receiver.
 
+use crate::games::mahjong::table_rules::TableRules;
 use crate::lines::{Line, Lines};
-use crate::studies::table_rules::TableRules;
 use crate::study::Source;
 use anyhow::{Context, Result};
 use engine::GameSeeds;
