@@ -1,16 +1,12 @@
-//! Every kind of study a results folder can hold, in one list: what `sim merge` and
-//! `sim report --from` dispatch on, from the `kind` saved in `state.json`
-//! ([`crate::saved::State::KIND`]). A new study kind is one line of [`for_kind`].
+//! Every kind of study a results folder can hold: what `sim merge` and `sim report --from`
+//! dispatch on, from the `kind` saved in `state.json` ([`crate::saved::State::KIND`]): the
+//! cross-game studies (sweep, duel, deviations) and each game's, from the list of games
+//! ([`GameKit::kinds`]).
 
 use crate::deviations::DeviationsStudy;
 use crate::duel::DuelStudy;
-use crate::games::drift::DriftStudy;
-use crate::games::mahjong::chips::ChipsStudy;
-use crate::games::mahjong::goto::GotoStudy;
-use crate::games::mahjong::play::MahjongStudy;
-use crate::games::medarot::MedarotStudy;
-use crate::games::rackup::RackupStudy;
-use crate::study::{RulesFiles, State, Study};
+use crate::games::{self, EachGame, GameKit};
+use crate::study::{EachKind, RulesFiles, Study};
 use crate::sweep::SweepStudy;
 use anyhow::{Result, bail};
 use std::path::Path;
@@ -28,16 +24,39 @@ pub trait ForKind {
 /// Runs `f` with the study type whose kind is `kind`, read from `folder` (named in the
 /// error when the kind is unknown).
 pub fn for_kind<F: ForKind>(kind: &str, folder: &Path, f: F) -> Result<F::Out> {
-    match kind {
-        DriftStudy::KIND => f.run::<DriftStudy>(),
-        MedarotStudy::KIND => f.run::<MedarotStudy>(),
-        MahjongStudy::KIND => f.run::<MahjongStudy>(),
-        GotoStudy::KIND => f.run::<GotoStudy>(),
-        ChipsStudy::KIND => f.run::<ChipsStudy>(),
-        RackupStudy::KIND => f.run::<RackupStudy>(),
-        SweepStudy::KIND => f.run::<SweepStudy>(),
-        DuelStudy::KIND => f.run::<DuelStudy>(),
-        DeviationsStudy::KIND => f.run::<DeviationsStudy>(),
-        other => bail!("{} holds an unknown study kind `{other}`", folder.display()),
+    let mut find = Find { kind, f: Some(f), out: None };
+    find.kind::<SweepStudy>();
+    find.kind::<DuelStudy>();
+    find.kind::<DeviationsStudy>();
+    games::each_game(&mut find);
+    match find.out {
+        Some(out) => out,
+        None => bail!("{} holds an unknown study kind `{kind}`", folder.display()),
+    }
+}
+
+/// Runs `f` with the first study type whose kind is `kind`.
+struct Find<'a, F: ForKind> {
+    kind: &'a str,
+    f: Option<F>,
+    out: Option<Result<F::Out>>,
+}
+
+impl<F: ForKind> EachKind for Find<'_, F> {
+    fn kind<S: Study>(&mut self)
+    where
+        S::Params: RulesFiles,
+    {
+        if S::KIND == self.kind
+            && let Some(f) = self.f.take()
+        {
+            self.out = Some(f.run::<S>());
+        }
+    }
+}
+
+impl<F: ForKind> EachGame for Find<'_, F> {
+    fn game<K: GameKit>(&mut self) {
+        K::kinds(self);
     }
 }

@@ -1,6 +1,6 @@
 //! One generic check that every game's default study passes, in the spirit of the
 //! engine's `check_play` harness: the games come from the one list `sim bench` measures
-//! ([`sim::cli::each_default_study`]), so a game added there is checked here without a
+//! ([`sim::games::each_default_study`]), so a game added there is checked here without a
 //! line of this file changing. For each study:
 //! - a seed replays: the same plan gives the same aggregate, and another seed another;
 //! - `--threads 1` equals `--threads 2`;
@@ -10,9 +10,10 @@
 //!
 //! Aggregates are compared as their saved JSON (what `state.json` holds).
 
-use sim::cli::{EachStudy, each_default_study};
+use sim::games::each_default_study;
 use sim::runner::RunPlan;
 use sim::shard::Shard;
+use sim::study::EachStudy;
 use sim::study::Study;
 
 #[global_allocator]

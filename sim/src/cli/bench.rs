@@ -1,7 +1,9 @@
 //! `sim bench`: every engine's default study timed at 1, 2, … threads.
 
-use super::{EachStudy, each_default_study, threads};
+use super::args::threads;
 use crate::bench;
+use crate::games::each_default_study;
+use crate::study::EachStudy;
 use crate::study::Study;
 use anyhow::Result;
 use clap::Args;

@@ -1,7 +1,7 @@
 //! `sim deviations GAME`: every one-parameter deviation of a strategy against it, with
 //! each game's rules options.
 
-use super::RunArgs;
+use super::args::RunArgs;
 use super::drift::DriftBase;
 use super::mahjong::TableBase;
 use super::medarot::MedarotBase;

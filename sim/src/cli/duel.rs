@@ -1,6 +1,6 @@
 //! `sim duel GAME`: the strategies compared and each game's rules options.
 
-use super::RunArgs;
+use super::args::RunArgs;
 use super::drift::DriftBase;
 use super::mahjong::TableBase;
 use super::medarot::MedarotBase;

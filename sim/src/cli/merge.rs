@@ -1,6 +1,6 @@
 //! `sim merge`: shards' saved states added up into one study.
 
-use super::study_name;
+use super::args::study_name;
 use crate::kinds::{ForKind, for_kind};
 use crate::study::{self, RulesFiles, Study};
 use anyhow::Result;

@@ -1,7 +1,7 @@
 //! `sim report`: the studies it runs, or is given, on one page.
 
 use super::Cli;
-use super::threads;
+use super::args::threads;
 use anyhow::Result;
 use clap::Args;
 use clap::Parser;

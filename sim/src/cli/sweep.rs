@@ -1,7 +1,7 @@
 //! `sim sweep` and `sim plan`: a sweep file played, or piloted to plan its games.
 
-use super::PlayArgs;
-use super::threads;
+use super::args::PlayArgs;
+use super::args::threads;
 use crate::runner::RunPlan;
 use crate::study::State;
 use crate::study::grow::Target;

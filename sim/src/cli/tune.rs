@@ -1,6 +1,6 @@
 //! `sim tune FILE`: a tune file (or a built-in example) searched and confirmed.
 
-use super::{study_name, threads};
+use super::args::{study_name, threads};
 use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;

@@ -64,6 +64,21 @@ pub trait RulesFiles {
     fn rules_files(&self) -> Vec<RulesFile>;
 }
 
+/// Something done with each kind of study (a [`Study`] type) a game writes, generic over
+/// the type: what a game shows it in [`crate::games::GameKit::kinds`].
+pub trait EachKind {
+    /// Does it with the study type `S`.
+    fn kind<S: Study>(&mut self)
+    where
+        S::Params: RulesFiles;
+}
+
+/// Something done with each game's default study.
+pub trait EachStudy {
+    /// Does it with the study `name`d (as its game names it).
+    fn study<S: Study>(&mut self, name: &str, study: &S) -> Result<()>;
+}
+
 /// How a run grows: `--until` targets, the `--max-games` cap, `--convergence`. The default
 /// plays the plan once.
 #[derive(Clone, Debug, Default)]

@@ -3,19 +3,19 @@
 //! of every arm draws from the stream (seed, i), in the same worker), and compared per game
 //! with paired intervals ([`crate::paired`]); `--until` adds fixed batches of games until every
 //! variant's difference is narrow enough ([`crate::study::grow`]). A sweep is a study: its state
-//! merges across shards like the others'. One module per game (`mahjong`, `rackup`, `drift`, `medarot`)
-//! reads its base documents, builds an [`Arm`] from each arm's documents and names its
-//! metrics; its doc comment lists the keys and metrics.
+//! merges across shards like the others'. Each game's `sweep.rs` (in its `games/` folder)
+//! builds an [`Arm`] from each arm's documents and names its metrics ([`SweepArm`]); the
+//! game a file names comes from the list of games ([`crate::games::each_game`]).
 
-use crate::games::drift::sweep as drift;
-use crate::games::mahjong::sweep as mahjong;
-use crate::games::medarot::sweep as medarot;
+pub mod arm;
 pub mod plan;
-use crate::games::rackup::sweep as rackup;
 mod report;
 
 pub use simcore::sweep::{documents, file, overrides};
 
+pub use arm::{Arm, SweepArm};
+
+use crate::games::{self, EachGame, GameKit};
 use crate::paired::{Obs, Sums, compare, effective_events};
 use crate::preset::Named;
 use crate::runner::{self, RunPlan, RunReport};
@@ -24,7 +24,6 @@ use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Context, Result, anyhow, bail};
 use documents::Files;
 use engine::config::Presets;
-use engine::{Game, GameRng, Strategy, StrategyChoice};
 use file::{SweepFile, Variant};
 use overrides::Documents;
 use serde::{Deserialize, Serialize};
@@ -32,63 +31,26 @@ use std::cell::RefCell;
 use std::ops::AddAssign;
 use std::path::Path;
 
-/// One arm of a sweep (the base or a variant): plays one game from a stream and observes
-/// every metric of its game.
-pub trait Arm: Sync {
-    /// Per-thread scratch (a table, strategies), which may borrow the arm (a Medarot game
-    /// borrows its card pool).
-    type Worker<'a>
-    where
-        Self: 'a;
-    /// A new worker.
-    fn worker(&self) -> Self::Worker<'_>;
-    /// Plays game `index` from `rng` (the index picks the match-up where the game's study
-    /// cycles through one) and writes its observations, in the game's metric order.
-    fn play<'a>(&'a self, w: &mut Self::Worker<'a>, index: u64, rng: &mut GameRng, out: &mut Vec<Obs>);
-}
-
-/// A game's arm as a sweep builds it: read from an arm's documents, with the game's
-/// metrics and the check that a variant still plays the base's game.
-pub trait SweepArm: Arm + Sized + 'static {
-    /// The arm the (overridden) documents describe.
-    fn new(docs: &Documents) -> Result<Self>;
-    /// Every metric the arms (the base first) let a sweep report, in [`Arm::play`] order,
-    /// and those reported unless the file picks others; an arm may learn here what the
-    /// others hold (the data yaku every arm reports).
-    fn metrics(arms: &mut [Self]) -> Result<(Vec<String>, Vec<String>)>;
-    /// Why this variant's arm cannot be compared with the base's, if it cannot.
-    fn differs(&self, _base: &Self) -> Option<&'static str> {
-        None
-    }
-}
-
-/// A game a sweep file names (`game = "…"`), its arm type's functions erased.
-pub struct SweepGame {
-    /// The `game` key.
-    pub name: &'static str,
-    arms: BuildArms,
-}
-
 /// Builds a game's arms from their documents (the base first), an error naming the arm.
 type BuildArms = fn(&[Documents], &dyn Fn(usize) -> String) -> Result<BuiltArms>;
 
 /// A sweep's arms with every metric they report and the default ones.
 type BuiltArms = (Box<dyn AnyArms>, Vec<String>, Vec<String>);
 
-impl SweepGame {
-    /// The game `name` whose arms are `A`s.
-    pub const fn of<A: SweepArm>(name: &'static str) -> SweepGame {
-        SweepGame { name, arms: arms_of::<A> }
+/// How the game a sweep file names (`game = "…"`) builds its arms, from the list of games.
+fn arms_builder(game: &str) -> Option<BuildArms> {
+    struct Find<'a>(&'a str, Option<BuildArms>);
+    impl EachGame for Find<'_> {
+        fn game<K: GameKit>(&mut self) {
+            if K::NAME == self.0 {
+                self.1 = Some(arms_of::<K::SweepArm>);
+            }
+        }
     }
+    let mut find = Find(game, None);
+    games::each_game(&mut find);
+    find.1
 }
-
-/// Every game a sweep file can name.
-const GAMES: [SweepGame; 4] = [
-    SweepGame::of::<mahjong::MahjongArm>("mahjong"),
-    SweepGame::of::<rackup::RackupArm>("rackup"),
-    SweepGame::of::<drift::DriftArm>("drift"),
-    SweepGame::of::<medarot::MedarotArm>("medarot"),
-];
 
 /// One arm per document set (the base first), an error naming the arm `context(k)`
 /// describes, and the metrics they report.
@@ -123,30 +85,6 @@ impl<A: SweepArm> AnyArms for Vec<A> {
     ) -> Result<(SweepAcc, RunReport)> {
         study.play_arms(self, plan, range)
     }
-}
-
-/// A document's TOML text, as the game's reader takes it.
-pub(crate) fn text(t: &toml::Table) -> String {
-    toml::to_string(t).expect("a TOML table serializes")
-}
-
-/// The strategy texts of players A and B ([`strategy_documents`]).
-pub(crate) fn strategy_texts(docs: &Documents) -> [String; 2] {
-    let doc = |prefix: &str| docs.others.iter().find(|d| d.0 == prefix).map(|d| text(&d.1));
-    let a = doc("strategy").expect("the strategy documents are read");
-    let b = doc("strategy_b").unwrap_or_else(|| a.clone());
-    [a, b]
-}
-
-/// A game's default metric names, owned.
-pub(crate) fn strings(names: &[&str]) -> Vec<String> {
-    names.iter().map(|m| m.to_string()).collect()
-}
-
-/// Players A's and B's strategies, boxed: an arm's strategy kind is known only when its
-/// documents are read, and arms of one sweep may differ in it.
-pub(crate) fn boxed<G: Game, C: StrategyChoice<G>>(strategies: [C; 2]) -> [Box<dyn Strategy<G>>; 2] {
-    strategies.map(StrategyChoice::boxed)
 }
 
 /// Everything that defines a sweep (two shards merge only if equal).
@@ -250,9 +188,7 @@ impl SweepStudy {
         let file = SweepFile::parse(&sweep.name, &sweep.text)?;
         let at = |e: anyhow::Error| anyhow!("sweep file {}: {e:#}", sweep.name);
         let docs = documents::base(&files, &file).map_err(at)?;
-        let game = GAMES
-            .iter()
-            .find(|g| g.name == file.game)
+        let arms_of = arms_builder(&file.game)
             .ok_or_else(|| anyhow!("sweep file {}: unknown game `{}`", sweep.name, file.game))?;
         let variants = file.variants(&docs)?;
         let grid = file.grid_axes(&docs);
@@ -267,7 +203,7 @@ impl SweepStudy {
         let named =
             |k: usize| if k == 0 { "the base".to_string() } else { format!("variant `{}`", variants[k - 1].name) };
         let context = |k: usize| format!("sweep file {}: {}", sweep.name, named(k));
-        let (arms, all_metrics, defaults) = (game.arms)(&arm_docs, &context)?;
+        let (arms, all_metrics, defaults) = arms_of(&arm_docs, &context)?;
         let wanted: Vec<String> = file.metrics.clone().unwrap_or(defaults);
         let mut chosen = Vec::new();
         for m in &wanted {

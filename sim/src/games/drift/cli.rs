@@ -1,7 +1,7 @@
 //! `sim drift`: its options, the line-up and rules a duel shares ([`DriftBase`]), and the study they build.
 
-use crate::cli::RunArgs;
-use crate::cli::named;
+use crate::cli::args::RunArgs;
+use crate::cli::args::named;
 use crate::duel::DuelGame;
 use crate::games::drift::DriftParams;
 use crate::games::drift::DriftStudy;

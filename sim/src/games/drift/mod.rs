@@ -26,8 +26,11 @@ mod arms_report;
 mod charts;
 pub(crate) mod cli;
 pub(crate) mod duel;
+mod kit;
 mod report;
 pub(crate) mod sweep;
+
+pub use kit::Kit;
 
 pub use acc::{BoutAcc, DriftAcc, SubjectAcc};
 use arms::{Arms, ArmsAcc, halves};

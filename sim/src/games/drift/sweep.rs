@@ -20,8 +20,8 @@
 
 use crate::games::drift::style_entrants;
 use crate::paired::Obs;
+use crate::sweep::arm::{Arm, SweepArm, boxed, strategy_texts, strings, text};
 use crate::sweep::overrides::Documents;
-use crate::sweep::{Arm, SweepArm, boxed, strategy_texts, strings, text};
 use anyhow::{Context, Result, anyhow};
 use engine::drift::strategy::StrategyConfig;
 use engine::drift::{DriftGame, DriftOutcome, DriftRules, Driver, Lineup};

@@ -1,8 +1,8 @@
 //! `sim mahjong`: the hand tools, the Ron2 and Gotō table studies, calibration, the chips
 //! study and mjai replay; the table rules and bots a duel shares ([`TableBase`]).
 
-use crate::cli::RunArgs;
-use crate::cli::file_arg;
+use crate::cli::args::RunArgs;
+use crate::cli::args::file_arg;
 use crate::duel::DuelGame;
 use crate::games::mahjong::chips::ChipsStudy;
 use crate::games::mahjong::chips::{BotModel, ChipsParams};

@@ -10,10 +10,13 @@ pub(crate) mod cli;
 pub(crate) mod duel;
 pub mod goto;
 pub mod hand_tools;
+mod kit;
 pub mod play;
 pub(crate) mod sweep;
 pub mod table_logs;
 pub mod table_rules;
+
+pub use kit::Kit;
 
 use crate::frame::Frame;
 use crate::stats::Rate;

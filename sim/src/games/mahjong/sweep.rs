@@ -11,8 +11,8 @@
 //! the settlement only.
 
 use crate::paired::Obs;
+use crate::sweep::arm::{Arm, SweepArm, text};
 use crate::sweep::overrides::Documents;
-use crate::sweep::{Arm, SweepArm, text};
 use anyhow::{Result, anyhow};
 use engine::mahjong::chips::{ChipLedger, ChipTally, dice_of};
 use engine::mahjong::table::{Bot, BotConfig, HanchanOutcome, RiichiTable, TableSettings};

@@ -1,7 +1,7 @@
 //! `sim medarot`: its options, the cards, decks and rules a duel shares ([`MedarotBase`]), and the study they build.
 
-use crate::cli::RunArgs;
-use crate::cli::named;
+use crate::cli::args::RunArgs;
+use crate::cli::args::named;
 use crate::duel::DuelGame;
 use crate::games::medarot::MedarotParams;
 use crate::games::medarot::MedarotStudy;

@@ -16,9 +16,12 @@
 mod charts;
 pub(crate) mod cli;
 pub(crate) mod duel;
+mod kit;
 pub mod regression;
 mod report;
 pub(crate) mod sweep;
+
+pub use kit::Kit;
 
 pub use simcore::medarot::ablation;
 use simcore::medarot::state;

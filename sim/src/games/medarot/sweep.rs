@@ -18,8 +18,8 @@
 //! deck table counts it). A variant may change the decks' cards, not their names or number.
 
 use crate::paired::Obs;
+use crate::sweep::arm::{Arm, SweepArm, boxed, strategy_texts, text};
 use crate::sweep::overrides::Documents;
-use crate::sweep::{Arm, SweepArm, boxed, strategy_texts, text};
 use anyhow::{Context, Result, anyhow, ensure};
 use engine::medarot::{CardPool, Deck, LossCondition, MedarotGame, MedarotOutcome, Rules, StrategyConfig};
 use engine::{GameRng, Strategy, Table};

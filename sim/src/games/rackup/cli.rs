@@ -1,7 +1,7 @@
 //! `sim rackup`: its options, the profile a duel shares ([`RackupBase`]), and the study they build.
 
-use crate::cli::RunArgs;
-use crate::cli::named;
+use crate::cli::args::RunArgs;
+use crate::cli::args::named;
 use crate::duel::DuelGame;
 use crate::games::rackup::RackupParams;
 use crate::games::rackup::RackupStudy;

@@ -15,10 +15,13 @@
 mod acc;
 pub(crate) mod cli;
 pub(crate) mod duel;
+mod kit;
 mod report;
 mod spells;
 mod summary;
 pub(crate) mod sweep;
+
+pub use kit::Kit;
 
 pub use acc::{ArmAcc, RackupAcc};
 

@@ -14,8 +14,8 @@
 //! scored at least once (either player).
 
 use crate::paired::Obs;
+use crate::sweep::arm::{Arm, SweepArm, boxed, strategy_texts, strings, text};
 use crate::sweep::overrides::Documents;
-use crate::sweep::{Arm, SweepArm, boxed, strategy_texts, strings, text};
 use anyhow::{Result, anyhow};
 use engine::rackup::{MatchOutcome, Profile, RackupGame, StrategyConfig, Yaku};
 use engine::{GameRng, Strategy, Table};
