@@ -10,7 +10,7 @@
 //! merges shards run on other machines; [`games`] holds one folder per game, and
 //! [`sweep`] compares rule variants on the same games and [`duel`] strategies with seat
 //! rotation; [`deviations`] asks whether a small change of a strategy beats it and [`tune`]
-//! searches its parameters, both playing a [`field`] of candidates on the same deals; [`report`] puts them on one shareable page.
+//! searches its parameters, both playing a [`duel::field`] of candidates on the same deals; [`report`] puts them on one shareable page.
 //!
 //! Polars runs its own thread pool, so DataFrames are only ever built on the
 //! main thread, after the rayon workers have finished.
@@ -28,7 +28,6 @@ pub mod commit;
 pub mod console;
 pub mod deviations;
 pub mod duel;
-pub mod field;
 pub mod frame;
 pub mod games;
 pub mod kinds;

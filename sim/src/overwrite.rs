@@ -1,5 +1,5 @@
 //! What a run may replace: results already at `<out>/notebooks-data/<study>/` are replaced
-//! only by a study of the same kind (drift, duel, sweep, …) over at least as many games,
+//! only by a study of the same kind (a game's study, a duel, a sweep…) over at least as many games,
 //! unless `--force` says so; other rules or settings of the same kind may replace them, as
 //! trying a variant under the same name is the usual way of working. A run that would silently replace a different study, or a larger run
 //! of the same one (a 1,000,000-game chip table by a 2,000-game try), stops before playing.

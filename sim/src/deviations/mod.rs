@@ -1,7 +1,7 @@
 //! `sim deviations GAME --strategy S`: is the strategy a good judge of the rules, or does a
 //! small change of itself beat it? The strategy plays against itself, and every
 //! one-parameter deviation of it ([`moves`]) plays against it, on the same deals with seat
-//! rotation ([`crate::field`]); a deviation's gain is its objective per game minus the
+//! rotation ([`crate::duel::field`]); a deviation's gain is its objective per game minus the
 //! strategy's own in the same deals, with a paired interval, Holm-adjusted over the family
 //! ([`report`]). A deviations run is a [`Study`]: its state merges across shards, and
 //! `--until` grows it.
@@ -9,8 +9,8 @@
 pub mod moves;
 mod report;
 
+use crate::duel::field::{Field, FieldAcc};
 use crate::duel::{DuelGame, contest};
-use crate::field::{Field, FieldAcc};
 use crate::output::StudyOutput;
 use crate::runner::{RunPlan, RunReport};
 use crate::study::grow::Tracked;

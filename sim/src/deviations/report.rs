@@ -6,7 +6,7 @@
 
 use super::DeviationsStudy;
 use crate::chart::{self, Bar, IntervalBars};
-use crate::field::FieldAcc;
+use crate::duel::field::FieldAcc;
 use crate::output::StudyOutput;
 use crate::stats::Holm;
 use crate::study::Coverage;

@@ -24,10 +24,13 @@ use crate::games::drift::duel as drift;
 use crate::games::mahjong::duel as mahjong;
 use crate::games::medarot::duel as medarot;
 use crate::games::rackup::duel as rackup;
+pub mod contest;
+pub mod field;
 mod report;
 pub mod seating;
 
-use crate::field::{Field, FieldAcc};
+pub use contest::{Contest, MAX_METRICS, Metric, SeatValues};
+
 use crate::games::mahjong::table_rules::TableRules;
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
@@ -36,90 +39,10 @@ use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Result, bail};
 use engine::config::Presets;
-use engine::{Game, GameRng, Strategy, StrategyChoice};
+use field::{Field, FieldAcc};
 use seating::{EMPTY, MAX_SEATS, SeatingMode, Seatings};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
-
-/// The most metrics a game reports per seat.
-pub const MAX_METRICS: usize = 3;
-
-/// One seat's values of a game's metrics, in the game's [`Metric`] order.
-pub type SeatValues = [i64; MAX_METRICS];
-
-/// A metric of the focal strategy, observed per seat as an integer count of `1 / unit`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Metric {
-    /// Column name (`win_rate`, `average_rank`, `first_place`, `points`, `hp`).
-    pub name: &'static str,
-    /// What charts call it.
-    pub label: &'static str,
-    /// What one game's observation counts in (2: a win counts 2, a tie 1).
-    pub unit: i64,
-    /// A 0/1 rate (the per-seat rows get a Wilson interval).
-    pub rate: bool,
-    /// The value of two equal strategies (NaN where none is known), the null of the
-    /// "better than" tests and the white of the matrix chart.
-    pub neutral: f64,
-    /// Whether more is better for the focal strategy (not for a rank).
-    pub higher_is_better: bool,
-}
-
-/// A two-player game's metrics: the win rate (a tie a half) and the points (`name`, `label`).
-pub(crate) fn two_player_metrics(name: &'static str, label: &'static str) -> Vec<Metric> {
-    vec![
-        Metric {
-            name: "win_rate",
-            label: "win rate (a tie ½)",
-            unit: 2,
-            rate: true,
-            neutral: 0.5,
-            higher_is_better: true,
-        },
-        Metric { name, label, unit: 1, rate: false, neutral: f64::NAN, higher_is_better: true },
-    ]
-}
-
-/// A two-player game's values per seat: the result out of 2 (`winner`, `None` a tie) and
-/// the seat's `points`.
-pub(crate) fn two_player_values(out: &mut [SeatValues; MAX_SEATS], winner: Option<usize>, points: [i64; 2]) {
-    for (seat, values) in out.iter_mut().take(2).enumerate() {
-        values[0] = winner.map_or(1, |w| 2 * i64::from(w == seat));
-        values[1] = points[seat];
-    }
-}
-
-/// A game the duel plays: a line-up of strategies (by index) at its seats.
-pub trait Contest: Sync {
-    /// Per-thread scratch (a table, the strategies), which may borrow the contest.
-    type Worker<'a>
-    where
-        Self: 'a;
-    /// A new worker.
-    fn worker(&self) -> Self::Worker<'_>;
-    /// Seats at the table (two unless the game says otherwise).
-    fn seats(&self) -> usize {
-        2
-    }
-    /// The metrics [`Contest::play`] writes, in order.
-    fn metrics(&self) -> Vec<Metric>;
-    /// Plays deal `index` from `rng` with strategy `lineup[seat]` in each seat and writes
-    /// each seat's metric values into `out[seat]`.
-    fn play<'a>(
-        &'a self,
-        w: &mut Self::Worker<'a>,
-        index: u64,
-        lineup: &[usize; MAX_SEATS],
-        rng: &mut GameRng,
-        out: &mut [SeatValues; MAX_SEATS],
-    );
-}
-
-/// The strategies of a two-player game, boxed, one set per side: a line-up picks one of
-/// each per game, so the types are not known outside the loop.
-pub(crate) fn sides<G: Game, C: StrategyChoice<G>>(strategies: &[C]) -> [Vec<Box<dyn Strategy<G>>>; 2] {
-    std::array::from_fn(|_| strategies.iter().map(|s| s.boxed()).collect())
-}
 
 /// The game of a duel and its rules files.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -428,13 +351,4 @@ impl Study for DuelStudy {
     fn games_per_index(&self) -> u64 {
         self.seatings.games_per_deal() as u64
     }
-}
-
-/// Parses every strategy source with `parse`, an error naming the strategy as a `kind`.
-pub(crate) fn parse_all<T, E: std::fmt::Display>(
-    kind: &str,
-    strategies: &[Source],
-    parse: impl Fn(&str) -> Result<T, E>,
-) -> Result<Vec<T>> {
-    strategies.iter().map(|s| s.parse(kind, &parse)).collect()
 }

@@ -8,13 +8,13 @@
 //! against B" is the same game as "B in seat 1 against A".
 //!
 //! Permutations (`--permutations all`, one strategy per seat): every deal is played under
-//! each of the n! orders of the n strategies (24 at a four-seat table, 6 at Gotō's three),
+//! each of the n! orders of the n strategies (24 at a four-seat table, 6 at a three-seat one),
 //! every strategy in every line-up. A pair's seatings are all the line-ups, with the
 //! opponent's seat beside the focal one (its *rival*), so a pair is measured as the focal
 //! strategy's value minus the opponent's in the same games; a strategy against itself is
 //! its own value over every order.
 
-/// The most seats at any table (a four-player mahjong table).
+/// The most seats at any table (a four-seat table).
 pub const MAX_SEATS: usize = 4;
 
 /// A line-up's entry for a seat the table does not have.
@@ -139,7 +139,7 @@ mod tests {
         assert_eq!(four.games_per_deal(), 3 + 6 * 4);
         let lineup = four.lineups[four.pairs[1].last().unwrap().lineup];
         assert_eq!(lineup, [1, 1, 1, 0]);
-        // A Gotō table: three seats, the fourth entry empty.
+        // A three-seat table: the fourth entry empty.
         let three = Seatings::rotations(2, 3);
         assert_eq!(three.games_per_deal(), 2 + 2 * 3);
         assert_eq!(three.lineups[1], [0, 1, 1, EMPTY]);

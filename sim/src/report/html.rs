@@ -258,10 +258,10 @@ mod tests {
     #[test]
     fn charts_inside_the_page_folder_are_relative_others_inlined() {
         let dir = std::env::temp_dir().join(format!("sim-html-{}", std::process::id()));
-        std::fs::create_dir_all(dir.join("reports/drift")).unwrap();
-        let inside = dir.join("reports/drift/win_rate.png");
+        std::fs::create_dir_all(dir.join("reports/study")).unwrap();
+        let inside = dir.join("reports/study/win_rate.png");
         std::fs::write(&inside, [1u8, 2, 3]).unwrap();
-        assert_eq!(image_source(&inside, &dir.join("reports")).unwrap(), "drift/win_rate.png");
+        assert_eq!(image_source(&inside, &dir.join("reports")).unwrap(), "study/win_rate.png");
         assert_eq!(image_source(&inside, &dir.join("elsewhere")).unwrap(), "data:image/png;base64,AQID");
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -33,7 +33,7 @@ use std::time::Instant;
 pub struct Section {
     /// Its results folder's name (the page's anchor).
     pub name: String,
-    /// The study kind (`drift`, …, `bench`).
+    /// The study kind (a game's study, `sweep`, `duel`, …, `bench`).
     pub kind: String,
     /// The answer to the study's question, in a few sentences with its numbers.
     pub answer: Vec<String>,

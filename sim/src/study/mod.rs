@@ -36,7 +36,7 @@ pub trait Study: State {
     fn estimates(&self, acc: &Self::Acc) -> Vec<Tracked>;
     /// Writes tables and charts into `out` and returns the printed summary.
     fn report(&self, acc: &Self::Acc, coverage: &Coverage, out: &StudyOutput) -> Result<String>;
-    /// Games one runner index plays (a Gotō session plays several).
+    /// Games one runner index plays (a session of several games plays them all).
     fn games_per_index(&self) -> u64 {
         1
     }

@@ -10,7 +10,7 @@ use simcore::sweep::overrides::Documents;
 /// One arm of a sweep (the base or a variant): plays one game from a stream and observes
 /// every metric of its game.
 pub trait Arm: Sync {
-    /// Per-thread scratch (a table, strategies), which may borrow the arm (a Medarot game
+    /// Per-thread scratch (a table, strategies), which may borrow the arm (a card game
     /// borrows its card pool).
     type Worker<'a>
     where

@@ -83,7 +83,7 @@ pub struct TuneFile {
     pub name: String,
     /// The game and its rules.
     pub game: DuelGame,
-    /// The game's name as written (`rackup`, …).
+    /// The game's name as written.
     pub game_name: String,
     /// The strategy to tune.
     pub strategy: Source,
@@ -149,7 +149,8 @@ impl TuneFile {
                 bail!("tune file {name}: `{key}` must be at least 1");
             }
         }
-        let probe = crate::field::Field::new(&game, std::slice::from_ref(&strategy), std::slice::from_ref(&strategy));
+        let probe =
+            crate::duel::field::Field::new(&game, std::slice::from_ref(&strategy), std::slice::from_ref(&strategy));
         probe.and_then(|f| f.metric(raw.objective.as_deref())).map_err(context)?;
         let doc = crate::deviations::moves::document(&strategy)?;
         let parameters = super::space::parameters(&doc, raw.parameters.get_ref())

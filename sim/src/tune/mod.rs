@@ -11,7 +11,7 @@ mod report;
 pub mod search;
 pub mod space;
 
-use crate::field::Field;
+use crate::duel::field::Field;
 use crate::preset::Named;
 use crate::runner::RunPlan;
 use crate::stats::Interval;

@@ -3,7 +3,7 @@
 //!
 //! A round starts from the incumbent (at first the strategy as it starts) and lists every
 //! move of one parameter to another of its values. Stage 1 plays the incumbent and every
-//! move against the field on `deals` fresh deals ([`crate::field`]: paired, the same deals
+//! move against the field on `deals` fresh deals ([`crate::duel::field`]: paired, the same deals
 //! for all, seat rotation); each move's gain over the incumbent is summed over the stages it
 //! played, the better half (by mean gain) goes on to the next stage with twice the deals,
 //! until one move is left. That move is then confirmed on fresh deals, twice as many again,
@@ -16,8 +16,8 @@
 use super::file::{Opponent, TuneFile};
 use super::space::Parameter;
 use crate::deviations::moves::{self, Move};
+use crate::duel::field::Field;
 use crate::duel::{AnyContest, Metric};
-use crate::field::Field;
 use crate::runner::RunPlan;
 use crate::stats::{Interval, Moments};
 use crate::study::Source;
@@ -178,7 +178,12 @@ impl Search<'_> {
 
     /// Plays the next `deals` deals of `field` in `contest` if the budget allows (`None`:
     /// it does not).
-    fn play(&mut self, field: &Field, contest: &dyn AnyContest, deals: u64) -> Result<Option<crate::field::FieldAcc>> {
+    fn play(
+        &mut self,
+        field: &Field,
+        contest: &dyn AnyContest,
+        deals: u64,
+    ) -> Result<Option<crate::duel::field::FieldAcc>> {
         let games = deals * field.games_per_deal();
         if self.games + games > self.file.budget {
             if self.games == 0 {

@@ -5,8 +5,8 @@
 //! battle with its strategies in the seats. Metrics: the win rate (a tie a half) and the
 //! evaluation points (評価点) per battle.
 
+use crate::duel::contest::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
 use crate::duel::seating::MAX_SEATS;
-use crate::duel::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
 use crate::games::drift::style_entrants;
 use crate::study::Source;
 use anyhow::{Context, Result};

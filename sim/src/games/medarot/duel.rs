@@ -4,8 +4,8 @@
 //! final HP (`hp`, what is left of the winner's; the loser's is 0 or less, or what was left
 //! when it could not pay or decked out).
 
+use crate::duel::contest::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
 use crate::duel::seating::MAX_SEATS;
-use crate::duel::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
 use crate::study::Source;
 use anyhow::Result;
 use engine::medarot::{CardPool, Deck, MedarotGame, Rules, StrategyConfig};

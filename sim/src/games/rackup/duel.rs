@@ -2,8 +2,8 @@
 //! while the strategies change seats. Metrics: the match win rate (a tie a half) and the
 //! final points.
 
+use crate::duel::contest::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
 use crate::duel::seating::MAX_SEATS;
-use crate::duel::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
 use crate::study::Source;
 use anyhow::{Result, anyhow};
 use engine::rackup::{RackupGame, StrategyConfig};

@@ -1,0 +1,97 @@
+//! What a game gives a duel: a [`Contest`] that plays one deal with a line-up of
+//! strategies at its seats and writes each seat's [`Metric`] values, and the helpers the
+//! games' contests share. Each game implements it in its `games/<game>/duel.rs`.
+
+use super::seating::MAX_SEATS;
+use crate::study::Source;
+use anyhow::Result;
+use engine::{Game, GameRng, Strategy, StrategyChoice};
+
+/// The most metrics a game reports per seat.
+pub const MAX_METRICS: usize = 3;
+
+/// One seat's values of a game's metrics, in the game's [`Metric`] order.
+pub type SeatValues = [i64; MAX_METRICS];
+
+/// A metric of the focal strategy, observed per seat as an integer count of `1 / unit`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Metric {
+    /// Column name (`win_rate`, `average_rank`, `first_place`, `points`, `hp`).
+    pub name: &'static str,
+    /// What charts call it.
+    pub label: &'static str,
+    /// What one game's observation counts in (2: a win counts 2, a tie 1).
+    pub unit: i64,
+    /// A 0/1 rate (the per-seat rows get a Wilson interval).
+    pub rate: bool,
+    /// The value of two equal strategies (NaN where none is known), the null of the
+    /// "better than" tests and the white of the matrix chart.
+    pub neutral: f64,
+    /// Whether more is better for the focal strategy (not for a rank).
+    pub higher_is_better: bool,
+}
+
+/// A two-player game's metrics: the win rate (a tie a half) and the points (`name`, `label`).
+pub(crate) fn two_player_metrics(name: &'static str, label: &'static str) -> Vec<Metric> {
+    vec![
+        Metric {
+            name: "win_rate",
+            label: "win rate (a tie ½)",
+            unit: 2,
+            rate: true,
+            neutral: 0.5,
+            higher_is_better: true,
+        },
+        Metric { name, label, unit: 1, rate: false, neutral: f64::NAN, higher_is_better: true },
+    ]
+}
+
+/// A two-player game's values per seat: the result out of 2 (`winner`, `None` a tie) and
+/// the seat's `points`.
+pub(crate) fn two_player_values(out: &mut [SeatValues; MAX_SEATS], winner: Option<usize>, points: [i64; 2]) {
+    for (seat, values) in out.iter_mut().take(2).enumerate() {
+        values[0] = winner.map_or(1, |w| 2 * i64::from(w == seat));
+        values[1] = points[seat];
+    }
+}
+
+/// A game the duel plays: a line-up of strategies (by index) at its seats.
+pub trait Contest: Sync {
+    /// Per-thread scratch (a table, the strategies), which may borrow the contest.
+    type Worker<'a>
+    where
+        Self: 'a;
+    /// A new worker.
+    fn worker(&self) -> Self::Worker<'_>;
+    /// Seats at the table (two unless the game says otherwise).
+    fn seats(&self) -> usize {
+        2
+    }
+    /// The metrics [`Contest::play`] writes, in order.
+    fn metrics(&self) -> Vec<Metric>;
+    /// Plays deal `index` from `rng` with strategy `lineup[seat]` in each seat and writes
+    /// each seat's metric values into `out[seat]`.
+    fn play<'a>(
+        &'a self,
+        w: &mut Self::Worker<'a>,
+        index: u64,
+        lineup: &[usize; MAX_SEATS],
+        rng: &mut GameRng,
+        out: &mut [SeatValues; MAX_SEATS],
+    );
+}
+
+/// The strategies of a two-player game, boxed, one set per side: a line-up picks one of
+/// each per game, so the types are not known outside the loop.
+pub(crate) fn sides<G: Game, C: StrategyChoice<G>>(strategies: &[C]) -> [Vec<Box<dyn Strategy<G>>>; 2] {
+    std::array::from_fn(|_| strategies.iter().map(|s| s.boxed()).collect())
+}
+
+/// Parses every strategy source with `parse`, an error naming the strategy as a `kind`.
+pub(crate) fn parse_all<T, E: std::fmt::Display>(
+    kind: &str,
+    strategies: &[Source],
+    parse: impl Fn(&str) -> Result<T, E>,
+) -> Result<Vec<T>> {
+    strategies.iter().map(|s| s.parse(kind, &parse)).collect()
+}
