@@ -574,7 +574,7 @@ mod tests {
         let rank = |first: u8| {
             let mut ts: Vec<super::super::Transfer> = Vec::new();
             ledger.settle_end(&[45_000, 15_000, 45_000, 0], first, &mut ts);
-            let top = goto_chips().rank_kubi[0];
+            let top = goto_chips().rank_kubi.as_slice()[0];
             (0..3u8).find(|&s| {
                 ts.iter().filter(|t| t.item == ChipItem::Rank && t.receiver == s).map(|t| t.chips()).sum::<i32>() == top
             })

@@ -713,9 +713,6 @@ impl TableSettings {
         if s.paarenchan == 1 {
             return invalid("paarenchan", "0 (none) or a run of 2 or more dealer wins");
         }
-        if let Some(Err(reason)) = s.chips.map(|c| c.validate()) {
-            return invalid("chips", reason);
-        }
         Ok(s)
     }
 

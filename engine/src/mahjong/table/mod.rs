@@ -368,6 +368,9 @@ impl RiichiTable {
         if layout.live_end_at_deal(indicators) < (HAND_TILES + 1) * usize::from(rules.players) {
             return invalid("wall", "leaves too few live tiles for the deal");
         }
+        if let Some(Err(reason)) = settings.chips.map(|c| c.validate(rules.players)) {
+            return invalid("chips", reason);
+        }
         let players = i32::from(rules.players);
         if (1..players).any(|n| settings.noten_total % n != 0 || settings.noten_total % (players - n) != 0) {
             return invalid("noten_total", "must split evenly among any number of tenpai and noten seats");
