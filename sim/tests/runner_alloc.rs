@@ -124,7 +124,7 @@ fn studies_allocate_nothing_per_game() {
         ("sweep_drift", 500),
         ("sweep_medarot", 300),
     ] {
-        let sweep = SweepStudy::open(name).unwrap();
+        let sweep = SweepStudy::open(name, None, 1).unwrap();
         per_game_allocations_are_zero(name, &sweep, games);
     }
     let presets = |p: &engine::config::Presets, names: &[&str]| -> Vec<sim::study::Source> {
