@@ -139,9 +139,7 @@ pub fn write(study: &SweepStudy, acc: &SweepAcc, coverage: &Coverage, out: &Stud
         let col = |f: &dyn Fn(&AdaptedRow) -> f64| Column::new("".into(), a.rows.iter().map(f).collect::<Vec<f64>>());
         let named = |name: &str, f: &dyn Fn(&AdaptedRow) -> f64| col(f).with_name(name.into());
         let flags = |name: &str, family: &Family| Column::new(name.into(), family.holm.flags());
-        let adjusted = |name: &str, family: &Family| {
-            Column::new(name.into(), family.holm.adjusted.iter().map(|p| p.unwrap_or(f64::NAN)).collect::<Vec<f64>>())
-        };
+        let adjusted = |name: &str, family: &Family| Column::new(name.into(), family.holm.adjusted.clone());
         df.hstack_mut(&[
             named("adapted_base", &|r| r.effect.base.value),
             named("adapted_value", &|r| r.effect.variant.value),
