@@ -186,8 +186,23 @@ pub fn write(study: &SweepStudy, acc: &SweepAcc, coverage: &Coverage, out: &Stud
     Ok(summary(study, acc, coverage, &rows, &Family { p, holm }, adapted.as_ref()))
 }
 
-/// The `sweep_arms` table (per arm and metric: its tuned settings and its skill gap with
-/// the paired interval) and one forest of skill gaps per metric.
+/// Per arm (the base first) and metric, the arm adapted − as it was, with its paired
+/// interval: the base's from the first variant's joint sums (base, variant, adapted base,
+/// adapted variant), a variant's from its own.
+fn adaptations(study: &SweepStudy, acc: &SweepAcc) -> Vec<(usize, usize, (f64, Interval))> {
+    let (per, metrics) = (study.variants.len() + 1, study.metrics().len());
+    (0..per)
+        .flat_map(|k| (0..metrics).map(move |m| (k, m)))
+        .map(|(k, m)| match k {
+            0 => (k, m, acc.shift[0][m].contrast(acc.games, &[(2, 0)])),
+            v => (k, m, acc.shift[v - 1][m].contrast(acc.games, &[(3, 1)])),
+        })
+        .collect()
+}
+
+/// The `sweep_arms` table (per arm and metric: its tuned settings, its value under play
+/// unchanged and adapted with the paired difference, and its skill gap with the paired
+/// interval) and one forest of skill gaps per metric.
 fn arms_table(study: &SweepStudy, acc: &SweepAcc, out: &StudyOutput) -> Result<()> {
     let adapted = study.adapted().expect("an adapted sweep");
     let (n, per, metrics) = (acc.games, study.variants.len() + 1, study.metrics());
@@ -196,10 +211,17 @@ fn arms_table(study: &SweepStudy, acc: &SweepAcc, out: &StudyOutput) -> Result<(
         .flat_map(|k| (0..metrics.len()).map(move |m| (k, m)))
         .map(|(k, m)| (k, m, compare(n, &acc.sums[3 * per + k][m], &acc.sums[2 * per + k][m])))
         .collect();
+    let adaptation = adaptations(study, acc);
+    let value = |arm: usize, m: usize| acc.sums[arm][m].value();
     let mut df = df!(
         "arm" => cells.iter().map(|c| arm_name(c.0)).collect::<Vec<_>>(),
         "tuned" => cells.iter().map(|c| super::adapt::settings(adapted, &study.arm_docs[per + c.0])).collect::<Vec<_>>(),
         "metric" => cells.iter().map(|c| metrics[c.1]).collect::<Vec<_>>(),
+        "unchanged" => cells.iter().map(|c| value(c.0, c.1)).collect::<Vec<_>>(),
+        "adapted" => cells.iter().map(|c| value(per + c.0, c.1)).collect::<Vec<_>>(),
+        "adaptation" => adaptation.iter().map(|a| a.2.0).collect::<Vec<_>>(),
+        "adaptation_ci_low" => adaptation.iter().map(|a| a.2.1.low).collect::<Vec<_>>(),
+        "adaptation_ci_high" => adaptation.iter().map(|a| a.2.1.high).collect::<Vec<_>>(),
         "tuned_player" => cells.iter().map(|c| c.2.variant.value).collect::<Vec<_>>(),
         "simple_player" => cells.iter().map(|c| c.2.base.value).collect::<Vec<_>>(),
         "skill_gap" => cells.iter().map(|c| c.2.diff).collect::<Vec<_>>(),
@@ -292,7 +314,7 @@ fn summary(
     );
     let _ = writeln!(s, "Every arm plays game i from the stream (seed, i); differences are per game (paired).");
     if let (Some(a), Some(adapted)) = (study.adapted(), adapted) {
-        adapted_head(&mut s, study, a, rows, family, adapted);
+        adapted_head(&mut s, study, acc, a, rows, family, adapted);
     }
     let _ = writeln!(s, "\nbase:");
     for (m, metric) in metrics.iter().enumerate() {
@@ -379,11 +401,12 @@ fn summary(
 }
 
 /// The adapted-play lines at the head of the summary: which bots, what each arm's tuning
-/// chose, and where the verdicts (Holm-significant +, −, or 0) of play unchanged and play
+/// chose, what adapting moved in each arm (Holm-significant), and where the verdicts (Holm-significant +, −, or 0) of play unchanged and play
 /// adapted differ.
 fn adapted_head(
     s: &mut String,
     study: &SweepStudy,
+    acc: &SweepAcc,
     a: &super::adapt::Adapted,
     rows: &[(usize, usize, Compared)],
     family: &Family,
@@ -406,6 +429,22 @@ fn adapted_head(
         (0..per).map(|k| format!("{}: {}", arm(k), super::adapt::settings(a, &study.arm_docs[per + k]))).collect();
     let _ = writeln!(s, "tuned: {}", tuned.join("; "));
     let metrics = study.metrics();
+    let moved = adaptations(study, acc);
+    let moves = Family::of(moved.iter().map(|a| a.2));
+    let shown: Vec<String> = moved
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| moves.holm.significant(*k))
+        .map(|(_, &(arm_k, m, (d, ci)))| {
+            format!("{} {} {d:+.5} [{:+.5}, {:+.5}]", arm(arm_k), metrics[m], ci.low, ci.high)
+        })
+        .collect();
+    let _ = writeln!(
+        s,
+        "Adapted − unchanged, per arm (Holm over {} arm × metric, significant only): {}.",
+        moved.len(),
+        if shown.is_empty() { "none".to_string() } else { shown.join("; ") }
+    );
     let changed: Vec<String> = rows
         .iter()
         .enumerate()
