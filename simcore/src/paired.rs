@@ -237,7 +237,7 @@ impl Joint {
 
     /// Adds one game: each arm's observation, in order (as many as the sums were made for).
     pub fn record(&mut self, obs: &[Obs]) {
-        let value = |u: usize| i128::from(if u % 2 == 0 { obs[u / 2].a } else { obs[u / 2].b });
+        let value = |u: usize| i128::from(if u.is_multiple_of(2) { obs[u / 2].a } else { obs[u / 2].b });
         for u in 0..self.sums.len() {
             let x = value(u);
             self.sums[u] += x;
