@@ -9,11 +9,11 @@
 //! also played with its strategy re-tuned for its rules, and against a simple strategy.
 
 pub mod adapt;
-mod drift;
-mod mahjong;
-mod medarot;
+use crate::games::drift::sweep as drift;
+use crate::games::mahjong::sweep as mahjong;
+use crate::games::medarot::sweep as medarot;
 pub mod plan;
-mod rackup;
+use crate::games::rackup::sweep as rackup;
 mod report;
 
 pub use simcore::sweep::{documents, file, overrides};
@@ -129,12 +129,12 @@ impl<A: SweepArm> AnyArms for Vec<A> {
 }
 
 /// A document's TOML text, as the game's reader takes it.
-fn text(t: &toml::Table) -> String {
+pub(crate) fn text(t: &toml::Table) -> String {
     toml::to_string(t).expect("a TOML table serializes")
 }
 
 /// The strategy texts of players A and B ([`strategy_documents`]).
-fn strategy_texts(docs: &Documents) -> [String; 2] {
+pub(crate) fn strategy_texts(docs: &Documents) -> [String; 2] {
     let doc = |prefix: &str| docs.others.iter().find(|d| d.0 == prefix).map(|d| text(&d.1));
     let a = doc("strategy").expect("the strategy documents are read");
     let b = doc("strategy_b").unwrap_or_else(|| a.clone());
@@ -142,13 +142,13 @@ fn strategy_texts(docs: &Documents) -> [String; 2] {
 }
 
 /// A game's default metric names, owned.
-fn strings(names: &[&str]) -> Vec<String> {
+pub(crate) fn strings(names: &[&str]) -> Vec<String> {
     names.iter().map(|m| m.to_string()).collect()
 }
 
 /// Players A's and B's strategies, boxed: an arm's strategy kind is known only when its
 /// documents are read, and arms of one sweep may differ in it.
-fn boxed<G: Game, C: StrategyChoice<G>>(strategies: [C; 2]) -> [Box<dyn Strategy<G>>; 2] {
+pub(crate) fn boxed<G: Game, C: StrategyChoice<G>>(strategies: [C; 2]) -> [Box<dyn Strategy<G>>; 2] {
     strategies.map(StrategyChoice::boxed)
 }
 

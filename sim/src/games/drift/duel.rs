@@ -5,9 +5,9 @@
 //! battle with its strategies in the seats. Metrics: the win rate (a tie a half) and the
 //! evaluation points (評価点) per battle.
 
-use super::seating::MAX_SEATS;
-use super::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
-use crate::studies::drift::style_entrants;
+use crate::duel::seating::MAX_SEATS;
+use crate::duel::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
+use crate::games::drift::style_entrants;
 use crate::study::Source;
 use anyhow::{Context, Result};
 use engine::drift::strategy::StrategyConfig;
@@ -24,7 +24,7 @@ pub struct DriftContest {
 impl DriftContest {
     /// The contest of the line-up's first driver under `rules` (defaults where `None`).
     pub fn new(lineup: &Option<Source>, rules: &Option<Source>, strategies: &[Source]) -> Result<DriftContest> {
-        let (lineup, rules) = crate::studies::drift::setting(lineup, rules, crate::studies::drift::Mode::Styles)?;
+        let (lineup, rules) = crate::games::drift::setting(lineup, rules, crate::games::drift::Mode::Styles)?;
         let first = lineup.drivers.first().context("the line-up has no drivers")?.1;
         let entrants = style_entrants(first).into_iter().map(|e| e.1).collect();
         Ok(DriftContest {
@@ -55,7 +55,7 @@ impl Contest for DriftContest {
         rng: &mut GameRng,
         out: &mut [SeatValues; MAX_SEATS],
     ) {
-        let (row, col, _) = crate::studies::matrix_cell(index, self.entrants.len());
+        let (row, col, _) = crate::games::matrix_cell(index, self.entrants.len());
         let game = DriftGame::chase(self.rules, self.entrants[row], self.entrants[col]);
         let o = table.play(&game, &mut (&mut *a[lineup[0]], &mut *b[lineup[1]]), rng);
         two_player_values(out, o.winner, o.points.map(i64::from));

@@ -18,10 +18,10 @@
 //! `style.<id>` for each style: that driver's result against the no-style driver, from the
 //! battles between the two, as the study's chart counts it.
 
-use super::overrides::Documents;
-use super::{Arm, SweepArm, boxed, strategy_texts, strings, text};
+use crate::games::drift::style_entrants;
 use crate::paired::Obs;
-use crate::studies::drift::style_entrants;
+use crate::sweep::overrides::Documents;
+use crate::sweep::{Arm, SweepArm, boxed, strategy_texts, strings, text};
 use anyhow::{Context, Result, anyhow};
 use engine::drift::strategy::StrategyConfig;
 use engine::drift::{DriftGame, DriftOutcome, DriftRules, Driver, Lineup};
@@ -80,7 +80,7 @@ impl Arm for DriftArm {
     }
 
     fn play(&self, (table, [a, b]): &mut Self::Worker<'_>, index: u64, rng: &mut GameRng, out: &mut Vec<Obs>) {
-        let (row, col, swap) = crate::studies::matrix_cell(index, self.entrants.len());
+        let (row, col, swap) = crate::games::matrix_cell(index, self.entrants.len());
         let (d_row, d_col) = (self.entrants[row].1, self.entrants[col].1);
         let o = if swap {
             table.play(&DriftGame::chase(self.rules, d_col, d_row), &mut (&mut **b, &mut **a), rng)

@@ -13,9 +13,9 @@
 //! declarations), and `yaku.<id>` for each yaku: the share of matches in which it was
 //! scored at least once (either player).
 
-use super::overrides::Documents;
-use super::{Arm, SweepArm, boxed, strategy_texts, strings, text};
 use crate::paired::Obs;
+use crate::sweep::overrides::Documents;
+use crate::sweep::{Arm, SweepArm, boxed, strategy_texts, strings, text};
 use anyhow::{Result, anyhow};
 use engine::rackup::{MatchOutcome, Profile, RackupGame, StrategyConfig, Yaku};
 use engine::{GameRng, Strategy, Table};

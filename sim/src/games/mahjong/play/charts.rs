@@ -81,7 +81,7 @@ pub(super) fn charts(params: &MahjongParams, rules: &Rules, acc: &MahjongAcc, ou
             log: false,
         },
     )?;
-    crate::calibration::chart(&calibration_rows(acc), &out.chart("calibration"))?;
+    crate::games::mahjong::calibration::chart(&calibration_rows(acc), &out.chart("calibration"))?;
     let total = acc.length.total().max(1) as f64;
     let length = [Series {
         name: format!("all games (mean {:.1} hands)", acc.hands as f64 / acc.games.max(1) as f64),

@@ -24,7 +24,10 @@ mod acc;
 pub mod arms;
 mod arms_report;
 mod charts;
+pub(crate) mod cli;
+pub(crate) mod duel;
 mod report;
+pub(crate) mod sweep;
 
 pub use acc::{BoutAcc, DriftAcc, SubjectAcc};
 use arms::{Arms, ArmsAcc, halves};

@@ -1,11 +1,11 @@
 //! `sim rackup`: its options, the profile a duel shares ([`RackupBase`]), and the study they build.
 
-use super::RunArgs;
-use super::named;
+use crate::cli::RunArgs;
+use crate::cli::named;
 use crate::duel::DuelGame;
+use crate::games::rackup::RackupParams;
+use crate::games::rackup::RackupStudy;
 use crate::preset;
-use crate::studies::rackup::RackupParams;
-use crate::studies::rackup::RackupStudy;
 use crate::study::State;
 use anyhow::Result;
 use clap::Args;
@@ -15,39 +15,39 @@ use engine::rackup::Profile;
 
 /// Rack-up's shot-model profile (studies and duels).
 #[derive(Args)]
-pub(super) struct RackupBase {
+pub(crate) struct RackupBase {
     /// Shot-model profile: `default` (the built-in profile, the default) or a TOML file.
     #[arg(long, value_name = "NAME|FILE")]
-    pub(super) profile: Option<String>,
+    pub(crate) profile: Option<String>,
 }
 
 impl RackupBase {
     /// The duel game these options name, and the game's strategy presets.
-    pub(super) fn game(&self) -> Result<(DuelGame, Presets)> {
+    pub(crate) fn game(&self) -> Result<(DuelGame, Presets)> {
         DuelGame::from_settings("rackup", |_| self.profile.clone())
     }
 }
 
 #[derive(Args)]
-pub(super) struct RackupArgs {
+pub(crate) struct RackupArgs {
     #[command(flatten)]
-    pub(super) run: RunArgs,
+    pub(crate) run: RunArgs,
     #[command(flatten)]
-    pub(super) base: RackupBase,
+    pub(crate) base: RackupBase,
     /// Strategy of player A: random, heuristic, heuristic-2026, riichi-never, riichi-always, or a strategy
     /// TOML file (see engine/src/rackup/presets/strategy_heuristic.toml).
     #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
-    pub(super) strategy_a: String,
+    pub(crate) strategy_a: String,
     /// Strategy of player B: random, heuristic, heuristic-2026, riichi-never, riichi-always, or a file.
     #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
-    pub(super) strategy_b: String,
+    pub(crate) strategy_b: String,
 }
 
-pub(super) fn run(args: &RackupArgs) -> Result<String> {
+pub(crate) fn run(args: &RackupArgs) -> Result<String> {
     args.run.at.execute(&rackup_study(args)?, &args.run.plan(200_000), RackupStudy::KIND)
 }
 
-pub(super) fn rackup_study(args: &RackupArgs) -> Result<RackupStudy> {
+pub(crate) fn rackup_study(args: &RackupArgs) -> Result<RackupStudy> {
     let strategy = |arg: &str| preset::source(arg, &rackup::StrategyConfig::PRESETS);
     let params = RackupParams {
         profile: named(&args.base.profile, &Profile::PRESETS)?,

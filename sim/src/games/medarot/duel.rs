@@ -4,8 +4,8 @@
 //! final HP (`hp`, what is left of the winner's; the loser's is 0 or less, or what was left
 //! when it could not pay or decked out).
 
-use super::seating::MAX_SEATS;
-use super::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
+use crate::duel::seating::MAX_SEATS;
+use crate::duel::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
 use crate::study::Source;
 use anyhow::Result;
 use engine::medarot::{CardPool, Deck, MedarotGame, Rules, StrategyConfig};
@@ -27,7 +27,7 @@ impl MedarotContest {
         rules: &Option<Source>,
         strategies: &[Source],
     ) -> Result<MedarotContest> {
-        let (pool, decks, rules) = crate::studies::medarot::setting(cards, decks, rules)?;
+        let (pool, decks, rules) = crate::games::medarot::setting(cards, decks, rules)?;
         Ok(MedarotContest {
             pool,
             decks,
@@ -60,7 +60,7 @@ impl Contest for MedarotContest {
         rng: &mut GameRng,
         out: &mut [SeatValues; MAX_SEATS],
     ) {
-        let (row, col, _) = crate::studies::matrix_cell(index, self.decks.len());
+        let (row, col, _) = crate::games::matrix_cell(index, self.decks.len());
         let o = table.play(&self.game(row, col), &mut (&mut *a[lineup[0]], &mut *b[lineup[1]]), rng);
         two_player_values(out, Some(o.winner), o.hp.map(i64::from));
     }

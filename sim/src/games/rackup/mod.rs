@@ -13,9 +13,12 @@
 //! tables, charts and summary, `spells` the break-even of each spell.
 
 mod acc;
+pub(crate) mod cli;
+pub(crate) mod duel;
 mod report;
 mod spells;
 mod summary;
+pub(crate) mod sweep;
 
 pub use acc::{ArmAcc, RackupAcc};
 

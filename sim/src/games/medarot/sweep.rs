@@ -17,9 +17,9 @@
 //! deck: its win rate against the other decks, mirror matches left out (as the study's
 //! deck table counts it). A variant may change the decks' cards, not their names or number.
 
-use super::overrides::Documents;
-use super::{Arm, SweepArm, boxed, strategy_texts, text};
 use crate::paired::Obs;
+use crate::sweep::overrides::Documents;
+use crate::sweep::{Arm, SweepArm, boxed, strategy_texts, text};
 use anyhow::{Context, Result, anyhow, ensure};
 use engine::medarot::{CardPool, Deck, LossCondition, MedarotGame, MedarotOutcome, Rules, StrategyConfig};
 use engine::{GameRng, Strategy, Table};
@@ -91,7 +91,7 @@ impl Arm for MedarotArm {
 
     fn play<'a>(&'a self, (table, [a, b]): &mut Self::Worker<'a>, index: u64, rng: &mut GameRng, out: &mut Vec<Obs>) {
         let n = self.decks.len();
-        let (row, col, swap) = crate::studies::matrix_cell(index, n);
+        let (row, col, swap) = crate::games::matrix_cell(index, n);
         let o = if swap {
             table.play(&self.game(col, row), &mut (&mut **b, &mut **a), rng)
         } else {

@@ -2,7 +2,7 @@
 //! field by field, and the rates read from them.
 
 use super::SEATS;
-use crate::calibration;
+use crate::games::mahjong::calibration;
 use crate::stats::{Histogram, Moments, PairedRatio, Rate};
 use engine::mahjong::Yaku;
 use engine::mahjong::table::{Abort, HanchanOutcome, WIN_VALUE_BINS, tenhou_yaku};

@@ -10,9 +10,9 @@
 //! ([`dice_of`]), so variants of the chip rules alone play identical games and differ by
 //! the settlement only.
 
-use super::overrides::Documents;
-use super::{Arm, SweepArm, text};
 use crate::paired::Obs;
+use crate::sweep::overrides::Documents;
+use crate::sweep::{Arm, SweepArm, text};
 use anyhow::{Result, anyhow};
 use engine::mahjong::chips::{ChipLedger, ChipTally, dice_of};
 use engine::mahjong::table::{Bot, BotConfig, HanchanOutcome, RiichiTable, TableSettings};

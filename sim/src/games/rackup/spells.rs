@@ -136,7 +136,7 @@ pub(super) fn write(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result<
     )?;
     out.table("spell_break_even", &mut table)?;
 
-    let categories: Vec<String> = crate::studies::rackup::SPELL_ADVANTAGES.iter().map(|x| format!("+{x:.2}")).collect();
+    let categories: Vec<String> = crate::games::rackup::SPELL_ADVANTAGES.iter().map(|x| format!("+{x:.2}")).collect();
     let series: Vec<(String, Vec<Bar>)> = SPELLS
         .iter()
         .map(|&spell| {
@@ -157,7 +157,7 @@ pub(super) fn write(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result<
             series: &series,
             reference: Some(0.0),
         }
-        .placed(&crate::studies::rackup::SPELL_ADVANTAGES),
+        .placed(&crate::games::rackup::SPELL_ADVANTAGES),
     )
 }
 

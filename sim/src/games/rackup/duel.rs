@@ -2,8 +2,8 @@
 //! while the strategies change seats. Metrics: the match win rate (a tie a half) and the
 //! final points.
 
-use super::seating::MAX_SEATS;
-use super::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
+use crate::duel::seating::MAX_SEATS;
+use crate::duel::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
 use crate::study::Source;
 use anyhow::{Result, anyhow};
 use engine::rackup::{RackupGame, StrategyConfig};
@@ -18,7 +18,7 @@ pub struct RackupContest {
 impl RackupContest {
     /// The contest of `profile` (the built-in default where `None`).
     pub fn new(profile: &Option<Source>, strategies: &[Source]) -> Result<RackupContest> {
-        let game = RackupGame::new(crate::studies::rackup::profile(profile)?).map_err(|e| anyhow!("profile: {e}"))?;
+        let game = RackupGame::new(crate::games::rackup::profile(profile)?).map_err(|e| anyhow!("profile: {e}"))?;
         Ok(RackupContest { game, strategies: parse_all("rackup strategy", strategies, StrategyConfig::from_toml)? })
     }
 }

@@ -361,7 +361,7 @@ pub(super) fn charts(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result
 mod tests {
     use super::{yaku_bars, yaku_chart};
     use crate::chart::{svg_text, svg_texts};
-    use crate::studies::rackup::acc::RackupAcc;
+    use crate::games::rackup::acc::RackupAcc;
     use engine::rackup::Yaku;
 
     #[test]

@@ -14,8 +14,11 @@
 //! against when not, within its deck, is kept as an association only.
 
 mod charts;
+pub(crate) mod cli;
+pub(crate) mod duel;
 pub mod regression;
 mod report;
+pub(crate) mod sweep;
 
 pub use simcore::medarot::ablation;
 use simcore::medarot::state;

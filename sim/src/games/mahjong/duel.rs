@@ -3,9 +3,9 @@
 //! one against two), single games without Gotō's sessions of four people. Seat 0 deals
 //! first. Metrics: the average place (1 = first), the first-place rate and the final points.
 
-use super::seating::MAX_SEATS;
-use super::{Contest, Metric, SeatValues, parse_all};
-use crate::studies::table_rules::TableRules;
+use crate::duel::seating::MAX_SEATS;
+use crate::duel::{Contest, Metric, SeatValues, parse_all};
+use crate::games::mahjong::table_rules::TableRules;
 use crate::study::Source;
 use anyhow::Result;
 use engine::mahjong::table::{Bot, BotConfig, RiichiTable};

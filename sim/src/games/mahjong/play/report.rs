@@ -27,7 +27,7 @@ pub(super) fn write_tables(params: &MahjongParams, rules: &Rules, acc: &MahjongA
     let mut yaku = super::super::yaku_frame(rules, &shown, &acc.yaku, |y| yaku_rate(acc, y))?;
     out.table("yaku", &mut yaku)?;
 
-    out.table("calibration", &mut crate::calibration::frame(&calibration_rows(acc))?)?;
+    out.table("calibration", &mut crate::games::mahjong::calibration::frame(&calibration_rows(acc))?)?;
 
     let seat_col = |f: &dyn Fn(usize) -> f64| (0..SEATS).map(f).collect::<Vec<_>>();
     let place = |p: usize| seat_col(&|s| acc.places[s * SEATS + p] as f64 / acc.games.max(1) as f64);
@@ -100,7 +100,7 @@ pub(super) fn summary(params: &MahjongParams, scoring: &Rules, acc: &MahjongAcc,
     );
     let _ = writeln!(s, "bots by seat (seat 0 deals first): {}; intervals are 95%", params.bots.join(", "));
     let with_sticks = format!("({:.0} with honba and sticks)", acc.win_points as f64 / acc.wins().max(1) as f64);
-    crate::calibration::summary(&calibration_rows(acc), &with_sticks, &mut s);
+    crate::games::mahjong::calibration::summary(&calibration_rows(acc), &with_sticks, &mut s);
     let _ = writeln!(s, "first place by seat:");
     for seat in 0..SEATS {
         let r = seat_first(acc, seat);

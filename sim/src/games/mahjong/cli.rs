@@ -1,21 +1,21 @@
 //! `sim mahjong`: the hand tools, the Ron2 and Gotō table studies, calibration, the chips
 //! study and mjai replay; the table rules and bots a duel shares ([`TableBase`]).
 
-use super::RunArgs;
-use super::file_arg;
+use crate::cli::RunArgs;
+use crate::cli::file_arg;
 use crate::duel::DuelGame;
-use crate::mahjong_io;
+use crate::games::mahjong::chips::ChipsStudy;
+use crate::games::mahjong::chips::{BotModel, ChipsParams};
+use crate::games::mahjong::goto;
+use crate::games::mahjong::goto::GotoParams;
+use crate::games::mahjong::goto::GotoStudy;
+use crate::games::mahjong::hand_tools;
+use crate::games::mahjong::play::MahjongParams;
+use crate::games::mahjong::play::MahjongStudy;
+use crate::games::mahjong::table_rules::BOT_FILES;
+use crate::games::mahjong::table_rules::TableRules;
 use crate::mjai;
 use crate::runner::RunPlan;
-use crate::studies::chips::ChipsStudy;
-use crate::studies::chips::{BotModel, ChipsParams};
-use crate::studies::goto;
-use crate::studies::goto::GotoParams;
-use crate::studies::goto::GotoStudy;
-use crate::studies::mahjong::MahjongParams;
-use crate::studies::mahjong::MahjongStudy;
-use crate::studies::table_rules::BOT_FILES;
-use crate::studies::table_rules::TableRules;
 use crate::study::State;
 use anyhow::Result;
 use anyhow::bail;
@@ -30,7 +30,7 @@ use std::path::Path;
 use std::path::PathBuf;
 
 #[derive(Subcommand)]
-pub(super) enum MahjongCommand {
+pub(crate) enum MahjongCommand {
     /// Score one JSON situation per line of stdin; one JSON result (or error) line each.
     /// With `--rules goto` or `goto-cutbi`, a line's `chips` object is settled in chips.
     Score(HandToolArgs),
@@ -60,87 +60,87 @@ pub(super) enum MahjongCommand {
 }
 
 #[derive(Args)]
-pub(super) struct ChipsArgs {
+pub(crate) struct ChipsArgs {
     #[command(flatten)]
-    pub(super) run: RunArgs,
+    pub(crate) run: RunArgs,
     /// The table and base chip rules: a three-seat preset (goto) or a table settings file.
     #[arg(long, default_value = "goto", value_name = "PRESET|FILE")]
-    pub(super) rules: String,
+    pub(crate) rules: String,
     /// The compared chip rules: the same table with other chips (goto-cutbi, or a file that
     /// `extends` one).
     #[arg(long, default_value = "goto-cutbi", value_name = "PRESET|FILE")]
-    pub(super) compare: String,
+    pub(crate) compare: String,
     /// Bots by person, comma-separated, or one for all four (random, efficiency, defensive,
     /// or a bot settings TOML file). Repeat it for more bot models: each plays the same
     /// sessions, and every table and the sensitivity verdict report each model (default:
     /// efficiency, then defensive).
     #[arg(long, default_values = ["efficiency", "defensive"], value_name = "NAMES")]
-    pub(super) bots: Vec<String>,
+    pub(crate) bots: Vec<String>,
     /// Who sits out the next game: cycle, last, top, or fixed (three players, no sit-out).
     #[arg(long, default_value = "cycle", value_parser = rotation, value_name = "cycle|last|top|fixed")]
-    pub(super) rotation: Rotation,
+    pub(crate) rotation: Rotation,
     /// Games per session (`--games` counts games, a multiple of it, per bot model); a
     /// multiple of the four persons gives everyone as many sit-outs under the cycle.
     #[arg(long, alias = "session", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
-    pub(super) session_games: u32,
+    pub(crate) session_games: u32,
 }
 
 #[derive(Args)]
-pub(super) struct ReplayArgs {
+pub(crate) struct ReplayArgs {
     /// mjai records (one or more games each, every tile shown).
     #[arg(required = true, value_name = "FILE")]
-    pub(super) files: Vec<PathBuf>,
+    pub(crate) files: Vec<PathBuf>,
     /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, goto, goto-cutbi, tenhou, tenhou-sanma) or a table settings
     /// TOML file.
     #[arg(long, default_value = "ron2-dojo", value_name = "PRESET|FILE")]
-    pub(super) rules: String,
+    pub(crate) rules: String,
 }
 
 /// A riichi table's rules (the table study and duels).
 #[derive(Args)]
-pub(super) struct TableBase {
+pub(crate) struct TableBase {
     /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, goto, goto-cutbi, tenhou, tenhou-sanma) or a table settings
     /// TOML file.
     #[arg(long, default_value = "ron2-dojo", value_name = "PRESET|FILE")]
-    pub(super) rules: String,
+    pub(crate) rules: String,
 }
 
 impl TableBase {
     /// The duel game these options name, and the bot presets.
-    pub(super) fn game(&self) -> Result<(DuelGame, Presets)> {
+    pub(crate) fn game(&self) -> Result<(DuelGame, Presets)> {
         DuelGame::from_settings("mahjong", |_| Some(self.rules.clone()))
     }
 }
 
 #[derive(Args)]
-pub(super) struct TableArgs {
+pub(crate) struct TableArgs {
     #[command(flatten)]
-    pub(super) run: RunArgs,
+    pub(crate) run: RunArgs,
     #[command(flatten)]
-    pub(super) base: TableBase,
+    pub(crate) base: TableBase,
     /// Bots by seat (Gotō: by person), comma-separated (seat 0 deals first), or one for all
     /// four: random, efficiency, defensive, value, goto-stakes, tenhou-like, or a bot
     /// settings TOML file (see GUIDE.md).
     #[arg(long, default_value = "efficiency", value_name = "NAMES")]
-    pub(super) bots: String,
+    pub(crate) bots: String,
     /// Record the run's first K games (indices 0..K) as they are played and write each
     /// as an mjai JSON Lines event log, DIR/game-<index>.jsonl.
     #[arg(long, value_name = "K", requires = "log_dir")]
-    pub(super) log_games: Option<u64>,
+    pub(crate) log_games: Option<u64>,
     /// Folder for the --log-games files.
     #[arg(long, value_name = "DIR", requires = "log_games")]
-    pub(super) log_dir: Option<PathBuf>,
+    pub(crate) log_dir: Option<PathBuf>,
     /// Three-seat (Gotō) tables: who sits out the next game of a session of four people:
     /// cycle, last (the last place), top, or fixed (three players, nobody sits out).
     #[arg(long, default_value = "cycle", value_parser = rotation, value_name = "cycle|last|top|fixed")]
-    pub(super) rotation: Rotation,
+    pub(crate) rotation: Rotation,
     /// Three-seat (Gotō) tables: games per session (`--games` counts games, a multiple of it).
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
-    pub(super) session_games: u32,
+    pub(crate) session_games: u32,
 }
 
 /// A `--rotation` value.
-pub(super) fn rotation(s: &str) -> Result<Rotation, String> {
+pub(crate) fn rotation(s: &str) -> Result<Rotation, String> {
     match s {
         "cycle" => Ok(Rotation::Cycle),
         "last" => Ok(Rotation::LastSitsOut),
@@ -151,30 +151,30 @@ pub(super) fn rotation(s: &str) -> Result<Rotation, String> {
 }
 
 #[derive(Args)]
-pub(super) struct CalibrateArgs {
+pub(crate) struct CalibrateArgs {
     #[command(flatten)]
-    pub(super) run: RunArgs,
+    pub(crate) run: RunArgs,
     /// Bots by seat, comma-separated, or one for all four (a preset name or a bot settings
     /// TOML file).
     #[arg(long, default_value = "tenhou-like", value_name = "NAMES")]
-    pub(super) bots: String,
+    pub(crate) bots: String,
 }
 
 #[derive(Args)]
-pub(super) struct HandToolArgs {
+pub(crate) struct HandToolArgs {
     /// Ruleset: `ron2`, `goto`, `goto-cutbi` (score: with chips), a rules TOML file, or a
     /// table settings file (its scoring rules).
     #[arg(long, default_value = "ron2", value_name = "ron2|goto|goto-cutbi|FILE")]
-    pub(super) rules: String,
+    pub(crate) rules: String,
 }
 
 /// Runs a hand tool over stdin; fails (exit status 1) if any line failed.
-pub(super) fn run(command: &MahjongCommand) -> Result<String> {
+pub(crate) fn run(command: &MahjongCommand) -> Result<String> {
     let (stdin, stdout) = (std::io::stdin().lock(), std::io::stdout().lock());
     let failed = match command {
-        MahjongCommand::Score(a) => mahjong_io::score_lines(&mahjong_io::load_score_rules(&a.rules)?, stdin, stdout)?,
+        MahjongCommand::Score(a) => hand_tools::score_lines(&hand_tools::load_score_rules(&a.rules)?, stdin, stdout)?,
         MahjongCommand::Shanten(a) => {
-            mahjong_io::shanten_lines(&mahjong_io::load_score_rules(&a.rules)?.rules, stdin, stdout)?
+            hand_tools::shanten_lines(&hand_tools::load_score_rules(&a.rules)?.rules, stdin, stdout)?
         }
         MahjongCommand::Play(a) => return play(a),
         MahjongCommand::Calibrate(a) => {
@@ -191,7 +191,7 @@ pub(super) fn run(command: &MahjongCommand) -> Result<String> {
 }
 
 /// The table study's parameters for `rules` and `bots` (each a preset name or a file).
-pub(super) fn table_params(rules: &str, bots: [String; 4]) -> Result<MahjongParams> {
+pub(crate) fn table_params(rules: &str, bots: [String; 4]) -> Result<MahjongParams> {
     let BotModel { bots, bot_files } = bot_model(bots)?;
     Ok(MahjongParams { table: TableRules::named(rules)?, bots, bot_files })
 }
@@ -203,7 +203,7 @@ fn bot_model(bots: [String; 4]) -> Result<BotModel> {
 }
 
 /// `--bots`: one name for all four seats (or people), or four.
-pub(super) fn four_bots(bots: &str) -> Result<[String; 4]> {
+pub(crate) fn four_bots(bots: &str) -> Result<[String; 4]> {
     let names: Vec<String> = bots.split(',').map(|b| b.trim().to_string()).collect();
     Ok(match names.len() {
         1 => std::array::from_fn(|_| names[0].clone()),
@@ -213,7 +213,7 @@ pub(super) fn four_bots(bots: &str) -> Result<[String; 4]> {
 }
 
 /// `sim mahjong play`: the Ron2 table study, or the Gotō one on a three-seat table.
-pub(super) fn play(a: &TableArgs) -> Result<String> {
+pub(crate) fn play(a: &TableArgs) -> Result<String> {
     let logs = a.log_games.zip(a.log_dir.as_deref());
     let params = table_params(&a.base.rules, four_bots(&a.bots)?)?;
     if params.table.game()?.num_seats() == 4 {
@@ -243,13 +243,13 @@ pub(super) fn play(a: &TableArgs) -> Result<String> {
 }
 
 /// The Gotō table study of `a`'s sessions with the table and bots of `params`.
-pub(super) fn goto_study(a: &TableArgs, params: MahjongParams) -> Result<GotoStudy> {
+pub(crate) fn goto_study(a: &TableArgs, params: MahjongParams) -> Result<GotoStudy> {
     let MahjongParams { table, bots, bot_files } = params;
     GotoStudy::from_params(GotoParams { table, bots, bot_files, rotation: a.rotation, session_games: a.session_games })
 }
 
 /// `sim mahjong chips`: the paired chip study.
-pub(super) fn chips(a: &ChipsArgs) -> Result<String> {
+pub(crate) fn chips(a: &ChipsArgs) -> Result<String> {
     let k = u64::from(a.session_games);
     let plan = a.run.plan(CHIP_GAMES);
     if !plan.games.is_multiple_of(k) {
@@ -274,10 +274,10 @@ pub(super) fn chips(a: &ChipsArgs) -> Result<String> {
 }
 
 /// Games of `sim mahjong chips` by default: the 1,000,000 per ruleset the question needs.
-pub(super) const CHIP_GAMES: u64 = 1_000_000;
+pub(crate) const CHIP_GAMES: u64 = 1_000_000;
 
 /// `--log-games K` may not ask for more games than the run plays.
-pub(super) fn check_log_count(count: u64, games: u64) -> Result<()> {
+pub(crate) fn check_log_count(count: u64, games: u64) -> Result<()> {
     if count > games {
         bail!("--log-games {count} is more than the run's {games} games");
     }
@@ -286,7 +286,7 @@ pub(super) fn check_log_count(count: u64, games: u64) -> Result<()> {
 
 /// Runs the four-player table study (results named `name` unless `--study` says otherwise);
 /// with `logs` (K, DIR), records its first K games as mjai logs.
-pub(super) fn table(run: &RunArgs, name: &str, params: MahjongParams, logs: Option<(u64, &Path)>) -> Result<String> {
+pub(crate) fn table(run: &RunArgs, name: &str, params: MahjongParams, logs: Option<(u64, &Path)>) -> Result<String> {
     let mut study = MahjongStudy::from_params(params)?;
     let plan = run.plan(10_000);
     if let Some((count, dir)) = logs {
@@ -303,7 +303,7 @@ pub(super) fn table(run: &RunArgs, name: &str, params: MahjongParams, logs: Opti
 }
 
 /// Replays mjai records; fails if any file is unreadable or any finding was made.
-pub(super) fn replay(args: &ReplayArgs) -> Result<String> {
+pub(crate) fn replay(args: &ReplayArgs) -> Result<String> {
     let game = TableRules::named(&args.rules)?.game()?;
     let files: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
     let mut out = String::new();
