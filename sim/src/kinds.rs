@@ -4,12 +4,12 @@
 
 use crate::deviations::DeviationsStudy;
 use crate::duel::DuelStudy;
-use crate::studies::chips::ChipsStudy;
-use crate::studies::drift::DriftStudy;
-use crate::studies::goto::GotoStudy;
-use crate::studies::mahjong::MahjongStudy;
-use crate::studies::medarot::MedarotStudy;
-use crate::studies::rackup::RackupStudy;
+use crate::games::drift::DriftStudy;
+use crate::games::mahjong::chips::ChipsStudy;
+use crate::games::mahjong::goto::GotoStudy;
+use crate::games::mahjong::play::MahjongStudy;
+use crate::games::medarot::MedarotStudy;
+use crate::games::rackup::RackupStudy;
 use crate::study::{RulesFiles, State, Study};
 use crate::sweep::SweepStudy;
 use anyhow::{Result, bail};

@@ -7,7 +7,7 @@
 //! ([`stats`]) merged at the end → polars DataFrames written as Parquet and
 //! CSV and charts as PNG and SVG, all-or-nothing ([`output`], [`chart`]) →
 //! a printed summary with 95% intervals. [`study`] ties it together and
-//! merges shards run on other machines; [`studies`] holds one study per game, and
+//! merges shards run on other machines; [`games`] holds one folder per game, and
 //! [`sweep`] compares rule variants on the same games and [`duel`] strategies with seat
 //! rotation; [`deviations`] asks whether a small change of a strategy beats it and [`tune`]
 //! searches its parameters, both playing a [`field`] of candidates on the same deals; [`report`] puts them on one shareable page.
@@ -22,7 +22,6 @@
 pub use simcore::{lines, mjai, paired, preset, saved, shard, stats, tally};
 
 pub mod bench;
-pub mod calibration;
 pub mod chart;
 pub mod cli;
 pub mod commit;
@@ -31,14 +30,13 @@ pub mod deviations;
 pub mod duel;
 pub mod field;
 pub mod frame;
+pub mod games;
 pub mod kinds;
-pub mod mahjong_io;
 pub mod merge;
 pub mod output;
 pub mod overwrite;
 pub mod report;
 pub mod runner;
-pub mod studies;
 pub mod sweep;
 pub mod tune;
 

@@ -6,7 +6,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sim::duel::DuelStudy;
-use sim::studies::mahjong::MahjongStudy;
+use sim::games::mahjong::play::MahjongStudy;
 use sim::study::Study;
 use sim::sweep::SweepStudy;
 use std::panic::{AssertUnwindSafe, catch_unwind};

@@ -396,3 +396,15 @@ fn convergence_traces_the_running_difference_and_leaves_the_result_alone() {
     assert_eq!((games[0], games[19]), ("3", "60"));
     assert!(dir.join("reports/traced/convergence_hands.png").exists());
 }
+
+/// 八連荘 is in the table presets (issue 35), so a sweep varies `paarenchan` like any key.
+#[test]
+fn a_sweep_varies_paarenchan_from_the_preset() {
+    let dir = scratch("sweep-paarenchan");
+    let text = format!("{HEAD}metrics = [\"average_win\"]\n[[variant]]\nname = \"paarenchan 2\"\npaarenchan = 2\n");
+    let file = write(&dir, "s.toml", &text);
+    run(&["sweep", &file, "--out", dir.to_str().unwrap(), "--quiet"]);
+    let table = rows(&dir, "sweep");
+    let r = table.iter().find(|r| r[0] == "paarenchan 2" && r[1] == "average_win").unwrap();
+    assert!(r[6].parse::<f64>().unwrap() > 0.0, "a dealer's second win in a row is a yakuman: {r:?}");
+}

@@ -62,7 +62,7 @@ fn medarot_tuned_back_from_keeping_no_cards() {
 
 #[test]
 fn mahjong_tuned_back_from_random_discards() {
-    let bots = sim::studies::table_rules::BOT_FILES;
+    let bots = sim::games::mahjong::table_rules::BOT_FILES;
     let strategy = detuned("efficiency", &bots, "style", "\"random\"");
     let text = "game = \"mahjong\"\nstrategy = \"detuned.toml\"\nopponents = [\"efficiency\"]\nbudget = 200\n\
                 deals = 8\nconfirm = 20\n[parameters]\nstyle = [\"random\", \"efficiency\"]\n";

@@ -3,22 +3,22 @@
 
 mod bench;
 mod deviations;
-mod drift;
+use crate::games::drift::cli as drift;
 mod duel;
-mod mahjong;
-mod medarot;
+use crate::games::mahjong::cli as mahjong;
+use crate::games::medarot::cli as medarot;
 mod merge;
-mod rackup;
+use crate::games::rackup::cli as rackup;
 mod report;
 mod sweep;
 mod tune;
 
 use crate::console;
+use crate::games::mahjong::play::MahjongStudy;
 use crate::preset;
 use crate::preset::Named;
 use crate::runner::RunPlan;
 use crate::shard::Shard;
-use crate::studies::mahjong::MahjongStudy;
 use crate::study;
 use crate::study::Growth;
 use crate::study::Source;

@@ -20,25 +20,26 @@
 //! `duel` tables, the matrix charts and the summary. A duel is a [`Study`]: its state merges
 //! across shards.
 
-mod drift;
-mod mahjong;
-mod medarot;
-mod rackup;
+use crate::games::drift::duel as drift;
+use crate::games::mahjong::duel as mahjong;
+use crate::games::medarot::duel as medarot;
+use crate::games::rackup::duel as rackup;
 mod report;
 pub mod seating;
 
 use crate::field::{Field, FieldAcc};
+use crate::games::mahjong::table_rules::TableRules;
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::Moments;
-use crate::studies::table_rules::TableRules;
 use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
-use anyhow::{Result, bail};
+use anyhow::{Result, anyhow, bail};
 use engine::config::Presets;
 use engine::{Game, GameRng, Strategy, StrategyChoice};
 use seating::{EMPTY, MAX_SEATS, SeatingMode, Seatings};
 use serde::{Deserialize, Serialize};
+use simcore::sweep::overrides::Documents;
 use std::ops::Range;
 
 /// The most metrics a game reports per seat.
@@ -72,7 +73,7 @@ pub struct Metric {
 /// The points are the objective when they rank the results (`points_rank`), else the win
 /// rate is (Medarot's final HP does not: a loss by deck-out with HP left outscores a narrow
 /// win).
-fn two_player_metrics(name: &'static str, label: &'static str, points_rank: bool) -> Vec<Metric> {
+pub(crate) fn two_player_metrics(name: &'static str, label: &'static str, points_rank: bool) -> Vec<Metric> {
     vec![
         Metric {
             name: "win_rate",
@@ -89,7 +90,7 @@ fn two_player_metrics(name: &'static str, label: &'static str, points_rank: bool
 
 /// A two-player game's values per seat: the result out of 2 (`winner`, `None` a tie) and
 /// the seat's `points`.
-fn two_player_values(out: &mut [SeatValues; MAX_SEATS], winner: Option<usize>, points: [i64; 2]) {
+pub(crate) fn two_player_values(out: &mut [SeatValues; MAX_SEATS], winner: Option<usize>, points: [i64; 2]) {
     for (seat, values) in out.iter_mut().take(2).enumerate() {
         values[0] = winner.map_or(1, |w| 2 * i64::from(w == seat));
         values[1] = points[seat];
@@ -124,7 +125,7 @@ pub trait Contest: Sync {
 
 /// The strategies of a two-player game, boxed, one set per side: a line-up picks one of
 /// each per game, so the types are not known outside the loop.
-fn sides<G: Game, C: StrategyChoice<G>>(strategies: &[C]) -> [Vec<Box<dyn Strategy<G>>>; 2] {
+pub(crate) fn sides<G: Game, C: StrategyChoice<G>>(strategies: &[C]) -> [Vec<Box<dyn Strategy<G>>>; 2] {
     std::array::from_fn(|_| strategies.iter().map(|s| s.boxed()).collect())
 }
 
@@ -195,12 +196,34 @@ impl DuelGame {
             ),
             "mahjong" => {
                 let rules = setting("rules").unwrap_or_else(|| "ron2-dojo".to_string());
-                (DuelGame::Mahjong { table: TableRules::named(&rules)? }, crate::studies::table_rules::BOT_FILES)
+                (DuelGame::Mahjong { table: TableRules::named(&rules)? }, crate::games::mahjong::table_rules::BOT_FILES)
             }
             other => {
                 let names: Vec<&str> = Self::SETTINGS.iter().map(|g| g.0).collect();
                 bail!("unknown game `{other}` (games: {})", names.join(", "))
             }
+        })
+    }
+
+    /// The game a sweep arm's documents describe (`game` the sweep file's), its rules files
+    /// the documents' texts named after `arm`: what a sweep's adapted play tunes under.
+    pub fn from_documents(game: &str, docs: &Documents, arm: &str) -> Result<DuelGame> {
+        let source = |role: &str, table: &toml::Table| Source {
+            name: format!("{arm} {role}"),
+            text: toml::to_string(table).expect("a TOML table serializes"),
+        };
+        let other = |role: &'static str| {
+            let found = docs.others.iter().find(|d| d.0 == role);
+            found.map(|d| source(role, &d.1)).ok_or_else(|| anyhow!("the sweep has no {role} document"))
+        };
+        let main = |role: &str| Some(source(role, &docs.main));
+        Ok(match game {
+            "drift" => DuelGame::Drift { lineup: Some(other("lineup")?), rules: main("rules") },
+            "rackup" => DuelGame::Rackup { profile: main("profile") },
+            "medarot" => {
+                DuelGame::Medarot { cards: Some(other("cards")?), decks: Some(other("decks")?), rules: main("rules") }
+            }
+            other => bail!("a {other} sweep cannot tune its strategy for an arm"),
         })
     }
 
@@ -438,7 +461,7 @@ impl Study for DuelStudy {
 }
 
 /// Parses every strategy source with `parse`, an error naming the strategy as a `kind`.
-fn parse_all<T, E: std::fmt::Display>(
+pub(crate) fn parse_all<T, E: std::fmt::Display>(
     kind: &str,
     strategies: &[Source],
     parse: impl Fn(&str) -> Result<T, E>,

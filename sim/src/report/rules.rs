@@ -4,14 +4,14 @@
 
 use crate::deviations::DeviationsParams;
 use crate::duel::{DuelGame, DuelParams};
+use crate::games::drift::{DriftParams, Mode, default_lineup};
+use crate::games::mahjong::chips::ChipsParams;
+use crate::games::mahjong::goto::GotoParams;
+use crate::games::mahjong::play::MahjongParams;
+use crate::games::mahjong::table_rules::TableRules;
+use crate::games::medarot::MedarotParams;
+use crate::games::rackup::RackupParams;
 pub use crate::saved::sha256_hex;
-use crate::studies::chips::ChipsParams;
-use crate::studies::drift::{DriftParams, Mode, default_lineup};
-use crate::studies::goto::GotoParams;
-use crate::studies::mahjong::MahjongParams;
-use crate::studies::medarot::MedarotParams;
-use crate::studies::rackup::RackupParams;
-use crate::studies::table_rules::TableRules;
 use crate::study::{RulesFile, RulesFiles, Source};
 use crate::sweep::SweepParams;
 use engine::config::Presets;

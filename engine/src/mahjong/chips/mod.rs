@@ -12,7 +12,7 @@ mod rules;
 #[cfg(test)]
 mod tests;
 
-pub use calc::{CalcEnding, HandChips, StateName, hand_record, handless_record, win_of};
+pub use calc::{CalcEnding, HandChips, StateName, hand_record, handless_record, settled_score, win_of};
 pub use cutbi::{Multipliers, State, States};
 pub use item::{ChipItem, ChipSink, ChipTally, SIT_OUT, Transfer};
 pub use ledger::{ChipLedger, Dice, GivenDice, dice_of, dice_stream};

@@ -1,0 +1,78 @@
+//! `sim drift`: its options, the line-up and rules a duel shares ([`DriftBase`]), and the study they build.
+
+use crate::cli::RunArgs;
+use crate::cli::named;
+use crate::duel::DuelGame;
+use crate::games::drift::DriftParams;
+use crate::games::drift::DriftStudy;
+use crate::games::drift::Mode;
+use crate::preset;
+use crate::study::State;
+use anyhow::Result;
+use clap::Args;
+use engine::config::Presets;
+use engine::drift::DriftRules;
+use engine::drift::Lineup;
+use engine::drift::strategy::StrategyConfig;
+
+#[derive(Args)]
+pub(crate) struct DriftArgs {
+    #[command(flatten)]
+    pub(crate) run: RunArgs,
+    /// Who plays whom: `styles` (each of the 22 styles against the style-less driver in
+    /// every kind of battle where it acts), `chase` (the chase styles, every one against
+    /// every other), `solo` (solo runs, 単走), `team` (the line-up's teams, 団体戦; the
+    /// built-in `teams` line-up by default), `lineup` (the line-up's drivers in chases),
+    /// `play` (each style's gain under plain, random and heuristic play, paired) or `cars`
+    /// (each style's gain over a grid of car speed, horsepower and driver rank, paired).
+    #[arg(long, value_enum, default_value_t = Mode::Styles)]
+    pub(crate) mode: Mode,
+    #[command(flatten)]
+    pub(crate) base: DriftBase,
+    /// Base driver of `styles`, `chase` and `solo` modes, by name (default: the line-up's first).
+    #[arg(long, value_name = "NAME")]
+    pub(crate) driver: Option<String>,
+    /// Strategy of side A: plain, random, heuristic, heuristic-2026, or a strategy TOML file (see
+    /// engine/src/drift/presets/strategy_heuristic.toml).
+    #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
+    pub(crate) strategy_a: String,
+    /// Strategy of side B: plain, random, heuristic, heuristic-2026, or a strategy TOML file.
+    #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
+    pub(crate) strategy_b: String,
+}
+
+/// A drift battle's line-up and rules (studies and duels).
+#[derive(Args)]
+pub(crate) struct DriftBase {
+    /// Line-up of drivers, cars and styles: a built-in one (example, styles, teams) or a
+    /// TOML file (default: the built-in example).
+    #[arg(long, value_name = "NAME|FILE")]
+    pub(crate) lineup: Option<String>,
+    /// Rules: a built-in preset (default, continuous_deck, no_jokers) or a TOML file
+    /// (default: the seed's rules).
+    #[arg(long, value_name = "NAME|FILE")]
+    pub(crate) rules: Option<String>,
+}
+
+impl DriftBase {
+    /// The duel game these options name, and the game's strategy presets.
+    pub(crate) fn game(&self) -> Result<(DuelGame, Presets)> {
+        DuelGame::from_settings("drift", |k| if k == "lineup" { self.lineup.clone() } else { self.rules.clone() })
+    }
+}
+
+pub(crate) fn run(args: &DriftArgs) -> Result<String> {
+    args.run.at.execute(&drift_study(args)?, &args.run.plan(1_000_000), DriftStudy::KIND)
+}
+
+pub(crate) fn drift_study(args: &DriftArgs) -> Result<DriftStudy> {
+    let strategy = |arg: &str| preset::source(arg, &StrategyConfig::PRESETS);
+    let params = DriftParams {
+        mode: args.mode,
+        lineup: named(&args.base.lineup, &Lineup::PRESETS)?,
+        rules: named(&args.base.rules, &DriftRules::PRESETS)?,
+        driver: args.driver.clone(),
+        strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
+    };
+    DriftStudy::from_params(params)
+}

@@ -1,0 +1,57 @@
+//! `sim rackup`: its options, the profile a duel shares ([`RackupBase`]), and the study they build.
+
+use crate::cli::RunArgs;
+use crate::cli::named;
+use crate::duel::DuelGame;
+use crate::games::rackup::RackupParams;
+use crate::games::rackup::RackupStudy;
+use crate::preset;
+use crate::study::State;
+use anyhow::Result;
+use clap::Args;
+use engine::config::Presets;
+use engine::rackup;
+use engine::rackup::Profile;
+
+/// Rack-up's shot-model profile (studies and duels).
+#[derive(Args)]
+pub(crate) struct RackupBase {
+    /// Shot-model profile: `default` (the built-in profile, the default) or a TOML file.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub(crate) profile: Option<String>,
+}
+
+impl RackupBase {
+    /// The duel game these options name, and the game's strategy presets.
+    pub(crate) fn game(&self) -> Result<(DuelGame, Presets)> {
+        DuelGame::from_settings("rackup", |_| self.profile.clone())
+    }
+}
+
+#[derive(Args)]
+pub(crate) struct RackupArgs {
+    #[command(flatten)]
+    pub(crate) run: RunArgs,
+    #[command(flatten)]
+    pub(crate) base: RackupBase,
+    /// Strategy of player A: random, heuristic, heuristic-2026, riichi-never, riichi-always, or a strategy
+    /// TOML file (see engine/src/rackup/presets/strategy_heuristic.toml).
+    #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
+    pub(crate) strategy_a: String,
+    /// Strategy of player B: random, heuristic, heuristic-2026, riichi-never, riichi-always, or a file.
+    #[arg(long, default_value = "heuristic", value_name = "NAME|FILE")]
+    pub(crate) strategy_b: String,
+}
+
+pub(crate) fn run(args: &RackupArgs) -> Result<String> {
+    args.run.at.execute(&rackup_study(args)?, &args.run.plan(200_000), RackupStudy::KIND)
+}
+
+pub(crate) fn rackup_study(args: &RackupArgs) -> Result<RackupStudy> {
+    let strategy = |arg: &str| preset::source(arg, &rackup::StrategyConfig::PRESETS);
+    let params = RackupParams {
+        profile: named(&args.base.profile, &Profile::PRESETS)?,
+        strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
+    };
+    RackupStudy::from_params(params)
+}
