@@ -131,6 +131,11 @@ fn the_calculator_settles_double_rons_draws_chombo_and_forced_deal_ins() {
         .replace(r#""win":"9p""#, r#""win":"1z""#);
     let a = calc("goto", &small);
     assert_eq!(paid(&a, "W", &["yakuman"]), 5, "{a}");
+    // Its points as the ledger settles them too: 13 han, 四倍満, not the hand's own 2 han.
+    assert_eq!((a["han"].as_u64(), a["limit"].as_str()), (Some(13), Some("kazoe_yakuman")), "{a}");
+    assert_eq!((a["payment"]["ron"].as_u64(), a["points_total"].as_u64()), (Some(32_000), Some(32_000)), "{a}");
+    let own = calc("goto", &small.replace(r#","forced":true"#, ""));
+    assert_eq!((own["han"].as_u64(), own["limit"].as_str()), (Some(2), Some("")), "{own}");
     // Equal final points: the first dealer's seat order decides who is first.
     let end = |first: u8| {
         let l = line("E", &format!(r#","chips":{{"final_points":[50000,30000,50000],"first_dealer":{first}}}"#));

@@ -2,7 +2,8 @@
 //! study's strategies and accumulator) allocates nothing per game: a run of
 //! 2,000 games makes exactly as many allocations as a run of 1,000, whose
 //! allocations are all setup (the thread pool, one table and accumulator per
-//! thread, the merge). Sweeps too: every arm of a shipped example sweep plays each game; and
+//! thread, the merge). Sweeps too: every arm of a shipped example sweep plays each game (and
+//! of an adapted sweep, every group of arms with the joint sums); and
 //! duels, every line-up of a deal (each game's built-in strategies, boxed for the two-player
 //! games; the bots at a Ron2 and at the Gotō table); and deviations, every deviation's line-ups.
 
@@ -124,9 +125,24 @@ fn studies_allocate_nothing_per_game() {
         ("sweep_drift", 500),
         ("sweep_medarot", 300),
     ] {
-        let sweep = SweepStudy::open(name).unwrap();
+        let sweep = SweepStudy::open(name, None, 1).unwrap();
         per_game_allocations_are_zero(name, &sweep, games);
     }
+    // Adapted play: four groups of arms and the joint sums of the shifts and skill gaps.
+    let dir = std::env::temp_dir().join(format!("sim-alloc-adapt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("tune.toml"),
+        "game = \"rackup\"\nstrategy = \"heuristic\"\nbudget = 2000\ndeals = 100\n[parameters]\nkan = [\"never\", \"always\"]\n",
+    )
+    .unwrap();
+    let file = dir.join("adapt.toml");
+    let text = "game = \"rackup\"\nbase = \"default\"\ngames = 10\nadapt = [\"kan\"]\ntune = \"tune.toml\"\n\
+                [[variant]]\nname = \"cap 8\"\nscore.cap = 8\n";
+    std::fs::write(&file, text).unwrap();
+    let adapted = SweepStudy::open(file.to_str().unwrap(), None, 1).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    per_game_allocations_are_zero("adapted sweep", &adapted, 300);
     let presets = |p: &engine::config::Presets, names: &[&str]| -> Vec<sim::study::Source> {
         names.iter().map(|n| sim::preset::source(n, p).unwrap()).collect()
     };

@@ -396,3 +396,34 @@ fn convergence_traces_the_running_difference_and_leaves_the_result_alone() {
     assert_eq!((games[0], games[19]), ("3", "60"));
     assert!(dir.join("reports/traced/convergence_hands.png").exists());
 }
+
+/// 八連荘 is in the table presets (issue 35), so a sweep varies `paarenchan` like any key.
+#[test]
+fn a_sweep_varies_paarenchan_from_the_preset() {
+    let dir = scratch("sweep-paarenchan");
+    let text = format!("{HEAD}metrics = [\"average_win\"]\n[[variant]]\nname = \"paarenchan 2\"\npaarenchan = 2\n");
+    let file = write(&dir, "s.toml", &text);
+    run(&["sweep", &file, "--out", dir.to_str().unwrap(), "--quiet"]);
+    let table = rows(&dir, "sweep");
+    let r = table.iter().find(|r| r[0] == "paarenchan 2" && r[1] == "average_win").unwrap();
+    assert!(r[6].parse::<f64>().unwrap() > 0.0, "a dealer's second win in a row is a yakuman: {r:?}");
+}
+
+/// Issue 35: per-item chips at a four-seat table. A Ron2 base with a `[chips]` section (four
+/// rank places, 一発ツモ) reports the chip metrics, and a chip key moves them alone.
+#[test]
+fn a_four_seat_table_with_chips_sweeps_its_chip_items() {
+    let dir = scratch("sweep-four-chips");
+    let goto = edited("mahjong/presets/table_goto.toml", "rank = [30, -10, -20]", "rank = [30, 10, -10, -30]");
+    let chips =
+        goto[goto.find("[chips]").unwrap()..].replace("rank_kubi = [20, 0, -20]", "rank_kubi = [20, 10, -10, -20]");
+    write(&dir, "four.toml", &format!("extends = \"ron2-dojo\"\nname = \"ron2-chips\"\n{chips}ippatsu_tsumo = 1\n"));
+    let text = "game = \"mahjong\"\nbase = \"four.toml\"\nbots = \"efficiency\"\ngames = 30\nseed = 3\n\
+                metrics = [\"chips_moved\", \"win_rate\"]\n[[variant]]\nname = \"ura 3\"\nchips.ura = 3\n";
+    let file = write(&dir, "s.toml", text);
+    run(&["sweep", &file, "--out", dir.to_str().unwrap(), "--quiet"]);
+    let (moved, moved_ura) = swept(&dir, "ura 3", "chips_moved");
+    assert!(moved > 0.0 && moved_ura > moved, "{moved} {moved_ura}");
+    let (win, win_variant) = swept(&dir, "ura 3", "win_rate");
+    assert_eq!(win, win_variant, "a chip rule leaves the play alone");
+}

@@ -216,6 +216,95 @@ pub fn compare(n: u64, base: &Sums, v: &Sums) -> Compared {
     }
 }
 
+/// Several arms' observations of one metric on the same games, kept jointly: per arm Σa and
+/// Σb, and Σ of the product of every two of the arms' a and b, so that a sum of differences
+/// of their ratios, Σ (R_p − R_q), gets a delta-method interval with every covariance
+/// between the arms taken out (a difference of two paired differences, say).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Joint {
+    /// Σ of each value: a₀, b₀, a₁, b₁, ….
+    pub sums: Vec<i128>,
+    /// Σ of each product of two values, `products[u * (u + 1) / 2 + v]` for v ≤ u.
+    pub products: Vec<i128>,
+}
+
+impl Joint {
+    /// Joint sums of `arms` arms.
+    pub fn new(arms: usize) -> Joint {
+        let values = 2 * arms;
+        Joint { sums: vec![0; values], products: vec![0; values * (values + 1) / 2] }
+    }
+
+    /// Adds one game: each arm's observation, in order (as many as the sums were made for).
+    pub fn record(&mut self, obs: &[Obs]) {
+        let value = |u: usize| i128::from(if u.is_multiple_of(2) { obs[u / 2].a } else { obs[u / 2].b });
+        for u in 0..self.sums.len() {
+            let x = value(u);
+            self.sums[u] += x;
+            for v in 0..=u {
+                self.products[u * (u + 1) / 2 + v] += x * value(v);
+            }
+        }
+    }
+
+    fn product(&self, u: usize, v: usize) -> i128 {
+        let (u, v) = (u.max(v), u.min(v));
+        self.products[u * (u + 1) / 2 + v]
+    }
+
+    /// Arm `k`'s ratio Σa / Σb (NaN when Σb = 0).
+    pub fn value(&self, k: usize) -> f64 {
+        let b = self.sums[2 * k + 1];
+        if b == 0 { f64::NAN } else { self.sums[2 * k] as f64 / b as f64 }
+    }
+
+    /// Whether arms `p` and `q` observed the same in every game (their difference exactly 0).
+    fn identical(&self, p: usize, q: usize) -> bool {
+        (0..2).all(|x| {
+            let (u, v) = (2 * p + x, 2 * q + x);
+            self.product(u, u) - 2 * self.product(u, v) + self.product(v, v) == 0
+        })
+    }
+
+    /// Σ (R_p − R_q) over `pairs` (p, q) of arms, over `n` games, with its 95% interval.
+    /// Arms identical in every game count as one, so terms that cancel between them add
+    /// exactly 0, with no width.
+    pub fn contrast(&self, n: u64, pairs: &[(usize, usize)]) -> (f64, Interval) {
+        let arms = self.sums.len() / 2;
+        let same: Vec<usize> = (0..arms).map(|k| (0..k).find(|&j| self.identical(j, k)).unwrap_or(k)).collect();
+        let mut w = vec![0i64; arms];
+        for &(p, q) in pairs {
+            w[same[p]] += 1;
+            w[same[q]] -= 1;
+        }
+        let terms: Vec<(usize, f64)> = (0..arms).filter(|&k| w[k] != 0).map(|k| (k, w[k] as f64)).collect();
+        let value = terms.iter().fold(0.0, |sum, &(k, w)| sum + w * self.value(k));
+        // A game's influence is Σ w_k (a_k − R_k b_k) / b̄_k: a linear form c·x in its values.
+        let mut c = vec![0.0; self.sums.len()];
+        for &(k, w) in &terms {
+            let mean_b = self.sums[2 * k + 1] as f64 / n as f64;
+            c[2 * k] = w / mean_b;
+            c[2 * k + 1] = -w * self.value(k) / mean_b;
+        }
+        let mut ss = 0.0;
+        for u in 0..c.len() {
+            for v in 0..c.len() {
+                ss += c[u] * c[v] * self.product(u, v) as f64;
+            }
+        }
+        let half = Z95 * (correction(n) * ss.max(0.0)).sqrt() / n as f64;
+        (value, Interval { low: value - half, high: value + half })
+    }
+}
+
+impl AddAssign for Joint {
+    fn add_assign(&mut self, o: Joint) {
+        for (a, b) in self.sums.iter_mut().chain(self.products.iter_mut()).zip(o.sums.iter().chain(&o.products)) {
+            *a += b;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,5 +360,33 @@ mod tests {
         let (base, _) = sums(&[(Obs::rate(1, 2), Obs::rate(1, 2)), (Obs::rate(3, 2), Obs::rate(3, 2))]);
         // R = 4/4 = 1; residuals a − b = −1, 1: Σ = 2, / (Σb)² = 16 → 1/8, × n/(n−1) = 2 → 1/4.
         assert!((estimate(2, &base).half - Z95 * 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_joint_contrast_matches_compare_and_cancels_identical_pairs() {
+        let games: Vec<(Obs, Obs)> = (0..200)
+            .map(|i| (Obs::rate(i * 37 % 11, 2 + i % 3), Obs::rate(i * 37 % 11 + i % 4, 2 + i % 3 + i % 2)))
+            .collect();
+        let (base, v) = sums(&games);
+        let mut joint = Joint::new(4);
+        for &(o0, o) in &games {
+            joint.record(&[o0, o, o0, o]);
+        }
+        let c = compare(200, &base, &v);
+        let (d, ci) = joint.contrast(200, &[(1, 0)]);
+        assert!((d - c.diff).abs() < 1e-12 && (ci.half_width() - c.diff_ci.half_width()).abs() < 1e-9, "{c:?} {ci:?}");
+        // The same difference twice: twice the value and width.
+        let (d2, ci2) = joint.contrast(200, &[(1, 0), (3, 2)]);
+        assert!((d2 - 2.0 * c.diff).abs() < 1e-12 && (ci2.half_width() - 2.0 * ci.half_width()).abs() < 1e-9);
+        // Arms 2 and 3 equal to 0 and 1 game by game: (3 − 1) and (2 − 0) are exactly 0, and
+        // so is (1 − 0) + (2 − 3), the same arms met the other way round.
+        assert_eq!(joint.contrast(200, &[(3, 1), (0, 2)]), (0.0, Interval { low: 0.0, high: 0.0 }));
+        assert_eq!(joint.contrast(200, &[(1, 0), (2, 3)]), (0.0, Interval { low: 0.0, high: 0.0 }));
+        let mut halves = (Joint::new(4), Joint::new(4));
+        for (i, &(o0, o)) in games.iter().enumerate() {
+            if i < 77 { &mut halves.0 } else { &mut halves.1 }.record(&[o0, o, o0, o]);
+        }
+        halves.0 += halves.1;
+        assert_eq!(halves.0, joint, "sums add up across shards");
     }
 }

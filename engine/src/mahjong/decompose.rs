@@ -114,7 +114,8 @@ pub(crate) fn presence(counts: &TileCounts) -> u64 {
 }
 
 /// Calls `f(pair, sets)` once for every way to split the concealed `counts`
-/// (3n+2 tiles, n ≤ 4, each count at most 4) into n sets and one pair. Sets come in kind order;
+/// (3n+2 tiles, n ≤ 4, each count at most 4, or 5 where a wild pocchi is a fifth copy)
+/// into n sets and one pair. Sets come in kind order;
 /// identical readings are not repeated.
 pub fn for_each_standard<F: FnMut(Tile, &[Block])>(counts: &TileCounts, mut f: F) {
     // Per suit: tile count and Σ number × count (mod 3 only matters, so
@@ -128,9 +129,10 @@ pub fn for_each_standard<F: FnMut(Tile, &[Block])>(counts: &TileCounts, mut f: F
         weighted[s] = byte_sum(w & 0x00ff_0000_ff00_00ff) + 2 * byte_sum(w & 0xff00_00ff_0000_ff00);
     }
     // The seven honor counts, one per byte: a lone honor (bit 0 alone) or
-    // four of one (bit 2) never fits.
+    // four of one (bit 2, but for five: a triplet and a pair) never fits.
     let honors = u64::from_le_bytes(counts[26..].try_into().expect("8 bytes")) >> 8;
-    if (honors & !(honors >> 1) & !(honors >> 2) | honors >> 2) & LOW_BITS != 0 {
+    let lone = honors & !(honors >> 1) & !(honors >> 2);
+    if (lone | (honors >> 2) & !(honors & !(honors >> 1))) & LOW_BITS != 0 {
         return;
     }
     sums[3] = byte_sum(honors);
@@ -298,6 +300,23 @@ mod tests {
         // A lone honor never fits.
         let c = counts(&[0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 31, 33, 33]);
         assert!(readings(&c).is_empty());
+    }
+
+    #[test]
+    fn five_of_a_kind_is_a_triplet_and_a_pair_or_in_sequences() {
+        // A wild pocchi's fifth copy: 77777z 123p 456p 789s, and 55555p 678p 789s 234s.
+        let honor = counts(&[33, 33, 33, 33, 33, 9, 10, 11, 12, 13, 14, 24, 25, 26]);
+        let r = readings(&honor);
+        assert_eq!(r.len(), 1);
+        assert!(r[0].0.index() == 33 && r[0].1[3] == Block { kind: BlockKind::Triplet, tile: kind(33), open: false });
+        check_recompose(&honor, &r);
+        let five = counts(&[13, 13, 13, 13, 13, 14, 15, 16, 24, 25, 26, 19, 20, 21]);
+        let r = readings(&five);
+        assert!(!r.is_empty() && r.iter().all(|(p, _)| p.index() == 13), "{r:?}");
+        check_recompose(&five, &r);
+        // Four of an honor still never fit.
+        let four = counts(&[33, 33, 33, 33, 9, 10, 11, 12, 13, 14, 24, 25, 26, 26]);
+        assert!(readings(&four).is_empty());
     }
 
     #[test]

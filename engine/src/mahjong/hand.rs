@@ -101,6 +101,10 @@ impl WinFlags {
     /// [`DOUBLE_RIICHI`](WinFlags::DOUBLE_RIICHI)): worth the scoring rules'
     /// `yaku.han.open_riichi` more (G-R5).
     pub const OPEN_RIICHI: WinFlags = WinFlags(1 << 15);
+    /// Gotō: the wild pocchi (G-R6) stands for a fifth copy of a kind the hand holds four
+    /// of (melds included): that one kind counts five (a triplet and a pair, or in
+    /// sequences), which is otherwise bad tiles.
+    pub const WILD_FIFTH: WinFlags = WinFlags(1 << 16);
 
     /// Whether every bit of `f` is set.
     pub const fn has(self, f: WinFlags) -> bool {

@@ -96,7 +96,8 @@
 //!   ura, with riichi) acts as if extracted; rinshan keeps its tsumo fu and
 //!   a double-wind pair is 4 fu (the seed is silent: standard defaults).
 //! - Not modelled here (callers' or the table's business): the pocchi as
-//!   an all-mighty tile (score the hand it completes), 神ポッチ free dora
+//!   an all-mighty tile (score the hand it completes; as a fifth copy of a kind
+//!   held four times, with [`WinFlags::WILD_FIFTH`]), 神ポッチ free dora
 //!   choice, the 13-han 手詰まり放銃, open riichi, pao, chips (祝儀).
 
 pub mod chips;

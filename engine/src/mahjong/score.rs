@@ -9,7 +9,7 @@
 //! does not carry. A flower among the dora (or, with riichi, ura-dora)
 //! indicators has its effect as if extracted, as the seed says.
 
-use super::hand::{Hand, Meld, MeldKind, WinFlags};
+use super::hand::{Hand, HandScore, Meld, MeldKind, WinFlags};
 use super::payment::Payment;
 use super::score_hand::{ScoreError, score_hand};
 use super::tile::{Flower, PhysTile, Tile, TileCounts};
@@ -322,15 +322,21 @@ pub fn hand_of(rules: &Rules, s: &Situation) -> Result<Hand, ScoreError> {
 /// Scores one situation.
 pub fn score(rules: &Rules, s: &Situation) -> Result<ScoreResult, ScoreError> {
     let hand = hand_of(rules, s)?;
-    let r = score_hand(rules, &hand)?;
-    Ok(ScoreResult {
-        id: s.id,
-        han: r.han as u32,
-        fu: r.fu as u32,
-        yaku: r.yaku.as_slice().iter().map(|&(y, h)| (rules.yaku_name(y), h as u32)).collect(),
-        yakuman_multiplier: r.yakuman as u32,
-        limit: r.limit.to_string(),
-        payment: r.payment.into(),
-        points_total: r.points_total,
-    })
+    Ok(ScoreResult::new(rules, s.id, &score_hand(rules, &hand)?))
+}
+
+impl ScoreResult {
+    /// Hand score `r` under `rules` in the output's shape, for the situation `id`.
+    pub fn new(rules: &Rules, id: u64, r: &HandScore) -> ScoreResult {
+        ScoreResult {
+            id,
+            han: r.han as u32,
+            fu: r.fu as u32,
+            yaku: r.yaku.as_slice().iter().map(|&(y, h)| (rules.yaku_name(y), h as u32)).collect(),
+            yakuman_multiplier: r.yakuman as u32,
+            limit: r.limit.to_string(),
+            payment: r.payment.into(),
+            points_total: r.points_total,
+        }
+    }
 }

@@ -113,7 +113,16 @@ fn check(rules: &Rules, h: &Hand) -> Result<(), ScoreError> {
         open |= m.is_open();
         kan |= matches!(m.kind, MeldKind::OpenKan | MeldKind::ClosedKan);
     }
-    if all.iter().fold(0, |most, &c| most.max(c)) > 4 {
+    let riichi = f.has(WinFlags::RIICHI) || f.has(WinFlags::DOUBLE_RIICHI);
+    let most = all.iter().fold(0, |most, &c| most.max(c));
+    if f.has(WinFlags::WILD_FIFTH) {
+        if most != 5 || all.iter().filter(|&&c| c == 5).count() != 1 {
+            return bad("a wild pocchi's fifth copy: one kind five times, no other above four");
+        }
+        if rules.set.pocchi(Tile::HAKU) == 0 || !riichi {
+            return impossible("a wild pocchi needs a set with one and riichi");
+        }
+    } else if most > 4 {
         return bad("more than four copies of a kind");
     }
     if h.red > 0 || h.gold > 0 {
@@ -133,7 +142,8 @@ fn check(rules: &Rules, h: &Hand) -> Result<(), ScoreError> {
         if h.seat_wind > 2 || h.round_wind > 2 {
             return bad("three players sit East, South and West");
         }
-        if h.nuki as u32 + all[Tile::NORTH.index()] as u32 > 4 {
+        let norths = 4 + u32::from(f.has(WinFlags::WILD_FIFTH));
+        if h.nuki as u32 + all[Tile::NORTH.index()] as u32 > norths {
             return bad("more than four norths");
         }
     } else {
@@ -144,7 +154,6 @@ fn check(rules: &Rules, h: &Hand) -> Result<(), ScoreError> {
             return bad("north extraction is a three-player rule");
         }
     }
-    let riichi = f.has(WinFlags::RIICHI) || f.has(WinFlags::DOUBLE_RIICHI);
     let tsumo = f.has(WinFlags::TSUMO);
     let first_turn = f.has(WinFlags::TENHOU) || f.has(WinFlags::CHIIHOU) || f.has(WinFlags::RENHOU);
     if riichi && open {

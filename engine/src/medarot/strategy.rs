@@ -111,7 +111,7 @@ fn score(ctx: &Ctx<'_, '_>, a: Action) -> i32 {
         }
         (_, Action::Place { hand: i, cell }) => {
             let c = hand(i);
-            (c.armour + c.power / 2) as i32 + (cell % 3 == 1) as i32 * w.cards.place_centre
+            c.armour as i32 + counted_power(w, c) / 2 + (cell % 3 == 1) as i32 * w.cards.place_centre
         }
         (_, Action::ExtraDraw(n)) => {
             draw_score(ctx, n) - if hp <= w.low_hp { w.draw.extra_cost_low_hp } else { w.draw.extra_cost }
@@ -172,11 +172,20 @@ fn special_score(ctx: &Ctx<'_, '_>) -> i32 {
     if other || draws || disrupts { w.cards.special } else { w.cards.special_idle }
 }
 
+/// The power a medarot's worth counts: its own for one that attacks; `cards.special_medarot`
+/// for one whose action is a special, whose power never counts (counted as an attacker's, a
+/// special with more power or armour took an attacker's square and lost games).
+fn counted_power(w: &HeuristicConfig, c: &Card) -> i32 {
+    if c.attack == AttackType::Special { w.cards.special_medarot } else { c.power as i32 }
+}
+
 /// How much the heuristic wants to keep a card in hand.
 fn keep_value(ctx: &Ctx<'_, '_>, c: &Card) -> i32 {
     let (v, w) = (ctx.v, &ctx.w.keep);
     match c.kind {
-        CardKind::Medarot => (c.power + c.armour) as i32 / 2 + if v.owed() > 0 { w.medarot_owed } else { 0 },
+        CardKind::Medarot => {
+            (counted_power(ctx.w, c) + c.armour as i32) / 2 + if v.owed() > 0 { w.medarot_owed } else { 0 }
+        }
         CardKind::Medachange => {
             let base_on_field = v.units(v.seat()).any(|u| u.card.is_some_and(|id| v.pool().card(id).name == c.name));
             if base_on_field { w.medachange_base_on_field } else { w.medachange }
@@ -442,6 +451,9 @@ pub struct CardWeights {
     /// Added for placing a medarot on the centre column (placement scores
     /// armour + power / 2).
     pub place_centre: i32,
+    /// The power counted for a special medarot (it never attacks) in its placement score
+    /// and keep value, in place of its own.
+    pub special_medarot: i32,
 }
 
 /// Draw scores.

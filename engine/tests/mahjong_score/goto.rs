@@ -247,3 +247,32 @@ fn counted_limits_beyond_yakuman() {
         assert_eq!((r.han, r.limit.as_str(), r.payment), (han, limit, ron(pay)), "{dora} {ura}");
     }
 }
+
+/// Issue 34, item 8: the wild pocchi as a fifth copy of a kind (G-R6) scores where the
+/// table says it is one (`WinFlags::WILD_FIFTH`): five of a kind are a triplet and a pair;
+/// without the flag they are bad tiles, and the flag needs the five, riichi and a pocchi.
+#[test]
+fn a_wild_pocchis_fifth_copy_scores_with_its_flag() {
+    use engine::mahjong::{Hand, HandScore, Tile, WinFlags, parse_kinds, score_hand};
+    let hand = |tiles: &str, win: &str, flags: WinFlags| {
+        let mut c = [0u8; 34];
+        parse_kinds(tiles).unwrap().iter().for_each(|k| c[k.index()] += 1);
+        let mut h = Hand::new(c, win.parse::<Tile>().unwrap());
+        h.flags = flags;
+        h
+    };
+    let fifth = WinFlags::RIICHI.with(WinFlags::WILD_FIFTH);
+    let scored = |rules: &Rules, tiles: &str, win: &str, flags: WinFlags| -> Result<HandScore, ScoreError> {
+        score_hand(rules, &hand(tiles, win, flags))
+    };
+    // 555p 55p 678p 789s 234s: riichi and tsumo; 777z 77z 123p 456p 789s: riichi and chun.
+    let tsumo = fifth.with(WinFlags::TSUMO);
+    assert_eq!(scored(&goto(), "55555678p789234s", "8p", tsumo).map(|r| r.han), Ok(2));
+    assert_eq!(scored(&goto(), "123456p789s77777z", "1p", fifth).map(|r| r.han), Ok(2));
+    let bad = |r: Result<HandScore, ScoreError>| matches!(r, Err(ScoreError::BadTiles(_)));
+    assert!(bad(scored(&goto(), "55555678p789234s", "8p", WinFlags::RIICHI)), "no flag, no fifth copy");
+    assert!(bad(scored(&goto(), "55567p678p789234s", "8p", fifth)), "the flag without five");
+    let impossible = |r: Result<HandScore, ScoreError>| matches!(r, Err(ScoreError::Impossible(_)));
+    assert!(impossible(scored(&goto(), "55555678p789234s", "8p", WinFlags::WILD_FIFTH)), "no riichi");
+    assert!(impossible(scored(&Rules::ron2(), "55555678p789234s", "8p", fifth)), "no pocchi in the set");
+}

@@ -36,8 +36,8 @@ pub(super) struct DeviationsRun {
     /// A number's deviations lie this fraction of its size apart, two each side.
     #[arg(long, default_value_t = crate::deviations::STEP, value_name = "X")]
     step: f64,
-    /// The metric a gain is measured in (default: the game's points): win_rate, points,
-    /// hp (Medarot), average_rank, first_place (mahjong).
+    /// The metric a gain is measured in (default: the game's points; Medarot: the win
+    /// rate): win_rate, points, hp (Medarot), average_rank, first_place (mahjong).
     #[arg(long, value_name = "METRIC")]
     objective: Option<String>,
 }

@@ -22,6 +22,10 @@ pub(super) struct SweepArgs {
     /// Master seed instead of the file's `seed`.
     #[arg(long)]
     pub(super) seed: Option<u64>,
+    /// Re-tune these strategy parameters (comma-separated dotted keys) for every arm and
+    /// report every effect under play unchanged and play adapted, instead of the file's `adapt`.
+    #[arg(long, value_delimiter = ',', value_name = "KEYS")]
+    pub(super) adapt: Option<Vec<String>>,
     #[command(flatten)]
     pub(super) at: PlayArgs,
 }
@@ -43,15 +47,16 @@ pub(super) struct PlanArgs {
 }
 
 pub(super) fn sweep(args: &SweepArgs) -> Result<String> {
-    let study = SweepStudy::open(&args.file)?.run_as(args.games, args.seed);
+    let threads = threads(args.at.threads);
+    let study = SweepStudy::open(&args.file, args.adapt.clone(), threads)?.run_as(args.games, args.seed);
     let (games, seed) = study.games_and_seed();
     args.at.execute(&study, &args.at.plan(games, seed), SweepStudy::KIND)
 }
 
 pub(super) fn plan(args: &PlanArgs) -> Result<String> {
-    let study = SweepStudy::open(&args.file)?;
-    let (games, seed) = study.games_and_seed();
     let threads = threads(args.threads);
+    let study = SweepStudy::open(&args.file, None, threads)?;
+    let (games, seed) = study.games_and_seed();
     let pilot = args.pilot.unwrap_or(games);
     let run = RunPlan::new(pilot, seed, threads);
     let metrics = study.metrics();

@@ -31,7 +31,7 @@ pub struct DeviationsParams {
     pub strategy: Source,
     /// A number's deviations are this fraction of its size apart.
     pub step: f64,
-    /// The metric a gain is measured in (`None`: the game's points).
+    /// The metric a gain is measured in (`None`: the game's objective, [`crate::duel::Metric::objective`]).
     pub objective: Option<String>,
 }
 

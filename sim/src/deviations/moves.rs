@@ -5,8 +5,8 @@
 //! game's reader refuses (a threshold pushed out of its range) is left out and counted.
 
 use crate::study::Source;
-use crate::sweep::overrides::{Documents, Override};
 use anyhow::{Result, anyhow};
+use simcore::sweep::overrides::{Documents, Override};
 use toml::{Table, Value};
 
 /// One deviation: a parameter (a dotted key of the strategy file) set to another value.

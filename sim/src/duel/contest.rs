@@ -29,10 +29,16 @@ pub struct Metric {
     pub neutral: f64,
     /// Whether more is better for the focal strategy (not for a rank).
     pub higher_is_better: bool,
+    /// The game's points: what `sim deviations` and `sim tune` optimise unless told
+    /// otherwise, a metric that ranks the results (a better result never scores less).
+    pub objective: bool,
 }
 
 /// A two-player game's metrics: the win rate (a tie a half) and the points (`name`, `label`).
-pub(crate) fn two_player_metrics(name: &'static str, label: &'static str) -> Vec<Metric> {
+/// The points are the objective when they rank the results (`points_rank`), else the win
+/// rate is (a final HP does not: a loss by deck-out with HP left can outscore a narrow
+/// win).
+pub(crate) fn two_player_metrics(name: &'static str, label: &'static str, points_rank: bool) -> Vec<Metric> {
     vec![
         Metric {
             name: "win_rate",
@@ -41,8 +47,9 @@ pub(crate) fn two_player_metrics(name: &'static str, label: &'static str) -> Vec
             rate: true,
             neutral: 0.5,
             higher_is_better: true,
+            objective: !points_rank,
         },
-        Metric { name, label, unit: 1, rate: false, neutral: f64::NAN, higher_is_better: true },
+        Metric { name, label, unit: 1, rate: false, neutral: f64::NAN, higher_is_better: true, objective: points_rank },
     ]
 }
 

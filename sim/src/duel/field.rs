@@ -96,12 +96,12 @@ impl Field {
         &self.metrics
     }
 
-    /// The index of the metric `name` (`None`: the game's points, the first metric that is
-    /// no rate and grows with the result); an error lists the metrics.
+    /// The index of the metric `name` (`None`: the game's objective, its points where they
+    /// rank the results, else the win rate); an error lists the metrics.
     pub fn metric(&self, name: Option<&str>) -> Result<usize> {
         let found = match name {
             Some(n) => self.metrics.iter().position(|m| m.name == n),
-            None => self.metrics.iter().position(|m| !m.rate && m.higher_is_better),
+            None => self.metrics.iter().position(|m| m.objective),
         };
         found.ok_or_else(|| {
             let names: Vec<&str> = self.metrics.iter().map(|m| m.name).collect();

@@ -37,11 +37,12 @@ use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::Moments;
 use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
-use anyhow::{Result, bail};
+use anyhow::{Result, anyhow, bail};
 use engine::config::Presets;
 use field::{Field, FieldAcc};
 use seating::{EMPTY, MAX_SEATS, SeatingMode, Seatings};
 use serde::{Deserialize, Serialize};
+use simcore::sweep::overrides::Documents;
 use std::ops::Range;
 
 /// The game of a duel and its rules files.
@@ -117,6 +118,28 @@ impl DuelGame {
                 let names: Vec<&str> = Self::SETTINGS.iter().map(|g| g.0).collect();
                 bail!("unknown game `{other}` (games: {})", names.join(", "))
             }
+        })
+    }
+
+    /// The game a sweep arm's documents describe (`game` the sweep file's), its rules files
+    /// the documents' texts named after `arm`: what a sweep's adapted play tunes under.
+    pub fn from_documents(game: &str, docs: &Documents, arm: &str) -> Result<DuelGame> {
+        let source = |role: &str, table: &toml::Table| Source {
+            name: format!("{arm} {role}"),
+            text: toml::to_string(table).expect("a TOML table serializes"),
+        };
+        let other = |role: &'static str| {
+            let found = docs.others.iter().find(|d| d.0 == role);
+            found.map(|d| source(role, &d.1)).ok_or_else(|| anyhow!("the sweep has no {role} document"))
+        };
+        let main = |role: &str| Some(source(role, &docs.main));
+        Ok(match game {
+            "drift" => DuelGame::Drift { lineup: Some(other("lineup")?), rules: main("rules") },
+            "rackup" => DuelGame::Rackup { profile: main("profile") },
+            "medarot" => {
+                DuelGame::Medarot { cards: Some(other("cards")?), decks: Some(other("decks")?), rules: main("rules") }
+            }
+            other => bail!("a {other} sweep cannot tune its strategy for an arm"),
         })
     }
 

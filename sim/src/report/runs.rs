@@ -94,7 +94,7 @@ mod tests {
     #[test]
     fn the_example_sweep_opens_from_any_folder() {
         // The unit tests run in `sim/`, not the repository's root.
-        let study = crate::sweep::SweepStudy::open(SWEEP).unwrap_or_else(|e| panic!("{e:#}"));
+        let study = crate::sweep::SweepStudy::open(SWEEP, None, 1).unwrap_or_else(|e| panic!("{e:#}"));
         assert_eq!(study.games_and_seed(), (20_000, 7));
     }
 

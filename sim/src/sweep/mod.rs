@@ -5,8 +5,11 @@
 //! variant's difference is narrow enough ([`crate::study::grow`]). A sweep is a study: its state
 //! merges across shards like the others'. Each game's `sweep.rs` (in its `games/` folder)
 //! builds an [`Arm`] from each arm's documents and names its metrics ([`SweepArm`]); the
-//! game a file names comes from the list of games ([`crate::games::each_game`]).
+//! game a file names comes from the list of games ([`crate::games::each_game`]). With
+//! `adapt` ([`adapt`]) every arm is also played with its strategy re-tuned for its rules,
+//! and against a simple strategy.
 
+pub mod adapt;
 pub mod arm;
 pub mod plan;
 mod report;
@@ -16,11 +19,12 @@ pub use simcore::sweep::{documents, file, overrides};
 pub use arm::{Arm, SweepArm};
 
 use crate::games::{self, EachGame, GameKit};
-use crate::paired::{Obs, Sums, compare, effective_events};
+use crate::paired::{Joint, Obs, Sums, compare, effective_events};
 use crate::preset::Named;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
+use adapt::{Adapted, GROUPS};
 use anyhow::{Context, Result, anyhow, bail};
 use documents::Files;
 use engine::config::Presets;
@@ -101,6 +105,10 @@ pub struct SweepParams {
     /// `sim sweep --seed`: the master seed instead of the file's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// Adapted play: the keys re-tuned and every arm's tuned strategy (`None`: play unchanged
+    /// only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adapted: Option<Adapted>,
 }
 
 /// The per-game sums of every arm (the base first) and metric.
@@ -108,21 +116,46 @@ pub struct SweepParams {
 pub struct SweepAcc {
     /// Games played.
     pub games: u64,
-    /// `sums[arm][metric]`.
+    /// `sums[arm][metric]`, each arm's paired with the base's (with adapted play, see
+    /// [`adapt::paired_with`]).
     pub sums: Vec<Vec<Sums>>,
+    /// With adapted play, `shift[variant][metric]`: the base, the variant, the adapted base
+    /// and the adapted variant jointly (how adapting moves the variant's effect).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shift: Vec<Vec<Joint>>,
+    /// With adapted play, `skill[variant][metric]`: the base's and the variant's tuned
+    /// player A, then simple player A, jointly (how the variant moves the skill gap).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skill: Vec<Vec<Joint>>,
 }
 
 impl SweepAcc {
-    fn new(arms: usize, metrics: usize) -> SweepAcc {
-        SweepAcc { games: 0, sums: vec![vec![Sums::default(); metrics]; arms] }
+    /// Sums for `arms` arms (the base and `variants` variants in each group) and `metrics`.
+    fn new(arms: usize, variants: usize, metrics: usize) -> SweepAcc {
+        let joints = if arms > variants + 1 { vec![vec![Joint::new(4); metrics]; variants] } else { Vec::new() };
+        SweepAcc { games: 0, sums: vec![vec![Sums::default(); metrics]; arms], shift: joints.clone(), skill: joints }
+    }
+
+    /// Arms a group holds: the base and the variants.
+    fn per_group(&self) -> usize {
+        if self.shift.is_empty() { self.sums.len() } else { self.sums.len() / GROUPS }
     }
 
     /// Adds one game: `obs[arm][metric]`, of the chosen metric indices.
     fn record(&mut self, obs: &[Vec<Obs>], chosen: &[usize]) {
         self.games += 1;
+        let per = self.per_group();
         for (arm, sums) in self.sums.iter_mut().enumerate() {
+            let base = adapt::paired_with(arm, per);
             for (s, &m) in sums.iter_mut().zip(chosen) {
-                s.record(obs[arm][m], obs[0][m]);
+                s.record(obs[arm][m], obs[base][m]);
+            }
+        }
+        for (v, (shift, skill)) in self.shift.iter_mut().zip(self.skill.iter_mut()).enumerate() {
+            let v = v + 1;
+            for ((joint, skill), &m) in shift.iter_mut().zip(skill.iter_mut()).zip(chosen) {
+                joint.record(&[obs[0][m], obs[v][m], obs[per][m], obs[per + v][m]]);
+                skill.record(&[obs[2 * per][m], obs[3 * per][m], obs[2 * per + v][m], obs[3 * per + v][m]]);
             }
         }
     }
@@ -136,7 +169,20 @@ impl AddAssign for SweepAcc {
                 *a += b;
             }
         }
+        for (mine, theirs) in self.shift.iter_mut().chain(self.skill.iter_mut()).zip(o.shift.into_iter().chain(o.skill))
+        {
+            for (a, b) in mine.iter_mut().zip(theirs) {
+                *a += b;
+            }
+        }
     }
+}
+
+/// Where a sweep's adapted play comes from: re-tuned now (`keys` instead of the file's
+/// `adapt` where given), or as a saved sweep recorded it.
+enum Tuning {
+    Run { keys: Option<Vec<String>>, threads: usize },
+    Saved(Option<Adapted>),
 }
 
 /// A sweep ready to run.
@@ -150,6 +196,8 @@ pub struct SweepStudy {
     all_metrics: Vec<String>,
     /// The reported metrics, as indices into `all_metrics`.
     chosen: Vec<usize>,
+    /// Every arm's documents, group by group (the base first in each).
+    arm_docs: Vec<Documents>,
     arms: Box<dyn AnyArms>,
 }
 
@@ -175,16 +223,18 @@ pub const SWEEPS: Presets = Presets {
 impl SweepStudy {
     /// Reads the sweep file `arg` names (a built-in of [`SWEEPS`], or a file: see
     /// [`crate::preset`]) and the settings files it names (a file's relative to its folder).
-    pub fn open(arg: &str) -> Result<SweepStudy> {
+    /// With adapted play (`adapt`, the keys instead of the file's `adapt` where given) every
+    /// arm's strategy is re-tuned here, on `threads` worker threads.
+    pub fn open(arg: &str, adapt: Option<Vec<String>>, threads: usize) -> Result<SweepStudy> {
         let dir = match crate::preset::resolve(arg, &SWEEPS)? {
             Named::BuiltIn(_) => Path::new(""),
             Named::File(_) => Path::new(arg).parent().unwrap_or(Path::new("")),
         };
         let files = Files { dir: dir.to_path_buf(), from_disk: true, ..Files::default() };
-        SweepStudy::build(crate::preset::source(arg, &SWEEPS)?, files)
+        SweepStudy::build(crate::preset::source(arg, &SWEEPS)?, files, Tuning::Run { keys: adapt, threads })
     }
 
-    fn build(sweep: Source, files: Files) -> Result<SweepStudy> {
+    fn build(sweep: Source, files: Files, tuning: Tuning) -> Result<SweepStudy> {
         let file = SweepFile::parse(&sweep.name, &sweep.text)?;
         let at = |e: anyhow::Error| anyhow!("sweep file {}: {e:#}", sweep.name);
         let docs = documents::base(&files, &file).map_err(at)?;
@@ -200,8 +250,31 @@ impl SweepStudy {
             }
             arm_docs.push(d);
         }
-        let named =
-            |k: usize| if k == 0 { "the base".to_string() } else { format!("variant `{}`", variants[k - 1].name) };
+        let per = arm_docs.len();
+        let group = |k: usize| ["", " (adapted)", " (tuned player A)", " (tuned player B)"][k / per];
+        let named = |k: usize| match k % per {
+            0 => format!("the base{}", group(k)),
+            v => format!("variant `{}`{}", variants[v - 1].name, group(k)),
+        };
+        let adapted = match tuning {
+            Tuning::Saved(adapted) => adapted,
+            Tuning::Run { keys, threads } => {
+                match keys.or_else(|| (!file.adapt.is_empty()).then(|| file.adapt.clone())) {
+                    Some(keys) => {
+                        let names: Vec<String> = (0..per).map(named).collect();
+                        let tuned = adapt::tune(&file, &files, &keys, &arm_docs, &names, threads);
+                        Some(tuned.map_err(|e| anyhow!("sweep file {}: {e:#}", sweep.name))?)
+                    }
+                    None => None,
+                }
+            }
+        };
+        if let Some(a) = &adapted {
+            if a.tuned.len() != per {
+                bail!("sweep file {}: {} adapted strategies for {per} arms", sweep.name, a.tuned.len());
+            }
+            arm_docs.extend(adapt::documents(&arm_docs, a).map_err(|e| anyhow!("sweep file {}: {e:#}", sweep.name))?);
+        }
         let context = |k: usize| format!("sweep file {}: {}", sweep.name, named(k));
         let (arms, all_metrics, defaults) = arms_of(&arm_docs, &context)?;
         let wanted: Vec<String> = file.metrics.clone().unwrap_or(defaults);
@@ -212,8 +285,13 @@ impl SweepStudy {
             })?;
             chosen.push(k);
         }
-        let params = SweepParams { sweep, files: files.sources.into_inner(), games: None, seed: None };
-        Ok(SweepStudy { params, file, variants, grid, all_metrics, chosen, arms })
+        let params = SweepParams { sweep, files: files.sources.into_inner(), games: None, seed: None, adapted };
+        Ok(SweepStudy { params, file, variants, grid, all_metrics, chosen, arm_docs, arms })
+    }
+
+    /// Adapted play, if the sweep has it.
+    pub fn adapted(&self) -> Option<&Adapted> {
+        self.params.adapted.as_ref()
     }
 
     /// The sweep with `games` and `seed`, where given, instead of the file's (recorded in its
@@ -285,11 +363,12 @@ impl State for SweepStudy {
 
     fn from_params(params: SweepParams) -> Result<Self> {
         let files = Files { sources: RefCell::new(params.files.clone()), from_disk: false, dir: Default::default() };
-        Ok(SweepStudy::build(params.sweep, files)?.run_as(params.games, params.seed))
+        let study = SweepStudy::build(params.sweep, files, Tuning::Saved(params.adapted))?;
+        Ok(study.run_as(params.games, params.seed))
     }
 
     fn empty(&self) -> SweepAcc {
-        SweepAcc::new(self.variants.len() + 1, self.chosen.len())
+        SweepAcc::new(self.arm_docs.len(), self.variants.len(), self.chosen.len())
     }
 
     fn indices(&self, acc: &SweepAcc) -> u64 {
@@ -301,21 +380,26 @@ impl Study for SweepStudy {
     const DIFFERENCES: bool = true;
 
     /// Per metric, every variant's paired difference from the base (its reference the
-    /// base's value, its effective events those of the per-game differences).
+    /// base's value, its effective events those of the per-game differences); with adapted
+    /// play, then the adapted variant's from the adapted base (series `<variant> (adapted)`).
     fn estimates(&self, acc: &SweepAcc) -> Vec<Tracked> {
+        let per = self.variants.len() + 1;
+        let groups = if self.adapted().is_some() { 2 } else { 1 };
         let mut out = Vec::new();
         for (m, metric) in self.metrics().into_iter().enumerate() {
-            for (v, variant) in self.variants.iter().enumerate() {
-                let (base, arm) = (&acc.sums[0][m], &acc.sums[v + 1][m]);
-                let c = compare(acc.games, base, arm);
-                out.push(Tracked {
-                    metric: metric.to_string(),
-                    series: variant.name.clone(),
-                    value: c.diff,
-                    interval: c.diff_ci,
-                    reference: c.base.value,
-                    events: Some(effective_events(acc.games, base, Some(arm))),
-                });
+            for g in 0..groups {
+                for (v, variant) in self.variants.iter().enumerate() {
+                    let (base, arm) = (&acc.sums[g * per][m], &acc.sums[g * per + v + 1][m]);
+                    let c = compare(acc.games, base, arm);
+                    out.push(Tracked {
+                        metric: metric.to_string(),
+                        series: if g == 0 { variant.name.clone() } else { format!("{} (adapted)", variant.name) },
+                        value: c.diff,
+                        interval: c.diff_ci,
+                        reference: c.base.value,
+                        events: Some(effective_events(acc.games, base, Some(arm))),
+                    });
+                }
             }
         }
         out
@@ -338,12 +422,12 @@ mod tests {
     fn every_shipped_sweep_file_builds_by_name_and_by_path() {
         let presets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/src");
         for &(name, text) in SWEEPS.list {
-            let study = SweepStudy::open(name).unwrap_or_else(|e| panic!("{name}: {e:#}"));
+            let study = SweepStudy::open(name, None, 1).unwrap_or_else(|e| panic!("{name}: {e:#}"));
             assert!(!study.variants.is_empty() && !study.metrics().is_empty(), "{name}");
             let game = &study.file.game;
             let path = presets.join(game).join("presets").join(format!("{name}.toml"));
             assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{name} is {}", path.display());
-            SweepStudy::open(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{name}: {e:#}"));
+            SweepStudy::open(path.to_str().unwrap(), None, 1).unwrap_or_else(|e| panic!("{name}: {e:#}"));
         }
     }
 }

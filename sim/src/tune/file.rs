@@ -91,7 +91,7 @@ pub struct TuneFile {
     pub parameters: Vec<Parameter>,
     /// The field each candidate plays against.
     pub opponents: Vec<Opponent>,
-    /// The metric maximised (`None`: the game's points).
+    /// The metric maximised (`None`: the game's objective, [`crate::duel::Metric::objective`]).
     pub objective: Option<String>,
     /// Games the search may play.
     pub budget: u64,

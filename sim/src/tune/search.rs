@@ -127,7 +127,7 @@ pub fn search(file: &TuneFile, shape: (usize, Vec<Metric>), objective: usize, th
 
 /// The value the strategy file gives `p`.
 fn current(doc: &Table, p: &Parameter) -> Value {
-    let docs = crate::sweep::overrides::Documents { main: doc.clone(), others: Vec::new() };
+    let docs = simcore::sweep::overrides::Documents { main: doc.clone(), others: Vec::new() };
     docs.get(&p.key).cloned().expect("a parameter's key was checked against the strategy file")
 }
 

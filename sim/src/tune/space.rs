@@ -6,8 +6,8 @@
 //! the value keep its kind.
 
 use crate::deviations::moves::{Move, tidy};
-use crate::sweep::overrides::{Documents, Override};
 use anyhow::{Result, bail};
+use simcore::sweep::overrides::{Documents, Override};
 use toml::{Table, Value};
 
 /// The values a range takes unless `steps` says otherwise.

@@ -38,6 +38,12 @@ struct Raw {
     grid: Option<Spanned<Table>>,
     #[serde(default)]
     ablate: Option<Spanned<String>>,
+    #[serde(default)]
+    adapt: Option<Spanned<Vec<String>>>,
+    #[serde(default)]
+    tune: Option<Spanned<String>>,
+    #[serde(default)]
+    skill_against: Option<Spanned<String>>,
 }
 
 const fn default_seed() -> u64 {
@@ -67,6 +73,15 @@ pub struct SweepFile {
     grid: Option<Spanned<Table>>,
     /// `ablate = "yaku"`: one variant per numeric entry of that table of the base, set to 0.
     ablate: Option<Spanned<String>>,
+    /// `adapt = ["riichi_threshold", …]`: the strategy parameters re-tuned for every arm
+    /// (empty: play unchanged only).
+    pub adapt: Vec<String>,
+    /// `tune`: the tune file whose values, budget and seed the re-tuning takes (`None`: the
+    /// game's shipped `tune_<game>`), with `adapt` or `sim sweep --adapt`.
+    pub tune: Option<String>,
+    /// `skill_against`: the fixed strategy the tuned one's skill gap is measured against
+    /// (`None`: `random`).
+    pub skill_against: Option<String>,
 }
 
 /// One variant: its name and its overrides.
@@ -125,6 +140,11 @@ impl SweepFile {
             }
             settings.push((key, value.into_inner()));
         }
+        let adapt = raw.adapt.map(|a| (a.span().start, a.into_inner()));
+        if let Some((offset, keys)) = &adapt {
+            adapt_allowed(raw.game.get_ref(), keys, settings.iter().any(|s: &(&str, String)| s.0 == "strategy_b"))
+                .map_err(|e| anyhow!("{}: {e}", at(*offset)))?;
+        }
         if raw.games == 0 {
             bail!("sweep file {name}: `games` must be at least 1");
         }
@@ -143,6 +163,9 @@ impl SweepFile {
             variants: raw.variant,
             grid: raw.grid,
             ablate: raw.ablate,
+            adapt: adapt.map(|a| a.1).unwrap_or_default(),
+            tune: raw.tune.map(Spanned::into_inner),
+            skill_against: raw.skill_against.map(Spanned::into_inner),
         })
     }
 
@@ -269,6 +292,26 @@ impl SweepFile {
     }
 }
 
+/// Why a sweep of `game` cannot re-tune `keys` (`strategy_b`: whether it names player B's
+/// strategy), if it cannot: adapted play re-tunes the strategy both players of a two-player
+/// game follow, so the keys must be some, each once, and player B must follow player A's.
+pub fn adapt_allowed(game: &str, keys: &[String], strategy_b: bool) -> Result<()> {
+    let takes = GAMES.iter().find(|g| g.0 == game).map_or(&[][..], |g| g.1);
+    if !takes.contains(&"strategy_b") {
+        bail!("a {game} sweep takes no `adapt` (it re-tunes the strategy both players of a two-player game follow)");
+    }
+    if strategy_b {
+        bail!("`adapt` re-tunes the strategy both players follow: a sweep with `strategy_b` takes none");
+    }
+    if keys.is_empty() {
+        bail!("`adapt` names no parameter");
+    }
+    if let Some((i, k)) = keys.iter().enumerate().find(|(i, k)| keys[..*i].contains(k)) {
+        bail!("`adapt` names `{k}` twice (entries {} and {})", keys.iter().position(|x| x == k).unwrap() + 1, i + 1);
+    }
+    Ok(())
+}
+
 /// A value as a variant name shows it (`1000`, `0.2`, `"none"` as `none`).
 fn show(v: &Value) -> String {
     match v {
@@ -337,6 +380,24 @@ mod tests {
         assert!(e.contains("line 4") && e.contains("gmes"), "{e}");
         let e = err(&format!("{HEAD}[[variant]]\nlength = \"tonpuu\"\n"));
         assert!(e.contains("line 4") && e.contains("no `name`"), "{e}");
+    }
+
+    #[test]
+    fn adapt_takes_a_two_player_sweep_with_one_strategy() {
+        let rackup = "game = \"rackup\"\nbase = \"default\"\ngames = 10\n[[variant]]\nname = \"x\"\nscore.cap = 8\n";
+        let f = SweepFile::parse("s.toml", &format!("adapt = [\"kan\", \"plan\"]\n{rackup}")).unwrap();
+        assert_eq!(
+            (f.adapt.as_slice(), f.tune.as_deref(), f.skill_against.as_deref()),
+            (&["kan".into(), "plan".into()][..], None, None)
+        );
+        let e = err(&format!("adapt = [\"plan\"]\n{HEAD}[[variant]]\nname = \"x\"\nchi = false\n"));
+        assert!(e.contains("line 1, column 9") && e.contains("a mahjong sweep takes no `adapt`"), "{e}");
+        let e = err(&format!("adapt = [\"plan\", \"plan\"]\n{rackup}"));
+        assert!(e.contains("names `plan` twice"), "{e}");
+        let e = err(&format!("adapt = []\n{rackup}"));
+        assert!(e.contains("no parameter"), "{e}");
+        let e = err(&format!("adapt = [\"plan\"]\nstrategy_b = \"random\"\n{rackup}"));
+        assert!(e.contains("takes none"), "{e}");
     }
 
     #[test]

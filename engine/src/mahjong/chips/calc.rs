@@ -8,8 +8,12 @@
 //! study does.
 
 use super::cutbi::{State, States};
-use crate::mahjong::table::{Extracted, HandEnding, HandRecord, MAX_ALICE, MAX_INDICATORS, WinRecord, ura_held};
-use crate::mahjong::{PhysTile, Rules, ScoreError, Situation, Tile, Yaku, hand_of, parse_tiles, score_hand};
+use crate::mahjong::table::{
+    Extracted, HandEnding, HandRecord, MAX_ALICE, MAX_INDICATORS, WinRecord, forced_deal_in, ura_held,
+};
+use crate::mahjong::{
+    Hand, HandScore, PhysTile, Rules, ScoreError, ScoreResult, Situation, Tile, Yaku, hand_of, parse_tiles, score_hand,
+};
 use serde::Deserialize;
 
 /// What a hand's chips depend on beyond its score (the `chips` object of a `sim mahjong
@@ -116,8 +120,29 @@ impl HandChips {
 /// The winner `situation` describes under `rules`, as the table records one (its seat is
 /// its seat wind).
 pub fn win_of(rules: &Rules, situation: &Situation) -> Result<WinRecord, ScoreError> {
+    win(rules, situation, false)
+}
+
+/// The line's own score as the ledger settles it: a `forced` deal-in into an open riichi
+/// paid as 13 han unless the hand is worth more (G-R3, [`forced_deal_in`]).
+pub fn settled_score(rules: &Rules, situation: &Situation, forced: bool) -> Result<ScoreResult, ScoreError> {
+    Ok(ScoreResult::new(rules, situation.id, &scored(rules, situation, forced)?.1))
+}
+
+/// The hand `situation` describes and its score, `forced` as [`settled_score`] says.
+fn scored(rules: &Rules, situation: &Situation, forced: bool) -> Result<(Hand, HandScore), ScoreError> {
     let hand = hand_of(rules, situation)?;
     let score = score_hand(rules, &hand)?;
+    let score = match forced {
+        true => forced_deal_in(rules, score, hand.is_dealer(), hand.honba, hand.riichi_sticks),
+        false => score,
+    };
+    Ok((hand, score))
+}
+
+/// [`win_of`], the ron `forced` into its open riichi (G-R3) when so.
+fn win(rules: &Rules, situation: &Situation, forced: bool) -> Result<WinRecord, ScoreError> {
+    let (hand, score) = scored(rules, situation, forced)?;
     let mut held = hand.concealed;
     for m in &hand.melds[..usize::from(hand.meld_count)] {
         m.add_to(&mut held);
@@ -147,7 +172,7 @@ pub fn win_of(rules: &Rules, situation: &Situation) -> Result<WinRecord, ScoreEr
         open_riichi: score.yaku.contains(Yaku::OpenRiichi),
         ippatsu: situation.ippatsu,
         pocchi_tsumo: situation.tsumo && win.first() == Some(&PhysTile::Pocchi),
-        forced: false,
+        forced,
         nagashi: false,
         closed: hand.melds[..usize::from(hand.meld_count)].iter().all(|m| !m.is_open()),
         held,
@@ -166,7 +191,7 @@ pub fn hand_record(rules: &Rules, situation: &Situation, chips: &HandChips) -> R
     if chips.ending != CalcEnding::Win || chips.offender.is_some() || !chips.tenpai.is_empty() {
         return bad("chips: `offender` and `tenpai` are for `ending` \"chombo\", whose line holds no hand");
     }
-    let mut w = win_of(rules, situation)?;
+    let w = win(rules, situation, chips.forced)?;
     if w.seat > 2 {
         return bad("chips: seat_wind N: three seats (E, S, W)");
     }
@@ -180,7 +205,6 @@ pub fn hand_record(rules: &Rules, situation: &Situation, chips: &HandChips) -> R
     if chips.forced && (tsumo || !w.riichi) {
         return bad("chips: `forced` is a ron on a riichi winner (its open riichi, G-R3)");
     }
-    w.forced = chips.forced;
     let mut wins = vec![(w, situation)];
     if let Some(other) = &chips.double_ron {
         wins.push((second_winner(rules, situation, other, chips.from)?, other));
@@ -550,7 +574,7 @@ mod tests {
         let rank = |first: u8| {
             let mut ts: Vec<super::super::Transfer> = Vec::new();
             ledger.settle_end(&[45_000, 15_000, 45_000, 0], first, &mut ts);
-            let top = goto_chips().rank_kubi[0];
+            let top = goto_chips().rank_kubi.as_slice()[0];
             (0..3u8).find(|&s| {
                 ts.iter().filter(|t| t.item == ChipItem::Rank && t.receiver == s).map(|t| t.chips()).sum::<i32>() == top
             })

@@ -1,6 +1,7 @@
 //! The chip items (祝儀の種類) a ledger books, and one chip transfer.
 
-/// The sit-out's participant index (seats are `0..3`).
+/// The sit-out's participant index at a three-seat table (seats are `0..3`); a four-seat
+/// table has no sit-out, and participant 3 is its fourth seat.
 pub const SIT_OUT: u8 = 3;
 
 /// One kind of chip payment, by its GOTO-SPEC rule.

@@ -1,6 +1,6 @@
-//! The chip ledger (祝儀の精算): turns a Gotō game's hand records and final points into
-//! chip transfers between the participants — the three seats and, in a four-person
-//! rotation, the sit-out (抜け番, participant [`SIT_OUT`]) — item by item (GOTO-SPEC §7–§12),
+//! The chip ledger (祝儀の精算): turns a game's hand records and final points into chip
+//! transfers between the participants — the seats and, in a four-person rotation at three
+//! seats (Gotō), the sit-out (抜け番, participant [`SIT_OUT`]) — item by item (GOTO-SPEC §7–§12),
 //! with cut-bi's multipliers (§14) when the rules have them. Every transfer is payer →
 //! receiver, so chips sum to zero by construction. Nothing allocates.
 
@@ -114,13 +114,15 @@ struct Hand<'h> {
 }
 
 impl ChipLedger {
-    /// A ledger for `table`'s games under `rules`, with a sit-out (four people in rotation)
-    /// or without (three fixed players, G-O3).
+    /// A ledger for `table`'s games under `rules`, with a sit-out (four people in rotation
+    /// at three seats) or without (three fixed players, G-O3; a four-seat table never has
+    /// one: its participant [`SIT_OUT`] is the fourth seat).
     pub fn new(rules: ChipRules, table: &RiichiTable, sit_out: bool) -> ChipLedger {
         let set = &table.rules().set;
         let fives = [Tile::from_index(4), Tile::from_index(13), Tile::from_index(22)];
         let all_star = fives.into_iter().flatten().map(|t| set.red(t) + set.gold(t)).sum();
-        ChipLedger { rules, seats: table.rules().players, sit_out, all_star }
+        let seats = table.rules().players;
+        ChipLedger { rules, seats, sit_out: sit_out && usize::from(seats) < MAX_SEATS, all_star }
     }
 
     /// The rules.
@@ -233,8 +235,11 @@ impl ChipLedger {
         let real = score.yakuman > 0;
         if !real || r.yakuman_earns_hand_chips {
             let pocchi = w.pocchi_tsumo && w.ippatsu;
+            // A tsumo: no discarder, and no chombo's offender off whom a tenpai seat rons.
+            let tsumo = hand.record.from.or(hand.offender).is_none();
+            let ippatsu = r.ippatsu + if tsumo { r.ippatsu_tsumo } else { 0 };
             let per_tile = [
-                (ChipItem::Ippatsu, i32::from(w.ippatsu) * r.ippatsu),
+                (ChipItem::Ippatsu, i32::from(w.ippatsu) * ippatsu),
                 (ChipItem::Red, i32::from(w.red) * r.red),
                 (ChipItem::Gold, i32::from(w.gold) * r.gold),
                 (ChipItem::Ura, i32::from(w.ura - if r.ura_counts_norths { 0 } else { w.ura_nuki }) * r.ura),
@@ -428,7 +433,8 @@ impl ChipLedger {
         let places: [u8; MAX_SEATS] = std::array::from_fn(|s| rotated_places[(s + n - first) % n]);
         let second = (0..n).find(|&s| places[s] == 1).map_or(0, |s| points[s]);
         let kubi = second > r.kubi_line || r.kubi_at_line && second == r.kubi_line;
-        let chips = if kubi { r.rank_kubi } else { r.rank };
+        let chips = if kubi { &r.rank_kubi } else { &r.rank };
+        let chips = chips.as_slice();
         let mut value: [i32; MAX_SEATS] =
             std::array::from_fn(|s| if s < n { chips[usize::from(places[s])] } else { 0 });
         if r.split_ties {

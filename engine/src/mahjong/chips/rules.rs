@@ -1,7 +1,9 @@
-//! The chip rules (祝儀) of a Gotō table file's `[chips]` section: every amount of GOTO-SPEC
+//! The chip rules (祝儀) of a table file's `[chips]` section: every amount of GOTO-SPEC
 //! §7–§12 and §14, and every reading of its ambiguity register (§15) as an option whose
-//! shipped value is the spec's default.
+//! shipped value is the spec's default; at a four-seat table the same items (red, gold,
+//! ura, ippatsu, 一発ツモ, tiers, rank chips for four places), no sit-out, no cut-bi.
 
+use crate::mahjong::table::MAX_SEATS;
 use serde::Deserialize;
 
 /// Chip amounts and readings (TOML `[chips]` in a table file: every field required).
@@ -23,6 +25,10 @@ pub struct ChipRules {
     pub north: i32,
     /// G-C6 ポッチ一発ツモ: on top of the ippatsu chip.
     pub pocchi_ippatsu_tsumo: i32,
+    /// 一発ツモ: on top of the ippatsu chip on an ippatsu tsumo, per payer, booked as
+    /// ippatsu (a club's four-player item; Gotō has none: 0, also for a file without it).
+    #[serde(default)]
+    pub ippatsu_tsumo: i32,
     /// §15.9: on a tsumo the sit-out pays the per-tile chips (G-C1..C6) too (default no:
     /// each opponent only).
     pub per_tile_sit_out_pays: bool,
@@ -81,12 +87,11 @@ pub struct ChipRules {
     /// G-O2, §15.27: a nagashi yakuman counts as a draw for the sit-out (G-O2b applies,
     /// G-O2a does not); default: as a win.
     pub nagashi_as_draw: bool,
-    /// G-E2 rank chips for 1st, 2nd, 3rd when 2nd reaches the クビ line (クビあり).
-    #[serde(deserialize_with = "crate::config::exactly")]
-    pub rank_kubi: [i32; 3],
-    /// G-E2 rank chips for 1st, 2nd, 3rd otherwise.
-    #[serde(deserialize_with = "crate::config::exactly")]
-    pub rank: [i32; 3],
+    /// G-E2 rank chips for 1st, 2nd, 3rd (and 4th at four seats) when 2nd reaches the クビ
+    /// line (クビあり).
+    pub rank_kubi: Places,
+    /// G-E2 rank chips per place otherwise.
+    pub rank: Places,
     /// G-E2: the クビ line (40,000).
     pub kubi_line: i32,
     /// G-E2, §15.4: 2nd at exactly the line is クビあり (default yes).
@@ -153,15 +158,52 @@ pub enum Timing {
     EndOfHand,
 }
 
+/// Rank chips per place, 1st first: one value per seat of the table (in a table file a list
+/// of 3 or 4 numbers).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(try_from = "Vec<i32>")]
+pub struct Places {
+    values: [i32; MAX_SEATS],
+    len: u8,
+}
+
+impl TryFrom<Vec<i32>> for Places {
+    type Error = String;
+
+    fn try_from(v: Vec<i32>) -> Result<Places, String> {
+        if !(3..=MAX_SEATS).contains(&v.len()) {
+            return Err(format!("{} places: one value per seat, 3 or 4", v.len()));
+        }
+        let mut values = [0; MAX_SEATS];
+        values[..v.len()].copy_from_slice(&v);
+        Ok(Places { values, len: v.len() as u8 })
+    }
+}
+
+impl Places {
+    /// The values, 1st first.
+    pub fn as_slice(&self) -> &[i32] {
+        &self.values[..usize::from(self.len)]
+    }
+}
+
 impl ChipRules {
-    /// Checks the amounts: steps positive, the sit-out-free rank chips summing to zero.
-    pub fn validate(&self) -> Result<(), &'static str> {
+    /// Checks the amounts: steps positive, the sit-out-free rank chips summing to zero, and,
+    /// at a table of `seats`, one rank value per seat and cut-bi only at three (its sit-out
+    /// is always HomeRun, G-B1).
+    pub fn validate(&self, seats: u8) -> Result<(), &'static str> {
         if self.over_step <= 0 || self.bust_step <= 0 {
             return Err("`over_step` and `bust_step` must be positive");
         }
-        let falling = |r: [i32; 3]| r.iter().sum::<i32>() == 0 && r.windows(2).all(|w| w[0] >= w[1]);
-        if !falling(self.rank_kubi) || !falling(self.rank) {
-            return Err("`rank_kubi` and `rank` must sum to 0, falling from 1st to 3rd");
+        let falling = |r: &[i32]| r.iter().sum::<i32>() == 0 && r.windows(2).all(|w| w[0] >= w[1]);
+        if !falling(self.rank_kubi.as_slice()) || !falling(self.rank.as_slice()) {
+            return Err("`rank_kubi` and `rank` must sum to 0, falling from 1st to last");
+        }
+        if [self.rank_kubi, self.rank].iter().any(|r| r.as_slice().len() != usize::from(seats)) {
+            return Err("`rank_kubi` and `rank` need one value per seat");
+        }
+        if self.cutbi.is_some() && seats != 3 {
+            return Err("cut-bi is a three-seat rule (its sit-out is always HomeRun)");
         }
         if let Some(c) = self.cutbi
             && (c.homerun < 1 || c.busted < 1 || c.two_busted < 1)

@@ -608,3 +608,73 @@ fn every_chip_option_keeps_transfers_well_formed_over_seeded_games() {
         }
     }
 }
+
+/// A four-seat Ron2 table with Gotō's chip amounts, four rank places and 一発ツモ 1, each of
+/// `edits` (a line of the chips section and its replacement) made.
+fn four_seat_table(edits: &[(&str, &str)]) -> Result<RiichiTable, crate::mahjong::table::TableError> {
+    let goto = crate::mahjong::table::TableSettings::preset_text("goto").unwrap();
+    let mut chips = goto[goto.find("[chips]").unwrap()..]
+        .replace("rank_kubi = [20, 0, -20]", "rank_kubi = [20, 10, -10, -20]")
+        .replace("rank = [30, -10, -20]", "rank = [30, 10, -10, -30]")
+        .replace("pocchi_ippatsu_tsumo = 3", "pocchi_ippatsu_tsumo = 3\nippatsu_tsumo = 1");
+    for (from, to) in edits {
+        chips = chips.replace(from, to);
+    }
+    let text = format!("extends = \"ron2-dojo\"\nname = \"ron2-chips\"\n{chips}");
+    RiichiTable::new(crate::mahjong::table::TableSettings::from_toml(&text)?)
+}
+
+/// A four-seat hand won by `w` (a ron off `from`, or a tsumo), nobody busted.
+fn four_seat_hand(from: Option<u8>, w: WinRecord) -> HandRecord {
+    let mut h = HandRecord {
+        points_before: [25_000; 4],
+        points_after: [25_000; 4],
+        ending: HandEnding::Win,
+        from,
+        ..HandRecord::EMPTY
+    };
+    h.push_win(w);
+    h
+}
+
+#[test]
+fn per_item_chips_and_four_rank_places_at_a_four_seat_table() {
+    let table = four_seat_table(&[]).unwrap().with_hand_log(true);
+    // A sit-out asked for: a four-seat table has none, participant 3 is North.
+    let l = ChipLedger::new(table.settings().chips.unwrap(), &table, true);
+    let mut w = win(3, 4, 0, &[(Yaku::Riichi, 1), (Yaku::Ippatsu, 1)]);
+    (w.ippatsu, w.red, w.gold, w.ura) = (true, 1, 1, 1);
+    let per_tile = |ts: &[Transfer]| {
+        let items = [ChipItem::Ippatsu, ChipItem::Red, ChipItem::Gold, ChipItem::Ura];
+        std::array::from_fn::<i32, 4, _>(|p| items.iter().map(|&i| net(ts, i)[p]).sum())
+    };
+    // Tsumo: each of the three others pays ippatsu 1 + 一発ツモ 1, red 1, gold 2, ura 1.
+    let tsumo = settle(&l, &four_seat_hand(None, w));
+    assert_eq!(per_tile(&tsumo), [-6, -6, -6, 18], "{tsumo:?}");
+    assert_eq!(net(&tsumo, ChipItem::SitOutNoSpring), [0; 4], "no sit-out");
+    // Ron off West: the discarder alone, no 一発ツモ.
+    assert_eq!(per_tile(&settle(&l, &four_seat_hand(Some(2), w))), [0, 0, -5, 5]);
+    // Four places: 2nd below the クビ line, the plain chips; 1st and 4th settle first.
+    let mut end = Vec::new();
+    l.settle_end(&[40_000, 20_000, 30_000, 10_000], 0, &mut end);
+    assert_eq!(net(&end, ChipItem::Rank), [30, -10, 10, -30], "{end:?}");
+    // Seeded hanchan: chips sum to zero and reach every seat.
+    let mut t = Table::new(&table);
+    let mut reached = [false; 4];
+    for i in 0..40 {
+        let mut rng = GameSeeds::new(5).rng(i);
+        let o = t.play(&table, &mut [Bot::efficiency(); 4], &mut rng);
+        let mut tally = ChipTally::default();
+        l.settle_game(t.state().hand_log.hands(), &o.points, &mut rng, &mut tally);
+        assert_eq!(tally.totals().iter().sum::<i32>(), 0);
+        tally.totals().iter().enumerate().for_each(|(s, &c)| reached[s] |= c != 0);
+    }
+    assert_eq!(reached, [true; 4]);
+    // Three rank places at four seats, and cut-bi, are refused.
+    let e = four_seat_table(&[("rank = [30, 10, -10, -30]", "rank = [30, -10, -20]")]).err().unwrap();
+    assert!(e.to_string().contains("one value per seat"), "{e}");
+    let cutbi = crate::mahjong::table::TableSettings::preset_text("goto-cutbi").unwrap();
+    let cutbi = &cutbi[cutbi.find("[chips.cutbi]").unwrap()..];
+    let e = four_seat_table(&[("chombo = 5", &format!("chombo = 5\n{cutbi}"))]).err().unwrap();
+    assert!(e.to_string().contains("three-seat"), "{e}");
+}

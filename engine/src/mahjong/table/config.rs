@@ -300,6 +300,12 @@ pub struct TableSettings {
     pub open_riichi: OpenRiichi,
     /// 白ポッチ: when the pocchi turns wild after riichi (G-R6).
     pub pocchi_wild: PocchiWild,
+    /// 白ポッチ as a fifth copy: a wild pocchi may stand for a kind the hand already holds
+    /// four of, melds included (`1111m` and the pocchi as `1m` make `111m` and `11m`). The
+    /// seed bars nothing (「白ポッチは立直後永久オールマイティー」), so `true`, also for a file
+    /// written before the field existed; `false`: only kinds held fewer than four times.
+    #[serde(default = "fifth_copy_allowed")]
+    pub pocchi_fifth_copy: bool,
     /// 神ポッチ (G-D5): the pocchi as a dora or ura indicator lets the winner name that
     /// indicator's dora kind, or none (カラス), for the best score; otherwise it
     /// indicates as a 白.
@@ -314,6 +320,11 @@ pub struct TableSettings {
     /// points only (Ron2).
     #[serde(default)]
     pub chips: Option<ChipRules>,
+}
+
+/// [`TableSettings::pocchi_fifth_copy`] of a file without it: the seed's reading.
+const fn fifth_copy_allowed() -> bool {
+    true
 }
 
 /// Who wins when several seats ron one tile. In a table file: `"all"` or `"head_bump"`.
@@ -701,9 +712,6 @@ impl TableSettings {
         }
         if s.paarenchan == 1 {
             return invalid("paarenchan", "0 (none) or a run of 2 or more dealer wins");
-        }
-        if let Some(Err(reason)) = s.chips.map(|c| c.validate()) {
-            return invalid("chips", reason);
         }
         Ok(s)
     }

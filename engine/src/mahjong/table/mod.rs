@@ -160,7 +160,10 @@
 //!   rules' `yaku.han.open_riichi` (listed `open_riichi`). The bots declare it against
 //!   a seat already in riichi with `open_riichi_waits` live waits or more.
 //! - 白ポッチ (`pocchi_wild`, G-R6): after riichi the pocchi is wild, as whichever kind
-//!   scores best at the win (a kind the hand holds four of excepted; no fifth copy).
+//!   scores best at the win, with `pocchi_fifth_copy` (the seed's reading, the default)
+//!   a kind the hand holds four of too, melds included (`1111m` and the pocchi as `1m`:
+//!   `111m 11m`; [`WinFlags::WILD_FIFTH`](crate::mahjong::WinFlags::WILD_FIFTH) tells the
+//!   scorer), without it no fifth copy.
 //!   Drawn after riichi it is a tsumo win, the only legal action; with `held` (Gotō's
 //!   default reading) a pocchi held at the declaration turns wild once the riichi is
 //!   paid, and the riichi waits on whatever the pocchi as any kind would complete
@@ -240,6 +243,7 @@ pub use record::{
 };
 pub use replay::{Finding, FindingKind, ReplayReport, replay};
 pub use session::{PEOPLE, Rotation, Seating, Session};
+pub use settle::forced_deal_in;
 pub use state::{Claim, MAX_RIVER, OfferKind, PAO_YAKU, Phase, SeatState, TableState};
 pub use strategy::{BOT_PRESETS, Bot, BotConfig};
 pub use tenhou::{Calibration, RATE_NAMES, TENHOU, TENHOU_SANMA_RATES, Target, tenhou_yaku};
@@ -363,6 +367,9 @@ impl RiichiTable {
         }
         if layout.live_end_at_deal(indicators) < (HAND_TILES + 1) * usize::from(rules.players) {
             return invalid("wall", "leaves too few live tiles for the deal");
+        }
+        if let Some(Err(reason)) = settings.chips.map(|c| c.validate(rules.players)) {
+            return invalid("chips", reason);
         }
         let players = i32::from(rules.players);
         if (1..players).any(|n| settings.noten_total % n != 0 || settings.noten_total % (players - n) != 0) {

@@ -155,9 +155,24 @@ impl RiichiTable {
         };
     }
 
-    /// The waits of 3n+1 tiles `hand` (none unless tenpai).
+    /// The waits of 3n+1 tiles `hand` (none unless tenpai). A wild pocchi's fifth copy (a
+    /// kind counted five times) is beyond shanten's tables: then each kind that can be
+    /// drawn is tried on the standard form, the only one five copies fit.
     fn waits_of(&self, hand: &TileCounts) -> TileSet {
-        if shanten(hand, self.shanten) == 0 { ukeire(hand, self.shanten) } else { TileSet::EMPTY }
+        if hand.iter().any(|&c| c > 4) {
+            let completes = |w: Tile| {
+                let mut c = *hand;
+                c[w.index()] += 1;
+                let mut any = false;
+                for_each_standard(&c, |_, _| any = true);
+                any
+            };
+            Tile::all().filter(|&w| self.shanten.kind_exists(w) && hand[w.index()] < 4 && completes(w)).collect()
+        } else if shanten(hand, self.shanten) == 0 {
+            ukeire(hand, self.shanten)
+        } else {
+            TileSet::EMPTY
+        }
     }
 
     /// Whether the seat's pocchi is wild now (G-R6): in riichi and holding it, drawn since
@@ -173,11 +188,13 @@ impl RiichiTable {
     }
 
     /// `hand` (holding the pocchi among its haku) with the pocchi as each kind of the set
-    /// that the hand holds fewer than four of: the kind, and the tiles.
+    /// that the hand holds fewer than four of, or four of too with
+    /// [`pocchi_fifth_copy`](super::TableSettings::pocchi_fifth_copy): the kind, and the tiles.
     pub(super) fn wild_choices(&self, hand: &TileCounts) -> impl Iterator<Item = (Tile, TileCounts)> + use<'_> {
         let mut rest = *hand;
         rest[Tile::HAKU.index()] -= 1;
-        Tile::all().filter(move |&k| self.rules.set.contains(k) && rest[k.index()] < 4).map(move |k| {
+        let most = if self.settings.pocchi_fifth_copy { 4 } else { 3 };
+        Tile::all().filter(move |&k| self.rules.set.contains(k) && rest[k.index()] <= most).map(move |k| {
             let mut h = rest;
             h[k.index()] += 1;
             (k, h)

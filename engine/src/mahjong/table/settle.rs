@@ -11,9 +11,21 @@ use super::{MAX_SEATS, RIICHI_STICK, RiichiTable, TableState};
 use crate::GameRng;
 use crate::mahjong::payment::pay;
 use crate::mahjong::{
-    Flower, Hand, HandScore, Limit, Payment, PhysTile, ScoreError, Tile, TileCounts, WinFlags, Yaku, fifth_copy_waits,
-    score_hand, shanten,
+    Flower, Hand, HandScore, Limit, Payment, PhysTile, Rules, ScoreError, Tile, TileCounts, WinFlags, Yaku,
+    fifth_copy_waits, score_hand, shanten,
 };
+
+/// G-R3: a ron forced into an open riichi (手詰まり放銃) is paid as 13 han, 四倍満 (数え役満),
+/// unless the hand is worth that or more; its yaku and per-tile counts stay the hand's own.
+/// `dealer`: the winner deals; `sticks`: the riichi sticks it collects.
+pub fn forced_deal_in(rules: &Rules, score: HandScore, dealer: bool, honba: u8, sticks: u8) -> HandScore {
+    if score.limit >= Limit::KazoeYakuman {
+        return score;
+    }
+    let limit = Limit::KazoeYakuman;
+    let (payment, points_total) = pay(rules, limit.base(), dealer, false, honba, sticks);
+    HandScore { han: score.han.max(13), limit, payment, points_total, ..score }
+}
 
 /// How a win was made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,7 +183,11 @@ impl RiichiTable {
         if self.wild_pocchi(s) {
             for (kind, concealed) in self.wild_choices(&hand.concealed) {
                 let win = if win_is_pocchi { kind } else { hand.win };
-                consider(&Hand { concealed, win, ..hand });
+                let mut held = concealed;
+                hand.melds().iter().for_each(|m| m.add_to(&mut held));
+                let fifth = self.settings.pocchi_fifth_copy && held[kind.index()] > 4;
+                let flags = if fifth { hand.flags.with(WinFlags::WILD_FIFTH) } else { hand.flags };
+                consider(&Hand { concealed, win, flags, ..hand });
             }
         } else if let Some(ura) = self.kami_indicator(state, seat) {
             consider(&hand);
@@ -254,15 +270,9 @@ impl RiichiTable {
     }
 
     /// G-R3: a ron by an open riichi seat on a discard or an extraction was forced (no one
-    /// may deal into it otherwise): it is paid as 13 han, 四倍満 (数え役満), unless the hand
-    /// is worth that or more. Its yaku and per-tile counts stay the hand's own.
+    /// may deal into it otherwise): [`forced_deal_in`].
     fn forced_deal_in(&self, state: &TableState, seat: usize, score: HandScore) -> HandScore {
-        if score.limit >= Limit::KazoeYakuman {
-            return score;
-        }
-        let limit = Limit::KazoeYakuman;
-        let (payment, points_total) = pay(&self.rules, limit.base(), seat == state.dealer(), false, state.honba, 0);
-        HandScore { han: score.han.max(13), limit, payment, points_total, ..score }
+        forced_deal_in(&self.rules, score, seat == state.dealer(), state.honba, 0)
     }
 
     /// The flowers among the counted indicators of a win (the ura ones for a `riichi`

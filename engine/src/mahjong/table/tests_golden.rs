@@ -38,3 +38,25 @@ fn battle_hanchan_wins_are_tsumo_or_deal_ins() {
     let sum = |x: [u16; MAX_SEATS]| x.iter().sum::<u16>();
     assert_eq!(sum(o.wins), sum(o.tsumo_wins) + sum(o.deal_ins) + o.double_rons, "{o:?}");
 }
+
+/// Four `tenhou-like` bots at the dojo table (seed 7, game 2) and three `goto-stakes` bots
+/// at the Gotō cut-bi table (seed 7, game 3): the value, placement, chip and stake settings
+/// decision by decision, so that a speed-up of the bots (cached per-turn facts, skipped
+/// scans) shows as a diff if it changes any decision. Every win is a tsumo or a ron off a
+/// discard, as in the battle game.
+#[test]
+fn value_bots_play_the_same_hanchan_decision_by_decision() {
+    for (preset, bot, index, file, golden) in [
+        ("ron2-dojo", "tenhou-like", 2, "dojo_tenhou_like.txt", include_str!("golden/dojo_tenhou_like.txt")),
+        ("goto-cutbi", "goto-stakes", 3, "goto_stakes.txt", include_str!("golden/goto_stakes.txt")),
+    ] {
+        let game = RiichiTable::preset(preset).unwrap();
+        let mut bots = [Bot::by_name(bot).unwrap(); MAX_SEATS];
+        let seats = game.num_seats();
+        let (text, o) = transcript(&game, &mut bots[..seats], &mut GameSeeds::new(7).rng(index));
+        let path = format!("{}/src/mahjong/table/golden/{file}", env!("CARGO_MANIFEST_DIR"));
+        assert_golden(&path, golden, &text);
+        let sum = |x: [u16; MAX_SEATS]| x.iter().sum::<u16>();
+        assert_eq!(sum(o.wins), sum(o.tsumo_wins) + sum(o.deal_ins) + o.double_rons, "{o:?}");
+    }
+}

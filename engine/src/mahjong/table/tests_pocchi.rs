@@ -1,10 +1,10 @@
 //! The white pocchi (白ポッチ) at the Gotō table: wild after riichi (G-R6),
-//! drawn or held at the declaration, and 神ポッチ as an indicator (G-D5); a flower as an
-//! indicator (G-F6).
+//! drawn or held at the declaration, a fifth copy of a kind held four times, and 神ポッチ
+//! as an indicator (G-D5); a flower as an indicator (G-F6), an ura one too.
 
 use super::tests_scenarios::{Scene, fixed_wall, t};
 use super::*;
-use crate::mahjong::{TileSet, TileSetSpec, Yaku};
+use crate::mahjong::{HandScore, TileSet, TileSetSpec, Yaku};
 
 /// The Gotō table, `edit`ed.
 fn table(edit: impl FnOnce(&mut TableSettings)) -> RiichiTable {
@@ -20,12 +20,22 @@ const OTHERS: [&str; 2] = ["234p567p345s22s99p", "1199m2378s1z2z3z6z7z"];
 /// the first dora indicator and a 1z (south as the dora, which no hand here holds) the
 /// second.
 fn scene(game: RiichiTable, dealer: &str, draws: &str, first: Option<PhysTile>) -> Scene {
-    let mut w = fixed_wall(&TileSetSpec::goto(), &[dealer, OTHERS[0], OTHERS[1]], draws, 100, "");
-    if let Some(first) = first {
-        let used = HAND_TILES * 3 + draws.len() / 2;
-        for (place, piece) in [(0, first), (1, PhysTile::Plain(t("1z")))] {
-            let at = game.layout.indicator(place);
-            let from = (used..w.len()).find(|&i| i != at && w[i] == piece).expect("a piece to move");
+    let placed = match first {
+        Some(first) => vec![(game.layout.indicator(0), first), (game.layout.indicator(1), PhysTile::Plain(t("1z")))],
+        None => Vec::new(),
+    };
+    scene_with(game, [dealer, OTHERS[0], OTHERS[1]], draws, &placed)
+}
+
+/// A wall with the three `hands` (the dealer's first) and the `draws`, each piece of
+/// `placed` moved to its place from those nobody holds or draws.
+fn scene_with(game: RiichiTable, hands: [&str; 3], draws: &str, placed: &[(usize, PhysTile)]) -> Scene {
+    let mut w = fixed_wall(&TileSetSpec::goto(), &hands, draws, 100, "");
+    let used = HAND_TILES * 3 + draws.len() / 2;
+    for (n, &(at, piece)) in placed.iter().enumerate() {
+        let free = |i: usize| !placed[..n].iter().any(|&(p, _)| p == i);
+        if w[at] != piece {
+            let from = (used..w.len()).find(|&i| free(i) && w[i] == piece).expect("a piece to move");
             w.swap(at, from);
         }
     }
@@ -122,4 +132,58 @@ fn g_f6_a_summer_under_an_indicator_works_for_the_winner_as_if_extracted() {
     let summer = tsumo(PhysTile::Flower(crate::mahjong::Flower::Summer));
     assert!(summer.yaku.contains(Yaku::Natsu), "{summer:?}");
     assert!(!tsumo(PhysTile::Plain(t("3z"))).yaku.contains(Yaku::Natsu));
+}
+
+#[test]
+fn g_r6_a_wild_pocchi_may_be_a_fifth_copy_where_the_rules_allow_it() {
+    // The dealer holds all four 5p and the pocchi at its riichi; seat 1 deals in an 8p.
+    // The pocchi as the fifth 5p (555p 55p 678p) shows five dora under a 4p indicator, as an
+    // 8p (555p 567p 88p) four. Nobody else holds a 5p; the other indicators show no hand's.
+    let ron = |fifth: bool| {
+        let game = table(|s| s.pocchi_fifth_copy = fifth);
+        let (dora, ura) = (game.layout.indicator(0), game.layout.ura(0));
+        let placed = [(dora, "4p"), (game.layout.indicator(1), "3z"), (ura, "3z"), (game.layout.ura(1), "3z")];
+        let placed = placed.map(|(at, k)| (at, PhysTile::Plain(t(k))));
+        let hands = ["550g67p789s234s0z", "234p678p345s22s99p", OTHERS[1]];
+        let mut sc = scene_with(game, hands, "1z8p", &placed);
+        sc.act(0, Action::Riichi(t("1z")));
+        sc.act(1, Action::Discard(t("8p")));
+        sc.game.score_ron(&sc.s, 0, t("8p"), OfferKind::Discard).unwrap()
+    };
+    let dora = |r: &HandScore| r.yaku.as_slice().iter().find(|e| e.0 == Yaku::Dora).map(|e| e.1);
+    let (five, four) = (ron(true), ron(false));
+    assert_eq!((dora(&five), dora(&four)), (Some(5), Some(4)), "{five:?} {four:?}");
+    assert_eq!(five.han, four.han + 1);
+    assert!(TableSettings::preset("goto").unwrap().pocchi_fifth_copy, "the seed's reading");
+}
+
+#[test]
+fn g_f6_a_flower_under_the_ura_indicator_cancels_riichi_nomi_ron_only_where_the_rules_say() {
+    // As above, the dealer's riichi rons a 4s with riichi alone; spring lies under the first
+    // ura indicator. The seed's 「ドラ表示牌に華牌なし」 does not name the ura (the default).
+    let ron = |cancels: bool| {
+        let mut rules = crate::mahjong::Rules::preset("goto").unwrap();
+        rules.yaku.ura_flower_cancels_riichi_only_ron = cancels;
+        let game = RiichiTable::with_rules(TableSettings::preset("goto").unwrap(), rules).unwrap();
+        let spring = PhysTile::Flower(crate::mahjong::Flower::Spring);
+        let plain = |k: &str| PhysTile::Plain(t(k));
+        let l = game.layout;
+        let placed =
+            [(l.indicator(0), plain("3z")), (l.indicator(1), plain("3z")), (l.ura(0), spring), (l.ura(1), plain("2z"))];
+        let draws = "1z2z5z8p7z3z8s4s";
+        let mut sc = scene_with(game, ["123p456p789s23s6z6z", OTHERS[0], OTHERS[1]], draws, &placed);
+        for (seat, a) in [(0, "1z"), (1, "2z"), (2, "5z")] {
+            sc.act(seat, Action::Discard(t(a)));
+        }
+        sc.act(0, Action::Riichi(t("8p")));
+        for (seat, a) in [(1, "7z"), (2, "3z"), (0, "8s")] {
+            sc.act(seat, Action::Discard(t(a)));
+        }
+        sc.act(1, Action::Discard(t("4s")));
+        sc.game.score_ron(&sc.s, 0, t("4s"), OfferKind::Discard).unwrap()
+    };
+    let kept = ron(false);
+    assert_eq!(kept.yaku.as_slice().first(), Some(&(Yaku::RiichiNomiRon, 13)), "{kept:?}");
+    let cancelled = ron(true);
+    assert!(!cancelled.yaku.contains(Yaku::RiichiNomiRon) && cancelled.yakuman == 0, "{cancelled:?}");
 }

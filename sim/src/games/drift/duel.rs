@@ -44,7 +44,7 @@ impl Contest for DriftContest {
     }
 
     fn metrics(&self) -> Vec<Metric> {
-        two_player_metrics("points", "evaluation points")
+        two_player_metrics("points", "evaluation points", true)
     }
 
     fn play<'a>(

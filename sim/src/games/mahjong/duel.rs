@@ -46,6 +46,7 @@ impl Contest for MahjongContest {
                 rate: false,
                 neutral: (n + 1.0) / 2.0,
                 higher_is_better: false,
+                objective: false,
             },
             Metric {
                 name: "first_place",
@@ -54,6 +55,7 @@ impl Contest for MahjongContest {
                 rate: true,
                 neutral: 1.0 / n,
                 higher_is_better: true,
+                objective: false,
             },
             Metric {
                 name: "points",
@@ -62,6 +64,7 @@ impl Contest for MahjongContest {
                 rate: false,
                 neutral: f64::NAN,
                 higher_is_better: true,
+                objective: true,
             },
         ]
     }

@@ -11,7 +11,7 @@ use crate::study::Source;
 use anyhow::{Context, Result};
 use engine::GameSeeds;
 use engine::mahjong::chips::{
-    CalcEnding, ChipLedger, Dice, GivenDice, HandChips, Transfer, hand_record, handless_record,
+    CalcEnding, ChipLedger, Dice, GivenDice, HandChips, Transfer, hand_record, handless_record, settled_score,
 };
 use engine::mahjong::table::{HandRecord, PRESETS, RiichiTable, TableSettings, WinRecord};
 use engine::mahjong::{Rules, Situation, score, shanten_report};
@@ -167,9 +167,10 @@ pub fn score_lines(rules: &ScoreRules, input: impl BufRead, output: impl Write) 
             return Ok(json!({"id": id, "chips": settle(table, &record, &tenpai, chips).map_err(fail)?}));
         }
         let situation: Situation = serde_json::from_value(value).map_err(|e| fail(e.to_string()))?;
-        let result = score(&rules.rules, &situation).map_err(|e| fail(e.to_string()))?;
-        let mut out = serde_json::to_value(result).map_err(|e| fail(e.to_string()))?;
         let record = hand_record(&rules.rules, &situation, chips).map_err(|e| fail(e.to_string()))?;
+        // The points as the ledger settles them (a forced deal-in's 13 han, G-R3).
+        let result = settled_score(&rules.rules, &situation, chips.forced).map_err(|e| fail(e.to_string()))?;
+        let mut out = serde_json::to_value(result).map_err(|e| fail(e.to_string()))?;
         if let Some(other) = &chips.double_ron {
             let second = score(&rules.rules, other).map_err(|e| fail(format!("chips: double_ron: {e}")))?;
             out["double_ron"] = serde_json::to_value(second).map_err(|e| fail(e.to_string()))?;

@@ -49,7 +49,7 @@ impl Contest for MedarotContest {
     }
 
     fn metrics(&self) -> Vec<Metric> {
-        two_player_metrics("hp", "final HP")
+        two_player_metrics("hp", "final HP", false)
     }
 
     fn play<'a>(

@@ -31,7 +31,7 @@ impl Contest for RackupContest {
     }
 
     fn metrics(&self) -> Vec<Metric> {
-        two_player_metrics("points", "final points")
+        two_player_metrics("points", "final points", true)
     }
 
     fn play<'a>(

@@ -2,9 +2,9 @@
 //! how dangerous a discard is against them (genbutsu, suji, kabe, one
 //! chance, honours; sanma's 1m and 9m like honours).
 
-use super::super::{Action, RiichiView};
+use super::super::{Action, MAX_SEATS, RiichiView};
 use super::Bot;
-use crate::mahjong::{Tile, TileCounts};
+use crate::mahjong::{Tile, TileCounts, TileSet};
 
 impl Bot {
     /// Seats (a bit each) the viewing seat defends against: riichi, and
@@ -20,18 +20,34 @@ impl Bot {
         out
     }
 
+    /// Per seat in `threats`, the kinds that are genbutsu against it: its river and what it
+    /// let pass since its riichi (counted once per decision, not per discard weighed).
+    pub(super) fn genbutsu(view: &RiichiView<'_>, threats: u8) -> [TileSet; MAX_SEATS] {
+        let mut out = [TileSet::EMPTY; MAX_SEATS];
+        for o in view.others().filter(|&o| threats & (1 << o) != 0) {
+            out[o] = view.river(o).iter().fold(view.let_pass(o), |s, &x| s.with(x));
+        }
+        out
+    }
+
     /// Danger of discarding `t` against the seats in `threats` (0 safest):
     /// genbutsu 0 (the threat's own discards, and against a riichi every tile it let pass
     /// since, whoever discarded it); an honour (or a sanma 1m/9m, which no sequence runs through) three of
     /// which are visible 1; suji, or a
     /// suited tile whose every shape through it is walled off (kabe: all
     /// four of the neighbours seen), 2; one chance (three of them seen) or
-    /// an honour with fewer seen, 3; other terminals 4; other tiles 6.
-    pub(super) fn danger(view: &RiichiView<'_>, threats: u8, t: Tile, visible: &TileCounts) -> u8 {
+    /// an honour with fewer seen, 3; other terminals 4; other tiles 6. `genbutsu` is
+    /// [`Bot::genbutsu`] of the same threats.
+    pub(super) fn danger(
+        view: &RiichiView<'_>,
+        genbutsu: &[TileSet; MAX_SEATS],
+        threats: u8,
+        t: Tile,
+        visible: &TileCounts,
+    ) -> u8 {
         let mut worst = 0;
         for o in view.others().filter(|&o| threats & (1 << o) != 0) {
-            let (river, passed) = (view.river(o), view.let_pass(o));
-            let safe = |x: Tile| passed.contains(x) || river.contains(&x);
+            let safe = |x: Tile| genbutsu[o].contains(x);
             let d = if safe(t) {
                 0
             } else if t.is_honor() || Bot::in_no_sequence(view, t) {
@@ -82,13 +98,14 @@ impl Bot {
 
     /// The legal discard least dangerous against `threats`.
     pub(super) fn safest(view: &RiichiView<'_>, legal: &[Action], threats: u8, visible: &TileCounts) -> Action {
+        let genbutsu = Bot::genbutsu(view, threats);
         let safest = legal
             .iter()
             .filter_map(|a| match *a {
                 Action::Discard(x) => Some(x),
                 _ => None,
             })
-            .min_by_key(|&x| Bot::danger(view, threats, x, visible));
+            .min_by_key(|&x| Bot::danger(view, &genbutsu, threats, x, visible));
         Action::Discard(safest.expect("a turn always has a discard"))
     }
 }

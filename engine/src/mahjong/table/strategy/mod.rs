@@ -337,6 +337,7 @@ impl Bot {
         }
         let rules = view.shanten_rules();
         let mut h = *view.hand();
+        let dora = self.dora(view);
         // With a plan bias, ties lean towards honitsu when the hand is nearly one suit.
         let lean = match self.config.plan_bias > 0 {
             true => plan::lean(&h, view.melds(view.seat()), self.config.sequence_plans),
@@ -347,16 +348,17 @@ impl Bot {
         // choose), usually after one or two shanten calls.
         let whole = shanten(&h, rules);
         if whole > self.config.ukeire_max_shanten {
-            let mut order = [(u8::MAX, Tile::EAST); 14];
+            // Keep value and kind in one number, for a cheap sort.
+            let mut order = [u16::MAX; 14];
             let mut n = 0;
             for a in legal {
                 if let Action::Discard(t) = *a {
-                    order[n] = (self.keep(view, &h, t, lean), t);
+                    order[n] = u16::from(self.keep(view, &h, t, lean, &dora)) << 8 | t.index() as u16;
                     n += 1;
                 }
             }
             order[..n].sort_unstable();
-            for &(_, t) in &order[..n] {
+            for t in order[..n].iter().map(|&k| Tile::from_index(k as u8).expect("a kind")) {
                 h[t.index()] -= 1;
                 let s = shanten(&h, rules);
                 h[t.index()] += 1;
@@ -376,7 +378,7 @@ impl Bot {
         let best = after[..n].iter().map(|a| a.1).min().expect("a turn always has a discard");
         let ties = || after[..n].iter().filter(|a| a.1 == best).map(|a| a.0);
         if best > self.config.ukeire_max_shanten {
-            let t = ties().min_by_key(|&t| self.keep(view, &h, t, lean));
+            let t = ties().min_by_key(|&t| self.keep(view, &h, t, lean, &dora));
             return (t.expect("the minimum is reached"), best, None);
         }
         if !count && ties().count() == 1 {
@@ -388,10 +390,11 @@ impl Bot {
         let mut pick = (Tile::EAST, best, None);
         let mut most = (0, 0);
         for t in ties() {
-            let keep = if self.config.dora_keep > 0 { u8::MAX - self.keep(view, &h, t, lean) } else { 0 };
+            let keep = if self.config.dora_keep > 0 { u8::MAX - self.keep(view, &h, t, lean, &dora) } else { 0 };
             h[t.index()] -= 1;
-            let u = ukeire_count(ukeire(&h, rules), visible, &view.game().rules().set);
-            let worth = if by_worth { self.wait_worth(view, &h, visible) } else { u };
+            let waits = ukeire(&h, rules);
+            let u = ukeire_count(waits, visible, &view.game().rules().set);
+            let worth = if by_worth { self.wait_worth(view, &h, waits, visible) } else { u };
             h[t.index()] += 1;
             if pick.2.is_none() || (worth, keep) > most {
                 (pick, most) = ((t, best, Some(u)), (worth, keep));
@@ -412,13 +415,14 @@ impl Bot {
     ) -> (Tile, i8, Option<u32>) {
         let rules = view.shanten_rules();
         let mut h = *view.hand();
+        let dora = self.dora(view);
         let mut pick: Option<(Tile, i8, u8)> = None;
         for a in legal {
             let Action::Discard(t) = *a else { continue };
             h[t.index()] -= 1;
             let s = if plan.needs(t) { i8::MAX } else { plan.shanten(&h, rules) };
             h[t.index()] += 1;
-            let k = self.keep(view, &h, t, plan);
+            let k = self.keep(view, &h, t, plan, &dora);
             if pick.is_none_or(|p| (s, k) < (p.1, p.2)) {
                 pick = Some((t, s, k));
             }

@@ -70,26 +70,23 @@ pub(super) struct Runs {
 }
 
 impl Runs {
-    /// The sequences starting at `lows` not yet among `melds` (chi), or `None` when the
-    /// melds leave no room for the others.
-    fn new(lows: [Tile; 3], melds: &[Meld]) -> Option<Runs> {
-        let melded = |low: Tile| melds.iter().any(|m| m.kind == MeldKind::Chi && m.tile == low);
-        let mut out = Runs { tiles: TileSet::EMPTY };
-        for low in lows.into_iter().filter(|&l| !melded(l)) {
-            (0..3).for_each(|k| out.tiles.insert(Tile::from_index(low.index() as u8 + k).expect("a suited kind")));
+    /// The sequences starting at the kinds of `lows` (three, every kind of them `full`) not
+    /// yet melded (`chis`, the lowest kinds of the hand's chi, of `melds` melds in all), or
+    /// `None` when the melds leave no room for the others.
+    fn new(lows: TileSet, full: TileSet, chis: TileSet, melds: usize) -> Option<Runs> {
+        let mut out = Runs { tiles: full };
+        let melded = lows.intersection(chis);
+        for low in melded.iter() {
+            out.tiles.0 &= !(RUN << low.index());
         }
-        let others = melds.len() - (3 - out.len());
-        (others + out.len() <= 4).then_some(out)
+        let melded = melded.len() as usize;
+        // The other melds and the sequences still to build fit in four sets.
+        (melds - melded + (3 - melded) <= 4).then_some(out)
     }
 
     /// How many sequences are still to build.
     fn len(&self) -> usize {
         self.tiles.0.count_ones() as usize / 3
-    }
-
-    /// Tiles of the sequences still to build that `hand` lacks.
-    fn missing(&self, hand: &TileCounts) -> u8 {
-        self.tiles.iter().filter(|t| hand[t.index()] == 0).count() as u8
     }
 
     /// Shanten of `hand` holding these sequences: the tiles they lack, plus the shanten of
@@ -109,33 +106,42 @@ impl Runs {
         }
         missing + shanten_standard_blocks(&rest, rules, others)
     }
+}
 
-    /// The candidate with the fewest missing tiles among sequences `lows` (a list of
-    /// three-sequence sets), at most `most` missing.
-    fn best(candidates: impl Iterator<Item = [Tile; 3]>, hand: &TileCounts, melds: &[Meld], most: u8) -> Option<Runs> {
-        candidates
-            .filter_map(|lows| Runs::new(lows, melds))
-            .map(|r| (r.missing(hand), r))
-            .filter(|e| e.0 <= most)
-            .min_by_key(|e| e.0)
-            .map(|e| e.1)
+/// The kinds of one sequence, at its lowest kind's bit.
+const RUN: u64 = 0b111;
+
+/// Each plan's sequences as their lowest kinds and as all their kinds: the sanshoku (123 to
+/// 789 in the three suits), then the ittsu (123, 456, 789 of one suit, manzu to souzu).
+const RUN_PLANS: [(TileSet, TileSet); 10] = {
+    let mut out = [(TileSet::EMPTY, TileSet::EMPTY); 10];
+    let mut k = 0;
+    while k < 10 {
+        let lows = match k {
+            0..7 => 1 << k | 1 << (9 + k) | 1 << (18 + k),
+            _ => 0b1001001 << (9 * (k - 7)),
+        };
+        out[k] = (TileSet(lows), TileSet(lows | lows << 1 | lows << 2));
+        k += 1;
     }
-}
+    out
+};
 
-/// The lowest kinds of each sanshoku's sequences (123 to 789 in the three suits).
-fn sanshoku() -> impl Iterator<Item = [Tile; 3]> {
-    (0..7u8).map(|n| [0, 9, 18].map(|s| Tile::from_index(s + n).expect("a suited kind")))
-}
-
-/// The lowest kinds of each ittsu's sequences (123, 456, 789 of one suit).
-fn ittsu() -> impl Iterator<Item = [Tile; 3]> {
-    (0..3u8).map(|s| [0, 3, 6].map(|n| Tile::from_index(9 * s + n).expect("a suited kind")))
-}
-
-/// The sanshoku or ittsu plan of `hand` and `melds` with the fewest missing tiles, at most
-/// `most` (sanshoku first on ties).
+/// The sanshoku or ittsu plan of `hand` and `melds` with the fewest missing tiles (kinds
+/// of its sequences still to build that `hand` lacks), at most `most` (sanshoku first on
+/// ties, in [`RUN_PLANS`] order).
 pub(super) fn runs(hand: &TileCounts, melds: &[Meld], most: u8) -> Option<Runs> {
-    Runs::best(sanshoku().chain(ittsu()), hand, melds, most)
+    let held = (0..27).filter(|&i| hand[i] > 0).fold(0u64, |b, i| b | 1 << i);
+    let chis = melds.iter().filter(|m| m.kind == MeldKind::Chi).fold(TileSet::EMPTY, |s, m| s.with(m.tile));
+    let mut best: Option<(u32, Runs)> = None;
+    for &(lows, full) in &RUN_PLANS {
+        let Some(r) = Runs::new(lows, full, chis, melds.len()) else { continue };
+        let missing = (r.tiles.0 & !held).count_ones();
+        if missing <= u32::from(most) && best.is_none_or(|b| missing < b.0) {
+            best = Some((missing, r));
+        }
+    }
+    best.map(|b| b.1)
 }
 
 impl Plan {

@@ -226,10 +226,10 @@ fn danger_orders_genbutsu_suji_one_chance_and_the_rest() {
     riichi_at_2(&mut s, "4p");
     let view = game.view(&s, 1);
     let visible = view.visible();
-    let d = |x: &str| Bot::danger(&view, 1 << 2, t(x), &visible);
+    let d = |x: &str| Bot::danger(&view, &Bot::genbutsu(&view, 1 << 2), 1 << 2, t(x), &visible);
     assert_eq!([d("4p"), d("1p"), d("7p"), d("6s"), d("1z"), d("9m"), d("5m")], [0, 2, 2, 3, 3, 4, 6]);
     // Against nobody, nothing is dangerous.
-    assert_eq!(Bot::danger(&view, 0, t("5m"), &visible), 0);
+    assert_eq!(Bot::danger(&view, &Bot::genbutsu(&view, 0), 0, t("5m"), &visible), 0);
 }
 
 #[test]
@@ -239,7 +239,7 @@ fn tiles_let_pass_after_a_riichi_are_genbutsu_and_suji_against_it() {
     s.seats[2].let_pass.insert(t("5m"));
     let view = game.view(&s, 1);
     let visible = view.visible();
-    let d = |x: &str| Bot::danger(&view, 1 << 2, t(x), &visible);
+    let d = |x: &str| Bot::danger(&view, &Bot::genbutsu(&view, 1 << 2), 1 << 2, t(x), &visible);
     assert_eq!([d("5m"), d("2m"), d("8m"), d("3m")], [0, 2, 2, 6], "5m passed: genbutsu, and 2m/8m suji");
     // The table notes every discard made after a riichi, by any other seat.
     let mut noted = 0;
@@ -289,8 +289,12 @@ fn sanma_terminals_of_manzu_are_read_like_honours_against_riichi() {
         s.seats[1].river_len = 0;
         let view = game.view(&s, 0);
         let visible = [0; 34];
-        assert_eq!(Bot::danger(&view, 1 << 1, t("1m"), &visible), manzu, "{preset}: 1m");
-        assert_eq!(Bot::danger(&view, 1 << 1, t("1p"), &visible), 4, "{preset}: 1p, a terminal sequences run through");
+        assert_eq!(Bot::danger(&view, &Bot::genbutsu(&view, 1 << 1), 1 << 1, t("1m"), &visible), manzu, "{preset}: 1m");
+        assert_eq!(
+            Bot::danger(&view, &Bot::genbutsu(&view, 1 << 1), 1 << 1, t("1p"), &visible),
+            4,
+            "{preset}: 1p, a terminal sequences run through"
+        );
     }
 }
 

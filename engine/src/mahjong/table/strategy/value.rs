@@ -5,7 +5,7 @@
 use super::super::RiichiView;
 use super::plan::{Plan, keep_value};
 use super::{Bot, is_open};
-use crate::mahjong::{Meld, Tile, TileCounts, ukeire};
+use crate::mahjong::{Meld, Tile, TileCounts, TileSet};
 
 /// A wait's worth counts han up to this many (2^han doubles the points up to a mangan).
 const WORTH_MAX_HAN: u8 = 5;
@@ -22,17 +22,22 @@ fn indicated(view: &RiichiView<'_>) -> TileCounts {
 }
 
 impl Bot {
+    /// The dora per kind [`Bot::keep`] reads: [`indicated`], counted once per decision; none
+    /// without `dora_keep` (then `keep` never reads them).
+    pub(super) fn dora(&self, view: &RiichiView<'_>) -> TileCounts {
+        if self.config.dora_keep == 0 { [0; 34] } else { indicated(view) }
+    }
+
     /// How much tile `t` of `hand` is worth keeping, for ties: [`keep_value`], plus
-    /// `dora_keep` per dora it is (indicated, or a red or gold five with no plain five of
-    /// its kind held) where the plan can use it.
-    pub(super) fn keep(&self, view: &RiichiView<'_>, hand: &TileCounts, t: Tile, plan: Plan) -> u8 {
+    /// `dora_keep` per dora it is (`dora` per kind, see [`indicated`], or a red or gold five
+    /// with no plain five of its kind held) where the plan can use it.
+    pub(super) fn keep(&self, view: &RiichiView<'_>, hand: &TileCounts, t: Tile, plan: Plan, dora: &TileCounts) -> u8 {
         let base = keep_value(view, hand, t, plan);
         if self.config.dora_keep == 0 || base == 0 {
             return base;
         }
         let marked = u8::from(view.marked_fives(t) >= hand[t.index()]);
-        let dora = view.indicators().filter(|&i| view.game().rules().set.dora_from_indicator(i) == t).count() as u8;
-        base.saturating_add(self.config.dora_keep.saturating_mul(dora + marked))
+        base.saturating_add(self.config.dora_keep.saturating_mul(dora[t.index()] + marked))
     }
 
     /// Whether an open hand with `melds` and concealed `hand` is worth `call_min_han` under
@@ -51,14 +56,23 @@ impl Bot {
         plan.open_han() + held + marked >= least
     }
 
-    /// The worth of tenpai `hand`'s waits (3n+1 tiles): the live copies of each wait times
-    /// 2^han of a win on it (a dama ron's han, dora and red fives included, plus one for
-    /// riichi when the hand is closed and the bot declares riichi), han capped at
-    /// [`WORTH_MAX_HAN`]; a wait without a yaku counts riichi's han alone (none when open).
-    pub(super) fn wait_worth(&self, view: &RiichiView<'_>, hand: &TileCounts, visible: &TileCounts) -> u32 {
+    /// The worth of tenpai `hand`'s `waits` (3n+1 tiles, its [`ukeire`]): the live copies
+    /// of each wait times 2^han of a win on it (a dama ron's han, dora and red fives
+    /// included, plus one for riichi when the hand is closed and the bot declares riichi),
+    /// han capped at [`WORTH_MAX_HAN`]; a wait without a yaku counts riichi's han alone (none
+    /// when open).
+    ///
+    /// [`ukeire`]: crate::mahjong::ukeire
+    pub(super) fn wait_worth(
+        &self,
+        view: &RiichiView<'_>,
+        hand: &TileCounts,
+        waits: TileSet,
+        visible: &TileCounts,
+    ) -> u32 {
         let riichi = u8::from(self.config.riichi && !is_open(view.melds(view.seat())));
         let set = &view.game().rules().set;
-        ukeire(hand, view.shanten_rules())
+        waits
             .iter()
             .map(|w| {
                 let live = u32::from(set.copies(w).saturating_sub(visible[w.index()]));
