@@ -294,6 +294,10 @@ fn use_score(ctx: &Ctx<'_, '_>, src: Source, force: u8) -> i32 {
 /// `presets/strategy_heuristic.toml`, where every field is described).
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(tag = "strategy", rename_all = "snake_case")]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "read once per run and copied into each worker's players; boxing the weights would lose Copy"
+)]
 pub enum StrategyConfig {
     /// [`Random`].
     Random,
