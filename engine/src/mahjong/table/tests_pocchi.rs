@@ -97,22 +97,31 @@ fn g_d5_kami_pocchi_names_the_best_dora_kind() {
     assert_eq!(named.han, haku.han + 2, "7z named: its pair is two dora; as a haku it shows 6z, held by none");
 }
 
+/// The dealer riichis on its second turn on 123p 456p 789s 23s 66z, and rons a 4s two turns
+/// later (no ippatsu): riichi alone, unless an indicator of `placed` ([`scene_with`]) says
+/// otherwise.
+fn second_turn_riichi_ron(game: RiichiTable, placed: &[(usize, PhysTile)]) -> HandScore {
+    let draws = "1z2z5z8p7z3z8s4s";
+    let mut sc = scene_with(game, ["123p456p789s23s6z6z", OTHERS[0], OTHERS[1]], draws, placed);
+    for (seat, a) in [(0, "1z"), (1, "2z"), (2, "5z")] {
+        sc.act(seat, Action::Discard(t(a)));
+    }
+    sc.act(0, Action::Riichi(t("8p")));
+    for (seat, a) in [(1, "7z"), (2, "3z"), (0, "8s")] {
+        sc.act(seat, Action::Discard(t(a)));
+    }
+    sc.act(1, Action::Discard(t("4s")));
+    sc.game.score_ron(&sc.s, 0, t("4s"), OfferKind::Discard).unwrap()
+}
+
 #[test]
 fn g_d5_kami_pocchi_may_name_no_dora_keeping_riichi_nomi_ron() {
-    // The dealer riichis on its second turn on 123p 456p 789s 23s 66z, and rons a 4s two
-    // turns later (no ippatsu): riichi alone, unless the pocchi indicator shows 6z.
+    // Riichi alone, unless the pocchi indicator shows 6z.
     let ron = |kami: bool| {
-        let draws = "1z2z5z8p7z3z8s4s";
-        let mut sc = scene(table(|s| s.kami_pocchi = kami), "123p456p789s23s6z6z", draws, Some(PhysTile::Pocchi));
-        for (seat, a) in [(0, "1z"), (1, "2z"), (2, "5z")] {
-            sc.act(seat, Action::Discard(t(a)));
-        }
-        sc.act(0, Action::Riichi(t("8p")));
-        for (seat, a) in [(1, "7z"), (2, "3z"), (0, "8s")] {
-            sc.act(seat, Action::Discard(t(a)));
-        }
-        sc.act(1, Action::Discard(t("4s")));
-        sc.game.score_ron(&sc.s, 0, t("4s"), OfferKind::Discard).unwrap()
+        let game = table(|s| s.kami_pocchi = kami);
+        let placed =
+            [(game.layout.indicator(0), PhysTile::Pocchi), (game.layout.indicator(1), PhysTile::Plain(t("1z")))];
+        second_turn_riichi_ron(game, &placed)
     };
     let named = ron(true);
     assert_eq!(named.yaku.as_slice().first(), Some(&(Yaku::RiichiNomiRon, 13)), "カラス: no dora, {named:?}");
@@ -159,28 +168,18 @@ fn g_r6_a_wild_pocchi_may_be_a_fifth_copy_where_the_rules_allow_it() {
 
 #[test]
 fn g_f6_a_flower_under_the_ura_indicator_cancels_riichi_nomi_ron_only_where_the_rules_say() {
-    // As above, the dealer's riichi rons a 4s with riichi alone; spring lies under the first
-    // ura indicator. The seed's 「ドラ表示牌に華牌なし」 does not name the ura (the default).
+    // The dealer's riichi rons a 4s with riichi alone; spring lies under the first ura
+    // indicator. The seed's 「ドラ表示牌に華牌なし」 does not name the ura (the default).
     let ron = |cancels: bool| {
         let mut rules = crate::mahjong::Rules::preset("goto").unwrap();
         rules.yaku.ura_flower_cancels_riichi_only_ron = cancels;
         let game = RiichiTable::with_rules(TableSettings::preset("goto").unwrap(), rules).unwrap();
         let spring = PhysTile::Flower(crate::mahjong::Flower::Spring);
         let plain = |k: &str| PhysTile::Plain(t(k));
-        let l = game.layout;
+        let l = &game.layout;
         let placed =
             [(l.indicator(0), plain("3z")), (l.indicator(1), plain("3z")), (l.ura(0), spring), (l.ura(1), plain("2z"))];
-        let draws = "1z2z5z8p7z3z8s4s";
-        let mut sc = scene_with(game, ["123p456p789s23s6z6z", OTHERS[0], OTHERS[1]], draws, &placed);
-        for (seat, a) in [(0, "1z"), (1, "2z"), (2, "5z")] {
-            sc.act(seat, Action::Discard(t(a)));
-        }
-        sc.act(0, Action::Riichi(t("8p")));
-        for (seat, a) in [(1, "7z"), (2, "3z"), (0, "8s")] {
-            sc.act(seat, Action::Discard(t(a)));
-        }
-        sc.act(1, Action::Discard(t("4s")));
-        sc.game.score_ron(&sc.s, 0, t("4s"), OfferKind::Discard).unwrap()
+        second_turn_riichi_ron(game, &placed)
     };
     let kept = ron(false);
     assert_eq!(kept.yaku.as_slice().first(), Some(&(Yaku::RiichiNomiRon, 13)), "{kept:?}");
