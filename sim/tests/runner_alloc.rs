@@ -107,10 +107,12 @@ fn studies_allocate_nothing_per_game() {
     let chips = ChipsStudy::from_params(ChipsParams {
         table: TableRules::preset("goto"),
         compare: TableRules::preset("goto-cutbi"),
-        bots: BotModel { bots: bots.clone(), bot_files: Default::default() },
+        bots: BotModel { bots: bots.clone(), bot_files: Default::default(), adapted: false },
+        // The adapted path too: a second table, the compared one, played per session.
         other_bots: vec![BotModel {
-            bots: bots.clone().map(|_| "defensive".to_string()),
+            bots: bots.clone().map(|_| "goto-stakes".to_string()),
             bot_files: Default::default(),
+            adapted: true,
         }],
         rotation: Rotation::Cycle,
         session_games: 5,

@@ -76,6 +76,12 @@ pub(crate) struct ChipsArgs {
     /// efficiency, then defensive).
     #[arg(long, default_values = ["efficiency", "defensive"], value_name = "NAMES")]
     pub(crate) bots: Vec<String>,
+    /// Bots for adapted play (as `--bots`; `none`: no adapted model): they play every
+    /// session twice on the same deals, at the base table for the base arm and at the
+    /// compared table, seeing its cut-bi states, for the compared arms, so the ratio is
+    /// reported with play adapted beside play unchanged.
+    #[arg(long, default_value = "goto-stakes", value_name = "NAMES|none")]
+    pub(crate) adapted: String,
     /// Who sits out the next game: cycle, last, top, or fixed (three players, no sit-out).
     #[arg(long, default_value = "cycle", value_parser = rotation, value_name = "cycle|last|top|fixed")]
     pub(crate) rotation: Rotation,
@@ -192,14 +198,14 @@ pub(crate) fn run(command: &MahjongCommand) -> Result<String> {
 
 /// The table study's parameters for `rules` and `bots` (each a preset name or a file).
 pub(crate) fn table_params(rules: &str, bots: [String; 4]) -> Result<MahjongParams> {
-    let BotModel { bots, bot_files } = bot_model(bots)?;
+    let BotModel { bots, bot_files, .. } = bot_model(bots)?;
     Ok(MahjongParams { table: TableRules::named(rules)?, bots, bot_files })
 }
 
 /// Four bots (each a preset name or a file) with the files read.
 fn bot_model(bots: [String; 4]) -> Result<BotModel> {
     let bot_files = bots.iter().map(|b| file_arg(b, &BOT_FILES)).collect::<Result<Vec<_>>>()?;
-    Ok(BotModel { bots, bot_files: bot_files.try_into().expect("four seats") })
+    Ok(BotModel { bots, bot_files: bot_files.try_into().expect("four seats"), adapted: false })
 }
 
 /// `--bots`: one name for all four seats (or people), or four.
@@ -256,6 +262,9 @@ pub(crate) fn chips(a: &ChipsArgs) -> Result<String> {
         bail!("--games {} is not a whole number of sessions of --session-games {k}", plan.games);
     }
     let mut models = a.bots.iter().map(|b| bot_model(four_bots(b)?)).collect::<Result<Vec<_>>>()?;
+    if a.adapted != "none" {
+        models.push(BotModel { adapted: true, ..bot_model(four_bots(&a.adapted)?)? });
+    }
     let bots = models.remove(0);
     let params = ChipsParams {
         table: TableRules::named(&a.rules)?,

@@ -7,7 +7,12 @@
 //! numbers, "with play unchanged": the bots ignore the cut-bi states). Each bot model
 //! (`--bots`, repeatable: the first is the study's, the others are [`BotModel`]s in
 //! `other_bots`) plays the same sessions from the same streams, so every table has a `bots`
-//! column and the cut-bi ratio is reported per model beside the others. Per person per game
+//! column and the cut-bi ratio is reported per model beside the others. A model with
+//! `adapted` (`--adapted`, default `goto-stakes`: bots that play for chips and read every
+//! seat's cut-bi state) plays each session twice instead, on the same deal streams: at the
+//! base table, settled under the base arm, and at the compared table, settled under the
+//! compared arms — the ratio "with play adapted", paired over games and sessions (common
+//! random numbers, the decisions differing only where the stakes make them). Per person per game
 //! it reports chips won and lost (mean absolute chips moved, spread, quantiles, kurtosis,
 //! the chance of losing 50+ or 100+), per session the result and the worst drawdown, the
 //! arms' ratio of mean absolute chips moved and of variance to the base with paired 95%
@@ -30,9 +35,9 @@ use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Result, bail};
 use charts::charts;
-use engine::GameSeeds;
 use engine::mahjong::chips::{ChipLedger, ChipRules, ChipTally, CutBi, Timing, dice_stream};
 use engine::mahjong::table::{Bot, PEOPLE, RiichiTable, Rotation, Session, TableSettings};
+use engine::{GameSeeds, Table};
 use report::{summary, write_tables};
 use sensitivity::Arm;
 use serde::{Deserialize, Serialize};
@@ -80,13 +85,24 @@ pub struct BotModel {
     /// Bot settings files for the persons that have one.
     #[serde(default)]
     pub bot_files: [Option<Source>; PEOPLE],
+    /// Adapted play: each session is played at the base table for the base arm and at the
+    /// compared table (its cut-bi states visible to the bots) for the compared arms, rather
+    /// than once and settled under every arm.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub adapted: bool,
 }
 
 impl BotModel {
     /// The model's name in tables: one name when all four persons share it, else the four.
     pub fn label(&self) -> String {
         let b = &self.bots;
-        if b.iter().all(|n| *n == b[0]) { b[0].clone() } else { b.join(",") }
+        let names = if b.iter().all(|n| *n == b[0]) { b[0].clone() } else { b.join(",") };
+        if self.adapted { format!("{names} (adapted)") } else { names }
+    }
+
+    /// How the model plays the compared arms: `adapted` or `unchanged`.
+    pub fn play(&self) -> &'static str {
+        if self.adapted { "adapted" } else { "unchanged" }
     }
 }
 
@@ -111,8 +127,10 @@ impl ChipsParams {
 pub struct ChipsStudy {
     params: ChipsParams,
     game: RiichiTable,
-    /// Per bot model, the bot of each person.
-    models: Vec<[Bot; PEOPLE]>,
+    /// The compared table, where adapted models play the compared arms.
+    compare: RiichiTable,
+    /// Per bot model, the bot of each person and whether it plays adapted.
+    models: Vec<([Bot; PEOPLE], bool)>,
     arms: Vec<(Arm, ChipLedger)>,
 }
 
@@ -152,7 +170,7 @@ impl State for ChipsStudy {
 
     fn from_params(params: ChipsParams) -> Result<Self> {
         let game = params.table.seated(SEATS, "the chip study plays")?.with_hand_log(true);
-        let compare = params.compare.seated(SEATS, "the chip study plays")?;
+        let compare = params.compare.seated(SEATS, "the chip study plays")?.with_hand_log(true);
         if play_rules(game.settings()) != play_rules(compare.settings()) || game.rules() != compare.rules() {
             bail!(
                 "--compare {} differs from --rules {} in more than its [chips] section: the chip study \
@@ -177,8 +195,9 @@ impl State for ChipsStudy {
             arms.push(arm(format!("{} ({})", params.compare.name(), sensitivity::timing_label(timing)), swapped));
         }
         let arms = arms.into_iter().map(|(a, rules)| (a, ChipLedger::new(rules, &game, sit_out))).collect();
-        let models = params.models().map(|m| bots_from(&m.bots, &m.bot_files)).collect::<Result<_>>()?;
-        Ok(Self { params, game, models, arms })
+        let models =
+            params.models().map(|m| Ok((bots_from(&m.bots, &m.bot_files)?, m.adapted))).collect::<Result<_>>()?;
+        Ok(Self { params, game, compare, models, arms })
     }
 
     fn empty(&self) -> ChipsAcc {
@@ -192,9 +211,10 @@ impl State for ChipsStudy {
 }
 
 impl Study for ChipsStudy {
-    /// A session's games, once per bot model.
+    /// A session's games, once per bot model (twice for an adapted one).
     fn games_per_index(&self) -> u64 {
-        u64::from(self.params.session_games) * self.models.len() as u64
+        let plays: u64 = self.models.iter().map(|m| 1 + u64::from(m.1)).sum();
+        u64::from(self.params.session_games) * plays
     }
 
     /// Per bot model and arm, the mean absolute chips per person and game
@@ -233,40 +253,55 @@ impl Study for ChipsStudy {
         let arms = self.arms.len();
         let run = runner::run(
             plan,
-            || recorder.tables(),
+            || (recorder.tables(), Table::new(&self.compare)),
             || self.empty(),
-            |tables, session_index, _, acc| {
-                for (model, acc) in self.models.iter().zip(acc.models.iter_mut()) {
-                    let mut session = Session::new(self.params.rotation);
+            |(tables, compared), session_index, _, acc| {
+                for (&(model, adapted), acc) in self.models.iter().zip(acc.models.iter_mut()) {
+                    // Play unchanged: one play settled under every arm. Adapted: the base
+                    // table's play for the base arm, the compared table's for the others.
+                    let plays = if adapted { [0..1, 1..arms] } else { [0..arms, 0..0] };
+                    let mut session = [Session::new(self.params.rotation); 2];
                     let mut sessions = [[0i64; PEOPLE]; MAX_ARMS];
                     let mut worst = [[0i64; PEOPLE]; MAX_ARMS];
                     for k in 0..per {
                         let index = session_index * per + k;
-                        let seating = session.seating();
-                        let mut bots = seating.seats.map(|p| model[usize::from(p)]);
-                        let o = recorder.play(tables, index, &mut bots, &mut seeds.rng(index), Vec::new);
-                        let log = tables.hand_log();
                         let mut tallies = [ChipTally::default(); MAX_ARMS];
-                        for (tally, (_, ledger)) in tallies.iter_mut().zip(&self.arms) {
-                            ledger.settle_game(log.hands(), &o.points, &mut dice_stream(&seeds, index), tally);
+                        let mut seatings = [session[0].seating(); MAX_ARMS];
+                        for (p, settled) in plays.iter().enumerate().filter(|(_, r)| !r.is_empty()) {
+                            let seating = session[p].seating();
+                            let mut bots = seating.seats.map(|q| model[usize::from(q)]);
+                            let rng = &mut seeds.rng(index);
+                            let (o, log) = if p == 0 {
+                                let o = recorder.play(tables, index, &mut bots, rng, Vec::new);
+                                (o, tables.hand_log())
+                            } else {
+                                (compared.play(&self.compare, &mut bots, rng), &compared.state().hand_log)
+                            };
+                            for a in settled.clone() {
+                                let (tally, ledger) = (&mut tallies[a], &self.arms[a].1);
+                                ledger.settle_game(log.hands(), &o.points, &mut dice_stream(&seeds, index), tally);
+                                seatings[a] = seating;
+                            }
+                            if p == 0 {
+                                acc.table.record(&o, &seating.seats, seating.sitting_out);
+                            }
+                            session[p].next(&[o.ranks[0], o.ranks[1], o.ranks[2]]);
                         }
-                        // Participant (seats, then the sit-out) → person.
-                        let person = |q: usize| match q {
-                            q if q < SEATS => Some(seating.seats[q]),
-                            _ => seating.sitting_out,
+                        // Participant (seats, then the sit-out) → person, by arm.
+                        let person = |a: usize, q: usize| match q {
+                            q if q < SEATS => Some(seatings[a].seats[q]),
+                            _ => seatings[a].sitting_out,
                         };
                         acc.record_game(&tallies[..arms], &person);
                         for (a, tally) in tallies[..arms].iter().enumerate() {
                             for (q, total) in tally.totals().into_iter().enumerate() {
-                                if let Some(p) = person(q) {
+                                if let Some(p) = person(a, q) {
                                     let p = usize::from(p);
                                     sessions[a][p] += i64::from(total);
                                     worst[a][p] = worst[a][p].min(sessions[a][p]);
                                 }
                             }
                         }
-                        acc.table.record(&o, &seating.seats, seating.sitting_out);
-                        session.next(&[o.ranks[0], o.ranks[1], o.ranks[2]]);
                     }
                     acc.record_session(&sessions[..arms], &worst[..arms], persons(&self.params) as usize);
                     acc.table.sessions += 1;
@@ -290,4 +325,41 @@ impl Study for ChipsStudy {
 /// Persons settled per game: four with a sit-out, three without.
 pub(super) fn persons(params: &ChipsParams) -> f64 {
     if params.rotation == Rotation::Fixed { SEATS as f64 } else { PEOPLE as f64 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The study with one bot model played unchanged and the same bots played adapted.
+    fn study(bot: &str) -> ChipsStudy {
+        let model =
+            |adapted| BotModel { bots: [0; PEOPLE].map(|_| bot.to_string()), bot_files: Default::default(), adapted };
+        let params = ChipsParams {
+            table: TableRules::named("goto").unwrap(),
+            compare: TableRules::named("goto-cutbi").unwrap(),
+            bots: model(false),
+            other_bots: vec![model(true)],
+            rotation: Rotation::Cycle,
+            session_games: 4,
+        };
+        ChipsStudy::from_params(params).unwrap()
+    }
+
+    fn play(study: &ChipsStudy) -> (String, String) {
+        let (acc, _) = study.simulate(&RunPlan::new(6, 3, 1)).unwrap();
+        let json = |m: &ModelAcc| serde_json::to_string(&m.arms).unwrap();
+        (json(&acc.models[0]), json(&acc.models[1]))
+    }
+
+    #[test]
+    fn adapted_play_pairs_the_two_tables_on_the_same_deals() {
+        // Bots blind to chips and stakes play the same games at both tables: the adapted
+        // model's chips are the unchanged model's, arm by arm.
+        let (unchanged, adapted) = play(&study("efficiency"));
+        assert_eq!(unchanged, adapted);
+        // Stake-aware bots see the cut-bi states at the compared table and decide otherwise.
+        let (unchanged, adapted) = play(&study("goto-stakes"));
+        assert_ne!(unchanged, adapted);
+    }
 }

@@ -202,7 +202,9 @@ pub(super) fn summary(params: &ChipsParams, names: &[String], acc: &ChipsAcc, co
     let first = &acc.first().table;
     let mut s = format!(
         "Gotō chips: {} sessions of {} games ({} games) per bot model, bots {}, rotation {:?}; seed {}: {} of the \
-         run's {} sessions; each game played once per bot model and settled under every arm (with play unchanged)\n",
+         run's {} sessions; each game played once per bot model and settled under every arm (play unchanged), an \
+         adapted model's twice (at the base table for the base arm, at the compared one, its cut-bi states seen, for \
+         the others)\n",
         first.sessions,
         params.session_games,
         first.games,

@@ -88,6 +88,8 @@ const MEASURES: [Measure; 6] = [
 pub struct Row {
     /// The bot model's label.
     pub bots: String,
+    /// How it played the compared arm: `unchanged` or `adapted` ([`BotModel::play`]).
+    pub play: &'static str,
     /// The arm's name in tracked estimates ([`ChipsParams::series`]).
     pub series: String,
     /// The compared arm.
@@ -126,6 +128,7 @@ pub fn rows(params: &ChipsParams, arms: &[Arm], acc: &ChipsAcc) -> Vec<Row> {
                     if m.root { (r.sqrt(), Interval { low: ci.low.sqrt(), high: ci.high.sqrt() }) } else { (r, ci) };
                 out.push(Row {
                     bots: model.label(),
+                    play: model.play(),
                     series: params.series(k, &arm.name),
                     arm: arm.name.clone(),
                     timing: arm.timing,
@@ -148,6 +151,7 @@ pub fn table(rows: &[Row], out: &StudyOutput) -> Result<()> {
     let col = |f: &dyn Fn(&Row) -> f64| rows.iter().map(f).collect::<Vec<_>>();
     let mut df = df!(
         "bots" => rows.iter().map(|r| r.bots.clone()).collect::<Vec<_>>(),
+        "play" => rows.iter().map(|r| r.play).collect::<Vec<_>>(),
         "arm" => rows.iter().map(|r| r.arm.clone()).collect::<Vec<_>>(),
         "timing" => rows.iter().map(|r| r.timing.map_or("none", timing_label)).collect::<Vec<_>>(),
         "measure" => rows.iter().map(|r| r.measure).collect::<Vec<_>>(),
@@ -175,21 +179,21 @@ pub fn summary(params: &ChipsParams, rows: &[Row]) -> String {
     for r in rows {
         let _ = writeln!(
             s,
-            "  {:<12} {:<26} {:<32} {:>9.3} → {:>9.3}  ×{:.3} [{:.3}, {:.3}]",
+            "  {:<21} {:<26} {:<32} {:>9.3} → {:>9.3}  ×{:.3} [{:.3}, {:.3}]",
             r.bots, r.arm, r.measure, r.base, r.value, r.ratio, r.ci.low, r.ci.high
         );
     }
-    let mut arms: Vec<(&str, &str, Option<Timing>)> =
-        rows.iter().map(|r| (r.bots.as_str(), r.arm.as_str(), r.timing)).collect();
+    let mut arms: Vec<(&str, &str, &str, Option<Timing>)> =
+        rows.iter().map(|r| (r.bots.as_str(), r.play, r.arm.as_str(), r.timing)).collect();
     arms.dedup();
-    for (bots, arm, timing) in arms {
+    for &(bots, play, arm, timing) in &arms {
         let of = |g: Group| rows.iter().filter(|r| r.bots == bots && r.arm == arm && r.group == g).collect::<Vec<_>>();
         let reading = timing.map_or("without cut-bi".to_string(), |t| {
             format!("under the {} reading", timing_label(t).replace('_', "-"))
         });
         let _ = writeln!(
             s,
-            "  verdict on the seed's \"about {}–{}×\" {reading} ({arm}, bots {bots}, play unchanged): typical swings \
+            "  verdict on the seed's \"about {}–{}×\" {reading} ({arm}, bots {bots}, play {play}): typical swings \
              grow {}; session-loss tails grow {}",
             CLAIM.0,
             CLAIM.1,
@@ -197,7 +201,32 @@ pub fn summary(params: &ChipsParams, rows: &[Row]) -> String {
             span(&of(Group::Tail)),
         );
     }
+    s += &side_by_side(rows);
     s.trim_end().to_string()
+}
+
+/// Per compared arm studied with both kinds of play, the headline ratios (mean |chips| per
+/// game, sd per session) of every bot model, play unchanged first, on one line each.
+fn side_by_side(rows: &[Row]) -> String {
+    let mut s = String::new();
+    if !rows.iter().any(|r| r.play == "adapted") {
+        return s;
+    }
+    let mut arms: Vec<&str> = rows.iter().map(|r| r.arm.as_str()).collect();
+    arms.sort_unstable();
+    arms.dedup();
+    for arm in arms {
+        for measure in ["mean_abs_chips_per_game", "sd_per_session"] {
+            let mut of: Vec<&Row> = rows.iter().filter(|r| r.arm == arm && r.measure == measure).collect();
+            of.sort_by_key(|r| r.play == "adapted");
+            let each = of
+                .iter()
+                .map(|r| format!("×{:.3} [{:.3}, {:.3}] play {} ({})", r.ratio, r.ci.low, r.ci.high, r.play, r.bots))
+                .collect::<Vec<_>>();
+            let _ = writeln!(s, "  side by side, {arm} {measure}: {}", each.join("; "));
+        }
+    }
+    s
 }
 
 /// The range of a group's ratios, its intervals' range, and where that lies against the
@@ -251,6 +280,7 @@ mod tests {
     fn row(group: Group, ratio: f64, low: f64, high: f64) -> Row {
         Row {
             bots: "efficiency".into(),
+            play: "unchanged",
             series: "goto-cutbi".into(),
             arm: "goto-cutbi".into(),
             timing: Some(Timing::StartOfHand),

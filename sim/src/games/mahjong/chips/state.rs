@@ -133,16 +133,17 @@ impl ModelAcc {
         Self { arms: (0..arms).map(|_| ArmAcc::new()).collect(), table: GotoAcc::new() }
     }
 
-    /// Adds one game's tallies (one per arm); `person` maps a participant to its person.
-    pub(super) fn record_game(&mut self, tallies: &[ChipTally], person: &dyn Fn(usize) -> Option<u8>) {
+    /// Adds one game's tallies (one per arm); `person` maps an arm's participant to its
+    /// person (the seatings of an adapted model's two plays may differ).
+    pub(super) fn record_game(&mut self, tallies: &[ChipTally], person: &dyn Fn(usize, usize) -> Option<u8>) {
         let stat = |t: &ChipTally| spread(t.totals().into_iter().map(i64::from));
         let base = stat(&tallies[0]);
-        for (arm, t) in self.arms.iter_mut().zip(tallies) {
+        for (a, (arm, t)) in self.arms.iter_mut().zip(tallies).enumerate() {
             let (moved, squares) = stat(t);
             arm.moved.record(moved, base.0);
             arm.squares.record(squares, base.1);
             for (q, (row, total)) in t.net.iter().zip(t.totals()).enumerate() {
-                let Some(p) = person(q) else { continue };
+                let Some(p) = person(a, q) else { continue };
                 let total = i64::from(total);
                 arm.game.record(total);
                 arm.moments.record(total);
