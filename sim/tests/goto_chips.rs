@@ -205,7 +205,12 @@ fn the_chip_study_is_paired_deterministic_and_merges_its_shards() {
         }
     }
     let sensitivity = csv(&root, "one", "chips_sensitivity");
-    assert_eq!(sensitivity.lines().count(), 1 + 2 * 2 * 6, "2 bot models × 2 timings × 6 measures");
+    assert_eq!(
+        sensitivity.lines().count(),
+        1 + 3 * 2 * 6,
+        "2 bot models with play unchanged and the default adapted one × 2 timings × 6 measures"
+    );
+    assert_eq!(sensitivity.lines().filter(|l| l.contains("goto-stakes")).count(), 2 * 6, "{sensitivity}");
     // Each bot model plays the sessions it would play alone: its rows are a one-model run's.
     run(&["--bots", "defensive"], "defensive");
     let rows = |name: &str, bots: &str| {
