@@ -246,7 +246,7 @@ pub use session::{PEOPLE, Rotation, Seating, Session};
 pub use settle::forced_deal_in;
 pub use state::{Claim, MAX_RIVER, OfferKind, PAO_YAKU, Phase, SeatState, TableState};
 pub use strategy::{BOT_PRESETS, Bot, BotConfig};
-pub use tenhou::{Calibration, RATE_NAMES, TENHOU, TENHOU_SANMA_RATES, Target, tenhou_yaku};
+pub use tenhou::{Calibration, RATE_NAMES, Rates, TENHOU, TENHOU_SANMA, Target, tenhou_yaku};
 pub use view::RiichiView;
 pub use wall::{WallLayout, WallModel};
 

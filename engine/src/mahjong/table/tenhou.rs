@@ -13,13 +13,12 @@ use std::sync::LazyLock;
 /// a deal-in, a riichi and a hand with an open call; per hand for an exhaustive draw.
 pub const RATE_NAMES: [&str; 5] = ["win", "deal_in", "riichi", "call", "exhaustive_draw"];
 
-/// 天鳳 三麻 (three-player Tenhou) per-round rates, `(name, rate)` in the three-seat study's
-/// names: 鳳凰卓 東南戦 under Tenhou's rules (ツモ損・抜きドラあり), 2009–2017, as 『データで勝つ
-/// 三人麻雀』 (みーにん, ed. 福地誠, 表1-1) gives them in its publisher's excerpt ("【データ三麻】1
-/// データから三麻と四麻の違いを読み解く", note.mu/fukuchimakoto): 流局率 15% per hand, and 0.73
-/// riichi sticks put out per hand, over three players a riichi per player and hand of 0.73 / 3.
-/// The only per-round figures found published; its win and deal-in rates are not quoted.
-pub const TENHOU_SANMA_RATES: [(&str, f64); 2] = [("riichi", 0.73 / 3.0), ("exhaustive_draw", 0.15)];
+/// 天鳳 三麻 (three-player Tenhou) 鳳凰卓 per-round rates, read from
+/// `presets/calibration_tenhou_sanma.toml` (the source is cited there): shown beside the
+/// three-seat studies' rates, not calibrated.
+pub static TENHOU_SANMA: LazyLock<Rates> = LazyLock::new(|| {
+    Rates::from_toml(include_str!("presets/calibration_tenhou_sanma.toml")).expect("the built-in rates are valid")
+});
 
 /// The calibration targets of Tenhou 鳳凰卓 2016 (the built-in table, valid by its test).
 pub static TENHOU: LazyLock<Calibration> = LazyLock::new(|| {
@@ -68,32 +67,78 @@ impl Calibration {
     /// yaku name known, every value positive, every tolerance in (0, 1), every source listed.
     pub fn from_toml(text: &str) -> Result<Calibration, TomlError> {
         let c: Calibration = from_toml(text)?;
-        let at = |path: &[&str], message: String| {
-            let (line, column) = key_position(text, path).unzip();
-            TomlError { line, column, message }
-        };
         let names: Vec<&str> = c.rate.iter().map(|t| t.name.as_str()).collect();
         if names != RATE_NAMES {
-            return Err(at(&["rate"], format!("rates {names:?}: expected {RATE_NAMES:?} in this order")));
+            return Err(error_at(text, &["rate"], format!("rates {names:?}: expected {RATE_NAMES:?} in this order")));
         }
         if let Some(t) = c.yaku.iter().find(|t| tenhou_yaku(&t.name).next().is_none()) {
-            return Err(at(&["yaku"], format!("unknown yaku `{}`", t.name)));
+            return Err(error_at(text, &["yaku"], format!("unknown yaku `{}`", t.name)));
         }
-        let all = c.rate.iter().chain([&c.average_win]).chain(&c.yaku);
-        for t in all {
-            let what = if t.name.is_empty() { "average_win" } else { t.name.as_str() };
-            if t.tenhou.is_nan() || t.tenhou <= 0.0 {
-                return Err(at(&[], format!("target `{what}`: tenhou {} is not positive", t.tenhou)));
-            }
-            if t.tolerance.is_some_and(|x| !(x > 0.0 && x < 1.0)) {
-                return Err(at(&[], format!("target `{what}`: tolerance is not within (0, 1)")));
-            }
-            if !c.sources.contains_key(&t.source) {
-                return Err(at(&["sources"], format!("target `{what}`: source `{}` is not in [sources]", t.source)));
-            }
-        }
+        check_targets(text, &c.sources, c.rate.iter().chain([&c.average_win]).chain(&c.yaku))?;
         Ok(c)
     }
+}
+
+/// A table of per-round rates alone: some of [`RATE_NAMES`], in that order, without bands
+/// or yaku (what is published for three-player Tenhou).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Rates {
+    /// Each source by key: who published it, the title and where.
+    pub sources: BTreeMap<String, String>,
+    /// Per-round rates, a subset of [`RATE_NAMES`] in that order.
+    pub rate: Vec<Target>,
+}
+
+impl Rates {
+    /// Reads a rate table: names of [`RATE_NAMES`] in that order, each value positive and
+    /// each source listed, as in a [`Calibration`].
+    pub fn from_toml(text: &str) -> Result<Rates, TomlError> {
+        let r: Rates = from_toml(text)?;
+        let mut known = RATE_NAMES.iter();
+        if let Some(t) = r.rate.iter().find(|t| !known.any(|n| *n == t.name)) {
+            let message = format!("rate `{}`: not one of {RATE_NAMES:?}, or out of that order", t.name);
+            return Err(error_at(text, &["rate"], message));
+        }
+        check_targets(text, &r.sources, &r.rate)?;
+        Ok(r)
+    }
+
+    /// The published value of the rate `name`, if there is one.
+    pub fn get(&self, name: &str) -> Option<f64> {
+        self.rate.iter().find(|t| t.name == name).map(|t| t.tenhou)
+    }
+}
+
+/// Checks every target of a table: value positive, tolerance within (0, 1), source listed.
+fn check_targets<'a>(
+    text: &str,
+    sources: &BTreeMap<String, String>,
+    targets: impl IntoIterator<Item = &'a Target>,
+) -> Result<(), TomlError> {
+    for t in targets {
+        let what = if t.name.is_empty() { "average_win" } else { t.name.as_str() };
+        if t.tenhou.is_nan() || t.tenhou <= 0.0 {
+            return Err(error_at(text, &[], format!("target `{what}`: tenhou {} is not positive", t.tenhou)));
+        }
+        if t.tolerance.is_some_and(|x| !(x > 0.0 && x < 1.0)) {
+            return Err(error_at(text, &[], format!("target `{what}`: tolerance is not within (0, 1)")));
+        }
+        if !sources.contains_key(&t.source) {
+            return Err(error_at(
+                text,
+                &["sources"],
+                format!("target `{what}`: source `{}` is not in [sources]", t.source),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// An error at the key `path` of `text` (its line and column when the key is found).
+fn error_at(text: &str, path: &[&str], message: String) -> TomlError {
+    let (line, column) = key_position(text, path).unzip();
+    TomlError { line, column, message }
 }
 
 /// The yaku a yaku target's name counts: every yakuhai kind for `yakuhai`, else the yaku of
@@ -123,6 +168,23 @@ mod tests {
         );
         assert!(t.yaku.iter().all(|y| y.tolerance.is_none() || y.tolerance == Some(0.20)));
         assert_eq!(tenhou_yaku("yakuhai").count(), 5, "three dragons, seat and round wind");
+    }
+
+    #[test]
+    fn the_sanma_rates_read_from_their_file_and_bad_ones_are_refused() {
+        assert_eq!(TENHOU_SANMA.get("riichi"), Some(0.73 / 3.0), "0.73 riichi sticks per hand over three players");
+        assert_eq!(TENHOU_SANMA.get("exhaustive_draw"), Some(0.15));
+        assert_eq!(TENHOU_SANMA.get("win"), None, "not published");
+        let file = |rates: &str| format!("[sources]\ns = \"a book\"\n{rates}");
+        let rate = |name: &str, value: f64| format!("[[rate]]\nname = \"{name}\"\ntenhou = {value}\nsource = \"s\"\n");
+        let ok = file(&(rate("riichi", 0.2) + &rate("exhaustive_draw", 0.1)));
+        assert_eq!(Rates::from_toml(&ok).unwrap().rate.len(), 2);
+        let out_of_order = file(&(rate("exhaustive_draw", 0.1) + &rate("riichi", 0.2)));
+        assert!(Rates::from_toml(&out_of_order).unwrap_err().message.contains("rate `riichi`"));
+        assert!(Rates::from_toml(&file(&rate("wins", 0.2))).unwrap_err().message.contains("rate `wins`"));
+        assert!(Rates::from_toml(&file(&rate("riichi", -0.2))).unwrap_err().message.contains("not positive"));
+        let unlisted = file(&rate("riichi", 0.2)).replace("source = \"s\"", "source = \"t\"");
+        assert!(Rates::from_toml(&unlisted).unwrap_err().message.contains("source `t`"));
     }
 
     #[test]

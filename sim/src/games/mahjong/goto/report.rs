@@ -6,7 +6,7 @@ use crate::output::StudyOutput;
 use crate::stats::{Moments, Rate};
 use crate::study::Coverage;
 use anyhow::Result;
-use engine::mahjong::table::{PEOPLE, TENHOU_SANMA_RATES, WIN_VALUE_BINS};
+use engine::mahjong::table::{PEOPLE, TENHOU_SANMA, WIN_VALUE_BINS};
 use engine::mahjong::{Rules, Yaku};
 use polars::prelude::*;
 use std::fmt::Write as _;
@@ -55,9 +55,10 @@ pub(super) fn write_tables(params: &GotoParams, rules: &Rules, acc: &GotoAcc, ou
     )?;
     out.table("rates", &mut rate_table)?;
     // The second calibration table: three-player Tenhou's published rates beside the bots'.
-    let real: Vec<(&str, f64, Rate)> = TENHOU_SANMA_RATES
+    let real: Vec<(&str, f64, Rate)> = TENHOU_SANMA
+        .rate
         .iter()
-        .filter_map(|&(name, value)| rates.iter().find(|r| r.0 == name).map(|r| (name, value, r.1)))
+        .filter_map(|t| rates.iter().find(|r| r.0 == t.name).map(|r| (r.0, t.tenhou, r.1)))
         .collect();
     let mut calibration = df!(
         "rate" => real.iter().map(|r| r.0).collect::<Vec<_>>(),
@@ -143,8 +144,7 @@ pub(super) fn summary(params: &GotoParams, rules: &Rules, acc: &GotoAcc, coverag
         "per-hand rates of the bots (no Gotō calibration data exists; three-player Tenhou's 鳳凰卓 beside):"
     );
     for (name, r) in acc.rates() {
-        let real =
-            TENHOU_SANMA_RATES.iter().find(|t| t.0 == name).map_or(String::new(), |t| format!("  tenhou {:.3}", t.1));
+        let real = TENHOU_SANMA.get(name).map_or(String::new(), |t| format!("  tenhou {t:.3}"));
         let _ = writeln!(s, "  {name:<16} {:.4} ± {:.4}{real}", r.value(), r.interval().half_width());
     }
     let wins = acc.total().wins.max(1) as f64;
