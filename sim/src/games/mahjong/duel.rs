@@ -3,12 +3,13 @@
 //! one against two), single games without Gotō's sessions of four people. Seat 0 deals
 //! first. Metrics: the average place (1 = first), the first-place rate and the final points.
 
-use crate::duel::contest::{Contest, Metric, SeatValues, parse_all};
+use crate::duel::contest::{Contest, Metric, SeatValues, one_of, parse_all};
 use crate::duel::seating::MAX_SEATS;
 use crate::games::mahjong::table_rules::TableRules;
 use crate::study::Source;
 use anyhow::Result;
 use engine::mahjong::table::{Bot, BotConfig, RiichiTable};
+use engine::one_of::OneOf;
 use engine::{Game, GameRng, Table};
 
 /// The table games of a duel.
@@ -34,6 +35,10 @@ impl Contest for MahjongContest {
 
     fn seats(&self) -> usize {
         self.game.num_seats()
+    }
+
+    fn one_of(&self) -> Result<Vec<OneOf>> {
+        one_of::<engine::mahjong::table::BotConfig>()
     }
 
     fn metrics(&self) -> Vec<Metric> {
