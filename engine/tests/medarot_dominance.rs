@@ -5,16 +5,15 @@
 //! the shipped heuristic in both seats. The paired win-rate change must not be
 //! significantly negative for any card, Holm over the family (issue 33).
 //!
-//! Special medarots (no attack) are in the family since `cards.special_armour_max`: their
-//! power never counts (the second test), and their armour counted whole made a special
-//! with more armour take an attacker's square (+10 armour alone: Fox Medic in Support
-//! −0.066 (se 0.005), Owl Guardian in Shooters −0.060 (se 0.004), 1,000 games per opponent
-//! and seat; speed or cost alone moved it by at most 0.003). With the armour counted at most 20 the
-//! same +10 armour costs Fox Medic −0.005 (se 0.002), Owl Guardian −0.001 (se 0.001): what
-//! is left is the rule, not the bot. More armour turns some destructions (each a redraw of
-//! up to 3 cards and a fresh medarot for the medarot's cost) into weak defences that
-//! discard (Fox Medic: +0.21 weak defences per game), a small real cost of armour on a
-//! medarot that never attacks.
+//! Special medarots (no attack) are in the family since `cards.special_armour_max`: their power
+//! never counts (the second test), and their armour counted whole made a special with more armour
+//! take an attacker's square (+10 armour alone: Fox Medic in Support −0.066 (se 0.005), Owl
+//! Guardian in Shooters −0.060 (se 0.004), 1,000 games per opponent and seat; speed or cost alone
+//! moved it by at most 0.003). With the armour counted at most 20 the same +10 armour costs Fox
+//! Medic −0.005 (se 0.002), Owl Guardian −0.001 (se 0.001): what is left is the rule, not the bot.
+//! More armour turns some destructions (each a redraw of up to 3 cards and a fresh medarot for the
+//! medarot's cost) into weak defences that discard (Fox Medic: +0.21 weak defences per game), a
+//! small real cost of armour on a medarot that never attacks.
 
 use engine::medarot::{AttackType, Card, CardId, CardKind, CardPool, Deck, Heuristic, MedarotGame, Rules};
 use engine::{GameSeeds, Table};
