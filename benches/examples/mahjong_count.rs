@@ -43,7 +43,7 @@ fn main() {
         }
     }
     let bot =
-        Bot::by_name(&name).expect("a bot preset: random, efficiency, defensive, value, goto-stakes or tenhou-like");
+        Bot::by_name(&name).expect("a bot preset: random, efficiency, defensive, value, goto-stakes, tenhou-like or strong");
     let game = table(&spec);
     let seats = game.num_seats();
     let seeds = GameSeeds::new(42);
