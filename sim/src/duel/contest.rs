@@ -8,6 +8,7 @@ use super::seating::MAX_SEATS;
 use crate::study::{RulesFile, Source};
 use anyhow::Result;
 use engine::config::Presets;
+use engine::one_of::OneOf;
 use engine::{Game, GameRng, Strategy, StrategyChoice};
 
 /// What a game's duels are played under besides the strategies (its rules files), as the
@@ -103,6 +104,9 @@ pub trait Contest: Sync {
     }
     /// The metrics [`Contest::play`] writes, in order.
     fn metrics(&self) -> Vec<Metric>;
+    /// The one-of settings of the game's configurable strategy, read from its type
+    /// ([`engine::one_of`]): `sim deviations` tries each other value of them.
+    fn one_of(&self) -> Result<Vec<OneOf>>;
     /// Plays deal `index` from `rng` with strategy `lineup[seat]` in each seat and writes
     /// each seat's metric values into `out[seat]`.
     fn play<'a>(
@@ -119,6 +123,11 @@ pub trait Contest: Sync {
 /// each per game, so the types are not known outside the loop.
 pub(crate) fn sides<G: Game, C: StrategyChoice<G>>(strategies: &[C]) -> [Vec<Box<dyn Strategy<G>>>; 2] {
     std::array::from_fn(|_| strategies.iter().map(|s| s.boxed()).collect())
+}
+
+/// The one-of settings of the configuration type `T`, an error naming it.
+pub(crate) fn one_of<T: for<'de> serde::Deserialize<'de>>() -> Result<Vec<OneOf>> {
+    engine::one_of::one_of::<T>().map_err(|e| anyhow::anyhow!("the settings of {}: {e}", std::any::type_name::<T>()))
 }
 
 /// Parses every strategy source with `parse`, an error naming the strategy as a `kind`.

@@ -6,7 +6,7 @@
 //! evaluation points (評価点) per battle.
 
 use super::{Kit, Mode, rules_files, setting, style_entrants};
-use crate::duel::contest::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
+use crate::duel::contest::{Contest, one_of, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
 use crate::duel::seating::MAX_SEATS;
 use crate::duel::{AnyContest, DuelRules};
 use crate::games::GameKit;
@@ -14,6 +14,7 @@ use crate::study::{RulesFile, Source};
 use anyhow::{Context, Result};
 use engine::drift::strategy::StrategyConfig;
 use engine::drift::{DriftGame, DriftRules, Driver};
+use engine::one_of::OneOf;
 use engine::{GameRng, Strategy, Table};
 use serde::{Deserialize, Serialize};
 
@@ -67,6 +68,10 @@ impl Contest for DriftContest {
     fn worker(&self) -> Self::Worker<'_> {
         let any = self.entrants[0];
         (Table::new(&DriftGame::chase(self.rules, any, any)), sides(&self.strategies))
+    }
+
+    fn one_of(&self) -> Result<Vec<OneOf>> {
+        one_of::<engine::drift::strategy::HeuristicConfig>()
     }
 
     fn metrics(&self) -> Vec<Metric> {

@@ -5,7 +5,7 @@
 
 use super::Kit;
 use super::table_rules::{TableRules, table_files};
-use crate::duel::contest::{Contest, Metric, SeatValues, parse_all};
+use crate::duel::contest::{Contest, one_of, Metric, SeatValues, parse_all};
 use crate::duel::seating::MAX_SEATS;
 use crate::duel::{AnyContest, DuelRules};
 use crate::games::GameKit;
@@ -13,6 +13,7 @@ use crate::study::{RulesFile, Source};
 use anyhow::Result;
 use engine::config::Presets;
 use engine::mahjong::table::{Bot, BotConfig, RiichiTable};
+use engine::one_of::OneOf;
 use engine::{Game, GameRng, Table};
 use serde::{Deserialize, Serialize};
 
@@ -82,6 +83,10 @@ impl Contest for MahjongContest {
 
     fn seats(&self) -> usize {
         self.game.num_seats()
+    }
+
+    fn one_of(&self) -> Result<Vec<OneOf>> {
+        one_of::<engine::mahjong::table::BotConfig>()
     }
 
     fn metrics(&self) -> Vec<Metric> {

@@ -188,13 +188,8 @@ fn sensitivity(folder: &Path) -> Option<String> {
 mod tests {
     use super::*;
     use crate::report::answers::answer;
+    use crate::report::tables::write_table;
     use crate::stats::Interval;
-
-    /// Writes `df` as the table `name` in `dir`.
-    fn table(dir: &Path, name: &str, mut df: polars::prelude::DataFrame) {
-        let file = std::fs::File::create(dir.join(format!("{name}.parquet"))).unwrap();
-        polars::prelude::ParquetWriter::new(file).finish(&mut df).unwrap();
-    }
 
     #[test]
     fn the_chips_answer_reads_its_tables_and_leaves_out_a_missing_one() {
@@ -209,7 +204,7 @@ mod tests {
             e("mean_abs_chips", "cutbi", 34.71),
             e("ratio_mean_abs", "cutbi", 1.377),
         ];
-        table(&dir, "chips_sessions", df!("arm" => ["goto", "cutbi"], "p_lose_over_100" => [0.1661, 0.2542]).unwrap());
+        write_table(&dir, "chips_sessions", df!("arm" => ["goto", "cutbi"], "p_lose_over_100" => [0.1661, 0.2542]).unwrap());
         let said = answer(&CHIPS, &estimates, &dir);
         assert_eq!(
             said,
@@ -220,7 +215,7 @@ mod tests {
             ]
         );
         let measures = df!("measure" => ["sd per game", "P(session loss > 200)"], "ratio" => [1.47, 4.7]).unwrap();
-        table(&dir, "chips_sensitivity", measures);
+        write_table(&dir, "chips_sensitivity", measures);
         let said = answer(&CHIPS, &estimates, &dir);
         assert_eq!(
             said[2],
@@ -234,10 +229,10 @@ mod tests {
             "ratio" => [1.4, 8.3, 1.36, 10.9]
         )
         .unwrap();
-        table(&dir, "chips_sensitivity", models);
+        write_table(&dir, "chips_sensitivity", models);
         let sessions =
             df!("bots" => ["efficiency", "defensive"], "arm" => ["goto", "goto"], "p_lose_over_100" => [0.1, 0.2]);
-        table(&dir, "chips_sessions", sessions.unwrap());
+        write_table(&dir, "chips_sessions", sessions.unwrap());
         let said = answer(&CHIPS, &estimates, &dir);
         assert_eq!(
             said[1..],

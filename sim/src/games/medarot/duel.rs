@@ -5,13 +5,14 @@
 //! when it could not pay or decked out).
 
 use super::{Kit, rules_files, setting};
-use crate::duel::contest::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
+use crate::duel::contest::{Contest, one_of, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
 use crate::duel::seating::MAX_SEATS;
 use crate::duel::{AnyContest, DuelRules};
 use crate::games::GameKit;
 use crate::study::{RulesFile, Source};
 use anyhow::Result;
 use engine::medarot::{CardPool, Deck, MedarotGame, Rules, StrategyConfig};
+use engine::one_of::OneOf;
 use engine::{GameRng, Strategy, Table};
 use serde::{Deserialize, Serialize};
 
@@ -75,6 +76,10 @@ impl Contest for MedarotContest {
 
     fn worker(&self) -> Self::Worker<'_> {
         (Table::new(&self.game(0, 0)), sides(&self.strategies))
+    }
+
+    fn one_of(&self) -> Result<Vec<OneOf>> {
+        one_of::<engine::medarot::strategy::HeuristicConfig>()
     }
 
     fn metrics(&self) -> Vec<Metric> {

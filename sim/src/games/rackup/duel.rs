@@ -3,12 +3,13 @@
 //! final points.
 
 use super::{Kit, profile_files};
-use crate::duel::contest::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
+use crate::duel::contest::{Contest, one_of, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
 use crate::duel::seating::MAX_SEATS;
 use crate::duel::{AnyContest, DuelRules};
 use crate::games::GameKit;
 use crate::study::{RulesFile, Source};
 use anyhow::{Result, anyhow};
+use engine::one_of::OneOf;
 use engine::rackup::{RackupGame, StrategyConfig};
 use engine::{GameRng, Strategy, Table};
 use serde::{Deserialize, Serialize};
@@ -53,6 +54,10 @@ impl Contest for RackupContest {
 
     fn worker(&self) -> Self::Worker<'_> {
         (Table::new(&self.game), sides(&self.strategies))
+    }
+
+    fn one_of(&self) -> Result<Vec<OneOf>> {
+        one_of::<engine::rackup::strategy::HeuristicConfig>()
     }
 
     fn metrics(&self) -> Vec<Metric> {
