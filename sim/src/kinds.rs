@@ -25,13 +25,27 @@ pub trait ForKind {
 /// error when the kind is unknown).
 pub fn for_kind<F: ForKind>(kind: &str, folder: &Path, f: F) -> Result<F::Out> {
     let mut find = Find { kind, f: Some(f), out: None };
-    find.kind::<SweepStudy>();
-    find.kind::<DuelStudy>();
-    find.kind::<DeviationsStudy>();
-    games::each_game(&mut find);
+    each_kind(&mut find);
     match find.out {
         Some(out) => out,
         None => bail!("{} holds an unknown study kind `{kind}`", folder.display()),
+    }
+}
+
+/// Shows `v` every kind of study: the cross-game ones, then each game's.
+pub fn each_kind(v: &mut impl EachKind) {
+    v.kind::<SweepStudy>();
+    v.kind::<DuelStudy>();
+    v.kind::<DeviationsStudy>();
+    games::each_game(&mut Kinds(v));
+}
+
+/// Shows its visitor each game's kinds.
+struct Kinds<'a, V>(&'a mut V);
+
+impl<V: EachKind> EachGame for Kinds<'_, V> {
+    fn game<K: GameKit>(&mut self) {
+        K::kinds(self.0);
     }
 }
 
@@ -52,11 +66,5 @@ impl<F: ForKind> EachKind for Find<'_, F> {
         {
             self.out = Some(f.run::<S>());
         }
-    }
-}
-
-impl<F: ForKind> EachGame for Find<'_, F> {
-    fn game<K: GameKit>(&mut self) {
-        K::kinds(self);
     }
 }

@@ -11,13 +11,14 @@ use engine::mahjong::table::Rotation;
 use sim::deviations::{DeviationsParams, DeviationsStudy};
 use sim::duel::seating::SeatingMode;
 use sim::duel::{DuelGame, DuelParams, DuelStudy};
-use sim::games::drift::{DriftParams, DriftStudy, Mode};
+use sim::games::drift::{DriftDuel, DriftParams, DriftStudy, Mode};
+use sim::games::mahjong::MahjongDuel;
 use sim::games::mahjong::chips::{BotModel, ChipsParams, ChipsStudy};
 use sim::games::mahjong::goto::{GotoParams, GotoStudy};
 use sim::games::mahjong::play::{MahjongParams, MahjongStudy};
 use sim::games::mahjong::table_rules::TableRules;
-use sim::games::medarot::{MedarotParams, MedarotStudy};
-use sim::games::rackup::{RackupParams, RackupStudy};
+use sim::games::medarot::{MedarotDuel, MedarotParams, MedarotStudy};
+use sim::games::rackup::{RackupDuel, RackupParams, RackupStudy};
 use sim::runner::RunPlan;
 use sim::study::{State, Study};
 use sim::sweep::SweepStudy;
@@ -149,23 +150,23 @@ fn studies_allocate_nothing_per_game() {
         names.iter().map(|n| sim::preset::source(n, p).unwrap()).collect()
     };
     let bots = engine::config::Presets { kind: "bot", list: &engine::mahjong::table::BOT_PRESETS };
-    let table = |preset: &str| DuelGame::Mahjong { table: TableRules::preset(preset) };
+    let table = |preset: &str| DuelGame::Mahjong(MahjongDuel { table: TableRules::preset(preset) });
     for (name, game, strategies, deals) in [
         (
             "drift duel",
-            DuelGame::Drift { lineup: None, rules: None },
+            DuelGame::Drift(DriftDuel { lineup: None, rules: None }),
             presets(&engine::drift::strategy::StrategyConfig::PRESETS, &["plain", "random", "heuristic"]),
             300,
         ),
         (
             "rackup duel",
-            DuelGame::Rackup { profile: None },
+            DuelGame::Rackup(RackupDuel { profile: None }),
             presets(&engine::rackup::StrategyConfig::PRESETS, &["random", "heuristic"]),
             200,
         ),
         (
             "medarot duel",
-            DuelGame::Medarot { cards: None, decks: None, rules: None },
+            DuelGame::Medarot(MedarotDuel { cards: None, decks: None, rules: None }),
             presets(&engine::medarot::StrategyConfig::PRESETS, &["random", "heuristic"]),
             200,
         ),
@@ -180,8 +181,12 @@ fn studies_allocate_nothing_per_game() {
     per_game_allocations_are_zero("goto duel, every seating order", &DuelStudy::from_params(params).unwrap(), 2);
     // Deviations (and tune's stages, which play the same field): every deviation's line-ups.
     for (game, presets, deals) in [
-        (DuelGame::Rackup { profile: None }, engine::rackup::StrategyConfig::PRESETS, 20),
-        (DuelGame::Drift { lineup: None, rules: None }, engine::drift::strategy::StrategyConfig::PRESETS, 50),
+        (DuelGame::Rackup(RackupDuel { profile: None }), engine::rackup::StrategyConfig::PRESETS, 20),
+        (
+            DuelGame::Drift(DriftDuel { lineup: None, rules: None }),
+            engine::drift::strategy::StrategyConfig::PRESETS,
+            50,
+        ),
     ] {
         let strategy = sim::preset::source("heuristic", &presets).unwrap();
         let params = DeviationsParams { game, strategy, step: sim::deviations::STEP, objective: None };

@@ -4,7 +4,7 @@
 //! read; `sim deviations` finds the detuned parameter's way back.
 
 use sim::tune::file::TuneFile;
-use sim::tune::{TUNES, Tuned, tune};
+use sim::tune::{Tuned, tune, tunes};
 use std::path::Path;
 
 /// A strategy preset with `key = value` put in its place.
@@ -72,7 +72,7 @@ fn mahjong_tuned_back_from_random_discards() {
 
 #[test]
 fn the_example_tune_files_read_and_bad_ones_are_named() {
-    for (name, _) in TUNES.list {
+    for (name, _) in tunes().list {
         let file = sim::tune::open(name).unwrap_or_else(|e| panic!("{name}: {e:#}"));
         assert!(!file.parameters.is_empty());
     }

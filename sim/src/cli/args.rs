@@ -1,8 +1,10 @@
-//! The options every study shares ([`RunArgs`], [`PlayArgs`]) and the helpers each
-//! command reads its arguments with: a command's defaults, a preset name or file, the
-//! threads and the results folder's name.
+//! The options every study shares ([`RunArgs`], [`PlayArgs`]), a game's rules options
+//! ([`GameBase`]), and the helpers each command reads its arguments with: a command's
+//! defaults, a preset name or file, the threads and the results folder's name.
 
 use crate::console;
+use crate::duel::DuelGame;
+use crate::duel::seating::SeatingMode;
 use crate::preset;
 use crate::preset::Named;
 use crate::runner::RunPlan;
@@ -17,13 +19,13 @@ use anyhow::bail;
 use clap::Args;
 use clap::FromArgMatches;
 use engine::config::Presets;
+use indicatif::HumanCount;
 use std::path::PathBuf;
 
 /// Options every study takes.
 #[derive(Args)]
 pub(crate) struct RunArgs {
-    /// Number of games in the whole run, all shards together (default: 1,000,000 for
-    /// drift, 200,000 for rackup and medarot, 10,000 hanchan for mahjong).
+    /// Number of games in the whole run, all shards together (default: the command's own).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) games: Option<u64>,
     /// Master seed; game i always plays from the stream (seed, i).
@@ -131,7 +133,23 @@ pub(crate) fn file_arg(arg: &str, presets: &Presets) -> Result<Option<Source>> {
     })
 }
 
-/// A command's options at their defaults, after `args` (e.g. `["--rules", "goto"]`).
+/// A game's rules options on the command line, as `sim duel GAME` and `sim deviations
+/// GAME` take them.
+pub trait GameBase {
+    /// The duel game these options name, and the game's strategy presets.
+    fn game(&self) -> Result<(DuelGame, Presets)>;
+    /// How a duel seats its strategies (default: 1-vs-rest rotations).
+    fn seating(&self) -> SeatingMode {
+        SeatingMode::Rotation
+    }
+}
+
+/// The help of a game's `--games`, its `default` count named.
+pub(crate) fn games_help(default: u64) -> String {
+    format!("Number of games in the whole run, all shards together (default: {})", HumanCount(default))
+}
+
+/// A command's options at their defaults, after `args` (e.g. `["--rules", NAME]`).
 pub(crate) fn defaults<A: Args + FromArgMatches>(args: &[&str]) -> Result<A> {
     let matches = A::augment_args(clap::Command::new("sim")).try_get_matches_from([&["sim"], args].concat())?;
     Ok(A::from_arg_matches(&matches)?)

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 pub(super) struct MergeArgs {
-    /// Result folders of the shards (each holding a state.json, e.g. a/notebooks-data/drift),
+    /// Result folders of the shards (each holding a state.json, e.g. a/notebooks-data/<study>),
     /// or the --out roots the shards wrote to (each holding one study, e.g. a).
     #[arg(required = true, value_name = "DIR")]
     pub(super) shards: Vec<PathBuf>,

@@ -13,7 +13,7 @@ use clap::Args;
 #[derive(Args)]
 pub(super) struct SweepArgs {
     /// The sweep file (TOML): game, base, games, seed, metrics, [[variant]] entries, [grid];
-    /// or a shipped one by name (sweep_rackup_ablate, …: engine/src/*/presets/sweep_*.toml).
+    /// or a shipped one by name (engine/src/<game>/presets/sweep_*.toml without `.toml`).
     #[arg(value_name = "FILE")]
     pub(super) file: String,
     /// Games of the run (with --until, of each batch) instead of the file's `games`.

@@ -1,12 +1,39 @@
-//! What a game gives a duel: a [`Contest`] that plays one deal with a line-up of
-//! strategies at its seats and writes each seat's [`Metric`] values, and the helpers the
-//! games' contests share. Each game implements it in its `games/<game>/duel.rs`.
+//! What a game gives a duel: what it is played under ([`DuelRules`], its variant of
+//! [`super::DuelGame`]), a [`Contest`] that plays one deal with a line-up of strategies at
+//! its seats and writes each seat's [`Metric`] values, and the helpers the games' contests
+//! share. Each game implements them in its `games/<game>/duel.rs`.
 
+use super::AnyContest;
 use super::seating::MAX_SEATS;
-use crate::study::Source;
+use crate::study::{RulesFile, Source};
 use anyhow::Result;
+use engine::config::Presets;
 use engine::one_of::OneOf;
 use engine::{Game, GameRng, Strategy, StrategyChoice};
+
+/// What a game's duels are played under besides the strategies (its rules files), as the
+/// parameters of a duel, `sim deviations` and `sim tune` save it.
+pub trait DuelRules {
+    /// The game's name in results (`duel-<name>`), `seats` its contest's.
+    fn name(&self, seats: usize) -> &'static str;
+    /// Its contest among `strategies` (a line-up's index is a position in `strategies`);
+    /// an error names a strategy that does not read.
+    fn contest(&self, strategies: &[Source]) -> Result<Box<dyn AnyContest>>;
+    /// The rules files it names, for the report's manifest.
+    fn rules_files(&self) -> Vec<RulesFile>;
+    /// The strategies a duel compares unless told: every one of `presets`.
+    fn duel_strategies(&self, presets: &Presets) -> Result<Vec<&'static str>> {
+        Ok(presets.list.iter().map(|p| p.0).collect())
+    }
+    /// Deals of a duel unless told.
+    fn duel_deals(&self) -> u64 {
+        100_000
+    }
+    /// The strategy `sim deviations` deviates unless told, and its deals.
+    fn deviations_defaults(&self) -> (&'static str, u64) {
+        ("heuristic", 10_000)
+    }
+}
 
 /// The most metrics a game reports per seat.
 pub const MAX_METRICS: usize = 3;

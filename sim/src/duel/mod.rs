@@ -14,24 +14,20 @@
 //! a pair of distinct strategies is measured as the focal value minus the opponent's in
 //! the same games, and a strategy's own value over every order makes the ranking.
 //!
-//! One module per game plays a line-up ([`Contest`]): `drift`, `rackup`, `medarot` (two
-//! seats, strategies boxed because the line-up changes from game to game) and `mahjong`
-//! (a Ron2 table's four seats or Gotō's three, every bot one type). [`report`] writes the
-//! `duel` tables, the matrix charts and the summary. A duel is a [`Study`]: its state merges
-//! across shards.
+//! Each game plays a line-up through its [`Contest`] (in its folder's `duel.rs`; a
+//! two-player game's strategies boxed because the line-up changes from game to game), what
+//! it is played under being its variant of [`DuelGame`] ([`DuelRules`]). [`report`] writes
+//! the `duel` tables, the matrix charts and the summary. A duel is a [`Study`]: its state
+//! merges across shards.
 
-use crate::games::drift::duel as drift;
-use crate::games::mahjong::duel as mahjong;
-use crate::games::medarot::duel as medarot;
-use crate::games::rackup::duel as rackup;
 pub mod contest;
 pub mod field;
 mod report;
 pub mod seating;
 
-pub use contest::{Contest, MAX_METRICS, Metric, SeatValues};
+pub use contest::{Contest, DuelRules, MAX_METRICS, Metric, SeatValues};
 
-use crate::games::mahjong::table_rules::TableRules;
+use crate::games::{self, GameKit};
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::Moments;
@@ -46,114 +42,77 @@ use serde::{Deserialize, Serialize};
 use simcore::sweep::overrides::Documents;
 use std::ops::Range;
 
-/// The game of a duel and its rules files.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "game", rename_all = "snake_case")]
-pub enum DuelGame {
-    /// The drift battle, the styles entrants of the line-up's first driver.
-    Drift {
-        /// Line-up file (`None`: the built-in example).
-        lineup: Option<Source>,
-        /// Rules file (`None`: the seed's defaults).
-        rules: Option<Source>,
-    },
-    /// Rack-up Battle.
-    Rackup {
-        /// Shot-model profile (`None`: the built-in default).
-        profile: Option<Source>,
-    },
-    /// Medarot, advance mode, the deck list's pairings.
-    Medarot {
-        /// Card list (`None`: the example pool).
-        cards: Option<Source>,
-        /// Deck list (`None`: the example decks).
-        decks: Option<Source>,
-        /// Rules file (`None`: `advance`).
-        rules: Option<Source>,
-    },
-    /// A riichi table: a Ron2 preset's four seats or Gotō's three.
-    Mahjong {
-        /// The table's rules.
-        table: TableRules,
-    },
+macro_rules! duel_game {
+    ($($game:ident $variant:ident),*) => {
+        /// The game of a duel and its rules files: one variant per game of
+        /// [`games::game_list`], holding the game's [`GameKit::Duel`]; saved as the game's
+        /// name (`"game": "<name>"`) beside its settings.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(tag = "game", rename_all = "snake_case")]
+        pub enum DuelGame {
+            $(
+                #[doc = concat!("`", stringify!($game), "`.")]
+                $variant(<games::$game::Kit as GameKit>::Duel),
+            )*
+        }
+
+        impl DuelGame {
+            /// What the game's duel is played under.
+            pub fn rules(&self) -> &dyn DuelRules {
+                match self {
+                    $(DuelGame::$variant(rules) => rules,)*
+                }
+            }
+        }
+    };
 }
+games::game_list!(duel_game);
 
 impl DuelGame {
-    /// The games and the settings each takes besides its strategies (its rules files).
-    pub const SETTINGS: [(&'static str, &'static [&'static str]); 4] = [
-        ("drift", &["lineup", "rules"]),
-        ("rackup", &["profile"]),
-        ("medarot", &["cards", "decks", "rules"]),
-        ("mahjong", &["rules"]),
-    ];
-
     /// The game `game` with the settings `setting` gives by key (each a preset name or a
     /// file; `None`: the game's default), and the game's strategy presets.
     pub fn from_settings(game: &str, setting: impl Fn(&str) -> Option<String>) -> Result<(DuelGame, Presets)> {
-        let named = |key: &str, presets: &Presets| setting(key).map(|a| crate::preset::source(&a, presets)).transpose();
-        Ok(match game {
-            "drift" => (
-                DuelGame::Drift {
-                    lineup: named("lineup", &engine::drift::Lineup::PRESETS)?,
-                    rules: named("rules", &engine::drift::DriftRules::PRESETS)?,
-                },
-                engine::drift::strategy::StrategyConfig::PRESETS,
-            ),
-            "rackup" => (
-                DuelGame::Rackup { profile: named("profile", &engine::rackup::Profile::PRESETS)? },
-                engine::rackup::StrategyConfig::PRESETS,
-            ),
-            "medarot" => (
-                DuelGame::Medarot {
-                    cards: named("cards", &engine::medarot::CardPool::PRESETS)?,
-                    decks: named("decks", &engine::medarot::Deck::PRESETS)?,
-                    rules: named("rules", &engine::medarot::Rules::PRESETS)?,
-                },
-                engine::medarot::StrategyConfig::PRESETS,
-            ),
-            "mahjong" => {
-                let rules = setting("rules").unwrap_or_else(|| "ron2-dojo".to_string());
-                (DuelGame::Mahjong { table: TableRules::named(&rules)? }, crate::games::mahjong::table_rules::BOT_FILES)
-            }
-            other => {
-                let names: Vec<&str> = Self::SETTINGS.iter().map(|g| g.0).collect();
-                bail!("unknown game `{other}` (games: {})", names.join(", "))
-            }
-        })
+        (games::entry(game)?.duel_game)(&setting)
     }
 
     /// The game a sweep arm's documents describe (`game` the sweep file's), its rules files
     /// the documents' texts named after `arm`: what a sweep's adapted play tunes under.
     pub fn from_documents(game: &str, docs: &Documents, arm: &str) -> Result<DuelGame> {
-        let source = |role: &str, table: &toml::Table| Source {
-            name: format!("{arm} {role}"),
-            text: toml::to_string(table).expect("a TOML table serializes"),
-        };
-        let other = |role: &'static str| {
-            let found = docs.others.iter().find(|d| d.0 == role);
-            found.map(|d| source(role, &d.1)).ok_or_else(|| anyhow!("the sweep has no {role} document"))
-        };
-        let main = |role: &str| Some(source(role, &docs.main));
-        Ok(match game {
-            "drift" => DuelGame::Drift { lineup: Some(other("lineup")?), rules: main("rules") },
-            "rackup" => DuelGame::Rackup { profile: main("profile") },
-            "medarot" => {
-                DuelGame::Medarot { cards: Some(other("cards")?), decks: Some(other("decks")?), rules: main("rules") }
-            }
-            other => bail!("a {other} sweep cannot tune its strategy for an arm"),
-        })
+        match games::entry(game)?.duel_of_documents {
+            Some(of) => of(&ArmFiles { docs, arm }),
+            None => bail!("a {game} sweep cannot tune its strategy for an arm"),
+        }
     }
 
-    /// The game's name in results (`drift`, `rackup`, `medarot`, `mahjong`, `goto` for a
-    /// table of three `seats`).
+    /// The game's name in results (`duel-<name>`), `seats` its contest's.
     pub fn name(&self, seats: usize) -> &'static str {
-        match self {
-            DuelGame::Drift { .. } => "drift",
-            DuelGame::Rackup { .. } => "rackup",
-            DuelGame::Medarot { .. } => "medarot",
-            DuelGame::Mahjong { .. } if seats == 3 => "goto",
-            DuelGame::Mahjong { .. } => "mahjong",
-        }
+        self.rules().name(seats)
+    }
+}
+
+/// A sweep arm's documents as the rules files of its duel game, each named after the arm
+/// and its role (`<arm> rules`).
+pub struct ArmFiles<'a> {
+    /// The arm's documents.
+    pub docs: &'a Documents,
+    /// The arm's name.
+    pub arm: &'a str,
+}
+
+impl ArmFiles<'_> {
+    fn source(&self, role: &str, table: &toml::Table) -> Source {
+        Source { name: format!("{} {role}", self.arm), text: toml::to_string(table).expect("a TOML table serializes") }
+    }
+
+    /// The main document (the one the sweep's variants change) as the file `role`.
+    pub fn main(&self, role: &str) -> Option<Source> {
+        Some(self.source(role, &self.docs.main))
+    }
+
+    /// The other document `role`; an error when the sweep has none.
+    pub fn other(&self, role: &str) -> Result<Source> {
+        let found = self.docs.others.iter().find(|d| d.0 == role);
+        found.map(|d| self.source(role, &d.1)).ok_or_else(|| anyhow!("the sweep has no {role} document"))
     }
 }
 
@@ -266,14 +225,7 @@ impl<C: Contest> AnyContest for C {
 /// The contest of `game` among `strategies` (a line-up's index is a position in
 /// `strategies`); an error names a strategy that does not read.
 pub fn contest(game: &DuelGame, strategies: &[Source]) -> Result<Box<dyn AnyContest>> {
-    Ok(match game {
-        DuelGame::Drift { lineup, rules } => Box::new(drift::DriftContest::new(lineup, rules, strategies)?),
-        DuelGame::Rackup { profile } => Box::new(rackup::RackupContest::new(profile, strategies)?),
-        DuelGame::Medarot { cards, decks, rules } => {
-            Box::new(medarot::MedarotContest::new(cards, decks, rules, strategies)?)
-        }
-        DuelGame::Mahjong { table } => Box::new(mahjong::MahjongContest::new(table, strategies)?),
-    })
+    game.rules().contest(strategies)
 }
 
 /// A duel ready to run.
@@ -292,8 +244,7 @@ impl DuelStudy {
         &self.names
     }
 
-    /// The game's name in results (`drift`, `rackup`, `medarot`, `mahjong`, `goto` for a
-    /// three-seat table).
+    /// The game's name in results (`duel-<name>`).
     pub fn game_name(&self) -> &'static str {
         self.params.game.name(self.seatings.seats)
     }
@@ -340,7 +291,7 @@ impl State for DuelStudy {
         let seatings = match params.seating {
             SeatingMode::Rotation => Seatings::rotations(names.len(), seats),
             SeatingMode::Permutations if seats == 2 => {
-                bail!("a two-player game already plays both seatings: --permutations all is for mahjong tables")
+                bail!("a two-player game already plays both seatings: --permutations all is for tables of more seats")
             }
             SeatingMode::Permutations if names.len() != seats => {
                 bail!(
@@ -364,6 +315,8 @@ impl State for DuelStudy {
 }
 
 impl Study for DuelStudy {
+    const WORDS: crate::study::Words = crate::report::text::DUEL;
+
     /// Per metric, every ordered pair's deal-level estimate (`focal vs opponent`).
     fn estimates(&self, acc: &DuelAcc) -> Vec<Tracked> {
         report::estimates(self, acc)

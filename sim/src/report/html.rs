@@ -101,7 +101,7 @@ fn section(s: &mut String, sec: &Section, id: &str, label: &str, page_dir: &Path
         s,
         "<section id=\"{}\"><h2>{}: <code>{}</code></h2>",
         escape(id),
-        escape(text::title(&sec.kind)),
+        escape(sec.words.title),
         escape(label)
     );
     let answer = match sec.answer.is_empty() {
@@ -121,7 +121,7 @@ fn section(s: &mut String, sec: &Section, id: &str, label: &str, page_dir: &Path
         );
     }
     s.push_str("<details><summary>How to read this</summary>");
-    for p in text::how_to_read(&sec.kind) {
+    for p in sec.words.how_to_read {
         let _ = write!(s, "<p>{}</p>", escape(p));
     }
     s.push_str("</details>\n");
@@ -154,7 +154,7 @@ fn section(s: &mut String, sec: &Section, id: &str, label: &str, page_dir: &Path
 /// The glossary of the page's jargon.
 fn glossary(s: &mut String) {
     s.push_str("<section id=\"glossary\"><h2>Glossary</h2><dl>");
-    for (term, meaning) in text::GLOSSARY {
+    for (term, meaning) in text::glossary() {
         let _ = write!(s, "<dt>{}</dt><dd>{}</dd>", escape(term), escape(meaning));
     }
     s.push_str("</dl></section>\n");
@@ -212,7 +212,7 @@ pub fn page(sections: &[Section], m: &Manifest, page_dir: &Path) -> Result<Strin
             s,
             "<li><a href=\"#{}\">{}</a> <code>{}</code></li>",
             escape(id),
-            escape(text::title(&sec.kind)),
+            escape(sec.words.title),
             escape(&label(sec, sections))
         );
     }

@@ -4,10 +4,11 @@
 //! folders (`--from`: study folders or `--out` roots, read from their saved state without
 //! playing anything), or from the [`runs`] the report plays first.
 //!
-//! `answers` puts each study's answer in a few sentences with its numbers, `tables` reads
-//! the saved tables they come from, `html` writes the page, `manifest` says what built it
-//! and where, `rules` names and hashes each study's rules files, `text` holds the words for
-//! each kind of study and the glossary.
+//! Each kind of study says what the page writes of it ([`Words`]: title, how to read it,
+//! its answer) beside its own code. `answers` holds the prose helpers of those answers,
+//! `tables` reads the saved tables they come from, `html` writes the page, `manifest` says
+//! what built it and where, `rules` names and hashes rules files, `text` holds the
+//! cross-game studies' words and the glossary.
 
 pub mod answers;
 pub mod html;
@@ -17,14 +18,16 @@ pub mod runs;
 pub mod tables;
 pub mod text;
 
+use crate::games;
 use crate::kinds::{ForKind, for_kind};
 use crate::output::CHARTS_OF;
 pub use crate::saved::Ran;
 use crate::saved::sha256_hex;
 use crate::study::grow::Tracked;
-use crate::study::{self, Loaded, RulesFile, RulesFiles, Study};
+use crate::study::{self, Loaded, RulesFile, RulesFiles, Study, Words};
 use anyhow::{Context, Result};
 use manifest::Manifest;
+use runs::Run;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -35,6 +38,8 @@ pub struct Section {
     pub name: String,
     /// The study kind (a game's study, `sweep`, `duel`, …, `bench`).
     pub kind: String,
+    /// What the page says of its kind: title, how to read it, glossary terms.
+    pub words: Words,
     /// The answer to the study's question, in a few sentences with its numbers.
     pub answer: Vec<String>,
     /// The results folder as given.
@@ -98,7 +103,8 @@ where
     let estimates = study.estimates(&acc);
     Ok(Section {
         kind: S::KIND.to_string(),
-        answer: answers::answer(S::KIND, &estimates, folder),
+        words: S::WORDS,
+        answer: answers::answer(&S::WORDS, &estimates, folder),
         coverage: covers,
         games: Some(coverage.games_played() * per),
         seed: Some(coverage.seed),
@@ -112,8 +118,8 @@ where
 /// A `sim bench` folder's section.
 fn bench(folder: &Path) -> Result<Section> {
     let coverage = "wall-clock speed of this machine at the time of the run".to_string();
-    let answer = answers::answer("bench", &[], folder);
-    Ok(Section { kind: "bench".into(), answer, coverage, ..common(folder)? })
+    let answer = answers::answer(&text::BENCH, &[], folder);
+    Ok(Section { kind: "bench".into(), words: text::BENCH, answer, coverage, ..common(folder)? })
 }
 
 /// What every section reads: the folder's name and summary, and the charts of its
@@ -157,6 +163,7 @@ fn common(folder: &Path) -> Result<Section> {
     Ok(Section {
         name,
         kind: String::new(),
+        words: Words::DEFAULT,
         answer: Vec::new(),
         folder: folder.display().to_string(),
         coverage: String::new(),
@@ -170,7 +177,18 @@ fn common(folder: &Path) -> Result<Section> {
     })
 }
 
-/// Plays every run of [`runs::RUNS`] at `scale` with `threads` under `out`, each through
+/// Every run of the report when not given `--from`, in page order: each game's
+/// ([`games::Entry::report_runs`]), the example sweep (the first game's
+/// [`games::Entry::report_sweep`]) and a short bench.
+pub fn runs() -> Vec<Run> {
+    let entries = games::entries();
+    let mut all: Vec<Run> = entries.iter().flat_map(|e| e.report_runs.iter().copied()).collect();
+    all.extend(entries.iter().find_map(|e| e.report_sweep));
+    all.push(runs::BENCH);
+    all
+}
+
+/// Plays every run of [`runs()`] at `scale` with `threads` under `out`, each through
 /// `run` (the `sim` command line: `run` parses and executes it), and reads their sections.
 pub fn run_all(
     out: &Path,
@@ -180,7 +198,7 @@ pub fn run_all(
     mut run: impl FnMut(&[String]) -> Result<()>,
 ) -> Result<Vec<Section>> {
     let mut sections = Vec::new();
-    for r in &runs::RUNS {
+    for r in &runs() {
         let line = r.command_line(scale, out, threads);
         if !quiet {
             crate::console::note(&format!("report: {}", line.join(" ")));
@@ -211,4 +229,17 @@ pub fn write(out: &Path, sections: &[Section], manifest: &Manifest) -> Result<Pa
         let _ = std::fs::remove_file(&staging);
     }
     written.map(|()| target)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_example_sweep_opens_from_any_folder() {
+        let sweep = runs().into_iter().find(|r| r.args[0] == "sweep").expect("the page has a sweep");
+        // The unit tests run in `sim/`, not the repository's root.
+        let study = crate::sweep::SweepStudy::open(sweep.args[1], None, 1).unwrap_or_else(|e| panic!("{e:#}"));
+        assert_eq!(study.games_and_seed(), (20_000, 7));
+    }
 }

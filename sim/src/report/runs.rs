@@ -1,18 +1,20 @@
-//! What `sim report` runs when it is not given `--from`: the default study of every game,
-//! one example sweep and a short `sim bench`, each as the `sim` command line a user would
-//! type, sized to finish in a few minutes on two cores (`--games-scale` multiplies the game
-//! counts). Their results are named `report-<game>` so they do not replace the full-size
-//! studies of the same name.
+//! What `sim report` runs when it is not given `--from` ([`Run`]; each game lists its own,
+//! [`crate::games::Entry::report_runs`]): the default study of every game, one example
+//! sweep and a short `sim bench`, each as the `sim` command line a user would type, sized
+//! to finish in a few minutes on two cores (`--games-scale` multiplies the game counts).
+//! Their results are named `report-<game>` so they do not replace the full-size studies of
+//! the same name.
 
 use std::path::Path;
 
 /// A count option of a run, scaled by `--games-scale`.
+#[derive(Clone, Copy)]
 pub struct Scaled {
     /// The option (`--games`).
     pub option: &'static str,
     /// Its value at scale 1.
     pub value: u64,
-    /// The value is kept a multiple of this (a Gotō session's games).
+    /// The value is kept a multiple of this (the games of a session).
     pub multiple: u64,
 }
 
@@ -25,6 +27,7 @@ impl Scaled {
 }
 
 /// One `sim` command of the report.
+#[derive(Clone, Copy)]
 pub struct Run {
     /// The results folder it writes (`notebooks-data/<folder>`).
     pub folder: &'static str,
@@ -37,30 +40,12 @@ pub struct Run {
 }
 
 /// `--games N` scaled, whole.
-const fn games(value: u64, multiple: u64) -> Scaled {
+pub const fn games(value: u64, multiple: u64) -> Scaled {
     Scaled { option: "--games", value, multiple }
 }
 
-/// The example sweep: a sweep file built into `sim` ([`crate::sweep::SWEEPS`]), so the
-/// report runs from any folder.
-pub const SWEEP: &str = "sweep_rackup_ablate";
-
-/// Every run of the report, in page order.
-pub const RUNS: [Run; 8] = [
-    Run { folder: "report-drift", args: &["drift"], scaled: &[games(200_000, 1)], study: true },
-    Run { folder: "report-rackup", args: &["rackup"], scaled: &[games(20_000, 1)], study: true },
-    Run {
-        folder: "report-medarot",
-        args: &["medarot"],
-        scaled: &[games(20_000, 1), Scaled { option: "--ablation-games", value: 2_000, multiple: 1 }],
-        study: true,
-    },
-    Run { folder: "report-mahjong", args: &["mahjong", "play"], scaled: &[games(1_000, 1)], study: true },
-    Run { folder: "report-goto", args: &["mahjong", "play", "--rules", "goto"], scaled: &[games(800, 8)], study: true },
-    Run { folder: "report-goto-chips", args: &["mahjong", "chips"], scaled: &[games(2_000, 8)], study: true },
-    Run { folder: "report-sweep", args: &["sweep", SWEEP], scaled: &[], study: true },
-    Run { folder: "bench", args: &["bench", "--seconds", "1"], scaled: &[], study: false },
-];
+/// The short bench that ends the page.
+pub const BENCH: Run = Run { folder: "bench", args: &["bench", "--seconds", "1"], scaled: &[], study: false };
 
 impl Run {
     /// Its command line, from `sim`, at `scale` with `threads`, writing under `out`.
@@ -84,27 +69,18 @@ mod tests {
 
     #[test]
     fn scaled_counts_stay_whole_sessions() {
-        let goto = games(800, 8);
-        assert_eq!(goto.at(1.0), 800);
-        assert_eq!(goto.at(0.01), 8);
-        assert_eq!(goto.at(2.5), 2_000);
+        let session = games(800, 8);
+        assert_eq!(session.at(1.0), 800);
+        assert_eq!(session.at(0.01), 8);
+        assert_eq!(session.at(2.5), 2_000);
         assert_eq!(games(20_000, 1).at(0.5), 10_000);
     }
 
     #[test]
-    fn the_example_sweep_opens_from_any_folder() {
-        // The unit tests run in `sim/`, not the repository's root.
-        let study = crate::sweep::SweepStudy::open(SWEEP, None, 1).unwrap_or_else(|e| panic!("{e:#}"));
-        assert_eq!(study.games_and_seed(), (20_000, 7));
-    }
-
-    #[test]
     fn a_run_is_the_command_a_user_types() {
-        let line = RUNS[4].command_line(2.0, Path::new("out"), 2);
-        assert_eq!(
-            line.join(" "),
-            "sim mahjong play --rules goto --games 1600 --study report-goto --quiet --force --threads 2 --out out"
-        );
-        assert_eq!(RUNS[7].command_line(9.0, Path::new("."), 1).join(" "), "sim bench --seconds 1 --threads 1 --out .");
+        const RUN: Run = Run { folder: "report-x", args: &["x", "play"], scaled: &[games(800, 8)], study: true };
+        let line = RUN.command_line(2.0, Path::new("out"), 2);
+        assert_eq!(line.join(" "), "sim x play --games 1600 --study report-x --quiet --force --threads 2 --out out");
+        assert_eq!(BENCH.command_line(9.0, Path::new("."), 1).join(" "), "sim bench --seconds 1 --threads 1 --out .");
     }
 }

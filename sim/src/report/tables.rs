@@ -41,3 +41,10 @@ impl Table {
         Some(c.bool().ok()?.iter().map(|v| v.unwrap_or(false)).collect())
     }
 }
+
+/// Writes `df` as the table `name` in `dir`, as a study writes it (for tests of what reads it).
+#[cfg(test)]
+pub(crate) fn write_table(dir: &Path, name: &str, mut df: polars::prelude::DataFrame) {
+    let file = std::fs::File::create(dir.join(format!("{name}.parquet"))).unwrap();
+    polars::prelude::ParquetWriter::new(file).finish(&mut df).unwrap();
+}

@@ -28,6 +28,8 @@ use std::time::Instant;
 pub trait Study: State {
     /// Whether its [`Study::estimates`] are differences from a base (a sweep's variants).
     const DIFFERENCES: bool = false;
+    /// What the report page says of this kind of study.
+    const WORDS: Words = Words::DEFAULT;
 
     /// Plays the games of `plan` ([`RunPlan::indices`]).
     fn simulate(&self, plan: &RunPlan) -> Result<(Self::Acc, RunReport)>;
@@ -45,6 +47,33 @@ pub trait Study: State {
     fn side_folders(&self) -> Vec<std::path::PathBuf> {
         Vec::new()
     }
+}
+
+/// What the report page says of a kind of study: a title and a short "how to read this"
+/// for a newcomer who opens the page without having run anything, the glossary terms its
+/// section uses, and its answer in a few sentences with the numbers.
+#[derive(Clone, Copy, Debug)]
+pub struct Words {
+    /// The section's title.
+    pub title: &'static str,
+    /// The "how to read this" paragraphs.
+    pub how_to_read: &'static [&'static str],
+    /// Its own terms for the page's glossary: (term, what it means here).
+    pub glossary: &'static [(&'static str, &'static str)],
+    /// The answer to the study's question from its headline estimates and the saved tables
+    /// in its folder: one entry per sentence, `None` where the numbers are missing (a
+    /// table written by another version of `sim`).
+    pub answer: fn(&[Tracked], &Path) -> Vec<Option<String>>,
+}
+
+impl Words {
+    /// The words of a study that says nothing of its own.
+    pub const DEFAULT: Words = Words {
+        title: "Study",
+        how_to_read: &["The saved results of a study: its summary, headline estimates and charts."],
+        glossary: &[],
+        answer: |_, _| Vec::new(),
+    };
 }
 
 /// One rules file a study was played with (for the report's manifest).

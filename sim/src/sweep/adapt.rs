@@ -18,8 +18,8 @@ use super::overrides::Documents;
 use crate::duel::DuelGame;
 use crate::duel::field::Field;
 use crate::study::Source;
-use crate::tune::TUNES;
 use crate::tune::file::TuneFile;
+use crate::tune::tunes;
 use anyhow::{Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -119,7 +119,7 @@ pub fn tune(
 
 /// The tune file `name` names: a built-in, else a file beside the sweep file.
 fn tune_file(files: &Files, name: &str) -> Result<TuneFile> {
-    if let Some(text) = TUNES.text(name) {
+    if let Some(text) = tunes().text(name) {
         return TuneFile::parse(name, text, Path::new(""));
     }
     let text = files.text(name, |_| None)?;

@@ -34,6 +34,7 @@ use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::ops::AddAssign;
 use std::path::Path;
+use std::sync::LazyLock;
 
 /// Builds a game's arms from their documents (the base first), an error naming the arm.
 type BuildArms = fn(&[Documents], &dyn Fn(usize) -> String) -> Result<BuiltArms>;
@@ -46,7 +47,7 @@ fn arms_builder(game: &str) -> Option<BuildArms> {
     struct Find<'a>(&'a str, Option<BuildArms>);
     impl EachGame for Find<'_> {
         fn game<K: GameKit>(&mut self) {
-            if K::NAME == self.0 {
+            if K::ENTRY.name == self.0 {
                 self.1 = Some(arms_of::<K::SweepArm>);
             }
         }
@@ -201,37 +202,27 @@ pub struct SweepStudy {
     arms: Box<dyn AnyArms>,
 }
 
-/// The sweep files shipped in `engine/src/<game>/presets/`, built in by their file name
-/// without `.toml`, so `sim sweep sweep_rackup_ablate` (and `sim report`'s example sweep)
-/// works from any folder.
-pub const SWEEPS: Presets = Presets {
-    kind: "sweep file",
-    list: &[
-        ("sweep_ron2", include_str!("../../../engine/src/mahjong/presets/sweep_ron2.toml")),
-        ("sweep_ron2_local", include_str!("../../../engine/src/mahjong/presets/sweep_ron2_local.toml")),
-        ("sweep_ron2_ablate", include_str!("../../../engine/src/mahjong/presets/sweep_ron2_ablate.toml")),
-        ("sweep_goto_chips", include_str!("../../../engine/src/mahjong/presets/sweep_goto_chips.toml")),
-        ("sweep_tenhou_sanma", include_str!("../../../engine/src/mahjong/presets/sweep_tenhou_sanma.toml")),
-        ("sweep_rackup", include_str!("../../../engine/src/rackup/presets/sweep_rackup.toml")),
-        ("sweep_rackup_ablate", include_str!("../../../engine/src/rackup/presets/sweep_rackup_ablate.toml")),
-        ("sweep_drift", include_str!("../../../engine/src/drift/presets/sweep_drift.toml")),
-        ("sweep_medarot", include_str!("../../../engine/src/medarot/presets/sweep_medarot.toml")),
-        ("sweep_medarot_readings", include_str!("../../../engine/src/medarot/presets/sweep_medarot_readings.toml")),
-    ],
-};
+/// The sweep files shipped in `engine/src/<game>/presets/` (each game's
+/// [`games::Entry::sweeps`]), built in by their file name without `.toml`, so `sim sweep
+/// NAME` (and `sim report`'s example sweep) works from any folder.
+pub fn sweeps() -> Presets {
+    static LIST: LazyLock<Vec<(&str, &str)>> =
+        LazyLock::new(|| games::entries().iter().flat_map(|e| e.sweeps.iter().copied()).collect());
+    Presets { kind: "sweep file", list: LIST.as_slice() }
+}
 
 impl SweepStudy {
-    /// Reads the sweep file `arg` names (a built-in of [`SWEEPS`], or a file: see
+    /// Reads the sweep file `arg` names (a built-in of [`sweeps`], or a file: see
     /// [`crate::preset`]) and the settings files it names (a file's relative to its folder).
     /// With adapted play (`adapt`, the keys instead of the file's `adapt` where given) every
     /// arm's strategy is re-tuned here, on `threads` worker threads.
     pub fn open(arg: &str, adapt: Option<Vec<String>>, threads: usize) -> Result<SweepStudy> {
-        let dir = match crate::preset::resolve(arg, &SWEEPS)? {
+        let dir = match crate::preset::resolve(arg, &sweeps())? {
             Named::BuiltIn(_) => Path::new(""),
             Named::File(_) => Path::new(arg).parent().unwrap_or(Path::new("")),
         };
         let files = Files { dir: dir.to_path_buf(), from_disk: true, ..Files::default() };
-        SweepStudy::build(crate::preset::source(arg, &SWEEPS)?, files, Tuning::Run { keys: adapt, threads })
+        SweepStudy::build(crate::preset::source(arg, &sweeps())?, files, Tuning::Run { keys: adapt, threads })
     }
 
     fn build(sweep: Source, files: Files, tuning: Tuning) -> Result<SweepStudy> {
@@ -377,6 +368,8 @@ impl State for SweepStudy {
 }
 
 impl Study for SweepStudy {
+    const WORDS: crate::study::Words = crate::report::text::SWEEP;
+
     const DIFFERENCES: bool = true;
 
     /// Per metric, every variant's paired difference from the base (its reference the
@@ -421,7 +414,7 @@ mod tests {
     #[test]
     fn every_shipped_sweep_file_builds_by_name_and_by_path() {
         let presets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/src");
-        for &(name, text) in SWEEPS.list {
+        for &(name, text) in sweeps().list {
             let study = SweepStudy::open(name, None, 1).unwrap_or_else(|e| panic!("{name}: {e:#}"));
             assert!(!study.variants.is_empty() && !study.metrics().is_empty(), "{name}");
             let game = &study.file.game;

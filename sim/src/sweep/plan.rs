@@ -7,7 +7,7 @@
 //! error is √((κ − 1)/n_pilot), and the planner gives the games for the upper end of that
 //! variance's 95% range beside the plain estimate (an assumption of roughly normal
 //! variance estimates). Per-game means get it, and so do counts over a fixed number per
-//! game (a three-seat game's chips per player); ratios of random sums (a win
+//! game (a value per player at a table of fixed seats); ratios of random sums (a win
 //! rate per hand) do not.
 //!
 //! A pilot too thin to extrapolate from is not extrapolated: the plan is never below the

@@ -113,10 +113,8 @@ impl TuneFile {
             format!("tune file {name}: line {line}, column {column}")
         };
         let game_name = raw.game.get_ref().clone();
-        let Some(&(_, takes)) = DuelGame::SETTINGS.iter().find(|g| g.0 == game_name) else {
-            let names: Vec<&str> = DuelGame::SETTINGS.iter().map(|g| g.0).collect();
-            bail!("{}: unknown game `{game_name}` (games: {})", at(raw.game.span().start), names.join(", "));
-        };
+        let takes =
+            crate::games::entry(&game_name).map_err(|e| anyhow!("{}: {e}", at(raw.game.span().start)))?.duel_settings;
         let given = [
             ("profile", &raw.profile),
             ("lineup", &raw.lineup),

@@ -21,25 +21,22 @@ use engine::config::Presets;
 use file::{Opponent, TuneFile};
 use search::Found;
 use std::path::Path;
+use std::sync::LazyLock;
 use std::time::Duration;
 
-/// The example tune files shipped in `engine/src/<game>/presets/`, built in by their file
-/// name without `.toml` (`sim tune tune_rackup` works from any folder).
-pub const TUNES: Presets = Presets {
-    kind: "tune file",
-    list: &[
-        ("tune_rackup", include_str!("../../../engine/src/rackup/presets/tune_rackup.toml")),
-        ("tune_drift", include_str!("../../../engine/src/drift/presets/tune_drift.toml")),
-        ("tune_medarot", include_str!("../../../engine/src/medarot/presets/tune_medarot.toml")),
-        ("tune_mahjong", include_str!("../../../engine/src/mahjong/presets/tune_mahjong.toml")),
-        ("tune_mahjong_strong", include_str!("../../../engine/src/mahjong/presets/tune_mahjong_strong.toml")),
-    ],
-};
+/// The example tune files shipped in `engine/src/<game>/presets/` (each game's
+/// [`crate::games::Entry::tunes`]), built in by their file name without `.toml` (`sim tune
+/// NAME` works from any folder).
+pub fn tunes() -> Presets {
+    static LIST: LazyLock<Vec<(&str, &str)>> =
+        LazyLock::new(|| crate::games::entries().iter().flat_map(|e| e.tunes.iter().copied()).collect());
+    Presets { kind: "tune file", list: LIST.as_slice() }
+}
 
-/// Reads the tune file `arg` names: a built-in of [`TUNES`], or a file (see [`crate::preset`]).
+/// Reads the tune file `arg` names: a built-in of [`tunes`], or a file (see [`crate::preset`]).
 pub fn open(arg: &str) -> Result<TuneFile> {
-    match crate::preset::resolve(arg, &TUNES)? {
-        Named::BuiltIn(name) => TuneFile::parse(name, TUNES.text(name).expect("a built-in"), Path::new("")),
+    match crate::preset::resolve(arg, &tunes())? {
+        Named::BuiltIn(name) => TuneFile::parse(name, tunes().text(name).expect("a built-in"), Path::new("")),
         Named::File(source) => {
             TuneFile::parse(&source.name, &source.text, Path::new(arg).parent().unwrap_or(Path::new("")))
         }

@@ -1,6 +1,9 @@
 //! `sim drift`: its options, the line-up and rules a duel shares ([`DriftBase`]), and the study they build.
 
+use super::kit::duel_game;
+use crate::cli::args::GameBase;
 use crate::cli::args::RunArgs;
+use crate::cli::args::games_help;
 use crate::cli::args::named;
 use crate::duel::DuelGame;
 use crate::games::drift::DriftParams;
@@ -15,8 +18,12 @@ use engine::drift::DriftRules;
 use engine::drift::Lineup;
 use engine::drift::strategy::StrategyConfig;
 
+/// `sim drift`'s games unless told.
+const GAMES: u64 = 1_000_000;
+
 #[derive(Args)]
-pub(crate) struct DriftArgs {
+#[command(mut_arg("games", |a| a.help(games_help(GAMES))))]
+pub struct DriftArgs {
     #[command(flatten)]
     pub(crate) run: RunArgs,
     /// Who plays whom: `styles` (each of the 22 styles against the style-less driver in
@@ -43,7 +50,7 @@ pub(crate) struct DriftArgs {
 
 /// A drift battle's line-up and rules (studies and duels).
 #[derive(Args)]
-pub(crate) struct DriftBase {
+pub struct DriftBase {
     /// Line-up of drivers, cars and styles: a built-in one (example, styles, teams) or a
     /// TOML file (default: the built-in example).
     #[arg(long, value_name = "NAME|FILE")]
@@ -54,15 +61,14 @@ pub(crate) struct DriftBase {
     pub(crate) rules: Option<String>,
 }
 
-impl DriftBase {
-    /// The duel game these options name, and the game's strategy presets.
-    pub(crate) fn game(&self) -> Result<(DuelGame, Presets)> {
-        DuelGame::from_settings("drift", |k| if k == "lineup" { self.lineup.clone() } else { self.rules.clone() })
+impl GameBase for DriftBase {
+    fn game(&self) -> Result<(DuelGame, Presets)> {
+        duel_game(&|k| if k == "lineup" { self.lineup.clone() } else { self.rules.clone() })
     }
 }
 
 pub(crate) fn run(args: &DriftArgs) -> Result<String> {
-    args.run.at.execute(&drift_study(args)?, &args.run.plan(1_000_000), DriftStudy::KIND)
+    args.run.at.execute(&drift_study(args)?, &args.run.plan(GAMES), DriftStudy::KIND)
 }
 
 pub(crate) fn drift_study(args: &DriftArgs) -> Result<DriftStudy> {

@@ -5,17 +5,41 @@
 //! battle with its strategies in the seats. Metrics: the win rate (a tie a half) and the
 //! evaluation points (評価点) per battle.
 
-use crate::duel::contest::{
-    Contest, Metric, SeatValues, one_of, parse_all, sides, two_player_metrics, two_player_values,
-};
+use super::{Kit, Mode, rules_files, setting, style_entrants};
+use crate::duel::contest::{Contest, one_of, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
 use crate::duel::seating::MAX_SEATS;
-use crate::games::drift::style_entrants;
-use crate::study::Source;
+use crate::duel::{AnyContest, DuelRules};
+use crate::games::GameKit;
+use crate::study::{RulesFile, Source};
 use anyhow::{Context, Result};
 use engine::drift::strategy::StrategyConfig;
 use engine::drift::{DriftGame, DriftRules, Driver};
 use engine::one_of::OneOf;
 use engine::{GameRng, Strategy, Table};
+use serde::{Deserialize, Serialize};
+
+/// What a drift duel is played under: the styles entrants of the line-up's first driver.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DriftDuel {
+    /// Line-up file (`None`: the built-in example).
+    pub lineup: Option<Source>,
+    /// Rules file (`None`: the seed's defaults).
+    pub rules: Option<Source>,
+}
+
+impl DuelRules for DriftDuel {
+    fn name(&self, _seats: usize) -> &'static str {
+        Kit::ENTRY.name
+    }
+
+    fn contest(&self, strategies: &[Source]) -> Result<Box<dyn AnyContest>> {
+        Ok(Box::new(DriftContest::new(&self.lineup, &self.rules, strategies)?))
+    }
+
+    fn rules_files(&self) -> Vec<RulesFile> {
+        rules_files(&self.lineup, &self.rules, Mode::Styles)
+    }
+}
 
 /// The drift battles of a duel.
 pub struct DriftContest {
@@ -27,7 +51,7 @@ pub struct DriftContest {
 impl DriftContest {
     /// The contest of the line-up's first driver under `rules` (defaults where `None`).
     pub fn new(lineup: &Option<Source>, rules: &Option<Source>, strategies: &[Source]) -> Result<DriftContest> {
-        let (lineup, rules) = crate::games::drift::setting(lineup, rules, crate::games::drift::Mode::Styles)?;
+        let (lineup, rules) = setting(lineup, rules, Mode::Styles)?;
         let first = lineup.drivers.first().context("the line-up has no drivers")?.1;
         let entrants = style_entrants(first).into_iter().map(|e| e.1).collect();
         Ok(DriftContest {

@@ -1,19 +1,47 @@
 //! The drift battle in the registry: its [`GameKit`].
 
-use super::DriftStudy;
-use super::cli::drift_study;
+use super::cli::{self, DriftArgs, DriftBase, drift_study};
 use super::sweep::DriftArm;
-use crate::cli::args::defaults;
-use crate::games::GameKit;
+use super::{DriftDuel, DriftStudy};
+use crate::cli::args::{defaults, named};
+use crate::duel::{ArmFiles, DuelGame};
+use crate::games::{Entry, GameKit, Settings};
+use crate::report::runs::{Run, games};
 use crate::study::{EachKind, EachStudy};
 use anyhow::Result;
+use engine::config::Presets;
+use engine::drift::strategy::StrategyConfig;
+use engine::drift::{DriftRules, Lineup};
 
 /// The drift battle's kit.
 pub struct Kit;
 
 impl GameKit for Kit {
-    const NAME: &'static str = "drift";
+    const ENTRY: Entry = Entry {
+        name: "drift",
+        about: "Midnight Wolves drift battle: battle styles or a line-up's drivers against each other",
+        duel_about: "Drift battles on the styles entrants of the line-up's first driver (strategies: plain, \
+                     random, heuristic, heuristic-2026, or strategy files)",
+        deviations_about: "Drift battles on the styles entrants of the line-up's first driver",
+        duel_settings: &["lineup", "rules"],
+        duel_game,
+        duel_of_documents: Some(|arm: &ArmFiles| {
+            Ok(DuelGame::Drift(DriftDuel { lineup: Some(arm.other("lineup")?), rules: arm.main("rules") }))
+        }),
+        sweeps: &[("sweep_drift", include_str!("../../../../engine/src/drift/presets/sweep_drift.toml"))],
+        tunes: &[("tune_drift", include_str!("../../../../engine/src/drift/presets/tune_drift.toml"))],
+        report_runs: &[Run { folder: "report-drift", args: &["drift"], scaled: &[games(200_000, 1)], study: true }],
+        report_sweep: None,
+    };
     type SweepArm = DriftArm;
+    type Duel = DriftDuel;
+    type Command = DriftArgs;
+    type Base = DriftBase;
+    type DuelBase = DriftBase;
+
+    fn run(command: &DriftArgs) -> Result<String> {
+        cli::run(command)
+    }
 
     fn kinds(v: &mut impl EachKind) {
         v.kind::<DriftStudy>();
@@ -22,4 +50,13 @@ impl GameKit for Kit {
     fn default_studies(f: &mut impl EachStudy) -> Result<()> {
         f.study("drift", &drift_study(&defaults(&[])?)?)
     }
+}
+
+/// A drift duel's line-up and rules as `setting` names them by key.
+pub(super) fn duel_game(setting: &Settings) -> Result<(DuelGame, Presets)> {
+    let duel = DriftDuel {
+        lineup: named(&setting("lineup"), &Lineup::PRESETS)?,
+        rules: named(&setting("rules"), &DriftRules::PRESETS)?,
+    };
+    Ok((DuelGame::Drift(duel), StrategyConfig::PRESETS))
 }

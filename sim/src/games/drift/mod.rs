@@ -29,15 +29,18 @@ pub(crate) mod duel;
 mod kit;
 mod report;
 pub(crate) mod sweep;
+mod words;
 
+pub use duel::DriftDuel;
 pub use kit::Kit;
 
 pub use acc::{BoutAcc, DriftAcc, SubjectAcc};
 use arms::{Arms, ArmsAcc, halves};
 
+use crate::report::rules::{file_or, strategies};
 use crate::runner::{self, RunPlan, RunReport};
 use crate::study::grow::Tracked;
-use crate::study::{Coverage, Source, State, Study};
+use crate::study::{Coverage, RulesFile, RulesFiles, Source, State, Study};
 use anyhow::{Context, Result, bail};
 use engine::drift::strategy::{Heuristic, Plain, Random, StrategyConfig};
 use engine::drift::{DriftGame, DriftOutcome, DriftRules, Driver, Lineup, Mode as Kind, Style, StyleSet, Team};
@@ -235,6 +238,22 @@ pub fn setting(lineup: &Option<Source>, rules: &Option<Source>, mode: Mode) -> R
     Ok((lineup, rules))
 }
 
+/// The line-up and rules files as the report's manifest names them: each file given, else
+/// the built-in preset `mode` falls back on.
+pub(crate) fn rules_files(lineup: &Option<Source>, rules: &Option<Source>, mode: Mode) -> Vec<RulesFile> {
+    let mut files = file_or("line-up", lineup, &Lineup::PRESETS, default_lineup(mode));
+    files.extend(file_or("rules", rules, &DriftRules::PRESETS, "default"));
+    files
+}
+
+impl RulesFiles for DriftParams {
+    fn rules_files(&self) -> Vec<RulesFile> {
+        let mut files = rules_files(&self.lineup, &self.rules, self.mode);
+        files.extend(strategies(&self.strategies));
+        files
+    }
+}
+
 impl State for DriftStudy {
     const KIND: &'static str = "drift";
     type Params = DriftParams;
@@ -290,6 +309,8 @@ impl State for DriftStudy {
 }
 
 impl Study for DriftStudy {
+    const WORDS: crate::study::Words = words::WORDS;
+
     /// Per subject (`name (kind)`), the headline win rate (against its kind's baseline, or
     /// the rest: `win_rate`) and points per battle (`points`); the chaser's scoring rate per
     /// exchange (`chaser_exchange_rate`) and exchanges per battle (`exchanges`). In `play`

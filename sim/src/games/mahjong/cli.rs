@@ -1,9 +1,13 @@
 //! `sim mahjong`: the hand tools, the Ron2 and Gotō table studies, calibration, the chips
 //! study and mjai replay; the table rules and bots a duel shares ([`TableBase`]).
 
+use super::kit::duel_game;
+use crate::cli::args::GameBase;
 use crate::cli::args::RunArgs;
 use crate::cli::args::file_arg;
+use crate::cli::args::games_help;
 use crate::duel::DuelGame;
+use crate::duel::seating::SeatingMode;
 use crate::games::mahjong::chips::ChipsStudy;
 use crate::games::mahjong::chips::{BotModel, ChipsParams};
 use crate::games::mahjong::goto;
@@ -21,6 +25,7 @@ use anyhow::Result;
 use anyhow::bail;
 use clap::Args;
 use clap::Subcommand;
+use clap::ValueEnum;
 use engine::Game;
 use engine::config::Presets;
 use engine::mahjong::table::Rotation;
@@ -30,7 +35,7 @@ use std::path::Path;
 use std::path::PathBuf;
 
 #[derive(Subcommand)]
-pub(crate) enum MahjongCommand {
+enum MahjongCommand {
     /// Score one JSON situation per line of stdin; one JSON result (or error) line each.
     /// With `--rules goto` or `goto-cutbi`, a line's `chips` object is settled in chips.
     Score(HandToolArgs),
@@ -39,11 +44,13 @@ pub(crate) enum MahjongCommand {
     /// Table games: Ron2 (four seats: per-round rates beside Tenhou, yaku frequency, seat
     /// advantage) or Gotō (`--rules goto`: sessions of four people at three seats).
     #[command(mut_arg("study", |a| a.help("Name of the results folders (default: mahjong, or goto at a three-seat table)")))]
+    #[command(mut_arg("games", |a| a.help(games_help(TABLE_GAMES))))]
     Play(TableArgs),
     /// Four bots (default `tenhou-like`) at the Ron2 dojo table beside the Tenhou 鳳凰卓 2016
     /// figures: each rate, the average win and the yaku shares in or out of its band
     /// (results under the name mahjong-calibrate).
     #[command(mut_arg("study", |a| a.help("Name of the results folders (default: mahjong-calibrate)")))]
+    #[command(mut_arg("games", |a| a.help(games_help(TABLE_GAMES))))]
     Calibrate(CalibrateArgs),
     /// Replay mjai JSON Lines game records under a table preset; report illegal events
     /// and results that differ (file:line), exit status 1 if any.
@@ -104,22 +111,59 @@ pub(crate) struct ReplayArgs {
 
 /// A riichi table's rules (the table study and duels).
 #[derive(Args)]
-pub(crate) struct TableBase {
+pub struct TableBase {
     /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, goto, goto-cutbi, tenhou, tenhou-sanma) or a table settings
     /// TOML file.
     #[arg(long, default_value = "ron2-dojo", value_name = "PRESET|FILE")]
     pub(crate) rules: String,
 }
 
-impl TableBase {
-    /// The duel game these options name, and the bot presets.
-    pub(crate) fn game(&self) -> Result<(DuelGame, Presets)> {
-        DuelGame::from_settings("mahjong", |_| Some(self.rules.clone()))
+impl GameBase for TableBase {
+    fn game(&self) -> Result<(DuelGame, Presets)> {
+        duel_game(&|_| Some(self.rules.clone()))
     }
 }
 
+/// `sim duel mahjong`'s options besides the bots.
 #[derive(Args)]
-pub(crate) struct TableArgs {
+pub struct DuelTableArgs {
+    #[command(flatten)]
+    base: TableBase,
+    /// `rotations`: 1-vs-rest, the focal bot in each seat in turn; `all`: one bot per seat
+    /// (as many bots as seats), every deal played in every seating order (24 at four seats).
+    #[arg(long, value_enum, default_value = "rotations", value_name = "rotations|all")]
+    permutations: Permutations,
+}
+
+/// `sim duel mahjong --permutations`.
+#[derive(Clone, Copy, ValueEnum)]
+enum Permutations {
+    Rotations,
+    All,
+}
+
+impl GameBase for DuelTableArgs {
+    fn game(&self) -> Result<(DuelGame, Presets)> {
+        self.base.game()
+    }
+
+    fn seating(&self) -> SeatingMode {
+        match self.permutations {
+            Permutations::Rotations => SeatingMode::Rotation,
+            Permutations::All => SeatingMode::Permutations,
+        }
+    }
+}
+
+/// `sim mahjong`: one of its commands.
+#[derive(Args)]
+pub struct MahjongArgs {
+    #[command(subcommand)]
+    command: MahjongCommand,
+}
+
+#[derive(Args)]
+pub struct TableArgs {
     #[command(flatten)]
     pub(crate) run: RunArgs,
     #[command(flatten)]
@@ -175,9 +219,9 @@ pub(crate) struct HandToolArgs {
 }
 
 /// Runs a hand tool over stdin; fails (exit status 1) if any line failed.
-pub(crate) fn run(command: &MahjongCommand) -> Result<String> {
+pub(crate) fn run(args: &MahjongArgs) -> Result<String> {
     let (stdin, stdout) = (std::io::stdin().lock(), std::io::stdout().lock());
-    let failed = match command {
+    let failed = match &args.command {
         MahjongCommand::Score(a) => hand_tools::score_lines(&hand_tools::load_score_rules(&a.rules)?, stdin, stdout)?,
         MahjongCommand::Shanten(a) => {
             hand_tools::shanten_lines(&hand_tools::load_score_rules(&a.rules)?.rules, stdin, stdout)?
@@ -226,7 +270,7 @@ pub(crate) fn play(a: &TableArgs) -> Result<String> {
         return table(&a.run, MahjongStudy::KIND, params, logs);
     }
     let k = u64::from(a.session_games);
-    let plan = a.run.plan(10_000);
+    let plan = a.run.plan(TABLE_GAMES);
     if !plan.games.is_multiple_of(k) {
         bail!("--games {} is not a whole number of sessions of --session-games {k}", plan.games);
     }
@@ -285,6 +329,9 @@ pub(crate) fn chips(a: &ChipsArgs) -> Result<String> {
 /// Games of `sim mahjong chips` by default: the 1,000,000 per ruleset the question needs.
 pub(crate) const CHIP_GAMES: u64 = 1_000_000;
 
+/// Games of a table study (`play`, `calibrate`) unless told: hanchan, or Gotō's games.
+const TABLE_GAMES: u64 = 10_000;
+
 /// `--log-games K` may not ask for more games than the run plays.
 pub(crate) fn check_log_count(count: u64, games: u64) -> Result<()> {
     if count > games {
@@ -297,7 +344,7 @@ pub(crate) fn check_log_count(count: u64, games: u64) -> Result<()> {
 /// with `logs` (K, DIR), records its first K games as mjai logs.
 pub(crate) fn table(run: &RunArgs, name: &str, params: MahjongParams, logs: Option<(u64, &Path)>) -> Result<String> {
     let mut study = MahjongStudy::from_params(params)?;
-    let plan = run.plan(10_000);
+    let plan = run.plan(TABLE_GAMES);
     if let Some((count, dir)) = logs {
         check_log_count(count, plan.games)?;
         study = study.with_game_logs(count, dir);

@@ -3,14 +3,62 @@
 //! one against two), single games without Gotō's sessions of four people. Seat 0 deals
 //! first. Metrics: the average place (1 = first), the first-place rate and the final points.
 
-use crate::duel::contest::{Contest, Metric, SeatValues, one_of, parse_all};
+use super::Kit;
+use super::table_rules::{TableRules, table_files};
+use crate::duel::contest::{Contest, one_of, Metric, SeatValues, parse_all};
 use crate::duel::seating::MAX_SEATS;
-use crate::games::mahjong::table_rules::TableRules;
-use crate::study::Source;
+use crate::duel::{AnyContest, DuelRules};
+use crate::games::GameKit;
+use crate::study::{RulesFile, Source};
 use anyhow::Result;
+use engine::config::Presets;
 use engine::mahjong::table::{Bot, BotConfig, RiichiTable};
 use engine::one_of::OneOf;
 use engine::{Game, GameRng, Table};
+use serde::{Deserialize, Serialize};
+
+/// What a mahjong duel is played under: a riichi table, a Ron2 preset's four seats or
+/// Gotō's three.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MahjongDuel {
+    /// The table's rules.
+    pub table: TableRules,
+}
+
+/// The bots a three-seat (Gotō) duel compares by default: not `random`, as three random
+/// bots at Gotō's table mostly play to the hand cap (nobody wins, the dealer repeats on
+/// every draw), hundreds of hands that measure nothing.
+const GOTO_DUEL_BOTS: [&str; 2] = ["efficiency", "defensive"];
+
+impl DuelRules for MahjongDuel {
+    /// `goto` at a table of three seats.
+    fn name(&self, seats: usize) -> &'static str {
+        if seats == 3 { "goto" } else { Kit::ENTRY.name }
+    }
+
+    fn contest(&self, strategies: &[Source]) -> Result<Box<dyn AnyContest>> {
+        Ok(Box::new(MahjongContest::new(&self.table, strategies)?))
+    }
+
+    fn rules_files(&self) -> Vec<RulesFile> {
+        table_files("table", &self.table)
+    }
+
+    fn duel_strategies(&self, presets: &Presets) -> Result<Vec<&'static str>> {
+        Ok(match self.table.game()?.num_seats() {
+            3 => GOTO_DUEL_BOTS.to_vec(),
+            _ => presets.list.iter().map(|p| p.0).collect(),
+        })
+    }
+
+    fn duel_deals(&self) -> u64 {
+        500
+    }
+
+    fn deviations_defaults(&self) -> (&'static str, u64) {
+        ("efficiency", 500)
+    }
+}
 
 /// The table games of a duel.
 pub struct MahjongContest {

@@ -2,21 +2,71 @@
 //! table, Gotō's table, Gotō's chips) and two default studies (`ron2`, `goto`).
 
 use super::chips::ChipsStudy;
-use super::cli::{TableArgs, four_bots, goto_study, table_params};
+use super::cli::{self, DuelTableArgs, MahjongArgs, TableArgs, TableBase, four_bots, goto_study, table_params};
+use super::duel::MahjongDuel;
 use super::goto::GotoStudy;
 use super::play::MahjongStudy;
 use super::sweep::MahjongArm;
+use super::table_rules::{BOT_FILES, TableRules};
 use crate::cli::args::defaults;
-use crate::games::GameKit;
+use crate::duel::DuelGame;
+use crate::games::{Entry, GameKit, Settings};
+use crate::report::runs::{Run, games};
 use crate::study::{EachKind, EachStudy, State};
 use anyhow::Result;
+use engine::config::Presets;
 
 /// Mahjong's kit.
 pub struct Kit;
 
+/// The table presets' example files, `(name, text)` of `engine/src/mahjong/presets/<name>.toml`.
+macro_rules! presets {
+    ($($name:literal),*) => {
+        &[$(($name, include_str!(concat!("../../../../engine/src/mahjong/presets/", $name, ".toml"))),)*]
+    };
+}
+
 impl GameKit for Kit {
-    const NAME: &'static str = "mahjong";
+    const ENTRY: Entry = Entry {
+        name: "mahjong",
+        about: "Mahjong: hand tools (score, shanten; JSON lines), the Ron2 four-player table (play, calibrate), \
+                Gotō's three-seat table (play --rules goto) and its chips (chips), mjai replays (replay)",
+        duel_about: "A riichi table, 1-vs-rest in every seat: a Ron2 preset's four seats, or Gotō's three with \
+                     `--rules goto` (bots: random, efficiency, defensive, or bot files; Gotō's default leaves out \
+                     random)",
+        deviations_about: "A riichi table, the deviation in each seat against the bot in the others",
+        duel_settings: &["rules"],
+        duel_game,
+        duel_of_documents: None,
+        sweeps: presets![
+            "sweep_ron2",
+            "sweep_ron2_local",
+            "sweep_ron2_ablate",
+            "sweep_goto_chips",
+            "sweep_tenhou_sanma"
+        ],
+        tunes: presets!["tune_mahjong", "tune_mahjong_strong"],
+        report_runs: &[
+            Run { folder: "report-mahjong", args: &["mahjong", "play"], scaled: &[games(1_000, 1)], study: true },
+            Run {
+                folder: "report-goto",
+                args: &["mahjong", "play", "--rules", "goto"],
+                scaled: &[games(800, 8)],
+                study: true,
+            },
+            Run { folder: "report-goto-chips", args: &["mahjong", "chips"], scaled: &[games(2_000, 8)], study: true },
+        ],
+        report_sweep: None,
+    };
     type SweepArm = MahjongArm;
+    type Duel = MahjongDuel;
+    type Command = MahjongArgs;
+    type Base = TableBase;
+    type DuelBase = DuelTableArgs;
+
+    fn run(command: &MahjongArgs) -> Result<String> {
+        cli::run(command)
+    }
 
     fn kinds(v: &mut impl EachKind) {
         v.kind::<MahjongStudy>();
@@ -31,4 +81,10 @@ impl GameKit for Kit {
         f.study("ron2", &MahjongStudy::from_params(table_study(&ron2)?)?)?;
         f.study("goto", &goto_study(&goto, table_study(&goto)?)?)
     }
+}
+
+/// A mahjong duel's table as `setting` names its `rules` (default `ron2-dojo`).
+pub(super) fn duel_game(setting: &Settings) -> Result<(DuelGame, Presets)> {
+    let rules = setting("rules").unwrap_or_else(|| "ron2-dojo".to_string());
+    Ok((DuelGame::Mahjong(MahjongDuel { table: TableRules::named(&rules)? }), BOT_FILES))
 }

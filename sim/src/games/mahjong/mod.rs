@@ -15,7 +15,9 @@ pub mod play;
 pub(crate) mod sweep;
 pub mod table_logs;
 pub mod table_rules;
+mod words;
 
+pub use duel::MahjongDuel;
 pub use kit::Kit;
 
 use crate::frame::Frame;

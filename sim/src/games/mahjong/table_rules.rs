@@ -3,11 +3,12 @@
 //! with the scoring rules file it names ([`TableRules`]), and bots by preset name or file
 //! ([`bots_from`]).
 
-use crate::study::Source;
+use crate::report::rules::{built_in, file};
+use crate::study::{RulesFile, Source};
 use anyhow::{Context, Result, anyhow, bail};
 use engine::Game;
 use engine::mahjong::Rules;
-use engine::mahjong::table::{Bot, BotConfig, RiichiTable, TableSettings};
+use engine::mahjong::table::{BOT_PRESETS, Bot, BotConfig, PRESETS as TABLE_FILES, RiichiTable, TableSettings};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -110,4 +111,57 @@ pub fn bots_from<const N: usize>(names: &[String; N], files: &[Option<Source>; N
         };
     }
     Ok(bots)
+}
+
+/// A table's rules: its settings file and the scoring file it names, or the built-in table
+/// preset with the presets it `extends` and the built-in scoring rules it names.
+pub(crate) fn table_files(role: &str, rules: &TableRules) -> Vec<RulesFile> {
+    let Some(settings) = &rules.settings else {
+        return table_preset(role, &rules.preset);
+    };
+    let mut files = vec![file(role, settings)];
+    files.extend(rules.scoring.iter().map(|s| file(&format!("{role}: scoring"), s)));
+    files
+}
+
+/// A built-in table preset, the table presets it extends and the built-in scoring it names.
+fn table_preset(role: &str, name: &str) -> Vec<RulesFile> {
+    let mut files = built_in(role, name, &TABLE_FILES);
+    let Some((_, text)) = TABLE_FILES.iter().find(|(n, _)| *n == name) else { return files };
+    let doc: toml::Table = text.parse().unwrap_or_default();
+    if let Some(base) = doc.get("extends").and_then(|v| v.as_str()) {
+        files.extend(table_preset(&format!("{role}: extends"), base));
+    }
+    if let Some(scoring) = doc.get("scoring").and_then(|v| v.as_str()) {
+        files.extend(built_in(&format!("{role}: scoring"), scoring, Rules::PRESETS.list));
+    }
+    files
+}
+
+/// Each seat's (or person's) bot: its file, else the built-in bot of that name.
+pub(crate) fn bot_files(names: &[String], files: &[Option<Source>]) -> Vec<RulesFile> {
+    let each = names.iter().zip(files).enumerate().flat_map(|(i, (name, src))| {
+        let role = format!("bot {}", i + 1);
+        match src {
+            Some(src) => vec![file(&role, src)],
+            None => built_in(&role, name, &BOT_PRESETS),
+        }
+    });
+    each.collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::rules::sha256_hex;
+
+    #[test]
+    fn a_built_in_table_lists_what_it_extends_and_its_scoring() {
+        let files = table_files("table", &TableRules::preset("goto-cutbi"));
+        let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["goto-cutbi (built-in)", "goto (built-in)", "goto (built-in)"]);
+        assert_eq!(files[1].role, "table: extends");
+        assert_eq!(files[2].role, "table: extends: scoring");
+        assert_eq!(files[2].sha256, sha256_hex(Rules::PRESETS.text("goto").unwrap()));
+    }
 }

@@ -1,6 +1,9 @@
 //! `sim medarot`: its options, the cards, decks and rules a duel shares ([`MedarotBase`]), and the study they build.
 
+use super::kit::duel_game;
+use crate::cli::args::GameBase;
 use crate::cli::args::RunArgs;
+use crate::cli::args::games_help;
 use crate::cli::args::named;
 use crate::duel::DuelGame;
 use crate::games::medarot::MedarotParams;
@@ -16,7 +19,7 @@ use engine::medarot::Deck;
 
 /// Medarot's cards, decks and rules (studies and duels).
 #[derive(Args)]
-pub(crate) struct MedarotBase {
+pub struct MedarotBase {
     /// Card list: `example` (the invented pool, the default) or a TOML file.
     #[arg(long, value_name = "NAME|FILE")]
     pub(crate) cards: Option<String>,
@@ -29,20 +32,23 @@ pub(crate) struct MedarotBase {
     pub(crate) rules: Option<String>,
 }
 
-impl MedarotBase {
-    /// The duel game these options name, and the game's strategy presets.
-    pub(crate) fn game(&self) -> Result<(DuelGame, Presets)> {
+impl GameBase for MedarotBase {
+    fn game(&self) -> Result<(DuelGame, Presets)> {
         let setting = |k: &str| match k {
             "cards" => self.cards.clone(),
             "decks" => self.decks.clone(),
             _ => self.rules.clone(),
         };
-        DuelGame::from_settings("medarot", setting)
+        duel_game(&setting)
     }
 }
 
+/// `sim medarot`'s games unless told.
+const GAMES: u64 = 200_000;
+
 #[derive(Args)]
-pub(crate) struct MedarotArgs {
+#[command(mut_arg("games", |a| a.help(games_help(GAMES))))]
+pub struct MedarotArgs {
     #[command(flatten)]
     pub(crate) run: RunArgs,
     #[command(flatten)]
@@ -61,7 +67,7 @@ pub(crate) struct MedarotArgs {
 }
 
 pub(crate) fn run(args: &MedarotArgs) -> Result<String> {
-    args.run.at.execute(&medarot_study(args)?, &args.run.plan(200_000), MedarotStudy::KIND)
+    args.run.at.execute(&medarot_study(args)?, &args.run.plan(GAMES), MedarotStudy::KIND)
 }
 
 pub(crate) fn medarot_study(args: &MedarotArgs) -> Result<MedarotStudy> {

@@ -4,15 +4,42 @@
 //! final HP (`hp`, what is left of the winner's; the loser's is 0 or less, or what was left
 //! when it could not pay or decked out).
 
-use crate::duel::contest::{
-    Contest, Metric, SeatValues, one_of, parse_all, sides, two_player_metrics, two_player_values,
-};
+use super::{Kit, rules_files, setting};
+use crate::duel::contest::{Contest, one_of, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
 use crate::duel::seating::MAX_SEATS;
-use crate::study::Source;
+use crate::duel::{AnyContest, DuelRules};
+use crate::games::GameKit;
+use crate::study::{RulesFile, Source};
 use anyhow::Result;
 use engine::medarot::{CardPool, Deck, MedarotGame, Rules, StrategyConfig};
 use engine::one_of::OneOf;
 use engine::{GameRng, Strategy, Table};
+use serde::{Deserialize, Serialize};
+
+/// What a Medarot duel is played under: advance mode, the deck list's pairings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MedarotDuel {
+    /// Card list (`None`: the example pool).
+    pub cards: Option<Source>,
+    /// Deck list (`None`: the example decks).
+    pub decks: Option<Source>,
+    /// Rules file (`None`: `advance`).
+    pub rules: Option<Source>,
+}
+
+impl DuelRules for MedarotDuel {
+    fn name(&self, _seats: usize) -> &'static str {
+        Kit::ENTRY.name
+    }
+
+    fn contest(&self, strategies: &[Source]) -> Result<Box<dyn AnyContest>> {
+        Ok(Box::new(MedarotContest::new(&self.cards, &self.decks, &self.rules, strategies)?))
+    }
+
+    fn rules_files(&self) -> Vec<RulesFile> {
+        rules_files(&self.cards, &self.decks, &self.rules)
+    }
+}
 
 /// The Medarot games of a duel.
 pub struct MedarotContest {
@@ -30,7 +57,7 @@ impl MedarotContest {
         rules: &Option<Source>,
         strategies: &[Source],
     ) -> Result<MedarotContest> {
-        let (pool, decks, rules) = crate::games::medarot::setting(cards, decks, rules)?;
+        let (pool, decks, rules) = setting(cards, decks, rules)?;
         Ok(MedarotContest {
             pool,
             decks,

@@ -20,7 +20,9 @@ mod kit;
 pub mod regression;
 mod report;
 pub(crate) mod sweep;
+mod words;
 
+pub use duel::MedarotDuel;
 pub use kit::Kit;
 
 pub use simcore::medarot::ablation;
@@ -30,14 +32,34 @@ use state::{LOSS_NAMES, MAX_SPEED_GAP, STATS};
 pub use state::{MedarotAcc, MedarotParams, MedarotStudy, setting};
 
 use crate::paired::Obs;
+use crate::report::rules::{file_or, strategies};
 use crate::runner::{self, RunPlan, RunReport};
 use crate::study::grow::Tracked;
-use crate::study::{Coverage, State, Study};
+use crate::study::{Coverage, RulesFile, RulesFiles, Source, State, Study};
 use anyhow::Result;
-use engine::medarot::{Deck, MedarotGame, MedarotOutcome};
+use engine::medarot::{CardPool, Deck, MedarotGame, MedarotOutcome, Rules};
 use engine::{GameRng, Strategy, Table, WithPair};
 
+/// The card list, deck list and rules files as the report's manifest names them: each file
+/// given, else the built-in example (`advance` rules).
+pub(crate) fn rules_files(cards: &Option<Source>, decks: &Option<Source>, rules: &Option<Source>) -> Vec<RulesFile> {
+    let mut files = file_or("cards", cards, &CardPool::PRESETS, "example");
+    files.extend(file_or("decks", decks, &Deck::PRESETS, "example"));
+    files.extend(file_or("rules", rules, &Rules::PRESETS, "advance"));
+    files
+}
+
+impl RulesFiles for MedarotParams {
+    fn rules_files(&self) -> Vec<RulesFile> {
+        let mut files = rules_files(&self.cards, &self.decks, &self.rules);
+        files.extend(strategies(&self.strategies));
+        files
+    }
+}
+
 impl Study for MedarotStudy {
+    const WORDS: crate::study::Words = words::WORDS;
+
     /// The win rate of the side that won turn 1's coin flip where tied speeds made acting
     /// first random (`coin_flip_win_rate`, the causal effect of acting first), the
     /// seat-order check (`seat_order_win_rate`), turns per game (`turns`), and each deck's

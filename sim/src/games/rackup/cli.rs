@@ -1,6 +1,9 @@
 //! `sim rackup`: its options, the profile a duel shares ([`RackupBase`]), and the study they build.
 
+use super::kit::duel_game;
+use crate::cli::args::GameBase;
 use crate::cli::args::RunArgs;
+use crate::cli::args::games_help;
 use crate::cli::args::named;
 use crate::duel::DuelGame;
 use crate::games::rackup::RackupParams;
@@ -15,21 +18,24 @@ use engine::rackup::Profile;
 
 /// Rack-up's shot-model profile (studies and duels).
 #[derive(Args)]
-pub(crate) struct RackupBase {
+pub struct RackupBase {
     /// Shot-model profile: `default` (the built-in profile, the default) or a TOML file.
     #[arg(long, value_name = "NAME|FILE")]
     pub(crate) profile: Option<String>,
 }
 
-impl RackupBase {
-    /// The duel game these options name, and the game's strategy presets.
-    pub(crate) fn game(&self) -> Result<(DuelGame, Presets)> {
-        DuelGame::from_settings("rackup", |_| self.profile.clone())
+impl GameBase for RackupBase {
+    fn game(&self) -> Result<(DuelGame, Presets)> {
+        duel_game(&|_| self.profile.clone())
     }
 }
 
+/// `sim rackup`'s games unless told.
+const GAMES: u64 = 200_000;
+
 #[derive(Args)]
-pub(crate) struct RackupArgs {
+#[command(mut_arg("games", |a| a.help(games_help(GAMES))))]
+pub struct RackupArgs {
     #[command(flatten)]
     pub(crate) run: RunArgs,
     #[command(flatten)]
@@ -44,7 +50,7 @@ pub(crate) struct RackupArgs {
 }
 
 pub(crate) fn run(args: &RackupArgs) -> Result<String> {
-    args.run.at.execute(&rackup_study(args)?, &args.run.plan(200_000), RackupStudy::KIND)
+    args.run.at.execute(&rackup_study(args)?, &args.run.plan(GAMES), RackupStudy::KIND)
 }
 
 pub(crate) fn rackup_study(args: &RackupArgs) -> Result<RackupStudy> {

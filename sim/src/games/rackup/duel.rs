@@ -2,15 +2,38 @@
 //! while the strategies change seats. Metrics: the match win rate (a tie a half) and the
 //! final points.
 
-use crate::duel::contest::{
-    Contest, Metric, SeatValues, one_of, parse_all, sides, two_player_metrics, two_player_values,
-};
+use super::{Kit, profile_files};
+use crate::duel::contest::{Contest, one_of, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
 use crate::duel::seating::MAX_SEATS;
-use crate::study::Source;
+use crate::duel::{AnyContest, DuelRules};
+use crate::games::GameKit;
+use crate::study::{RulesFile, Source};
 use anyhow::{Result, anyhow};
 use engine::one_of::OneOf;
 use engine::rackup::{RackupGame, StrategyConfig};
 use engine::{GameRng, Strategy, Table};
+use serde::{Deserialize, Serialize};
+
+/// What a Rack-up duel is played under.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RackupDuel {
+    /// Shot-model profile (`None`: the built-in default).
+    pub profile: Option<Source>,
+}
+
+impl DuelRules for RackupDuel {
+    fn name(&self, _seats: usize) -> &'static str {
+        Kit::ENTRY.name
+    }
+
+    fn contest(&self, strategies: &[Source]) -> Result<Box<dyn AnyContest>> {
+        Ok(Box::new(RackupContest::new(&self.profile, strategies)?))
+    }
+
+    fn rules_files(&self) -> Vec<RulesFile> {
+        profile_files(&self.profile)
+    }
+}
 
 /// The Rack-up matches of a duel.
 pub struct RackupContest {
@@ -21,7 +44,7 @@ pub struct RackupContest {
 impl RackupContest {
     /// The contest of `profile` (the built-in default where `None`).
     pub fn new(profile: &Option<Source>, strategies: &[Source]) -> Result<RackupContest> {
-        let game = RackupGame::new(crate::games::rackup::profile(profile)?).map_err(|e| anyhow!("profile: {e}"))?;
+        let game = RackupGame::new(super::profile(profile)?).map_err(|e| anyhow!("profile: {e}"))?;
         Ok(RackupContest { game, strategies: parse_all("rackup strategy", strategies, StrategyConfig::from_toml)? })
     }
 }

@@ -20,15 +20,18 @@ mod report;
 mod spells;
 mod summary;
 pub(crate) mod sweep;
+mod words;
 
+pub use duel::RackupDuel;
 pub use kit::Kit;
 
 pub use acc::{ArmAcc, RackupAcc};
 
 use crate::output::StudyOutput;
+use crate::report::rules::{file_or, strategies};
 use crate::runner::{self, RunPlan, RunReport};
 use crate::study::grow::Tracked;
-use crate::study::{Coverage, Source, State, Study};
+use crate::study::{Coverage, RulesFile, RulesFiles, Source, State, Study};
 use anyhow::{Result, anyhow};
 use engine::rackup::{
     HeuristicConfig, HeuristicStrategy, MatchOutcome, PenaltyPolicy, Profile, RackupGame, RiichiPolicy, ShotKind,
@@ -205,6 +208,20 @@ pub struct RackupStudy {
     strategies: [StrategyConfig; 2],
 }
 
+/// The profile file as the report's manifest names it: the file given, else the built-in
+/// default.
+pub(crate) fn profile_files(profile: &Option<Source>) -> Vec<RulesFile> {
+    file_or("profile", profile, &Profile::PRESETS, "default")
+}
+
+impl RulesFiles for RackupParams {
+    fn rules_files(&self) -> Vec<RulesFile> {
+        let mut files = profile_files(&self.profile);
+        files.extend(strategies(&self.strategies));
+        files
+    }
+}
+
 impl State for RackupStudy {
     const KIND: &'static str = "rackup";
     type Params = RackupParams;
@@ -255,6 +272,8 @@ impl State for RackupStudy {
 }
 
 impl Study for RackupStudy {
+    const WORDS: crate::study::Words = words::WORDS;
+
     /// Per arm, player A's match result (`a_win_rate`, ties as halves) and final points
     /// (`a_points`), and rounds per match (`rounds`).
     fn estimates(&self, acc: &RackupAcc) -> Vec<Tracked> {

@@ -28,11 +28,12 @@ pub use state::{ArmAcc, ChipsAcc, ModelAcc};
 
 use super::table_logs::Recorder;
 use super::table_rules::{TableRules, bots_from};
+use crate::games::mahjong::table_rules::{bot_files, table_files};
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::Interval;
 use crate::study::grow::Tracked;
-use crate::study::{Coverage, Source, State, Study};
+use crate::study::{Coverage, RulesFile, RulesFiles, Source, State, Study};
 use anyhow::{Result, bail};
 use charts::charts;
 use engine::mahjong::chips::{ChipLedger, ChipRules, ChipTally, CutBi, Timing, dice_stream};
@@ -159,6 +160,14 @@ fn play_rules(s: &TableSettings) -> TableSettings {
     TableSettings { name: String::new(), chips: None, ..s.clone() }
 }
 
+impl RulesFiles for ChipsParams {
+    fn rules_files(&self) -> Vec<RulesFile> {
+        let mut files = [table_files("table", &self.table), table_files("compared", &self.compare)].concat();
+        files.extend(self.models().flat_map(|m| bot_files(&m.bots, &m.bot_files)));
+        files
+    }
+}
+
 impl State for ChipsStudy {
     const KIND: &'static str = "goto-chips";
     type Params = ChipsParams;
@@ -211,6 +220,8 @@ impl State for ChipsStudy {
 }
 
 impl Study for ChipsStudy {
+    const WORDS: crate::study::Words = super::words::CHIPS;
+
     /// A session's games, once per bot model (twice for an adapted one).
     fn games_per_index(&self) -> u64 {
         let plays: u64 = self.models.iter().map(|m| 1 + u64::from(m.1)).sum();

@@ -20,10 +20,11 @@ pub use state::{Counts, GotoAcc, Results};
 
 use super::table_logs::{GameLogs, Recorder};
 use super::table_rules::{TableRules, bots_from};
+use crate::games::mahjong::table_rules::{bot_files, table_files};
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::study::grow::Tracked;
-use crate::study::{Coverage, Source, State, Study};
+use crate::study::{Coverage, RulesFile, RulesFiles, Source, State, Study};
 use anyhow::{Result, bail};
 use engine::GameSeeds;
 use engine::mahjong::table::{Bot, PEOPLE, RiichiTable, Rotation, Session};
@@ -85,6 +86,12 @@ impl GotoStudy {
     }
 }
 
+impl RulesFiles for GotoParams {
+    fn rules_files(&self) -> Vec<RulesFile> {
+        [table_files("table", &self.table), bot_files(&self.bots, &self.bot_files)].concat()
+    }
+}
+
 impl State for GotoStudy {
     const KIND: &'static str = "goto";
     type Params = GotoParams;
@@ -114,6 +121,8 @@ impl State for GotoStudy {
 }
 
 impl Study for GotoStudy {
+    const WORDS: crate::study::Words = super::words::GOTO;
+
     fn games_per_index(&self) -> u64 {
         u64::from(self.params.session_games)
     }

@@ -14,10 +14,11 @@ pub use state::MahjongAcc;
 
 use super::table_logs::{GameLogs, Recorder};
 use super::table_rules::{TableRules, bots_from};
+use crate::games::mahjong::table_rules::{bot_files, table_files};
 use crate::output::StudyOutput;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::study::grow::Tracked;
-use crate::study::{Coverage, Source, State, Study};
+use crate::study::{Coverage, RulesFile, RulesFiles, Source, State, Study};
 use anyhow::Result;
 use engine::mahjong::table::{Bot, RATE_NAMES, RiichiTable};
 use serde::{Deserialize, Serialize};
@@ -49,6 +50,12 @@ pub struct MahjongStudy {
     logs: Option<GameLogs>,
 }
 
+impl RulesFiles for MahjongParams {
+    fn rules_files(&self) -> Vec<RulesFile> {
+        [table_files("table", &self.table), bot_files(&self.bots, &self.bot_files)].concat()
+    }
+}
+
 impl State for MahjongStudy {
     const KIND: &'static str = "mahjong";
     type Params = MahjongParams;
@@ -74,6 +81,8 @@ impl State for MahjongStudy {
 }
 
 impl Study for MahjongStudy {
+    const WORDS: crate::study::Words = super::words::TABLE;
+
     fn side_folders(&self) -> Vec<PathBuf> {
         self.logs.iter().map(|l| l.dir.clone()).collect()
     }
