@@ -42,8 +42,8 @@ fn main() {
             _ => spec = arg,
         }
     }
-    let bot =
-        Bot::by_name(&name).expect("a bot preset: random, efficiency, defensive, value, goto-stakes or tenhou-like");
+    let bot = Bot::by_name(&name)
+        .expect("a bot preset: random, efficiency, defensive, value, goto-stakes, tenhou-like or strong");
     let game = table(&spec);
     let seats = game.num_seats();
     let seeds = GameSeeds::new(42);

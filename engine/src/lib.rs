@@ -35,6 +35,7 @@ pub mod drift;
 mod game;
 pub mod mahjong;
 pub mod medarot;
+pub mod one_of;
 #[cfg(test)]
 mod proptests;
 pub mod rackup;

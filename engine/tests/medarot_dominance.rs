@@ -1,15 +1,19 @@
 //! A medarot strictly better than another in every stat never makes its deck lose: every
-//! attacking medarot of the example decks, replaced by a copy with +10 power, +10 armour,
-//! +1 speed and 1 less cost (its medachanges with the same stat steps), plays its deck
-//! against each other example deck in both seats, on the same seeded games as the deck
-//! unchanged, with the shipped heuristic in both seats. The paired win-rate change must not
-//! be significantly negative for any card, Holm over the family (issue 33).
+//! medarot of the example decks, replaced by a copy with +10 power, +10 armour, +1 speed and
+//! 1 less cost (its medachanges with the same stat steps), plays its deck against each
+//! other example deck in both seats, on the same seeded games as the deck unchanged, with
+//! the shipped heuristic in both seats. The paired win-rate change must not be
+//! significantly negative for any card, Holm over the family (issue 33).
 //!
-//! Special medarots (no attack) are left out: their power now never counts (the second
-//! test), but one better in armour, speed and cost still loses games (Fox Medic in Support
-//! −0.07, Drummer Ape −0.04, Fox Medic in Mixed and Owl Guardian in Shooters −0.03, 150
-//! games per opponent and seat, under the shipped `cards.special_medarot = -10`), an open
-//! question: more armour turns a cheap destruction, which refills the hand, into discards.
+//! Special medarots (no attack) are in the family since `cards.special_armour_max`: their power
+//! never counts (the second test), and their armour counted whole made a special with more armour
+//! take an attacker's square (+10 armour alone: Fox Medic in Support −0.066 (se 0.005), Owl
+//! Guardian in Shooters −0.060 (se 0.004), 1,000 games per opponent and seat; speed or cost alone
+//! moved it by at most 0.003). With the armour counted at most 20 the same +10 armour costs Fox
+//! Medic −0.005 (se 0.002), Owl Guardian −0.001 (se 0.001): what is left is the rule, not the bot.
+//! More armour turns some destructions (each a redraw of up to 3 cards and a fresh medarot for the
+//! medarot's cost) into weak defences that discard (Fox Medic: +0.21 weak defences per game), a
+//! small real cost of armour on a medarot that never attacks.
 
 use engine::medarot::{AttackType, Card, CardId, CardKind, CardPool, Deck, Heuristic, MedarotGame, Rules};
 use engine::{GameSeeds, Table};
@@ -17,9 +21,9 @@ use engine::{GameSeeds, Table};
 /// Seeded games per opponent deck and seat, for each card.
 const GAMES: u64 = 100;
 
-/// The one-sided normal bound of a family of up to 37 comparisons at 5% (Bonferroni,
+/// The one-sided normal bound of a family of up to 50 comparisons at 5% (Bonferroni,
 /// Holm's first step: when no card's change falls below it, Holm finds none).
-const Z: f64 = 3.0;
+const Z: f64 = 3.1;
 
 /// `card` (a medarot or a medachange) one step better in every stat, renamed.
 fn better(card: &Card, name: &str) -> Card {
@@ -73,12 +77,12 @@ fn win_change(pool: &CardPool, decks: &[Deck], d: usize, name: &str) -> (f64, f6
     (mean, ((squares / n - mean * mean) / (n - 1.0)).sqrt())
 }
 
-/// Each deck's attacking medarots by name, in deck order.
+/// Each deck's medarots by name, in deck order.
 fn medarots(pool: &CardPool, deck: &Deck) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for &c in &deck.cards {
         let card = pool.card(c);
-        if card.kind == CardKind::Medarot && card.attack != AttackType::Special && !names.contains(&card.name) {
+        if card.kind == CardKind::Medarot && !names.contains(&card.name) {
             names.push(card.name.clone());
         }
     }
@@ -86,7 +90,7 @@ fn medarots(pool: &CardPool, deck: &Deck) -> Vec<String> {
 }
 
 #[test]
-fn a_better_attacking_medarot_never_loses_games() {
+fn a_better_medarot_never_loses_games() {
     let pool = CardPool::example();
     let decks = Deck::examples(&pool).unwrap();
     let (mut family, mut losing) = (0, Vec::new());
@@ -99,7 +103,7 @@ fn a_better_attacking_medarot_never_loses_games() {
             }
         }
     }
-    assert!(family <= 37, "the bound Z covers 37 comparisons, not {family}");
+    assert!(family <= 50, "the bound Z covers 50 comparisons, not {family}");
     assert!(losing.is_empty(), "better medarots that lose games: {}", losing.join("; "));
 }
 

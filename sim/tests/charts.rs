@@ -2,15 +2,13 @@
 //! note, and thousands of categories draw in bounded time with a bounded number of labels.
 
 use sim::chart::{self, Band, Bar, Distributions, Heatmap, IntervalBars, Series, StackedBars};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::mpsc;
 use std::time::Duration;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sim-charts-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
 
 /// A PNG that is mostly one colour has no text or marks drawn on it.
 fn assert_drawn(stem: &std::path::Path) {
@@ -124,7 +122,7 @@ fn every_chart_kind_draws_empty_data_as_its_title_and_a_note() {
     // A run in which no hand is won has no yaku to chart: the log axis over no values used
     // to loop forever inside plotters. Every kind, empty or with no finite value.
     let dir = scratch("empty");
-    let out = dir.clone();
+    let out = dir.to_path_buf();
     bounded("drawing empty charts", move || {
         let nan = [Bar { label: "x".into(), value: f64::NAN, low: f64::NAN, high: f64::NAN }];
         let bars = |name: &str, bars: &[Bar], log: bool| {
@@ -166,7 +164,7 @@ fn a_heatmap_of_76500_cells_draws_in_bounded_time_with_a_bounded_number_of_label
     // tens of thousands of texts; now at most 60 labels an axis, values only where a cell
     // has room, and a larger matrix in blocks.
     let dir = scratch("grid");
-    let out = dir.clone();
+    let out = dir.to_path_buf();
     bounded("drawing a 76,500-cell heatmap", move || {
         let rows: Vec<String> = (0..300).map(|r| format!("row{r}")).collect();
         let cols: Vec<String> = (0..255).map(|c| format!("col{c}")).collect();

@@ -3,15 +3,12 @@
 
 use engine::drift::Mode;
 use polars::prelude::{ParquetReader, SerReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sim-drift-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
 
 fn sim(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sim")).args(args).output().expect("sim runs")

@@ -3,17 +3,13 @@
 //! that never end are refused by name, a full stdout or stderr is an error rather than a
 //! panic, and the help says what the tool does.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sim-first-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
 
 /// Runs `sim args` with stdout and stderr captured, or to the files given; fails if it
 /// has not ended within two minutes (a hang is a failure, not a stuck test).

@@ -111,7 +111,7 @@ fn score(ctx: &Ctx<'_, '_>, a: Action) -> i32 {
         }
         (_, Action::Place { hand: i, cell }) => {
             let c = hand(i);
-            c.armour as i32 + counted_power(w, c) / 2 + (cell % 3 == 1) as i32 * w.cards.place_centre
+            counted_armour(w, c) + counted_power(w, c) / 2 + (cell % 3 == 1) as i32 * w.cards.place_centre
         }
         (_, Action::ExtraDraw(n)) => {
             draw_score(ctx, n) - if hp <= w.low_hp { w.draw.extra_cost_low_hp } else { w.draw.extra_cost }
@@ -179,12 +179,20 @@ fn counted_power(w: &HeuristicConfig, c: &Card) -> i32 {
     if c.attack == AttackType::Special { w.cards.special_medarot } else { c.power as i32 }
 }
 
+/// The armour a medarot's worth counts: its own, but for a special medarot at most
+/// `cards.special_armour_max` (counted whole, a special with more armour took an attacker's
+/// square more often and lost games: the dominance test `medarot_dominance`).
+fn counted_armour(w: &HeuristicConfig, c: &Card) -> i32 {
+    let own = c.armour as i32;
+    if c.attack == AttackType::Special { own.min(w.cards.special_armour_max) } else { own }
+}
+
 /// How much the heuristic wants to keep a card in hand.
 fn keep_value(ctx: &Ctx<'_, '_>, c: &Card) -> i32 {
     let (v, w) = (ctx.v, &ctx.w.keep);
     match c.kind {
         CardKind::Medarot => {
-            (counted_power(ctx.w, c) + c.armour as i32) / 2 + if v.owed() > 0 { w.medarot_owed } else { 0 }
+            (counted_power(ctx.w, c) + counted_armour(ctx.w, c)) / 2 + if v.owed() > 0 { w.medarot_owed } else { 0 }
         }
         CardKind::Medachange => {
             let base_on_field = v.units(v.seat()).any(|u| u.card.is_some_and(|id| v.pool().card(id).name == c.name));
@@ -458,6 +466,8 @@ pub struct CardWeights {
     /// The power counted for a special medarot (it never attacks) in its placement score
     /// and keep value, in place of its own.
     pub special_medarot: i32,
+    /// The most armour counted for a special medarot in its placement score and keep value.
+    pub special_armour_max: i32,
 }
 
 /// Draw scores.

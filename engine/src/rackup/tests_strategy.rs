@@ -107,3 +107,12 @@ fn the_normal_threshold_decides_riichi_before_a_normal_shot() {
     let active = |t: f64| decide(&game, &st, seat, |c| (c.riichi_threshold, c.active_riichi_threshold) = (1.0, t));
     assert_eq!(active(0.0), active(1.0));
 }
+
+#[test]
+fn the_one_of_settings_are_read_from_the_enums() {
+    let found = crate::one_of::one_of::<HeuristicConfig>().unwrap();
+    let keys: Vec<&str> = found.iter().map(|o| o.key.as_str()).collect();
+    assert_eq!(keys, ["riichi", "kan", "penalty", "plan"]);
+    assert_eq!(found[1].values, ["never", "after_riichi", "always"]);
+    assert_eq!(found[3].values.len(), ShotKind::COUNT);
+}

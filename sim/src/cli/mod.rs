@@ -67,7 +67,8 @@ enum Command {
     #[command(subcommand)]
     Deviations(DeviationsCommand),
     /// Tune a strategy's parameters (a tune file or a built-in example: tune_rackup,
-    /// tune_drift, tune_medarot, tune_mahjong, tune_goto_stakes; see GUIDE.md): a search paired on the same
+    /// tune_drift, tune_medarot, tune_mahjong, tune_mahjong_strong,
+    /// tune_goto_stakes; see GUIDE.md): a search paired on the same
     /// deals, then the tuned strategy against the start on unseen deals; writes the tuned
     /// strategy file, the search trace and a convergence chart.
     Tune(TuneArgs),

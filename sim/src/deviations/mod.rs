@@ -42,7 +42,7 @@ pub struct DeviationsStudy {
     moves: Vec<Move>,
     /// Those it refuses (out of the parameter's range), with the reason.
     refused: Vec<(String, String)>,
-    /// The string keys, left as they are.
+    /// The string keys that are no one-of setting, left as they are.
     strings: Vec<String>,
     field: Field,
     objective: usize,
@@ -66,7 +66,8 @@ impl State for DeviationsStudy {
 
     fn from_params(params: DeviationsParams) -> Result<Self> {
         let doc = moves::document(&params.strategy)?;
-        let (all, strings) = moves::deviations(&doc, params.step);
+        let one_of = contest(&params.game, std::slice::from_ref(&params.strategy))?.one_of()?;
+        let (all, strings) = moves::deviations(&doc, params.step, &one_of);
         let mut candidates = vec![params.strategy.clone()];
         let (mut kept, mut refused) = (Vec::new(), Vec::new());
         for m in all {

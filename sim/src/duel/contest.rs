@@ -5,6 +5,7 @@
 use super::seating::MAX_SEATS;
 use crate::study::Source;
 use anyhow::Result;
+use engine::one_of::OneOf;
 use engine::{Game, GameRng, Strategy, StrategyChoice};
 
 /// The most metrics a game reports per seat.
@@ -76,6 +77,9 @@ pub trait Contest: Sync {
     }
     /// The metrics [`Contest::play`] writes, in order.
     fn metrics(&self) -> Vec<Metric>;
+    /// The one-of settings of the game's configurable strategy, read from its type
+    /// ([`engine::one_of`]): `sim deviations` tries each other value of them.
+    fn one_of(&self) -> Result<Vec<OneOf>>;
     /// Plays deal `index` from `rng` with strategy `lineup[seat]` in each seat and writes
     /// each seat's metric values into `out[seat]`.
     fn play<'a>(
@@ -92,6 +96,11 @@ pub trait Contest: Sync {
 /// each per game, so the types are not known outside the loop.
 pub(crate) fn sides<G: Game, C: StrategyChoice<G>>(strategies: &[C]) -> [Vec<Box<dyn Strategy<G>>>; 2] {
     std::array::from_fn(|_| strategies.iter().map(|s| s.boxed()).collect())
+}
+
+/// The one-of settings of the configuration type `T`, an error naming it.
+pub(crate) fn one_of<T: for<'de> serde::Deserialize<'de>>() -> Result<Vec<OneOf>> {
+    engine::one_of::one_of::<T>().map_err(|e| anyhow::anyhow!("the settings of {}: {e}", std::any::type_name::<T>()))
 }
 
 /// Parses every strategy source with `parse`, an error naming the strategy as a `kind`.

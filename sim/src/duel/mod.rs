@@ -39,6 +39,7 @@ use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Result, anyhow, bail};
 use engine::config::Presets;
+use engine::one_of::OneOf;
 use field::{Field, FieldAcc};
 use seating::{EMPTY, MAX_SEATS, SeatingMode, Seatings};
 use serde::{Deserialize, Serialize};
@@ -236,6 +237,8 @@ crate::merge_fields!(DuelAcc { deals, paired, seated, overall });
 pub trait AnyContest: Sync {
     /// Seats and metrics.
     fn shape(&self) -> (usize, Vec<Metric>);
+    /// The one-of settings of its strategy ([`Contest::one_of`]).
+    fn one_of(&self) -> Result<Vec<OneOf>>;
     /// Plays `plan`'s deals for `study`.
     fn play_deals(&self, study: &DuelStudy, plan: &RunPlan) -> Result<(DuelAcc, RunReport)>;
     /// Plays the deals `range` of `plan` for `field` (this contest is the field's).
@@ -245,6 +248,10 @@ pub trait AnyContest: Sync {
 impl<C: Contest> AnyContest for C {
     fn shape(&self) -> (usize, Vec<Metric>) {
         (self.seats(), self.metrics())
+    }
+
+    fn one_of(&self) -> Result<Vec<OneOf>> {
+        Contest::one_of(self)
     }
 
     fn play_deals(&self, study: &DuelStudy, plan: &RunPlan) -> Result<(DuelAcc, RunReport)> {

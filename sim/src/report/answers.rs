@@ -353,7 +353,42 @@ fn sweep(folder: &Path) -> Vec<Option<String>> {
     });
     let none =
         changed.is_empty().then(|| "No variant changes any metric detectably at this number of games.".to_string());
-    vec![Some(counts), largest, none]
+    vec![Some(counts), largest, none, adapted_verdicts(&t, &variant, &metric, &diff, &holm)]
+}
+
+/// A sweep with adapted play: how many of its verdicts (Holm-significant + or −, else 0)
+/// the re-tuned strategy changes, and which.
+fn adapted_verdicts(
+    t: &Table,
+    variant: &[String],
+    metric: &[String],
+    diff: &[Option<f64>],
+    holm: &[bool],
+) -> Option<String> {
+    let (after, significant) = (t.numbers("adapted_diff")?, t.flags("adapted_holm_significant")?);
+    let verdict = |d: Option<f64>, h: bool| match (h, d) {
+        (true, Some(d)) if d > 0.0 => "+",
+        (true, Some(_)) => "−",
+        _ => "0",
+    };
+    let changed: Vec<String> = (0..t.rows())
+        .filter_map(|i| {
+            let (before, adapted) = (verdict(diff[i], holm[i]), verdict(after[i], significant[i]));
+            (before != adapted).then(|| format!("`{}` {} {before} → {adapted}", variant[i], metric[i]))
+        })
+        .collect();
+    Some(match changed.as_slice() {
+        [] => format!(
+            "With the strategy re-tuned for each variant (adapted play), none of the {} verdicts changes.",
+            t.rows()
+        ),
+        _ => format!(
+            "With the strategy re-tuned for each variant (adapted play), {} of the {} verdicts change: {}.",
+            changed.len(),
+            t.rows(),
+            join(&changed)
+        ),
+    })
 }
 
 /// A relative change as a signed percentage.
@@ -489,6 +524,36 @@ mod tests {
                  (sd) to 8.300× (tail) with efficiency bots and from 1.360× (sd) to 10.90× (tail) with defensive bots."
             ]
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_sweep_with_adapted_play_counts_the_verdicts_it_changes() {
+        use polars::df;
+        let dir = std::env::temp_dir().join(format!("sim-answers-adapted-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let sweep = |adapted: [f64; 3], significant: [bool; 3]| {
+            df!(
+                "variant" => ["r0", "r0", "r2"], "metric" => ["a", "b", "a"], "base" => [1.0, 1.0, 1.0],
+                "diff" => [0.5, -0.2, 0.1], "diff_ci_low" => [0.4, -0.3, -0.1], "diff_ci_high" => [0.6, -0.1, 0.3],
+                "holm_significant" => [true, true, false],
+                "adapted_diff" => adapted, "adapted_holm_significant" => significant
+            )
+            .unwrap()
+        };
+        table(&dir, "sweep", sweep([0.5, 0.2, 0.1], [true, true, true]));
+        assert_eq!(
+            answer("sweep", &[], &dir)[2],
+            "With the strategy re-tuned for each variant (adapted play), 2 of the 3 verdicts change: `r0` b − → + and \
+             `r2` a 0 → +."
+        );
+        table(&dir, "sweep", sweep([0.7, -0.1, 0.2], [true, true, false]));
+        assert_eq!(
+            answer("sweep", &[], &dir)[2],
+            "With the strategy re-tuned for each variant (adapted play), none of the 3 verdicts changes."
+        );
+        table(&dir, "sweep", sweep([0.0; 3], [false; 3]).drop("adapted_diff").unwrap());
+        assert_eq!(answer("sweep", &[], &dir).len(), 2, "no adapted columns, no sentence");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -32,6 +32,7 @@ pub const TUNES: Presets = Presets {
         ("tune_drift", include_str!("../../../engine/src/drift/presets/tune_drift.toml")),
         ("tune_medarot", include_str!("../../../engine/src/medarot/presets/tune_medarot.toml")),
         ("tune_mahjong", include_str!("../../../engine/src/mahjong/presets/tune_mahjong.toml")),
+        ("tune_mahjong_strong", include_str!("../../../engine/src/mahjong/presets/tune_mahjong_strong.toml")),
         ("tune_goto_stakes", include_str!("../../../engine/src/mahjong/presets/tune_goto_stakes.toml")),
     ],
 };

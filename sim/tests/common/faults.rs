@@ -2,6 +2,7 @@
 //! `integrity.rs`): the binary, its outcome, snapshots of results folders, forged states,
 //! and a small tmpfs to fill.
 
+use crate::common::scratch::Scratch;
 use crate::common::{scratch, sim};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -71,7 +72,7 @@ pub fn merge(dirs: &[&PathBuf], out: &Path, extra: &[&str]) -> Output {
 }
 
 /// A small tmpfs mounted over a scratch folder for one test, unmounted when dropped.
-pub struct Tmpfs(pub PathBuf);
+pub struct Tmpfs(pub Scratch);
 
 impl Tmpfs {
     /// Mounts `size` (`8m`) at a fresh scratch folder, or says in one line why not.
@@ -83,13 +84,12 @@ impl Tmpfs {
         let dir = scratch(name);
         let mounted = Command::new("mount")
             .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
-            .arg(&dir)
+            .arg(dir.as_os_str())
             .stderr(Stdio::null())
             .status()
             .is_ok_and(|s| s.success());
         if !mounted {
             eprintln!("skipped: cannot mount a tmpfs at {} (no mount permission here)", dir.display());
-            let _ = std::fs::remove_dir(&dir);
             return None;
         }
         Some(Tmpfs(dir))
@@ -109,7 +109,7 @@ impl Tmpfs {
 
 impl Drop for Tmpfs {
     fn drop(&mut self) {
-        let _ = Command::new("umount").arg(&self.0).status();
+        let _ = Command::new("umount").arg(self.0.as_os_str()).status();
         let _ = std::fs::remove_dir(&self.0);
     }
 }

@@ -1,16 +1,12 @@
 //! What the `sim` end-to-end tests share: running the binary, and a scratch folder.
 
+pub mod scratch;
+
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-/// A fresh scratch folder for one test.
-pub fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sim-tests-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+pub use scratch::scratch;
 
 /// Runs `sim args` with `stdin` as its input.
 pub fn sim(args: &[&str], stdin: &str) -> Output {

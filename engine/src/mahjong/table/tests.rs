@@ -312,7 +312,7 @@ fn bot_configs_load_from_toml() {
     let styles = BOT_PRESETS.map(|(name, _)| Bot::by_name(name).unwrap().config.style);
     let (random, efficiency, defensive) =
         (strategy::Style::Random, strategy::Style::Efficiency, strategy::Style::Defensive);
-    assert_eq!(styles, [random, efficiency, defensive, defensive, defensive, defensive]);
+    assert_eq!(styles, [random, efficiency, defensive, defensive, defensive, defensive, defensive]);
     // `value` is `defensive` with the value and placement settings on; `goto-stakes` is
     // `value` with the chip and stake settings on and its push thresholds tuned for chips.
     let (d, v, g) = (Bot::defensive().config, Bot::value().config, Bot::by_name("goto-stakes").unwrap().config);
@@ -322,5 +322,10 @@ fn bot_configs_load_from_toml() {
     // and no folding for first place.
     let like = Bot::by_name("tenhou-like").unwrap().config;
     assert_eq!(BotConfig { call_max_shanten: 1, toitoi_bias: 2, threat_melds: 4, first_folds: false, ..v }, like);
+    // `strong` is `tenhou-like` with the five moves `tune_mahjong_strong` accepted.
+    let strong = Bot::by_name("strong").unwrap().config;
+    let tuned =
+        BotConfig { dama_han: 0, push_ukeire: 2, toitoi_bias: 0, call_min_han: 0, placement_riichi: false, ..like };
+    assert_eq!(tuned, strong);
     assert!(v.wait_value && v.first_folds && v.placement_riichi && !d.wait_value && !d.placement_riichi);
 }

@@ -5,13 +5,16 @@
 //! battle with its strategies in the seats. Metrics: the win rate (a tie a half) and the
 //! evaluation points (評価点) per battle.
 
-use crate::duel::contest::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
+use crate::duel::contest::{
+    Contest, Metric, SeatValues, one_of, parse_all, sides, two_player_metrics, two_player_values,
+};
 use crate::duel::seating::MAX_SEATS;
 use crate::games::drift::style_entrants;
 use crate::study::Source;
 use anyhow::{Context, Result};
 use engine::drift::strategy::StrategyConfig;
 use engine::drift::{DriftGame, DriftRules, Driver};
+use engine::one_of::OneOf;
 use engine::{GameRng, Strategy, Table};
 
 /// The drift battles of a duel.
@@ -41,6 +44,10 @@ impl Contest for DriftContest {
     fn worker(&self) -> Self::Worker<'_> {
         let any = self.entrants[0];
         (Table::new(&DriftGame::chase(self.rules, any, any)), sides(&self.strategies))
+    }
+
+    fn one_of(&self) -> Result<Vec<OneOf>> {
+        one_of::<engine::drift::strategy::HeuristicConfig>()
     }
 
     fn metrics(&self) -> Vec<Metric> {

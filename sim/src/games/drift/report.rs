@@ -291,6 +291,14 @@ impl DriftReport<'_> {
             "strategies: side A {}, side B {}; intervals are 95%",
             p.strategies[0].name, p.strategies[1].name
         );
+        if p.mode == super::Mode::Styles {
+            let _ = writeln!(
+                t,
+                "play unchanged: the strategies as given; under adapted play (the heuristic's thresholds re-tuned for \
+                 each rule variant) the styles are the sweep sweep-drift-styles: its summary says which verdicts \
+                 adapted play changes"
+            );
+        }
         let f = self.acc.first_exchange;
         let _ = write!(
             t,

@@ -125,7 +125,7 @@ pub(crate) struct TableArgs {
     #[command(flatten)]
     pub(crate) base: TableBase,
     /// Bots by seat (Gotō: by person), comma-separated (seat 0 deals first), or one for all
-    /// four: random, efficiency, defensive, value, goto-stakes, tenhou-like, or a bot
+    /// four: random, efficiency, defensive, value, goto-stakes, tenhou-like, strong, or a bot
     /// settings TOML file (see GUIDE.md).
     #[arg(long, default_value = "efficiency", value_name = "NAMES")]
     pub(crate) bots: String,

@@ -7,13 +7,14 @@
 //! cut-bi states start afresh, and nobody sits out), the dice chances rolled from the
 //! game's own dice stream, so every line-up of a deal rolls the same dice.
 
-use crate::duel::contest::{Contest, Metric, SeatValues, parse_all};
+use crate::duel::contest::{Contest, Metric, SeatValues, one_of, parse_all};
 use crate::duel::seating::MAX_SEATS;
 use crate::games::mahjong::table_rules::TableRules;
 use crate::study::Source;
 use anyhow::Result;
 use engine::mahjong::chips::{ChipLedger, ChipTally, dice_of};
 use engine::mahjong::table::{Bot, BotConfig, RiichiTable};
+use engine::one_of::OneOf;
 use engine::{Game, GameRng, Table};
 
 /// The table games of a duel.
@@ -43,6 +44,10 @@ impl Contest for MahjongContest {
 
     fn seats(&self) -> usize {
         self.game.num_seats()
+    }
+
+    fn one_of(&self) -> Result<Vec<OneOf>> {
+        one_of::<engine::mahjong::table::BotConfig>()
     }
 
     fn metrics(&self) -> Vec<Metric> {

@@ -105,7 +105,7 @@ pub fn bots_from<const N: usize>(names: &[String; N], files: &[Option<Source>; N
         *bot = match file {
             Some(src) => Bot::new(src.parse("mahjong bot file", BotConfig::from_toml)?),
             None => Bot::by_name(name).ok_or_else(|| {
-                anyhow!("unknown bot `{name}` (valid: random, efficiency, defensive, value, goto-stakes, or a bot TOML file)")
+                anyhow!("unknown bot `{name}` (valid: random, efficiency, defensive, value, goto-stakes, tenhou-like, strong, or a bot TOML file)")
             })?,
         };
     }

@@ -172,6 +172,11 @@ impl Report<'_> {
             "strategies: row deck {}, column deck {}; intervals are 95%",
             p.strategies[0].name, p.strategies[1].name
         );
+        let _ = writeln!(
+            s,
+            "play unchanged: the strategies as given; the card ablation is not measured under adapted play (no \
+             re-tuned comparison of it yet)"
+        );
         let _ = writeln!(s, "{}", coin_flip_line(&acc.coin_flip, acc.turns.n));
         let _ = writeln!(
             s,

@@ -4,11 +4,14 @@
 //! final HP (`hp`, what is left of the winner's; the loser's is 0 or less, or what was left
 //! when it could not pay or decked out).
 
-use crate::duel::contest::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
+use crate::duel::contest::{
+    Contest, Metric, SeatValues, one_of, parse_all, sides, two_player_metrics, two_player_values,
+};
 use crate::duel::seating::MAX_SEATS;
 use crate::study::Source;
 use anyhow::Result;
 use engine::medarot::{CardPool, Deck, MedarotGame, Rules, StrategyConfig};
+use engine::one_of::OneOf;
 use engine::{GameRng, Strategy, Table};
 
 /// The Medarot games of a duel.
@@ -46,6 +49,10 @@ impl Contest for MedarotContest {
 
     fn worker(&self) -> Self::Worker<'_> {
         (Table::new(&self.game(0, 0)), sides(&self.strategies))
+    }
+
+    fn one_of(&self) -> Result<Vec<OneOf>> {
+        one_of::<engine::medarot::strategy::HeuristicConfig>()
     }
 
     fn metrics(&self) -> Vec<Metric> {

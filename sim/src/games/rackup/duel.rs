@@ -2,10 +2,13 @@
 //! while the strategies change seats. Metrics: the match win rate (a tie a half) and the
 //! final points.
 
-use crate::duel::contest::{Contest, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
+use crate::duel::contest::{
+    Contest, Metric, SeatValues, one_of, parse_all, sides, two_player_metrics, two_player_values,
+};
 use crate::duel::seating::MAX_SEATS;
 use crate::study::Source;
 use anyhow::{Result, anyhow};
+use engine::one_of::OneOf;
 use engine::rackup::{RackupGame, StrategyConfig};
 use engine::{GameRng, Strategy, Table};
 
@@ -28,6 +31,10 @@ impl Contest for RackupContest {
 
     fn worker(&self) -> Self::Worker<'_> {
         (Table::new(&self.game), sides(&self.strategies))
+    }
+
+    fn one_of(&self) -> Result<Vec<OneOf>> {
+        one_of::<engine::rackup::strategy::HeuristicConfig>()
     }
 
     fn metrics(&self) -> Vec<Metric> {

@@ -25,6 +25,12 @@ pub(super) fn summary(params: &RackupParams, arms: &[Arm], acc: &RackupAcc, cove
         "strategies: A {}, B {} (each riichi, penalty and plan arm changes one setting of A's); intervals are 95%",
         params.strategies[0].name, params.strategies[1].name
     );
+    let _ = writeln!(
+        s,
+        "play unchanged: every arm plays these strategies as given; under adapted play (the heuristic's riichi and \
+         kan settings re-tuned for each arm's rules) riichi's price and the spells are the sweep sweep-rackup-riichi, \
+         ダイエットサプリ's break-even the sweep sweep-rackup-diet: their summaries say which verdicts adapted play changes"
+    );
     let i = base.initiative;
     let _ = writeln!(
         s,

@@ -259,7 +259,7 @@ impl Bot {
     }
 
     /// A bot by preset name (see [`BOT_PRESETS`]): `random`, `efficiency`, `defensive`,
-    /// `value`, `goto-stakes` or `tenhou-like`.
+    /// `value`, `goto-stakes`, `tenhou-like` or `strong`.
     pub fn by_name(name: &str) -> Option<Bot> {
         let text = BOT_PRESETS.iter().find(|p| p.0 == name)?.1;
         Some(Bot::new(BotConfig::from_toml(text).expect("built-in bot presets are valid")))
@@ -268,13 +268,14 @@ impl Bot {
 
 /// The built-in bot presets: name and TOML text (also a starting point for
 /// a bot file of one's own).
-pub const BOT_PRESETS: [(&str, &str); 6] = [
+pub const BOT_PRESETS: [(&str, &str); 7] = [
     ("random", include_str!("presets/random.toml")),
     ("efficiency", include_str!("presets/efficiency.toml")),
     ("defensive", include_str!("presets/defensive.toml")),
     ("value", include_str!("presets/value.toml")),
     ("goto-stakes", include_str!("presets/goto_stakes.toml")),
     ("tenhou-like", include_str!("presets/tenhou_like.toml")),
+    ("strong", include_str!("presets/strong.toml")),
 ];
 
 /// A seat's melds plus one more, on the stack.
