@@ -88,4 +88,10 @@ fn the_example_tune_files_read_and_bad_ones_are_named() {
     assert!(e.contains("unknown objective `score`"), "{e}");
     let e = bad(&format!("{head}opponents = [\"nobody\"]\n[parameters]\nsnipe = [true, false]\n"));
     assert!(e.contains("nobody"), "{e}");
+    // Chips are an objective only at a table with chip rules (the Gotō tables).
+    let chips = "game = \"mahjong\"\nstrategy = \"goto-stakes\"\nobjective = \"chips\"\nbudget = 10\n\
+                 [parameters]\nstakes = [true, false]\n";
+    let e = bad(chips);
+    assert!(e.contains("unknown objective `chips` (this game's metrics: average_rank, first_place, points)"), "{e}");
+    TuneFile::parse("t.toml", &chips.replace("budget", "rules = \"goto-cutbi\"\nbudget"), Path::new("")).unwrap();
 }

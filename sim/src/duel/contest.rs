@@ -36,7 +36,7 @@ pub trait DuelRules {
 }
 
 /// The most metrics a game reports per seat.
-pub const MAX_METRICS: usize = 3;
+pub const MAX_METRICS: usize = 4;
 
 /// One seat's values of a game's metrics, in the game's [`Metric`] order.
 pub type SeatValues = [i64; MAX_METRICS];
@@ -44,7 +44,7 @@ pub type SeatValues = [i64; MAX_METRICS];
 /// A metric of the focal strategy, observed per seat as an integer count of `1 / unit`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Metric {
-    /// Column name (`win_rate`, `average_rank`, `first_place`, `points`, `hp`).
+    /// Column name (`win_rate`, `average_rank`, `first_place`, `points`, `hp`, `chips`).
     pub name: &'static str,
     /// What charts call it.
     pub label: &'static str,

@@ -314,9 +314,10 @@ fn bot_configs_load_from_toml() {
         (strategy::Style::Random, strategy::Style::Efficiency, strategy::Style::Defensive);
     assert_eq!(styles, [random, efficiency, defensive, defensive, defensive, defensive, defensive]);
     // `value` is `defensive` with the value and placement settings on; `goto-stakes` is
-    // `value` with the chip and stake settings on.
+    // `value` with the chip and stake settings on and its push thresholds tuned for chips.
     let (d, v, g) = (Bot::defensive().config, Bot::value().config, Bot::by_name("goto-stakes").unwrap().config);
-    assert_eq!(BotConfig { chip_push: 3, chip_riichi: true, stakes: true, ..v }, g);
+    let stakes = BotConfig { chip_push: 3, chip_riichi: true, stakes: true, ..v };
+    assert_eq!(BotConfig { push_ukeire: 1, push_1shanten_ukeire: 9, ..stakes }, g);
     // `tenhou-like` is `value` with fewer calls, toitoi sought, only four melds a threat
     // and no folding for first place.
     let like = Bot::by_name("tenhou-like").unwrap().config;

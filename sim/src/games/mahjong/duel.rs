@@ -1,7 +1,11 @@
 //! Mahjong duels: a riichi table of a Ron2 preset (four seats: the focal bot in each seat in
 //! turn against three of the opponent bot) or Gotō's three-seat `goto` (three rotations of
 //! one against two), single games without Gotō's sessions of four people. Seat 0 deals
-//! first. Metrics: the average place (1 = first), the first-place rate and the final points.
+//! first. Metrics: the average place (1 = first), the first-place rate and the final points,
+//! and at a table with chip rules (Gotō's `[chips]`) the chips (祝儀) each seat nets in the
+//! game, cut-bi's multipliers included where the table has them (each game its own: the
+//! cut-bi states start afresh, and nobody sits out), the dice chances rolled from the
+//! game's own dice stream, so every line-up of a deal rolls the same dice.
 
 use super::Kit;
 use super::table_rules::{TableRules, table_files};
@@ -12,6 +16,7 @@ use crate::games::GameKit;
 use crate::study::{RulesFile, Source};
 use anyhow::Result;
 use engine::config::Presets;
+use engine::mahjong::chips::{ChipLedger, ChipTally, dice_of};
 use engine::mahjong::table::{Bot, BotConfig, RiichiTable};
 use engine::one_of::OneOf;
 use engine::{Game, GameRng, Table};
@@ -64,13 +69,17 @@ impl DuelRules for MahjongDuel {
 pub struct MahjongContest {
     game: RiichiTable,
     bots: Vec<Bot>,
+    /// The table's chip ledger (no sit-out), when it has chip rules.
+    chips: Option<ChipLedger>,
 }
 
 impl MahjongContest {
     /// The contest at the table `table` describes, with one bot per strategy (bot settings).
     pub fn new(table: &TableRules, strategies: &[Source]) -> Result<MahjongContest> {
         let bots = parse_all("mahjong bot file", strategies, BotConfig::from_toml)?.into_iter().map(Bot::new).collect();
-        Ok(MahjongContest { game: table.game()?, bots })
+        let game = table.game()?;
+        let chips = game.settings().chips.map(|rules| ChipLedger::new(rules, &game, false));
+        Ok(MahjongContest { game: game.with_hand_log(chips.is_some()), bots, chips })
     }
 }
 
@@ -91,7 +100,16 @@ impl Contest for MahjongContest {
 
     fn metrics(&self) -> Vec<Metric> {
         let n = self.seats() as f64;
-        vec![
+        let chips = Metric {
+            name: "chips",
+            label: "chips (祝儀) per game",
+            unit: 1,
+            rate: false,
+            neutral: 0.0,
+            higher_is_better: true,
+            objective: false,
+        };
+        let mut metrics = vec![
             Metric {
                 name: "average_rank",
                 label: "average place (1 = first; lower is better)",
@@ -119,7 +137,9 @@ impl Contest for MahjongContest {
                 higher_is_better: true,
                 objective: true,
             },
-        ]
+        ];
+        metrics.extend(self.chips.map(|_| chips));
+        metrics
     }
 
     fn play<'a>(
@@ -133,11 +153,59 @@ impl Contest for MahjongContest {
         for (bot, &s) in seated.iter_mut().zip(lineup) {
             *bot = self.bots[s];
         }
+        let mut dice = dice_of(rng);
         let o = table.play(&self.game, seated.as_mut_slice(), rng);
+        let mut tally = ChipTally::default();
+        if let Some(ledger) = &self.chips {
+            ledger.settle_game(table.state().hand_log.hands(), &o.points, &mut dice, &mut tally);
+        }
+        let chips = tally.totals();
         for (seat, values) in out.iter_mut().take(seated.len()).enumerate() {
             values[0] = i64::from(o.ranks[seat]) + 1;
             values[1] = i64::from(o.ranks[seat] == 0);
             values[2] = i64::from(o.points[seat]);
+            values[3] = i64::from(chips[seat]);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::mahjong::table_rules::BOT_FILES;
+    use engine::GameSeeds;
+
+    /// Each deal's chips per seat, `bot` in every seat at the table `rules`.
+    fn chips(rules: &str, bot: &str, deals: u64) -> Vec<[i64; 3]> {
+        let strategy = crate::preset::source(bot, &BOT_FILES).unwrap();
+        let contest = MahjongContest::new(&TableRules::named(rules).unwrap(), &[strategy]).unwrap();
+        let chips = contest.metrics().iter().position(|m| m.name == "chips").expect("a chips metric");
+        let mut worker = contest.worker();
+        let seeds = GameSeeds::new(3);
+        let mut out = [[0; crate::duel::MAX_METRICS]; MAX_SEATS];
+        (0..deals)
+            .map(|i| {
+                contest.play(&mut worker, i, &[0; MAX_SEATS], &mut seeds.rng(i), &mut out);
+                [0, 1, 2].map(|seat| out[seat][chips])
+            })
+            .collect()
+    }
+
+    #[test]
+    fn chips_are_settled_at_a_table_with_chip_rules_cut_bi_included() {
+        let (plain, cutbi) = (chips("goto", "efficiency", 12), chips("goto-cutbi", "efficiency", 12));
+        // Chips move between the seats: every game sums to 0, and some game moves some.
+        for game in plain.iter().chain(&cutbi) {
+            assert_eq!(game.iter().sum::<i64>(), 0, "{game:?}");
+        }
+        assert!(plain.iter().any(|g| g[0] != 0));
+        // A bot blind to the stakes plays the same games at both tables: only cut-bi's
+        // multipliers differ, and they move more chips in all.
+        let moved = |games: &[[i64; 3]]| games.iter().flatten().map(|c| c.abs()).sum::<i64>();
+        assert!(moved(&cutbi) > moved(&plain), "{} vs {}", moved(&cutbi), moved(&plain));
+        // A table without chip rules has no chips metric.
+        let ron2 = MahjongContest::new(&TableRules::named("ron2-dojo").unwrap(), &[]).unwrap();
+        let names: Vec<&str> = ron2.metrics().iter().map(|m| m.name).collect();
+        assert_eq!(names, ["average_rank", "first_place", "points"]);
     }
 }

@@ -45,7 +45,7 @@ impl GameKit for Kit {
             "sweep_goto_chips",
             "sweep_tenhou_sanma"
         ],
-        tunes: presets!["tune_mahjong", "tune_mahjong_strong"],
+        tunes: presets!["tune_mahjong", "tune_mahjong_strong", "tune_goto_stakes"],
         report_runs: &[
             Run { folder: "report-mahjong", args: &["mahjong", "play"], scaled: &[games(1_000, 1)], study: true },
             Run {

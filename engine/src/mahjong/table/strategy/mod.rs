@@ -33,6 +33,7 @@
 //! mahjong calibrate` and the `mahjong_calibrate` example in `benches`.
 
 mod defense;
+mod memo;
 mod placement;
 mod plan;
 mod stakes;
@@ -51,12 +52,14 @@ mod value;
 use super::{Action, RiichiTable, RiichiView};
 use crate::config::{TomlError, from_toml};
 use crate::mahjong::{
-    Meld, MeldKind, Tile, TileCounts, shanten, shanten_after_discards, shanten_kokushi, ukeire, ukeire_count,
+    Meld, MeldKind, Tile, TileCounts, TileSet, shanten, shanten_after_discards, shanten_kokushi, ukeire, ukeire_count,
 };
 use crate::{GameRng, Strategy};
+use memo::WaitsMemo;
 use plan::{Plan, plans, yakuhai};
 use rand::RngExt;
 use serde::Deserialize;
+use std::cell::OnceCell;
 
 /// A hand this close to kokushi (shanten) keeps its norths rather than extracting them
 /// (G-X1: a north stays in a hand only for kokushi or 四喜和).
@@ -214,12 +217,14 @@ impl BotConfig {
 pub struct Bot {
     /// Its settings.
     pub config: BotConfig,
+    /// The waits of the hand it last kept (a cache).
+    memo: WaitsMemo,
 }
 
 impl Bot {
     /// A bot with these settings.
     pub fn new(config: BotConfig) -> Bot {
-        Bot { config }
+        Bot { config, memo: WaitsMemo::EMPTY }
     }
 
     /// Uniform over the legal actions (preset `random`).
@@ -332,17 +337,23 @@ impl Bot {
         visible: &TileCounts,
         plan: Plan,
         count: bool,
+        memo: &mut WaitsMemo,
     ) -> (Tile, i8, Option<u32>) {
         if plan != Plan::Free {
             return self.plan_discard(view, legal, visible, plan, count);
         }
         let rules = view.shanten_rules();
         let mut h = *view.hand();
-        let dora = self.dora(view);
-        // With a plan bias, ties lean towards honitsu when the hand is nearly one suit.
-        let lean = match self.config.plan_bias > 0 {
-            true => plan::lean(&h, view.melds(view.seat()), self.config.sequence_plans),
-            false => plan,
+        // The keep value of a discard of the whole hand, the lean plan and the dora worked
+        // out once and only when a tie needs them. With a plan bias, ties lean towards
+        // honitsu when the hand is nearly one suit.
+        let (lean, dora) = (OnceCell::new(), OnceCell::new());
+        let keep = |t: Tile| {
+            let lean = *lean.get_or_init(|| match self.config.plan_bias > 0 {
+                true => plan::lean(view.hand(), view.melds(view.seat()), self.config.sequence_plans),
+                false => plan,
+            });
+            self.keep(view, view.hand(), t, lean, dora.get_or_init(|| self.dora(view)))
         };
         // Far from tenpai, try the discards by keep value: the first that
         // keeps the hand's shanten is the pick (as the full scan below would
@@ -354,7 +365,7 @@ impl Bot {
             let mut n = 0;
             for a in legal {
                 if let Action::Discard(t) = *a {
-                    order[n] = u16::from(self.keep(view, &h, t, lean, &dora)) << 8 | t.index() as u16;
+                    order[n] = u16::from(keep(t)) << 8 | t.index() as u16;
                     n += 1;
                 }
             }
@@ -379,28 +390,37 @@ impl Bot {
         let best = after[..n].iter().map(|a| a.1).min().expect("a turn always has a discard");
         let ties = || after[..n].iter().filter(|a| a.1 == best).map(|a| a.0);
         if best > self.config.ukeire_max_shanten {
-            let t = ties().min_by_key(|&t| self.keep(view, &h, t, lean, &dora));
+            let t = ties().min_by_key(|&t| keep(t));
             return (t.expect("the minimum is reached"), best, None);
         }
         if !count && ties().count() == 1 {
             return (ties().next().expect("one tie"), best, None);
         }
         // At tenpai with `wait_value`, the ties go by the worth of their waits; with
-        // `dora_keep`, equal ones by keep value (a dora kept).
+        // `dora_keep`, equal ones by keep value (a dora kept), each worked out only for
+        // such a tie.
         let by_worth = self.config.wait_value && best == 0;
+        let kept = |t: Tile| if self.config.dora_keep > 0 { u8::MAX - keep(t) } else { 0 };
         let mut pick = (Tile::EAST, best, None);
-        let mut most = (0, 0);
+        let mut most: (u32, Option<u8>) = (0, None);
+        let mut kept_waits = TileSet::EMPTY;
         for t in ties() {
-            let keep = if self.config.dora_keep > 0 { u8::MAX - self.keep(view, &h, t, lean, &dora) } else { 0 };
             h[t.index()] -= 1;
-            let waits = ukeire(&h, rules);
+            let waits = memo.waits(&h, rules);
             let u = ukeire_count(waits, visible, &view.game().rules().set);
             let worth = if by_worth { self.wait_worth(view, &h, waits, visible) } else { u };
             h[t.index()] += 1;
-            if pick.2.is_none() || (worth, keep) > most {
-                (pick, most) = ((t, best, Some(u)), (worth, keep));
+            let better = match pick.2 {
+                None => true,
+                Some(_) if worth != most.0 => worth > most.0,
+                Some(_) => kept(t) > *most.1.get_or_insert_with(|| kept(pick.0)),
+            };
+            if better {
+                (pick, most, kept_waits) = ((t, best, Some(u)), (worth, None), waits);
             }
         }
+        h[pick.0.index()] -= 1;
+        memo.remember(&h, rules, kept_waits);
         pick
     }
 
@@ -456,14 +476,14 @@ impl Bot {
     /// Whether a riichi discarding `discard` is made open: another seat is in riichi and
     /// the waits have `open_riichi_waits` live tiles or more (half as many with `stakes`
     /// when this seat is HomeRun, see [`Bot::stakes`]).
-    fn open_riichi(&self, view: &RiichiView<'_>, discard: Tile, visible: &TileCounts) -> bool {
+    fn open_riichi(&self, view: &RiichiView<'_>, discard: Tile, visible: &TileCounts, memo: &WaitsMemo) -> bool {
         let least = self.config.open_riichi_waits / self.stakes(view, 0).1;
         if least == 0 || !view.others().any(|o| view.riichi(o).is_some()) {
             return false;
         }
         let mut h = *view.hand();
         h[discard.index()] -= 1;
-        ukeire_count(ukeire(&h, view.shanten_rules()), visible, &view.game().rules().set) >= least
+        ukeire_count(memo.waits(&h, view.shanten_rules()), visible, &view.game().rules().set) >= least
     }
 
     /// Whether a closed tenpai hand discarding `discard` stays dama: as placement says
@@ -471,7 +491,7 @@ impl Bot {
     /// earns chips (`chip_riichi`, see [`Bot::riichi_earns_chips`]); else when it has a
     /// yaku without riichi worth `dama_han` or more on one of its waits, or any yaku on a
     /// wait of at most `dama_max_waits` live tiles.
-    fn dama(&self, view: &RiichiView<'_>, discard: Tile, visible: &TileCounts) -> bool {
+    fn dama(&self, view: &RiichiView<'_>, discard: Tile, visible: &TileCounts, memo: &WaitsMemo) -> bool {
         let mut h = *view.hand();
         h[discard.index()] -= 1;
         if let Some(dama) = self.placement_dama(view, &h, visible) {
@@ -481,13 +501,13 @@ impl Bot {
         if (least == 0 && poor == 0) || (self.config.chip_riichi && Bot::riichi_earns_chips(view)) {
             return false;
         }
-        let waits = ukeire(&h, view.shanten_rules());
+        let waits = memo.waits(&h, view.shanten_rules());
         let most = waits.iter().filter_map(|w| view.ron_han(&h, w)).max();
         let live = || ukeire_count(waits, visible, &view.game().rules().set);
         most.is_some_and(|han| (least > 0 && han >= least) || (poor > 0 && live() <= poor))
     }
 
-    fn turn(&self, view: &RiichiView<'_>, legal: &[Action]) -> Action {
+    fn turn(&self, view: &RiichiView<'_>, legal: &[Action], memo: &mut WaitsMemo) -> Action {
         let me = view.seat();
         if view.riichi(me).is_some() {
             // In riichi only a closed kan keeping the waits is legal besides the discard.
@@ -511,15 +531,15 @@ impl Bot {
                 return k;
             }
         }
-        let (t, s, u) = self.efficient_discard(view, legal, &visible, plan, defend);
+        let (t, s, u) = self.efficient_discard(view, legal, &visible, plan, defend, memo);
         if defend && !self.push(view, threats, open && planned.is_none(), s, u) {
             return Bot::safest(view, legal, threats, &visible);
         }
         // Heading for 萬子ホンイツ, no riichi before its tenpai (the riichi would fix a hand
         // of another shape).
         let riichi = self.config.riichi && (plan == Plan::Free || s <= 0);
-        if riichi && legal.contains(&Action::Riichi(t)) && !self.dama(view, t, &visible) {
-            let open = legal.contains(&Action::OpenRiichi(t)) && self.open_riichi(view, t, &visible);
+        if riichi && legal.contains(&Action::Riichi(t)) && !self.dama(view, t, &visible, memo) {
+            let open = legal.contains(&Action::OpenRiichi(t)) && self.open_riichi(view, t, &visible, memo);
             return if open { Action::OpenRiichi(t) } else { Action::Riichi(t) };
         }
         Action::Discard(t)
@@ -667,6 +687,12 @@ impl Strategy<RiichiTable> for Bot {
             let first = view.others().all(|o| view.points()[o] < me);
             return if first { Action::Stop } else { Action::Continue };
         }
-        if view.offered().is_some() { self.answer(view, legal) } else { self.turn(view, legal) }
+        if view.offered().is_some() {
+            return self.answer(view, legal);
+        }
+        let mut memo = self.memo;
+        let a = self.turn(view, legal, &mut memo);
+        self.memo = memo;
+        a
     }
 }
