@@ -18,7 +18,7 @@ fn goto_sessions_do_not_allocate_after_warm_up() {
     let mut table = Table::new(&game);
     let stakes = Bot::by_name("goto-stakes").unwrap();
     let people = [Bot::efficiency(), Bot::defensive(), Bot::random(), stakes];
-    let mut session = Session::new(Rotation::LastSitsOut);
+    let mut session = Session::new(Rotation::LastSitsOut, 3).unwrap();
     let ledgers = ["goto", "goto-cutbi"].map(|p| {
         let rules = RiichiTable::preset(p).unwrap().settings().chips.unwrap();
         ChipLedger::new(rules, &game, true)
@@ -27,13 +27,13 @@ fn goto_sessions_do_not_allocate_after_warm_up() {
     let mut play = |i: u64| {
         let seating = session.seating();
         let mut bots = seating.seats.map(|p| people[usize::from(p)]);
-        let o = table.play(&game, &mut bots, &mut seeds.rng(i));
+        let o = table.play(&game, &mut bots[..3], &mut seeds.rng(i));
         for ledger in &ledgers {
             let mut tally = ChipTally::default();
             ledger.settle_game(table.state().hand_log.hands(), &o.points, &mut dice_stream(&seeds, i), &mut tally);
             moved += tally.totals().iter().map(|c| c.unsigned_abs()).sum::<u32>();
         }
-        session.next(&[o.ranks[0], o.ranks[1], o.ranks[2]]);
+        session.next(&o.ranks);
         o
     };
     for i in 0..20 {

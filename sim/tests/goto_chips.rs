@@ -225,7 +225,8 @@ fn the_chip_study_is_paired_deterministic_and_merges_its_shards() {
     assert!(same.contains("goto / goto (efficiency bots): mean |chips| ×1.000 [1.000, 1.000]"), "{same}");
     for (args, says) in [
         (vec!["--compare", "ron2-dojo"], "seat"),
-        (vec!["--rules", "ron2-dojo"], "seat"),
+        (vec!["--rules", "ron2-dojo"], "no [chips] section"),
+        (vec!["--rules", "ron2-chips"], "a 3-seat table: --rules ron2-chips has 4 seats"),
         (vec!["--session", "7"], "whole number of sessions"),
     ] {
         let mut all = vec!["mahjong", "chips", "--games", "400", "--quiet", "--out", root.to_str().unwrap()];
@@ -239,6 +240,71 @@ fn the_chip_study_is_paired_deterministic_and_merges_its_shards() {
     let o = sim(&["mahjong", "chips", "--compare", file.to_str().unwrap(), "--games", "8", "--quiet"], "");
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("more than its [chips] section"), "{err}");
+}
+
+/// Issue 35: the chip study at a four-seat table (`ron2-chips` against a file re-pricing its
+/// red and ura chips): all four persons play every game, the chips of every game sum to zero
+/// over the four seats, the paired ratio is the re-pricing's, and a rotation that needs a
+/// sit-out is refused in one line.
+#[test]
+fn the_chip_study_plays_a_four_seat_table() {
+    let root = scratch("four-seats");
+    let repriced = root.join("red2.toml");
+    std::fs::write(&repriced, "extends = \"ron2-chips\"\nname = \"red2\"\n[chips]\nred = 2\nura = 2\n").unwrap();
+    let out = root.to_str().unwrap();
+    let run = |extra: &[&str], name: &str| {
+        let mut args = vec!["mahjong", "chips", "--rules", "ron2-chips", "--compare", repriced.to_str().unwrap()];
+        args.extend(["--bots", "efficiency", "--games", "80", "--seed", "3", "--quiet", "--out", out, "--study", name]);
+        args.extend(extra);
+        let o = sim(&args, "");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        (String::from_utf8(o.stdout).unwrap(), String::from_utf8(o.stderr).unwrap())
+    };
+    let (summary, warned) = run(&["--threads", "1", "--session-games", "10"], "one");
+    assert_eq!(warned, "", "nobody sits out: no warning for a session of 10");
+    run(&["--threads", "2", "--session-games", "10"], "two");
+    for table in ["chips_summary", "chips_ratio", "chips_items", "chips_sessions", "chips_persons", "yaku"] {
+        assert_eq!(csv(&root, "one", table), csv(&root, "two", table), "{table} by threads");
+    }
+    assert!(summary.starts_with("Chips at ron2-chips: 8 sessions of 10 games (80 games)"), "{summary}");
+    assert!(!summary.contains("verdict") && !summary.contains("sat out"), "no cut-bi, no sit-out: {summary}");
+    // Per arm: persons 0–3 and seats 0–3, each in all 80 games, their chips summing to zero.
+    let persons = csv(&root, "one", "chips_persons");
+    let header: Vec<&str> = persons.lines().next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|&h| h == name).unwrap();
+    let lines: Vec<Vec<&str>> = persons.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    assert_eq!(lines.len(), 2 * 2 * 8, "efficiency and adapted goto-stakes × two arms × (four persons + four seats)");
+    for arm in lines.chunks(8) {
+        let who: Vec<&str> = arm.iter().map(|l| l[col("who")]).collect();
+        assert_eq!(who, ["person 0", "person 1", "person 2", "person 3", "seat 0", "seat 1", "seat 2", "seat 3"]);
+        assert!(arm.iter().all(|l| l[col("games")] == "80"), "{arm:?}");
+        assert!(arm[..4].iter().all(|l| l[col("sat_out")] == "0"), "{arm:?}");
+        for group in arm.chunks(4) {
+            let total: f64 = group.iter().map(|l| l[col("mean_chips")].parse::<f64>().unwrap() * 80.0).sum();
+            assert!(total.abs() < 1e-6, "chips sum to zero over the four seats: {total} in {group:?}");
+        }
+    }
+    // Red and ura at 2 where they were 1, ippatsu and the tiers unchanged: between 1× and 2×.
+    let ratio = csv(&root, "one", "chips_ratio");
+    let moved = ratio.lines().find(|l| l.contains(",mean_abs_chips,")).unwrap();
+    let value: f64 = moved.split(',').nth(4).unwrap().parse().unwrap();
+    assert!(value > 1.2 && value < 2.0, "{moved}");
+    // The items paid: red and ura, never a Gotō-only one.
+    let items = csv(&root, "one", "chips_items");
+    let paid = |item: &str| {
+        let l = items.lines().find(|l| l.starts_with(&format!("efficiency,ron2-chips,{item},"))).unwrap();
+        l.split(',').nth(4).unwrap().parse::<f64>().unwrap()
+    };
+    assert!(paid("red") > 0.0 && paid("ura") > 0.0);
+    for item in ["north", "dice", "alice", "sit_out_draw", "rank", "bust"] {
+        assert_eq!(paid(item), 0.0, "{item}");
+    }
+    // Last or top sitting out needs a sit-out.
+    let mut args = vec!["mahjong", "chips", "--rules", "ron2-chips", "--compare", repriced.to_str().unwrap()];
+    args.extend(["--rotation", "last", "--games", "8", "--quiet", "--out", out]);
+    let o = sim(&args, "");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("four-seat table") && err.lines().count() == 1, "{err}");
 }
 
 /// The `sat_out` column of `chips_persons` for the base arm's persons 0–3.

@@ -343,6 +343,9 @@ impl ChipLedger {
     /// G-D1: the dice chances a win earns.
     fn dice_rights(&self, w: &WinRecord, shown: Shown) -> u8 {
         let r = &self.rules;
+        if !r.dice {
+            return 0;
+        }
         let suupei = w.nuki == 4 && !shown.north;
         let suuka = w.flowers == 0b1111 && shown.flowers == 0;
         let yakuman = match w.score.yakuman {

@@ -62,6 +62,10 @@ pub struct ChipRules {
     /// 扱いとしてアリスが付く」), so an extracted north is none.
     #[serde(default)]
     pub alice_north_counts_extracted: bool,
+    /// G-D1 サイコロチャンス: wins earn dice chances at all (Gotō's, the default; a table
+    /// without them, such as a four-seat club's, sets `false`).
+    #[serde(default = "dice_chances")]
+    pub dice: bool,
     /// G-D1, §15.12: a real yakuman earns one dice chance per yakuman of its multiple
     /// (default) instead of one.
     pub dice_per_yakuman: bool,
@@ -126,6 +130,11 @@ pub struct ChipRules {
     pub chombo: i32,
     /// §14 カットビ (ホームランVer.): absent for the plain rules.
     pub cutbi: Option<CutBi>,
+}
+
+/// Dice chances for a file without `dice`: Gotō's, on.
+fn dice_chances() -> bool {
+    true
 }
 
 /// Cut-bi (ホームランVer., GOTO-SPEC §14): the states and multipliers.

@@ -93,6 +93,21 @@ fn g_c9_g_c8_eighteen_han_is_10_and_a_real_yakuman_with_summer_7_and_dice() {
 }
 
 #[test]
+fn g_d1_dice_chances_off_roll_no_dice_and_leave_the_tiers() {
+    // The double yakuman above at a table without dice chances (`dice = false`).
+    let double = win(1, 26, 2, &[(Yaku::Daisangen, 13), (Yaku::Tsuuiisou, 13)]);
+    let ts = settle(&ledger_with(|c| c.dice = false), &hand(Some(2), &[double], [35_000; 3]));
+    assert!(!ts.iter().any(|t| t.item == ChipItem::Dice), "{ts:?}");
+    assert_eq!(net(&ts, ChipItem::Yakuman)[1], 30);
+    // The preset ron2-chips has none, and a Gotō file without the key keeps them.
+    let four = RiichiTable::preset("ron2-chips").unwrap();
+    assert!(!four.settings().chips.unwrap().dice);
+    let goto = crate::mahjong::table::TableSettings::preset_text("goto").unwrap().replace("dice = true\n", "");
+    let goto = crate::mahjong::table::TableSettings::from_toml(&goto).unwrap();
+    assert!(goto.chips.unwrap().dice);
+}
+
+#[test]
 fn g_c7_g_c10_sanbaiman_is_3_from_everyone_and_summer_does_not_lift_the_tier() {
     let ts = settle(&plain(), &hand(Some(1), &[win(0, 11, 0, &[(Yaku::Chinitsu, 6)])], [35_000; 3]));
     assert_eq!(net(&ts, ChipItem::Sanbaiman), [9, -3, -3, -3]);

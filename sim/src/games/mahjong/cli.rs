@@ -103,8 +103,8 @@ pub(crate) struct ReplayArgs {
     /// mjai records (one or more games each, every tile shown).
     #[arg(required = true, value_name = "FILE")]
     pub(crate) files: Vec<PathBuf>,
-    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, goto, goto-cutbi, tenhou, tenhou-sanma) or a table settings
-    /// TOML file.
+    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, ron2-chips, goto, goto-cutbi,
+    /// tenhou, tenhou-sanma) or a table settings TOML file.
     #[arg(long, default_value = "ron2-dojo", value_name = "PRESET|FILE")]
     pub(crate) rules: String,
 }
@@ -112,8 +112,8 @@ pub(crate) struct ReplayArgs {
 /// A riichi table's rules (the table study and duels).
 #[derive(Args)]
 pub struct TableBase {
-    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, goto, goto-cutbi, tenhou, tenhou-sanma) or a table settings
-    /// TOML file.
+    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, ron2-chips, goto, goto-cutbi,
+    /// tenhou, tenhou-sanma) or a table settings TOML file.
     #[arg(long, default_value = "ron2-dojo", value_name = "PRESET|FILE")]
     pub(crate) rules: String,
 }
@@ -319,7 +319,7 @@ pub(crate) fn chips(a: &ChipsArgs) -> Result<String> {
         session_games: a.session_games,
     };
     let study = ChipsStudy::from_params(params)?;
-    if let Some(w) = goto::uneven_sit_outs(a.rotation, a.session_games, "--session-games") {
+    if let Some(w) = study.uneven_sit_outs() {
         crate::console::note(&w);
     }
     let sessions = RunPlan { games: plan.games / k, ..plan };

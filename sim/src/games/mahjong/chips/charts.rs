@@ -2,9 +2,9 @@
 //! ratios and the variance by chip item group.
 
 use super::super::goto;
-use super::ChipsParams;
 use super::report::arm_rows;
 use super::state::{ArmAcc, ChipsAcc, person_games};
+use super::{ChipsParams, Layout};
 use crate::chart::{self, Bar, Distributions, IntervalBars, Series, StackedBars};
 use crate::output::StudyOutput;
 use crate::stats::Histogram;
@@ -17,9 +17,11 @@ pub(super) fn charts(
     rules: &Rules,
     names: &[String],
     acc: &ChipsAcc,
+    table: Layout,
     out: &StudyOutput,
 ) -> Result<()> {
     let rows = arm_rows(params, names, acc);
+    let label = table.label(params);
     let series = |hist: &dyn Fn(&ArmAcc) -> &Histogram, width: i64| -> Vec<Series> {
         rows.iter()
             .map(|r| {
@@ -39,7 +41,7 @@ pub(super) fn charts(
     chart::save(
         &out.chart("chip_distribution"),
         &Distributions {
-            title: "Gotō: chips per person and game (density, log scale)",
+            title: &format!("{}: chips per person and game (density, log scale)", label),
             x_label: "chips won (+) or lost (−) in one game, bins of 5",
             series: &series(&|a| &a.game, 5),
             log: true,
@@ -48,7 +50,7 @@ pub(super) fn charts(
     chart::save(
         &out.chart("session_distribution"),
         &Distributions {
-            title: "Gotō: chips per person and session (density)",
+            title: &format!("{}: chips per person and session (density)", label),
             x_label: "chips won (+) or lost (−) over one session, bins of 20",
             series: &series(&|a| &a.session, 20),
             log: false,
@@ -94,7 +96,7 @@ pub(super) fn charts(
     chart::save(
         &out.chart("variance_by_item"),
         &StackedBars {
-            title: "Gotō: variance of chips per person-game, by chip item group",
+            title: &format!("{}: variance of chips per person-game, by chip item group", label),
             x_label: "contribution to the variance (chips², Σ = variance)",
             parts: &groups,
             stacks: &stacks,

@@ -1,6 +1,8 @@
 //! The Gotō chip study (`sim mahjong chips`): how far chips (祝儀) swing, and how much more
 //! under cut-bi (カットビ, GOTO-SPEC §14). Sessions of four people at three seats, as the
-//! Gotō table study plays them; each game is played once and settled by the chip ledger
+//! Gotō table study plays them, or at a four-seat table with a `[chips]` section (all four
+//! play every game, no sit-out, no cut-bi: the arms compare chip rules, e.g. `ron2-chips`
+//! against a file that re-prices its items); each game is played once and settled by the chip ledger
 //! under every arm — the base rules (`--rules`), the compared ones (`--compare`), and, when
 //! those have cut-bi, the compared ones with the other timing reading (G-B3) — so the arms
 //! differ by the chip rules alone, on identical walls, dice and decisions (common random
@@ -26,6 +28,7 @@ mod state;
 
 pub use state::{ArmAcc, ChipsAcc, ModelAcc};
 
+use super::goto;
 use super::table_logs::Recorder;
 use super::table_rules::{TableRules, bots_from};
 use crate::games::mahjong::table_rules::{bot_files, table_files};
@@ -34,18 +37,16 @@ use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::Interval;
 use crate::study::grow::Tracked;
 use crate::study::{Coverage, RulesFile, RulesFiles, Source, State, Study};
-use anyhow::{Result, bail};
+use anyhow::{Result, anyhow, bail};
 use charts::charts;
 use engine::mahjong::chips::{ChipLedger, ChipRules, ChipTally, CutBi, Timing, dice_stream};
 use engine::mahjong::table::{Bot, PEOPLE, RiichiTable, Rotation, Session, TableSettings};
-use engine::{GameSeeds, Table};
+use engine::{Game, GameSeeds, Table};
 use report::{summary, write_tables};
 use sensitivity::Arm;
 use serde::{Deserialize, Serialize};
 use state::{MAX_ARMS, mean_abs};
 
-/// Seats at the Gotō table.
-pub(super) const SEATS: usize = 3;
 /// Chips per person and game with their own bins (beyond: clamped, counted).
 pub(super) const GAME_RANGE: (i64, i64) = (-3000, 3000);
 /// Chips per person and session with their own bins.
@@ -60,7 +61,7 @@ pub(super) const QUANTILES: [f64; 5] = [0.01, 0.05, 0.5, 0.95, 0.99];
 /// Everything that defines a chip study.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ChipsParams {
-    /// The table and base chip rules (a three-seat table with a `[chips]` section).
+    /// The table and base chip rules (a table with a `[chips]` section: three seats, or four).
     #[serde(flatten)]
     pub table: TableRules,
     /// The compared rules: the same table, other chip rules (e.g. `goto-cutbi`).
@@ -133,6 +134,8 @@ pub struct ChipsStudy {
     /// Per bot model, the bot of each person and whether it plays adapted.
     models: Vec<([Bot; PEOPLE], bool)>,
     arms: Vec<(Arm, ChipLedger)>,
+    /// Every session's start (and the table's seats).
+    session: Session,
 }
 
 impl ChipsStudy {
@@ -144,6 +147,21 @@ impl ChipsStudy {
     /// The arms, base first.
     fn arms(&self) -> Vec<Arm> {
         self.arms.iter().map(|a| a.0.clone()).collect()
+    }
+
+    /// The table's seats and the persons settled per game.
+    fn layout(&self) -> Layout {
+        let seating = self.session.seating();
+        let seats = seating.seated().len();
+        Layout { seats, persons: (seats + usize::from(seating.sitting_out.is_some())) as f64 }
+    }
+
+    /// The warning for sessions whose length gives the persons unequal sit-outs (three
+    /// seats only: at four nobody sits out).
+    pub fn uneven_sit_outs(&self) -> Option<String> {
+        let p = &self.params;
+        let sits_out = self.session.seating().sitting_out.is_some();
+        sits_out.then(|| goto::uneven_sit_outs(p.rotation, p.session_games, "--session-games")).flatten()
     }
 }
 
@@ -178,8 +196,11 @@ impl State for ChipsStudy {
     }
 
     fn from_params(params: ChipsParams) -> Result<Self> {
-        let game = params.table.seated(SEATS, "the chip study plays")?.with_hand_log(true);
-        let compare = params.compare.seated(SEATS, "the chip study plays")?.with_hand_log(true);
+        let game = params.table.game()?.with_hand_log(true);
+        let base = chip_rules(&params.table, &game)?;
+        let seats = game.num_seats();
+        let what = format!("--rules {} has", params.table.name());
+        let compare = params.compare.seated(seats, &what)?.with_hand_log(true);
         if play_rules(game.settings()) != play_rules(compare.settings()) || game.rules() != compare.rules() {
             bail!(
                 "--compare {} differs from --rules {} in more than its [chips] section: the chip study \
@@ -191,8 +212,16 @@ impl State for ChipsStudy {
         if params.session_games == 0 {
             bail!("a session needs at least one game");
         }
-        let sit_out = params.rotation != Rotation::Fixed;
-        let (base, other) = (chip_rules(&params.table, &game)?, chip_rules(&params.compare, &compare)?);
+        let session = Session::new(params.rotation, seats).ok_or_else(|| {
+            anyhow!(
+                "--rotation {:?} sits a person out, but {} is a four-seat table where all four play every game: \
+                 use cycle (the first dealer moves round) or fixed",
+                params.rotation,
+                params.table.name()
+            )
+        })?;
+        let sit_out = session.seating().sitting_out.is_some();
+        let other = chip_rules(&params.compare, &compare)?;
         let arm = |name: String, rules: ChipRules| (Arm { name, timing: rules.cutbi.map(|c| c.timing) }, rules);
         let mut arms = vec![arm(params.table.name().to_string(), base), arm(params.compare.name().to_string(), other)];
         if let Some(c) = other.cutbi {
@@ -206,11 +235,11 @@ impl State for ChipsStudy {
         let arms = arms.into_iter().map(|(a, rules)| (a, ChipLedger::new(rules, &game, sit_out))).collect();
         let models =
             params.models().map(|m| Ok((bots_from(&m.bots, &m.bot_files)?, m.adapted))).collect::<Result<_>>()?;
-        Ok(Self { params, game, compare, models, arms })
+        Ok(Self { params, game, compare, models, arms, session })
     }
 
     fn empty(&self) -> ChipsAcc {
-        ChipsAcc::new(self.models.len(), self.arms.len())
+        ChipsAcc::new(self.models.len(), self.arms.len(), self.layout().seats)
     }
 
     /// An index is a session (of every model).
@@ -234,7 +263,7 @@ impl Study for ChipsStudy {
     /// `ratio_variance`, and per session `ratio_sd_per_session`, `ratio_mean_abs_session`,
     /// `ratio_p_session_loss_over_100`, `ratio_p_session_loss_over_200`).
     fn estimates(&self, acc: &ChipsAcc) -> Vec<Tracked> {
-        let per = persons(&self.params);
+        let per = self.layout().persons;
         let names = self.names();
         let mut out: Vec<Tracked> = Vec::new();
         for (m, model) in acc.models.iter().enumerate() {
@@ -252,7 +281,7 @@ impl Study for ChipsStudy {
                 }));
             }
         }
-        let sessions = sensitivity::rows(&self.params, &self.arms(), acc).into_iter().filter(|r| r.session);
+        let sessions = sensitivity::rows(&self.params, &self.arms(), acc, per).into_iter().filter(|r| r.session);
         out.extend(sessions.map(|r| Tracked::new(&format!("ratio_{}", r.measure), &r.series, r.ratio, r.ci)));
         out
     }
@@ -261,7 +290,8 @@ impl Study for ChipsStudy {
         let seeds = GameSeeds::new(plan.seed);
         let per = u64::from(self.params.session_games);
         let recorder = Recorder::new(&self.game, None);
-        let arms = self.arms.len();
+        let (arms, table) = (self.arms.len(), self.layout());
+        let seats = table.seats;
         let run = runner::run(
             plan,
             || (recorder.tables(), Table::new(&self.compare)),
@@ -271,7 +301,7 @@ impl Study for ChipsStudy {
                     // Play unchanged: one play settled under every arm. Adapted: the base
                     // table's play for the base arm, the compared table's for the others.
                     let plays = if adapted { [0..1, 1..arms] } else { [0..arms, 0..0] };
-                    let mut session = [Session::new(self.params.rotation); 2];
+                    let mut session = [self.session; 2];
                     let mut sessions = [[0i64; PEOPLE]; MAX_ARMS];
                     let mut worst = [[0i64; PEOPLE]; MAX_ARMS];
                     for k in 0..per {
@@ -281,12 +311,12 @@ impl Study for ChipsStudy {
                         for (p, settled) in plays.iter().enumerate().filter(|(_, r)| !r.is_empty()) {
                             let seating = session[p].seating();
                             let mut bots = seating.seats.map(|q| model[usize::from(q)]);
-                            let rng = &mut seeds.rng(index);
+                            let (bots, rng) = (&mut bots[..seats], &mut seeds.rng(index));
                             let (o, log) = if p == 0 {
-                                let o = recorder.play(tables, index, &mut bots, rng, Vec::new);
+                                let o = recorder.play(tables, index, bots, rng, Vec::new);
                                 (o, tables.hand_log())
                             } else {
-                                (compared.play(&self.compare, &mut bots, rng), &compared.state().hand_log)
+                                (compared.play(&self.compare, bots, rng), &compared.state().hand_log)
                             };
                             for a in settled.clone() {
                                 let (tally, ledger) = (&mut tallies[a], &self.arms[a].1);
@@ -294,13 +324,13 @@ impl Study for ChipsStudy {
                                 seatings[a] = seating;
                             }
                             if p == 0 {
-                                acc.table.record(&o, &seating.seats, seating.sitting_out);
+                                acc.table.record(&o, seating.seated(), seating.sitting_out);
                             }
-                            session[p].next(&[o.ranks[0], o.ranks[1], o.ranks[2]]);
+                            session[p].next(&o.ranks);
                         }
                         // Participant (seats, then the sit-out) → person, by arm.
                         let person = |a: usize, q: usize| match q {
-                            q if q < SEATS => Some(seatings[a].seats[q]),
+                            q if q < seats => Some(seatings[a].seats[q]),
                             _ => seatings[a].sitting_out,
                         };
                         acc.record_game(&tallies[..arms], &person);
@@ -314,7 +344,7 @@ impl Study for ChipsStudy {
                             }
                         }
                     }
-                    acc.record_session(&sessions[..arms], &worst[..arms], persons(&self.params) as usize);
+                    acc.record_session(&sessions[..arms], &worst[..arms], table.persons as usize);
                     acc.table.sessions += 1;
                 }
             },
@@ -325,17 +355,30 @@ impl Study for ChipsStudy {
     fn report(&self, acc: &ChipsAcc, coverage: &Coverage, out: &StudyOutput) -> Result<String> {
         let names = self.names();
         let rules = self.params.table.scoring()?;
-        write_tables(&self.params, &rules, &names, acc, out)?;
-        let rows = sensitivity::rows(&self.params, &self.arms(), acc);
+        let table = self.layout();
+        write_tables(&self.params, &rules, &names, acc, table, out)?;
+        let rows = sensitivity::rows(&self.params, &self.arms(), acc, table.persons);
         sensitivity::table(&rows, out)?;
-        charts(&self.params, &rules, &names, acc, out)?;
-        Ok(summary(&self.params, &names, acc, coverage) + "\n" + &sensitivity::summary(&self.params, &rows))
+        charts(&self.params, &rules, &names, acc, table, out)?;
+        Ok(summary(&self.params, &names, acc, table, coverage) + "\n" + &sensitivity::summary(&self.params, &rows))
     }
 }
 
-/// Persons settled per game: four with a sit-out, three without.
-pub(super) fn persons(params: &ChipsParams) -> f64 {
-    if params.rotation == Rotation::Fixed { SEATS as f64 } else { PEOPLE as f64 }
+/// How a study's table seats its persons, for the reports.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Layout {
+    /// Seats at the table.
+    pub(super) seats: usize,
+    /// Persons settled per game: the seated and the sit-out, if any (four with a sit-out
+    /// or at four seats, three fixed players at three).
+    pub(super) persons: f64,
+}
+
+impl Layout {
+    /// The table's name in chart titles: Gotō at three seats, else the rules' name.
+    pub(super) fn label(&self, params: &ChipsParams) -> String {
+        if self.seats == 3 { "Gotō".to_string() } else { params.table.name().to_string() }
+    }
 }
 
 #[cfg(test)]

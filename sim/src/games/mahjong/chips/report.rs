@@ -3,13 +3,13 @@
 
 use super::super::goto::{self, GotoAcc};
 use super::state::{ArmAcc, ChipsAcc, mean_abs, person_games};
-use super::{BotModel, ChipsParams, QUANTILES, persons};
+use super::{BotModel, ChipsParams, Layout, QUANTILES};
 use crate::output::StudyOutput;
 use crate::stats::{Histogram, Moments, PairedRatio};
 use crate::study::Coverage;
 use anyhow::Result;
 use engine::mahjong::Rules;
-use engine::mahjong::chips::{ChipItem, SIT_OUT};
+use engine::mahjong::chips::ChipItem;
 use engine::mahjong::table::PEOPLE;
 use polars::prelude::*;
 use std::fmt::Write as _;
@@ -56,9 +56,10 @@ pub(super) fn write_tables(
     rules: &Rules,
     names: &[String],
     acc: &ChipsAcc,
+    table: Layout,
     out: &StudyOutput,
 ) -> Result<()> {
-    let per = persons(params);
+    let per = table.persons;
     let rows = arm_rows(params, names, acc);
     let text = |f: &dyn Fn(&ArmRow) -> String| rows.iter().map(f).collect::<Vec<_>>();
     let col = |f: &dyn Fn(&ArmAcc) -> f64| rows.iter().map(|r| f(r.acc)).collect::<Vec<_>>();
@@ -173,7 +174,8 @@ pub(super) fn write_tables(
             let sat_out = &r.table.sat_out;
             let persons = (0..PEOPLE)
                 .map(move |p| (r, format!("person {p}"), r.model.bots[p].clone(), &r.acc.persons[p], Some(sat_out[p])));
-            persons.chain((0..PEOPLE).map(move |q| (r, role(q), "mixed".to_string(), &r.acc.roles[q], None)))
+            let role = move |q| (r, role(q, table.seats), "mixed".to_string(), &r.acc.roles[q], None);
+            persons.chain((0..PEOPLE).map(role))
         })
         .collect();
     let who_col = |f: &dyn Fn(&Moments) -> f64| who.iter().map(|w| f(w.3)).collect::<Vec<_>>();
@@ -192,16 +194,23 @@ pub(super) fn write_tables(
     goto::yaku_table(&acc.first().table, rules, out)
 }
 
-/// A role's label: a seat (seat 0 deals first) or the sit-out.
-fn role(r: usize) -> String {
-    if r == usize::from(SIT_OUT) { "sit-out".to_string() } else { format!("seat {r}") }
+/// A role's label at a table of `seats`: a seat (seat 0 deals first) or the sit-out.
+fn role(r: usize, seats: usize) -> String {
+    if r < seats { format!("seat {r}") } else { "sit-out".to_string() }
 }
 
-pub(super) fn summary(params: &ChipsParams, names: &[String], acc: &ChipsAcc, coverage: &Coverage) -> String {
-    let per = persons(params);
+pub(super) fn summary(
+    params: &ChipsParams,
+    names: &[String],
+    acc: &ChipsAcc,
+    table: Layout,
+    coverage: &Coverage,
+) -> String {
+    let per = table.persons;
     let first = &acc.first().table;
+    let what = if table.seats == 3 { "Gotō chips".to_string() } else { format!("Chips at {}", params.table.name()) };
     let mut s = format!(
-        "Gotō chips: {} sessions of {} games ({} games) per bot model, bots {}, rotation {:?}; seed {}: {} of the \
+        "{what}: {} sessions of {} games ({} games) per bot model, bots {}, rotation {:?}; seed {}: {} of the \
          run's {} sessions; each game played once per bot model and settled under every arm (play unchanged), an \
          adapted model's twice (at the base table for the base arm, at the compared one, its cut-bi states seen, for \
          the others)\n",
@@ -241,7 +250,8 @@ pub(super) fn summary(params: &ChipsParams, names: &[String], acc: &ChipsAcc, co
             r.arm, names[0], r.bots, ci.low, ci.high, vci.low, vci.high
         );
     }
-    for (model, m) in params.models().zip(acc.models.iter()) {
+    // At four seats every person plays every game.
+    for (model, m) in params.models().zip(acc.models.iter()).filter(|_| table.seats < PEOPLE) {
         let _ = writeln!(
             s,
             "  games sat out by person 0–3 ({} bots): {}",

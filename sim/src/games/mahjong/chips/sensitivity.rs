@@ -6,7 +6,7 @@
 //! than 100 or 200 in a session) — each as a paired ratio with its 95% interval, and the
 //! verdict names the range each group spans instead of one yes/no.
 
-use super::{ArmAcc, BotModel, ChipsAcc, ChipsParams, persons};
+use super::{ArmAcc, BotModel, ChipsAcc, ChipsParams};
 use crate::output::StudyOutput;
 use crate::stats::{Interval, PairedRatio};
 use anyhow::Result;
@@ -112,9 +112,9 @@ pub struct Row {
     pub session: bool,
 }
 
-/// The rows of every compared arm, in bot model, arm, then measure order.
-pub fn rows(params: &ChipsParams, arms: &[Arm], acc: &ChipsAcc) -> Vec<Row> {
-    let per = persons(params);
+/// The rows of every compared arm, in bot model, arm, then measure order; values per person
+/// of the `per` settled each game.
+pub fn rows(params: &ChipsParams, arms: &[Arm], acc: &ChipsAcc, per: f64) -> Vec<Row> {
     let value = |m: &Measure, a: &ArmAcc| {
         let v = (m.sums)(a).x_mean().0 / per;
         if m.root { v.sqrt() } else { v }
@@ -183,14 +183,13 @@ pub fn summary(params: &ChipsParams, rows: &[Row]) -> String {
             r.bots, r.arm, r.measure, r.base, r.value, r.ratio, r.ci.low, r.ci.high
         );
     }
-    let mut arms: Vec<(&str, &str, &str, Option<Timing>)> =
-        rows.iter().map(|r| (r.bots.as_str(), r.play, r.arm.as_str(), r.timing)).collect();
+    // The seed's claim is about cut-bi: arms without it (other chip amounts) get no verdict.
+    let mut arms: Vec<(&str, &str, &str, Timing)> =
+        rows.iter().filter_map(|r| Some((r.bots.as_str(), r.play, r.arm.as_str(), r.timing?))).collect();
     arms.dedup();
     for &(bots, play, arm, timing) in &arms {
         let of = |g: Group| rows.iter().filter(|r| r.bots == bots && r.arm == arm && r.group == g).collect::<Vec<_>>();
-        let reading = timing.map_or("without cut-bi".to_string(), |t| {
-            format!("under the {} reading", timing_label(t).replace('_', "-"))
-        });
+        let reading = format!("under the {} reading", timing_label(timing).replace('_', "-"));
         let _ = writeln!(
             s,
             "  verdict on the seed's \"about {}–{}×\" {reading} ({arm}, bots {bots}, play {play}): typical swings \

@@ -22,7 +22,7 @@ pub struct ArmAcc {
     pub losses: Vec<Rate>,
     /// Chips per game by person.
     pub persons: Vec<Moments>,
-    /// Chips per game by role: seat 0, 1, 2, the sit-out.
+    /// Chips per game by role: seat 0, 1, 2, the sit-out (seat 3 at four seats).
     pub roles: Vec<Moments>,
     /// Per item: Σ |chips| over person-games.
     pub item_abs: Vec<u64>,
@@ -116,8 +116,8 @@ pub struct ChipsAcc {
 }
 
 impl ChipsAcc {
-    pub(super) fn new(models: usize, arms: usize) -> Self {
-        Self { models: (0..models).map(|_| ModelAcc::new(arms)).collect() }
+    pub(super) fn new(models: usize, arms: usize, seats: usize) -> Self {
+        Self { models: (0..models).map(|_| ModelAcc::new(arms, seats)).collect() }
     }
 
     /// The first bot model's games (the ones the yaku table counts).
@@ -129,8 +129,9 @@ impl ChipsAcc {
 crate::merge_fields!(ChipsAcc { models });
 
 impl ModelAcc {
-    pub(super) fn new(arms: usize) -> Self {
-        Self { arms: (0..arms).map(|_| ArmAcc::new()).collect(), table: GotoAcc::new() }
+    /// No games yet, for `arms` at a table of `seats`.
+    pub(super) fn new(arms: usize, seats: usize) -> Self {
+        Self { arms: (0..arms).map(|_| ArmAcc::new()).collect(), table: GotoAcc::new(seats) }
     }
 
     /// Adds one game's tallies (one per arm); `person` maps an arm's participant to its
@@ -199,7 +200,6 @@ pub(super) fn mean_abs(a: &ArmAcc, persons: f64) -> (f64, f64, f64) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::SEATS;
     use super::*;
 
     #[test]
@@ -207,7 +207,7 @@ mod tests {
         // Every session has exactly one person of four down more than 100 (a zero-sum
         // session): the share is 1/4 in each, so its interval over sessions has no width,
         // where Wilson over the 400 person-sessions as independent trials gives ±0.04.
-        let mut acc = ModelAcc::new(1);
+        let mut acc = ModelAcc::new(1, 3);
         for k in 0..100 {
             let net = [[-150, 50, 50 + k, 50 - k]];
             acc.record_session(&net, &net.map(|n| n.map(|v| v.min(0))), PEOPLE);
@@ -215,8 +215,8 @@ mod tests {
         let (share, ci) = acc.arms[0].session_loss(1, PEOPLE as f64);
         assert_eq!((share, ci.low, ci.high), (0.25, 0.25, 0.25));
         // Three fixed players: the fourth person never plays and is not counted.
-        let mut fixed = ModelAcc::new(1);
-        fixed.record_session(&[[-150, 100, 50, 0]], &[[-150, 0, 0, 0]], SEATS);
-        assert_eq!((fixed.arms[0].session_moments.n, fixed.arms[0].session_loss(1, SEATS as f64).0), (3, 1.0 / 3.0));
+        let mut fixed = ModelAcc::new(1, 3);
+        fixed.record_session(&[[-150, 100, 50, 0]], &[[-150, 0, 0, 0]], 3);
+        assert_eq!((fixed.arms[0].session_moments.n, fixed.arms[0].session_loss(1, 3.0).0), (3, 1.0 / 3.0));
     }
 }

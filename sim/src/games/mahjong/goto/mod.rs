@@ -72,6 +72,8 @@ pub fn uneven_sit_outs(rotation: Rotation, session_games: u32, option: &str) -> 
 pub struct GotoStudy {
     params: GotoParams,
     game: RiichiTable,
+    /// Every session's start.
+    session: Session,
     bots: [Bot; PEOPLE],
     logs: Option<GameLogs>,
 }
@@ -107,11 +109,12 @@ impl State for GotoStudy {
             bail!("a session needs at least one game");
         }
         let bots = bots_from(&params.bots, &params.bot_files)?;
-        Ok(Self { params, game, bots, logs: None })
+        let session = Session::new(params.rotation, SEATS).expect("every rotation fits three seats");
+        Ok(Self { params, game, session, bots, logs: None })
     }
 
     fn empty(&self) -> GotoAcc {
-        GotoAcc::new()
+        GotoAcc::new(SEATS)
     }
 
     /// An index is a session.
@@ -151,19 +154,19 @@ impl Study for GotoStudy {
             || recorder.tables(),
             || self.empty(),
             |tables, session_index, _, acc| {
-                let mut session = Session::new(self.params.rotation);
+                let mut session = self.session;
                 let mut net = [0i64; PEOPLE];
                 for k in 0..per {
                     let index = session_index * per + k;
                     let seating = session.seating();
                     let mut bots = seating.seats.map(|p| self.bots[usize::from(p)]);
-                    let names = || seating.seats.iter().map(|&p| self.params.bots[usize::from(p)].clone()).collect();
-                    let o = recorder.play(tables, index, &mut bots, &mut seeds.rng(index), names);
-                    acc.record(&o, &seating.seats, seating.sitting_out);
-                    for (s, &p) in seating.seats.iter().enumerate() {
+                    let names = || seating.seated().iter().map(|&p| self.params.bots[usize::from(p)].clone()).collect();
+                    let o = recorder.play(tables, index, &mut bots[..SEATS], &mut seeds.rng(index), names);
+                    acc.record(&o, seating.seated(), seating.sitting_out);
+                    for (s, &p) in seating.seated().iter().enumerate() {
                         net[usize::from(p)] += i64::from(o.points[s] - self.game.settings().start_points);
                     }
-                    session.next(&[o.ranks[0], o.ranks[1], o.ranks[2]]);
+                    session.next(&o.ranks);
                 }
                 acc.sessions += 1;
                 for (m, n) in acc.session_net.iter_mut().zip(net) {

@@ -1,7 +1,6 @@
 //! The Gotō study's accumulator: counts per seat and per person (places, points, the bots'
 //! per-hand events), yaku, game length, extraction and open riichi, merged field by field.
 
-use super::SEATS;
 use crate::stats::{Histogram, Moments, Rate};
 use engine::mahjong::table::{HanchanOutcome, PEOPLE, WIN_VALUE_BINS};
 use engine::mahjong::{Rules, Yaku};
@@ -67,8 +66,8 @@ pub struct Results {
     pub games: u64,
     /// Hands played (seated).
     pub hands: u64,
-    /// Games by place (first, second, third).
-    pub places: [u64; SEATS],
+    /// Games by place (first, second, third, at four seats fourth).
+    pub places: Vec<u64>,
     /// Final points.
     pub points: Moments,
     /// Final points in thousands.
@@ -78,12 +77,13 @@ pub struct Results {
 }
 
 impl Results {
-    pub(super) fn new() -> Self {
+    /// No games yet, at a table of `seats`.
+    pub(super) fn new(seats: usize) -> Self {
         let points_hist = Histogram::new(POINTS_RANGE.0, POINTS_RANGE.1);
         Self {
             games: 0,
             hands: 0,
-            places: [0; SEATS],
+            places: vec![0; seats],
             points: Moments::default(),
             points_hist,
             counts: Counts::default(),
@@ -157,13 +157,14 @@ pub struct GotoAcc {
 }
 
 impl GotoAcc {
-    pub(crate) fn new() -> Self {
+    /// No games yet, at a table of `seats` (three at Gotō's; four people either way).
+    pub(crate) fn new(seats: usize) -> Self {
         Self {
             sessions: 0,
             games: 0,
             hands: 0,
-            seats: vec![Results::new(); SEATS],
-            persons: vec![Results::new(); PEOPLE],
+            seats: vec![Results::new(seats); seats],
+            persons: vec![Results::new(seats); PEOPLE],
             sat_out: vec![0; PEOPLE],
             session_net: vec![Moments::default(); PEOPLE],
             win_value_bins: vec![0; 2 * WIN_VALUE_BINS],
@@ -182,7 +183,7 @@ impl GotoAcc {
     }
 
     /// Adds game `o`, played by `seats` (the person in each seat) with `out` sitting out.
-    pub(crate) fn record(&mut self, o: &HanchanOutcome, seats: &[u8; SEATS], out: Option<u8>) {
+    pub(crate) fn record(&mut self, o: &HanchanOutcome, seats: &[u8], out: Option<u8>) {
         self.games += 1;
         self.hands += u64::from(o.hands);
         for (s, &p) in seats.iter().enumerate() {
@@ -225,7 +226,7 @@ impl GotoAcc {
     /// The per-player-hand rates: (name, rate).
     pub(super) fn rates(&self) -> Vec<(&'static str, Rate)> {
         let c = self.total();
-        let player_hands = self.hands * SEATS as u64;
+        let player_hands = self.hands * self.seats.len() as u64;
         let rate = Rate::of;
         vec![
             ("win", rate(c.wins, player_hands)),
