@@ -174,8 +174,9 @@ impl Report<'_> {
         );
         let _ = writeln!(
             s,
-            "play unchanged: the strategies as given; the card ablation is not measured under adapted play (no \
-             re-tuned comparison of it yet)"
+            "play unchanged: the strategies as given; under adapted play (the heuristic's card weights re-tuned for \
+             each arm's decks) a few of the card ablations are the sweep sweep-medarot-ablation: its summary says \
+             which verdicts adapted play changes"
         );
         let _ = writeln!(s, "{}", coin_flip_line(&acc.coin_flip, acc.turns.n));
         let _ = writeln!(
