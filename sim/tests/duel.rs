@@ -59,7 +59,9 @@ fn a_strategy_against_itself_is_exactly_neutral_and_mirrored_pairs_add_to_one() 
     duel(&dir, "goto", &["mahjong", "--rules", "goto", "--games", "4", "--strategies", "efficiency,defensive"]);
     assert_eq!(pair(&dir, "goto", "defensive", "defensive", "average_rank").0, 2.0);
     let seats = csv(&dir, "goto", "duel_seats");
-    assert_eq!(seats.lines().filter(|l| l.starts_with("efficiency,defensive,")).count(), 3 * 3, "3 seats, 3 metrics");
+    // Gotō's table pays chips: a fourth metric, which a bot against itself nets none of.
+    assert_eq!(seats.lines().filter(|l| l.starts_with("efficiency,defensive,")).count(), 3 * 4, "3 seats, 4 metrics");
+    assert_eq!(pair(&dir, "goto", "defensive", "defensive", "chips").0, 0.0);
 }
 
 #[test]
@@ -138,17 +140,18 @@ fn every_seating_order_makes_pairs_the_differences_of_own_values() {
     let firsts: f64 = bots.iter().map(|s| own(s, "first_place")).sum();
     assert!((ranks - 6.0).abs() < 1e-9 && (firsts - 1.0).abs() < 1e-9, "{ranks} {firsts}");
     for (f, o) in [("random", "efficiency"), ("efficiency", "defensive"), ("defensive", "random")] {
-        for m in ["average_rank", "first_place", "points"] {
+        for m in ["average_rank", "first_place", "points", "chips"] {
             let (d, ..) = pair(&dir, "goto", f, o, m);
             assert!((d - (own(f, m) - own(o, m))).abs() < 1e-6, "{f} − {o} {m}: {d}");
             assert!((d + pair(&dir, "goto", o, f, m).0).abs() < 1e-9, "{f}, {o} {m}: antisymmetric");
         }
     }
-    // Three deals of 6 orders each: 18 games behind every row, 9 pairs of 3 metrics.
+    // Three deals of 6 orders each: 18 games behind every row, 9 pairs of 4 metrics (Gotō's
+    // table pays chips).
     let table = csv(&dir, "goto", "duel");
     let games = table.lines().next().unwrap().split(',').position(|h| h == "games").unwrap();
     let rows: Vec<&str> = table.lines().skip(1).map(|l| l.split(',').nth(games).unwrap()).collect();
-    assert!(rows.len() == 27 && rows.iter().all(|g| *g == "18"), "{rows:?}");
+    assert!(rows.len() == 36 && rows.iter().all(|g| *g == "18"), "{rows:?}");
     // Four copies of one bot: every order is the same game, so each name's own place is
     // the mean place exactly and every difference is 0 with a zero-width interval.
     let text = engine::mahjong::table::BOT_PRESETS.iter().find(|p| p.0 == "efficiency").unwrap().1;
