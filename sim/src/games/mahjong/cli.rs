@@ -70,7 +70,8 @@ enum MahjongCommand {
 pub(crate) struct ChipsArgs {
     #[command(flatten)]
     pub(crate) run: RunArgs,
-    /// The table and base chip rules: a three-seat preset (goto) or a table settings file.
+    /// The table and base chip rules: a preset with a `[chips]` section (goto at three seats,
+    /// ron2-chips at four) or a table settings file with one.
     #[arg(long, default_value = "goto", value_name = "PRESET|FILE")]
     pub(crate) rules: String,
     /// The compared chip rules: the same table with other chips (goto-cutbi, or a file that
@@ -89,7 +90,8 @@ pub(crate) struct ChipsArgs {
     /// reported with play adapted beside play unchanged.
     #[arg(long, default_value = "goto-stakes", value_name = "NAMES|none")]
     pub(crate) adapted: String,
-    /// Who sits out the next game: cycle, last, top, or fixed (three players, no sit-out).
+    /// Who sits out the next game: cycle, last, top, or fixed (three players, no sit-out); at
+    /// four seats nobody sits out: cycle moves the first dealer round, fixed keeps the seats.
     #[arg(long, default_value = "cycle", value_parser = rotation, value_name = "cycle|last|top|fixed")]
     pub(crate) rotation: Rotation,
     /// Games per session (`--games` counts games, a multiple of it, per bot model); a
