@@ -102,7 +102,7 @@ impl Contest for MahjongContest {
         let n = self.seats() as f64;
         let chips = Metric {
             name: "chips",
-            label: "chips (祝儀) per game",
+            label: "chips per game",
             unit: 1,
             rate: false,
             neutral: 0.0,
