@@ -322,10 +322,18 @@ fn bot_configs_load_from_toml() {
     // and no folding for first place.
     let like = Bot::by_name("tenhou-like").unwrap().config;
     assert_eq!(BotConfig { call_max_shanten: 1, toitoi_bias: 2, threat_melds: 4, first_folds: false, ..v }, like);
-    // `strong` is `tenhou-like` with the five moves `tune_mahjong_strong` accepted.
+    // `strong` is `tenhou-like` with the five moves `tune_mahjong_strong` accepted and the
+    // one `sim deviations` found on the final score (placement off).
     let strong = Bot::by_name("strong").unwrap().config;
-    let tuned =
-        BotConfig { dama_han: 0, push_ukeire: 2, toitoi_bias: 0, call_min_han: 0, placement_riichi: false, ..like };
+    let tuned = BotConfig {
+        dama_han: 0,
+        push_ukeire: 2,
+        toitoi_bias: 0,
+        call_min_han: 0,
+        placement_riichi: false,
+        placement: false,
+        ..like
+    };
     assert_eq!(tuned, strong);
     assert!(v.wait_value && v.first_folds && v.placement_riichi && !d.wait_value && !d.placement_riichi);
 }
