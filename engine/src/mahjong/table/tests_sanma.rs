@@ -8,7 +8,7 @@ use super::state::OfferKind;
 use super::tests_scenarios::{Scene, fixed_wall, t};
 use super::*;
 use crate::mahjong::payment::pay;
-use crate::mahjong::{Payment, Rules};
+use crate::mahjong::{Nuki, Payment, Rules};
 use crate::testing::{PlayCheck, check_play};
 use crate::{Game, GameSeeds, Table};
 
@@ -56,14 +56,14 @@ fn tenhou_sanma_pays_the_four_player_way_with_the_tsumo_loss_and_200_a_repeat() 
 #[test]
 fn a_north_may_be_discarded_or_extracted_and_extraction_breaks_ippatsu() {
     let mut sc = north_scene(sanma_with(|_| {}));
-    assert!(sc.legal().contains(&Action::Discard(Tile::NORTH)) && sc.legal().contains(&Action::ExtractNorth));
-    sc.act(0, Action::ExtractNorth);
+    assert!(sc.legal().contains(&Action::Discard(Tile::NORTH)) && sc.legal().contains(&Action::Nuki(Tile::NORTH)));
+    sc.act(0, Action::Nuki(Tile::NORTH));
     assert!(!sc.s.uninterrupted, "抜きは鳴きと同じ扱い: the first go-around is over");
     // Gotō's readings: never discarded, and the go-around goes on.
     let goto_north = NorthRules { discard: false, breaks_ippatsu: false, ron_after_own: false, after_pon: true };
     let mut sc = north_scene(sanma_with(|s| s.north = goto_north));
     assert!(!sc.legal().contains(&Action::Discard(Tile::NORTH)));
-    sc.act(0, Action::ExtractNorth);
+    sc.act(0, Action::Nuki(Tile::NORTH));
     assert!(sc.s.uninterrupted);
 }
 
@@ -71,7 +71,7 @@ fn a_north_may_be_discarded_or_extracted_and_extraction_breaks_ippatsu() {
 fn a_seat_that_extracted_may_still_ron_an_extraction() {
     let ron_on_extraction = |game: RiichiTable| {
         let mut sc = north_scene(game);
-        sc.s.seats[1].nuki = 1;
+        sc.s.seats[1].nuki = Nuki::norths(1);
         sc.game.can_ron(&sc.s, 1, Tile::NORTH, OfferKind::Nuki)
     };
     assert!(ron_on_extraction(sanma_with(|_| {})), "抜いた北は役満以外でも和了可能");
@@ -84,7 +84,7 @@ fn no_extraction_right_after_a_pon() {
         let mut sc = north_scene(game);
         sc.act(0, Action::Discard(t("9m")));
         sc.act(2, Action::Pon);
-        sc.legal().contains(&Action::ExtractNorth)
+        sc.legal().contains(&Action::Nuki(Tile::NORTH))
     };
     assert!(!after_pon(sanma_with(|_| {})), "ポンの直後は抜けない");
     assert!(after_pon(sanma_with(|s| s.north.after_pon = true)));
