@@ -8,7 +8,7 @@ use super::replay::replay;
 use super::tests_scenarios::{Scene, fixed_wall, t};
 use super::*;
 use crate::mahjong::chips::{ChipItem, ChipLedger, States, Transfer};
-use crate::mahjong::{HandScore, NukiKinds, Rules, ScoreError, Situation, score};
+use crate::mahjong::{HandScore, NukiKinds, PhysTile, Rules, ScoreError, Situation, score};
 use crate::testing::{PlayCheck, check_play};
 use crate::{GameSeeds, Table};
 
@@ -75,7 +75,7 @@ fn each_1m_or_9m_set_aside_is_a_dora_and_north_scores_as_a_plain_honour() {
 }
 
 #[test]
-fn a_1m_set_aside_earns_the_north_chip_and_four_earn_suupei() {
+fn a_1m_set_aside_earns_the_north_chip_and_four_1m_the_suupei_dice() {
     // The Gotō chips at the 1m/9m table (the item is named for north, the rule's origin).
     let mut settings = TableSettings::preset("sanma-1m9m-nuki").unwrap();
     settings.chips = TableSettings::preset("goto").unwrap().chips;
@@ -85,12 +85,26 @@ fn a_1m_set_aside_earns_the_north_chip_and_four_earn_suupei() {
     w.nuki = game.rules().set.nuki().none();
     (0..2).for_each(|_| w.nuki.add(t("1m")));
     w.nuki.add(t("9m"));
-    let mut h = HandRecord { ending: HandEnding::Win, from: Some(0), ..HandRecord::EMPTY };
-    h.push_win(w);
-    let mut out: Vec<Transfer> = Vec::new();
-    ledger.settle_hand(&h, false, &mut { States::START }, &mut GameSeeds::new(1).rng(0), &mut out);
-    let north: i32 = out.iter().filter(|t| t.item == ChipItem::North && t.receiver == 1).map(|t| t.chips()).sum();
-    assert_eq!(north, 3, "one chip per 1m or 9m set aside, off the discarder");
+    let settle = |w: WinRecord, from: Option<u8>, shown: Option<&str>| {
+        let mut h = HandRecord { ending: HandEnding::Win, from, ..HandRecord::EMPTY };
+        h.push_win(w);
+        if let Some(k) = shown {
+            (h.indicators[0], h.indicator_count) = ((PhysTile::Plain(t(k)), PhysTile::Plain(Tile::EAST)), 1);
+        }
+        let mut out: Vec<Transfer> = Vec::new();
+        ledger.settle_hand(&h, false, &mut { States::START }, &mut GameSeeds::new(1).rng(0), &mut out);
+        out
+    };
+    let received = |out: &[Transfer], item| -> i32 {
+        out.iter().filter(|t| t.item == item && t.receiver == 1).map(|t| t.chips()).sum()
+    };
+    assert_eq!(received(&settle(w, Some(0), None), ChipItem::North), 3, "a chip per 1m or 9m set aside");
+    // 四北's dice chance (G-D1) for all four 1m, unless a 1m is shown on an indicator.
+    w.nuki = game.rules().set.nuki().none();
+    (0..4).for_each(|_| w.nuki.add(t("1m")));
+    let chances = |shown| settle(w, None, shown).iter().filter(|t| t.item == ChipItem::Dice).count();
+    assert!(chances(None) > 0);
+    assert_eq!((chances(Some("9m")), chances(Some("1m"))), (chances(None), 0));
 }
 
 #[test]
