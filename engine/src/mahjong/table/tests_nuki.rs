@@ -4,13 +4,12 @@
 //! chips, the refusals, and random games keeping every piece and replaying clean.
 
 use super::mjai::Event;
-use super::replay::replay;
+use super::tests_sanma::random_games_replay_clean;
 use super::tests_scenarios::{Scene, fixed_wall, t};
 use super::*;
+use crate::GameSeeds;
 use crate::mahjong::chips::{ChipItem, ChipLedger, States, Transfer};
 use crate::mahjong::{HandScore, NukiKinds, PhysTile, Rules, ScoreError, Situation, score};
-use crate::testing::{PlayCheck, check_play};
-use crate::{GameSeeds, Table};
 
 fn nuki_table() -> RiichiTable {
     RiichiTable::preset("sanma-1m9m-nuki").unwrap()
@@ -121,38 +120,18 @@ fn nuki_at_four_seats_or_without_the_replacement_tiles_is_refused() {
 
 #[test]
 fn random_games_at_the_1m9m_table_keep_every_piece_and_replay_clean() {
-    let game = nuki_table();
-    let check = PlayCheck { games: 20, seed: 7, max_decisions: 20_000 };
-    let stats = check_play(&game, &mut [Bot::efficiency(), Bot::random(), Bot::defensive()], &check).unwrap();
-    assert_eq!(stats.games, 20);
-    let game = game.with_event_log(true);
-    let mut table = Table::new(&game);
-    let (mut set_aside, mut north_discards, mut wins) = (0, 0, 0);
-    for i in 0..30 {
-        let mut bots = [Bot::efficiency(), Bot::random(), Bot::defensive()];
-        let o = table.play(&game, &mut bots, &mut GameSeeds::new(9).rng(i));
-        assert_eq!(o.points[..3].iter().sum::<i32>(), 105_000, "game {i}");
-        let events = table.state().events.events().to_vec();
-        let report = replay(&game, &events);
-        assert!(report.is_clean(), "game {i}: {:?}", report.findings.first());
-        for e in &events {
-            match e {
-                Event::Nukidora { pai, .. } => {
-                    assert!(matches!(pai.kind().map(|k| k.to_string()).as_deref(), Some("1m" | "9m")), "{pai:?}");
-                    set_aside += 1;
-                }
-                Event::Dahai { pai, .. } if pai.kind() == Some(Tile::NORTH) => north_discards += 1,
-                _ => {}
-            }
+    let (events, wins) = random_games_replay_clean("sanma-1m9m-nuki", 30);
+    let mut set_aside = 0;
+    for e in &events {
+        if let Event::Nukidora { pai, .. } = e {
+            assert!(pai.kind().is_some_and(|k| k == t("1m") || k == t("9m")), "{pai:?}");
+            set_aside += 1;
         }
-        assert_eq!(
-            usize::from(o.norths.iter().sum::<u16>()),
-            events.iter().filter(|e| matches!(e, Event::Nukidora { .. })).count()
-        );
-        wins += report.wins;
     }
+    let north_discards =
+        events.iter().filter(|e| matches!(e, Event::Dahai { pai, .. } if pai.kind() == Some(Tile::NORTH))).count();
     assert!(
         set_aside > 0 && north_discards > 0 && wins > 50,
-        "{set_aside} set aside, {north_discards} norths discarded, {wins} wins"
+        "{set_aside} set aside, {north_discards} norths discarded"
     );
 }
