@@ -11,7 +11,7 @@
 //! an honour like any other (a guest wind at three seats: no yakuhai).
 
 use super::notation::parse_kinds;
-use super::tile::Tile;
+use super::tile::{Tile, TileSet};
 
 /// Most kinds one set may set aside (a count per kind is kept in the hot loop).
 pub const MAX_NUKI_KINDS: usize = 2;
@@ -51,6 +51,11 @@ impl NukiKinds {
         self.as_slice().contains(&t)
     }
 
+    /// The kinds as a set (for the hot loop's tests).
+    pub fn set(self) -> TileSet {
+        self.as_slice().iter().fold(TileSet::EMPTY, |s, &k| s.with(k))
+    }
+
     /// None set aside yet.
     pub const fn none(self) -> Nuki {
         Nuki { kinds: self, counts: [0; MAX_NUKI_KINDS] }
@@ -84,9 +89,11 @@ impl Nuki {
         self.counts[slot] += 1;
     }
 
-    /// How many of `t` were set aside (0 for a kind that is none).
+    /// How many of `t` were set aside (0 for a kind that is none). Branch-free: a set of one
+    /// kind repeats it in the unused slot, whose count stays 0.
     pub fn of(self, t: Tile) -> u8 {
-        self.kinds.as_slice().iter().zip(self.counts).filter(|&(&k, _)| k == t).map(|(_, n)| n).sum()
+        let [a, b] = self.kinds.kinds;
+        u8::from(a == t) * self.counts[0] + u8::from(b == t) * self.counts[1]
     }
 
     /// How many tiles were set aside, of every kind: the 抜きドラ han and chips.
@@ -96,13 +103,18 @@ impl Nuki {
 
     /// The kind of which all four were set aside (四北 suupei for north), if one.
     pub fn four(self) -> Option<Tile> {
-        self.kinds.as_slice().iter().zip(self.counts).find(|&(_, n)| n == 4).map(|(&k, _)| k)
+        let [a, b] = self.kinds.kinds;
+        match self.counts {
+            [4, _] => Some(a),
+            [_, 4] => Some(b),
+            _ => None,
+        }
     }
 
     /// The set-aside tiles that are dora of the kinds `dora` (one per indicator): each counts
     /// once per indicator showing its kind.
     pub fn dora(self, dora: impl Iterator<Item = Tile>) -> u8 {
-        dora.map(|k| self.of(k)).sum()
+        if self.total() == 0 { 0 } else { dora.map(|k| self.of(k)).sum() }
     }
 }
 

@@ -259,7 +259,7 @@ pub use tenhou::{Calibration, RATE_NAMES, Rates, TENHOU, TENHOU_SANMA, Target, t
 pub use view::RiichiView;
 pub use wall::{WallLayout, WallModel};
 
-use crate::mahjong::{Flower, MAX_WALL_TILES, PhysTile, Rules, ShantenRules, Tile, WallArray};
+use crate::mahjong::{Flower, MAX_WALL_TILES, PhysTile, Rules, ShantenRules, Tile, TileSet, WallArray};
 use crate::{Game, GameRng, Seat};
 use std::fmt;
 
@@ -369,6 +369,8 @@ pub struct RiichiTable {
     log_hands: bool,
     /// The tile set has flowers (which may lie under an indicator, G-F6).
     flowers: bool,
+    /// The tile set's nuki kinds ([`NukiKinds::set`](crate::mahjong::NukiKinds::set)).
+    nuki: TileSet,
 }
 
 impl RiichiTable {
@@ -424,6 +426,7 @@ impl RiichiTable {
         let pao = settings.pao.iter().fold(0, |m, &p| m | 1 << p as u8);
         let shanten = ShantenRules::new(&rules.set, rules.yaku.chiitoitsu_quad > 0);
         let flowers = flowers > 0;
+        let nuki = rules.set.nuki().set();
         Ok(RiichiTable {
             settings,
             rules,
@@ -435,6 +438,7 @@ impl RiichiTable {
             log_events: false,
             log_hands: false,
             flowers,
+            nuki,
         })
     }
 

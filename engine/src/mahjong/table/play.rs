@@ -351,7 +351,7 @@ impl RiichiTable {
         }
         let air = self.settings.north_extraction;
         let north = self.settings.north;
-        let nuki = self.rules.set.nuki();
+        let nuki = self.nuki;
         let extract = air
             && (state.replacements as usize) < state.layout.max_replacements()
             // A dead wall makes its replacement good from the live wall: not on the haitei.
@@ -373,13 +373,19 @@ impl RiichiTable {
             }
         } else {
             if extract {
-                out.extend(nuki.as_slice().iter().filter(|k| s.hand[k.index()] > 0).map(|&k| Action::Nuki(k)));
+                for k in self.rules.set.nuki().as_slice() {
+                    if s.hand[k.index()] > 0 {
+                        out.push(Action::Nuki(*k));
+                    }
+                }
             }
             let riichi = !called && self.may_riichi(state, seat, 1);
             let open = riichi && self.may_open_riichi(state, seat);
             let mut h = s.hand;
-            // 喰い替え: the kinds barred after this turn's chi or pon.
-            let banned = if called { state.kuikae } else { 0 };
+            // 喰い替え: the kinds barred after this turn's chi or pon; a nuki kind that is air is
+            // never discarded.
+            let air_kinds = if air && !north.discard { nuki.0 } else { 0 };
+            let banned = air_kinds | if called { state.kuikae } else { 0 };
             for t in Tile::all() {
                 if h[t.index()] == 0 || banned & (1 << t.index()) != 0 {
                     continue;
@@ -395,11 +401,6 @@ impl RiichiTable {
                     }
                     h[t.index()] += 1;
                 }
-            }
-            if air && !north.discard {
-                // A nuki kind is air: never discarded (a test out of the loop, which tables
-                // without extraction never pay).
-                out.retain(|a| matches!(a, Action::Nuki(_)) || !a.gives().is_some_and(|t| nuki.contains(t)));
             }
         }
         if self.settings.open_riichi.declarers > 0 {
