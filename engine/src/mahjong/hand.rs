@@ -4,6 +4,7 @@
 
 use super::decompose::{Block, BlockKind};
 use super::limit::Limit;
+use super::nuki::Nuki;
 use super::payment::Payment;
 use super::tile::{Tile, TileCounts};
 use super::yaku::YakuList;
@@ -146,8 +147,8 @@ pub struct Hand {
     pub red: u8,
     /// Gotō gold fives in the hand (melds included).
     pub gold: u8,
-    /// Gotō norths extracted (抜きドラ).
-    pub nuki: u8,
+    /// 抜きドラ: the tiles set aside (Gotō's and 天鳳's norths, a count per nuki kind).
+    pub nuki: Nuki,
     /// 本場 counters.
     pub honba: u8,
     /// Riichi sticks the winner collects.
@@ -171,7 +172,7 @@ impl Hand {
             ura_count: 0,
             red: 0,
             gold: 0,
-            nuki: 0,
+            nuki: Nuki::NONE,
             honba: 0,
             riichi_sticks: 0,
         }

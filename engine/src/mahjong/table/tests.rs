@@ -27,7 +27,7 @@ impl Validate for RiichiTable {
         // drawn yet.
         let offer = |k: &[OfferKind]| matches!(s.phase, Phase::Offer { kind, .. } if k.contains(&kind));
         let flowers: usize = seated.iter().map(|seat| seat.flowers.count_ones() as usize).sum();
-        let nuki: usize = seated.iter().map(|seat| seat.nuki as usize).sum();
+        let nuki: usize = seated.iter().map(|seat| usize::from(seat.nuki.total())).sum();
         let kans = s.kans as usize - usize::from(offer(&[OfferKind::AddedKan, OfferKind::ClosedKan]));
         let rinshan = s.replacements as usize;
         let expected = kans + nuki - usize::from(offer(&[OfferKind::Nuki])) + flowers;
@@ -56,7 +56,9 @@ impl Validate for RiichiTable {
                     held[t.index()] += 1;
                 }
             }
-            held[Tile::NORTH.index()] += seat.nuki;
+            for &k in seat.nuki.kinds().as_slice() {
+                held[k.index()] += seat.nuki.of(k);
+            }
         }
         ensure(drawn == held, || "tiles drawn from the wall are not all held, melded, discarded or extracted".into())?;
         let in_play = held.iter().map(|&c| c as usize).sum::<usize>() + flowers;
