@@ -95,6 +95,14 @@ impl Paired {
         }
     }
 
+    /// The pairs whose x, y and differences x − y have the moments `x`, `y` and `d` (over
+    /// the same units), without the fourth-order sums: what a file that kept those moments
+    /// held (Σxy = (Σx² + Σy² − Σ(x − y)²) / 2).
+    pub fn from_moments(x: &Moments, y: &Moments, d: &Moments) -> Paired {
+        let sxy = (x.sum_sq + y.sum_sq - d.sum_sq) / 2;
+        Paired { n: x.n, sx: x.sum, sy: y.sum, sxx: x.sum_sq, syy: y.sum_sq, sxy, fourth: [0; 5] }
+    }
+
     /// The moments of the per-unit differences x − y, exact: the paired difference of the
     /// means with its interval is their [`Moments::estimate`].
     pub fn difference(&self) -> Moments {
@@ -615,6 +623,8 @@ mod tests {
         }
         assert_eq!(p.difference(), d);
         assert_eq!((p.arm().sum, p.base().sum, p.arm().n), (13, 16, 5));
+        let moments = Paired { fourth: [0; 5], ..p };
+        assert_eq!(Paired::from_moments(&p.arm(), &p.base(), &d), moments);
         let (mut a, mut b) = (Paired::default(), Paired::default());
         pairs[..2].iter().for_each(|&(x, y)| a.record(x, y));
         pairs[2..].iter().for_each(|&(x, y)| b.record(x, y));

@@ -15,7 +15,7 @@ use crate::duel::seating::{EMPTY, MAX_SEATS};
 use crate::duel::{AnyContest, Contest, DuelGame, MAX_METRICS, Metric, SeatValues, contest};
 use crate::paired::Paired;
 use crate::runner::{self, RunPlan, RunReport};
-use crate::stats::Interval;
+use crate::stats::{Interval, Moments};
 use crate::study::Source;
 use anyhow::{Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
@@ -230,12 +230,40 @@ fn lay_out(
 
 /// Per candidate and metric, its value paired with the reference's, summed over deals.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "SavedField")]
 pub struct FieldAcc {
     /// Deals played.
     pub deals: u64,
     /// `pairs[candidate][metric]`: per deal, the metric summed over the candidate's games
     /// (x) against the same sum of the reference's (candidate 0, y).
     pub pairs: Vec<Vec<Paired>>,
+}
+
+/// A saved [`FieldAcc`], of this form or of the files written before, which kept per
+/// candidate and metric the moments of its value and of its gain over the reference
+/// (candidate 0, whose values are the pairs' y).
+#[derive(Deserialize)]
+struct SavedField {
+    deals: u64,
+    #[serde(default)]
+    pairs: Vec<Vec<Paired>>,
+    #[serde(default)]
+    value: Vec<Vec<Moments>>,
+    #[serde(default)]
+    gain: Vec<Vec<Moments>>,
+}
+
+impl From<SavedField> for FieldAcc {
+    fn from(s: SavedField) -> FieldAcc {
+        let SavedField { deals, mut pairs, value, gain } = s;
+        if let Some(reference) = value.first() {
+            let pair = |(values, gains): (&Vec<Moments>, &Vec<Moments>)| {
+                values.iter().zip(gains).zip(reference).map(|((x, d), y)| Paired::from_moments(x, y, d)).collect()
+            };
+            pairs = value.iter().zip(&gain).map(pair).collect();
+        }
+        FieldAcc { deals, pairs }
+    }
 }
 
 impl FieldAcc {
@@ -253,3 +281,28 @@ impl FieldAcc {
 }
 
 crate::merge_fields!(FieldAcc { deals, pairs });
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_field_saved_as_values_and_gains_loads_as_pairs() {
+        // Three deals of the reference (candidate 0) and candidate 1, one metric.
+        let deals = [(5i64, 7i64), (-2, 3), (4, 4)];
+        let mut pairs = vec![vec![Paired::default()], vec![Paired::default()]];
+        for &(reference, candidate) in &deals {
+            pairs[0][0].record(reference, reference);
+            pairs[1][0].record(candidate, reference);
+        }
+        let moments = |f: fn(&Paired) -> Moments| {
+            serde_json::to_string(&pairs.iter().map(|p| vec![f(&p[0])]).collect::<Vec<_>>()).unwrap()
+        };
+        let old = format!(r#"{{"deals":3,"value":{},"gain":{}}}"#, moments(Paired::arm), moments(Paired::difference));
+        let loaded: FieldAcc = serde_json::from_str(&old).unwrap();
+        let expected = pairs.iter().map(|p| vec![Paired { fourth: [0; 5], ..p[0] }]).collect();
+        assert_eq!(loaded, FieldAcc { deals: 3, pairs: expected });
+        let now = FieldAcc { deals: 3, pairs };
+        assert_eq!(serde_json::from_str::<FieldAcc>(&serde_json::to_string(&now).unwrap()).unwrap(), now);
+    }
+}
