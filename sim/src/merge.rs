@@ -8,7 +8,8 @@
 //! state's shape is checked against the study's empty one before it is added, by
 //! [`crate::tally`]).
 
-use crate::stats::{Histogram, Moments, PairedRatio, Rate};
+use crate::paired::Paired;
+use crate::stats::{Histogram, Moments, Rate};
 
 /// A value that adds another of its kind into itself: the counts of two runs of games
 /// become the counts of both.
@@ -28,7 +29,7 @@ macro_rules! merge_by_add {
     };
 }
 
-merge_by_add!(u32, u64, i64, u128, i128, Rate, Moments, Histogram, PairedRatio);
+merge_by_add!(u32, u64, i64, u128, i128, Rate, Moments, Histogram, Paired);
 
 impl<T: Merge, const N: usize> Merge for [T; N] {
     fn merge(&mut self, other: Self) {

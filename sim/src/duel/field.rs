@@ -6,19 +6,20 @@
 //! game's duel contest ([`AnyContest`]; common random numbers: the walls, decks and dice coincide
 //! wherever the strategies' choices let them). A line-up two candidates share (a candidate
 //! that is also an opponent, against itself) is played once per deal. Per deal, a
-//! candidate's *value* is its metric summed over its games, and its *gain* is that value
-//! minus candidate 0's (the reference) in the same deal: the mean gain over deals, with its
-//! interval, is a paired estimate. All sums are integers, so results never depend on the
+//! candidate's *value* is its metric summed over its games, paired with candidate 0's (the
+//! reference) in the same deal; its *gain* is their difference: the mean gain over deals,
+//! with its interval, is a paired estimate. All sums are integers, so results never depend on the
 //! threads.
 
 use crate::duel::seating::{EMPTY, MAX_SEATS};
 use crate::duel::{AnyContest, Contest, DuelGame, MAX_METRICS, Metric, SeatValues, contest};
+use crate::paired::Paired;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Interval, Moments};
 use crate::study::Source;
 use anyhow::{Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
-use std::ops::{AddAssign, Range};
+use std::ops::Range;
 
 /// Candidates, a field of opponents, and the line-ups that set them against each other.
 #[derive(Clone, Debug)]
@@ -126,8 +127,7 @@ impl Field {
 
     /// An empty accumulator.
     pub fn empty(&self) -> FieldAcc {
-        let m = vec![Moments::default(); self.metrics.len()];
-        FieldAcc { deals: 0, value: vec![m.clone(); self.candidates.len()], gain: vec![m; self.candidates.len()] }
+        FieldAcc { deals: 0, pairs: vec![vec![Paired::default(); self.metrics.len()]; self.candidates.len()] }
     }
 
     /// Plays the deals `range` of `plan` (seed, threads).
@@ -171,7 +171,7 @@ impl Field {
     /// Candidate `c`'s mean gain per game over the reference in metric `m`, with its
     /// paired 95% interval, turned so that more is better (a rank's gain is its fall).
     pub fn gain(&self, acc: &FieldAcc, c: usize, m: usize) -> (f64, Interval) {
-        self.per_game(&acc.gain[c][m], m)
+        self.per_game(&acc.pairs[c][m], m)
     }
 
     /// Candidate `c`'s mean value per game in metric `m`, with its 95% interval (as the
@@ -179,13 +179,16 @@ impl Field {
     pub fn value(&self, acc: &FieldAcc, c: usize, m: usize) -> (f64, Interval) {
         let metric = &self.metrics[m];
         let scale = 1.0 / (metric.unit as f64 * self.games_per_candidate() as f64);
-        let ci = acc.value[c][m].mean_interval();
-        (acc.value[c][m].mean() * scale, Interval { low: ci.low * scale, high: ci.high * scale })
+        let value = acc.pairs[c][m].arm();
+        let ci = value.mean_interval();
+        (value.mean() * scale, Interval { low: ci.low * scale, high: ci.high * scale })
     }
 
-    /// The mean per game of per-deal sums `moments` of metric `m` (a gain or a sum of
-    /// gains over stages), with its 95% interval, turned so that more is better.
-    pub fn per_game(&self, moments: &Moments, m: usize) -> (f64, Interval) {
+    /// The mean gain per game of per-deal pairs `pairs` of metric `m` (a candidate's against
+    /// the reference's, or their sum over stages), with its 95% interval, turned so that
+    /// more is better.
+    pub fn per_game(&self, pairs: &Paired, m: usize) -> (f64, Interval) {
+        let moments = pairs.difference();
         let metric = &self.metrics[m];
         let sign = if metric.higher_is_better { 1.0 } else { -1.0 };
         let scale = sign / (metric.unit as f64 * self.games_per_candidate() as f64);
@@ -225,15 +228,42 @@ fn lay_out(
     (lineups, seatings)
 }
 
-/// Per candidate and metric, the sums over deals of its value and its gain.
+/// Per candidate and metric, its value paired with the reference's, summed over deals.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "SavedField")]
 pub struct FieldAcc {
     /// Deals played.
     pub deals: u64,
-    /// `value[candidate][metric]`: per deal, the metric summed over the candidate's games.
-    pub value: Vec<Vec<Moments>>,
-    /// `gain[candidate][metric]`: per deal, that value minus the reference's (candidate 0).
-    pub gain: Vec<Vec<Moments>>,
+    /// `pairs[candidate][metric]`: per deal, the metric summed over the candidate's games
+    /// (x) against the same sum of the reference's (candidate 0, y).
+    pub pairs: Vec<Vec<Paired>>,
+}
+
+/// A saved [`FieldAcc`], of this form or of the files written before, which kept per
+/// candidate and metric the moments of its value and of its gain over the reference
+/// (candidate 0, whose values are the pairs' y).
+#[derive(Deserialize)]
+struct SavedField {
+    deals: u64,
+    #[serde(default)]
+    pairs: Vec<Vec<Paired>>,
+    #[serde(default)]
+    value: Vec<Vec<Moments>>,
+    #[serde(default)]
+    gain: Vec<Vec<Moments>>,
+}
+
+impl From<SavedField> for FieldAcc {
+    fn from(s: SavedField) -> FieldAcc {
+        let SavedField { deals, mut pairs, value, gain } = s;
+        if let Some(reference) = value.first() {
+            let pair = |(values, gains): (&Vec<Moments>, &Vec<Moments>)| {
+                values.iter().zip(gains).zip(reference).map(|((x, d), y)| Paired::from_moments(x, y, d)).collect()
+            };
+            pairs = value.iter().zip(&gain).map(pair).collect();
+        }
+        FieldAcc { deals, pairs }
+    }
 }
 
 impl FieldAcc {
@@ -241,22 +271,38 @@ impl FieldAcc {
     fn record(&mut self, seatings: &[Vec<(usize, usize)>], results: &[[SeatValues; MAX_SEATS]]) {
         self.deals += 1;
         let value = |c: usize, m: usize| seatings[c].iter().map(|&(l, s)| results[l][s][m]).sum::<i64>();
-        for m in 0..self.value[0].len() {
+        for m in 0..self.pairs[0].len() {
             let reference = value(0, m);
-            for (c, (v, g)) in self.value.iter_mut().zip(self.gain.iter_mut()).enumerate() {
-                let x = value(c, m);
-                v[m].record(x);
-                g[m].record(x - reference);
+            for (c, pairs) in self.pairs.iter_mut().enumerate() {
+                pairs[m].record(value(c, m), reference);
             }
         }
     }
 }
 
-impl AddAssign for FieldAcc {
-    fn add_assign(&mut self, o: FieldAcc) {
-        self.deals += o.deals;
-        for (mine, theirs) in self.value.iter_mut().chain(self.gain.iter_mut()).zip(o.value.iter().chain(&o.gain)) {
-            mine.iter_mut().zip(theirs).for_each(|(a, b)| *a += *b);
+crate::merge_fields!(FieldAcc { deals, pairs });
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_field_saved_as_values_and_gains_loads_as_pairs() {
+        // Three deals of the reference (candidate 0) and candidate 1, one metric.
+        let deals = [(5i64, 7i64), (-2, 3), (4, 4)];
+        let mut pairs = vec![vec![Paired::default()], vec![Paired::default()]];
+        for &(reference, candidate) in &deals {
+            pairs[0][0].record(reference, reference);
+            pairs[1][0].record(candidate, reference);
         }
+        let moments = |f: fn(&Paired) -> Moments| {
+            serde_json::to_string(&pairs.iter().map(|p| vec![f(&p[0])]).collect::<Vec<_>>()).unwrap()
+        };
+        let old = format!(r#"{{"deals":3,"value":{},"gain":{}}}"#, moments(Paired::arm), moments(Paired::difference));
+        let loaded: FieldAcc = serde_json::from_str(&old).unwrap();
+        let expected = pairs.iter().map(|p| vec![Paired { fourth: [0; 5], ..p[0] }]).collect();
+        assert_eq!(loaded, FieldAcc { deals: 3, pairs: expected });
+        let now = FieldAcc { deals: 3, pairs };
+        assert_eq!(serde_json::from_str::<FieldAcc>(&serde_json::to_string(&now).unwrap()).unwrap(), now);
     }
 }

@@ -29,8 +29,8 @@ pub use contest::{Contest, DuelRules, MAX_METRICS, Metric, SeatValues};
 
 use crate::games::{self, GameKit};
 use crate::output::StudyOutput;
+use crate::paired::Paired;
 use crate::runner::{self, RunPlan, RunReport};
-use crate::stats::Moments;
 use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
 use anyhow::{Result, anyhow, bail};
@@ -134,20 +134,21 @@ pub struct DuelAcc {
     /// Deals played.
     pub deals: u64,
     /// `paired[pair][metric]`: per deal, the focal strategy's values summed over the pair's
-    /// seatings (pair `focal * strategies + opponent`).
-    pub paired: Vec<Vec<Moments>>,
-    /// `seated[pair][seating][metric]`: the focal strategy's value in each seating (a
-    /// permutation duel's distinct pair: minus the opponent's).
-    pub seated: Vec<Vec<Vec<Moments>>>,
+    /// seatings (pair `focal * strategies + opponent`), against its rivals' (a permutation
+    /// duel's distinct pair: the opponent beside it; else none, 0).
+    pub paired: Vec<Vec<Paired>>,
+    /// `seated[pair][seating][metric]`: the focal strategy's value in each seating against
+    /// its rival's.
+    pub seated: Vec<Vec<Vec<Paired>>>,
     /// `overall[strategy][metric]`: per deal, the strategy's values summed over every
     /// seating of its pairs with the other strategies (the round-robin average; a
-    /// permutation duel: over every order).
-    pub overall: Vec<Vec<Moments>>,
+    /// permutation duel: over every order), against its rivals'.
+    pub overall: Vec<Vec<Paired>>,
 }
 
 impl DuelAcc {
     fn new(strategies: usize, seatings: &Seatings, metrics: usize) -> DuelAcc {
-        let m = vec![Moments::default(); metrics];
+        let m = vec![Paired::default(); metrics];
         DuelAcc {
             deals: 0,
             paired: vec![m.clone(); strategies * strategies],
@@ -162,27 +163,27 @@ impl DuelAcc {
         let k = self.overall.len();
         for (focal, overall) in self.overall.iter_mut().enumerate() {
             for (m, total) in overall.iter_mut().enumerate() {
-                let mut all = 0;
+                let mut all = (0, 0);
                 for opponent in 0..k {
                     let pair = focal * k + opponent;
-                    let mut sum = 0;
+                    let mut sum = (0, 0);
                     for (s, seating) in seatings.pairs[pair].iter().enumerate() {
                         let game = &results[seating.lineup];
                         let rival = if seating.rival == EMPTY { 0 } else { game[seating.rival][m] };
-                        let x = game[seating.seat][m] - rival;
-                        self.seated[pair][s][m].record(x);
-                        sum += x;
+                        let x = game[seating.seat][m];
+                        self.seated[pair][s][m].record(x, rival);
+                        sum = (sum.0 + x, sum.1 + rival);
                     }
-                    self.paired[pair][m].record(sum);
+                    self.paired[pair][m].record(sum.0, sum.1);
                     let counted = match seatings.mode {
                         SeatingMode::Rotation => opponent != focal,
                         SeatingMode::Permutations => opponent == focal,
                     };
                     if counted {
-                        all += sum;
+                        all = (all.0 + sum.0, all.1 + sum.1);
                     }
                 }
-                total.record(all);
+                total.record(all.0, all.1);
             }
         }
     }

@@ -19,14 +19,16 @@ use super::{DuelAcc, DuelStudy, Metric, SeatingMode};
 use crate::chart::{self, Bar, Heatmap, IntervalBars};
 use crate::frame::Frame;
 use crate::output::StudyOutput;
+use crate::paired::Paired;
 use crate::stats::{Holm, Interval, Moments, Rate, Z95, wilson};
 use crate::study::Coverage;
 use crate::study::grow::Tracked;
 use anyhow::Result;
 use std::fmt::Write as _;
 
-/// A deal-level mean over `per` seatings of values in `metric`'s unit, with its interval
-/// and the unpaired half-width from the per-seating `seated` moments.
+/// A deal-level mean over `per` seatings of values in `metric`'s unit (the focal
+/// strategy's, less its rival's where it has one), with its interval and the unpaired
+/// half-width from the per-seating `seated` pairs.
 #[derive(Clone, Copy, Debug)]
 struct Estimate {
     value: f64,
@@ -39,10 +41,11 @@ impl Estimate {
         (self.value, self.ci)
     }
 
-    fn of(paired: &Moments, seated: &[&Moments], per: usize, metric: &Metric) -> Estimate {
+    fn of(paired: &Paired, seated: &[&Paired], per: usize, metric: &Metric) -> Estimate {
         let scale = (per as i64 * metric.unit) as f64;
+        let paired = paired.difference();
         let ci = paired.mean_interval();
-        let unpaired: f64 = seated.iter().map(|s| s.variance() / s.n as f64).sum();
+        let unpaired: f64 = seated.iter().map(|s| s.difference()).map(|s| s.variance() / s.n as f64).sum();
         let value = paired.mean() / scale;
         // A rate every deal put at 0 or 1 has no spread to estimate: its interval is the
         // Wilson interval over deals (the widest a deal-level mean in [0, 1] can have).
@@ -130,7 +133,7 @@ impl<'a> Results<'a> {
         let pairs: Vec<Vec<Estimate>> = (0..k * k)
             .map(|p| {
                 let est = |m| {
-                    let seated: Vec<&Moments> = acc.seated[p].iter().map(|s| &s[m]).collect();
+                    let seated: Vec<&Paired> = acc.seated[p].iter().map(|s| &s[m]).collect();
                     let per = seatings.pairs[p].len();
                     Estimate::of(&acc.paired[p][m], &seated, per, &pair_metric(study, p / k, p % k, m))
                 };
@@ -144,7 +147,7 @@ impl<'a> Results<'a> {
                     SeatingMode::Permutations => vec![f],
                 };
                 let est = |(m, metric)| {
-                    let seated: Vec<&Moments> =
+                    let seated: Vec<&Paired> =
                         opponents.iter().flat_map(|o| acc.seated[f * k + o].iter().map(move |s| &s[m])).collect();
                     Estimate::of(&acc.overall[f][m], &seated, seated.len(), metric)
                 };
@@ -273,7 +276,7 @@ fn tables(r: &Results, acc: &DuelAcc, out: &StudyOutput) -> Result<()> {
 fn by_seat(study: &DuelStudy, acc: &DuelAcc, p: usize) -> Vec<Vec<Moments>> {
     let mut seats = vec![vec![Moments::default(); study.metrics.len()]; study.seatings.seats];
     for (seating, values) in study.seatings.pairs[p].iter().zip(&acc.seated[p]) {
-        seats[seating.seat].iter_mut().zip(values).for_each(|(a, b)| *a += *b);
+        seats[seating.seat].iter_mut().zip(values).for_each(|(a, b)| *a += b.difference());
     }
     seats
 }

@@ -6,11 +6,20 @@
 //! sentence whose numbers are missing (a table written by another version of `sim`) is
 //! left out.
 
-use super::html::number;
 use super::tables::Table;
 use crate::study::Words;
 use crate::study::grow::Tracked;
 use std::path::Path;
+
+/// A number as the tables show it: four significant digits (whole numbers from 1000 on).
+pub fn number(v: f64) -> String {
+    let a = v.abs();
+    if a == 0.0 || !a.is_finite() {
+        return format!("{v}");
+    }
+    let decimals = (3 - a.log10().floor() as i32).clamp(0, 12) as usize;
+    format!("{v:.decimals$}")
+}
 
 /// The answer of a study with `words` whose estimates are `estimates` and whose tables are
 /// in `folder`.
@@ -218,6 +227,15 @@ pub(crate) fn bench(folder: &Path) -> Vec<Option<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_keep_four_significant_digits() {
+        assert_eq!(number(0.500132), "0.5001");
+        assert_eq!(number(107.8023), "107.8");
+        assert_eq!(number(5143.64), "5144");
+        assert_eq!(number(-0.000091), "-0.00009100");
+        assert_eq!(number(0.0), "0");
+    }
     use crate::report::tables::write_table;
 
     #[test]

@@ -6,6 +6,7 @@
 //! network.
 
 use super::Section;
+use super::answers::number;
 use super::manifest::Manifest;
 use super::text;
 use anyhow::{Context, Result};
@@ -44,16 +45,6 @@ pub fn escape(s: &str) -> String {
         }
     }
     out
-}
-
-/// A number as the tables show it: four significant digits (whole numbers from 1000 on).
-pub fn number(v: f64) -> String {
-    let a = v.abs();
-    if a == 0.0 || !a.is_finite() {
-        return format!("{v}");
-    }
-    let decimals = (3 - a.log10().floor() as i32).clamp(0, 12) as usize;
-    format!("{v:.decimals$}")
 }
 
 /// Where `<img>` finds `chart`: its path relative to `page_dir` when it lies inside it, else
@@ -244,15 +235,6 @@ mod tests {
     #[test]
     fn escapes_markup() {
         assert_eq!(escape("a<b & \"c\" 'd'>"), "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;");
-    }
-
-    #[test]
-    fn numbers_keep_four_significant_digits() {
-        assert_eq!(number(0.500132), "0.5001");
-        assert_eq!(number(107.8023), "107.8");
-        assert_eq!(number(5143.64), "5144");
-        assert_eq!(number(-0.000091), "-0.00009100");
-        assert_eq!(number(0.0), "0");
     }
 
     #[test]

@@ -18,8 +18,9 @@ use super::space::Parameter;
 use crate::deviations::moves::{self, Move};
 use crate::duel::field::Field;
 use crate::duel::{AnyContest, Metric};
+use crate::paired::Paired;
 use crate::runner::RunPlan;
-use crate::stats::{Interval, Moments};
+use crate::stats::Interval;
 use crate::study::Source;
 use anyhow::{Result, bail};
 use std::time::{Duration, Instant};
@@ -227,7 +228,7 @@ impl Search<'_> {
         let round_field = Field::shaped(&self.file.game, self.shape.clone(), &sources, &self.opponents(&incumbent))?;
         let contest = round_field.contest()?;
         let mut alive: Vec<usize> = (0..candidates.len()).collect();
-        let mut sums = vec![Moments::default(); candidates.len()];
+        let mut sums = vec![Paired::default(); candidates.len()];
         let mut stage = 0;
         while alive.len() > 1 {
             stage += 1;
@@ -235,7 +236,7 @@ impl Search<'_> {
             let field = round_field.select(&keep);
             let Some(acc) = self.play(&field, contest.as_ref(), deals)? else { return Ok(None) };
             for (j, &c) in alive.iter().enumerate() {
-                sums[c] += acc.gain[j + 1][self.objective];
+                sums[c] += acc.pairs[j + 1][self.objective];
             }
             let gains: Vec<(f64, Interval)> = alive.iter().map(|&c| field.per_game(&sums[c], self.objective)).collect();
             let mut order: Vec<usize> = (0..alive.len()).collect();

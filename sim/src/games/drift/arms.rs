@@ -11,7 +11,7 @@
 //!   side B's.
 
 use super::{DriftStudy, KINDS, Subject, acts, kind_name, styled};
-use crate::stats::Moments;
+use crate::paired::Paired;
 use engine::drift::{DriftOutcome, Driver, Mode as Kind, Style, Team};
 use serde::{Deserialize, Serialize};
 
@@ -101,30 +101,32 @@ impl Arms {
 /// The arms' results.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct ArmsAcc {
-    /// Per arm (row-major): the styled battle's result minus the baseline's mirror battle's
-    /// on the same stream, in half wins (−2..=2; a win 2, a tie 1).
-    pub gain: Vec<Moments>,
-    /// `play` mode, per row and [`CONTRASTS`] pair: the difference of the two plays' gains
-    /// on the same games, in half wins.
-    pub contrast: Vec<Moments>,
+    /// Per arm (row-major): the styled battle's result (x) against the baseline's mirror
+    /// battle's on the same stream (y), in half wins (a win 2, a tie 1): the gain is their
+    /// difference.
+    pub gain: Vec<Paired>,
+    /// `play` mode, per row and [`CONTRASTS`] pair: the later play's gain (x) against the
+    /// earlier's on the same games (y), in half wins.
+    pub contrast: Vec<Paired>,
 }
 
 impl ArmsAcc {
     /// An empty aggregate for `arms` (contrasts in `play` mode).
     pub fn new(arms: &Arms, play: bool) -> ArmsAcc {
         let contrasts = if play { arms.rows.len() * CONTRASTS.len() } else { 0 };
-        ArmsAcc { gain: vec![Moments::default(); arms.arms.len()], contrast: vec![Moments::default(); contrasts] }
+        ArmsAcc { gain: vec![Paired::default(); arms.arms.len()], contrast: vec![Paired::default(); contrasts] }
     }
 
-    /// Records the gains of one game of `row` in the columns played, `gains[col]`
-    /// (`cols` the columns given, in order).
-    pub fn record(&mut self, ncols: usize, row: usize, cols: &[usize], gains: &[i64]) {
-        for (&c, &g) in cols.iter().zip(gains) {
-            self.gain[row * ncols + c].record(g);
+    /// Records one game of `row` in the columns played: `results[col]`, the styled and the
+    /// baseline battle's results in half wins (`cols` the columns given, in order).
+    pub fn record(&mut self, ncols: usize, row: usize, cols: &[usize], results: &[(i64, i64)]) {
+        for (&c, &(styled, base)) in cols.iter().zip(results) {
+            self.gain[row * ncols + c].record(styled, base);
         }
         if !self.contrast.is_empty() {
+            let gain = |c: usize| results[c].0 - results[c].1;
             for (k, &(x, y)) in CONTRASTS.iter().enumerate() {
-                self.contrast[row * CONTRASTS.len() + k].record(gains[x] - gains[y]);
+                self.contrast[row * CONTRASTS.len() + k].record(gain(x), gain(y));
             }
         }
     }

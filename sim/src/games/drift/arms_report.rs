@@ -8,7 +8,8 @@ use super::arms::{Arms, ArmsAcc, CONTRASTS, HORSEPOWERS, PLAYS, RANKS, SPEEDS};
 use super::{Mode, kind_name};
 use crate::chart::{self, Heatmap};
 use crate::output::StudyOutput;
-use crate::stats::{Holm, Interval, Moments};
+use crate::paired::Paired;
+use crate::stats::{Holm, Interval};
 use crate::study::Coverage;
 use anyhow::Result;
 use polars::prelude::*;
@@ -24,7 +25,8 @@ pub(super) struct ArmsReport<'a> {
 }
 
 /// A gain in half wins as a win-rate difference, with its 95% interval.
-fn win_rate(m: &Moments) -> (f64, Interval) {
+fn win_rate(p: &Paired) -> (f64, Interval) {
+    let m = p.difference();
     let i = m.mean_interval();
     (m.mean() / 2.0, Interval { low: i.low / 2.0, high: i.high / 2.0 })
 }

@@ -1,11 +1,12 @@
 //! `sim drift`: its options, the line-up and rules a duel shares ([`DriftBase`]), and the study they build.
 
-use super::kit::duel_game;
 use crate::cli::args::GameBase;
 use crate::cli::args::RunArgs;
 use crate::cli::args::games_help;
 use crate::cli::args::named;
 use crate::duel::DuelGame;
+use crate::games::Settings;
+use crate::games::drift::DriftDuel;
 use crate::games::drift::DriftParams;
 use crate::games::drift::DriftStudy;
 use crate::games::drift::Mode;
@@ -81,4 +82,13 @@ pub(crate) fn drift_study(args: &DriftArgs) -> Result<DriftStudy> {
         strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
     };
     DriftStudy::from_params(params)
+}
+
+/// A drift duel's line-up and rules as `setting` names them by key.
+pub(super) fn duel_game(setting: &Settings) -> Result<(DuelGame, Presets)> {
+    let duel = DriftDuel {
+        lineup: named(&setting("lineup"), &Lineup::PRESETS)?,
+        rules: named(&setting("rules"), &DriftRules::PRESETS)?,
+    };
+    Ok((DuelGame::Drift(duel), StrategyConfig::PRESETS))
 }

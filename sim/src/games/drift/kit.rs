@@ -3,15 +3,12 @@
 use super::cli::{self, DriftArgs, DriftBase, drift_study};
 use super::sweep::DriftArm;
 use super::{DriftDuel, DriftStudy};
-use crate::cli::args::{defaults, named};
+use crate::cli::args::defaults;
 use crate::duel::{ArmFiles, DuelGame};
-use crate::games::{Entry, GameKit, Settings};
+use crate::games::{Entry, GameKit};
 use crate::report::runs::{Run, games};
 use crate::study::{EachKind, EachStudy};
 use anyhow::Result;
-use engine::config::Presets;
-use engine::drift::strategy::StrategyConfig;
-use engine::drift::{DriftRules, Lineup};
 
 /// The drift battle's kit.
 pub struct Kit;
@@ -24,7 +21,7 @@ impl GameKit for Kit {
                      random, heuristic, heuristic-2026, or strategy files)",
         deviations_about: "Drift battles on the styles entrants of the line-up's first driver",
         duel_settings: &["lineup", "rules"],
-        duel_game,
+        duel_game: cli::duel_game,
         duel_of_documents: Some(|arm: &ArmFiles| {
             Ok(DuelGame::Drift(DriftDuel { lineup: Some(arm.other("lineup")?), rules: arm.main("rules") }))
         }),
@@ -50,13 +47,4 @@ impl GameKit for Kit {
     fn default_studies(f: &mut impl EachStudy) -> Result<()> {
         f.study("drift", &drift_study(&defaults(&[])?)?)
     }
-}
-
-/// A drift duel's line-up and rules as `setting` names them by key.
-pub(super) fn duel_game(setting: &Settings) -> Result<(DuelGame, Presets)> {
-    let duel = DriftDuel {
-        lineup: named(&setting("lineup"), &Lineup::PRESETS)?,
-        rules: named(&setting("rules"), &DriftRules::PRESETS)?,
-    };
-    Ok((DuelGame::Drift(duel), StrategyConfig::PRESETS))
 }

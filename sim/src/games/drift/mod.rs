@@ -319,7 +319,7 @@ impl Study for DriftStudy {
         if self.params.mode.is_arms() {
             let a = &self.arms;
             let name = |i: usize| format!("{} / {}", a.rows[i / a.cols.len()], a.cols[i % a.cols.len()]);
-            return acc.arms.gain.iter().enumerate().map(|(i, m)| Tracked::mean("gain", &name(i), m)).collect();
+            return acc.arms.gain.iter().enumerate().map(|(i, m)| Tracked::mean("gain", &name(i), &m.difference())).collect();
         }
         let report = report::DriftReport { study: self, acc };
         let names = || self.subjects.iter().map(|s| format!("{} ({})", s.name, kind_name(s.kind))).enumerate();
@@ -370,7 +370,7 @@ impl WithPair<DriftGame> for Simulate<'_> {
                 if study.params.mode == Mode::Cars {
                     let (arm, swap) = study.arm_of(index);
                     let ncols = study.arms.cols.len();
-                    let g = gain(table, rules, &study.arms.arms[arm], (a, b), swap, rng);
+                    let g = arm_results(table, rules, &study.arms.arms[arm], (a, b), swap, rng);
                     acc.arms.record(ncols, arm / ncols, &[arm % ncols], &[g]);
                     return;
                 }
@@ -402,12 +402,12 @@ impl DriftStudy {
             |(table, other), index, rng, acc| {
                 let (row, swap) = self.arm_of(index);
                 let x = self.arms.at(row, 0);
-                let gains = [
-                    gain(table, rules, x, (&mut Plain, &mut Plain), swap, rng),
-                    gain(table, rules, x, (&mut Random, &mut Random), swap, rng),
-                    gain(table, rules, x, (&mut heuristic.clone(), other), swap, rng),
+                let results = [
+                    arm_results(table, rules, x, (&mut Plain, &mut Plain), swap, rng),
+                    arm_results(table, rules, x, (&mut Random, &mut Random), swap, rng),
+                    arm_results(table, rules, x, (&mut heuristic.clone(), other), swap, rng),
                 ];
-                acc.arms.record(ncols, row, &[0, 1, 2], &gains);
+                acc.arms.record(ncols, row, &[0, 1, 2], &results);
             },
         )
     }
@@ -448,19 +448,19 @@ fn battle<A: Strategy<DriftGame>, B: Strategy<DriftGame>>(
     }
 }
 
-/// An arm's gain in one game, in half wins: its styled battle's result minus its
-/// baseline's mirror battle's, both from a copy of `rng` (common random numbers).
-fn gain<A: Strategy<DriftGame>, B: Strategy<DriftGame>>(
+/// An arm's results in one game, in half wins: its styled battle's and its baseline's
+/// mirror battle's, both from a copy of `rng` (common random numbers).
+fn arm_results<A: Strategy<DriftGame>, B: Strategy<DriftGame>>(
     table: &mut Table<DriftGame>,
     rules: DriftRules,
     arm: &arms::Arm,
     (a, b): (&mut A, &mut B),
     swap: bool,
     rng: &GameRng,
-) -> i64 {
+) -> (i64, i64) {
     let styled = battle(table, rules, arm.kind, (arm.styled, arm.base), (&mut *a, &mut *b), swap, &mut rng.clone());
     let base = battle(table, rules, arm.kind, (arm.base, arm.base), (a, b), swap, &mut rng.clone());
-    halves(&styled.0) - halves(&base.0)
+    (halves(&styled.0), halves(&base.0))
 }
 
 /// Two solo runs as one outcome: `a`'s run on side 0, `b`'s on side 1, more points winning.

@@ -1,15 +1,16 @@
 //! `sim mahjong`: the hand tools, the Ron2 and Gotō table studies, calibration, the chips
 //! study and mjai replay; the table rules and bots a duel shares ([`TableBase`]).
 
-use super::kit::duel_game;
 use crate::cli::args::GameBase;
 use crate::cli::args::RunArgs;
 use crate::cli::args::file_arg;
 use crate::cli::args::games_help;
 use crate::duel::DuelGame;
 use crate::duel::seating::SeatingMode;
+use crate::games::Settings;
 use crate::games::mahjong::chips::ChipsStudy;
 use crate::games::mahjong::chips::{BotModel, ChipsParams};
+use crate::games::mahjong::duel::MahjongDuel;
 use crate::games::mahjong::goto;
 use crate::games::mahjong::goto::GotoParams;
 use crate::games::mahjong::goto::GotoStudy;
@@ -376,4 +377,10 @@ pub(crate) fn replay(args: &ReplayArgs) -> Result<String> {
         bail!("{out}");
     }
     Ok(out)
+}
+
+/// A mahjong duel's table as `setting` names its `rules` (default `ron2-dojo`).
+pub(super) fn duel_game(setting: &Settings) -> Result<(DuelGame, Presets)> {
+    let rules = setting("rules").unwrap_or_else(|| "ron2-dojo".to_string());
+    Ok((DuelGame::Mahjong(MahjongDuel { table: TableRules::named(&rules)? }), BOT_FILES))
 }

@@ -7,14 +7,11 @@ use super::duel::MahjongDuel;
 use super::goto::GotoStudy;
 use super::play::MahjongStudy;
 use super::sweep::MahjongArm;
-use super::table_rules::{BOT_FILES, TableRules};
 use crate::cli::args::defaults;
-use crate::duel::DuelGame;
-use crate::games::{Entry, GameKit, Settings};
+use crate::games::{Entry, GameKit};
 use crate::report::runs::{Run, games};
 use crate::study::{EachKind, EachStudy, State};
 use anyhow::Result;
-use engine::config::Presets;
 
 /// Mahjong's kit.
 pub struct Kit;
@@ -36,7 +33,7 @@ impl GameKit for Kit {
                      random)",
         deviations_about: "A riichi table, the deviation in each seat against the bot in the others",
         duel_settings: &["rules"],
-        duel_game,
+        duel_game: cli::duel_game,
         duel_of_documents: None,
         sweeps: presets![
             "sweep_ron2",
@@ -81,10 +78,4 @@ impl GameKit for Kit {
         f.study("ron2", &MahjongStudy::from_params(table_study(&ron2)?)?)?;
         f.study("goto", &goto_study(&goto, table_study(&goto)?)?)
     }
-}
-
-/// A mahjong duel's table as `setting` names its `rules` (default `ron2-dojo`).
-pub(super) fn duel_game(setting: &Settings) -> Result<(DuelGame, Presets)> {
-    let rules = setting("rules").unwrap_or_else(|| "ron2-dojo".to_string());
-    Ok((DuelGame::Mahjong(MahjongDuel { table: TableRules::named(&rules)? }), BOT_FILES))
 }

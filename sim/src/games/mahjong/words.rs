@@ -2,7 +2,7 @@
 //! chips): their titles, how to read them, the glossary's Gotō terms and their answers.
 
 use crate::report::answers::{best, interval, join, of, pct, pct_in};
-use crate::report::html::number;
+use crate::report::answers::number;
 use crate::report::tables::Table;
 use crate::study::Words;
 use crate::study::grow::Tracked;

@@ -1,11 +1,12 @@
 //! `sim medarot`: its options, the cards, decks and rules a duel shares ([`MedarotBase`]), and the study they build.
 
-use super::kit::duel_game;
 use crate::cli::args::GameBase;
 use crate::cli::args::RunArgs;
 use crate::cli::args::games_help;
 use crate::cli::args::named;
 use crate::duel::DuelGame;
+use crate::games::Settings;
+use crate::games::medarot::MedarotDuel;
 use crate::games::medarot::MedarotParams;
 use crate::games::medarot::MedarotStudy;
 use crate::preset;
@@ -16,6 +17,8 @@ use engine::config::Presets;
 use engine::medarot;
 use engine::medarot::CardPool;
 use engine::medarot::Deck;
+use engine::medarot::Rules;
+use engine::medarot::StrategyConfig;
 
 /// Medarot's cards, decks and rules (studies and duels).
 #[derive(Args)]
@@ -80,4 +83,14 @@ pub(crate) fn medarot_study(args: &MedarotArgs) -> Result<MedarotStudy> {
         ablation_games: args.ablation_games,
     };
     MedarotStudy::from_params(params)
+}
+
+/// A Medarot duel's cards, decks and rules as `setting` names them by key.
+pub(super) fn duel_game(setting: &Settings) -> Result<(DuelGame, Presets)> {
+    let duel = MedarotDuel {
+        cards: named(&setting("cards"), &CardPool::PRESETS)?,
+        decks: named(&setting("decks"), &Deck::PRESETS)?,
+        rules: named(&setting("rules"), &Rules::PRESETS)?,
+    };
+    Ok((DuelGame::Medarot(duel), StrategyConfig::PRESETS))
 }

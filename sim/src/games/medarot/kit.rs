@@ -3,14 +3,12 @@
 use super::cli::{self, MedarotArgs, MedarotBase, medarot_study};
 use super::sweep::MedarotArm;
 use super::{MedarotDuel, MedarotStudy};
-use crate::cli::args::{defaults, named};
+use crate::cli::args::defaults;
 use crate::duel::{ArmFiles, DuelGame};
-use crate::games::{Entry, GameKit, Settings};
+use crate::games::{Entry, GameKit};
 use crate::report::runs::{Run, Scaled, games};
 use crate::study::{EachKind, EachStudy};
 use anyhow::Result;
-use engine::config::Presets;
-use engine::medarot::{CardPool, Deck, Rules, StrategyConfig};
 
 /// Medarot's kit.
 pub struct Kit;
@@ -23,7 +21,7 @@ impl GameKit for Kit {
                      files)",
         deviations_about: "Medarot games over the deck list's pairings",
         duel_settings: &["cards", "decks", "rules"],
-        duel_game,
+        duel_game: cli::duel_game,
         duel_of_documents: Some(|arm: &ArmFiles| {
             let (cards, decks) = (Some(arm.other("cards")?), Some(arm.other("decks")?));
             Ok(DuelGame::Medarot(MedarotDuel { cards, decks, rules: arm.main("rules") }))
@@ -61,14 +59,4 @@ impl GameKit for Kit {
     fn default_studies(f: &mut impl EachStudy) -> Result<()> {
         f.study("medarot", &medarot_study(&defaults(&[])?)?)
     }
-}
-
-/// A Medarot duel's cards, decks and rules as `setting` names them by key.
-pub(super) fn duel_game(setting: &Settings) -> Result<(DuelGame, Presets)> {
-    let duel = MedarotDuel {
-        cards: named(&setting("cards"), &CardPool::PRESETS)?,
-        decks: named(&setting("decks"), &Deck::PRESETS)?,
-        rules: named(&setting("rules"), &Rules::PRESETS)?,
-    };
-    Ok((DuelGame::Medarot(duel), StrategyConfig::PRESETS))
 }

@@ -2,6 +2,7 @@
 //! ([`RackupAcc`]: the paired stun-minus-pay difference).
 
 use super::Arm;
+use crate::paired::Paired;
 use crate::stats::{Histogram, Moments, Rate};
 use engine::rackup::{MatchOutcome, PenaltyPolicy, ShotKind, Yaku};
 use serde::{Deserialize, Serialize};
@@ -24,10 +25,10 @@ pub struct ArmAcc {
     pub a_points: Moments,
     /// Distribution of player A's final points.
     pub a_points_hist: Histogram,
-    /// Player A's final points minus those of the baseline arm on the same stream.
-    pub vs_baseline: Moments,
-    /// Player A's final points minus those of the never-riichi arm on the same stream.
-    pub vs_never: Moments,
+    /// Player A's final points (x) against those of the baseline arm on the same stream (y).
+    pub vs_baseline: Paired,
+    /// Player A's final points (x) against those of the never-riichi arm on the same stream (y).
+    pub vs_never: Paired,
     /// Rounds per match.
     pub rounds: Moments,
     /// Matches in which each yaku occurred at least once (either player).
@@ -68,8 +69,8 @@ impl ArmAcc {
             a_result: Rate::default(),
             a_points: Moments::default(),
             a_points_hist: Histogram::new(0, MAX_POINTS),
-            vs_baseline: Moments::default(),
-            vs_never: Moments::default(),
+            vs_baseline: Paired::default(),
+            vs_never: Paired::default(),
             rounds: Moments::default(),
             yaku_matches: vec![0; Yaku::COUNT],
             yaku_rounds: vec![0; Yaku::COUNT],
@@ -96,8 +97,8 @@ impl ArmAcc {
         let a = i64::from(o.points[0]);
         self.a_points.record(a);
         self.a_points_hist.record(a);
-        self.vs_baseline.record(a - baseline_points);
-        self.vs_never.record(a - never_points);
+        self.vs_baseline.record(a, baseline_points);
+        self.vs_never.record(a, never_points);
         self.rounds.record(i64::from(o.rounds));
         for y in 0..Yaku::COUNT {
             let times = u64::from(o.yaku[0][y]) + u64::from(o.yaku[1][y]);
@@ -159,14 +160,15 @@ crate::merge_fields!(ArmAcc {
 pub struct RackupAcc {
     /// Per arm, in the study's arm order.
     pub arms: Vec<ArmAcc>,
-    /// Player A's final points with the stun as riichi penalty minus with paying, same stream.
-    pub stun_minus_pay: Moments,
+    /// Player A's final points with the stun as riichi penalty (x) against with paying (y),
+    /// same stream.
+    pub stun_minus_pay: Paired,
 }
 
 impl RackupAcc {
     /// An empty aggregate of `arms` arms.
     pub fn new(arms: usize) -> Self {
-        Self { arms: (0..arms).map(|_| ArmAcc::new()).collect(), stun_minus_pay: Moments::default() }
+        Self { arms: (0..arms).map(|_| ArmAcc::new()).collect(), stun_minus_pay: Paired::default() }
     }
 
     /// Records one game index's matches, one per arm (`outcomes` in `arms`
@@ -179,7 +181,7 @@ impl RackupAcc {
         }
         let at = |p: PenaltyPolicy| arms.iter().position(|&a| a == Arm::Penalty(p));
         if let (Some(stun), Some(pay)) = (at(PenaltyPolicy::Stun), at(PenaltyPolicy::Pay)) {
-            self.stun_minus_pay.record(points(stun) - points(pay));
+            self.stun_minus_pay.record(points(stun), points(pay));
         }
     }
 }

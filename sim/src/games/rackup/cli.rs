@@ -1,11 +1,12 @@
 //! `sim rackup`: its options, the profile a duel shares ([`RackupBase`]), and the study they build.
 
-use super::kit::duel_game;
 use crate::cli::args::GameBase;
 use crate::cli::args::RunArgs;
 use crate::cli::args::games_help;
 use crate::cli::args::named;
 use crate::duel::DuelGame;
+use crate::games::Settings;
+use crate::games::rackup::RackupDuel;
 use crate::games::rackup::RackupParams;
 use crate::games::rackup::RackupStudy;
 use crate::preset;
@@ -15,6 +16,7 @@ use clap::Args;
 use engine::config::Presets;
 use engine::rackup;
 use engine::rackup::Profile;
+use engine::rackup::StrategyConfig;
 
 /// Rack-up's shot-model profile (studies and duels).
 #[derive(Args)]
@@ -60,4 +62,10 @@ pub(crate) fn rackup_study(args: &RackupArgs) -> Result<RackupStudy> {
         strategies: [strategy(&args.strategy_a)?, strategy(&args.strategy_b)?],
     };
     RackupStudy::from_params(params)
+}
+
+/// A Rack-up duel's profile as `setting` names it.
+pub(super) fn duel_game(setting: &Settings) -> Result<(DuelGame, Presets)> {
+    let duel = RackupDuel { profile: named(&setting("profile"), &Profile::PRESETS)? };
+    Ok((DuelGame::Rackup(duel), StrategyConfig::PRESETS))
 }

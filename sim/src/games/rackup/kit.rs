@@ -3,14 +3,12 @@
 use super::cli::{self, RackupArgs, RackupBase, rackup_study};
 use super::sweep::RackupArm;
 use super::{RackupDuel, RackupStudy};
-use crate::cli::args::{defaults, named};
+use crate::cli::args::defaults;
 use crate::duel::{ArmFiles, DuelGame};
-use crate::games::{Entry, GameKit, Settings};
+use crate::games::{Entry, GameKit};
 use crate::report::runs::{Run, games};
 use crate::study::{EachKind, EachStudy};
 use anyhow::Result;
-use engine::config::Presets;
-use engine::rackup::{Profile, StrategyConfig};
 
 /// Rack-up's kit.
 pub struct Kit;
@@ -23,7 +21,7 @@ impl GameKit for Kit {
                      or files)",
         deviations_about: "Rack-up matches",
         duel_settings: &["profile"],
-        duel_game,
+        duel_game: cli::duel_game,
         duel_of_documents: Some(|arm: &ArmFiles| Ok(DuelGame::Rackup(RackupDuel { profile: arm.main("profile") }))),
         sweeps: &[
             ("sweep_rackup", include_str!("../../../../engine/src/rackup/presets/sweep_rackup.toml")),
@@ -55,10 +53,4 @@ impl GameKit for Kit {
     fn default_studies(f: &mut impl EachStudy) -> Result<()> {
         f.study("rackup", &rackup_study(&defaults(&[])?)?)
     }
-}
-
-/// A Rack-up duel's profile as `setting` names it.
-pub(super) fn duel_game(setting: &Settings) -> Result<(DuelGame, Presets)> {
-    let duel = RackupDuel { profile: named(&setting("profile"), &Profile::PRESETS)? };
-    Ok((DuelGame::Rackup(duel), StrategyConfig::PRESETS))
 }

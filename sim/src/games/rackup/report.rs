@@ -39,7 +39,7 @@ pub(super) struct Sweep {
 
 pub(super) fn sweep(arms: &[Arm], acc: &RackupAcc) -> Sweep {
     let rows: Vec<(usize, f64)> = riichi_rows(arms).into_iter().filter_map(|(k, _, t)| Some((k, t?))).collect();
-    let gain = |k: usize| &acc.arms[k].vs_never;
+    let gain = |k: usize| acc.arms[k].vs_never.difference();
     let (p, holm) = Holm::of(&rows.iter().map(|&(k, _)| (gain(k).mean(), gain(k).mean_interval())).collect::<Vec<_>>());
     let best = (0..rows.len()).max_by(|&a, &b| gain(rows[a].0).mean().total_cmp(&gain(rows[b].0).mean())).unwrap_or(0);
     Sweep { p, holm, rows, best }
@@ -58,10 +58,10 @@ pub(super) fn write_tables(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> 
         "a_win_rate_ci_high" => col(&|x| x.a_result.interval().high),
         "a_points_mean" => col(&|x| x.a_points.mean()),
         "a_points_sd" => col(&|x| x.a_points.std_dev()),
-        "a_points_vs_baseline" => col(&|x| x.vs_baseline.mean()),
-        "a_points_vs_baseline_ci_half" => col(&|x| x.vs_baseline.mean_interval().half_width()),
-        "a_points_vs_never" => col(&|x| x.vs_never.mean()),
-        "a_points_vs_never_ci_half" => col(&|x| x.vs_never.mean_interval().half_width()),
+        "a_points_vs_baseline" => col(&|x| x.vs_baseline.difference().mean()),
+        "a_points_vs_baseline_ci_half" => col(&|x| x.vs_baseline.difference().mean_interval().half_width()),
+        "a_points_vs_never" => col(&|x| x.vs_never.difference().mean()),
+        "a_points_vs_never_ci_half" => col(&|x| x.vs_never.difference().mean_interval().half_width()),
         "initiative_round_win_rate" => col(&|x| x.initiative.value()),
         "initiative_ci_low" => col(&|x| x.initiative.interval().low),
         "initiative_ci_high" => col(&|x| x.initiative.interval().high),
@@ -136,11 +136,11 @@ fn riichi_tables(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result<()>
     let mut table = df!(
         "policy" => rows.iter().map(|r| r.1).collect::<Vec<_>>(),
         "threshold" => rows.iter().map(|r| r.2).collect::<Vec<_>>(),
-        "a_points_vs_never" => col(&|x| x.vs_never.mean()),
-        "a_points_vs_never_ci_low" => col(&|x| x.vs_never.mean_interval().low),
-        "a_points_vs_never_ci_high" => col(&|x| x.vs_never.mean_interval().high),
-        "a_points_vs_baseline" => col(&|x| x.vs_baseline.mean()),
-        "a_points_vs_baseline_ci_half" => col(&|x| x.vs_baseline.mean_interval().half_width()),
+        "a_points_vs_never" => col(&|x| x.vs_never.difference().mean()),
+        "a_points_vs_never_ci_low" => col(&|x| x.vs_never.difference().mean_interval().low),
+        "a_points_vs_never_ci_high" => col(&|x| x.vs_never.difference().mean_interval().high),
+        "a_points_vs_baseline" => col(&|x| x.vs_baseline.difference().mean()),
+        "a_points_vs_baseline_ci_half" => col(&|x| x.vs_baseline.difference().mean_interval().half_width()),
         "p_value" => rows.iter().map(|r| swept(r.0).map(|i| s.p[i])).collect::<Vec<_>>(),
         "p_holm" => rows.iter().map(|r| swept(r.0).and_then(|i| s.holm.adjusted[i])).collect::<Vec<_>>(),
         "holm_significant" => rows.iter().map(|r| swept(r.0).map(|i| s.holm.significant(i))).collect::<Vec<_>>(),
@@ -162,10 +162,10 @@ fn riichi_tables(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result<()>
     let count = |f: &dyn Fn(&ArmAcc) -> u64| penalties.iter().map(|r| f(a(r.0))).collect::<Vec<_>>();
     let mut table = df!(
         "penalty" => penalties.iter().map(|r| arms[r.0].name()).collect::<Vec<_>>(),
-        "a_points_vs_baseline" => col(&|x| x.vs_baseline.mean()),
-        "a_points_vs_baseline_ci_half" => col(&|x| x.vs_baseline.mean_interval().half_width()),
-        "a_points_vs_never" => col(&|x| x.vs_never.mean()),
-        "a_points_vs_never_ci_half" => col(&|x| x.vs_never.mean_interval().half_width()),
+        "a_points_vs_baseline" => col(&|x| x.vs_baseline.difference().mean()),
+        "a_points_vs_baseline_ci_half" => col(&|x| x.vs_baseline.difference().mean_interval().half_width()),
+        "a_points_vs_never" => col(&|x| x.vs_never.difference().mean()),
+        "a_points_vs_never_ci_half" => col(&|x| x.vs_never.difference().mean_interval().half_width()),
         "a_riichi_stun" => count(&|x| x.a_riichi_penalty[0]),
         "a_riichi_paid" => count(&|x| x.a_riichi_penalty[1]),
     )?;
@@ -303,7 +303,7 @@ pub(super) fn charts(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result
             log: false,
         },
     )?;
-    let ev = arm_bars(&|a| (a.vs_baseline.mean(), a.vs_baseline.mean_interval()));
+    let ev = arm_bars(&|a| (a.vs_baseline.difference().mean(), a.vs_baseline.difference().mean_interval()));
     chart::save(
         &out.chart("a_points_vs_baseline"),
         &IntervalBars {
@@ -319,7 +319,7 @@ pub(super) fn charts(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result
     let categories: Vec<String> = s.rows.iter().map(|r| format!("{:.2}", r.1)).collect();
     let thresholds: Vec<f64> = s.rows.iter().map(|r| r.1).collect();
     let curve: Vec<Bar> =
-        s.rows.iter().map(|&(k, t)| Bar::new(format!("{t:.2}"), acc.arms[k].vs_never.estimate())).collect();
+        s.rows.iter().map(|&(k, t)| Bar::new(format!("{t:.2}"), acc.arms[k].vs_never.difference().estimate())).collect();
     chart::save(
         &out.chart("riichi_threshold"),
         &Band {

@@ -85,9 +85,9 @@ pub(super) fn break_evens(arms: &[Arm], acc: &RackupAcc) -> Vec<(Spell, [BreakEv
             let curve = |f: &dyn Fn(&ArmAcc) -> f64| -> Vec<(f64, f64)> {
                 rows.iter().map(|&(x, k)| (x, f(&acc.arms[k]))).collect()
             };
-            let mean = BreakEven::of(&curve(&|a| a.vs_baseline.mean()));
-            let early = BreakEven::of(&curve(&|a| a.vs_baseline.mean_interval().high));
-            let late = BreakEven::of(&curve(&|a| a.vs_baseline.mean_interval().low));
+            let mean = BreakEven::of(&curve(&|a| a.vs_baseline.difference().mean()));
+            let early = BreakEven::of(&curve(&|a| a.vs_baseline.difference().mean_interval().high));
+            let late = BreakEven::of(&curve(&|a| a.vs_baseline.difference().mean_interval().low));
             (spell, [mean, early, late])
         })
         .collect()
@@ -111,9 +111,9 @@ pub(super) fn write(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result<
     let mut table = df!(
         "spell" => rows.0.clone(),
         "advantage" => rows.1.clone(),
-        "a_points_vs_baseline" => col(&|a| a.vs_baseline.mean()),
-        "a_points_vs_baseline_ci_low" => col(&|a| a.vs_baseline.mean_interval().low),
-        "a_points_vs_baseline_ci_high" => col(&|a| a.vs_baseline.mean_interval().high),
+        "a_points_vs_baseline" => col(&|a| a.vs_baseline.difference().mean()),
+        "a_points_vs_baseline_ci_low" => col(&|a| a.vs_baseline.difference().mean_interval().low),
+        "a_points_vs_baseline_ci_high" => col(&|a| a.vs_baseline.difference().mean_interval().high),
         "a_win_rate" => col(&|a| a.a_result.value()),
         "a_win_rate_ci_half" => col(&|a| a.a_result.interval().half_width()),
     )?;
@@ -122,7 +122,7 @@ pub(super) fn write(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result<
     let found = break_evens(arms, acc);
     let shipped = |spell: Spell| {
         let k = arms.iter().position(|&a| a == Arm::Spell(spell)).expect("a shipped-machine arm per spell");
-        &acc.arms[k].vs_baseline
+        acc.arms[k].vs_baseline.difference()
     };
     let mut table = df!(
         "spell" => found.iter().map(|f| name(f.0)).collect::<Vec<_>>(),
@@ -142,7 +142,7 @@ pub(super) fn write(arms: &[Arm], acc: &RackupAcc, out: &StudyOutput) -> Result<
         .map(|&spell| {
             let bars = sweep(arms, spell)
                 .into_iter()
-                .map(|(x, k)| Bar::new(format!("+{x:.2}"), acc.arms[k].vs_baseline.estimate()))
+                .map(|(x, k)| Bar::new(format!("+{x:.2}"), acc.arms[k].vs_baseline.difference().estimate()))
                 .collect();
             (name(spell), bars)
         })

@@ -4,13 +4,14 @@ use super::acc::{ArmAcc, CHOMBO_CASES, RackupAcc, TIERS};
 use super::report::sweep;
 use super::spells::{BreakEven, break_evens, name};
 use super::{Arm, PLANS, RackupParams};
-use crate::stats::Moments;
+use crate::paired::Paired;
 use crate::study::Coverage;
 use engine::rackup::{PenaltyPolicy, RiichiPolicy, Yaku};
 use std::fmt::Write as _;
 
-/// A paired mean with its 95% half-width.
-fn paired(m: &Moments) -> String {
+/// A paired difference of the means with its 95% half-width.
+fn paired(p: &Paired) -> String {
+    let m = p.difference();
     format!("{:+.3} ± {:.3}", m.mean(), m.mean_interval().half_width())
 }
 
@@ -77,7 +78,7 @@ pub(super) fn summary(params: &RackupParams, arms: &[Arm], acc: &RackupAcc, cove
             flagged,
             sw.holm.describe()
         );
-        if best.vs_never.mean_interval().high < 0.0 {
+        if best.vs_never.difference().mean_interval().high < 0.0 {
             let _ = writeln!(s, "  no threshold beats never declaring riichi under this profile and opponent");
         }
     }

@@ -5,7 +5,8 @@ use super::super::goto::{self, GotoAcc};
 use super::state::{ArmAcc, ChipsAcc, mean_abs, person_games};
 use super::{BotModel, ChipsParams, Layout, QUANTILES};
 use crate::output::StudyOutput;
-use crate::stats::{Histogram, Moments, PairedRatio};
+use crate::paired::Paired;
+use crate::stats::{Histogram, Moments};
 use crate::study::Coverage;
 use anyhow::Result;
 use engine::mahjong::Rules;
@@ -91,12 +92,12 @@ pub(super) fn write_tables(
     )?;
     out.table("chips_summary", &mut summary)?;
 
-    let ratios: Vec<(&ArmRow, &str, &PairedRatio)> = rows
+    let ratios: Vec<(&ArmRow, &str, &Paired)> = rows
         .iter()
         .filter(|r| !r.base)
         .flat_map(|r| [(r, "mean_abs_chips", &r.acc.moved), (r, "variance", &r.acc.squares)])
         .collect();
-    let ratio_col = |f: &dyn Fn(&PairedRatio) -> f64| ratios.iter().map(|r| f(r.2)).collect::<Vec<_>>();
+    let ratio_col = |f: &dyn Fn(&Paired) -> f64| ratios.iter().map(|r| f(r.2)).collect::<Vec<_>>();
     let mut ratio = df!(
         "bots" => ratios.iter().map(|r| r.0.bots.clone()).collect::<Vec<_>>(),
         "arm" => ratios.iter().map(|r| r.0.arm.clone()).collect::<Vec<_>>(),

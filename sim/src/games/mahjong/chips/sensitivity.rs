@@ -8,7 +8,8 @@
 
 use super::{ArmAcc, BotModel, ChipsAcc, ChipsParams};
 use crate::output::StudyOutput;
-use crate::stats::{Interval, PairedRatio};
+use crate::paired::Paired;
+use crate::stats::Interval;
 use anyhow::Result;
 use engine::mahjong::chips::Timing;
 use polars::prelude::*;
@@ -39,7 +40,7 @@ pub fn timing_label(t: Timing) -> &'static str {
 struct Measure {
     name: &'static str,
     group: Group,
-    sums: fn(&ArmAcc) -> &PairedRatio,
+    sums: fn(&ArmAcc) -> &Paired,
     root: bool,
     session: bool,
 }
@@ -116,7 +117,7 @@ pub struct Row {
 /// of the `per` settled each game.
 pub fn rows(params: &ChipsParams, arms: &[Arm], acc: &ChipsAcc, per: f64) -> Vec<Row> {
     let value = |m: &Measure, a: &ArmAcc| {
-        let v = (m.sums)(a).x_mean().0 / per;
+        let v = (m.sums)(a).arm().mean() / per;
         if m.root { v.sqrt() } else { v }
     };
     let mut out = Vec::new();

@@ -3,7 +3,8 @@
 
 use super::super::goto::GotoAcc;
 use super::{GAME_LOSSES, GAME_RANGE, SESSION_LOSSES, SESSION_RANGE};
-use crate::stats::{Histogram, Interval, Moments, PairedRatio, Rate};
+use crate::paired::Paired;
+use crate::stats::{Histogram, Interval, Moments, Rate};
 use engine::mahjong::chips::{ChipItem, ChipTally, SIT_OUT};
 use engine::mahjong::table::PEOPLE;
 use serde::{Deserialize, Serialize};
@@ -29,9 +30,9 @@ pub struct ArmAcc {
     /// Per item: Σ item chips × total chips over person-games (its share of the variance).
     pub item_cross: Vec<i128>,
     /// Per game, chips moved Σ|c| (x) against the base arm's (y).
-    pub moved: PairedRatio,
+    pub moved: Paired,
     /// Per game, Σc² (x) against the base arm's (y).
-    pub squares: PairedRatio,
+    pub squares: Paired,
     /// Chips per person and session.
     pub session: Histogram,
     /// The same, as moments.
@@ -39,12 +40,12 @@ pub struct ArmAcc {
     /// Worst drawdown per person and session (the lowest running total, 0 if never below).
     pub drawdown: Histogram,
     /// Per session, Σ|session chips| over its persons (x) against the base arm's (y).
-    pub session_moved: PairedRatio,
+    pub session_moved: Paired,
     /// Per session, Σ session chips² over its persons (x) against the base arm's (y).
-    pub session_squares: PairedRatio,
+    pub session_squares: Paired,
     /// Per session, the persons losing more than each of [`SESSION_LOSSES`] (x) against
     /// the base arm's (y): the session, zero-sum among its persons, is the unit.
-    pub session_loss_counts: Vec<PairedRatio>,
+    pub session_loss_counts: Vec<Paired>,
 }
 
 impl ArmAcc {
@@ -57,28 +58,28 @@ impl ArmAcc {
             roles: vec![Moments::default(); PEOPLE],
             item_abs: vec![0; ChipItem::COUNT],
             item_cross: vec![0; ChipItem::COUNT],
-            moved: PairedRatio::default(),
-            squares: PairedRatio::default(),
+            moved: Paired::default(),
+            squares: Paired::default(),
             session: Histogram::new(SESSION_RANGE.0, SESSION_RANGE.1),
             session_moments: Moments::default(),
             drawdown: Histogram::new(0, SESSION_RANGE.1),
-            session_moved: PairedRatio::default(),
-            session_squares: PairedRatio::default(),
-            session_loss_counts: vec![PairedRatio::default(); SESSION_LOSSES.len()],
+            session_moved: Paired::default(),
+            session_squares: Paired::default(),
+            session_loss_counts: vec![Paired::default(); SESSION_LOSSES.len()],
         }
     }
 
     /// The share of persons per session losing more than `SESSION_LOSSES[k]`, averaged over
     /// sessions, with its 95% interval over sessions.
     pub fn session_loss(&self, k: usize, persons: f64) -> (f64, Interval) {
-        let (mean, ci) = self.session_loss_counts[k].x_mean();
+        let (mean, ci) = self.session_loss_counts[k].arm().estimate();
         (mean / persons, Interval { low: ci.low / persons, high: ci.high / persons })
     }
 }
 
 /// Σ|v| and Σv² of one unit's values (a game's or a session's chips by person).
-fn spread(values: impl Iterator<Item = i64>) -> (u64, u64) {
-    values.fold((0, 0), |(moved, squares), v| (moved + v.unsigned_abs(), squares + v.unsigned_abs().pow(2)))
+fn spread(values: impl Iterator<Item = i64>) -> (i64, i64) {
+    values.fold((0, 0), |(moved, squares), v| (moved + v.abs(), squares + v * v))
 }
 
 crate::merge_fields!(ArmAcc {
@@ -165,7 +166,7 @@ impl ModelAcc {
     /// (`low`), for its first `persons` persons (the others never played).
     pub(super) fn record_session(&mut self, net: &[[i64; PEOPLE]], low: &[[i64; PEOPLE]], persons: usize) {
         let stat = |net: &[i64; PEOPLE]| {
-            let losing = SESSION_LOSSES.map(|x| net[..persons].iter().filter(|&&n| n < -x).count() as u64);
+            let losing = SESSION_LOSSES.map(|x| net[..persons].iter().filter(|&&n| n < -x).count() as i64);
             (spread(net[..persons].iter().copied()), losing)
         };
         let base = stat(&net[0]);
@@ -194,7 +195,7 @@ pub(super) fn person_games(a: &ArmAcc) -> u64 {
 
 /// Mean absolute chips per person and game with its 95% interval (from the per-game sums).
 pub(super) fn mean_abs(a: &ArmAcc, persons: f64) -> (f64, f64, f64) {
-    let (mean, ci) = a.moved.x_mean();
+    let (mean, ci) = a.moved.arm().estimate();
     (mean / persons, ci.low / persons, ci.high / persons)
 }
 

@@ -3,7 +3,8 @@
 
 use super::SEATS;
 use crate::games::mahjong::calibration;
-use crate::stats::{Histogram, Moments, PairedRatio, Rate};
+use crate::paired::Paired;
+use crate::stats::{Histogram, Moments, Rate};
 use engine::mahjong::Yaku;
 use engine::mahjong::table::{Abort, HanchanOutcome, WIN_VALUE_BINS, tenhou_yaku};
 use serde::{Deserialize, Serialize};
@@ -53,7 +54,7 @@ pub struct MahjongAcc {
     /// Per game, the hand value of its wins beside their number: the average win with an
     /// interval over games.
     #[serde(default)]
-    pub win_ratio: PairedRatio,
+    pub win_ratio: Paired,
 }
 
 impl MahjongAcc {
@@ -76,7 +77,7 @@ impl MahjongAcc {
             busts: 0,
             capped: 0,
             special: [0; 3],
-            win_ratio: PairedRatio::default(),
+            win_ratio: Paired::default(),
         }
     }
 
@@ -111,8 +112,8 @@ impl MahjongAcc {
         for (k, v) in [o.double_rons, o.pao, o.yakuman].into_iter().enumerate() {
             self.special[k] += u64::from(v);
         }
-        let sum = |a: &[_]| a.iter().map(|&x| u64::from(x)).sum::<u64>();
-        self.win_ratio.record(o.win_value.iter().map(|&x| u64::from(x)).sum(), sum(&o.wins));
+        let sum = |a: &[_]| a.iter().map(|&x| i64::from(x)).sum::<i64>();
+        self.win_ratio.record(o.win_value.iter().map(|&x| i64::from(x)).sum(), sum(&o.wins));
     }
 
     /// Wins by hand value in 1,000-point bins, of non-dealers (`dealer` 0) or dealers (1).
