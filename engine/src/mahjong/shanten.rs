@@ -328,8 +328,8 @@ const GROUP_KINDS: [[[u8; 9]; 4]; 2] = {
 };
 
 /// Ukeire of a 3n+1 hand of `n` tiles: only the drawn tile's group changes,
-/// so each candidate costs one table read and a lane-wise sum against what
-/// the other groups offer ([`Rests`]).
+/// so each candidate costs one table read and a lane-wise comparison with the
+/// limits that what the other groups offer sets ([`Rests::limits`]).
 fn ukeire_draw(hand: &TileCounts, n: usize, rules: ShantenRules) -> TileSet {
     let keys = group_keys(hand, rules.sanma);
     let e = entries(keys);
@@ -346,6 +346,8 @@ fn ukeire_draw(hand: &TileCounts, n: usize, rules: ShantenRules) -> TileSet {
     let mut out = TileSet::EMPTY;
     for (group, kinds) in GROUP_KINDS[usize::from(rules.sanma)].iter().enumerate() {
         let table = if group == 3 { &tables.isolated } else { &tables.suit };
+        // The standard form below `base`: fewer than `base + 1` draws.
+        let limits = rests.as_ref().map(|r| r.limits(group, (base + 1) as u8));
         for (&kind, power) in kinds.iter().zip(POW5) {
             if kind == NO_KIND || hand[usize::from(kind)] >= 4 {
                 continue;
@@ -355,12 +357,7 @@ fn ukeire_draw(hand: &TileCounts, n: usize, rules: ShantenRules) -> TileSet {
                 let drawn = t.after_draw(tile, hand[usize::from(kind)], rules.chiitoitsu_quads);
                 drawn.chiitoitsu().min(drawn.kokushi()) < base
             };
-            // A draw lowers the standard form by at most one.
-            let better = better
-                || rests.as_ref().is_some_and(|r| {
-                    let entry = &table[keys[group] + power as usize];
-                    (r.distance(group, entry) as i8 - 1) < base
-                });
+            let better = better || limits.is_some_and(|l| l.under(&table[keys[group] + power as usize]));
             if better {
                 out.0 |= 1 << kind;
             }
