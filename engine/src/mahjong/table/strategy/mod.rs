@@ -325,8 +325,8 @@ impl Bot {
         best.filter(|b| b.0 == plan::MANZU_HONITSU)
     }
 
-    /// The most efficient legal discard under `plan` (`whole`: the hand's shanten under it)
-    /// with its shanten and, when counted, its live ukeire: the fewest shanten first; ties are
+    /// The most efficient legal discard under `plan` (with `whole`, the hand's shanten under
+    /// it) with its shanten and, when counted, its live ukeire: the fewest shanten first; ties are
     /// broken by live ukeire near tenpai (`ukeire_max_shanten`, the `Free`
     /// plan only; by the worth of the waits at tenpai with `wait_value`), else by
     /// [`Bot::keep`] (leaning towards honitsu, see
@@ -337,8 +337,7 @@ impl Bot {
         view: &RiichiView<'_>,
         legal: &[Action],
         visible: &Seen<impl FnOnce() -> TileCounts>,
-        plan: Plan,
-        whole: i8,
+        (plan, whole): (Plan, i8),
         count: bool,
         memo: &mut WaitsMemo,
     ) -> (Tile, i8, Option<u32>) {
@@ -534,7 +533,7 @@ impl Bot {
         {
             return k;
         }
-        let (t, s, u) = self.efficient_discard(view, legal, &visible, plan, whole, defend, memo);
+        let (t, s, u) = self.efficient_discard(view, legal, &visible, (plan, whole), defend, memo);
         if defend && !self.push(view, threats, open && planned.is_none(), s, u) {
             return Bot::safest(view, legal, threats, &visible);
         }
