@@ -1,5 +1,6 @@
-//! Classic Gotō table: whole games per second with three bots of one preset, and with the
-//! efficiency bots' games recorded and settled in chips under the plain and the cut-bi
+//! Classic Gotō table: whole games per second with three bots of one preset (also
+//! `goto-stakes`, the bots that play for chips, the chip study's adapted model), and with
+//! the efficiency bots' games recorded and settled in chips under the plain and the cut-bi
 //! ledgers (what `sim mahjong chips` does per game).
 
 mod common;
@@ -11,7 +12,8 @@ use engine::{GameSeeds, Table};
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
-    common::table_games(c, "goto_game", "goto");
+    let [efficiency, defensive, random] = common::BOTS;
+    common::table_games(c, "goto_game", "goto", &[efficiency, defensive, random, "goto-stakes"]);
     let game = RiichiTable::preset("goto").expect("the goto preset").with_hand_log(true);
     let ledgers = ["goto", "goto-cutbi"].map(|p| {
         let rules = RiichiTable::preset(p).expect("a Gotō preset").settings().chips.expect("chip rules");

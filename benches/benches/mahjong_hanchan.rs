@@ -5,7 +5,7 @@ mod common;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn bench(c: &mut Criterion) {
-    common::table_games(c, "mahjong_hanchan", "ron2-dojo");
+    common::table_games(c, "mahjong_hanchan", "ron2-dojo", &common::BOTS);
 }
 
 criterion_group!(benches, bench);

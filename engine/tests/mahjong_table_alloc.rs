@@ -1,5 +1,6 @@
 //! After warm-up, playing Ron2 riichi hanchan allocates nothing: at the plain table and
-//! with the ten shipped local yaku (data yaku) checked at every win.
+//! with the ten shipped local yaku (data yaku) checked at every win, and with the
+//! calibrated and the tuned bots (`tenhou-like`, `strong`).
 
 use engine::mahjong::Rules;
 use engine::mahjong::table::{Bot, RiichiTable, TableSettings};
@@ -9,10 +10,9 @@ use engine::{GameSeeds, Table};
 static GLOBAL: engine::testing::CountingAlloc = engine::testing::CountingAlloc;
 
 /// Plays 20 hanchan to warm up, then 200 counted ones.
-fn assert_allocation_free(game: &RiichiTable) {
+fn assert_allocation_free(game: &RiichiTable, mut bots: [Bot; 4]) {
     let seeds = GameSeeds::new(11);
     let mut table = Table::new(game);
-    let mut bots = [Bot::efficiency(), Bot::defensive(), Bot::random(), Bot::value()];
     let mut play = |i: u64| {
         let mut rng = seeds.rng(i);
         table.play(game, &mut bots, &mut rng)
@@ -30,9 +30,20 @@ fn assert_allocation_free(game: &RiichiTable) {
     assert!(hands >= 200 * 8 / 2, "{hands} hands played");
 }
 
+/// Four bots of four styles.
+fn mixed() -> [Bot; 4] {
+    [Bot::efficiency(), Bot::defensive(), Bot::random(), Bot::value()]
+}
+
 #[test]
 fn hanchan_do_not_allocate_after_warm_up() {
-    assert_allocation_free(&RiichiTable::preset("ron2-dojo").unwrap());
+    assert_allocation_free(&RiichiTable::preset("ron2-dojo").unwrap(), mixed());
+}
+
+#[test]
+fn hanchan_of_the_calibrated_and_tuned_bots_do_not_allocate_after_warm_up() {
+    let [tenhou, strong] = ["tenhou-like", "strong"].map(|name| Bot::by_name(name).unwrap());
+    assert_allocation_free(&RiichiTable::preset("ron2-dojo").unwrap(), [tenhou, strong, tenhou, strong]);
 }
 
 #[test]
@@ -42,5 +53,5 @@ fn hanchan_with_the_ten_local_yaku_do_not_allocate_after_warm_up() {
             .unwrap();
     assert_eq!(rules.yaku.local.len(), 10, "the shipped local yaku");
     let game = RiichiTable::with_rules(TableSettings::preset("ron2-dojo").unwrap(), rules).unwrap();
-    assert_allocation_free(&game);
+    assert_allocation_free(&game, mixed());
 }

@@ -246,10 +246,10 @@ pub fn shanten_after_discards(hand: &TileCounts, rules: ShantenRules) -> [i8; NU
     let others = if n > 13 { t.chiitoitsu().min(t.kokushi()) } else { i8::MAX };
     let tables = tables();
     let mut out = [i8::MAX; NUM_KINDS];
-    for (group, kinds) in GROUP_KINDS[usize::from(rules.sanma)].iter().enumerate() {
+    for (group, kinds) in groups(rules.sanma) {
         let table = if group == 3 { &tables.isolated } else { &tables.suit };
         for (&kind, power) in kinds.iter().zip(POW5) {
-            if kind == NO_KIND || hand[usize::from(kind)] == 0 {
+            if hand[usize::from(kind)] == 0 {
                 continue;
             }
             let entry = &table[keys[group] - power as usize];
@@ -299,13 +299,11 @@ pub fn ukeire(hand: &TileCounts, rules: ShantenRules) -> TileSet {
     out
 }
 
-/// No kind at this digit of a group.
-const NO_KIND: u8 = u8::MAX;
-
 /// The kinds of each group by digit (see [`group_keys`]), four-player and
-/// sanma: suits 1–9; honors, and in sanma 1m/9m as digits 7 and 8.
+/// sanma: suits 1–9; honors, and in sanma 1m/9m as digits 7 and 8. A group
+/// has the first [`GROUP_LEN`] of them (sanma's manzu group none).
 const GROUP_KINDS: [[[u8; 9]; 4]; 2] = {
-    let mut t = [[[NO_KIND; 9]; 4]; 2];
+    let mut t = [[[0; 9]; 4]; 2];
     let mut d = 0;
     while d < 9 {
         let mut suit = 0;
@@ -327,9 +325,19 @@ const GROUP_KINDS: [[[u8; 9]; 4]; 2] = {
     t
 };
 
+/// How many digits of each group hold a kind ([`GROUP_KINDS`]).
+const GROUP_LEN: [[usize; 4]; 2] = [[9, 9, 9, 7], [0, 9, 9, 9]];
+
+/// Each group's index and its kinds by digit, four-player or `sanma`.
+#[inline(always)]
+fn groups(sanma: bool) -> impl Iterator<Item = (usize, &'static [u8])> {
+    let layout = usize::from(sanma);
+    GROUP_KINDS[layout].iter().zip(GROUP_LEN[layout]).map(|(kinds, n)| &kinds[..n]).enumerate()
+}
+
 /// Ukeire of a 3n+1 hand of `n` tiles: only the drawn tile's group changes,
-/// so each candidate costs one table read and a lane-wise sum against what
-/// the other groups offer ([`Rests`]).
+/// so each candidate costs one table read and a lane-wise comparison with the
+/// limits that what the other groups offer sets ([`Rests::limits`]).
 fn ukeire_draw(hand: &TileCounts, n: usize, rules: ShantenRules) -> TileSet {
     let keys = group_keys(hand, rules.sanma);
     let e = entries(keys);
@@ -337,32 +345,33 @@ fn ukeire_draw(hand: &TileCounts, n: usize, rules: ShantenRules) -> TileSet {
     let standard = standard_from(e, blocks);
     let t = tallies(e, rules.chiitoitsu_quads);
     let base = if n >= 13 { standard.min(t.chiitoitsu()).min(t.kokushi()) } else { standard };
+    let mut out = TileSet::EMPTY;
+    // A draw lowers the standard form by at most one: only when it is at `base` can it go
+    // below, to fewer than `base + 1` draws.
+    if standard <= base {
+        let rests = Rests::new(e, blocks);
+        let tables = tables();
+        for (group, kinds) in groups(rules.sanma) {
+            let table = if group == 3 { &tables.isolated } else { &tables.suit };
+            let limits = rests.limits(group, (base + 1) as u8);
+            for (&kind, power) in kinds.iter().zip(POW5) {
+                if hand[usize::from(kind)] < 4 && limits.under(&table[keys[group] + power as usize]) {
+                    out.0 |= 1 << kind;
+                }
+            }
+        }
+    }
     // Seven pairs and thirteen orphans count only once the hand has 14 tiles,
     // and a draw lowers each of them by at most one: they can beat `base`
     // only when they are at it already.
-    let whole = n + 1 >= 13 && t.chiitoitsu().min(t.kokushi()) <= base;
-    let rests = (standard <= base).then(|| Rests::new(e, blocks));
-    let tables = tables();
-    let mut out = TileSet::EMPTY;
-    for (group, kinds) in GROUP_KINDS[usize::from(rules.sanma)].iter().enumerate() {
-        let table = if group == 3 { &tables.isolated } else { &tables.suit };
-        for (&kind, power) in kinds.iter().zip(POW5) {
-            if kind == NO_KIND || hand[usize::from(kind)] >= 4 {
-                continue;
-            }
-            let better = whole && {
+    if n + 1 >= 13 && t.chiitoitsu().min(t.kokushi()) <= base {
+        for (_, kinds) in groups(rules.sanma) {
+            for &kind in kinds.iter().filter(|&&k| hand[usize::from(k)] < 4) {
                 let tile = Tile::from_index(kind).expect("a kind");
                 let drawn = t.after_draw(tile, hand[usize::from(kind)], rules.chiitoitsu_quads);
-                drawn.chiitoitsu().min(drawn.kokushi()) < base
-            };
-            // A draw lowers the standard form by at most one.
-            let better = better
-                || rests.as_ref().is_some_and(|r| {
-                    let entry = &table[keys[group] + power as usize];
-                    (r.distance(group, entry) as i8 - 1) < base
-                });
-            if better {
-                out.0 |= 1 << kind;
+                if drawn.chiitoitsu().min(drawn.kokushi()) < base {
+                    out.0 |= 1 << kind;
+                }
             }
         }
     }

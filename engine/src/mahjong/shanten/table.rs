@@ -212,6 +212,29 @@ impl Rests {
     pub(super) fn distance(&self, group: usize, entry: &Entry) -> u8 {
         entry.iter().zip(&self.0[group]).fold(INF, |m, (&x, &r)| m.min(x.saturating_add(r)))
     }
+
+    /// What group `group`'s entry must be under in some lane for the hand to be fewer than
+    /// `draws` draws from the blocks and the pair ([`Limits::under`]): per lane, `draws`
+    /// less what the other groups need beside it (0, never under, where that is `draws` or
+    /// more).
+    #[inline(always)]
+    pub(super) fn limits(&self, group: usize, draws: u8) -> Limits {
+        Limits(std::array::from_fn(|l| draws.saturating_sub(self.0[group][l])))
+    }
+}
+
+/// A group's lane limits ([`Rests::limits`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Limits(Entry);
+
+impl Limits {
+    /// Whether the group held as `entry` takes the hand under the draws the limits were
+    /// made for: some lane below its limit (a comparison per lane, no minimum to find,
+    /// the same answer as [`Rests::distance`] `< draws`).
+    #[inline(always)]
+    pub(super) fn under(&self, entry: &Entry) -> bool {
+        entry.iter().zip(&self.0).fold(false, |any, (&x, &l)| any | (x < l))
+    }
 }
 
 /// The same arithmetic on 32-byte vectors: both products at once (groups

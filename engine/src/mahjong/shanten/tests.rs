@@ -349,7 +349,12 @@ fn rests_give_the_same_distance_for_every_group() {
             let rests = table::Rests::new(e, n / 3);
             assert_eq!(rests, table::Rests::portable(e, n / 3), "{h:?}");
             for (g, entry) in e.into_iter().enumerate() {
-                assert_eq!(rests.distance(g, entry), table::distance(e, n / 3), "{h:?} group {g}");
+                let d = table::distance(e, n / 3);
+                assert_eq!(rests.distance(g, entry), d, "{h:?} group {g}");
+                // Under the limits for `draws` exactly when fewer draws are needed.
+                for draws in 0..=d + 1 {
+                    assert_eq!(rests.limits(g, draws).under(entry), d < draws, "{h:?} group {g} {draws}");
+                }
             }
         }
     }

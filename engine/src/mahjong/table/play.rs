@@ -10,7 +10,8 @@ use super::state::{OfferKind, Phase, SeatState, kind};
 use super::{Action, HAND_TILES, MAX_KANS, MAX_SEATS, RIICHI_STICK, RiichiTable, TableState};
 use crate::GameRng;
 use crate::mahjong::{
-    Block, BlockKind, Flower, Meld, MeldKind, PhysTile, Tile, TileCounts, TileSet, for_each_standard, shanten, ukeire,
+    Block, BlockKind, Flower, Meld, MeldKind, PhysTile, Tile, TileCounts, TileSet, for_each_standard, shanten,
+    shanten_after_discards, ukeire,
 };
 use rand::RngExt;
 
@@ -381,25 +382,22 @@ impl RiichiTable {
             }
             let riichi = !called && self.may_riichi(state, seat, 1);
             let open = riichi && self.may_open_riichi(state, seat);
-            let mut h = s.hand;
             // 喰い替え: the kinds barred after this turn's chi or pon; a nuki kind that is air is
             // never discarded.
             let air_kinds = if air && !north.discard { nuki.0 } else { 0 };
             let banned = air_kinds | if called { state.kuikae } else { 0 };
+            // A riichi discard leaves the hand tenpai: every discard's shanten in one pass.
+            let after = riichi.then(|| shanten_after_discards(&s.hand, self.shanten));
             for t in Tile::all() {
-                if h[t.index()] == 0 || banned & (1 << t.index()) != 0 {
+                if s.hand[t.index()] == 0 || banned & (1 << t.index()) != 0 {
                     continue;
                 }
                 out.push(Action::Discard(t));
-                if riichi {
-                    h[t.index()] -= 1;
-                    if shanten(&h, self.shanten) == 0 {
-                        out.push(Action::Riichi(t));
-                        if open {
-                            out.push(Action::OpenRiichi(t));
-                        }
+                if after.is_some_and(|a| a[t.index()] == 0) {
+                    out.push(Action::Riichi(t));
+                    if open {
+                        out.push(Action::OpenRiichi(t));
                     }
-                    h[t.index()] += 1;
                 }
             }
         }

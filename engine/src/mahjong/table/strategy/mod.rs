@@ -59,7 +59,7 @@ use memo::WaitsMemo;
 use plan::{Plan, plans, yakuhai};
 use rand::RngExt;
 use serde::Deserialize;
-use std::cell::OnceCell;
+use std::cell::{LazyCell, OnceCell};
 
 /// A hand this close to kokushi (shanten) keeps its norths (or other terminal or honour nuki
 /// kinds) rather than setting them aside (G-X1: a north stays in a hand only for kokushi or
@@ -279,6 +279,10 @@ pub const BOT_PRESETS: [(&str, &str); 7] = [
     ("strong", include_str!("presets/strong.toml")),
 ];
 
+/// The kinds the viewing seat sees ([`RiichiView::visible`]), counted on first use: a
+/// discard far from tenpai and a closed hand's pass never read them.
+type Seen<F> = LazyCell<TileCounts, F>;
+
 /// A seat's melds plus one more, on the stack.
 fn with_meld(melds: &[Meld], m: Meld) -> ([Meld; 4], usize) {
     let mut out = [Meld::EMPTY; 4];
@@ -314,18 +318,16 @@ impl Bot {
         self.config.manzu_honitsu_bias >= 0 && view.manzu_honitsu_is_yakuman()
     }
 
-    /// The 萬子ホンイツ plan of a closed hand when it heads for it (its best plan at a table
-    /// where it is a yakuman), with its real and biased shanten.
+    /// The 萬子ホンイツ plan of a closed hand at a table where it is a yakuman (see
+    /// [`Bot::manzu_table`]) when it heads for it (its best plan there), with its real and
+    /// biased shanten.
     fn closed_manzu(&self, view: &RiichiView<'_>, hand: &TileCounts, visible: &TileCounts) -> Option<(Plan, i8, i8)> {
-        if !self.manzu_table(view) {
-            return None;
-        }
         let best = self.plans(view, &[], hand, visible).best(hand, view.shanten_rules(), self.config.plan_bias);
         best.filter(|b| b.0 == plan::MANZU_HONITSU)
     }
 
-    /// The most efficient legal discard under `plan` with its shanten and,
-    /// when counted, its live ukeire: the fewest shanten first; ties are
+    /// The most efficient legal discard under `plan` (with `whole`, the hand's shanten under
+    /// it) with its shanten and, when counted, its live ukeire: the fewest shanten first; ties are
     /// broken by live ukeire near tenpai (`ukeire_max_shanten`, the `Free`
     /// plan only; by the worth of the waits at tenpai with `wait_value`), else by
     /// [`Bot::keep`] (leaning towards honitsu, see
@@ -335,8 +337,8 @@ impl Bot {
         &self,
         view: &RiichiView<'_>,
         legal: &[Action],
-        visible: &TileCounts,
-        plan: Plan,
+        visible: &Seen<impl FnOnce() -> TileCounts>,
+        (plan, whole): (Plan, i8),
         count: bool,
         memo: &mut WaitsMemo,
     ) -> (Tile, i8, Option<u32>) {
@@ -359,7 +361,6 @@ impl Bot {
         // Far from tenpai, try the discards by keep value: the first that
         // keeps the hand's shanten is the pick (as the full scan below would
         // choose), usually after one or two shanten calls.
-        let whole = shanten(&h, rules);
         if whole > self.config.ukeire_max_shanten {
             // Keep value and kind in one number, for a cheap sort.
             let mut order = [u16::MAX; 14];
@@ -431,7 +432,7 @@ impl Bot {
         &self,
         view: &RiichiView<'_>,
         legal: &[Action],
-        visible: &TileCounts,
+        visible: &Seen<impl FnOnce() -> TileCounts>,
         plan: Plan,
         count: bool,
     ) -> (Tile, i8, Option<u32>) {
@@ -518,21 +519,22 @@ impl Bot {
                 _ => *legal.iter().find(|a| matches!(a, Action::Discard(_))).expect("a riichi discard"),
             };
         }
-        let visible = view.visible();
+        let visible = Seen::new(|| view.visible());
         let hand = view.hand();
         let open = is_open(view.melds(me));
         // A closed hand has a plan only where it may head for 萬子ホンイツ (a yakuman there).
         let planned = if open || self.manzu_table(view) { self.plan_of(view, hand, &visible) } else { None };
         let plan = planned.map_or(Plan::Free, |p| p.0);
+        let whole = planned.map_or_else(|| shanten(hand, view.shanten_rules()), |p| p.1);
         let threats = if self.config.style == Style::Defensive { self.threats(view) } else { 0 };
         let defend = threats != 0;
-        if self.config.kans && !defend {
-            let best = planned.map_or_else(|| shanten(hand, view.shanten_rules()), |p| p.1);
-            if let Some(k) = self.kan(view, legal, plan, best) {
-                return k;
-            }
+        if self.config.kans
+            && !defend
+            && let Some(k) = self.kan(view, legal, plan, whole)
+        {
+            return k;
         }
-        let (t, s, u) = self.efficient_discard(view, legal, &visible, plan, defend, memo);
+        let (t, s, u) = self.efficient_discard(view, legal, &visible, (plan, whole), defend, memo);
         if defend && !self.push(view, threats, open && planned.is_none(), s, u) {
             return Bot::safest(view, legal, threats, &visible);
         }
@@ -586,7 +588,7 @@ impl Bot {
         let rules = view.shanten_rules();
         let hand = view.hand();
         let melds = view.melds(me);
-        let visible = view.visible();
+        let visible = Seen::new(|| view.visible());
         let now = if is_open(melds) {
             self.plans(view, melds, hand, &visible).best(hand, rules, self.config.plan_bias).map_or(i8::MAX, |p| p.2)
         } else {
@@ -594,7 +596,8 @@ impl Bot {
             h[tile.index()] += 1;
             // A closed hand opens only for a tile that would advance it as a draw (towards
             // 萬子ホンイツ when it heads for it).
-            let (plan, now, valued) = match self.closed_manzu(view, hand, &visible) {
+            let heading = self.manzu_table(view).then(|| self.closed_manzu(view, hand, &visible)).flatten();
+            let (plan, now, valued) = match heading {
                 Some(heading) => heading,
                 None => {
                     let now = shanten(hand, rules);
