@@ -146,6 +146,8 @@ pub struct Hand {
     pub red: u8,
     /// Gotō gold fives in the hand (melds included).
     pub gold: u8,
+    /// Blue fives (青) in the hand (melds included).
+    pub blue: u8,
     /// Gotō norths extracted (抜きドラ).
     pub nuki: u8,
     /// 本場 counters.
@@ -171,6 +173,7 @@ impl Hand {
             ura_count: 0,
             red: 0,
             gold: 0,
+            blue: 0,
             nuki: 0,
             honba: 0,
             riichi_sticks: 0,

@@ -59,6 +59,21 @@ impl Validate for RiichiTable {
             held[Tile::NORTH.index()] += seat.nuki;
         }
         ensure(drawn == held, || "tiles drawn from the wall are not all held, melded, discarded or extracted".into())?;
+        // Marked pieces: a seat's marked fives of a kind are among its copies of it, and the
+        // seats hold no more red, gold or blue fives than were drawn.
+        let pieces = || s.wall[..s.next as usize].iter().chain((0..rinshan).map(|k| &s.wall[s.layout.replacement(k)]));
+        let sorts: [(fn(PhysTile) -> bool, fn(&Marked) -> u8); 3] =
+            [(PhysTile::is_red, Marked::red), (PhysTile::is_gold, Marked::gold), (PhysTile::is_blue, Marked::blue)];
+        for (i, (is, count)) in sorts.into_iter().enumerate() {
+            let drawn = pieces().filter(|p| is(**p)).count();
+            let kept: usize = seated.iter().map(|seat| usize::from(count(&seat.marked) + count(&seat.meld_marked))).sum();
+            ensure(kept <= drawn, || format!("{kept} marked fives of sort {i} held, {drawn} drawn"))?;
+        }
+        for (i, seat) in seated.iter().enumerate() {
+            let fives = [4, 13, 22].map(|k| Tile::from_index(k).expect("a five"));
+            let over = fives.into_iter().find(|&t| seat.marked.fives(t) > seat.hand[t.index()]);
+            ensure(over.is_none(), || format!("seat {i} holds more marked fives than fives"))?;
+        }
         let in_play = held.iter().map(|&c| c as usize).sum::<usize>() + flowers;
         let total = in_play + (s.layout.tiles() - s.next as usize - rinshan);
         ensure(total == s.layout.tiles(), || format!("{total} tiles in play"))?;
