@@ -12,8 +12,6 @@ mod ledger;
 mod rules;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_blue;
 
 pub use calc::{CalcEnding, HandChips, StateName, hand_record, handless_record, settled_score, win_of};
 pub use cutbi::{Multipliers, State, States};

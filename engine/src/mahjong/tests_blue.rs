@@ -1,11 +1,13 @@
-//! Blue fives (青ドラ) end to end on fixed hands: a set that has them, their dora line
-//! (`ao_dora`, the rules' han per piece) and their chip item at four seats (a club's
-//! `ron2-chips` with a blue 5p) and three (Gotō with a blue 5s), on a tsumo and a ron.
+//! Blue fives (青ドラ) end to end: on fixed hands their dora line (`ao_dora`, the rules'
+//! han per piece) and their chip item at four seats (a club's `ron2-chips` with a blue 5p)
+//! and three (Gotō with a blue 5s), on a tsumo and a ron; their notation and mjai names;
+//! random play with them keeping every piece.
 
-use super::*;
-use crate::GameSeeds;
-use crate::mahjong::table::{HandEnding, HandRecord, RiichiTable, TableSettings};
-use crate::mahjong::{Rules, Situation, score};
+use super::chips::{ChipItem, ChipLedger, ChipTally, HandChips, States, hand_record, win_of};
+use super::table::{Bot, HandEnding, HandRecord, RiichiTable, TableSettings, pai_name, parse_pai};
+use super::{Mpsz, PhysTile, Rules, Situation, Yaku, parse_tiles, score};
+use crate::testing::{PlayCheck, check_play};
+use crate::{GameSeeds, Table};
 
 /// Ron2's scoring on a club's set: one red five of each suit and one blue 5p.
 fn four_seat_rules(ao_dora: u8) -> Rules {
@@ -109,4 +111,35 @@ fn a_blue_five_is_one_dora_and_its_chip_at_three_seats() {
     // Tsumo: each opponent pays, the sit-out does not (§15.9's default); ron: the discarder.
     assert_eq!(chips(true, None), [-3, 6, -3, 0]);
     assert_eq!(chips(false, Some(0)), [-3, 3, 0, 0]);
+}
+
+#[test]
+fn blue_fives_round_trip_through_the_notation_and_mjai_names() {
+    let rules = four_seat_rules(1);
+    let hand = parse_tiles("4b6p0m5s", &rules.set).unwrap();
+    assert_eq!(hand[1], PhysTile::Blue(crate::t!(5p)));
+    assert_eq!(Mpsz(&hand).to_string(), "4b6p0m5s");
+    assert_eq!(parse_tiles(&Mpsz(&hand).to_string(), &rules.set).unwrap(), hand);
+    for (name, suit) in [("5mb", crate::t!(5m)), ("5pb", crate::t!(5p)), ("5sb", crate::t!(5s))] {
+        assert_eq!((pai_name(PhysTile::Blue(suit)), parse_pai(name)), (name, Some(PhysTile::Blue(suit))));
+        assert_eq!(PhysTile::Blue(suit).to_string().parse::<PhysTile>().unwrap(), PhysTile::Blue(suit));
+    }
+}
+
+/// Seeded games at `game` keep every piece (the table's checks, marked fives included), and
+/// some win counts a blue five.
+fn random_play_with_blue(game: &RiichiTable, bots: &mut [Bot]) {
+    let stats = check_play(game, bots, &PlayCheck { games: 12, seed: 7, max_decisions: 20_000 }).unwrap();
+    assert_eq!(stats.games, 12);
+    let mut table = Table::new(game);
+    let blue: u32 = (0..40).map(|i| u32::from(table.play(game, bots, &mut GameSeeds::new(7).rng(i)).yaku[Yaku::AoDora as usize])).sum();
+    assert!(blue > 0, "no win counted a blue five in 40 games");
+}
+
+#[test]
+fn random_play_with_blue_fives_keeps_every_piece_at_four_and_three_seats() {
+    let four = RiichiTable::with_rules(TableSettings::preset("ron2-dojo").unwrap(), four_seat_rules(1)).unwrap();
+    random_play_with_blue(&four, &mut [Bot::efficiency(), Bot::random(), Bot::defensive(), Bot::efficiency()]);
+    let three = RiichiTable::with_rules(TableSettings::preset("goto").unwrap(), three_seat_rules()).unwrap();
+    random_play_with_blue(&three, &mut [Bot::efficiency(), Bot::random(), Bot::efficiency()]);
 }
