@@ -326,7 +326,9 @@ fn the_chip_study_plays_a_four_seat_table_with_blue_fives() {
     let table = |name: &str, blue: u8| {
         file(
             &format!("{name}.toml"),
-            &format!("extends = \"ron2-chips\"\nname = \"{name}\"\nscoring = \"club-scoring.toml\"\n[chips]\nblue = {blue}\n"),
+            &format!(
+                "extends = \"ron2-chips\"\nname = \"{name}\"\nscoring = \"club-scoring.toml\"\n[chips]\nblue = {blue}\n"
+            ),
         )
     };
     let (base, compare) = (table("blue1", 1), table("blue2", 2));

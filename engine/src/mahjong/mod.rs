@@ -118,9 +118,9 @@ mod score;
 mod score_hand;
 mod shanten;
 pub mod table;
-mod tile;
 #[cfg(test)]
 mod tests_blue;
+mod tile;
 mod tileset;
 mod yaku;
 

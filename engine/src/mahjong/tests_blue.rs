@@ -132,7 +132,9 @@ fn random_play_with_blue(game: &RiichiTable, bots: &mut [Bot]) {
     let stats = check_play(game, bots, &PlayCheck { games: 12, seed: 7, max_decisions: 20_000 }).unwrap();
     assert_eq!(stats.games, 12);
     let mut table = Table::new(game);
-    let blue: u32 = (0..40).map(|i| u32::from(table.play(game, bots, &mut GameSeeds::new(7).rng(i)).yaku[Yaku::AoDora as usize])).sum();
+    let blue: u32 = (0..40)
+        .map(|i| u32::from(table.play(game, bots, &mut GameSeeds::new(7).rng(i)).yaku[Yaku::AoDora as usize]))
+        .sum();
     assert!(blue > 0, "no win counted a blue five in 40 games");
 }
 

@@ -427,7 +427,10 @@ mod tests {
         assert_eq!(w.iter().filter(|p| p.kind() == Some(t!(5p))).count(), 4);
         assert_eq!(w.iter().filter(|p| p.is_blue()).count(), 2);
         let hand = parse_tiles("bbp0p5p", &set).unwrap();
-        assert_eq!(hand, [PhysTile::Blue(t!(5p)), PhysTile::Blue(t!(5p)), PhysTile::Red(t!(5p)), PhysTile::Plain(t!(5p))]);
+        assert_eq!(
+            hand,
+            [PhysTile::Blue(t!(5p)), PhysTile::Blue(t!(5p)), PhysTile::Red(t!(5p)), PhysTile::Plain(t!(5p))]
+        );
         let e = parse_tiles("bbbp", &set).unwrap_err();
         assert_eq!((e.pos, e.to_string()), (2, "at byte 2: one bp too many: the set has 2".to_string()));
         assert!(parse_tiles("bs", &set).is_err() && parse_tiles("bz", &set).is_err());

@@ -36,7 +36,8 @@ impl Validate for RiichiTable {
         })?;
         let mut drawn: TileCounts = [0; 34];
         let mut flowers_drawn = 0;
-        for p in s.wall[..s.next as usize].iter().chain((0..rinshan).map(|k| &s.wall[s.layout.replacement(k)])) {
+        let pieces = || s.wall[..s.next as usize].iter().chain((0..rinshan).map(|k| &s.wall[s.layout.replacement(k)]));
+        for p in pieces() {
             match p.kind() {
                 Some(t) => drawn[t.index()] += 1,
                 None => flowers_drawn += 1,
@@ -61,13 +62,16 @@ impl Validate for RiichiTable {
         ensure(drawn == held, || "tiles drawn from the wall are not all held, melded, discarded or extracted".into())?;
         // Marked pieces: a seat's marked fives of a kind are among its copies of it, and the
         // seats hold no more red, gold or blue fives than were drawn.
-        let pieces = || s.wall[..s.next as usize].iter().chain((0..rinshan).map(|k| &s.wall[s.layout.replacement(k)]));
-        let sorts: [(fn(PhysTile) -> bool, fn(&Marked) -> u8); 3] =
-            [(PhysTile::is_red, Marked::red), (PhysTile::is_gold, Marked::gold), (PhysTile::is_blue, Marked::blue)];
-        for (i, (is, count)) in sorts.into_iter().enumerate() {
+        let sorts = [
+            ("red", PhysTile::is_red as fn(PhysTile) -> bool, Marked::red as fn(&Marked) -> u8),
+            ("gold", PhysTile::is_gold, Marked::gold),
+            ("blue", PhysTile::is_blue, Marked::blue),
+        ];
+        for (sort, is, count) in sorts {
             let drawn = pieces().filter(|p| is(**p)).count();
-            let kept: usize = seated.iter().map(|seat| usize::from(count(&seat.marked) + count(&seat.meld_marked))).sum();
-            ensure(kept <= drawn, || format!("{kept} marked fives of sort {i} held, {drawn} drawn"))?;
+            let kept: usize =
+                seated.iter().map(|seat| usize::from(count(&seat.marked) + count(&seat.meld_marked))).sum();
+            ensure(kept <= drawn, || format!("{kept} {sort} fives held, {drawn} drawn"))?;
         }
         for (i, seat) in seated.iter().enumerate() {
             let fives = [4, 13, 22].map(|k| Tile::from_index(k).expect("a five"));
