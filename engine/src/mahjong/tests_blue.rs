@@ -3,8 +3,9 @@
 //! and three (Gotō with a blue 5s), on a tsumo and a ron; their notation and mjai names;
 //! random play with them keeping every piece.
 
+use super::chips::tests::four_seat_hand;
 use super::chips::{ChipItem, ChipLedger, ChipTally, HandChips, States, hand_record, win_of};
-use super::table::{Bot, HandEnding, HandRecord, RiichiTable, TableSettings, pai_name, parse_pai};
+use super::table::{Bot, HandRecord, RiichiTable, TableSettings, pai_name, parse_pai};
 use super::{Mpsz, PhysTile, Rules, Situation, Yaku, parse_tiles, score};
 use crate::testing::{PlayCheck, check_play};
 use crate::{GameSeeds, Table};
@@ -73,15 +74,7 @@ fn a_blue_five_is_its_rules_dora_and_its_chip_at_four_seats() {
     let record = |tsumo: bool, from: Option<u8>| {
         let w = win_of(&rules, &situation("234m4b6p678s345s99p", "9p", "S", tsumo)).unwrap();
         assert_eq!((w.seat, w.red, w.blue), (1, 0, 1));
-        let mut h = HandRecord {
-            points_before: [25_000; 4],
-            points_after: [25_000; 4],
-            ending: HandEnding::Win,
-            from,
-            ..HandRecord::EMPTY
-        };
-        h.push_win(w);
-        h
+        four_seat_hand(from, w)
     };
     assert_eq!(blue_chips(&ledger, &record(true, None)), [-2, 6, -2, -2]);
     assert_eq!(blue_chips(&ledger, &record(false, Some(3))), [0, 2, 0, -2]);
