@@ -1,7 +1,7 @@
 //! After warm-up, Gotō sessions (four people in rotation at the three-seat table: flowers
 //! set aside, norths extracted, open riichi, sudden death, every hand recorded) allocate
 //! nothing, and neither does settling each game in chips under the plain and the cut-bi
-//! ledgers.
+//! ledgers; nor do games at the table setting 1m and 9m aside as nuki.
 
 use engine::mahjong::chips::{ChipLedger, ChipTally, dice_stream};
 use engine::mahjong::table::{Bot, RiichiTable, Rotation, Session};
@@ -51,4 +51,23 @@ fn goto_sessions_do_not_allocate_after_warm_up() {
     assert_eq!(after, before, "{} allocations in 200 Gotō games and their chips", after - before);
     assert!(moved > 0, "chips were settled");
     assert!(norths > 0 && flowers > 0 && open > 0, "{norths} norths, {flowers} flowers, {open} open riichi");
+}
+
+#[test]
+fn games_setting_1m_and_9m_aside_do_not_allocate_after_warm_up() {
+    let game = RiichiTable::preset("sanma-1m9m-nuki").unwrap().with_hand_log(true);
+    let seeds = GameSeeds::new(13);
+    let mut table = Table::new(&game);
+    let mut bots = [Bot::efficiency(), Bot::defensive(), Bot::random()];
+    for i in 0..20 {
+        table.play(&game, &mut bots, &mut seeds.rng(i));
+    }
+    let before = thread_allocations();
+    let mut set_aside = 0;
+    for i in 20..120 {
+        set_aside += table.play(&game, &mut bots, &mut seeds.rng(i)).norths.iter().sum::<u16>();
+    }
+    let after = thread_allocations();
+    assert_eq!(after, before, "{} allocations in 100 games setting 1m and 9m aside", after - before);
+    assert!(set_aside > 0, "1m and 9m were set aside");
 }

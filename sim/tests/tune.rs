@@ -92,6 +92,9 @@ fn the_example_tune_files_read_and_bad_ones_are_named() {
     let chips = "game = \"mahjong\"\nstrategy = \"goto-stakes\"\nobjective = \"chips\"\nbudget = 10\n\
                  [parameters]\nstakes = [true, false]\n";
     let e = bad(chips);
-    assert!(e.contains("unknown objective `chips` (this game's metrics: average_rank, first_place, points)"), "{e}");
+    assert!(
+        e.contains("unknown objective `chips` (this game's metrics: average_rank, first_place, points, score)"),
+        "{e}"
+    );
     TuneFile::parse("t.toml", &chips.replace("budget", "rules = \"goto-cutbi\"\nbudget"), Path::new("")).unwrap();
 }

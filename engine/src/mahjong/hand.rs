@@ -4,6 +4,7 @@
 
 use super::decompose::{Block, BlockKind};
 use super::limit::Limit;
+use super::nuki::Nuki;
 use super::payment::Payment;
 use super::tile::{Tile, TileCounts};
 use super::yaku::YakuList;
@@ -148,8 +149,8 @@ pub struct Hand {
     pub gold: u8,
     /// Blue fives (青) in the hand (melds included).
     pub blue: u8,
-    /// Gotō norths extracted (抜きドラ).
-    pub nuki: u8,
+    /// 抜きドラ: the tiles set aside (Gotō's and 天鳳's norths, a count per nuki kind).
+    pub nuki: Nuki,
     /// 本場 counters.
     pub honba: u8,
     /// Riichi sticks the winner collects.
@@ -174,7 +175,7 @@ impl Hand {
             red: 0,
             gold: 0,
             blue: 0,
-            nuki: 0,
+            nuki: Nuki::NONE,
             honba: 0,
             riichi_sticks: 0,
         }

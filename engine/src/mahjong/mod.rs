@@ -112,6 +112,7 @@ mod hand;
 mod limit;
 pub mod local;
 mod notation;
+mod nuki;
 mod payment;
 mod rules;
 mod score;
@@ -130,12 +131,13 @@ pub use han::YakuHan;
 pub use hand::{Hand, HandScore, Meld, MeldKind, WinFlags};
 pub use limit::Limit;
 pub use notation::{Mpsz, NotationError, NotationErrorKind, parse_kinds};
+pub use nuki::{MAX_NUKI_KINDS, Nuki, NukiKinds};
 pub use payment::Payment;
 pub use rules::{
     FuRules, LimitKind, LimitRules, PaymentKind, PaymentRules, RenhouValue, Rules, RulesError, ThreeSeatTsumo,
     YakuRules,
 };
-pub use score::{MeldSpec, MeldType, PaymentOut, ScoreResult, Situation, hand_of, score};
+pub use score::{MeldSpec, MeldType, NukiSpec, PaymentOut, ScoreResult, Situation, hand_of, score};
 pub use score_hand::{ScoreError, score_hand};
 pub use shanten::{
     HandError, ShantenReport, ShantenRules, fifth_copy_waits, shanten, shanten_after_discards, shanten_chiitoitsu,

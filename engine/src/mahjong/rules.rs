@@ -26,6 +26,9 @@ pub const GOTO_TOML: &str = include_str!("presets/goto.toml");
 pub const TENHOU_TOML: &str = include_str!("presets/tenhou.toml");
 /// Tenhou's three-player preset text (`presets/tenhou_sanma.toml`, extending `tenhou`).
 pub const TENHOU_SANMA_TOML: &str = include_str!("presets/tenhou_sanma.toml");
+/// A three-player preset setting 1m and 9m aside as nuki (`presets/sanma_1m9m_nuki.toml`,
+/// extending `tenhou-sanma`).
+pub const SANMA_1M9M_NUKI_TOML: &str = include_str!("presets/sanma_1m9m_nuki.toml");
 
 /// A complete scoring ruleset.
 #[derive(Clone, Debug, PartialEq)]
@@ -89,7 +92,8 @@ pub struct YakuRules {
     /// Han added per four-of-a-kind used as two pairs in seven pairs
     /// (4枚使いの七対子); 0 = seven pairs must be seven different kinds.
     pub chiitoitsu_quad: u8,
-    /// 四北 suupei: han added when four norths were extracted; 0 = none.
+    /// 四北 suupei: han added when all four of a nuki kind (north's, unless the tile set's
+    /// `nuki` says) were set aside; 0 = none.
     pub suupei: u8,
     /// 青ドラ ao_dora: han per blue five in the hand (a set's `blue_fives`). Parlours that
     /// have them count one like a red five, some two (麻雀ローカル役まとめwiki「青ドラ」,
@@ -117,7 +121,8 @@ pub struct YakuRules {
     /// At three seats, a north kept in the hand is an honour like any other (天鳳 三麻, where
     /// a north may be kept, called and discarded); `false`: only in kokushi, shousuushii or
     /// daisuushii (Gotō, whose north is air; the default, for a file written before the
-    /// field existed). Unused at four seats.
+    /// field existed). Unused at four seats, and where north is no nuki kind of the tile set
+    /// (its `nuki`, e.g. `"1m9m"`: north is then an honour like any other).
     #[serde(default)]
     pub north_as_honour: bool,
     /// 国士無双十三面待ち counts as double yakuman.
@@ -285,14 +290,20 @@ impl fmt::Display for RulesError {
 impl std::error::Error for RulesError {}
 
 impl Rules {
-    /// The built-in scoring rulesets: `ron2` and `tenhou` (four players), `goto` and
-    /// `tenhou-sanma` (three).
+    /// The built-in scoring rulesets: `ron2` and `tenhou` (four players), `goto`,
+    /// `tenhou-sanma` and `sanma-1m9m-nuki` (three).
     pub const PRESETS: Presets = Presets {
         kind: "mahjong ruleset",
-        list: &[("ron2", RON2_TOML), ("goto", GOTO_TOML), ("tenhou", TENHOU_TOML), ("tenhou-sanma", TENHOU_SANMA_TOML)],
+        list: &[
+            ("ron2", RON2_TOML),
+            ("goto", GOTO_TOML),
+            ("tenhou", TENHOU_TOML),
+            ("tenhou-sanma", TENHOU_SANMA_TOML),
+            ("sanma-1m9m-nuki", SANMA_1M9M_NUKI_TOML),
+        ],
     };
 
-    /// The built-in preset `ron2`, `goto`, `tenhou` or `tenhou-sanma`.
+    /// The built-in preset `ron2`, `goto`, `tenhou`, `tenhou-sanma` or `sanma-1m9m-nuki`.
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
         match Self::PRESETS.text(name) {
             Some(text) => Rules::from_toml(text),

@@ -3,18 +3,38 @@
 //! or a [`ScoreError`] out. It parses the notation, builds a fixed-size
 //! [`Hand`] and calls the hot-path [`score_hand`].
 //!
-//! Gotō extras (optional, default empty/false): `nuki` norths extracted,
+//! Gotō extras (optional, default empty/false): `nuki` the tiles set aside (a count of a set
+//! with one nuki kind, Gotō's norths: `2`; or the tiles, `"1m9m9m"`),
 //! `flowers` extracted (`"2f"` = summer), and the first-turn and nagashi
 //! flags `tenhou`, `chiihou`, `renhou`, `nagashi`, which issue 2's format
 //! does not carry. A flower among the dora (or, with riichi, ura-dora)
 //! indicators has its effect as if extracted, as the seed says.
 
 use super::hand::{Hand, HandScore, Meld, MeldKind, WinFlags};
+use super::nuki::Nuki;
 use super::payment::Payment;
 use super::score_hand::{ScoreError, score_hand};
 use super::tile::{Flower, PhysTile, Tile, TileCounts};
 use super::{Rules, parse_tiles};
 use serde::{Deserialize, Serialize};
+
+/// A [`Situation`]'s `nuki`: how many tiles were set aside, for a set with one nuki kind (`2`:
+/// two norths), or which (`"1m9m9m"`, any set).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum NukiSpec {
+    /// How many of the set's one nuki kind.
+    Count(u8),
+    /// The tiles, in mpsz.
+    Tiles(String),
+}
+
+impl Default for NukiSpec {
+    /// None set aside.
+    fn default() -> NukiSpec {
+        NukiSpec::Count(0)
+    }
+}
 
 /// One hand to score, as issue 2's input JSON line.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -70,9 +90,9 @@ pub struct Situation {
     /// Gotō 流し役満 (optional): the hand is not looked at.
     #[serde(default)]
     pub nagashi: bool,
-    /// Gotō: norths extracted (抜きドラ), 0–4 (optional).
+    /// 抜きドラ: the tiles set aside (optional).
     #[serde(default)]
-    pub nuki: u8,
+    pub nuki: NukiSpec,
     /// Gotō: flowers extracted, mpsz `1f`–`4f` (optional).
     #[serde(default)]
     pub flowers: String,
@@ -154,6 +174,30 @@ impl From<Payment> for PaymentOut {
 
 fn notation(field: &str, text: &str, rules: &Rules) -> Result<Vec<PhysTile>, ScoreError> {
     parse_tiles(text, &rules.set).map_err(|e| ScoreError::Notation(format!("{field} \"{text}\": {e}")))
+}
+
+/// The tiles `spec` sets aside, each of a nuki kind of the rules' tile set.
+fn nuki_of(rules: &Rules, spec: &NukiSpec) -> Result<Nuki, ScoreError> {
+    let kinds = rules.set.nuki();
+    let mut nuki = kinds.none();
+    let bad = |why: String| Err(ScoreError::Notation(format!("nuki: {why}")));
+    match spec {
+        NukiSpec::Count(0) => {}
+        NukiSpec::Count(n) => match kinds.as_slice() {
+            [k] => (0..*n).for_each(|_| nuki.add(*k)),
+            _ => return bad(format!("{n}: the tile set sets aside two kinds; name the tiles (\"1m9m\")")),
+        },
+        NukiSpec::Tiles(text) => {
+            for p in notation("nuki", text, rules)? {
+                match p.kind().filter(|&k| kinds.contains(k)) {
+                    Some(k) if nuki.of(k) < 4 => nuki.add(k),
+                    Some(k) => return bad(format!("\"{text}\": more than four {k}")),
+                    None => return bad(format!("\"{text}\": {p} is no nuki kind of the tile set")),
+                }
+            }
+        }
+    }
+    Ok(nuki)
 }
 
 fn wind(field: &str, text: &str) -> Result<u8, ScoreError> {
@@ -285,7 +329,8 @@ pub fn hand_of(rules: &Rules, s: &Situation) -> Result<Hand, ScoreError> {
             false => WinFlags(ura_flags.0 & !WinFlags::EXTRACTED.0),
         });
     }
-    if s.nuki > 0 {
+    let nuki = nuki_of(rules, &s.nuki)?;
+    if nuki.total() > 0 {
         flags = flags.with(WinFlags::EXTRACTED);
     }
     for (on, f) in [
@@ -308,7 +353,7 @@ pub fn hand_of(rules: &Rules, s: &Situation) -> Result<Hand, ScoreError> {
     }
     hand.flags = flags;
     [hand.red, hand.gold, hand.blue] = marked;
-    hand.nuki = s.nuki;
+    hand.nuki = nuki;
     hand.honba = s.honba;
     hand.riichi_sticks = s.riichi_sticks;
     Ok(hand)

@@ -144,16 +144,19 @@ fn check(rules: &Rules, h: &Hand) -> Result<(), ScoreError> {
         if h.seat_wind > 2 || h.round_wind > 2 {
             return bad("three players sit East, South and West");
         }
-        let norths = 4 + u32::from(f.has(WinFlags::WILD_FIFTH));
-        if h.nuki as u32 + all[Tile::NORTH.index()] as u32 > norths {
-            return bad("more than four norths");
+        if h.nuki.total() > 0 && h.nuki.kinds() != rules.set.nuki() {
+            return bad("nuki of a kind the tile set does not set aside");
+        }
+        let most = 4 + u8::from(f.has(WinFlags::WILD_FIFTH));
+        if h.nuki.kinds().as_slice().iter().any(|&k| h.nuki.of(k) + all[k.index()] > most) {
+            return bad("more than four of a nuki kind, set aside and held");
         }
     } else {
         if h.seat_wind > 3 || h.round_wind > 3 {
             return bad("wind out of range");
         }
-        if h.nuki > 0 {
-            return bad("north extraction is a three-player rule");
+        if h.nuki.total() > 0 {
+            return bad("nuki (抜きドラ) is a three-player rule");
         }
     }
     let tsumo = f.has(WinFlags::TSUMO);
@@ -203,7 +206,7 @@ fn check(rules: &Rules, h: &Hand) -> Result<(), ScoreError> {
 fn bonuses(ctx: &Ctx) -> YakuList {
     let h = ctx.hand;
     let count = |kinds: &[Tile]| -> u8 {
-        kinds.iter().map(|&k| ctx.all[k.index()] + if k == Tile::NORTH { h.nuki } else { 0 }).sum()
+        kinds.iter().map(|&k| ctx.all[k.index()]).sum::<u8>() + h.nuki.dora(kinds.iter().copied())
     };
     let mut list = YakuList::default();
     let double = if h.flags.has(WinFlags::AUTUMN) { 2 } else { 1 };
@@ -213,8 +216,8 @@ fn bonuses(ctx: &Ctx) -> YakuList {
         (Yaku::AkaDora, h.red * double),
         (Yaku::KinDora, h.gold * double),
         (Yaku::AoDora, h.blue * ctx.rules.yaku.ao_dora),
-        (Yaku::NukiDora, h.nuki),
-        (Yaku::Suupei, if h.nuki == 4 { ctx.rules.yaku.suupei } else { 0 }),
+        (Yaku::NukiDora, h.nuki.total()),
+        (Yaku::Suupei, if h.nuki.four().is_some() { ctx.rules.yaku.suupei } else { 0 }),
         (Yaku::UraDora, if riichi { count(&h.ura[..h.ura_count as usize]) } else { 0 }),
     ];
     for (y, n) in entries {
@@ -239,7 +242,11 @@ impl Search<'_, '_> {
     fn consider(&mut self, cand: &Candidate) {
         self.shape = true;
         let ctx = self.ctx;
-        if ctx.rules.players == 3 && !ctx.rules.yaku.north_as_honour && ctx.all[Tile::NORTH.index()] > 0 {
+        if ctx.rules.players == 3
+            && !ctx.rules.yaku.north_as_honour
+            && ctx.all[Tile::NORTH.index()] > 0
+            && ctx.rules.set.nuki().contains(Tile::NORTH)
+        {
             let allowed = [Yaku::KokushiMusou, Yaku::Shousuushii, Yaku::Daisuushii];
             if !allowed.iter().any(|&y| cand.yaku.contains(y)) {
                 self.north_blocked = true;

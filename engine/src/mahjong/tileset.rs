@@ -1,7 +1,9 @@
 //! Tile-set composition ([`TileSetSpec`]): which kinds exist and which
-//! copies are red, gold, blue, the pocchi or flowers; loaded from TOML presets.
+//! copies are red, gold, blue, the pocchi or flowers, and which kinds a table with
+//! 抜きドラ sets aside ([`NukiKinds`]); loaded from TOML presets.
 
 use super::notation::{NotationError, NotationErrorKind, parse_kinds, scan};
+use super::nuki::NukiKinds;
 use super::tile::{Flower, NUM_KINDS, PhysTile, Suit, Tile};
 use serde::Deserialize;
 use std::fmt;
@@ -25,6 +27,7 @@ pub struct TileSetSpec {
     blue: [u8; 3],
     pocchi: u8,
     flowers: [bool; 4],
+    nuki: NukiKinds,
 }
 
 /// The TOML form of a tile set (see the presets in `engine/src/mahjong/presets/`).
@@ -50,6 +53,15 @@ struct TileSetFile {
     /// Flowers in the set as mpsz-style digits with `f`: `"1234f"`.
     #[serde(default)]
     flowers: String,
+    /// 抜きドラ: the kinds a table with `north_extraction` sets aside, one or two (`"1m9m"`);
+    /// north (`"4z"`) when left out.
+    #[serde(default = "north")]
+    nuki: String,
+}
+
+/// A tile-set file's `nuki` when left out.
+fn north() -> String {
+    "4z".into()
 }
 
 /// Why a tile set could not be loaded.
@@ -132,6 +144,7 @@ impl TileSetSpec {
                 return Err(field("manzu", format!("`{other}`: expected \"full\" or \"terminals\"")));
             }
         };
+        let nuki = NukiKinds::parse(&file.nuki).map_err(|e| field("nuki", e))?;
         let mut spec = TileSetSpec {
             name: file.name,
             sanma,
@@ -140,6 +153,7 @@ impl TileSetSpec {
             blue: [0; 3],
             pocchi: file.pocchi,
             flowers: [false; 4],
+            nuki,
         };
         for (key, text, slots) in [
             ("red_fives", &file.red_fives, &mut spec.red),
@@ -178,6 +192,18 @@ impl TileSetSpec {
             if std::mem::replace(&mut spec.flowers[f as usize], true) {
                 return Err(field("flowers", format!("{}f listed twice", f.number())));
             }
+        }
+        for &t in nuki.as_slice() {
+            let problem = if !spec.contains(t) {
+                "not in the set"
+            } else if spec.red(t) + spec.gold(t) > 0 {
+                "has red or gold copies"
+            } else if spec.pocchi(t) > 0 {
+                "holds the pocchi"
+            } else {
+                continue;
+            };
+            return Err(field("nuki", format!("{t}: {problem}")));
         }
         Ok(spec)
     }
@@ -230,6 +256,11 @@ impl TileSetSpec {
     /// Plain copies of the kind: all copies less red, gold, blue and pocchi ones.
     pub fn plain(&self, t: Tile) -> u8 {
         self.copies(t) - self.red(t) - self.gold(t) - self.blue(t) - self.pocchi(t)
+    }
+
+    /// 抜きドラ: the kinds a table with `north_extraction` sets aside.
+    pub fn nuki(&self) -> NukiKinds {
+        self.nuki
     }
 
     /// Whether the flower is in the set.
@@ -393,6 +424,25 @@ mod tests {
         assert_eq!(wall[..136].iter().filter(|p| p.kind() == Some(t!(5p))).count(), 4);
         assert!(!wall[..136].iter().any(|p| p.is_gold() || p.is_pocchi() || p.flower().is_some()));
         assert_eq!(set.dora_from_indicator(t!(1m)), t!(2m));
+    }
+
+    #[test]
+    fn nuki_is_north_unless_the_set_says_and_never_a_kind_it_lacks_or_marks() {
+        assert_eq!(TileSetSpec::goto().nuki(), NukiKinds::NORTH);
+        let set = |extra: &str| {
+            TileSetSpec::from_toml(&format!(
+                "name = \"s\"\nmanzu = \"terminals\"\nred_fives = \"5p\"\npocchi = 1\n{extra}"
+            ))
+        };
+        assert_eq!(set("nuki = \"1m9m\"").unwrap().nuki().as_slice(), [t!(1m), t!(9m)]);
+        for (nuki, why) in [
+            ("2m", "tile set field `nuki`: 2m: not in the set"),
+            ("5p", "tile set field `nuki`: 5p: has red or gold copies"),
+            ("5z", "tile set field `nuki`: 5z: holds the pocchi"),
+            ("1m9m4z", "tile set field `nuki`: `1m9m4z`: one or two kinds"),
+        ] {
+            assert!(set(&format!("nuki = \"{nuki}\"")).unwrap_err().to_string().starts_with(why), "{nuki}");
+        }
     }
 
     #[test]

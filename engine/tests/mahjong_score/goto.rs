@@ -2,7 +2,7 @@
 //! values, special yakuman, limits beyond yakuman, flowers and norths.
 
 use super::{assert_err, assert_yaku, han_of, hand, meld, ok};
-use engine::mahjong::{MeldType, PaymentOut, Rules, ScoreError, score};
+use engine::mahjong::{MeldType, NukiSpec, PaymentOut, Rules, ScoreError, score};
 
 fn goto() -> Rules {
     Rules::goto()
@@ -128,7 +128,7 @@ fn riichi_only_ron_and_its_conditions() {
     t.closed = "123p406p789s234s99p".into();
     assert_eq!(ok(&goto(), &t).yakuman_multiplier, 0);
     let mut t = s.clone();
-    t.nuki = 1;
+    t.nuki = NukiSpec::Count(1);
     assert_eq!(ok(&goto(), &t).yakuman_multiplier, 0);
     let mut t = s.clone();
     t.flowers = "1f".into();
@@ -164,11 +164,11 @@ fn norths_extracted_and_in_hand() {
     // Four norths: 4 nuki dora + 4 han (四北).
     let mut s = hand("123p456p789s234s99p", "3s");
     s.riichi = true;
-    s.nuki = 4;
+    s.nuki = NukiSpec::Count(4);
     let r = ok(&goto(), &s);
     assert_yaku(&r, &[("riichi", 1), ("nuki_dora", 4), ("suupei", 4)]);
     assert_eq!(r.limit, "baiman");
-    s.nuki = 3;
+    s.nuki = NukiSpec::Count(3);
     assert_yaku(&ok(&goto(), &s), &[("riichi", 1), ("nuki_dora", 3)]);
     // A north indicator makes each extracted north a dora too.
     s.dora_indicators = "3z".into();
@@ -189,9 +189,9 @@ fn rinshan_on_the_replacement_of_an_extracted_north_or_flower() {
     s.tsumo = true;
     s.rinshan = true;
     assert!(matches!(score(&goto(), &s), Err(ScoreError::Impossible(_))), "neither a kan nor an extraction");
-    s.nuki = 1;
+    s.nuki = NukiSpec::Count(1);
     assert_yaku(&ok(&goto(), &s), &[("menzen_tsumo", 1), ("rinshan_kaihou", 1), ("nuki_dora", 1)]);
-    s.nuki = 0;
+    s.nuki = NukiSpec::Count(0);
     s.flowers = "1f".into();
     assert_eq!(han_of(&ok(&goto(), &s), "rinshan_kaihou"), Some(1));
 }

@@ -36,7 +36,7 @@ pub trait DuelRules {
 }
 
 /// The most metrics a game reports per seat.
-pub const MAX_METRICS: usize = 4;
+pub const MAX_METRICS: usize = 5;
 
 /// One seat's values of a game's metrics, in the game's [`Metric`] order.
 pub type SeatValues = [i64; MAX_METRICS];

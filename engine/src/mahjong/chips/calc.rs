@@ -156,7 +156,7 @@ fn win(rules: &Rules, situation: &Situation, forced: bool) -> Result<WinRecord, 
     let riichi = situation.riichi || situation.double_riichi;
     let ura_pieces = if riichi { pieces("ura_indicators", &situation.ura_indicators, rules)? } else { Vec::new() };
     let ura_kinds = ura_pieces.iter().filter_map(|p| p.kind()).map(|k| rules.set.dora_from_indicator(k));
-    let north_ura = ura_kinds.clone().filter(|&k| k == Tile::NORTH).count() as u8;
+    let ura_nuki = hand.nuki.dora(ura_kinds.clone());
     let ura = match score.yakuman {
         0 => score.yaku.as_slice().iter().filter(|e| e.0 == Yaku::UraDora).map(|e| e.1).sum(),
         _ => ura_held(&held, hand.nuki, ura_kinds),
@@ -168,7 +168,7 @@ fn win(rules: &Rules, situation: &Situation, forced: bool) -> Result<WinRecord, 
         gold: hand.gold,
         blue: hand.blue,
         ura,
-        ura_nuki: (north_ura * hand.nuki).min(ura),
+        ura_nuki: ura_nuki.min(ura),
         riichi,
         open_riichi: score.yaku.contains(Yaku::OpenRiichi),
         ippatsu: situation.ippatsu,
@@ -223,10 +223,13 @@ pub fn hand_record(rules: &Rules, situation: &Situation, chips: &HandChips) -> R
             extractions(rules, list, &mut r)?;
             let agree = wins.iter().all(|(w, _)| {
                 let mine = r.extractions().iter().filter(|e| e.seat == w.seat);
-                let nuki = mine.clone().filter(|e| e.piece == Extracted::North).count() as u8;
+                let mut nuki = w.nuki.kinds().none();
                 let flowers = mine.fold(0u8, |m, e| match e.piece {
                     Extracted::Flower(f) => m | 1 << f as u8,
-                    Extracted::North => m,
+                    Extracted::Nuki(k) => {
+                        nuki.add(k);
+                        m
+                    }
                 });
                 (nuki, flowers) == (w.nuki, w.flowers)
             });
@@ -236,7 +239,9 @@ pub fn hand_record(rules: &Rules, situation: &Situation, chips: &HandChips) -> R
         }
         None => {
             for (w, s) in &wins {
-                (0..w.nuki).for_each(|_| r.push_extraction(usize::from(w.seat), Extracted::North));
+                for &k in w.nuki.kinds().as_slice() {
+                    (0..w.nuki.of(k)).for_each(|_| r.push_extraction(usize::from(w.seat), Extracted::Nuki(k)));
+                }
                 for p in pieces("flowers", &s.flowers, rules)? {
                     if let Some(f) = p.flower() {
                         r.push_extraction(usize::from(w.seat), Extracted::Flower(f));
@@ -333,13 +338,17 @@ fn record(rules: &Rules, chips: &HandChips) -> Result<HandRecord, ScoreError> {
     Ok(r)
 }
 
-/// Appends the extractions `list` (`[seat, "4z" | "1f"…"4f"]`, in order) to `r`.
+/// Appends the extractions `list` (`[seat, "4z" | "1f"…"4f"]`, a nuki kind of the set or a
+/// flower, in order) to `r`.
 fn extractions(rules: &Rules, list: &[(u8, String)], r: &mut HandRecord) -> Result<(), ScoreError> {
     for (seat, text) in list {
         let piece = match &pieces("extractions", text, rules)?[..] {
-            [PhysTile::Flower(f)] => Extracted::Flower(*f),
-            [p] if p.kind() == Some(Tile::NORTH) => Extracted::North,
-            _ => return bad(format!("chips: extraction \"{text}\": one north (4z) or flower (1f–4f)")),
+            [PhysTile::Flower(f)] => Some(Extracted::Flower(*f)),
+            [p] => p.kind().filter(|&k| rules.set.nuki().contains(k)).map(Extracted::Nuki),
+            _ => None,
+        };
+        let Some(piece) = piece else {
+            return bad(format!("chips: extraction \"{text}\": one nuki tile (4z) or flower (1f–4f)"));
         };
         if *seat > 2 {
             return bad(format!("chips: extraction by seat {seat}: seats 0–2"));
@@ -376,7 +385,7 @@ fn pieces(field: &str, text: &str, rules: &Rules) -> Result<Vec<PhysTile>, Score
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mahjong::Flower;
+    use crate::mahjong::{Flower, Nuki, NukiSpec};
 
     /// South's riichi ippatsu ron on 6p, a north and winter extracted, ura indicator 9m.
     fn riichi_ippatsu() -> Situation {
@@ -394,7 +403,7 @@ mod tests {
         let rules = Rules::preset("goto").unwrap();
         let s = riichi_ippatsu();
         let w = win_of(&rules, &s).unwrap();
-        assert_eq!((w.seat, w.red, w.gold, w.nuki, w.ippatsu, w.closed), (1, 1, 1, 1, true, true));
+        assert_eq!((w.seat, w.red, w.gold, w.nuki, w.ippatsu, w.closed), (1, 1, 1, Nuki::norths(1), true, true));
         assert_eq!((w.held[0], w.held[8], w.pocchi), (2, 3, false));
         assert_eq!(w.ura, 2, "9m shows 1m: two ura");
         assert_eq!(w.flowers, 1 << Flower::Winter as u8);
@@ -410,7 +419,7 @@ mod tests {
             win: "4s".into(),
             tsumo: true,
             ippatsu: false,
-            nuki: 0,
+            nuki: NukiSpec::Count(0),
             flowers: String::new(),
             ura_indicators: "9p".into(),
             ..s
@@ -431,7 +440,7 @@ mod tests {
         let w = win_of(table.rules(), &s).unwrap();
         assert!(w.nagashi && w.riichi);
         assert_eq!((w.ura, w.ura_nuki, w.ippatsu, w.red, w.gold), (0, 0, false, 0, 0), "no hand to count them on");
-        assert_eq!(w.nuki, 1, "the extracted north still counts");
+        assert_eq!(w.nuki, Nuki::norths(1), "the extracted north still counts");
         let record = hand_record(table.rules(), &s, &HandChips::default()).unwrap();
         let ledger = ChipLedger::new(table.settings().chips.unwrap(), &table, true);
         let mut paid: Vec<Transfer> = Vec::new();
@@ -482,7 +491,7 @@ mod tests {
         Situation {
             closed: "999m456p789s234s55z".into(),
             seat_wind: "W".into(),
-            nuki: 0,
+            nuki: NukiSpec::Count(0),
             flowers: String::new(),
             ..riichi_ippatsu()
         }

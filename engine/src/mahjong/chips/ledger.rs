@@ -8,7 +8,7 @@ use super::cutbi::{Multipliers, States};
 use super::item::{ChipItem, ChipSink, SIT_OUT, Transfer};
 use super::rules::ChipRules;
 use crate::mahjong::table::{Extracted, HandEnding, HandRecord, MAX_SEATS, RiichiTable, WinRecord, ranks};
-use crate::mahjong::{Flower, PhysTile, Tile, Yaku};
+use crate::mahjong::{Flower, PhysTile, Tile, TileSet, Yaku};
 use crate::{GameRng, GameSeeds};
 use rand::RngExt;
 
@@ -244,7 +244,7 @@ impl ChipLedger {
                 (ChipItem::Gold, i32::from(w.gold) * r.gold),
                 (ChipItem::Blue, i32::from(w.blue) * r.blue),
                 (ChipItem::Ura, i32::from(w.ura - if r.ura_counts_norths { 0 } else { w.ura_nuki }) * r.ura),
-                (ChipItem::North, i32::from(w.nuki) * r.north),
+                (ChipItem::North, i32::from(w.nuki.total()) * r.north),
                 (ChipItem::PocchiIppatsu, i32::from(pocchi) * r.pocchi_ippatsu_tsumo),
             ];
             let payers = if r.per_tile_sit_out_pays { Payers::LoserOrEveryone } else { Payers::Loser };
@@ -269,7 +269,7 @@ impl ChipLedger {
             let chips = roll(dice, r.dice_doubles_chain);
             self.claim(hand, ChipItem::Dice, seat, chips, Payers::Everyone, true, sink);
         }
-        if w.flowers == 0b1111 && w.nuki == 4 && shown.flowers == 0 && !shown.north {
+        if w.flowers == 0b1111 && self.suupei(w, shown) && shown.flowers == 0 {
             let payers = if r.suuka_suupei_sit_out_pays { Payers::Everyone } else { Payers::Opponents };
             let doubled = r.cutbi.is_some_and(|c| c.double_suuka_suupei);
             self.claim(hand, ChipItem::SuukaSuupei, seat, r.suuka_suupei, payers, doubled, sink);
@@ -305,16 +305,21 @@ impl ChipLedger {
     /// What the indicators counted for winner `w` show: dora indicators, and the ura ones
     /// for a riichi winner (G-F6, G-D1, G-D4).
     fn shown(&self, record: &HandRecord, w: &WinRecord) -> Shown {
-        let mut out = Shown { flowers: 0, north: false };
+        let mut out = Shown { flowers: 0, kinds: TileSet::EMPTY };
         for &(dora, ura) in record.indicators() {
             for p in [Some(dora), w.riichi.then_some(ura)].into_iter().flatten() {
-                match p {
-                    PhysTile::Flower(f) => out.flowers |= 1 << f as u8,
-                    _ => out.north |= p.kind() == Some(Tile::NORTH),
+                match p.kind() {
+                    None => out.flowers |= p.flower().map_or(0, |f| 1 << f as u8),
+                    Some(k) => out.kinds = out.kinds.with(k),
                 }
             }
         }
         out
+    }
+
+    /// 四北 (G-D1, G-D4): all four of a nuki kind (north) set aside, none of it shown.
+    fn suupei(&self, w: &WinRecord, shown: Shown) -> bool {
+        w.nuki.four().is_some_and(|k| !shown.kinds.contains(k))
     }
 
     /// G-F5 Alice: the revealed tiles in order, each 現物 paying (2, or 1 open) until the
@@ -329,8 +334,8 @@ impl ChipLedger {
                 PhysTile::Flower(_) => u8::from(w.flowers != 0),
                 _ => {
                     let k = p.kind().expect("a plain piece has a kind");
-                    let extracted = k == Tile::NORTH && self.rules.alice_north_counts_extracted;
-                    w.held[k.index()] + if extracted { w.nuki } else { 0 }
+                    let extracted = if self.rules.alice_north_counts_extracted { w.nuki.of(k) } else { 0 };
+                    w.held[k.index()] + extracted
                 }
             };
             if copies == 0 {
@@ -347,7 +352,7 @@ impl ChipLedger {
         if !r.dice {
             return 0;
         }
-        let suupei = w.nuki == 4 && !shown.north;
+        let suupei = self.suupei(w, shown);
         let suuka = w.flowers == 0b1111 && shown.flowers == 0;
         let yakuman = match w.score.yakuman {
             0 => 0,
@@ -540,12 +545,11 @@ impl ChipLedger {
     }
 }
 
-/// Flowers (bit per [`Flower`]) and whether a north are among a winner's counted
-/// indicators.
+/// Flowers (bit per [`Flower`]) and the kinds among a winner's counted indicators.
 #[derive(Clone, Copy, Debug)]
 struct Shown {
     flowers: u8,
-    north: bool,
+    kinds: TileSet,
 }
 
 /// G-D2: one dice chance: two dice rolled twice, the pips summed; each roll showing a

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::mahjong::table::{Bot, Extracted, HandEnding, HandRecord, RiichiTable, WinRecord};
-use crate::mahjong::{Flower, HandScore, PhysTile, Tile, Yaku, YakuList};
+use crate::mahjong::{Flower, HandScore, Nuki, PhysTile, Tile, Yaku, YakuList};
 use crate::{GameRng, GameSeeds, Table};
 
 fn ledger(preset: &str, sit_out: bool) -> ChipLedger {
@@ -135,7 +135,7 @@ fn ledger_with(change: impl FnOnce(&mut ChipRules)) -> ChipLedger {
 #[test]
 fn g_c1_to_g_c6_per_tile_chips_come_from_the_discarder_or_each_opponent() {
     let mut w = win(0, 4, 0, &[(Yaku::Riichi, 1), (Yaku::Ippatsu, 1)]);
-    (w.ippatsu, w.red, w.gold, w.ura, w.nuki) = (true, 1, 1, 2, 1);
+    (w.ippatsu, w.red, w.gold, w.ura, w.nuki) = (true, 1, 1, 2, Nuki::norths(1));
     let expect = 1 + 1 + 2 + 2 + 1;
     let ts = settle(&plain(), &hand(Some(2), &[w], [35_000; 3]));
     let per_tile = [ChipItem::Ippatsu, ChipItem::Red, ChipItem::Gold, ChipItem::Ura, ChipItem::North];
@@ -158,7 +158,7 @@ fn g_c1_to_g_c6_per_tile_chips_come_from_the_discarder_or_each_opponent() {
 #[test]
 fn g_c11_nagashi_with_two_norths_and_summer_is_dice_and_9_the_sit_out_7() {
     let mut w = win(1, 13, 1, &[(Yaku::NagashiYakuman, 13), (Yaku::Natsu, 0)]);
-    (w.nagashi, w.nuki, w.flowers, w.closed) = (true, 2, 1 << Flower::Summer as u8, true);
+    (w.nagashi, w.nuki, w.flowers, w.closed) = (true, Nuki::norths(2), 1 << Flower::Summer as u8, true);
     let mut h = hand(None, &[w], [35_000; 3]);
     h.ending = HandEnding::Draw;
     let ts = settle(&plain(), &h);
@@ -237,7 +237,7 @@ fn g_f5_alice_reveals_until_the_first_miss() {
 #[test]
 fn g_f5_a_revealed_north_hits_through_extracted_norths_only_as_an_option() {
     let mut w = win(0, 3, 0, &[(Yaku::Riichi, 1)]);
-    (w.flowers, w.nuki) = (1 << Flower::Winter as u8, 2);
+    (w.flowers, w.nuki) = (1 << Flower::Winter as u8, Nuki::norths(2));
     let mut h = hand(Some(1), &[w], [35_000; 3]);
     h.alice[0] = PhysTile::Plain(Tile::NORTH);
     h.alice_count = 1;
@@ -251,7 +251,7 @@ fn g_f5_a_revealed_north_hits_through_extracted_norths_only_as_an_option() {
 #[test]
 fn g_d1_g_d4_four_flowers_and_four_norths_earn_two_dice_chances_and_100() {
     let mut w = win(0, 4, 0, &[(Yaku::Riichi, 1), (Yaku::Suupei, 1)]);
-    (w.flowers, w.nuki) = (0b1111, 4);
+    (w.flowers, w.nuki) = (0b1111, Nuki::norths(4));
     let ts = settle(&plain(), &hand(None, &[w], [35_000; 3]));
     assert_eq!(ts.iter().filter(|t| t.item == ChipItem::Dice).count(), 2 * 3);
     assert!(ts.iter().filter(|t| t.item == ChipItem::Dice).all(|t| t.chips() >= 6));
@@ -545,7 +545,7 @@ fn g_b3_g_b4_spring_follows_the_extractors_start_state_and_a_busted_payer() {
 #[test]
 fn g_b7_suuka_suupei_doubled_as_a_win_chip_and_south_entry_not_by_default() {
     let mut w = win(0, 4, 0, &[(Yaku::Riichi, 1), (Yaku::Suupei, 1)]);
-    (w.flowers, w.nuki) = (0b1111, 4);
+    (w.flowers, w.nuki) = (0b1111, Nuki::norths(4));
     let mut home = States::START;
     home.0[0] = State::HomeRun;
     let ts = settle_from(&cutbi(), &hand(None, &[w], [35_000; 3]), home);

@@ -637,8 +637,9 @@ impl fmt::Display for TableError {
 impl std::error::Error for TableError {}
 
 /// The built-in table presets: (name, TOML text): the five Ron2 ones, Ron2's dojo with
-/// per-item chips, Gotō's two and Tenhou's two (four and three seats).
-pub const PRESETS: [(&str, &str); 10] = [
+/// per-item chips, Gotō's two, Tenhou's two (four and three seats) and a three-seat table
+/// setting 1m and 9m aside as nuki.
+pub const PRESETS: [(&str, &str); 11] = [
     ("ron2-dojo", include_str!("../presets/table_ron2_dojo.toml")),
     ("ron2-battle", include_str!("../presets/table_ron2_battle.toml")),
     ("ron2-a", include_str!("../presets/table_ron2_a.toml")),
@@ -649,13 +650,15 @@ pub const PRESETS: [(&str, &str); 10] = [
     ("goto-cutbi", include_str!("../presets/table_goto_cutbi.toml")),
     ("tenhou", include_str!("../presets/table_tenhou.toml")),
     ("tenhou-sanma", include_str!("../presets/table_tenhou_sanma.toml")),
+    ("sanma-1m9m-nuki", include_str!("../presets/table_sanma_1m9m_nuki.toml")),
 ];
 
 impl TableSettings {
     /// A built-in preset: `ron2-dojo` (道場/リーグ), `ron2-battle`
     /// (リーチバトル), `ron2-a`, `ron2-b`, `ron2-c` (競技ルール A/B/C), `ron2-chips` (the dojo
     /// with per-item chips, four seats), `goto`, `goto-cutbi`
-    /// (Classic Gotō, three seats), `tenhou` (天鳳's rules), `tenhou-sanma` (天鳳 三麻, three seats).
+    /// (Classic Gotō, three seats), `tenhou` (天鳳's rules), `tenhou-sanma` (天鳳 三麻, three seats),
+    /// `sanma-1m9m-nuki` (天鳳 三麻 setting 1m and 9m aside as nuki instead of north).
     pub fn preset(name: &str) -> Result<TableSettings, TableError> {
         match TableSettings::preset_text(name) {
             Some(text) => TableSettings::from_toml(text),
@@ -697,8 +700,8 @@ impl TableSettings {
         if !(1..=MAX_HANDS).contains(&s.max_hands) {
             return invalid("max_hands", "must be 1 to 250 (the honba count is kept in a byte)");
         }
-        if matches!(s.wall, WallModel::DeadWallWith { replacement_tiles: r } if !(4..=8).contains(&r)) {
-            return invalid("wall", "a dead wall has 4 to 8 replacement tiles");
+        if matches!(s.wall, WallModel::DeadWallWith { replacement_tiles: r } if !(4..=12).contains(&r)) {
+            return invalid("wall", "a dead wall has 4 to 12 replacement tiles");
         }
         if s.noten_total < 0 {
             return invalid("noten_total", "must be 0 or more");

@@ -166,14 +166,15 @@ pub enum Event {
         consumed: [PhysTile; 4],
     },
     /// `nukidora` (抜きドラ, the three-player mjai dialect; read as `kita` too, as other
-    /// engines write it, its `pai` then left out): a north extracted; its replacement draw
+    /// engines write it, its `pai` then left out): a north (or another nuki kind of the tile
+    /// set, named by `pai`) set aside; its replacement draw
     /// follows as a `tsumo`.
     #[serde(alias = "kita")]
     Nukidora {
         /// The extracting seat.
         #[serde(deserialize_with = "seat")]
         actor: u8,
-        /// The north.
+        /// The tile set aside (a north where left out).
         #[serde(with = "pai", default = "north")]
         pai: PhysTile,
     },

@@ -116,7 +116,7 @@
 //!   counted indicator (an ura one for a riichi winner) works for the winner as if
 //!   extracted (G-F6), and so blocks 立直のみロン like an extraction; spring's and
 //!   winter's effects are the chip ledger's.
-//! - With `north_extraction`, a north is never discarded: [`Action::ExtractNorth`]
+//! - With `north_extraction`, a north is never discarded: [`Action::Nuki`]
 //!   on the seat's own turn (after a draw or a call; a riichi seat that draws
 //!   one must extract it), then it is offered for ron only to the seats that
 //!   have extracted none (G-X5; not 搶槓, not 河底), then the replacement draw.
@@ -127,6 +127,13 @@
 //!   keep norths when two steps or fewer from kokushi, or holding three winds as
 //!   pairs or sets with two norths (四喜和); against a threat they read sanma's 1m
 //!   and 9m, which no sequence runs through, like honours.
+//! - Other nuki kinds: the tile set's `nuki` (north unless it says; one or two kinds, e.g.
+//!   `"1m9m"`, [`NukiKinds`](super::NukiKinds)) are what `north_extraction` sets aside
+//!   ([`Action::Nuki`] of the kind), under the same `north` readings, each a dora
+//!   (`nuki_dora`, and `dora` where indicated) and a `north` chip; north is then a plain
+//!   honour (a guest wind at three seats), called, kept and discarded like any other, and a
+//!   nuki kind kept in the hand is a plain tile. The bots keep one for kokushi (a terminal
+//!   or honour kind) or for 四喜和 (a wind). Nuki is a three-seat rule.
 //! - Length `east_sudden_death` (G-S4): the East round; South in sudden death
 //!   when the East ends with the top below the target, ending after the
 //!   first hand that leaves anyone at the target (a draw's included), at the
@@ -178,7 +185,7 @@
 //!   (the unturned indicator places in kan-dora order, while still in the wall); the
 //!   tenpai seats of a draw; points before and after. What the chip ledger reads.
 //! - Records ([`mjai`]): three hands in `start_kyoku`, `nukidora` for an extracted north
-//!   (the three-player mjai dialect), and our extensions `hana` (a flower set aside),
+//!   (the three-player mjai dialect; its `pai` names another nuki kind), and our extensions `hana` (a flower set aside),
 //!   `"open":true` on an open riichi's `reach`, and names for the gold and blue fives,
 //!   the pocchi and the flowers; [`replay()`] rebuilds Gotō walls from them (the draw after a kan, a
 //!   `nukidora` or a `hana` is a replacement draw).
@@ -210,6 +217,8 @@ mod tests_golden;
 mod tests_goto_rules;
 #[cfg(test)]
 mod tests_mjai;
+#[cfg(test)]
+mod tests_nuki;
 #[cfg(test)]
 mod tests_open_riichi;
 #[cfg(test)]
@@ -250,8 +259,9 @@ pub use tenhou::{Calibration, RATE_NAMES, Rates, TENHOU, TENHOU_SANMA, Target, t
 pub use view::RiichiView;
 pub use wall::{WallLayout, WallModel};
 
-use crate::mahjong::{Flower, MAX_WALL_TILES, PhysTile, Rules, ShantenRules, Tile, WallArray};
+use crate::mahjong::{Flower, MAX_WALL_TILES, PhysTile, Rules, ShantenRules, Tile, TileSet, WallArray};
 use crate::{Game, GameRng, Seat};
+use std::fmt;
 
 /// Tiles each seat is dealt.
 pub const HAND_TILES: usize = 13;
@@ -268,7 +278,7 @@ pub const WALL_TILES: usize = 136;
 pub const FOUR_PLAYER_WALL: WallLayout = WallLayout::new(WALL_TILES, WallModel::DeadWall);
 
 /// One decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
     /// 打牌 discard a tile of this kind.
     Discard(Tile),
@@ -294,20 +304,49 @@ pub enum Action {
     Kan,
     /// チー forming the sequence starting at this kind.
     Chi(Tile),
-    /// 抜きドラ extract a north (G-X2), then draw a replacement tile.
-    ExtractNorth,
+    /// 抜きドラ set aside this nuki kind (a north, G-X2; the tile set's `nuki`), then draw a
+    /// replacement tile.
+    Nuki(Tile),
     /// 和了やめ end the game after the dealer's own win (G-S5).
     Stop,
     /// Play on after the dealer's own win (a repeat).
     Continue,
 }
 
+impl fmt::Debug for Action {
+    /// As derived, except that a north's nuki reads `ExtractNorth`, the action's name before
+    /// other nuki kinds existed (so recorded transcripts stay as they are).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, kind) = match *self {
+            Action::Discard(t) => ("Discard", Some(t)),
+            Action::Riichi(t) => ("Riichi", Some(t)),
+            Action::OpenRiichi(t) => ("OpenRiichi", Some(t)),
+            Action::Tsumo => ("Tsumo", None),
+            Action::ClosedKan(t) => ("ClosedKan", Some(t)),
+            Action::AddedKan(t) => ("AddedKan", Some(t)),
+            Action::NineTerminals => ("NineTerminals", None),
+            Action::Pass => ("Pass", None),
+            Action::Ron => ("Ron", None),
+            Action::Pon => ("Pon", None),
+            Action::Kan => ("Kan", None),
+            Action::Chi(t) => ("Chi", Some(t)),
+            Action::Nuki(Tile::NORTH) => ("ExtractNorth", None),
+            Action::Nuki(t) => ("Nuki", Some(t)),
+            Action::Stop => ("Stop", None),
+            Action::Continue => ("Continue", None),
+        };
+        match kind {
+            Some(t) => f.debug_tuple(name).field(&t).finish(),
+            None => f.write_str(name),
+        }
+    }
+}
+
 impl Action {
     /// The kind a discard, a riichi's discard or an extraction gives to the others.
     pub fn gives(self) -> Option<Tile> {
         match self {
-            Action::Discard(t) | Action::Riichi(t) | Action::OpenRiichi(t) => Some(t),
-            Action::ExtractNorth => Some(Tile::NORTH),
+            Action::Discard(t) | Action::Riichi(t) | Action::OpenRiichi(t) | Action::Nuki(t) => Some(t),
             _ => None,
         }
     }
@@ -330,6 +369,8 @@ pub struct RiichiTable {
     log_hands: bool,
     /// The tile set has flowers (which may lie under an indicator, G-F6).
     flowers: bool,
+    /// The tile set's nuki kinds ([`NukiKinds::set`](crate::mahjong::NukiKinds::set)).
+    nuki: TileSet,
 }
 
 impl RiichiTable {
@@ -361,9 +402,15 @@ impl RiichiTable {
             );
         }
         let flowers = Flower::ALL.iter().filter(|&&f| rules.set.has_flower(f)).count();
-        let norths = if settings.north_extraction { usize::from(rules.set.copies(Tile::NORTH)) } else { 0 };
-        if layout.max_replacements() < MAX_KANS + norths + flowers {
-            return invalid("wall", "needs a replacement tile for every kan (4), extracted north and flower");
+        if settings.north_extraction && rules.players != 3 {
+            return invalid("north_extraction", "nuki (抜きドラ) is a three-seat rule");
+        }
+        let nuki_tiles = match settings.north_extraction {
+            true => rules.set.nuki().as_slice().iter().map(|&k| usize::from(rules.set.copies(k))).sum(),
+            false => 0,
+        };
+        if layout.max_replacements() < MAX_KANS + nuki_tiles + flowers {
+            return invalid("wall", "needs a replacement tile for every kan (4), nuki tile and flower");
         }
         if layout.live_end_at_deal(indicators) < (HAND_TILES + 1) * usize::from(rules.players) {
             return invalid("wall", "leaves too few live tiles for the deal");
@@ -379,6 +426,7 @@ impl RiichiTable {
         let pao = settings.pao.iter().fold(0, |m, &p| m | 1 << p as u8);
         let shanten = ShantenRules::new(&rules.set, rules.yaku.chiitoitsu_quad > 0);
         let flowers = flowers > 0;
+        let nuki = rules.set.nuki().set();
         Ok(RiichiTable {
             settings,
             rules,
@@ -390,6 +438,7 @@ impl RiichiTable {
             log_events: false,
             log_hands: false,
             flowers,
+            nuki,
         })
     }
 

@@ -35,7 +35,7 @@ impl RiichiTable {
         if kind == OfferKind::ClosedKan && shanten_kokushi(&s.hand) != Some(0) {
             return false;
         }
-        if kind == OfferKind::Nuki && s.nuki > 0 && !self.settings.north.ron_after_own {
+        if kind == OfferKind::Nuki && s.nuki.total() > 0 && !self.settings.north.ron_after_own {
             return false;
         }
         self.score_ron(state, seat, t, kind).is_ok()

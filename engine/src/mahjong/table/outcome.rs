@@ -95,7 +95,7 @@ pub struct HanchanOutcome {
     pub yaku: [u16; YAKU_KINDS],
     /// Yakuman wins (real or counted).
     pub yakuman: u16,
-    /// Norths extracted (抜きドラ) per seat.
+    /// Tiles set aside (抜きドラ: norths, or the tile set's other nuki kinds) per seat.
     pub norths: [u16; MAX_SEATS],
     /// Flowers set aside per seat.
     pub flowers: [u16; MAX_SEATS],

@@ -85,7 +85,7 @@ impl RiichiTable {
         for i in 0..state.players() {
             let seat = state.seat_after(dealer, i);
             let s = &mut state.seats[seat];
-            *s = SeatState::EMPTY;
+            *s = SeatState { nuki: self.rules.set.nuki().none(), ..SeatState::EMPTY };
             for &p in state.wall[HAND_TILES * i..HAND_TILES * (i + 1)].iter() {
                 match p {
                     PhysTile::Flower(f) => flowers[seat] |= 1 << f as u8,
@@ -351,8 +351,8 @@ impl RiichiTable {
         }
         let air = self.settings.north_extraction;
         let north = self.settings.north;
+        let nuki = self.nuki;
         let extract = air
-            && s.hand[Tile::NORTH.index()] > 0
             && (state.replacements as usize) < state.layout.max_replacements()
             // A dead wall makes its replacement good from the live wall: not on the haitei.
             && state.live_left() as usize >= state.layout.live_tiles_per_replacement()
@@ -364,22 +364,28 @@ impl RiichiTable {
         }
         if s.riichi {
             let drawn = s.drawn.expect("riichi seats discard after a draw");
-            let drew_north = extract && drawn == Tile::NORTH;
-            if drew_north {
-                out.push(Action::ExtractNorth);
+            let drew_nuki = extract && nuki.contains(drawn);
+            if drew_nuki {
+                out.push(Action::Nuki(drawn));
             }
-            if !drew_north || north.discard {
+            if !drew_nuki || north.discard {
                 out.push(Action::Discard(drawn));
             }
         } else {
             if extract {
-                out.push(Action::ExtractNorth);
+                for k in self.rules.set.nuki().as_slice() {
+                    if s.hand[k.index()] > 0 {
+                        out.push(Action::Nuki(*k));
+                    }
+                }
             }
             let riichi = !called && self.may_riichi(state, seat, 1);
             let open = riichi && self.may_open_riichi(state, seat);
             let mut h = s.hand;
-            // 喰い替え: the kinds barred after this turn's chi or pon.
-            let banned = if called { state.kuikae } else { 0 };
+            // 喰い替え: the kinds barred after this turn's chi or pon; a nuki kind that is air is
+            // never discarded.
+            let air_kinds = if air && !north.discard { nuki.0 } else { 0 };
+            let banned = air_kinds | if called { state.kuikae } else { 0 };
             for t in Tile::all() {
                 if h[t.index()] == 0 || banned & (1 << t.index()) != 0 {
                     continue;
@@ -395,11 +401,6 @@ impl RiichiTable {
                     }
                     h[t.index()] += 1;
                 }
-            }
-            if air && !north.discard {
-                // North is air: never discarded (a test out of the loop, which tables without
-                // extraction never pay).
-                out.retain(|a| a.gives() != Some(Tile::NORTH) || *a == Action::ExtractNorth);
             }
         }
         if self.settings.open_riichi.declarers > 0 {
@@ -421,7 +422,7 @@ impl RiichiTable {
             return;
         }
         let deals_in = |a: &Action| {
-            let kind = if *a == Action::ExtractNorth { OfferKind::Nuki } else { OfferKind::Discard };
+            let kind = if matches!(a, Action::Nuki(_)) { OfferKind::Nuki } else { OfferKind::Discard };
             a.gives().is_some_and(|t| {
                 state.others(seat).any(|o| state.seats[o].in_open_riichi() && self.can_ron(state, o, t, kind))
             })
@@ -448,21 +449,21 @@ impl RiichiTable {
             }
             Action::Tsumo => self.settle_tsumo(state, seat, rinshan, rng),
             Action::NineTerminals => self.abort(state, Abort::NineTerminals, rng),
-            Action::ExtractNorth => {
+            Action::Nuki(t) => {
                 let s = &mut state.seats[seat];
-                let pai = s.take(Tile::NORTH, 1).first();
+                let pai = s.take(t, 1).first();
                 state.events.push(Event::Nukidora { actor: seat as u8, pai });
-                s.nuki += 1;
+                s.nuki.add(t);
                 s.drawn = None;
                 state.record.norths[seat] += 1;
                 if self.settings.north.breaks_ippatsu {
                     self.interrupt(state);
                 }
                 if self.log_hands {
-                    state.hand.push_extraction(seat, Extracted::North);
+                    state.hand.push_extraction(seat, Extracted::Nuki(t));
                 }
                 self.update_waits(state, seat);
-                self.offer(state, seat, Tile::NORTH, OfferKind::Nuki, rng);
+                self.offer(state, seat, t, OfferKind::Nuki, rng);
             }
             Action::ClosedKan(t) => {
                 self.turn_pending_kan_dora(state);

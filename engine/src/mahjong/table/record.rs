@@ -6,12 +6,12 @@
 //! [`with_hand_log`](super::RiichiTable::with_hand_log); Ron2 studies leave it off.
 
 use super::MAX_SEATS;
-use crate::mahjong::{Flower, HandScore, NUM_KINDS, PhysTile, Tile, TileCounts};
+use crate::mahjong::{Flower, HandScore, MAX_NUKI_KINDS, NUM_KINDS, Nuki, PhysTile, Tile, TileCounts};
 
 /// Most winners of one hand (a triple ron at four seats).
 pub const MAX_WINNERS: usize = MAX_SEATS - 1;
-/// Most extractions of one hand: four norths and four flowers.
-pub const MAX_EXTRACTIONS: usize = 8;
+/// Most extractions of one hand: four of each nuki kind (norths) and four flowers.
+pub const MAX_EXTRACTIONS: usize = 4 * MAX_NUKI_KINDS + 4;
 /// Most indicators (dora, or ura) of one hand: two at the deal and one per kan.
 pub const MAX_INDICATORS: usize = 6;
 /// Most tiles Alice may reveal: the unturned indicator places (GOTO-SPEC G-F5's default).
@@ -33,8 +33,8 @@ pub enum HandEnding {
 /// What a seat set aside.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Extracted {
-    /// 抜きドラ a north.
-    North,
+    /// 抜きドラ a north, or another nuki kind of the tile set.
+    Nuki(Tile),
     /// A flower (華牌).
     Flower(Flower),
 }
@@ -63,7 +63,8 @@ pub struct WinRecord {
     pub blue: u8,
     /// Ura dora counted (kan-ura included).
     pub ura: u8,
-    /// Of `ura`, the extracted norths counted because an ura dora is north (G-C4, §15.10).
+    /// Of `ura`, the nuki tiles counted because an ura dora is their kind (north, G-C4,
+    /// §15.10).
     pub ura_nuki: u8,
     /// Riichi, and whether it was open.
     pub riichi: bool,
@@ -84,8 +85,8 @@ pub struct WinRecord {
     pub held: TileCounts,
     /// The white pocchi is in the winning hand (門前オールスター's option, G-D1).
     pub pocchi: bool,
-    /// Norths the winner extracted.
-    pub nuki: u8,
+    /// The nuki tiles (norths) the winner set aside.
+    pub nuki: Nuki,
     /// Flowers the winner extracted, bit `Flower as u8`.
     pub flowers: u8,
 }
@@ -126,11 +127,11 @@ pub struct HandRecord {
     pub alice_count: u8,
 }
 
-/// Ura dora a winning hand holding `held` counts (and its `nuki` extracted norths under a
-/// north ura dora) under the ura dora kinds `kinds`: for a real yakuman, whose score lists
+/// Ura dora a winning hand holding `held` counts (and its `nuki` tiles set aside under an
+/// ura dora of their kind) under the ura dora kinds `kinds`: for a real yakuman, whose score lists
 /// no dora but whose ura still earn chips (G-C13).
-pub fn ura_held(held: &TileCounts, nuki: u8, kinds: impl Iterator<Item = Tile>) -> u8 {
-    kinds.map(|k| held[k.index()] + if k == Tile::NORTH { nuki } else { 0 }).sum()
+pub fn ura_held(held: &TileCounts, nuki: Nuki, kinds: impl Iterator<Item = Tile>) -> u8 {
+    kinds.map(|k| held[k.index()] + nuki.of(k)).sum()
 }
 
 impl WinRecord {
@@ -170,7 +171,7 @@ impl WinRecord {
         closed: true,
         held: [0; NUM_KINDS],
         pocchi: false,
-        nuki: 0,
+        nuki: Nuki::NONE,
         flowers: 0,
     };
 }
@@ -187,7 +188,7 @@ impl HandRecord {
         win_count: 0,
         from: None,
         tenpai: 0,
-        extractions: [Extraction { seat: 0, piece: Extracted::North }; MAX_EXTRACTIONS],
+        extractions: [Extraction { seat: 0, piece: Extracted::Nuki(Tile::NORTH) }; MAX_EXTRACTIONS],
         extraction_count: 0,
         indicators: [(PhysTile::Plain(crate::mahjong::Tile::EAST), PhysTile::Plain(crate::mahjong::Tile::EAST));
             MAX_INDICATORS],

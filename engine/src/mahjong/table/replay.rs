@@ -361,7 +361,7 @@ impl Replayer<'_> {
         wall[layout.indicator(0)] = Some(dora_marker);
         let mut live_end = layout.live_end_at_deal(at_deal);
         // The deal's further indicators are recorded as dora events before the first draw.
-        // The draw after a kan, an extracted north or a flower set aside is a replacement.
+        // The draw after a kan, a nuki tile or a flower set aside is a replacement.
         let (mut live, mut rinshan, mut indicators, mut replacement) = (0, 0, 1, false);
         for (i, e) in self.record.iter().enumerate().skip(at + 1) {
             let place = |slot: usize, p: PhysTile, wall: &mut [Option<PhysTile>]| {
@@ -454,7 +454,7 @@ impl Replayer<'_> {
                 Action::Discard(kind(pai))
             }
             Event::Ankan { actor, consumed } if mine(actor) => Action::ClosedKan(kind(consumed[0])),
-            Event::Nukidora { actor, .. } if mine(actor) => Action::ExtractNorth,
+            Event::Nukidora { actor, pai } if mine(actor) => Action::Nuki(kind(pai)),
             Event::Kakan { actor, pai, .. } if mine(actor) => {
                 self.state.seats[seat].marked_first = pai.is_red();
                 Action::AddedKan(kind(pai))

@@ -113,7 +113,7 @@ impl RiichiTable {
             true => flowers,
             false => s.flowers | self.indicator_flowers(state, false),
         };
-        if s.nuki > 0 || blocking != 0 {
+        if s.nuki.total() > 0 || blocking != 0 {
             hand.flags = hand.flags.with(WinFlags::EXTRACTED);
         }
         hand.red = s.marked.red() + s.meld_marked.red();
@@ -573,7 +573,7 @@ impl RiichiTable {
         let counted = if s.riichi && self.settings.ura_dora { self.ura_count(state) } else { 0 };
         let ura_kinds =
             (0..counted).filter_map(|i| state.ura_indicator(i)).map(|k| self.rules.set.dora_from_indicator(k));
-        let north_ura = ura_kinds.clone().filter(|&k| k == Tile::NORTH).count() as u8;
+        let ura_nuki = s.nuki.dora(ura_kinds.clone());
         let ura = match score.yakuman {
             0 => score.yaku.as_slice().iter().filter(|e| e.0 == Yaku::UraDora).map(|e| e.1).sum(),
             _ => super::record::ura_held(&held, s.nuki, ura_kinds),
@@ -585,7 +585,7 @@ impl RiichiTable {
             gold: s.marked.gold() + s.meld_marked.gold() + count(PhysTile::is_gold),
             blue: s.marked.blue() + s.meld_marked.blue() + count(PhysTile::is_blue),
             ura,
-            ura_nuki: (north_ura * s.nuki).min(ura),
+            ura_nuki: ura_nuki.min(ura),
             riichi: s.riichi,
             open_riichi: s.in_open_riichi(),
             ippatsu: s.ippatsu || offered.is_some_and(|k| self.robbed_kan_ippatsu(state, seat, k)),

@@ -7,7 +7,7 @@ use super::outcome::HanchanOutcome;
 use super::pieces::Marked;
 use super::record::{HandLog, HandRecord};
 use super::wall::WallLayout;
-use crate::mahjong::{MAX_WALL_TILES, Meld, PhysTile, Tile, TileCounts, TileSet, WallArray, Yaku};
+use crate::mahjong::{MAX_WALL_TILES, Meld, Nuki, PhysTile, Tile, TileCounts, TileSet, WallArray, Yaku};
 
 /// Most discards one seat can make in a hand (draws plus calls).
 pub const MAX_RIVER: usize = 48;
@@ -32,8 +32,8 @@ pub struct SeatState {
     pub meld_from: [u8; 4],
     /// Marked pieces in the melds.
     pub meld_marked: Marked,
-    /// 抜きドラ: norths extracted this hand.
-    pub nuki: u8,
+    /// 抜きドラ: tiles set aside this hand (norths, or the tile set's nuki kinds).
+    pub nuki: Nuki,
     /// Flowers extracted this hand, bit `Flower as u8`.
     pub flowers: u8,
     /// Discards in order (called tiles included).
@@ -89,7 +89,7 @@ impl SeatState {
         meld_count: 0,
         meld_from: [0; 4],
         meld_marked: Marked::NONE,
-        nuki: 0,
+        nuki: Nuki::NONE,
         flowers: 0,
         river: [Tile::EAST; MAX_RIVER],
         river_len: 0,
@@ -209,7 +209,8 @@ pub enum OfferKind {
     AddedKan,
     /// 暗槓: ron only, and only by thirteen orphans.
     ClosedKan,
-    /// 北抜き: ron only, not by a seat that extracted a north itself (G-X5).
+    /// 北抜き (or another nuki kind set aside): ron only, not by a seat that set one aside
+    /// itself unless the table's `north.ron_after_own` (G-X5).
     Nuki,
 }
 

@@ -8,7 +8,7 @@ use super::tests_open_riichi::scene as open_riichi_scene;
 use super::tests_scenarios::{Scene, fixed_wall, goto, t};
 use super::tests_three::{HANDS, wall};
 use super::*;
-use crate::mahjong::{HandScore, TileSetSpec, WinFlags, Yaku};
+use crate::mahjong::{HandScore, Nuki, TileSetSpec, WinFlags, Yaku};
 use crate::{GameSeeds, Table};
 use std::collections::HashMap;
 
@@ -42,7 +42,7 @@ fn play_on(sc: &mut Scene, stop: impl Fn(&Scene) -> bool) {
         let seat = sc.game.to_move(&sc.s).unwrap();
         let a = match sc.s.phase {
             Phase::Turn { .. } if stop(sc) => return,
-            Phase::Turn { .. } if sc.legal().contains(&Action::ExtractNorth) => Action::ExtractNorth,
+            Phase::Turn { .. } if sc.legal().contains(&Action::Nuki(Tile::NORTH)) => Action::Nuki(Tile::NORTH),
             Phase::Turn { .. } => Action::Discard(sc.s.seats[seat].drawn.unwrap()),
             _ => Action::Pass,
         };
@@ -285,25 +285,25 @@ fn g_x2_several_extractions_at_once_a_forgotten_one_later_and_after_a_call() {
     let hands = ["9m123p456p789s4z4z6z", "22z4z123s456s78p9p1s", "1199m2378s1z3z5z6z7z"];
     let mut sc = Scene::new(goto(), |_| {}, &wall(hands, "1z5z3z7z", "2z3s7p"));
     // Forgetting costs nothing: the dealer keeps its norths and discards.
-    assert!(sc.legal().contains(&Action::ExtractNorth));
+    assert!(sc.legal().contains(&Action::Nuki(Tile::NORTH)));
     sc.act(0, Action::Discard(t("1z")));
     sc.act(1, Action::Discard(t("5z")));
     sc.act(2, Action::Discard(t("3z")));
-    assert_eq!((sc.s.seats[0].nuki, sc.s.seats[0].hand[Tile::NORTH.index()]), (0, 2));
+    assert_eq!((sc.s.seats[0].nuki.total(), sc.s.seats[0].hand[Tile::NORTH.index()]), (0, 2));
     // At its next turn it extracts both, each followed by a replacement draw.
-    sc.act(0, Action::ExtractNorth);
+    sc.act(0, Action::Nuki(Tile::NORTH));
     assert_eq!(sc.s.phase, Phase::Turn { seat: 0, called: false, rinshan: true });
-    assert_eq!((sc.s.seats[0].nuki, sc.s.seats[0].drawn), (1, Some(t("2z"))));
-    sc.act(0, Action::ExtractNorth);
-    assert_eq!((sc.s.seats[0].nuki, sc.s.seats[0].drawn, sc.s.replacements), (2, Some(t("3s")), 2));
+    assert_eq!((sc.s.seats[0].nuki.total(), sc.s.seats[0].drawn), (1, Some(t("2z"))));
+    sc.act(0, Action::Nuki(Tile::NORTH));
+    assert_eq!((sc.s.seats[0].nuki.total(), sc.s.seats[0].drawn, sc.s.replacements), (2, Some(t("3s")), 2));
     // Not on another's turn: seat 1 holds a north but may only pass or pon the 2z.
     sc.act(0, Action::Discard(t("2z")));
     assert_eq!(sc.legal(), [Action::Pass, Action::Pon]);
     sc.act(1, Action::Pon);
     // After a call it is seat 1's own turn: it may extract.
     assert_eq!(sc.s.phase, Phase::Turn { seat: 1, called: true, rinshan: false });
-    sc.act(1, Action::ExtractNorth);
-    assert_eq!((sc.s.seats[1].nuki, sc.s.seats[1].drawn, sc.s.replacements), (1, Some(t("7p")), 3));
+    sc.act(1, Action::Nuki(Tile::NORTH));
+    assert_eq!((sc.s.seats[1].nuki.total(), sc.s.seats[1].drawn, sc.s.replacements), (1, Some(t("7p")), 3));
 }
 
 #[test]
@@ -319,13 +319,13 @@ fn g_x3_each_extracted_north_is_a_dora_and_four_are_suupei_plus_4_han() {
             sc.act(seat, Action::Discard(t(a)));
         }
         for _ in 0..4 {
-            sc.act(0, Action::ExtractNorth);
+            sc.act(0, Action::Nuki(Tile::NORTH));
         }
-        assert_eq!((sc.s.seats[0].nuki, sc.s.seats[0].drawn), (4, Some(t("5z"))));
+        assert_eq!((sc.s.seats[0].nuki.total(), sc.s.seats[0].drawn), (4, Some(t("5z"))));
         let score = sc.game.score_tsumo(&sc.s, 0, true).unwrap();
         sc.act(0, Action::Tsumo);
         let w = sc.s.hand_log.hands()[0].wins()[0];
-        assert_eq!(w.nuki, 4, "four norths for the chip ledger (chips stay 4)");
+        assert_eq!(w.nuki, Nuki::norths(4), "four norths for the chip ledger (chips stay 4)");
         score
     };
     let plain = tsumo("6z");
@@ -348,8 +348,8 @@ fn g_x4_a_north_or_flower_drawn_as_the_haitei_is_extracted_and_replaced() {
         if haitei == "4z" {
             assert_eq!(sc.s.seats[2].drawn, Some(Tile::NORTH));
             assert!(!sc.legal().contains(&Action::Discard(Tile::NORTH)));
-            sc.act(2, Action::ExtractNorth);
-            assert_eq!(sc.s.seats[2].nuki, 1);
+            sc.act(2, Action::Nuki(Tile::NORTH));
+            assert_eq!(sc.s.seats[2].nuki.total(), 1);
         } else {
             assert_eq!(sc.s.seats[2].flowers, 1 << crate::mahjong::Flower::Spring as u8, "set aside at once");
         }
@@ -369,13 +369,13 @@ fn g_x6_extraction_keeps_ippatsu_and_the_first_go_around_and_its_replacement_is_
     let hands = [T1, "234p567p345s22s4z9p", "1199m2378s7p2z3z5z6z"];
     let mut sc = Scene::new(goto(), |_| {}, &wall(hands, "7z1z3z4z", "9p4s"));
     sc.act(0, Action::Riichi(t("7z")));
-    sc.act(1, Action::ExtractNorth);
+    sc.act(1, Action::Nuki(Tile::NORTH));
     assert!(sc.s.uninterrupted && sc.s.seats[0].ippatsu, "no call made: the first go-around goes on");
     sc.act(1, Action::Riichi(t("1z")));
     assert!(sc.s.seats[1].riichi && sc.s.seats[1].double_riichi, "ダブル立直 after an extraction");
     sc.act(2, Action::Discard(t("3z")));
-    assert_eq!(sc.legal(), [Action::ExtractNorth], "a riichi seat extracts a north it draws");
-    sc.act(0, Action::ExtractNorth);
+    assert_eq!(sc.legal(), [Action::Nuki(Tile::NORTH)], "a riichi seat extracts a north it draws");
+    sc.act(0, Action::Nuki(Tile::NORTH));
     assert!(sc.s.seats[0].ippatsu, "extraction breaks no ippatsu");
     assert_eq!(sc.s.seats[0].drawn, Some(t("4s")));
     sc.act(0, Action::Tsumo);
@@ -390,7 +390,7 @@ fn g_x6_extraction_keeps_ippatsu_and_the_first_go_around_and_its_replacement_is_
 fn g_x6_a_ron_on_an_extracted_north_is_no_chankan() {
     // Seat 1 (thirteen orphans) is asked on the dealer's extracted north (G-X5).
     let mut sc = Scene::new(goto(), |_| {}, &wall(HANDS, "1z", "2z"));
-    sc.act(0, Action::ExtractNorth);
+    sc.act(0, Action::Nuki(Tile::NORTH));
     assert_eq!(sc.game.to_move(&sc.s), Some(1));
     let flags = |kind| sc.game.ron_flags(&sc.s, 1, kind);
     assert!(!flags(OfferKind::Nuki).has(WinFlags::CHANKAN), "not 搶槓");

@@ -117,7 +117,7 @@ fn g_r3_bots_give_an_open_riichi_its_wait_only_when_every_tile_would() {
             game.legal_actions(&state, &mut legal);
             let a = crate::Strategy::choose(&mut bots[seat], &game.view(&state, seat), &legal, &mut rng);
             let deals_in = |a: &Action| {
-                let kind = if *a == Action::ExtractNorth { OfferKind::Nuki } else { OfferKind::Discard };
+                let kind = if *a == Action::Nuki(Tile::NORTH) { OfferKind::Nuki } else { OfferKind::Discard };
                 a.gives().is_some_and(|t| {
                     state.others(seat).any(|o| state.seats[o].in_open_riichi() && game.can_ron(&state, o, t, kind))
                 })

@@ -375,8 +375,8 @@ fn bust_at_zero_ends_the_game_at_exactly_zero() {
 
 #[test]
 fn multiple_ron_honba_end_sticks_and_bust_line_are_table_file_fields() {
-    // Tenhou's preset sets them otherwise (tests_tenhou.rs).
-    for (name, _) in PRESETS.iter().filter(|p| !p.0.starts_with("tenhou")) {
+    // Tenhou's presets, and those extending them, set them otherwise (tests_tenhou.rs).
+    for (name, _) in PRESETS.iter().filter(|p| !p.0.starts_with("tenhou") && !p.1.contains("extends = \"tenhou")) {
         let s = TableSettings::preset(name).unwrap();
         let got = (s.multiple_ron, s.double_ron_honba, s.end_sticks, s.bust_at_zero);
         assert_eq!(got, (MultipleRon::All, DoubleRonHonba::Each, EndSticks::Top, false), "{name}");
@@ -403,8 +403,8 @@ fn multiple_ron_honba_end_sticks_and_bust_line_are_table_file_fields() {
 
 #[test]
 fn extension_kuikae_and_tenpai_stop_are_table_file_fields() {
-    // Tenhou's preset sets them otherwise (tests_tenhou.rs).
-    for (name, _) in PRESETS.iter().filter(|p| !p.0.starts_with("tenhou")) {
+    // Tenhou's presets, and those extending them, set them otherwise (tests_tenhou.rs).
+    for (name, _) in PRESETS.iter().filter(|p| !p.0.starts_with("tenhou") && !p.1.contains("extends = \"tenhou")) {
         let s = TableSettings::preset(name).unwrap();
         let today = (s.extension, s.dealer_may_stop_tenpai, s.kuikae);
         assert_eq!(today, (Extension::None, false, Kuikae::Allowed), "{name}");

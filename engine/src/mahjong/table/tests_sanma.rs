@@ -8,7 +8,7 @@ use super::state::OfferKind;
 use super::tests_scenarios::{Scene, fixed_wall, t};
 use super::*;
 use crate::mahjong::payment::pay;
-use crate::mahjong::{Payment, Rules};
+use crate::mahjong::{Nuki, Payment, Rules};
 use crate::testing::{PlayCheck, check_play};
 use crate::{Game, GameSeeds, Table};
 
@@ -56,14 +56,14 @@ fn tenhou_sanma_pays_the_four_player_way_with_the_tsumo_loss_and_200_a_repeat() 
 #[test]
 fn a_north_may_be_discarded_or_extracted_and_extraction_breaks_ippatsu() {
     let mut sc = north_scene(sanma_with(|_| {}));
-    assert!(sc.legal().contains(&Action::Discard(Tile::NORTH)) && sc.legal().contains(&Action::ExtractNorth));
-    sc.act(0, Action::ExtractNorth);
+    assert!(sc.legal().contains(&Action::Discard(Tile::NORTH)) && sc.legal().contains(&Action::Nuki(Tile::NORTH)));
+    sc.act(0, Action::Nuki(Tile::NORTH));
     assert!(!sc.s.uninterrupted, "抜きは鳴きと同じ扱い: the first go-around is over");
     // Gotō's readings: never discarded, and the go-around goes on.
     let goto_north = NorthRules { discard: false, breaks_ippatsu: false, ron_after_own: false, after_pon: true };
     let mut sc = north_scene(sanma_with(|s| s.north = goto_north));
     assert!(!sc.legal().contains(&Action::Discard(Tile::NORTH)));
-    sc.act(0, Action::ExtractNorth);
+    sc.act(0, Action::Nuki(Tile::NORTH));
     assert!(sc.s.uninterrupted);
 }
 
@@ -71,7 +71,7 @@ fn a_north_may_be_discarded_or_extracted_and_extraction_breaks_ippatsu() {
 fn a_seat_that_extracted_may_still_ron_an_extraction() {
     let ron_on_extraction = |game: RiichiTable| {
         let mut sc = north_scene(game);
-        sc.s.seats[1].nuki = 1;
+        sc.s.seats[1].nuki = Nuki::norths(1);
         sc.game.can_ron(&sc.s, 1, Tile::NORTH, OfferKind::Nuki)
     };
     assert!(ron_on_extraction(sanma_with(|_| {})), "抜いた北は役満以外でも和了可能");
@@ -84,33 +84,44 @@ fn no_extraction_right_after_a_pon() {
         let mut sc = north_scene(game);
         sc.act(0, Action::Discard(t("9m")));
         sc.act(2, Action::Pon);
-        sc.legal().contains(&Action::ExtractNorth)
+        sc.legal().contains(&Action::Nuki(Tile::NORTH))
     };
     assert!(!after_pon(sanma_with(|_| {})), "ポンの直後は抜けない");
     assert!(after_pon(sanma_with(|s| s.north.after_pon = true)));
 }
 
-#[test]
-fn tenhou_sanma_random_games_keep_every_piece_and_replay_clean() {
-    let game = RiichiTable::preset("tenhou-sanma").unwrap();
+/// Random games at a three-seat `preset` (efficiency, random and defensive bots): each
+/// keeps every piece ([`check_play`], 20 games) and 105,000 points, and replays clean from
+/// its record (`games` more); returns the records' events and the wins replayed.
+pub(super) fn random_games_replay_clean(preset: &str, games: u64) -> (Vec<Event>, usize) {
+    let game = RiichiTable::preset(preset).unwrap();
     let check = PlayCheck { games: 20, seed: 7, max_decisions: 20_000 };
     let stats = check_play(&game, &mut [Bot::efficiency(), Bot::random(), Bot::defensive()], &check).unwrap();
     assert_eq!(stats.games, 20);
     let game = game.with_event_log(true);
     let mut table = Table::new(&game);
-    let (mut norths, mut north_discards, mut wins) = (0, 0, 0);
-    for i in 0..40 {
+    let (mut all, mut wins) = (Vec::new(), 0);
+    for i in 0..games {
         let mut bots = [Bot::efficiency(), Bot::random(), Bot::defensive()];
         let o = table.play(&game, &mut bots, &mut GameSeeds::new(9).rng(i));
         assert_eq!(o.points[..3].iter().sum::<i32>(), 105_000, "game {i}");
-        let events = table.state().events.events().to_vec();
-        let report = replay(&game, &events);
+        let events = table.state().events.events();
+        let report = replay(&game, events);
         assert!(report.is_clean(), "game {i}: {:?}", report.findings.first());
-        norths += o.norths.iter().sum::<u16>();
-        north_discards +=
-            events.iter().filter(|e| matches!(e, Event::Dahai { pai, .. } if pai.kind() == Some(Tile::NORTH))).count();
+        let set_aside = events.iter().filter(|e| matches!(e, Event::Nukidora { .. })).count();
+        assert_eq!(usize::from(o.norths.iter().sum::<u16>()), set_aside, "game {i}");
+        all.extend_from_slice(events);
         wins += report.wins;
     }
+    (all, wins)
+}
+
+#[test]
+fn tenhou_sanma_random_games_keep_every_piece_and_replay_clean() {
+    let (events, wins) = random_games_replay_clean("tenhou-sanma", 40);
+    let norths = events.iter().filter(|e| matches!(e, Event::Nukidora { .. })).count();
+    let north_discards =
+        events.iter().filter(|e| matches!(e, Event::Dahai { pai, .. } if pai.kind() == Some(Tile::NORTH))).count();
     assert!(
         norths > 0 && north_discards > 0 && wins > 100,
         "{norths} extracted, {north_discards} discarded, {wins} wins"

@@ -46,19 +46,19 @@ fn three_player_random_games_keep_every_piece() {
 fn g_x1_g_x2_a_north_is_extracted_never_discarded_and_replaced_from_the_back() {
     let mut sc = Scene::new(goto(), |_| {}, &wall(HANDS, "1z", "2z"));
     assert!(!sc.legal().contains(&Action::Discard(Tile::NORTH)), "north is air");
-    sc.act(0, Action::ExtractNorth);
+    sc.act(0, Action::Nuki(Tile::NORTH));
     // Seat 1 waits on the north: it is asked first (G-X5).
     assert_eq!(sc.game.to_move(&sc.s), Some(1));
     sc.act(1, Action::Pass);
     assert_eq!(sc.s.phase, Phase::Turn { seat: 0, called: false, rinshan: true });
-    assert_eq!((sc.s.seats[0].nuki, sc.s.seats[0].drawn, sc.s.replacements), (1, Some(t("2z")), 1));
+    assert_eq!((sc.s.seats[0].nuki.total(), sc.s.seats[0].drawn, sc.s.replacements), (1, Some(t("2z")), 1));
     assert!(sc.s.seats[1].temp_furiten, "a passed north is a passed winning tile");
 }
 
 #[test]
 fn g_x5_others_may_ron_an_extracted_north() {
     let mut sc = Scene::new(goto(), |_| {}, &wall(HANDS, "1z", "2z"));
-    sc.act(0, Action::ExtractNorth);
+    sc.act(0, Action::Nuki(Tile::NORTH));
     sc.act(1, Action::Ron);
     assert_eq!(sc.s.record.wins[1], 1);
     assert_eq!(sc.s.record.deal_ins[0], 1, "the extracting seat pays");
@@ -73,12 +73,12 @@ fn g_x5_a_seat_that_extracted_a_north_may_not_ron_one() {
     sc.act(0, Action::Discard(t("1z")));
     sc.act(1, Action::Pass);
     assert!(sc.legal().contains(&Action::Tsumo), "kokushi drew its north");
-    sc.act(1, Action::ExtractNorth);
+    sc.act(1, Action::Nuki(Tile::NORTH));
     sc.act(1, Action::Discard(t("2z")));
     sc.act(2, Action::Discard(t("3z")));
-    sc.act(0, Action::ExtractNorth);
+    sc.act(0, Action::Nuki(Tile::NORTH));
     assert_eq!(sc.s.phase, Phase::Turn { seat: 0, called: false, rinshan: true }, "nobody asked");
-    assert_eq!((sc.s.seats[0].drawn, sc.s.seats[1].nuki), (Some(t("5s")), 1));
+    assert_eq!((sc.s.seats[0].drawn, sc.s.seats[1].nuki.total()), (Some(t("5s")), 1));
 }
 
 #[test]
@@ -212,7 +212,7 @@ fn g_p3_nagashi_yakuman_is_paid_as_a_tsumo_instead_of_noten_payments() {
     while sc.s.record.hands == 0 {
         let seat = sc.game.to_move(&sc.s).unwrap();
         let a = match sc.s.phase {
-            Phase::Turn { .. } if sc.legal().contains(&Action::ExtractNorth) => Action::ExtractNorth,
+            Phase::Turn { .. } if sc.legal().contains(&Action::Nuki(Tile::NORTH)) => Action::Nuki(Tile::NORTH),
             Phase::Turn { .. } => Action::Discard(sc.s.seats[seat].drawn.unwrap()),
             _ => Action::Pass,
         };
@@ -241,10 +241,10 @@ fn g_x1_bots_extract_norths_except_for_kokushi() {
         let legal = sc.legal();
         Bot::efficiency().choose(&sc.game.view(&sc.s, 0), &legal, &mut GameSeeds::new(1).rng(0))
     };
-    assert!(sc.legal().contains(&Action::ExtractNorth));
-    assert_ne!(choose(&sc), Action::ExtractNorth, "kept for kokushi");
+    assert!(sc.legal().contains(&Action::Nuki(Tile::NORTH)));
+    assert_ne!(choose(&sc), Action::Nuki(Tile::NORTH), "kept for kokushi");
     let sc = Scene::new(goto(), |_| {}, &wall(HANDS, "1z", ""));
-    assert_eq!(choose(&sc), Action::ExtractNorth, "any other hand extracts it at once");
+    assert_eq!(choose(&sc), Action::Nuki(Tile::NORTH), "any other hand extracts it at once");
 }
 
 #[test]

@@ -23,7 +23,8 @@ pub enum WallModel {
     /// kans and the extracted norths, 「嶺上牌は8枚」). The replacements past the dead wall's
     /// four are the tiles it took from the live wall's end, in the order it took them.
     DeadWallWith {
-        /// Replacement draws a hand can have (4 to 8).
+        /// Replacement draws a hand can have (4 to 12: four kans and four of each of two nuki
+        /// kinds).
         replacement_tiles: u8,
     },
     /// ドラ隣まで取り切り (G-W4): no fixed dead wall. From the back: the replacement tiles in

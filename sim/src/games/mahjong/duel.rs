@@ -1,8 +1,10 @@
 //! Mahjong duels: a riichi table of a Ron2 preset (four seats: the focal bot in each seat in
 //! turn against three of the opponent bot) or Gotō's three-seat `goto` (three rotations of
 //! one against two), single games without Gotō's sessions of four people. Seat 0 deals
-//! first. Metrics: the average place (1 = first), the first-place rate and the final points,
-//! and at a table with chip rules (Gotō's `[chips]`) the chips (祝儀) each seat nets in the
+//! first. Metrics: the average place (1 = first), the first-place rate, the final points,
+//! at a table with placement (uma or oka) the final score (成績: the points less the return,
+//! in hundreds, plus the place's uma and the first's oka, as the table settles it), and at a
+//! table with chip rules (Gotō's `[chips]`) the chips (祝儀) each seat nets in the
 //! game, cut-bi's multipliers included where the table has them (each game its own: the
 //! cut-bi states start afresh, and nobody sits out), the dice chances rolled from the
 //! game's own dice stream, so every line-up of a deal rolls the same dice.
@@ -71,6 +73,8 @@ pub struct MahjongContest {
     bots: Vec<Bot>,
     /// The table's chip ledger (no sit-out), when it has chip rules.
     chips: Option<ChipLedger>,
+    /// The table settles with placement (uma or oka): its final scores are a metric.
+    placement: bool,
 }
 
 impl MahjongContest {
@@ -78,8 +82,10 @@ impl MahjongContest {
     pub fn new(table: &TableRules, strategies: &[Source]) -> Result<MahjongContest> {
         let bots = parse_all("mahjong bot file", strategies, BotConfig::from_toml)?.into_iter().map(Bot::new).collect();
         let game = table.game()?;
-        let chips = game.settings().chips.map(|rules| ChipLedger::new(rules, &game, false));
-        Ok(MahjongContest { game: game.with_hand_log(chips.is_some()), bots, chips })
+        let settings = game.settings();
+        let chips = settings.chips.map(|rules| ChipLedger::new(rules, &game, false));
+        let placement = settings.uma.iter().any(|&u| u != 0) || settings.oka != 0;
+        Ok(MahjongContest { game: game.with_hand_log(chips.is_some()), bots, chips, placement })
     }
 }
 
@@ -98,8 +104,20 @@ impl Contest for MahjongContest {
         one_of::<engine::mahjong::table::BotConfig>()
     }
 
+    /// The final score is the objective where the table settles with placement (the 成績 a
+    /// Ron2 or Tenhou player is ranked by: points alone are blind to the uma a place is
+    /// worth), else the final points.
     fn metrics(&self) -> Vec<Metric> {
         let n = self.seats() as f64;
+        let score = Metric {
+            name: "score",
+            label: "final score ((points - return) / 100 + uma + oka)",
+            unit: 1,
+            rate: false,
+            neutral: f64::NAN,
+            higher_is_better: true,
+            objective: true,
+        };
         let chips = Metric {
             name: "chips",
             label: "chips per game",
@@ -135,9 +153,10 @@ impl Contest for MahjongContest {
                 rate: false,
                 neutral: f64::NAN,
                 higher_is_better: true,
-                objective: true,
+                objective: !self.placement,
             },
         ];
+        metrics.extend(self.placement.then_some(score));
         metrics.extend(self.chips.map(|_| chips));
         metrics
     }
@@ -160,11 +179,13 @@ impl Contest for MahjongContest {
             ledger.settle_game(table.state().hand_log.hands(), &o.points, &mut dice, &mut tally);
         }
         let chips = tally.totals();
+        let chips_at = 3 + usize::from(self.placement);
         for (seat, values) in out.iter_mut().take(seated.len()).enumerate() {
             values[0] = i64::from(o.ranks[seat]) + 1;
             values[1] = i64::from(o.ranks[seat] == 0);
             values[2] = i64::from(o.points[seat]);
-            values[3] = i64::from(chips[seat]);
+            values[3] = i64::from(o.scores[seat]);
+            values[chips_at] = i64::from(chips[seat]);
         }
     }
 }
@@ -175,20 +196,61 @@ mod tests {
     use crate::games::mahjong::table_rules::BOT_FILES;
     use engine::GameSeeds;
 
-    /// Each deal's chips per seat, `bot` in every seat at the table `rules`.
-    fn chips(rules: &str, bot: &str, deals: u64) -> Vec<[i64; 3]> {
+    /// Each deal's values of the metric `name` per seat, `bot` in every seat at the table
+    /// `rules`.
+    fn values(rules: &str, bot: &str, name: &str, deals: u64) -> Vec<[i64; MAX_SEATS]> {
         let strategy = crate::preset::source(bot, &BOT_FILES).unwrap();
         let contest = MahjongContest::new(&TableRules::named(rules).unwrap(), &[strategy]).unwrap();
-        let chips = contest.metrics().iter().position(|m| m.name == "chips").expect("a chips metric");
+        let m = contest.metrics().iter().position(|m| m.name == name).expect("the metric");
         let mut worker = contest.worker();
         let seeds = GameSeeds::new(3);
         let mut out = [[0; crate::duel::MAX_METRICS]; MAX_SEATS];
         (0..deals)
             .map(|i| {
                 contest.play(&mut worker, i, &[0; MAX_SEATS], &mut seeds.rng(i), &mut out);
-                [0, 1, 2].map(|seat| out[seat][chips])
+                out.map(|seat| seat[m])
             })
             .collect()
+    }
+
+    /// Each deal's chips per seat, `bot` in every seat at the three-seat table `rules`.
+    fn chips(rules: &str, bot: &str, deals: u64) -> Vec<[i64; 3]> {
+        values(rules, bot, "chips", deals).into_iter().map(|v| [v[0], v[1], v[2]]).collect()
+    }
+
+    /// The 成績 of the seed's Ron2 rules table (seeds/003): 素点 (points − 30,000 返し) / 100,
+    /// plus 順位点 `uma[place − 1]`, plus `oka` to the first.
+    fn seed_score(points: i64, place: i64, uma: [i64; 4], oka: i64) -> i64 {
+        (points - 30_000) / 100 + uma[place as usize - 1] + if place == 1 { oka } else { 0 }
+    }
+
+    #[test]
+    fn the_score_is_the_seeds_ron2_result_and_the_objective_at_a_table_with_placement() {
+        const DOJO: [i64; 4] = [150, 50, -50, -150];
+        const BATTLE: [i64; 4] = [200, 100, -100, -200];
+        // The seed's worked examples: the dojo (30,000 start) and リーチバトル (25,000 start,
+        // oka +200 to the first).
+        let dojo = [40_600, 32_700, 27_300, 19_400].map(|p| p as i64);
+        assert_eq!([1, 2, 3, 4].map(|r| seed_score(dojo[r as usize - 1], r, DOJO, 0)), [256, 77, -77, -256]);
+        let battle = [35_600, 27_700, 22_300, 14_400].map(|p| p as i64);
+        assert_eq!([1, 2, 3, 4].map(|r| seed_score(battle[r as usize - 1], r, BATTLE, 200)), [456, 77, -177, -356]);
+        // Every game's score is that result of its points and place at the table's preset.
+        for (rules, uma, oka) in [("ron2-dojo", DOJO, 0), ("ron2-battle", BATTLE, 200)] {
+            let [points, places, scores] = ["points", "average_rank", "score"].map(|m| values(rules, "strong", m, 6));
+            for ((p, r), s) in points.iter().zip(&places).zip(&scores) {
+                assert_eq!(std::array::from_fn(|seat| seed_score(p[seat], r[seat], uma, oka)), *s, "{rules}: {p:?} {r:?}");
+                assert_eq!(s.iter().sum::<i64>(), 0, "{rules}: {s:?}");
+            }
+        }
+        // The score is the objective there; at Gotō's table (no uma, no oka) there is no
+        // score, and the points are.
+        let objective = |rules: &str| {
+            let contest = MahjongContest::new(&TableRules::named(rules).unwrap(), &[]).unwrap();
+            let names: Vec<&str> = contest.metrics().iter().map(|m| m.name).collect();
+            (names, contest.metrics().iter().find(|m| m.objective).unwrap().name)
+        };
+        assert_eq!(objective("ron2-battle"), (vec!["average_rank", "first_place", "points", "score"], "score"));
+        assert_eq!(objective("goto"), (vec!["average_rank", "first_place", "points", "chips"], "points"));
     }
 
     #[test]
@@ -206,6 +268,6 @@ mod tests {
         // A table without chip rules has no chips metric.
         let ron2 = MahjongContest::new(&TableRules::named("ron2-dojo").unwrap(), &[]).unwrap();
         let names: Vec<&str> = ron2.metrics().iter().map(|m| m.name).collect();
-        assert_eq!(names, ["average_rank", "first_place", "points"]);
+        assert_eq!(names, ["average_rank", "first_place", "points", "score"]);
     }
 }

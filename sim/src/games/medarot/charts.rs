@@ -175,7 +175,7 @@ impl Report<'_> {
         let _ = writeln!(
             s,
             "play unchanged: the strategies as given; under adapted play (the heuristic's card weights re-tuned for \
-             each arm's decks) a few of the card ablations are the sweep sweep-medarot-ablation: its summary says \
+             each arm's decks) every card ablation is measured again in the sweep sweep-medarot-ablation: its summary says \
              which verdicts adapted play changes"
         );
         let _ = writeln!(s, "{}", coin_flip_line(&acc.coin_flip, acc.turns.n));

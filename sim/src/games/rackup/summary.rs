@@ -29,7 +29,8 @@ pub(super) fn summary(params: &RackupParams, arms: &[Arm], acc: &RackupAcc, cove
         s,
         "play unchanged: every arm plays these strategies as given; under adapted play (the heuristic's riichi and \
          kan settings re-tuned for each arm's rules) riichi's price and the spells are the sweep sweep-rackup-riichi, \
-         ダイエットサプリ's break-even the sweep sweep-rackup-diet: their summaries say which verdicts adapted play changes"
+         the break-evens of ダイエットサプリ and 蜃気楼 the sweeps sweep-rackup-diet and sweep-rackup-mirage: their \
+         summaries say which verdicts adapted play changes"
     );
     let i = base.initiative;
     let _ = writeln!(

@@ -61,8 +61,9 @@ use rand::RngExt;
 use serde::Deserialize;
 use std::cell::OnceCell;
 
-/// A hand this close to kokushi (shanten) keeps its norths rather than extracting them
-/// (G-X1: a north stays in a hand only for kokushi or 四喜和).
+/// A hand this close to kokushi (shanten) keeps its norths (or other terminal or honour nuki
+/// kinds) rather than setting them aside (G-X1: a north stays in a hand only for kokushi or
+/// 四喜和).
 const KOKUSHI_KEEPS_NORTH: i8 = 2;
 
 /// A hand holding this many winds as pairs or sets, the north among them, keeps its norths
@@ -655,18 +656,19 @@ impl Strategy<RiichiTable> for Bot {
             return legal[rng.random_range(0..legal.len())];
         }
         // Taken whenever legal, in this order: a win (unless declined for placement, see
-        // `takes_win`), nine terminals (unless kept for kokushi, see `aborts`), a north
-        // extracted at once (unless kept for kokushi). One pass over the list.
-        let keep_north = || {
+        // `takes_win`), nine terminals (unless kept for kokushi, see `aborts`), a nuki tile
+        // set aside at once (unless kept for kokushi or 四喜和). One pass over the list.
+        let keep = |t: Tile| {
             let h = view.hand();
             let wind_pairs = (27..31).filter(|&i| h[i] >= 2).count();
-            let suushii = h[Tile::NORTH.index()] >= 2 && wind_pairs >= SUUSHII_KEEPS_NORTH;
-            suushii || shanten_kokushi(h).is_some_and(|s| s <= KOKUSHI_KEEPS_NORTH)
+            let suushii = t.is_wind() && h[t.index()] >= 2 && wind_pairs >= SUUSHII_KEEPS_NORTH;
+            let kokushi = || t.is_terminal_or_honor() && shanten_kokushi(h).is_some_and(|s| s <= KOKUSHI_KEEPS_NORTH);
+            suushii || kokushi()
         };
         let first = |a: &Action| match a {
             Action::Tsumo | Action::Ron => Some(0),
             Action::NineTerminals => self.aborts(view).then_some(1),
-            Action::ExtractNorth => (!keep_north()).then_some(2),
+            Action::Nuki(t) => (!keep(*t)).then_some(2),
             _ => None,
         };
         if let Some((_, &a)) = legal.iter().filter_map(|a| Some((first(a)?, a))).min_by_key(|&(k, _)| k) {

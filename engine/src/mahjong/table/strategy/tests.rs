@@ -308,8 +308,12 @@ fn g_x1_bots_keep_norths_for_four_winds() {
         s.seats[1].marked = crate::mahjong::table::Marked::NONE;
         turn(Bot::efficiency(), &game, &mut s, "4z").0
     };
-    assert_ne!(bot_choice("111z22z33z44z5p6p7p9p9p"), Action::ExtractNorth, "east, south, west sets and two norths");
-    assert_eq!(bot_choice("11z44z123p456p78p99s"), Action::ExtractNorth, "two wind pairs only");
+    assert_ne!(
+        bot_choice("111z22z33z44z5p6p7p9p9p"),
+        Action::Nuki(Tile::NORTH),
+        "east, south, west sets and two norths"
+    );
+    assert_eq!(bot_choice("11z44z123p456p78p99s"), Action::Nuki(Tile::NORTH), "two wind pairs only");
 }
 
 /// A dealt Gotō table whose seat 1 (South) holds `hand` (no marked pieces), on its turn

@@ -4,9 +4,9 @@
 
 use super::tests::{counts, riichi_at_2, t, turn};
 use super::*;
-use crate::mahjong::PhysTile;
 use crate::mahjong::chips::{State, States};
 use crate::mahjong::table::{Marked, TableState};
+use crate::mahjong::{Nuki, PhysTile};
 use crate::{Game, GameSeeds, Table};
 
 /// Tenpai on 2s, 5s and 8s (9 live tiles) once the 1m goes.
@@ -65,7 +65,7 @@ fn chip_push_pushes_a_tenpai_holding_chips() {
     let (game, mut s) = against_riichi("goto-cutbi");
     s.home_run = 1 << 2;
     // Three extracted norths: 3 chips, pushed whatever the stakes.
-    s.seats[1].nuki = 3;
+    s.seats[1].nuki = Nuki::norths(3);
     assert!(pushes(stakes(|_| {}), &game, &mut s));
     assert!(!pushes(stakes(|c| c.chip_push = 0), &game, &mut s));
 }

@@ -26,7 +26,7 @@ pub struct Counts {
     pub open_riichi: u64,
     /// Hands with an open call.
     pub open_hands: u64,
-    /// Norths extracted.
+    /// Nuki tiles set aside (抜きドラ: norths at the Gotō tables).
     pub norths: u64,
     /// Flowers set aside.
     pub flowers: u64,
