@@ -1,6 +1,6 @@
-//! After warm-up, playing Ron2 riichi hanchan allocates nothing: at the plain table and
-//! with the ten shipped local yaku (data yaku) checked at every win, and with the
-//! calibrated and the tuned bots (`tenhou-like`, `strong`).
+//! After warm-up, playing Ron2 riichi hanchan allocates nothing: at the plain table, with
+//! the ten shipped local yaku (data yaku) checked at every win, on a set with blue fives,
+//! and with the calibrated and the tuned bots (`tenhou-like`, `strong`).
 
 use engine::mahjong::Rules;
 use engine::mahjong::table::{Bot, RiichiTable, TableSettings};
@@ -52,6 +52,17 @@ fn hanchan_with_the_ten_local_yaku_do_not_allocate_after_warm_up() {
         Rules::from_toml("extends = \"ron2\"\n[yaku]\nrenhou = \"none\"\n[yaku.local]\ninclude = [\"local_yaku\"]\n")
             .unwrap();
     assert_eq!(rules.yaku.local.len(), 10, "the shipped local yaku");
+    let game = RiichiTable::with_rules(TableSettings::preset("ron2-dojo").unwrap(), rules).unwrap();
+    assert_allocation_free(&game, mixed());
+}
+
+#[test]
+fn hanchan_with_blue_fives_do_not_allocate_after_warm_up() {
+    let rules = Rules::from_toml(
+        "extends = \"ron2\"\ntile_set = { name = \"club\", manzu = \"full\", red_fives = \"5m5p5s\", blue_fives = \"5p5s\" }\n",
+    )
+    .unwrap();
+    assert!(rules.set.has_blue());
     let game = RiichiTable::with_rules(TableSettings::preset("ron2-dojo").unwrap(), rules).unwrap();
     assert_allocation_free(&game, mixed());
 }

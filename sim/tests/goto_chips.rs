@@ -299,12 +299,62 @@ fn the_chip_study_plays_a_four_seat_table() {
     for item in ["north", "dice", "alice", "sit_out_draw", "rank", "bust"] {
         assert_eq!(paid(item), 0.0, "{item}");
     }
+    assert!(!items.contains(",blue,") && !csv(&root, "one", "yaku").contains("ao_dora"), "no blue fives, no blue rows");
     // Last or top sitting out needs a sit-out.
     let mut args = vec!["mahjong", "chips", "--rules", "ron2-chips", "--compare", repriced.to_str().unwrap()];
     args.extend(["--rotation", "last", "--games", "8", "--quiet", "--out", out]);
     let o = sim(&args, "");
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("four-seat table") && err.lines().count() == 1, "{err}");
+}
+
+/// Issue 35: blue fives at a four-seat chip table (a club's scoring file with a blue 5p, its
+/// table paying 1 chip per blue five, against one paying 2): every game's chips sum to zero
+/// over the four seats, the blue item is paid and tabulated, and `ao_dora` is in the yaku table.
+#[test]
+fn the_chip_study_plays_a_four_seat_table_with_blue_fives() {
+    let root = scratch("four-seats-blue");
+    let file = |name: &str, text: &str| {
+        std::fs::write(root.join(name), text).unwrap();
+        root.join(name).to_str().unwrap().to_string()
+    };
+    file(
+        "club-scoring.toml",
+        "extends = \"ron2\"\nname = \"club\"\ntile_set = { name = \"club\", manzu = \"full\", red_fives = \"5m5p5s\", \
+         blue_fives = \"5p\" }\n",
+    );
+    let table = |name: &str, blue: u8| {
+        file(
+            &format!("{name}.toml"),
+            &format!(
+                "extends = \"ron2-chips\"\nname = \"{name}\"\nscoring = \"club-scoring.toml\"\n[chips]\nblue = {blue}\n"
+            ),
+        )
+    };
+    let (base, compare) = (table("blue1", 1), table("blue2", 2));
+    let mut args = vec!["mahjong", "chips", "--rules", &base, "--compare", &compare, "--bots", "efficiency"];
+    args.extend(["--adapted", "none", "--games", "80", "--session-games", "10", "--seed", "4", "--quiet"]);
+    args.extend(["--out", root.to_str().unwrap(), "--study", "blue"]);
+    let o = sim(&args, "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let persons = csv(&root, "blue", "chips_persons");
+    let header: Vec<&str> = persons.lines().next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|&h| h == name).unwrap();
+    let lines: Vec<Vec<&str>> = persons.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    assert_eq!(lines.len(), 2 * 8, "two arms × (four persons + four seats)");
+    for group in lines.chunks(4) {
+        let total: f64 = group.iter().map(|l| l[col("mean_chips")].parse::<f64>().unwrap() * 80.0).sum();
+        assert!(total.abs() < 1e-6, "chips sum to zero over the four seats: {total} in {group:?}");
+    }
+    let items = csv(&root, "blue", "chips_items");
+    // The blue rows, base arm first: 2 chips a piece moves twice the 1 of the same games.
+    let paid: Vec<f64> = items
+        .lines()
+        .filter(|l| l.contains(",blue,per_tile,"))
+        .map(|l| l.split(',').nth(4).unwrap().parse().unwrap())
+        .collect();
+    assert!(paid.len() == 2 && paid[0] > 0.0 && (paid[1] - 2.0 * paid[0]).abs() < 1e-9, "{items}");
+    assert!(csv(&root, "blue", "yaku").lines().any(|l| l.starts_with("ao_dora,")));
 }
 
 /// The `sat_out` column of `chips_persons` for the base arm's persons 0–3.

@@ -147,6 +147,8 @@ pub struct Hand {
     pub red: u8,
     /// Gotō gold fives in the hand (melds included).
     pub gold: u8,
+    /// Blue fives (青) in the hand (melds included).
+    pub blue: u8,
     /// 抜きドラ: the tiles set aside (Gotō's and 天鳳's norths, a count per nuki kind).
     pub nuki: Nuki,
     /// 本場 counters.
@@ -172,6 +174,7 @@ impl Hand {
             ura_count: 0,
             red: 0,
             gold: 0,
+            blue: 0,
             nuki: Nuki::NONE,
             honba: 0,
             riichi_sticks: 0,

@@ -10,13 +10,13 @@
 //! - [`TileCounts`] (`[u8; 34]`): a hand as counts per kind, the hot-path form.
 //!   [`TileSet`]: 34-bit set of kinds, for waits and ukeire.
 //! - [`PhysTile`]: a physical piece: a plain kind, a red five (赤), a Gotō
-//!   gold five (金), the white pocchi (白ポッチ, one of the haku) or a
-//!   [`Flower`] (春夏秋冬).
+//!   gold five (金), a blue five (青, a parlour's), the white pocchi (白ポッチ,
+//!   one of the haku) or a [`Flower`] (春夏秋冬).
 //! - [`TileSetSpec`]: the composition of a set, from TOML presets in
 //!   `presets/` (`four_player`, `goto`) or a user file;
 //!   [`TileSetSpec::fill_wall`] lays all its pieces into a fixed-size array.
 //! - Notation ([`parse_tiles`], [`Mpsz`]): tenhou mpsz plus `0` for red
-//!   fives, `g` for gold fives (`4g6p`), `0z` for the pocchi and `1f`–`4f`
+//!   fives, `g` for gold fives (`4g6p`), `b` for blue fives (`4b6p`), `0z` for the pocchi and `1f`–`4f`
 //!   for flowers; errors name the byte and the reason.
 //! - Shanten ([`shanten`], [`shanten_standard`], [`shanten_chiitoitsu`],
 //!   [`shanten_kokushi`], and [`shanten_after_discards`] for every discard
@@ -30,10 +30,13 @@
 //! - Tile sets (RULES-NOTES §2, §4): four-player = 136 tiles with one red
 //!   5m/5p/5s; Gotō = manzu 1m and 9m only (108) + 4 flowers, one red 5p,
 //!   one red 5s, one gold 5p, one gold 5s, one pocchi haku. Every kind has
-//!   four copies; red, gold and pocchi copies replace plain ones, so the Gotō
+//!   four copies; red, gold, blue and pocchi copies replace plain ones, so the Gotō
 //!   set has only two plain 5p and a hand written `555p` is rejected for it.
-//!   Which manzu exist, the red/gold fives, the pocchi count and the flowers
-//!   are configurable; copies per kind are not.
+//!   Which manzu exist, the red/gold/blue fives, the pocchi count and the flowers
+//!   are configurable; copies per kind are not. Neither preset set has blue fives
+//!   (`blue_fives` in a set, e.g. `"5p"`); each is one `ao_dora` line of the
+//!   rules' `yaku.ao_dora` han (default 1; some parlours count 2), never doubled by
+//!   autumn, and not part of Gotō's 門前オールスター.
 //! - Dora in sanma: the indicator 1m shows 9m (and 9m shows 1m), the usual
 //!   sanma convention; the seed does not say ([`Tile::next_dora_sanma`]).
 //! - Shanten is exact: the fewest draws that complete the hand, minus one,
@@ -116,6 +119,8 @@ mod score;
 mod score_hand;
 mod shanten;
 pub mod table;
+#[cfg(test)]
+mod tests_blue;
 mod tile;
 mod tileset;
 mod yaku;

@@ -41,11 +41,11 @@ pub struct NotationError {
 /// The reasons a notation string is rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotationErrorKind {
-    /// A character that is no digit, `g`, suit letter or space.
+    /// A character that is no digit, `g`, `b`, suit letter or space.
     UnexpectedChar(char),
-    /// A digit and letter that name no piece (`8z`, `5f`, `gz`).
+    /// A digit and letter that name no piece (`8z`, `5f`, `gz`, `bz`).
     NoSuchTile {
-        /// The digit (or `g`).
+        /// The digit (or `g`, `b`).
         digit: char,
         /// The suit letter.
         letter: char,
@@ -56,7 +56,7 @@ pub enum NotationErrorKind {
     SuitWithoutDigits(char),
     /// The kind is not in the tile set (2m in sanma).
     NotInSet(Tile),
-    /// More copies of a kind (or of red/gold/pocchi/plain copies, or of a
+    /// More copies of a kind (or of red/gold/blue/pocchi/plain copies, or of a
     /// flower) than the set holds: `piece` exceeds `max`.
     TooMany {
         /// The piece whose copy is one too many.
@@ -67,7 +67,7 @@ pub enum NotationErrorKind {
         /// rather than of this sort of piece.
         whole_kind: bool,
     },
-    /// A piece where only plain kinds are allowed (a red or gold five, the
+    /// A piece where only plain kinds are allowed (a red, gold or blue five, the
     /// pocchi or a flower in a list of kinds).
     NotAKind(PhysTile),
 }
@@ -77,13 +77,13 @@ impl fmt::Display for NotationError {
         write!(f, "at byte {}: ", self.pos)?;
         match &self.kind {
             NotationErrorKind::UnexpectedChar(c) => {
-                write!(f, "unexpected character '{c}' (expected digits, g, or a letter m p s z f)")
+                write!(f, "unexpected character '{c}' (expected digits, g, b, or a letter m p s z f)")
             }
             NotationErrorKind::NoSuchTile { digit, letter } => {
                 let hint = match letter {
                     'z' => "honors are 1z-7z, pocchi 0z",
                     'f' => "flowers are 1f-4f",
-                    _ => "suits take 1-9, 0 (red five) or g (gold five)",
+                    _ => "suits take 1-9, 0 (red five), g (gold five) or b (blue five)",
                 };
                 write!(f, "no such tile {digit}{letter} ({hint})")
             }
@@ -96,7 +96,7 @@ impl fmt::Display for NotationError {
                 write!(f, "one {piece} too many: the set has {max} of that kind")
             }
             NotationErrorKind::TooMany { piece: piece @ PhysTile::Plain(_), max, .. } => {
-                write!(f, "one plain {piece} too many: the set has {max} plain (red 0, gold g)")
+                write!(f, "one plain {piece} too many: the set has {max} plain (red 0, gold g, blue b)")
             }
             NotationErrorKind::TooMany { piece, max, .. } => {
                 write!(f, "one {piece} too many: the set has {max}")
@@ -119,6 +119,8 @@ fn piece(digit: u8, letter: u8) -> Option<PhysTile> {
         (b'0', _) => Tile::new(suit, 5).map(PhysTile::Red),
         (b'g', Suit::Honor) => None,
         (b'g', _) => Tile::new(suit, 5).map(PhysTile::Gold),
+        (b'b', Suit::Honor) => None,
+        (b'b', _) => Tile::new(suit, 5).map(PhysTile::Blue),
         _ => Tile::new(suit, digit.wrapping_sub(b'0')).map(PhysTile::Plain),
     }
 }
@@ -132,7 +134,7 @@ pub(super) fn scan(
     let mut start: Option<usize> = None;
     for (i, &c) in b.iter().enumerate() {
         match c {
-            b'0'..=b'9' | b'g' => {
+            b'0'..=b'9' | b'g' | b'b' => {
                 start.get_or_insert(i);
             }
             b'm' | b'p' | b's' | b'z' | b'f' => {
@@ -164,7 +166,7 @@ pub(super) fn scan(
 }
 
 /// Parses a list of plain kinds (`"5m5p5s"`, `"3m9s"`), with no set check
-/// and repeats allowed; red/gold fives, the pocchi and flowers are rejected.
+/// and repeats allowed; red/gold/blue fives, the pocchi and flowers are rejected.
 pub fn parse_kinds(s: &str) -> Result<Vec<Tile>, NotationError> {
     let mut out = Vec::new();
     scan(s, |_, p| match p {
@@ -189,6 +191,7 @@ fn digit_letter(p: PhysTile) -> (char, char) {
         PhysTile::Plain(t) => (num(t), t.suit().letter()),
         PhysTile::Red(t) => ('0', t.suit().letter()),
         PhysTile::Gold(t) => ('g', t.suit().letter()),
+        PhysTile::Blue(t) => ('b', t.suit().letter()),
         PhysTile::Pocchi => ('0', 'z'),
         PhysTile::Flower(f) => ((b'0' + f.number()) as char, 'f'),
     }
@@ -214,7 +217,7 @@ impl fmt::Display for PhysTile {
     }
 }
 
-/// Parses one piece (`"0p"`, `"gs"`, `"0z"`, `"2f"`), with no set check.
+/// Parses one piece (`"0p"`, `"gs"`, `"bm"`, `"0z"`, `"2f"`), with no set check.
 impl FromStr for PhysTile {
     type Err = NotationError;
 
@@ -228,7 +231,7 @@ impl FromStr for PhysTile {
     }
 }
 
-/// Parses one kind (`"5m"`, `"1z"`); red/gold fives, the pocchi and flowers
+/// Parses one kind (`"5m"`, `"1z"`); red/gold/blue fives, the pocchi and flowers
 /// are rejected (parse them as [`PhysTile`]).
 impl FromStr for Tile {
     type Err = NotationError;

@@ -6,7 +6,7 @@
 //! can be checked line by line against the preset it was copied from; only a field added
 //! after files were written (`north_as_honour`) may be left out, and then reads as files
 //! read before it existed. The
-//! tile set (which fives are red or gold, sanma manzu) is named by
+//! tile set (which fives are red, gold or blue, sanma manzu) is named by
 //! `tile_set`, a [`TileSetSpec`] preset, or given in place as a `[tile_set]` table with a
 //! tile-set file's fields (e.g. two red 5p: `red_fives = "5m5p5p5s"`).
 
@@ -35,7 +35,7 @@ pub const SANMA_1M9M_NUKI_TOML: &str = include_str!("presets/sanma_1m9m_nuki.tom
 pub struct Rules {
     /// Preset name, shown in reports (`ron2`, `goto`, or the user's).
     pub name: String,
-    /// The tile set (red and gold fives, sanma manzu), from the file's
+    /// The tile set (red, gold and blue fives, sanma manzu), from the file's
     /// `tile_set` preset name (`four_player`, `goto`).
     pub set: TileSetSpec,
     /// Seats at the table: 4, or 3 for a sanma set. With 3, a tsumo is
@@ -95,6 +95,11 @@ pub struct YakuRules {
     /// 四北 suupei: han added when all four of a nuki kind (north's, unless the tile set's
     /// `nuki` says) were set aside; 0 = none.
     pub suupei: u8,
+    /// 青ドラ ao_dora: han per blue five in the hand (a set's `blue_fives`). Parlours that
+    /// have them count one like a red five, some two (麻雀ローカル役まとめwiki「青ドラ」,
+    /// w.atwiki.jp/mahjlocal/pages/1359.html); 1 when the file leaves it out.
+    #[serde(default = "one_han")]
+    pub ao_dora: u8,
     /// 人和 renhou value.
     pub renhou: RenhouValue,
     /// Gotō's special yakuman (本役満) that are no hand shape: 立直のみロン riichi_nomi_ron
@@ -135,6 +140,11 @@ pub struct YakuRules {
     /// The data yaku, compiled by the loader from `local_file`.
     #[serde(skip)]
     pub local: LocalSet,
+}
+
+/// A han per piece: [`YakuRules::ao_dora`] for a file without it.
+fn one_han() -> u8 {
+    1
 }
 
 impl YakuRules {
@@ -410,17 +420,19 @@ impl Rules {
     /// Every yaku of these rules in listing order (tables, charts): the built-in ones in
     /// [`Yaku::ALL`]'s order, the regular data yaku after the last regular one (清一色
     /// chinitsu) and the data yakuman after the last built-in yakuman of a hand (人和
-    /// renhou), each by id.
+    /// renhou), each by id; 青ドラ ao_dora after 金 kin_dora, and only for a set with blue
+    /// fives (the yaku a study counts, [`Yaku::counted`]).
     pub fn yaku_order(&self) -> Vec<Yaku> {
         let local = &self.yaku.local;
         let data =
             |yakuman: bool| (0..local.len()).filter(move |&i| local.get(i).is_yakuman() == yakuman).map(Yaku::local);
         let mut order = Vec::with_capacity(Yaku::ALL.len());
-        for &b in Yaku::ALL.iter().filter(|b| b.local_index().is_none()) {
+        for &b in Yaku::ALL.iter().filter(|b| b.local_index().is_none() && **b != Yaku::AoDora) {
             order.push(b);
             match b {
                 Yaku::Chinitsu => order.extend(data(false)),
                 Yaku::Renhou => order.extend(data(true)),
+                Yaku::KinDora if self.set.has_blue() => order.push(Yaku::AoDora),
                 _ => {}
             }
         }

@@ -224,21 +224,17 @@ fn flower_flags(pieces: &[PhysTile]) -> WinFlags {
     f
 }
 
-/// Counts kinds, red and gold fives of pieces that must all have a kind.
-fn tally(
-    field: &str,
-    pieces: &[PhysTile],
-    counts: &mut TileCounts,
-    red: &mut u8,
-    gold: &mut u8,
-) -> Result<(), ScoreError> {
+/// Counts kinds and the red, gold and blue fives (`marked`, in that order) of pieces
+/// that must all have a kind.
+fn tally(field: &str, pieces: &[PhysTile], counts: &mut TileCounts, marked: &mut [u8; 3]) -> Result<(), ScoreError> {
     for p in pieces {
         let Some(k) = p.kind() else {
             return Err(ScoreError::Notation(format!("{field}: a flower is not part of a hand")));
         };
         counts[k.index()] += 1;
-        *red += p.is_red() as u8;
-        *gold += p.is_gold() as u8;
+        marked[0] += p.is_red() as u8;
+        marked[1] += p.is_gold() as u8;
+        marked[2] += p.is_blue() as u8;
     }
     Ok(())
 }
@@ -294,15 +290,15 @@ fn indicators(rules: &Rules, field: &str, pieces: &[PhysTile], out: &mut [Tile; 
 pub fn hand_of(rules: &Rules, s: &Situation) -> Result<Hand, ScoreError> {
     let closed = notation("closed", &s.closed, rules)?;
     let mut hand = Hand::new([0; 34], Tile::EAST);
-    let (mut red, mut gold) = (0u8, 0u8);
-    tally("closed", &closed, &mut hand.concealed, &mut red, &mut gold)?;
+    let mut marked = [0u8; 3];
+    tally("closed", &closed, &mut hand.concealed, &mut marked)?;
     if s.melds.len() > 4 {
         return Err(ScoreError::BadTiles("more than four melds"));
     }
     let mut melded = [0u8; 34];
     for (i, spec) in s.melds.iter().enumerate() {
         let pieces = notation("meld", &spec.tiles, rules)?;
-        tally("meld", &pieces, &mut melded, &mut red, &mut gold)?;
+        tally("meld", &pieces, &mut melded, &mut marked)?;
         hand.melds[i] = meld(spec, &pieces)?;
     }
     hand.meld_count = s.melds.len() as u8;
@@ -356,8 +352,7 @@ pub fn hand_of(rules: &Rules, s: &Situation) -> Result<Hand, ScoreError> {
         }
     }
     hand.flags = flags;
-    hand.red = red;
-    hand.gold = gold;
+    [hand.red, hand.gold, hand.blue] = marked;
     hand.nuki = nuki;
     hand.honba = s.honba;
     hand.riichi_sticks = s.riichi_sticks;

@@ -125,14 +125,16 @@ fn check(rules: &Rules, h: &Hand) -> Result<(), ScoreError> {
     } else if most > 4 {
         return bad("more than four copies of a kind");
     }
-    if h.red > 0 || h.gold > 0 {
-        let (mut red, mut gold) = (0, 0);
+    if h.red > 0 || h.gold > 0 || h.blue > 0 {
+        let (mut red, mut gold, mut blue) = (0, 0, 0);
         for t in [4, 13, 22].map(kind) {
-            red += rules.set.red(t).min(all[t.index()]);
-            gold += rules.set.gold(t).min(all[t.index()]);
+            let (n, set) = (all[t.index()], &rules.set);
+            red += set.red(t).min(n);
+            gold += set.gold(t).min(n);
+            blue += set.blue(t).min(n);
         }
-        if h.red > red || h.gold > gold {
-            return bad("more red or gold fives than the set and the hand's fives allow");
+        if h.red > red || h.gold > gold || h.blue > blue {
+            return bad("more red, gold or blue fives than the set and the hand's fives allow");
         }
     }
     if rules.players == 3 {
@@ -213,6 +215,7 @@ fn bonuses(ctx: &Ctx) -> YakuList {
         (Yaku::Dora, count(&h.dora[..h.dora_count as usize])),
         (Yaku::AkaDora, h.red * double),
         (Yaku::KinDora, h.gold * double),
+        (Yaku::AoDora, h.blue * ctx.rules.yaku.ao_dora),
         (Yaku::NukiDora, h.nuki.total()),
         (Yaku::Suupei, if h.nuki.four().is_some() { ctx.rules.yaku.suupei } else { 0 }),
         (Yaku::UraDora, if riichi { count(&h.ura[..h.ura_count as usize]) } else { 0 }),

@@ -248,7 +248,7 @@ impl Flower {
 
 /// A physical piece: what a wall holds and what dora counting looks at.
 ///
-/// Red and gold pieces are always fives ([`TileSetSpec`](super::TileSetSpec)
+/// Red, gold and blue pieces are always fives ([`TileSetSpec`](super::TileSetSpec)
 /// and the notation only make those); the pocchi is one of the haku.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PhysTile {
@@ -258,6 +258,9 @@ pub enum PhysTile {
     Red(Tile),
     /// 金 a Gotō gold five, notation `gm`/`gp`/`gs` (`g` in place of the 5).
     Gold(Tile),
+    /// 青 a blue five (青ドラ, a parlour's marked five), notation `bm`/`bp`/`bs` (`b` in
+    /// place of the 5).
+    Blue(Tile),
     /// 白ポッチ the white pocchi, a haku with a mark, notation `0z`.
     Pocchi,
     /// A flower (not a kind: never part of a hand), notation `1f`–`4f`.
@@ -274,7 +277,7 @@ impl PhysTile {
     /// The kind this piece plays as; `None` for a flower.
     pub const fn kind(self) -> Option<Tile> {
         match self {
-            PhysTile::Plain(t) | PhysTile::Red(t) | PhysTile::Gold(t) => Some(t),
+            PhysTile::Plain(t) | PhysTile::Red(t) | PhysTile::Gold(t) | PhysTile::Blue(t) => Some(t),
             PhysTile::Pocchi => Some(Tile::HAKU),
             PhysTile::Flower(_) => None,
         }
@@ -288,6 +291,11 @@ impl PhysTile {
     /// A gold five.
     pub const fn is_gold(self) -> bool {
         matches!(self, PhysTile::Gold(_))
+    }
+
+    /// A blue five.
+    pub const fn is_blue(self) -> bool {
+        matches!(self, PhysTile::Blue(_))
     }
 
     /// The white pocchi.

@@ -1,5 +1,5 @@
 //! Tile-set composition ([`TileSetSpec`]): which kinds exist and which
-//! copies are red, gold, the pocchi or flowers, and which kinds a table with
+//! copies are red, gold, blue, the pocchi or flowers, and which kinds a table with
 //! 抜きドラ sets aside ([`NukiKinds`]); loaded from TOML presets.
 
 use super::notation::{NotationError, NotationErrorKind, parse_kinds, scan};
@@ -16,7 +16,7 @@ pub type WallArray = [PhysTile; MAX_WALL_TILES];
 
 /// The pieces a game is played with.
 ///
-/// Every kind present has four copies; a red or gold five, or the pocchi,
+/// Every kind present has four copies; a red, gold or blue five, or the pocchi,
 /// replaces a plain copy of its kind. Flowers are extra pieces without a kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileSetSpec {
@@ -24,6 +24,7 @@ pub struct TileSetSpec {
     sanma: bool,
     red: [u8; 3],
     gold: [u8; 3],
+    blue: [u8; 3],
     pocchi: u8,
     flowers: [bool; 4],
     nuki: NukiKinds,
@@ -43,6 +44,9 @@ struct TileSetFile {
     /// Gold fives, one kind per gold copy: `"5p5s"`.
     #[serde(default)]
     gold_fives: String,
+    /// Blue fives (青), one kind per blue copy: `"5p"`.
+    #[serde(default)]
+    blue_fives: String,
     /// How many of the four haku are the white pocchi (0–4).
     #[serde(default)]
     pocchi: u8,
@@ -146,16 +150,19 @@ impl TileSetSpec {
             sanma,
             red: [0; 3],
             gold: [0; 3],
+            blue: [0; 3],
             pocchi: file.pocchi,
             flowers: [false; 4],
             nuki,
         };
-        for (key, text, slots) in
-            [("red_fives", &file.red_fives, &mut spec.red), ("gold_fives", &file.gold_fives, &mut spec.gold)]
-        {
+        for (key, text, slots) in [
+            ("red_fives", &file.red_fives, &mut spec.red),
+            ("gold_fives", &file.gold_fives, &mut spec.gold),
+            ("blue_fives", &file.blue_fives, &mut spec.blue),
+        ] {
             for t in parse_kinds(text).map_err(|e| field(key, e.to_string()))? {
                 if t.is_honor() || t.number() != 5 {
-                    return Err(field(key, format!("{t}: only fives can be red or gold")));
+                    return Err(field(key, format!("{t}: only fives can be red, gold or blue")));
                 }
                 if sanma && t.suit() == Suit::Man {
                     return Err(field(key, format!("{t}: not in a set whose manzu is 1m and 9m only")));
@@ -164,8 +171,11 @@ impl TileSetSpec {
             }
         }
         for s in 0..3 {
-            if spec.red[s] + spec.gold[s] > 4 {
-                return Err(field("gold_fives", "more than four red and gold copies of one five".into()));
+            let marked = spec.red[s] + spec.gold[s] + spec.blue[s];
+            if marked > 4 {
+                let five = Tile::from_index(9 * s as u8 + 4).expect("a suit's five");
+                let key = if spec.blue[s] > 0 { "blue_fives" } else { "gold_fives" };
+                return Err(field(key, format!("{five}: {marked} red, gold and blue copies, but a kind has four")));
             }
         }
         if spec.pocchi > 4 {
@@ -228,14 +238,24 @@ impl TileSetSpec {
         if t.is_honor() || t.number() != 5 { 0 } else { self.gold[suit_slot(t)] }
     }
 
+    /// Blue copies of the kind (only fives have any).
+    pub fn blue(&self, t: Tile) -> u8 {
+        if t.is_honor() || t.number() != 5 { 0 } else { self.blue[suit_slot(t)] }
+    }
+
+    /// Whether the set has any blue five (its yaku counts and chip items list 青 only then).
+    pub fn has_blue(&self) -> bool {
+        self.blue != [0; 3]
+    }
+
     /// Pocchi copies of the kind (only haku has any).
     pub fn pocchi(&self, t: Tile) -> u8 {
         if t == Tile::HAKU { self.pocchi } else { 0 }
     }
 
-    /// Plain copies of the kind: all copies less red, gold and pocchi ones.
+    /// Plain copies of the kind: all copies less red, gold, blue and pocchi ones.
     pub fn plain(&self, t: Tile) -> u8 {
-        self.copies(t) - self.red(t) - self.gold(t) - self.pocchi(t)
+        self.copies(t) - self.red(t) - self.gold(t) - self.blue(t) - self.pocchi(t)
     }
 
     /// 抜きドラ: the kinds a table with `north_extraction` sets aside.
@@ -259,7 +279,7 @@ impl TileSetSpec {
         if self.sanma { indicator.next_dora_sanma() } else { indicator.next_dora() }
     }
 
-    /// Writes every piece of the set, in kind order (plain, red, gold, pocchi
+    /// Writes every piece of the set, in kind order (plain, red, gold, blue, pocchi
     /// copies, then flowers), to the front of `wall`; returns how many.
     /// The caller shuffles `wall[..len]`.
     pub fn fill_wall(&self, wall: &mut WallArray) -> usize {
@@ -274,6 +294,7 @@ impl TileSetSpec {
             push(PhysTile::Plain(t), self.plain(t));
             push(PhysTile::Red(t), self.red(t));
             push(PhysTile::Gold(t), self.gold(t));
+            push(PhysTile::Blue(t), self.blue(t));
             push(PhysTile::Pocchi, self.pocchi(t));
         }
         for f in Flower::ALL {
@@ -299,6 +320,7 @@ struct Tally<'a> {
     plain: [u8; NUM_KINDS],
     red: [u8; NUM_KINDS],
     gold: [u8; NUM_KINDS],
+    blue: [u8; NUM_KINDS],
     pocchi: u8,
     flowers: [u8; 4],
 }
@@ -323,6 +345,7 @@ impl Tally<'_> {
         let (n, max) = match p {
             PhysTile::Red(_) => (&mut self.red[i], self.set.red(k)),
             PhysTile::Gold(_) => (&mut self.gold[i], self.set.gold(k)),
+            PhysTile::Blue(_) => (&mut self.blue[i], self.set.blue(k)),
             PhysTile::Pocchi => (&mut self.pocchi, self.set.pocchi(k)),
             _ => (&mut self.plain[i], self.set.plain(k)),
         };
@@ -343,6 +366,7 @@ impl Tally<'_> {
 /// | `1z`–`7z` | East, South, West, North, haku (白), hatsu (發), chun (中) |
 /// | `0m` `0p` `0s` | a red five (赤) |
 /// | `gm` `gp` `gs` | a gold five (金, Gotō): the letter `g` stands in for the 5 |
+/// | `bm` `bp` `bs` | a blue five (青): the letter `b` stands in for the 5 |
 /// | `0z` | the white pocchi (白ポッチ): the marked haku, as `0` marks the special five |
 /// | `1f`–`4f` | flowers 春 spring, 夏 summer, 秋 autumn, 冬 winter |
 ///
@@ -351,7 +375,7 @@ impl Tally<'_> {
 /// suit, so parsing its output gives the same pieces back.
 ///
 /// Parsing checks the pieces against a [`TileSetSpec`]: a kind the set lacks
-/// (2m in sanma), a fifth copy of a kind, more red/gold/pocchi/flower pieces
+/// (2m in sanma), a fifth copy of a kind, more red/gold/blue/pocchi/flower pieces
 /// (or more plain copies) than the set has. Every error names the byte
 /// position of the offending character and why.
 ///
@@ -371,6 +395,7 @@ pub fn parse_tiles(s: &str, set: &TileSetSpec) -> Result<Vec<PhysTile>, Notation
         plain: [0; NUM_KINDS],
         red: [0; NUM_KINDS],
         gold: [0; NUM_KINDS],
+        blue: [0; NUM_KINDS],
         pocchi: 0,
         flowers: [0; 4],
     };
@@ -437,6 +462,34 @@ mod tests {
         assert_eq!(set.plain(t!(5p)), 2);
         assert_eq!(set.dora_from_indicator(t!(1m)), t!(9m));
         assert_eq!(set.dora_from_indicator(t!(9m)), t!(1m));
+    }
+
+    #[test]
+    fn blue_fives_replace_plain_copies_beside_the_red_ones() {
+        let text = "name = \"club\"\nmanzu = \"full\"\nred_fives = \"5m5p5s\"\nblue_fives = \"5p5p\"";
+        let set = TileSetSpec::from_toml(text).unwrap();
+        assert!(set.has_blue() && !TileSetSpec::four_player().has_blue() && !TileSetSpec::goto().has_blue());
+        assert_eq!((set.red(t!(5p)), set.blue(t!(5p)), set.plain(t!(5p)), set.blue(t!(5s))), (1, 2, 1, 0));
+        let mut wall = [PhysTile::default(); MAX_WALL_TILES];
+        let n = set.fill_wall(&mut wall);
+        let w = &wall[..n];
+        assert_eq!(n, 136, "blue copies replace plain ones");
+        assert_eq!(w.iter().filter(|p| p.kind() == Some(t!(5p))).count(), 4);
+        assert_eq!(w.iter().filter(|p| p.is_blue()).count(), 2);
+        let hand = parse_tiles("bbp0p5p", &set).unwrap();
+        assert_eq!(
+            hand,
+            [PhysTile::Blue(t!(5p)), PhysTile::Blue(t!(5p)), PhysTile::Red(t!(5p)), PhysTile::Plain(t!(5p))]
+        );
+        let e = parse_tiles("bbbp", &set).unwrap_err();
+        assert_eq!((e.pos, e.to_string()), (2, "at byte 2: one bp too many: the set has 2".to_string()));
+        assert!(parse_tiles("bs", &set).is_err() && parse_tiles("bz", &set).is_err());
+        // Red, gold and blue copies of one five add up to four at most: refused in one line.
+        let e = TileSetSpec::from_toml(&text.replace("\"5p5p\"", "\"5p5p5p5p\"")).unwrap_err().to_string();
+        assert_eq!(e, "tile set field `blue_fives`: 5p: 5 red, gold and blue copies, but a kind has four");
+        assert!(TileSetSpec::from_toml(&text.replace("\"5p5p\"", "\"5p5p5p\"")).is_ok(), "exactly four");
+        let e = TileSetSpec::from_toml(&text.replace("\"5p5p\"", "\"4p\"")).unwrap_err().to_string();
+        assert!(e.contains("`blue_fives`: 4p: only fives"), "{e}");
     }
 
     #[test]

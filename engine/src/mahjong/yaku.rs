@@ -171,6 +171,9 @@ yaku_enum! {
     Local14 = "local_o",
     /// Data yaku slot 15 (a rules file's `[yaku.local]`; named by [`Rules::yaku_name`](super::Rules::yaku_name)).
     Local15 = "local_p",
+    /// 青ドラ blue fives (a bonus; last, so that a study's saved yaku counts list it only
+    /// for a set with blue fives, see [`Yaku::counted`]).
+    AoDora = "ao_dora",
 }
 
 /// How many data yaku (a rules file's `[yaku.local]`) one ruleset may define: the `Local*`
@@ -178,6 +181,13 @@ yaku_enum! {
 pub const MAX_LOCAL: usize = 16;
 
 impl Yaku {
+    /// How many yaku a study counts (a prefix of [`Yaku::ALL`]): every one, or all but the
+    /// last, 青ドラ, when the tile set has no blue fives (so the saved counts of a set
+    /// without them are as they were before blue fives existed).
+    pub const fn counted(blue_fives: bool) -> usize {
+        if blue_fives { Yaku::ALL.len() } else { Yaku::AoDora as usize }
+    }
+
     /// The slot of the `i`-th data yaku (`i < MAX_LOCAL`).
     pub const fn local(i: usize) -> Yaku {
         Yaku::ALL[Yaku::Local0 as usize + i]
@@ -186,8 +196,8 @@ impl Yaku {
     /// Which data yaku slot it is, if it is one.
     pub const fn local_index(self) -> Option<usize> {
         match (self as usize).checked_sub(Yaku::Local0 as usize) {
-            Some(i) => Some(i),
-            None => None,
+            Some(i) if i < MAX_LOCAL => Some(i),
+            _ => None,
         }
     }
 
@@ -199,7 +209,7 @@ impl Yaku {
     /// Whether it is a bonus (dora kinds, summer) rather than a yaku: a hand
     /// needs at least one yaku that is not a bonus.
     pub const fn is_bonus(self) -> bool {
-        (self as u8) >= (Yaku::Natsu as u8) && (self as u8) <= (Yaku::NukiDora as u8)
+        ((self as u8) >= (Yaku::Natsu as u8) && (self as u8) <= (Yaku::NukiDora as u8)) || matches!(self, Yaku::AoDora)
     }
 }
 
@@ -288,11 +298,13 @@ mod tests {
         assert!(Yaku::Daisangen.is_yakuman() && Yaku::NagashiYakuman.is_yakuman());
         assert!(!Yaku::Chinitsu.is_yakuman() && !Yaku::Natsu.is_yakuman());
         assert!(Yaku::UraDora.is_bonus() && !Yaku::Riichi.is_bonus() && !Yaku::OpenRiichi.is_bonus());
+        assert!(Yaku::AoDora.is_bonus() && !Yaku::Local15.is_bonus());
+        assert_eq!((Yaku::counted(false), Yaku::counted(true)), (72, 73), "saved studies' lengths");
         assert_eq!(
-            (Yaku::local(3), Yaku::Local3.local_index(), Yaku::Riichi.local_index()),
-            (Yaku::Local3, Some(3), None)
+            (Yaku::local(3), Yaku::Local3.local_index(), Yaku::Riichi.local_index(), Yaku::AoDora.local_index()),
+            (Yaku::Local3, Some(3), None, None)
         );
-        assert_eq!(Yaku::ALL.len() - Yaku::Local0 as usize, MAX_LOCAL);
+        assert_eq!(Yaku::AoDora as usize - Yaku::Local0 as usize, MAX_LOCAL);
     }
 
     #[test]

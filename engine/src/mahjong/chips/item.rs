@@ -49,11 +49,14 @@ pub enum ChipItem {
     DoubleBust,
     /// G-M1 チョンボ's 5.
     Chombo,
+    /// 青 a blue five (a club's per-tile item; last, so that a study's saved items list it
+    /// only for a set with blue fives, see [`ChipItem::counted`]).
+    Blue,
 }
 
 impl ChipItem {
     /// Every item, in table order.
-    pub const ALL: [ChipItem; 21] = [
+    pub const ALL: [ChipItem; 22] = [
         ChipItem::Ippatsu,
         ChipItem::Red,
         ChipItem::Gold,
@@ -75,10 +78,18 @@ impl ChipItem {
         ChipItem::Bust,
         ChipItem::DoubleBust,
         ChipItem::Chombo,
+        ChipItem::Blue,
     ];
 
     /// Number of items.
     pub const COUNT: usize = ChipItem::ALL.len();
+
+    /// The items a study counts and tabulates (a prefix of [`ChipItem::ALL`]): every one, or
+    /// all but the last, 青, when the tile set has no blue fives (so the saved tallies and
+    /// the tables of such a set are as they were before blue fives existed).
+    pub fn counted(blue_fives: bool) -> &'static [ChipItem] {
+        &ChipItem::ALL[..if blue_fives { ChipItem::COUNT } else { ChipItem::Blue as usize }]
+    }
 
     /// Its name in tables and in the calculator's answers.
     pub const fn name(self) -> &'static str {
@@ -104,6 +115,7 @@ impl ChipItem {
             ChipItem::Bust => "bust",
             ChipItem::DoubleBust => "double_bust",
             ChipItem::Chombo => "chombo",
+            ChipItem::Blue => "blue",
         }
     }
 
@@ -114,6 +126,7 @@ impl ChipItem {
             ChipItem::Ippatsu
             | ChipItem::Red
             | ChipItem::Gold
+            | ChipItem::Blue
             | ChipItem::Ura
             | ChipItem::North
             | ChipItem::PocchiIppatsu => "per_tile",

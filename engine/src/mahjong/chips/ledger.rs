@@ -242,6 +242,7 @@ impl ChipLedger {
                 (ChipItem::Ippatsu, i32::from(w.ippatsu) * ippatsu),
                 (ChipItem::Red, i32::from(w.red) * r.red),
                 (ChipItem::Gold, i32::from(w.gold) * r.gold),
+                (ChipItem::Blue, i32::from(w.blue) * r.blue),
                 (ChipItem::Ura, i32::from(w.ura - if r.ura_counts_norths { 0 } else { w.ura_nuki }) * r.ura),
                 (ChipItem::North, i32::from(w.nuki.total()) * r.north),
                 (ChipItem::PocchiIppatsu, i32::from(pocchi) * r.pocchi_ippatsu_tsumo),

@@ -11,7 +11,7 @@ mod item;
 mod ledger;
 mod rules;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use calc::{CalcEnding, HandChips, StateName, hand_record, handless_record, settled_score, win_of};
 pub use cutbi::{Multipliers, State, States};

@@ -1,7 +1,7 @@
 //! The chip rules (祝儀) of a table file's `[chips]` section: every amount of GOTO-SPEC
 //! §7–§12 and §14, and every reading of its ambiguity register (§15) as an option whose
 //! shipped value is the spec's default; at a four-seat table the same items (red, gold,
-//! ura, ippatsu, 一発ツモ, tiers, rank chips for four places), no sit-out, no cut-bi.
+//! blue, ura, ippatsu, 一発ツモ, tiers, rank chips for four places), no sit-out, no cut-bi.
 
 use crate::mahjong::table::MAX_SEATS;
 use serde::Deserialize;
@@ -16,6 +16,10 @@ pub struct ChipRules {
     pub red: i32,
     /// G-C3 金: per gold five.
     pub gold: i32,
+    /// 青: per blue five in the winning hand (a club's item, for a set with `blue_fives`;
+    /// Gotō has none: 0, also for a file without it).
+    #[serde(default)]
+    pub blue: i32,
     /// G-C4 裏: per ura dora counted (kan-ura included).
     pub ura: i32,
     /// G-C4, §15.10: extracted norths count for ura chips when the ura dora is north, as
@@ -45,7 +49,7 @@ pub struct ChipRules {
     /// chips, 11–12 + summer → yakuman's, with summer's own chips only on a hand already
     /// 13+); false (default): by the han before summer.
     pub tier_after_summer: bool,
-    /// G-C13: a real yakuman still earns ippatsu, red, gold, ura, north and pocchi chips
+    /// G-C13: a real yakuman still earns ippatsu, red, gold, blue, ura, north and pocchi chips
     /// (default yes).
     pub yakuman_earns_hand_chips: bool,
     /// G-F2 春: per flower the extractor has set aside this hand, from everyone.

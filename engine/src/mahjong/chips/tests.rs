@@ -640,7 +640,7 @@ fn four_seat_table(edits: &[(&str, &str)]) -> Result<RiichiTable, crate::mahjong
 }
 
 /// A four-seat hand won by `w` (a ron off `from`, or a tsumo), nobody busted.
-fn four_seat_hand(from: Option<u8>, w: WinRecord) -> HandRecord {
+pub(crate) fn four_seat_hand(from: Option<u8>, w: WinRecord) -> HandRecord {
     let mut h = HandRecord {
         points_before: [25_000; 4],
         points_after: [25_000; 4],

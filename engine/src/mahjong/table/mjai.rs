@@ -22,8 +22,8 @@
 //! same), `nukidora` for an extracted north as the three-player mjai dialect does (`kita`
 //! read as its other name),
 //! and, as our extensions, `hana` for a flower set aside, `"open":true` on an open
-//! riichi's `reach`, and the names `5pg`/`5sg` (gold fives), `Pp` (the pocchi) and
-//! `1f`–`4f` (flowers). Every piece drawn is a `tsumo`, a flower's and a replacement's
+//! riichi's `reach`, and the names `5pg`/`5sg` (gold fives), `5mb`/`5pb`/`5sb` (blue fives),
+//! `Pp` (the pocchi) and `1f`–`4f` (flowers). Every piece drawn is a `tsumo`, a flower's and a replacement's
 //! too.
 //!
 //! Reading follows mjai and Mortal where they leave fields out: `deltas`,
@@ -384,10 +384,13 @@ const NAMES: [&str; 34] = [
     "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S", "W", "N", "P", "F", "C",
 ];
 
-/// Gotō's pieces, our extension of the names: gold fives, the pocchi, the flowers.
-const GOTO_NAMES: [(&str, PhysTile); 7] = [
+/// Our extension of the names: Gotō's gold fives, pocchi and flowers, and blue fives.
+const EXTENDED_NAMES: [(&str, PhysTile); 10] = [
     ("5pg", PhysTile::Gold(crate::t!(5p))),
     ("5sg", PhysTile::Gold(crate::t!(5s))),
+    ("5mb", PhysTile::Blue(crate::t!(5m))),
+    ("5pb", PhysTile::Blue(crate::t!(5p))),
+    ("5sb", PhysTile::Blue(crate::t!(5s))),
     ("Pp", PhysTile::Pocchi),
     ("1f", PhysTile::Flower(Flower::Spring)),
     ("2f", PhysTile::Flower(Flower::Summer)),
@@ -399,9 +402,10 @@ const GOTO_NAMES: [(&str, PhysTile); 7] = [
 pub const NO_HAND: [PhysTile; HAND_TILES] = [PhysTile::Plain(Tile::EAST); HAND_TILES];
 
 /// The mjai name of a piece (`5mr` for a red five, `P` for haku; Gotō's gold fives
-/// `5pg`/`5sg`, pocchi `Pp` and flowers `1f`–`4f` are our extension).
+/// `5pg`/`5sg`, pocchi `Pp` and flowers `1f`–`4f`, and blue fives `5mb`/`5pb`/`5sb` are our
+/// extension).
 pub fn pai_name(p: PhysTile) -> &'static str {
-    if let Some(&(name, _)) = GOTO_NAMES.iter().find(|g| g.1 == p) {
+    if let Some(&(name, _)) = EXTENDED_NAMES.iter().find(|g| g.1 == p) {
         return name;
     }
     let t = p.kind().expect("every flower is named above");
@@ -415,7 +419,7 @@ pub fn pai_name(p: PhysTile) -> &'static str {
 
 /// The piece an mjai name stands for (`5pr` a red five, `P` haku, `Pp` the pocchi), if any.
 pub fn parse_pai(name: &str) -> Option<PhysTile> {
-    if let Some(&(_, p)) = GOTO_NAMES.iter().find(|g| g.0 == name) {
+    if let Some(&(_, p)) = EXTENDED_NAMES.iter().find(|g| g.0 == name) {
         return Some(p);
     }
     let (plain, red) = match name.strip_suffix('r') {

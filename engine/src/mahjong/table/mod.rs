@@ -179,15 +179,15 @@
 //!   the winner name any dora kind or none (カラス, which keeps 立直のみロン alive),
 //!   for the most points; otherwise it indicates as a haku.
 //! - The hand record ([`HandRecord`], kept per game in [`TableState::hand_log`] by a table
-//!   built [`RiichiTable::with_hand_log`]): winners with score and yaku, raw red and
-//!   gold counts, ura, ippatsu, the pocchi tsumo, a forced deal-in; the discarder; the
+//!   built [`RiichiTable::with_hand_log`]): winners with score and yaku, raw red, gold
+//!   and blue counts, ura, ippatsu, the pocchi tsumo, a forced deal-in; the discarder; the
 //!   extractions in order; the indicators with their uras; the tiles Alice would reveal
 //!   (the unturned indicator places in kan-dora order, while still in the wall); the
 //!   tenpai seats of a draw; points before and after. What the chip ledger reads.
 //! - Records ([`mjai`]): three hands in `start_kyoku`, `nukidora` for an extracted north
 //!   (the three-player mjai dialect; its `pai` names another nuki kind), and our extensions `hana` (a flower set aside),
-//!   `"open":true` on an open riichi's `reach`, and names for the gold fives, the pocchi
-//!   and the flowers; [`replay()`] rebuilds Gotō walls from them (the draw after a kan, a
+//!   `"open":true` on an open riichi's `reach`, and names for the gold and blue fives,
+//!   the pocchi and the flowers; [`replay()`] rebuilds Gotō walls from them (the draw after a kan, a
 //!   `nukidora` or a `hana` is a replacement draw).
 //!
 //! # Seams for the Gotō ruleset

@@ -1,8 +1,8 @@
-//! The marked pieces (赤 red fives, 金 Gotō's gold fives, 白ポッチ the pocchi) among a
-//! seat's concealed tiles, kept beside its per-kind counts so that a discard or a call
-//! knows which physical piece goes: a plain one while the seat holds one, keeping the
-//! marked pieces (the red before the gold, the pocchi last), unless a replay's record
-//! says a marked one went first.
+//! The marked pieces (赤 red fives, 金 Gotō's gold fives, 青 blue fives, 白ポッチ the
+//! pocchi) among a seat's concealed tiles, kept beside its per-kind counts so that a
+//! discard or a call knows which physical piece goes: a plain one while the seat holds
+//! one, keeping the marked pieces (the red before the blue, the blue before the gold, the
+//! pocchi last), unless a replay's record says a marked one went first.
 
 use crate::mahjong::{PhysTile, Tile};
 
@@ -11,6 +11,7 @@ use crate::mahjong::{PhysTile, Tile};
 pub struct Marked {
     red: [u8; 3],
     gold: [u8; 3],
+    blue: [u8; 3],
     pocchi: u8,
 }
 
@@ -21,13 +22,14 @@ fn five_suit(t: Tile) -> Option<usize> {
 
 impl Marked {
     /// None held.
-    pub const NONE: Marked = Marked { red: [0; 3], gold: [0; 3], pocchi: 0 };
+    pub const NONE: Marked = Marked { red: [0; 3], gold: [0; 3], blue: [0; 3], pocchi: 0 };
 
     /// Notes `p` as held (a plain piece changes nothing).
     pub fn add(&mut self, p: PhysTile) {
         match p {
             PhysTile::Red(t) => self.red[five_suit(t).expect("a red five")] += 1,
             PhysTile::Gold(t) => self.gold[five_suit(t).expect("a gold five")] += 1,
+            PhysTile::Blue(t) => self.blue[five_suit(t).expect("a blue five")] += 1,
             PhysTile::Pocchi => self.pocchi += 1,
             PhysTile::Plain(_) | PhysTile::Flower(_) => {}
         }
@@ -48,9 +50,14 @@ impl Marked {
         self.gold.iter().sum()
     }
 
-    /// Red and gold fives of kind `t` held (0 for any other kind).
+    /// Blue fives held.
+    pub fn blue(&self) -> u8 {
+        self.blue.iter().sum()
+    }
+
+    /// Red, gold and blue fives of kind `t` held (0 for any other kind).
     pub fn fives(&self, t: Tile) -> u8 {
-        five_suit(t).map_or(0, |s| self.red[s] + self.gold[s])
+        five_suit(t).map_or(0, |s| self.red[s] + self.gold[s] + self.blue[s])
     }
 
     /// Whether the pocchi is held.
@@ -64,17 +71,17 @@ impl Marked {
     pub fn take(&mut self, t: Tile, held: u8, n: u8, marked_first: bool) -> Taken {
         let mut taken = Taken { pieces: [PhysTile::Plain(t); 4], len: n };
         let counts = match five_suit(t) {
-            Some(s) => [&mut self.red[s], &mut self.gold[s]],
+            Some(s) => [&mut self.red[s], &mut self.blue[s], &mut self.gold[s]],
             None if t == Tile::HAKU => return self.take_pocchi(held, n, marked_first, taken),
             None => return taken,
         };
-        let marked = *counts[0] + *counts[1];
+        let marked = *counts[0] + *counts[1] + *counts[2];
         if marked == 0 {
             return taken;
         }
         let mut from_marked = if marked_first { n.min(marked) } else { n.saturating_sub(held - marked) };
         let mut at = 0;
-        for (count, piece) in counts.into_iter().zip([PhysTile::Red(t), PhysTile::Gold(t)]) {
+        for (count, piece) in counts.into_iter().zip([PhysTile::Red(t), PhysTile::Blue(t), PhysTile::Gold(t)]) {
             let k = from_marked.min(*count);
             *count -= k;
             from_marked -= k;

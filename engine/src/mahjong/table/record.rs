@@ -59,6 +59,8 @@ pub struct WinRecord {
     pub red: u8,
     /// Gold fives likewise.
     pub gold: u8,
+    /// Blue fives likewise.
+    pub blue: u8,
     /// Ura dora counted (kan-ura included).
     pub ura: u8,
     /// Of `ura`, the nuki tiles counted because an ura dora is their kind (north, G-C4,
@@ -134,11 +136,21 @@ pub fn ura_held(held: &TileCounts, nuki: Nuki, kinds: impl Iterator<Item = Tile>
 
 impl WinRecord {
     /// This winner as a 流し役満 (G-P3): there is no winning hand to count per-tile chips
-    /// on, so red, gold, ura (the norths' share too), ippatsu and the pocchi's tsumo are
+    /// on, so red, gold, blue, ura (the norths' share too), ippatsu and the pocchi's tsumo are
     /// cleared; extracted norths and summer still count (「流し役満時、抜いている北は祝儀対象
     /// (夏も有効)」). The table and the one-hand chip calculator both record a nagashi so.
     pub fn as_nagashi(self) -> WinRecord {
-        WinRecord { nagashi: true, red: 0, gold: 0, ura: 0, ura_nuki: 0, ippatsu: false, pocchi_tsumo: false, ..self }
+        WinRecord {
+            nagashi: true,
+            red: 0,
+            gold: 0,
+            blue: 0,
+            ura: 0,
+            ura_nuki: 0,
+            ippatsu: false,
+            pocchi_tsumo: false,
+            ..self
+        }
     }
 
     /// A blank winner to fill in (tests and the one-hand chip calculator).
@@ -147,6 +159,7 @@ impl WinRecord {
         score: HandScore::EMPTY,
         red: 0,
         gold: 0,
+        blue: 0,
         ura: 0,
         ura_nuki: 0,
         riichi: false,

@@ -118,6 +118,7 @@ impl RiichiTable {
         }
         hand.red = s.marked.red() + s.meld_marked.red();
         hand.gold = s.marked.gold() + s.meld_marked.gold();
+        hand.blue = s.marked.blue() + s.meld_marked.blue();
         hand.honba = state.honba;
         hand
     }
@@ -582,6 +583,7 @@ impl RiichiTable {
             score: *score,
             red: s.marked.red() + s.meld_marked.red() + count(PhysTile::is_red),
             gold: s.marked.gold() + s.meld_marked.gold() + count(PhysTile::is_gold),
+            blue: s.marked.blue() + s.meld_marked.blue() + count(PhysTile::is_blue),
             ura,
             ura_nuki: ura_nuki.min(ura),
             riichi: s.riichi,
@@ -770,8 +772,10 @@ impl RiichiTable {
     }
 }
 
-/// Counts the offered piece's red or gold five in a ron's hand (the piece is not the seat's).
+/// Counts the offered piece's red, gold or blue five in a ron's hand (the piece is not the
+/// seat's).
 pub(super) fn add_offered_piece(hand: &mut Hand, state: &TableState) {
     hand.red += u8::from(state.offer_piece.is_red());
     hand.gold += u8::from(state.offer_piece.is_gold());
+    hand.blue += u8::from(state.offer_piece.is_blue());
 }

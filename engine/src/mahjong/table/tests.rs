@@ -36,7 +36,8 @@ impl Validate for RiichiTable {
         })?;
         let mut drawn: TileCounts = [0; 34];
         let mut flowers_drawn = 0;
-        for p in s.wall[..s.next as usize].iter().chain((0..rinshan).map(|k| &s.wall[s.layout.replacement(k)])) {
+        let pieces = || s.wall[..s.next as usize].iter().chain((0..rinshan).map(|k| &s.wall[s.layout.replacement(k)]));
+        for p in pieces() {
             match p.kind() {
                 Some(t) => drawn[t.index()] += 1,
                 None => flowers_drawn += 1,
@@ -61,6 +62,24 @@ impl Validate for RiichiTable {
             }
         }
         ensure(drawn == held, || "tiles drawn from the wall are not all held, melded, discarded or extracted".into())?;
+        // Marked pieces: a seat's marked fives of a kind are among its copies of it, and the
+        // seats hold no more red, gold or blue fives than were drawn.
+        let sorts = [
+            ("red", PhysTile::is_red as fn(PhysTile) -> bool, Marked::red as fn(&Marked) -> u8),
+            ("gold", PhysTile::is_gold, Marked::gold),
+            ("blue", PhysTile::is_blue, Marked::blue),
+        ];
+        for (sort, is, count) in sorts {
+            let drawn = pieces().filter(|p| is(**p)).count();
+            let kept: usize =
+                seated.iter().map(|seat| usize::from(count(&seat.marked) + count(&seat.meld_marked))).sum();
+            ensure(kept <= drawn, || format!("{kept} {sort} fives held, {drawn} drawn"))?;
+        }
+        for (i, seat) in seated.iter().enumerate() {
+            let fives = [4, 13, 22].map(|k| Tile::from_index(k).expect("a five"));
+            let over = fives.into_iter().find(|&t| seat.marked.fives(t) > seat.hand[t.index()]);
+            ensure(over.is_none(), || format!("seat {i} holds more marked fives than fives"))?;
+        }
         let in_play = held.iter().map(|&c| c as usize).sum::<usize>() + flowers;
         let total = in_play + (s.layout.tiles() - s.next as usize - rinshan);
         ensure(total == s.layout.tiles(), || format!("{total} tiles in play"))?;

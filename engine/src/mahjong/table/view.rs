@@ -227,20 +227,21 @@ impl<'a> RiichiView<'a> {
         self.game.rules().yaku.manzu_honitsu_is_yakuman()
     }
 
-    /// Red and gold fives of kind `t` among this seat's concealed tiles.
+    /// Red, gold and blue fives of kind `t` among this seat's concealed tiles.
     pub fn marked_fives(&self, t: Tile) -> u8 {
         self.state.seats[self.seat].marked.fives(t)
     }
 
     /// Chips (祝儀) this seat's hand holds towards its win, at the table's chip rates (G-C2,
-    /// G-C3, G-C5): its red and gold fives, concealed and melded, and the nuki tiles
-    /// (norths) it set aside; 0 where the table pays no chips.
+    /// G-C3, G-C5; a club's blue fives): its red, gold and blue fives, concealed and melded,
+    /// and the nuki tiles (norths) it set aside; 0 where the table pays no chips.
     pub fn held_chips(&self) -> i32 {
         let Some(chips) = self.game.settings().chips else { return 0 };
         let s = &self.state.seats[self.seat];
         let red = i32::from(s.marked.red() + s.meld_marked.red());
         let gold = i32::from(s.marked.gold() + s.meld_marked.gold());
-        red * chips.red + gold * chips.gold + i32::from(s.nuki.total()) * chips.north
+        let blue = i32::from(s.marked.blue() + s.meld_marked.blue());
+        red * chips.red + gold * chips.gold + blue * chips.blue + i32::from(s.nuki.total()) * chips.north
     }
 
     /// カットビ: whether the table plays cut-bi (G-B1) and `seat` is in ホームラン HomeRun (a

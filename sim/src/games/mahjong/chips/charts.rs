@@ -82,7 +82,7 @@ pub(super) fn charts(
             let shares = groups
                 .iter()
                 .map(|g| {
-                    ChipItem::ALL
+                    ChipItem::ALL[..a.item_cross.len()]
                         .iter()
                         .filter(|i| i.group() == *g)
                         .map(|&i| a.item_cross[i as usize] as f64)

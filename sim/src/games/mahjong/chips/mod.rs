@@ -239,7 +239,7 @@ impl State for ChipsStudy {
     }
 
     fn empty(&self) -> ChipsAcc {
-        ChipsAcc::new(self.models.len(), self.arms.len(), self.layout().seats)
+        ChipsAcc::new(self.models.len(), self.arms.len(), self.layout().seats, self.game.rules().set.has_blue())
     }
 
     /// An index is a session (of every model).

@@ -109,7 +109,8 @@ pub(super) fn write_tables(
     )?;
     out.table("chips_ratio", &mut ratio)?;
 
-    let items: Vec<(&ArmRow, ChipItem)> = rows.iter().flat_map(|r| ChipItem::ALL.map(|item| (r, item))).collect();
+    let items: Vec<(&ArmRow, ChipItem)> =
+        rows.iter().flat_map(|r| ChipItem::ALL[..r.acc.item_abs.len()].iter().map(move |&item| (r, item))).collect();
     let variance_share =
         |a: &ArmAcc, i: ChipItem| a.item_cross[i as usize] as f64 / a.item_cross.iter().sum::<i128>() as f64;
     let mut item_table = df!(

@@ -25,7 +25,7 @@ pub struct ArmAcc {
     pub persons: Vec<Moments>,
     /// Chips per game by role: seat 0, 1, 2, the sit-out (seat 3 at four seats).
     pub roles: Vec<Moments>,
-    /// Per item: Σ |chips| over person-games.
+    /// Per item: Σ |chips| over person-games (the [`ChipItem::counted`] ones of the set).
     pub item_abs: Vec<u64>,
     /// Per item: Σ item chips × total chips over person-games (its share of the variance).
     pub item_cross: Vec<i128>,
@@ -49,15 +49,17 @@ pub struct ArmAcc {
 }
 
 impl ArmAcc {
-    pub(super) fn new() -> Self {
+    /// No games yet, at a table whose set has blue fives or not.
+    pub(super) fn new(blue_fives: bool) -> Self {
+        let items = ChipItem::counted(blue_fives).len();
         Self {
             game: Histogram::new(GAME_RANGE.0, GAME_RANGE.1),
             moments: Moments::default(),
             losses: vec![Rate::default(); GAME_LOSSES.len()],
             persons: vec![Moments::default(); PEOPLE],
             roles: vec![Moments::default(); PEOPLE],
-            item_abs: vec![0; ChipItem::COUNT],
-            item_cross: vec![0; ChipItem::COUNT],
+            item_abs: vec![0; items],
+            item_cross: vec![0; items],
             moved: Paired::default(),
             squares: Paired::default(),
             session: Histogram::new(SESSION_RANGE.0, SESSION_RANGE.1),
@@ -117,8 +119,8 @@ pub struct ChipsAcc {
 }
 
 impl ChipsAcc {
-    pub(super) fn new(models: usize, arms: usize, seats: usize) -> Self {
-        Self { models: (0..models).map(|_| ModelAcc::new(arms, seats)).collect() }
+    pub(super) fn new(models: usize, arms: usize, seats: usize, blue_fives: bool) -> Self {
+        Self { models: (0..models).map(|_| ModelAcc::new(arms, seats, blue_fives)).collect() }
     }
 
     /// The first bot model's games (the ones the yaku table counts).
@@ -130,9 +132,10 @@ impl ChipsAcc {
 crate::merge_fields!(ChipsAcc { models });
 
 impl ModelAcc {
-    /// No games yet, for `arms` at a table of `seats`.
-    pub(super) fn new(arms: usize, seats: usize) -> Self {
-        Self { arms: (0..arms).map(|_| ArmAcc::new()).collect(), table: GotoAcc::new(seats) }
+    /// No games yet, for `arms` at a table of `seats` whose set has blue fives or not.
+    pub(super) fn new(arms: usize, seats: usize, blue_fives: bool) -> Self {
+        let arms = (0..arms).map(|_| ArmAcc::new(blue_fives)).collect();
+        Self { arms, table: GotoAcc::new(seats, blue_fives) }
     }
 
     /// Adds one game's tallies (one per arm); `person` maps an arm's participant to its
@@ -154,9 +157,9 @@ impl ModelAcc {
                 }
                 arm.persons[usize::from(p)].record(total);
                 arm.roles[q.min(usize::from(SIT_OUT))].record(total);
-                for (i, &c) in row.iter().enumerate() {
-                    arm.item_abs[i] += u64::from(c.unsigned_abs());
-                    arm.item_cross[i] += i128::from(c) * i128::from(total);
+                for ((abs, cross), &c) in arm.item_abs.iter_mut().zip(&mut arm.item_cross).zip(row) {
+                    *abs += u64::from(c.unsigned_abs());
+                    *cross += i128::from(c) * i128::from(total);
                 }
             }
         }
@@ -208,7 +211,7 @@ mod tests {
         // Every session has exactly one person of four down more than 100 (a zero-sum
         // session): the share is 1/4 in each, so its interval over sessions has no width,
         // where Wilson over the 400 person-sessions as independent trials gives ±0.04.
-        let mut acc = ModelAcc::new(1, 3);
+        let mut acc = ModelAcc::new(1, 3, false);
         for k in 0..100 {
             let net = [[-150, 50, 50 + k, 50 - k]];
             acc.record_session(&net, &net.map(|n| n.map(|v| v.min(0))), PEOPLE);
@@ -216,7 +219,7 @@ mod tests {
         let (share, ci) = acc.arms[0].session_loss(1, PEOPLE as f64);
         assert_eq!((share, ci.low, ci.high), (0.25, 0.25, 0.25));
         // Three fixed players: the fourth person never plays and is not counted.
-        let mut fixed = ModelAcc::new(1, 3);
+        let mut fixed = ModelAcc::new(1, 3, false);
         fixed.record_session(&[[-150, 100, 50, 0]], &[[-150, 0, 0, 0]], 3);
         assert_eq!((fixed.arms[0].session_moments.n, fixed.arms[0].session_loss(1, 3.0).0), (3, 1.0 / 3.0));
     }

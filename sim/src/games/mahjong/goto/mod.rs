@@ -114,7 +114,7 @@ impl State for GotoStudy {
     }
 
     fn empty(&self) -> GotoAcc {
-        GotoAcc::new(SEATS)
+        GotoAcc::new(SEATS, self.game.rules().set.has_blue())
     }
 
     /// An index is a session.

@@ -133,7 +133,7 @@ pub struct GotoAcc {
     pub win_value_bins: Vec<u64>,
     /// Hand values of the wins (without honba and sticks).
     pub win_value: u64,
-    /// Wins with each yaku (by `Yaku as usize`).
+    /// Wins with each yaku (by `Yaku as usize`; the [`Yaku::counted`] ones of the set).
     pub yaku: Vec<u64>,
     /// Yakuman wins (real or counted).
     pub yakuman: u64,
@@ -157,8 +157,9 @@ pub struct GotoAcc {
 }
 
 impl GotoAcc {
-    /// No games yet, at a table of `seats` (three at Gotō's; four people either way).
-    pub(crate) fn new(seats: usize) -> Self {
+    /// No games yet, at a table of `seats` (three at Gotō's; four people either way) whose
+    /// set has blue fives or not.
+    pub(crate) fn new(seats: usize, blue_fives: bool) -> Self {
         Self {
             sessions: 0,
             games: 0,
@@ -169,7 +170,7 @@ impl GotoAcc {
             session_net: vec![Moments::default(); PEOPLE],
             win_value_bins: vec![0; 2 * WIN_VALUE_BINS],
             win_value: 0,
-            yaku: vec![0; Yaku::ALL.len()],
+            yaku: vec![0; Yaku::counted(blue_fives)],
             yakuman: 0,
             exhaustive: 0,
             south: 0,

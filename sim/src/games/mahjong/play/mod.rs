@@ -72,7 +72,7 @@ impl State for MahjongStudy {
     }
 
     fn empty(&self) -> MahjongAcc {
-        MahjongAcc::new()
+        MahjongAcc::new(self.game.rules().set.has_blue())
     }
 
     fn indices(&self, acc: &MahjongAcc) -> u64 {

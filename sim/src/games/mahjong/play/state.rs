@@ -32,7 +32,7 @@ pub struct MahjongAcc {
     pub exhaustive: u64,
     /// Abortive draws by kind.
     pub aborts: [u64; 5],
-    /// Wins with each yaku (by `Yaku as usize`).
+    /// Wins with each yaku (by `Yaku as usize`; the [`Yaku::counted`] ones of the set).
     pub yaku: Vec<u64>,
     /// Games per seat and place (`seat * 4 + place`).
     pub places: Vec<u64>,
@@ -58,7 +58,8 @@ pub struct MahjongAcc {
 }
 
 impl MahjongAcc {
-    pub(super) fn new() -> Self {
+    /// No games yet, at a table whose set has blue fives or not.
+    pub(super) fn new(blue_fives: bool) -> Self {
         Self {
             games: 0,
             hands: 0,
@@ -68,7 +69,7 @@ impl MahjongAcc {
             win_value_bins: vec![0; 2 * WIN_VALUE_BINS],
             exhaustive: 0,
             aborts: [0; 5],
-            yaku: vec![0; Yaku::ALL.len()],
+            yaku: vec![0; Yaku::counted(blue_fives)],
             places: vec![0; SEATS * SEATS],
             points: vec![Moments::default(); SEATS],
             scores: vec![Moments::default(); SEATS],
