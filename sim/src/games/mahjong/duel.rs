@@ -111,7 +111,7 @@ impl Contest for MahjongContest {
         let n = self.seats() as f64;
         let score = Metric {
             name: "score",
-            label: "final score ((points - return) / 100 + uma + oka)",
+            label: "final score with uma and oka",
             unit: 1,
             rate: false,
             neutral: f64::NAN,
