@@ -11,7 +11,7 @@ use crate::testing::{PlayCheck, check_play};
 use crate::{GameSeeds, Table};
 
 /// Ron2's scoring on a club's set: one red five of each suit and one blue 5p.
-fn four_seat_rules(ao_dora: u8) -> Rules {
+pub(crate) fn four_seat_rules(ao_dora: u8) -> Rules {
     Rules::from_toml(&format!(
         "extends = \"ron2\"\nname = \"ron2-blue\"\ntile_set = {{ name = \"club\", manzu = \"full\", \
          red_fives = \"5m5p5s\", blue_fives = \"5p\" }}\n[yaku]\nao_dora = {ao_dora}\n"

@@ -204,7 +204,7 @@ fn marked_first_gives_up_the_red_five() {
     s.add(PhysTile::Plain(five));
     let mut t = s;
     assert!(!s.take(five, 1).first().is_red(), "the table keeps the red five");
-    t.marked_first = true;
+    t.marked_first = pieces::Marked::of(&[PhysTile::Red(five)]);
     assert!(t.take(five, 1).first().is_red(), "a replay may give it up");
     assert_eq!((s.marked.red(), t.marked.red()), (1, 0));
 }
@@ -383,4 +383,48 @@ fn a_chi_taking_the_red_five_replays_while_another_seat_still_answers() {
     let report = replay(&sc.game, &events);
     assert_eq!(report.findings.len(), 1, "only the record's end: {:?}", report.findings);
     assert!(report.findings[0].event > k, "{k}: {:?}", report.findings);
+}
+
+/// A blue five discarded while a plain five is held, and called: the record's blue piece
+/// is the one the replay plays (so the table's own record, the plain five discarded,
+/// replays clean too). The record is the table's own hand with the discard written as a
+/// player chose it, on a club's set with one blue 5p.
+#[test]
+fn a_record_that_discards_the_blue_five_replays_clean() {
+    let rules = crate::mahjong::tests_blue::four_seat_rules(1);
+    let w = super::tests_scenarios::fixed_wall(
+        &rules.set,
+        &["5bp23m67m23s678s22z", "11m4m8m9m1s4s8s9s3456z", "50p19p3m7m9m2s11z456z", "1379p258m37s4567z"],
+        "4p",
+        super::tests_scenarios::DEAD_START,
+        "",
+    );
+    let game = RiichiTable::with_rules(TableSettings::preset("ron2-dojo").unwrap(), rules).unwrap();
+    let mut sc = Scene::new(game.with_event_log(true), |_| {}, &w);
+    sc.act(0, Action::Discard(t("5p")));
+    sc.act(2, Action::Pon);
+    sc.act(2, Action::Discard(t("1z")));
+    let table_events = sc.s.events.events();
+    let deal = table_events.iter().enumerate().filter(|e| matches!(e.1, Event::StartKyoku { .. })).nth(1).unwrap().0;
+    let mut events = vec![Event::StartGame];
+    events.extend(&table_events[deal..]);
+    let k = events.iter().position(|e| matches!(e, Event::Dahai { .. })).unwrap();
+    let (blue, plain) = (parse_pai("5pb").unwrap(), parse_pai("5p").unwrap());
+    assert_eq!(
+        events[k],
+        Event::Dahai { actor: 0, pai: plain, tsumogiri: Some(false) },
+        "the table keeps the blue five"
+    );
+    assert!(matches!(events[k + 1], Event::Pon { actor: 2, pai, .. } if pai == plain));
+    let only_the_end = |events: &[Event]| {
+        let report = replay(&sc.game, events);
+        assert_eq!(report.findings.len(), 1, "only the record's end: {:?}", report.findings);
+        assert!(report.findings[0].event > k + 2, "{k}: {:?}", report.findings);
+    };
+    only_the_end(&events);
+    events[k] = Event::Dahai { actor: 0, pai: blue, tsumogiri: Some(false) };
+    if let Event::Pon { pai, .. } = &mut events[k + 1] {
+        *pai = blue;
+    }
+    only_the_end(&events);
 }
