@@ -325,12 +325,8 @@ fn a_tsumo_written_before_an_abortive_draw_is_accepted() {
     for seat in 0..4 {
         sc.act(seat, Action::Discard(t("3z")));
     }
-    // The record: the scene's deal (the second start_kyoku: the first is the random deal
-    // the scene replaced), this hand and the next deal, where it stops.
-    let table_events = sc.s.events.events();
-    let deal = table_events.iter().enumerate().filter(|e| matches!(e.1, Event::StartKyoku { .. })).nth(1).unwrap().0;
-    let mut events = vec![Event::StartGame];
-    events.extend(&table_events[deal..]);
+    // The record: the scene's deal, this hand and the next deal, where it stops.
+    let mut events = scene_record(&sc);
     let k = events.iter().position(|e| matches!(e, Event::Ryukyoku { .. })).unwrap();
     let plain = replay(&sc.game, &events);
     assert_eq!(plain.findings.len(), 1, "only the record's end: {:?}", plain.findings);
@@ -340,6 +336,22 @@ fn a_tsumo_written_before_an_abortive_draw_is_accepted() {
     assert_eq!(with_draw.findings.len(), 1, "{:?}", with_draw.findings);
     assert_eq!(with_draw.findings[0].message, plain.findings[0].message);
     assert_eq!(with_draw.hands, 2);
+}
+
+/// A scene's record: `start_game`, then the table's events from the scene's deal (the second
+/// `start_kyoku`: the first is the random deal the scene replaced) on.
+fn scene_record(sc: &Scene) -> Vec<Event> {
+    let table_events = sc.s.events.events();
+    let deal = table_events.iter().enumerate().filter(|e| matches!(e.1, Event::StartKyoku { .. })).nth(1).unwrap().0;
+    [Event::StartGame].into_iter().chain(table_events[deal..].iter().copied()).collect()
+}
+
+/// Asserts that `events` replay at `game` with one finding only, where the record ends (after
+/// event `after`).
+fn replays_to_its_end(game: &RiichiTable, events: &[Event], after: usize) {
+    let report = replay(game, events);
+    assert_eq!(report.findings.len(), 1, "only the record's end: {:?}", report.findings);
+    assert!(report.findings[0].event > after, "{after}: {:?}", report.findings);
 }
 
 /// Found by fuzzing (`fuzz/` target `mjai_replay`): a record discarding a flower panicked
@@ -371,18 +383,13 @@ fn a_chi_taking_the_red_five_replays_while_another_seat_still_answers() {
     sc.act(1, Action::Chi(t("4m")));
     sc.act(2, Action::Pass);
     sc.act(1, Action::Discard(t("5z")));
-    let table_events = sc.s.events.events();
-    let deal = table_events.iter().enumerate().filter(|e| matches!(e.1, Event::StartKyoku { .. })).nth(1).unwrap().0;
-    let mut events = vec![Event::StartGame];
-    events.extend(&table_events[deal..]);
+    let mut events = scene_record(&sc);
     let k = events.iter().position(|e| matches!(e, Event::Chi { .. })).unwrap();
     let Event::Chi { actor, target, pai, consumed } = events[k] else { unreachable!() };
     assert!(!consumed.iter().any(|p| p.is_red()), "the table keeps the red five: {consumed:?}");
     let red = parse_pai("5mr").unwrap();
     events[k] = Event::Chi { actor, target, pai, consumed: [red, parse_pai("6m").unwrap()] };
-    let report = replay(&sc.game, &events);
-    assert_eq!(report.findings.len(), 1, "only the record's end: {:?}", report.findings);
-    assert!(report.findings[0].event > k, "{k}: {:?}", report.findings);
+    replays_to_its_end(&sc.game, &events, k);
 }
 
 /// A blue five discarded while a plain five is held, and called: the record's blue piece
@@ -404,10 +411,7 @@ fn a_record_that_discards_the_blue_five_replays_clean() {
     sc.act(0, Action::Discard(t("5p")));
     sc.act(2, Action::Pon);
     sc.act(2, Action::Discard(t("1z")));
-    let table_events = sc.s.events.events();
-    let deal = table_events.iter().enumerate().filter(|e| matches!(e.1, Event::StartKyoku { .. })).nth(1).unwrap().0;
-    let mut events = vec![Event::StartGame];
-    events.extend(&table_events[deal..]);
+    let mut events = scene_record(&sc);
     let k = events.iter().position(|e| matches!(e, Event::Dahai { .. })).unwrap();
     let (blue, plain) = (parse_pai("5pb").unwrap(), parse_pai("5p").unwrap());
     assert_eq!(
@@ -416,15 +420,10 @@ fn a_record_that_discards_the_blue_five_replays_clean() {
         "the table keeps the blue five"
     );
     assert!(matches!(events[k + 1], Event::Pon { actor: 2, pai, .. } if pai == plain));
-    let only_the_end = |events: &[Event]| {
-        let report = replay(&sc.game, events);
-        assert_eq!(report.findings.len(), 1, "only the record's end: {:?}", report.findings);
-        assert!(report.findings[0].event > k + 2, "{k}: {:?}", report.findings);
-    };
-    only_the_end(&events);
+    replays_to_its_end(&sc.game, &events, k + 2);
     events[k] = Event::Dahai { actor: 0, pai: blue, tsumogiri: Some(false) };
     if let Event::Pon { pai, .. } = &mut events[k + 1] {
         *pai = blue;
     }
-    only_the_end(&events);
+    replays_to_its_end(&sc.game, &events, k + 2);
 }
