@@ -2,7 +2,7 @@
 //! pocchi) among a seat's concealed tiles, kept beside its per-kind counts so that a
 //! discard or a call knows which physical piece goes: a plain one while the seat holds
 //! one, keeping the marked pieces (the red before the blue, the blue before the gold, the
-//! pocchi last), unless a replay's record names the marked ones that went (red, gold or blue).
+//! pocchi last), unless a replay's record names the marked ones that went.
 
 use crate::mahjong::{PhysTile, Tile};
 
