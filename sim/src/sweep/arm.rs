@@ -37,6 +37,39 @@ pub trait SweepArm: Arm + Sized + 'static {
     }
 }
 
+/// An arm's error with the positions its reader gave (`line 65, column 1: `) taken out: they
+/// count lines of the document the sweep wrote for the arm (the files merged, the variant's
+/// keys applied), which is no file the user has; the message still names the key.
+pub(crate) fn unplaced(e: anyhow::Error) -> anyhow::Error {
+    let text = format!("{e:#}");
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find("line ") {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        rest = position_len(tail).map_or_else(
+            || {
+                out.push_str("line ");
+                &tail[5..]
+            },
+            |n| &tail[n..],
+        );
+    }
+    out.push_str(rest);
+    anyhow::anyhow!(out)
+}
+
+/// The length of `line N, column M: ` at the start of `s`, if it is there.
+fn position_len(s: &str) -> Option<usize> {
+    let digits = |t: &str| t.bytes().take_while(u8::is_ascii_digit).count();
+    let after_line = s.strip_prefix("line ")?;
+    let n = digits(after_line);
+    let after_column = after_line[n..].strip_prefix(", column ").filter(|_| n > 0)?;
+    let m = digits(after_column);
+    after_column[m..].strip_prefix(": ").filter(|_| m > 0)?;
+    Some(s.len() - after_column.len() + m + 2)
+}
+
 /// A document's TOML text, as the game's reader takes it.
 pub(crate) fn text(t: &toml::Table) -> String {
     toml::to_string(t).expect("a TOML table serializes")
@@ -59,4 +92,22 @@ pub(crate) fn strings(names: &[&str]) -> Vec<String> {
 /// documents are read, and arms of one sweep may differ in it.
 pub(crate) fn boxed<G: Game, C: StrategyChoice<G>>(strategies: [C; 2]) -> [Box<dyn Strategy<G>>; 2] {
     strategies.map(StrategyChoice::boxed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unplaced;
+
+    #[test]
+    fn an_arms_error_loses_the_positions_of_its_merged_document_and_keeps_the_rest() {
+        let e = anyhow::anyhow!("line 65, column 1: yaku.local.include: `local_yaku.nope`: no such yaku")
+            .context("scoring rules: line 3, column 12: nested")
+            .context("sweep file s.toml: variant `bad`");
+        assert_eq!(
+            unplaced(e).to_string(),
+            "sweep file s.toml: variant `bad`: scoring rules: nested: yaku.local.include: `local_yaku.nope`: no such yaku"
+        );
+        let kept = "the line 4 of a headline, line 5, column x: stays";
+        assert_eq!(unplaced(anyhow::anyhow!(kept)).to_string(), kept);
+    }
 }

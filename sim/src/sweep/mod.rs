@@ -60,8 +60,11 @@ fn arms_builder(game: &str) -> Option<BuildArms> {
 /// One arm per document set (the base first), an error naming the arm `context(k)`
 /// describes, and the metrics they report.
 fn arms_of<A: SweepArm>(docs: &[Documents], context: &dyn Fn(usize) -> String) -> Result<BuiltArms> {
-    let mut arms =
-        docs.iter().enumerate().map(|(k, d)| A::new(d).with_context(|| context(k))).collect::<Result<Vec<_>>>()?;
+    let mut arms = docs
+        .iter()
+        .enumerate()
+        .map(|(k, d)| A::new(d).map_err(arm::unplaced).with_context(|| context(k)))
+        .collect::<Result<Vec<_>>>()?;
     if let Some((k, why)) = (1..arms.len()).find_map(|k| arms[k].differs(&arms[0]).map(|why| (k, why))) {
         bail!("{}: {why}", context(k));
     }
