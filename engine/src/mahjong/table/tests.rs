@@ -344,7 +344,8 @@ fn bot_configs_load_from_toml() {
     let like = Bot::by_name("tenhou-like").unwrap().config;
     assert_eq!(BotConfig { call_max_shanten: 1, toitoi_bias: 2, threat_melds: 4, first_folds: false, ..v }, like);
     // `strong` is `tenhou-like` with the five moves `tune_mahjong_strong` accepted and the
-    // one `sim deviations` found on the final score (placement off).
+    // two `sim deviations` found on the final score (placement off; ukeire ties from
+    // 2-shanten on).
     let strong = Bot::by_name("strong").unwrap().config;
     let tuned = BotConfig {
         dama_han: 0,
@@ -353,6 +354,7 @@ fn bot_configs_load_from_toml() {
         call_min_han: 0,
         placement_riichi: false,
         placement: false,
+        ukeire_max_shanten: 2,
         ..like
     };
     assert_eq!(tuned, strong);

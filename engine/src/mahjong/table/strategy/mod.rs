@@ -11,8 +11,9 @@
 //! riichi only when a dama win does not change its rank); `goto-stakes` is `value`
 //! that plays for Gotō's chips and reads the cut-bi stakes (`stakes.rs`); `tenhou-like`
 //! is `value` fitted to the 天鳳 鳳凰卓 bands (fewer calls, toitoi sought, only four melds
-//! a threat, no folding for first place). Settings are a [`BotConfig`], read from TOML: the six presets are files in
-//! `presets/` ([`BOT_PRESETS`]).
+//! a threat, no folding for first place); `strong` is `tenhou-like` tuned by self-play for
+//! points (`sim tune`), then for the final score (`sim deviations`: see its file). Settings are a
+//! [`BotConfig`], read from TOML: the seven presets are files in `presets/` ([`BOT_PRESETS`]).
 //!
 //! Open hands follow a plan (`plan.rs`): a yakuhai pon (or a yakuhai pair
 //! kept to pon), tanyao (喰いタン: Ron2 counts it open), honitsu or toitoi, and with

@@ -427,3 +427,31 @@ fn toitoi_bias_heads_an_open_hand_for_toitoi() {
     assert_ne!(best(3, 1).unwrap().0, Plan::Toitoi);
     assert_eq!(best(0, 2), Some((Plan::Toitoi, 3)));
 }
+
+#[test]
+fn ukeire_max_shanten_counts_live_tiles_from_that_far() {
+    // Two shanten; any of the four lone tiles (7m, 1s, 8s, North) can go. By keep value
+    // the North goes first (a lone honour, not yakuhai for South), but every other 1s, 2s
+    // and 3s is in the rivers: the 1s can no longer grow, the North can still pair.
+    let hand = "234m13p678p55s7m1s8s4z";
+    let (game, mut s) = table(hand, "7z");
+    assert_eq!(shanten(&counts(hand), game.shanten_rules()), 2);
+    for (seat, river) in [(0, "1s1s1s2s"), (2, "2s2s2s3s"), (3, "3s3s3s")] {
+        let tiles = parse_kinds(river).unwrap();
+        s.seats[seat].river[..tiles.len()].copy_from_slice(&tiles);
+        s.seats[seat].river_len = tiles.len() as u8;
+    }
+    let counting = |most: i8| {
+        let mut bot = Bot::defensive();
+        bot.config.ukeire_max_shanten = most;
+        bot
+    };
+    // Counting only from 1-shanten, the keep values decide; from 2-shanten, live tiles.
+    assert_eq!(turn(counting(1), &game, &mut s, "4z").0, Action::Discard(t("4z")));
+    assert_eq!(turn(counting(2), &game, &mut s, "4z").0, Action::Discard(t("1s")));
+    // With the 1s, 2s and 3s live, counting keeps the 1s too.
+    for seat in [0, 2, 3] {
+        s.seats[seat].river_len = 0;
+    }
+    assert_eq!(turn(counting(2), &game, &mut s, "4z").0, Action::Discard(t("4z")));
+}
