@@ -1,8 +1,9 @@
 //! `sim deviations GAME`: every one-parameter deviation of a strategy against it, with the
 //! game's rules options.
 
-use super::args::{GameBase, RunArgs};
+use super::args::RunArgs;
 use crate::deviations::{DeviationsParams, DeviationsStudy};
+use crate::games::GameBase;
 use crate::games::{self, GameKit};
 use crate::preset;
 use crate::study::State;

@@ -11,8 +11,10 @@
 //! with its interval, is a paired estimate. All sums are integers, so results never depend on the
 //! threads.
 
-use crate::duel::seating::{EMPTY, MAX_SEATS};
-use crate::duel::{AnyContest, Contest, DuelGame, MAX_METRICS, Metric, SeatValues, contest};
+use crate::contest::{Contest, MAX_METRICS, MAX_SEATS, Metric, SeatValues};
+use crate::duel::seating::EMPTY;
+use crate::duel::{AnyContest, contest};
+use crate::games::DuelGame;
 use crate::paired::Paired;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Interval, Moments};

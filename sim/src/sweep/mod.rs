@@ -368,7 +368,7 @@ impl State for SweepStudy {
 }
 
 impl Study for SweepStudy {
-    const WORDS: crate::study::Words = crate::report::text::SWEEP;
+    const WORDS: crate::study::Words = report::WORDS;
 
     const DIFFERENCES: bool = true;
 

@@ -13,10 +13,25 @@ use crate::chart::{self, Band, Bar, Heatmap, IntervalBars};
 use crate::output::StudyOutput;
 use crate::paired::{Compared, compare, estimate};
 use crate::stats::{Holm, Interval, Z95, tested_p};
-use crate::study::Coverage;
+use crate::study::{Coverage, Words};
 use anyhow::Result;
 use polars::prelude::*;
 use std::fmt::Write as _;
+
+/// A sweep's words.
+pub(crate) const WORDS: Words = Words {
+    title: "House-rule sweep",
+    how_to_read: &[
+        "Every variant of the house rules plays the same seeded games as the base, so each \
+             metric's difference from the base is paired: its 95% interval is much narrower than \
+             comparing two separate runs.",
+        "In the forest plots a bar that crosses zero is no detectable change. Claims are \
+             Holm-corrected over every variant and metric: only flagged ones survive the many \
+             comparisons.",
+    ],
+    glossary: &[],
+    answer: |_, folder| crate::report::answers::sweep(folder),
+};
 
 /// A difference with its paired interval as a chart's bar.
 fn interval(label: String, c: &Compared) -> Bar {
