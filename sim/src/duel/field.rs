@@ -302,7 +302,7 @@ mod tests {
         };
         let old = format!(r#"{{"deals":3,"value":{},"gain":{}}}"#, moments(Paired::arm), moments(Paired::difference));
         let loaded: FieldAcc = serde_json::from_str(&old).unwrap();
-        let expected = pairs.iter().map(|p| vec![Paired { fourth: [0; 5], ..p[0] }]).collect();
+        let expected = pairs.iter().map(|p| vec![Paired { third: [0; 4], fourth: [0; 5], ..p[0] }]).collect();
         assert_eq!(loaded, FieldAcc { deals: 3, pairs: expected });
         let now = FieldAcc { deals: 3, pairs };
         assert_eq!(serde_json::from_str::<FieldAcc>(&serde_json::to_string(&now).unwrap()).unwrap(), now);

@@ -19,7 +19,7 @@ pub use simcore::sweep::{documents, file, overrides};
 pub use arm::{Arm, SweepArm};
 
 use crate::games::{self, EachGame, GameKit};
-use crate::paired::{Joint, Obs, Sums, compare, effective_events};
+use crate::paired::{Joint, Loaded, Obs, Paired, SavedPaired};
 use crate::preset::Named;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::study::grow::Tracked;
@@ -114,12 +114,13 @@ pub struct SweepParams {
 
 /// The per-game sums of every arm (the base first) and metric.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "SavedSweepAcc")]
 pub struct SweepAcc {
     /// Games played.
     pub games: u64,
-    /// `sums[arm][metric]`, each arm's paired with the base's (with adapted play, see
-    /// [`adapt::paired_with`]).
-    pub sums: Vec<Vec<Sums>>,
+    /// `sums[arm][metric]`: each arm (x) paired with its base (y; with adapted play, see
+    /// [`adapt::paired_with`]), the base with itself.
+    pub sums: Vec<Vec<Paired>>,
     /// With adapted play, `shift[variant][metric]`: the base, the variant, the adapted base
     /// and the adapted variant jointly (how adapting moves the variant's effect).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -130,26 +131,62 @@ pub struct SweepAcc {
     pub skill: Vec<Vec<Joint>>,
 }
 
+/// A saved [`SweepAcc`]: its sums as now, or as older files kept them, each arm's without
+/// its base's side, which its base's own sums give ([`Paired::from_sweep_sums`]).
+#[derive(Deserialize)]
+struct SavedSweepAcc {
+    games: u64,
+    sums: Vec<Vec<SavedPaired>>,
+    #[serde(default)]
+    shift: Vec<Vec<Joint>>,
+    #[serde(default)]
+    skill: Vec<Vec<Joint>>,
+}
+
+impl TryFrom<SavedSweepAcc> for SweepAcc {
+    type Error = String;
+
+    fn try_from(s: SavedSweepAcc) -> Result<SweepAcc, String> {
+        let loaded = (s.sums.into_iter())
+            .map(|arm| arm.into_iter().map(SavedPaired::load).collect::<Result<Vec<Loaded>, String>>())
+            .collect::<Result<Vec<_>, String>>()?;
+        let per = per_group(loaded.len(), !s.shift.is_empty());
+        let base = |arm: usize, m: usize| {
+            let b = (per > 0).then(|| adapt::paired_with(arm, per));
+            b.and_then(|b| loaded.get(b)).and_then(|b| b.get(m))
+        };
+        let paired = |arm: usize, m: usize| match (loaded[arm][m], base(arm, m)) {
+            (Loaded::Paired(p), _) => Ok(p),
+            (Loaded::Sums(sums), Some(Loaded::Sums(base))) => Ok(Paired::from_sweep_sums(s.games, &sums, base)),
+            _ => Err(format!("sums[{arm}][{m}]: an older arm's sums without its base's")),
+        };
+        let sums = (0..loaded.len())
+            .map(|arm| (0..loaded[arm].len()).map(|m| paired(arm, m)).collect::<Result<Vec<Paired>, String>>())
+            .collect::<Result<_, String>>()?;
+        Ok(SweepAcc { games: s.games, sums, shift: s.shift, skill: s.skill })
+    }
+}
+
+/// Arms a group holds of `arms`: the base and the variants (all, without adapted play).
+fn per_group(arms: usize, adapted: bool) -> usize {
+    if adapted { arms / GROUPS } else { arms }
+}
+
 impl SweepAcc {
     /// Sums for `arms` arms (the base and `variants` variants in each group) and `metrics`.
     fn new(arms: usize, variants: usize, metrics: usize) -> SweepAcc {
         let joints = if arms > variants + 1 { vec![vec![Joint::new(4); metrics]; variants] } else { Vec::new() };
-        SweepAcc { games: 0, sums: vec![vec![Sums::default(); metrics]; arms], shift: joints.clone(), skill: joints }
-    }
-
-    /// Arms a group holds: the base and the variants.
-    fn per_group(&self) -> usize {
-        if self.shift.is_empty() { self.sums.len() } else { self.sums.len() / GROUPS }
+        SweepAcc { games: 0, sums: vec![vec![Paired::default(); metrics]; arms], shift: joints.clone(), skill: joints }
     }
 
     /// Adds one game: `obs[arm][metric]`, of the chosen metric indices.
     fn record(&mut self, obs: &[Vec<Obs>], chosen: &[usize]) {
         self.games += 1;
-        let per = self.per_group();
+        let per = per_group(self.sums.len(), !self.shift.is_empty());
         for (arm, sums) in self.sums.iter_mut().enumerate() {
             let base = adapt::paired_with(arm, per);
             for (s, &m) in sums.iter_mut().zip(chosen) {
-                s.record(obs[arm][m], obs[base][m]);
+                s.record_obs(obs[arm][m], obs[base][m]);
             }
         }
         for (v, (shift, skill)) in self.shift.iter_mut().zip(self.skill.iter_mut()).enumerate() {
@@ -382,15 +419,15 @@ impl Study for SweepStudy {
         for (m, metric) in self.metrics().into_iter().enumerate() {
             for g in 0..groups {
                 for (v, variant) in self.variants.iter().enumerate() {
-                    let (base, arm) = (&acc.sums[g * per][m], &acc.sums[g * per + v + 1][m]);
-                    let c = compare(acc.games, base, arm);
+                    let arm = &acc.sums[g * per + v + 1][m];
+                    let c = arm.compare();
                     out.push(Tracked {
                         metric: metric.to_string(),
                         series: if g == 0 { variant.name.clone() } else { format!("{} (adapted)", variant.name) },
                         value: c.diff,
                         interval: c.diff_ci,
                         reference: c.base.value,
-                        events: Some(effective_events(acc.games, base, Some(arm))),
+                        events: Some(arm.difference_events()),
                     });
                 }
             }
