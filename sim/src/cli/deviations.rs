@@ -44,8 +44,8 @@ pub(super) struct DeviationsRun {
     #[arg(long, default_value_t = crate::deviations::STEP, value_name = "X")]
     step: f64,
     /// The metric a gain is measured in (default: the game's objective, its points unless
-    /// they do not rank the results; mahjong at a table with uma: the final score): one of
-    /// the game's duel metrics (win_rate, points, score, …).
+    /// they do not rank the results; at a table with uma: the final score): one of the
+    /// game's duel metrics (win_rate, points, score, …).
     #[arg(long, value_name = "METRIC")]
     objective: Option<String>,
 }
