@@ -158,6 +158,14 @@ fn tick(v: f64, span: f64) -> String {
     if span >= 100.0 { format!("{v:.0}") } else { format!("{v:.3}") }
 }
 
+/// A title's font size on a chart `width` pixels wide: `base`, or smaller for a title that
+/// would not fit (a glyph of the embedded font is under 0.5 of its size wide on average; plotters centres
+/// the title and clips what overflows), never under 14.
+fn title_size(title: &str, width: u32, base: u32) -> u32 {
+    let fits = f64::from(width) / (0.5 * title.chars().count().max(1) as f64);
+    (fits as u32).clamp(14, base)
+}
+
 /// Whether any of `values` is finite.
 fn any_finite(mut values: impl Iterator<Item = f64>) -> bool {
     values.any(f64::is_finite)
@@ -351,7 +359,7 @@ impl<'a> IntervalBars<'a> {
         let row = |i: usize| n - 1 - i as i32;
         root.fill(&WHITE).map_err(err)?;
         let mut chart = ChartBuilder::on(root)
-            .caption(self.title, (FONT, 24))
+            .caption(self.title, (FONT, title_size(self.title, root.dim_in_pixel().0, 24)))
             .margin(15)
             .x_label_area_size(55)
             .y_label_area_size(label_area(bars.iter().map(|b| b.label.as_str())))
@@ -507,7 +515,7 @@ impl Chart for Distributions<'_> {
         };
         root.fill(&WHITE).map_err(err)?;
         let mut chart = ChartBuilder::on(root)
-            .caption(self.title, (FONT, 26))
+            .caption(self.title, (FONT, title_size(self.title, root.dim_in_pixel().0, 26)))
             .margin(15)
             .x_label_area_size(55)
             .y_label_area_size(80)
@@ -581,7 +589,7 @@ impl Chart for StackedBars<'_> {
         let lo = sum(|v| *v < 0.0).fold(0.0, f64::min) * 1.05;
         root.fill(&WHITE).map_err(err)?;
         let mut chart = ChartBuilder::on(root)
-            .caption(self.title, (FONT, 24))
+            .caption(self.title, (FONT, title_size(self.title, root.dim_in_pixel().0, 24)))
             .margin(15)
             .x_label_area_size(55)
             .y_label_area_size(230)
@@ -698,7 +706,7 @@ impl<'a> Heatmap<'a> {
         root.fill(&WHITE).map_err(err)?;
         let (plot, legend) = root.split_horizontally(SIZE.0 - 110);
         let mut chart = ChartBuilder::on(&plot)
-            .caption(self.title, (FONT, 24))
+            .caption(self.title, (FONT, title_size(self.title, plot.dim_in_pixel().0, 24)))
             .margin(10)
             .x_label_area_size(150)
             .y_label_area_size(150)
@@ -766,11 +774,21 @@ impl<'a> Heatmap<'a> {
         let mut bar = ChartBuilder::on(&legend)
             .margin_top(60)
             .margin_bottom(150)
-            .margin_right(10)
-            .y_label_area_size(55)
+            .margin_left(10)
+            .right_y_label_area_size(60)
             .build_cartesian_2d(0.0..1.0, self.neutral - self.spread..self.neutral + self.spread)
             .map_err(err)?;
-        bar.configure_mesh().disable_mesh().disable_x_axis().y_labels(5).label_style((FONT, 13)).draw().map_err(err)?;
+        // Labels right of the bar, left-aligned after their ticks (on the left, right-aligned,
+        // the embedded font's measured width put the tick across the last digit).
+        let span = 2.0 * self.spread;
+        bar.configure_mesh()
+            .disable_mesh()
+            .disable_x_axis()
+            .y_labels(5)
+            .y_label_formatter(&|v| tick(*v, span))
+            .label_style((FONT, 13))
+            .draw()
+            .map_err(err)?;
         let step = 2.0 * self.spread / f64::from(steps);
         bar.draw_series((0..steps).map(|k| {
             let v0 = self.neutral - self.spread + step * f64::from(k);
@@ -870,7 +888,7 @@ impl<'a> Band<'a> {
         let x_range = ticked(x_lo - x_pad..x_hi + x_pad, ticks);
         root.fill(&WHITE).map_err(err)?;
         let mut chart = ChartBuilder::on(root)
-            .caption(self.title, (FONT, 24))
+            .caption(self.title, (FONT, title_size(self.title, root.dim_in_pixel().0, 24)))
             .margin(15)
             .x_label_area_size(60)
             .y_label_area_size(90)
@@ -993,10 +1011,19 @@ pub(crate) fn svg_texts(svg: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Bar, Heatmap, IntervalBars, svg_text, svg_texts};
+    use super::{Bar, Heatmap, IntervalBars, svg_text, svg_texts, title_size};
 
     fn bar(label: &str, value: f64, low: f64, high: f64) -> Bar {
         Bar { label: label.to_string(), value, low, high }
+    }
+
+    #[test]
+    fn a_long_title_is_set_smaller_to_fit_and_a_short_one_is_not() {
+        assert_eq!(title_size("mahjong: final points", 990, 24), 24);
+        let long = "mahjong: average place (1 = first; lower is better), row minus column, same games, all seat orders";
+        let size = title_size(long, 990, 24);
+        assert!(size < 24 && 0.5 * f64::from(size) * long.len() as f64 <= 990.0, "{size}");
+        assert_eq!(title_size(&long.repeat(4), 990, 24), 14, "never under 14");
     }
 
     #[test]

@@ -4,8 +4,8 @@
 //! the chip ledger read it without the set).
 //!
 //! Readings (each refused with a one-line error where a set asks otherwise, see
-//! [`NukiKinds::parse`]): one or two kinds, each a kind the set holds; never a kind with red
-//! or gold copies (5p in a set with a red 5p: which piece is the dora and which the chip
+//! [`NukiKinds::parse`]): one or two kinds, each a kind the set holds; never a kind with red,
+//! gold or blue copies (5p in a set with a red 5p: which piece is the dora and which the chip
 //! would need a reading no parlour gives) nor haku where the set has the pocchi. A nuki kind
 //! other than north kept in the hand is a plain tile; north, when it is not a nuki kind, is
 //! an honour like any other (a guest wind at three seats: no yakuhai).

@@ -196,8 +196,8 @@ impl TileSetSpec {
         for &t in nuki.as_slice() {
             let problem = if !spec.contains(t) {
                 "not in the set"
-            } else if spec.red(t) + spec.gold(t) > 0 {
-                "has red or gold copies"
+            } else if spec.red(t) + spec.gold(t) + spec.blue(t) > 0 {
+                "has red, gold or blue copies"
             } else if spec.pocchi(t) > 0 {
                 "holds the pocchi"
             } else {
@@ -437,7 +437,8 @@ mod tests {
         assert_eq!(set("nuki = \"1m9m\"").unwrap().nuki().as_slice(), [t!(1m), t!(9m)]);
         for (nuki, why) in [
             ("2m", "tile set field `nuki`: 2m: not in the set"),
-            ("5p", "tile set field `nuki`: 5p: has red or gold copies"),
+            ("5p", "tile set field `nuki`: 5p: has red, gold or blue copies"),
+            ("5s\"\nblue_fives = \"5s", "tile set field `nuki`: 5s: has red, gold or blue copies"),
             ("5z", "tile set field `nuki`: 5z: holds the pocchi"),
             ("1m9m4z", "tile set field `nuki`: `1m9m4z`: one or two kinds"),
         ] {
