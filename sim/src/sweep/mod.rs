@@ -460,4 +460,39 @@ mod tests {
             SweepStudy::open(path.to_str().unwrap(), None, 1).unwrap_or_else(|e| panic!("{name}: {e:#}"));
         }
     }
+
+    /// An adapted sweep's state as files kept it before `Paired` held both arms (each arm's
+    /// own sums and its products with its base's observation) loads with every comparison
+    /// the same: each arm finds its base through `adapt::paired_with`.
+    #[test]
+    fn an_older_adapted_sweeps_sums_load_with_every_arm_paired_as_it_was() {
+        let (per, metrics) = (3, 2);
+        let mut acc = SweepAcc::new(GROUPS * per, per - 1, metrics);
+        for g in 0..40i64 {
+            let obs: Vec<Vec<Obs>> = (0..GROUPS as i64 * per as i64)
+                .map(|k| vec![Obs::mean((g * (k + 3) + k) % 7), Obs::rate((g + k) % 5, 1 + (g * k) % 3)])
+                .collect();
+            acc.record(&obs, &[0, 1]);
+        }
+        // The older form of an arm's sums: its own, its products with its base's, and the
+        // third and fourth powers of its values and of its differences from the base.
+        let older = |p: &Paired| {
+            let [x3, x2y, xy2, y3] = p.third;
+            let [x4, x3y, x2y2, xy3, y4] = p.fourth;
+            serde_json::json!({
+                "a": p.sx, "b": p.su, "aa": p.sxx, "bb": p.suu, "ab": p.sxu,
+                "a_a0": p.sxy, "a_b0": p.sxv, "b_a0": p.syu, "b_b0": p.suv, "a3": x3, "a4": x4,
+                "d3": x3 - 3 * x2y + 3 * xy2 - y3, "d4": x4 - 4 * x3y + 6 * x2y2 - 4 * xy3 + y4,
+            })
+        };
+        let mut saved = serde_json::to_value(&acc).unwrap();
+        saved["sums"] = acc.sums.iter().map(|arm| arm.iter().map(older).collect::<serde_json::Value>()).collect();
+        let loaded: SweepAcc = serde_json::from_value(saved).unwrap();
+        for (now, then) in acc.sums.iter().flatten().zip(loaded.sums.iter().flatten()) {
+            // As printed (every digit, NaN equal to NaN).
+            let shown = |p: &Paired| format!("{:?} {:?} {:?}", p.compare(), p.difference_events(), p.base_events());
+            assert_eq!(shown(now), shown(then));
+        }
+        assert_eq!((loaded.shift, loaded.skill), (acc.shift, acc.skill));
+    }
 }
