@@ -357,6 +357,29 @@ fn the_chip_study_plays_a_four_seat_table_with_blue_fives() {
     assert!(csv(&root, "blue", "yaku").lines().any(|l| l.starts_with("ao_dora,")));
 }
 
+/// The shipped club example `ron2-blue` plays in the chip study as the brief runs it (200
+/// games), against itself re-priced to 1 chip per blue five: its items list blue, paid at
+/// twice the compared file's on the same games, and its yaku table `ao_dora`.
+#[test]
+fn the_ron2_blue_preset_plays_in_the_chip_study() {
+    let root = scratch("ron2-blue");
+    let compare = root.join("blue1.toml");
+    std::fs::write(&compare, "extends = \"ron2-blue\"\nname = \"blue1\"\n[chips]\nblue = 1\n").unwrap();
+    let mut args = vec!["mahjong", "chips", "--rules", "ron2-blue", "--compare", compare.to_str().unwrap()];
+    args.extend(["--games", "200", "--quiet", "--out", root.to_str().unwrap(), "--study", "blue"]);
+    let o = sim(&args, "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let items = csv(&root, "blue", "chips_items");
+    // The efficiency bots' blue rows, the preset's first.
+    let paid: Vec<f64> = items
+        .lines()
+        .filter(|l| l.starts_with("efficiency,") && l.contains(",blue,per_tile,"))
+        .map(|l| l.split(',').nth(4).unwrap().parse().unwrap())
+        .collect();
+    assert!(paid.len() == 2 && paid[1] > 0.0 && (paid[0] - 2.0 * paid[1]).abs() < 1e-9, "{items}");
+    assert!(csv(&root, "blue", "yaku").lines().any(|l| l.starts_with("ao_dora,")));
+}
+
 /// The `sat_out` column of `chips_persons` for the base arm's persons 0–3.
 fn sat_outs(root: &std::path::Path, study: &str) -> Vec<String> {
     let table = csv(root, study, "chips_persons");

@@ -427,3 +427,26 @@ fn a_four_seat_table_with_chips_sweeps_its_chip_items() {
     let (win, win_variant) = swept(&dir, "ura 3", "win_rate");
     assert_eq!(win, win_variant, "a chip rule leaves the play alone");
 }
+
+/// Issue 35: 青ドラ priced by a sweep. At the shipped `ron2-blue` table a sweep names
+/// `yaku.ao_dora` (by default too), and `scoring.yaku.ao_dora = 2` raises the average win on
+/// the same games; at a table without blue fives no metric names it.
+#[test]
+fn a_sweep_prices_blue_fives_and_names_ao_dora_only_where_the_set_has_them() {
+    let dir = scratch("sweep-ao-dora");
+    let text = "game = \"mahjong\"\nbase = \"ron2-blue\"\nbots = \"efficiency\"\ngames = 200\nseed = 3\n\
+                [[variant]]\nname = \"ao_dora 2\"\nscoring.yaku.ao_dora = 2\n";
+    let file = write(&dir, "s.toml", text);
+    run(&["sweep", &file, "--out", dir.to_str().unwrap(), "--quiet"]);
+    let (share, share_2) = swept(&dir, "ao_dora 2", "yaku.ao_dora");
+    assert!(share > 0.0 && share_2 > 0.0, "{share} {share_2}");
+    let table = rows(&dir, "sweep");
+    let row = table.iter().find(|r| r[0] == "ao_dora 2" && r[1] == "average_win").unwrap();
+    let low = column(&dir, "sweep", "diff_ci_low");
+    assert!(row[low].parse::<f64>().unwrap() > 0.0, "a blue five worth 2 han pays more: {row:?}");
+    let plain = scratch("sweep-no-ao-dora");
+    let text = format!("{HEAD}[[variant]]\nname = \"tanyao open\"\nscoring.yaku.han.tanyao = [1, 0]\n");
+    let file = write(&plain, "s.toml", &text);
+    run(&["sweep", &file, "--out", plain.to_str().unwrap(), "--quiet"]);
+    assert!(rows(&plain, "sweep").iter().all(|r| r[1] != "yaku.ao_dora") && !rows(&plain, "sweep").is_empty());
+}

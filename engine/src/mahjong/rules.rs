@@ -29,6 +29,8 @@ pub const TENHOU_SANMA_TOML: &str = include_str!("presets/tenhou_sanma.toml");
 /// A three-player preset setting 1m and 9m aside as nuki (`presets/sanma_1m9m_nuki.toml`,
 /// extending `tenhou-sanma`).
 pub const SANMA_1M9M_NUKI_TOML: &str = include_str!("presets/sanma_1m9m_nuki.toml");
+/// Ron2 on a club's set with a blue 5p (`presets/ron2_blue.toml`, extending `ron2`).
+pub const RON2_BLUE_TOML: &str = include_str!("presets/ron2_blue.toml");
 
 /// A complete scoring ruleset.
 #[derive(Clone, Debug, PartialEq)]
@@ -290,7 +292,7 @@ impl fmt::Display for RulesError {
 impl std::error::Error for RulesError {}
 
 impl Rules {
-    /// The built-in scoring rulesets: `ron2` and `tenhou` (four players), `goto`,
+    /// The built-in scoring rulesets: `ron2`, `tenhou` and `ron2-blue` (four players), `goto`,
     /// `tenhou-sanma` and `sanma-1m9m-nuki` (three).
     pub const PRESETS: Presets = Presets {
         kind: "mahjong ruleset",
@@ -300,10 +302,12 @@ impl Rules {
             ("tenhou", TENHOU_TOML),
             ("tenhou-sanma", TENHOU_SANMA_TOML),
             ("sanma-1m9m-nuki", SANMA_1M9M_NUKI_TOML),
+            ("ron2-blue", RON2_BLUE_TOML),
         ],
     };
 
-    /// The built-in preset `ron2`, `goto`, `tenhou`, `tenhou-sanma` or `sanma-1m9m-nuki`.
+    /// The built-in preset `ron2`, `goto`, `tenhou`, `tenhou-sanma`, `sanma-1m9m-nuki` or
+    /// `ron2-blue`.
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
         match Self::PRESETS.text(name) {
             Some(text) => Rules::from_toml(text),

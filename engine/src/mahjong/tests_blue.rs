@@ -4,19 +4,17 @@
 //! random play with them keeping every piece.
 
 use super::chips::tests::four_seat_hand;
-use super::chips::{ChipItem, ChipLedger, ChipTally, HandChips, States, hand_record, win_of};
+use super::chips::{ChipItem, ChipLedger, ChipRules, ChipTally, HandChips, States, hand_record, win_of};
 use super::table::{Bot, HandRecord, RiichiTable, TableSettings, pai_name, parse_pai};
 use super::{Mpsz, PhysTile, Rules, Situation, Yaku, parse_tiles, score};
 use crate::testing::{PlayCheck, check_play};
 use crate::{GameSeeds, Table};
 
-/// Ron2's scoring on a club's set: one red five of each suit and one blue 5p.
-fn four_seat_rules(ao_dora: u8) -> Rules {
-    Rules::from_toml(&format!(
-        "extends = \"ron2\"\nname = \"ron2-blue\"\ntile_set = {{ name = \"club\", manzu = \"full\", \
-         red_fives = \"5m5p5s\", blue_fives = \"5p\" }}\n[yaku]\nao_dora = {ao_dora}\n"
-    ))
-    .unwrap()
+/// Ron2's scoring on a club's set (the preset `ron2-blue`: one red five of each suit and
+/// one blue 5p), a blue five worth `ao_dora` han.
+pub(crate) fn four_seat_rules(ao_dora: u8) -> Rules {
+    Rules::from_toml(&format!("extends = \"ron2-blue\"\nname = \"ron2-blue-{ao_dora}\"\n[yaku]\nao_dora = {ao_dora}\n"))
+        .unwrap()
 }
 
 /// Gotō's scoring on its set with one blue 5s beside the red and gold ones.
@@ -131,9 +129,26 @@ fn random_play_with_blue(game: &RiichiTable, bots: &mut [Bot]) {
     assert!(blue > 0, "no win counted a blue five in 40 games");
 }
 
+/// The shipped club example `ron2-blue`: `ron2-chips` on the set of [`four_seat_rules`] (its
+/// scoring preset of the same name), 2 chips per blue five.
+#[test]
+fn the_ron2_blue_preset_is_ron2_chips_with_a_blue_5p() {
+    let blue = RiichiTable::preset("ron2-blue").unwrap();
+    let chips = RiichiTable::preset("ron2-chips").unwrap();
+    let mut wall = [PhysTile::default(); crate::mahjong::MAX_WALL_TILES];
+    let n = blue.rules().set.fill_wall(&mut wall);
+    let count = |f: fn(PhysTile) -> bool| wall[..n].iter().filter(|&&p| f(p)).count();
+    assert_eq!((n, count(PhysTile::is_red), count(PhysTile::is_blue)), (136, 3, 1));
+    assert_eq!(wall[..n].iter().filter(|p| p.kind() == Some(crate::t!(5p))).count(), 4);
+    assert_eq!(blue.rules().yaku.ao_dora, 1);
+    let (b, c) = (blue.settings().chips.unwrap(), chips.settings().chips.unwrap());
+    assert_eq!((b.blue, c.blue), (2, 0));
+    assert_eq!(ChipRules { blue: 0, ..b }, c, "every other chip item as ron2-chips");
+}
+
 #[test]
 fn random_play_with_blue_fives_keeps_every_piece_at_four_and_three_seats() {
-    let four = RiichiTable::with_rules(TableSettings::preset("ron2-dojo").unwrap(), four_seat_rules(1)).unwrap();
+    let four = RiichiTable::preset("ron2-blue").unwrap();
     random_play_with_blue(&four, &mut [Bot::efficiency(), Bot::random(), Bot::defensive(), Bot::efficiency()]);
     let three = RiichiTable::with_rules(TableSettings::preset("goto").unwrap(), three_seat_rules()).unwrap();
     random_play_with_blue(&three, &mut [Bot::efficiency(), Bot::random(), Bot::efficiency()]);

@@ -637,15 +637,16 @@ impl fmt::Display for TableError {
 impl std::error::Error for TableError {}
 
 /// The built-in table presets: (name, TOML text): the five Ron2 ones, Ron2's dojo with
-/// per-item chips, Gotō's two, Tenhou's two (four and three seats) and a three-seat table
-/// setting 1m and 9m aside as nuki.
-pub const PRESETS: [(&str, &str); 11] = [
+/// per-item chips (and the same on a set with a blue five), Gotō's two, Tenhou's two (four
+/// and three seats) and a three-seat table setting 1m and 9m aside as nuki.
+pub const PRESETS: [(&str, &str); 12] = [
     ("ron2-dojo", include_str!("../presets/table_ron2_dojo.toml")),
     ("ron2-battle", include_str!("../presets/table_ron2_battle.toml")),
     ("ron2-a", include_str!("../presets/table_ron2_a.toml")),
     ("ron2-b", include_str!("../presets/table_ron2_b.toml")),
     ("ron2-c", include_str!("../presets/table_ron2_c.toml")),
     ("ron2-chips", include_str!("../presets/table_ron2_chips.toml")),
+    ("ron2-blue", include_str!("../presets/table_ron2_blue.toml")),
     ("goto", include_str!("../presets/table_goto.toml")),
     ("goto-cutbi", include_str!("../presets/table_goto_cutbi.toml")),
     ("tenhou", include_str!("../presets/table_tenhou.toml")),
@@ -656,7 +657,8 @@ pub const PRESETS: [(&str, &str); 11] = [
 impl TableSettings {
     /// A built-in preset: `ron2-dojo` (道場/リーグ), `ron2-battle`
     /// (リーチバトル), `ron2-a`, `ron2-b`, `ron2-c` (競技ルール A/B/C), `ron2-chips` (the dojo
-    /// with per-item chips, four seats), `goto`, `goto-cutbi`
+    /// with per-item chips, four seats), `ron2-blue` (`ron2-chips` on a set with a blue 5p),
+    /// `goto`, `goto-cutbi`
     /// (Classic Gotō, three seats), `tenhou` (天鳳's rules), `tenhou-sanma` (天鳳 三麻, three seats),
     /// `sanma-1m9m-nuki` (天鳳 三麻 setting 1m and 9m aside as nuki instead of north).
     pub fn preset(name: &str) -> Result<TableSettings, TableError> {

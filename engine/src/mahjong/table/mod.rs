@@ -92,8 +92,8 @@
 //!   with `bust`, at once when a seat is below 0 (at 0 too with `bust_at_zero`).
 //!   Riichi sticks left at the end go to the first place (the seed says so for
 //!   an all-last draw; `end_sticks = "lost"`: to nobody).
-//! - Red fives: a discard or call uses a plain five when the hand has one
-//!   (a replay follows its record's choice: [`SeatState::marked_first`]).
+//! - Red fives (and gold and blue ones): a discard or call uses a plain five when the
+//!   hand has one (a replay follows its record's choice: [`SeatState::marked_first`]).
 //!   A chankan robs the piece the added kan added: a red five goes, with its
 //!   aka dora, to the robber.
 //!

@@ -2,7 +2,7 @@
 //! pocchi) among a seat's concealed tiles, kept beside its per-kind counts so that a
 //! discard or a call knows which physical piece goes: a plain one while the seat holds
 //! one, keeping the marked pieces (the red before the blue, the blue before the gold, the
-//! pocchi last), unless a replay's record says a marked one went first.
+//! pocchi last), unless a replay's record names the marked ones that went.
 
 use crate::mahjong::{PhysTile, Tile};
 
@@ -65,43 +65,63 @@ impl Marked {
         self.pocchi > 0
     }
 
-    /// Takes `n` of the `held` pieces of kind `t`: the plain ones first, then the marked
-    /// ones in the order of [`Marked`]'s doc (`marked_first`: the marked ones first).
-    #[inline]
-    pub fn take(&mut self, t: Tile, held: u8, n: u8, marked_first: bool) -> Taken {
-        let mut taken = Taken { pieces: [PhysTile::Plain(t); 4], len: n };
-        let counts = match five_suit(t) {
-            Some(s) => [&mut self.red[s], &mut self.blue[s], &mut self.gold[s]],
-            None if t == Tile::HAKU => return self.take_pocchi(held, n, marked_first, taken),
-            None => return taken,
-        };
-        let marked = *counts[0] + *counts[1] + *counts[2];
-        if marked == 0 {
-            return taken;
-        }
-        let mut from_marked = if marked_first { n.min(marked) } else { n.saturating_sub(held - marked) };
-        let mut at = 0;
-        for (count, piece) in counts.into_iter().zip([PhysTile::Red(t), PhysTile::Blue(t), PhysTile::Gold(t)]) {
-            let k = from_marked.min(*count);
-            *count -= k;
-            from_marked -= k;
-            for _ in 0..k {
-                taken.pieces[at] = piece;
-                at += 1;
-            }
-        }
-        taken
+    /// The marked pieces among `pieces` (a record's discard or a call's pieces).
+    pub fn of(pieces: &[PhysTile]) -> Marked {
+        let mut m = Marked::NONE;
+        pieces.iter().for_each(|&p| m.add(p));
+        m
     }
 
-    /// [`Marked::take`] of haku: the pocchi is the marked piece.
-    fn take_pocchi(&mut self, held: u8, n: u8, marked_first: bool, mut taken: Taken) -> Taken {
-        let goes = self.pocchi > 0 && (marked_first || n > held - self.pocchi);
-        if goes {
-            self.pocchi -= 1;
-            taken.pieces[0] = PhysTile::Pocchi;
+    /// Takes `n` of the `held` pieces of kind `t`: first the marked ones `first` names (a
+    /// replay's record), then the plain ones, then the other marked ones in the order of
+    /// [`Marked`]'s doc.
+    #[inline]
+    pub fn take(&mut self, t: Tile, held: u8, n: u8, first: Marked) -> Taken {
+        let taken = Taken { pieces: [PhysTile::Plain(t); 4], len: n };
+        match five_suit(t) {
+            Some(s) => take_marked(
+                taken,
+                held,
+                [
+                    (&mut self.red[s], first.red[s], PhysTile::Red(t)),
+                    (&mut self.blue[s], first.blue[s], PhysTile::Blue(t)),
+                    (&mut self.gold[s], first.gold[s], PhysTile::Gold(t)),
+                ],
+            ),
+            None if t == Tile::HAKU => take_marked(taken, held, [(&mut self.pocchi, first.pocchi, PhysTile::Pocchi)]),
+            None => taken,
         }
-        taken
     }
+}
+
+/// Fills `taken` (its `len` pieces of one kind, of `held` held) from `marked`, each a count
+/// held, how many of those to take first and the piece: the ones to take first, then the
+/// plain pieces, then the other marked ones in order; the marked pieces are listed first.
+#[inline]
+fn take_marked<const K: usize>(mut taken: Taken, held: u8, marked: [(&mut u8, u8, PhysTile); K]) -> Taken {
+    let held_marked: u8 = marked.iter().map(|m| *m.0).sum();
+    if held_marked == 0 {
+        return taken;
+    }
+    let mut left = taken.len;
+    let mut from = [0u8; K];
+    for (f, m) in from.iter_mut().zip(&marked) {
+        *f = m.1.min(*m.0).min(left);
+        left -= *f;
+    }
+    left -= left.min(held - held_marked);
+    for (f, m) in from.iter_mut().zip(&marked) {
+        let more = (*m.0 - *f).min(left);
+        *f += more;
+        left -= more;
+    }
+    let mut at = 0;
+    for (f, (count, _, piece)) in from.into_iter().zip(marked) {
+        *count -= f;
+        taken.pieces[at..at + f as usize].fill(piece);
+        at += f as usize;
+    }
+    taken
 }
 
 /// Up to four pieces of one kind taken from a hand (a discard, a call's tiles, a kan),
@@ -140,10 +160,10 @@ mod tests {
         pieces("50gp").into_iter().for_each(|p| m.add(p));
         let five = Tile::from_index(13).unwrap();
         assert_eq!((m.red(), m.gold()), (1, 1));
-        assert_eq!(m.take(five, 3, 1, false).as_slice(), pieces("5p"));
-        assert_eq!(m.take(five, 2, 1, false).as_slice(), pieces("0p"));
+        assert_eq!(m.take(five, 3, 1, Marked::NONE).as_slice(), pieces("5p"));
+        assert_eq!(m.take(five, 2, 1, Marked::NONE).as_slice(), pieces("0p"));
         assert_eq!((m.red(), m.gold()), (0, 1));
-        assert_eq!(m.take(five, 1, 1, false).as_slice(), pieces("gp"));
+        assert_eq!(m.take(five, 1, 1, Marked::NONE).as_slice(), pieces("gp"));
         assert_eq!(m, Marked::NONE);
     }
 
@@ -151,11 +171,28 @@ mod tests {
     fn a_call_lists_the_marked_pieces_first_and_a_record_may_take_them_first() {
         let mut m = Marked::NONE;
         pieces("0z").into_iter().for_each(|p| m.add(p));
-        assert_eq!(m.take(Tile::HAKU, 3, 3, false).as_slice(), pieces("0z5z5z"));
+        assert_eq!(m.take(Tile::HAKU, 3, 3, Marked::NONE).as_slice(), pieces("0z5z5z"));
         let mut m = Marked::NONE;
         pieces("0s").into_iter().for_each(|p| m.add(p));
         let five = Tile::from_index(22).unwrap();
-        assert_eq!(m.take(five, 3, 1, true).as_slice(), pieces("0s"));
+        assert_eq!(m.take(five, 3, 1, Marked::of(&pieces("0s"))).as_slice(), pieces("0s"));
         assert_eq!(m.red(), 0);
+    }
+
+    #[test]
+    fn a_record_names_which_marked_piece_goes_and_the_rest_keep_their_order() {
+        let five = Tile::from_index(13).unwrap();
+        let (red, blue, gold, plain) =
+            (PhysTile::Red(five), PhysTile::Blue(five), PhysTile::Gold(five), PhysTile::Plain(five));
+        let mut m = Marked::of(&[gold, blue, red]);
+        // Four held: the record's blue goes on a discard, not the red before it.
+        assert_eq!(m.take(five, 4, 1, Marked::of(&[blue])).as_slice(), [blue]);
+        // A pon of the gold and a plain one: the gold, then the plain piece, not the red.
+        let mut pon = m;
+        assert_eq!(pon.take(five, 3, 2, Marked::of(&[gold, plain])).as_slice(), [gold, plain]);
+        assert_eq!(pon, Marked::of(&[red]));
+        // A record naming a piece not held takes the plain one, then the marked in order.
+        assert_eq!(m.take(five, 3, 2, Marked::of(&[blue])).as_slice(), [red, plain]);
+        assert_eq!(m, Marked::of(&[gold]));
     }
 }

@@ -22,8 +22,8 @@ impl SeatState {
         self.marked.add(p);
     }
 
-    /// Removes `n` copies of `t`, plain ones first (unless
-    /// [`marked_first`](SeatState::marked_first)); returns the pieces taken.
+    /// Removes `n` copies of `t`, plain ones first (but the marked ones
+    /// [`marked_first`](SeatState::marked_first) names); returns the pieces taken.
     pub(crate) fn take(&mut self, t: Tile, n: u8) -> Taken {
         let held = self.hand[t.index()];
         self.hand[t.index()] = held - n;

@@ -27,6 +27,7 @@
 //! (a reader drops them).
 
 use super::mjai::{Event, NO_HAND, pai_name};
+use super::pieces::Marked;
 use super::state::{Phase, kind};
 use super::{Action, HAND_TILES, RiichiTable, TableState};
 use crate::mahjong::{PhysTile, Tile};
@@ -168,9 +169,9 @@ impl Replayer<'_> {
             }
             self.game.apply(&mut self.state, action, &mut self.rng);
             // A call's pieces are taken only when the offer resolves, after every seat asked
-            // has answered: its choice of a red five stands until then.
+            // has answered: its choice of marked pieces stands until then.
             if !matches!(self.state.phase, Phase::Offer { .. }) {
-                self.state.seats.iter_mut().for_each(|s| s.marked_first = false);
+                self.state.seats.iter_mut().for_each(|s| s.marked_first = Marked::NONE);
             }
         }
     }
@@ -443,20 +444,20 @@ impl Replayer<'_> {
             Event::Reach { actor, open } if mine(actor) => match self.next_from(at + 1).map(|k| (k, self.record[k])) {
                 Some((k, Event::Dahai { actor: a, pai, tsumogiri })) if a == actor => {
                     self.check_tsumogiri(k, seat, pai, tsumogiri)?;
-                    self.state.seats[seat].marked_first = pai.is_red();
+                    self.gives(seat, &[pai]);
                     if open { Action::OpenRiichi(kind(pai)) } else { Action::Riichi(kind(pai)) }
                 }
                 _ => return Err(illegal(at, "a reach must be followed by its discard")),
             },
             Event::Dahai { actor, pai, tsumogiri } if mine(actor) => {
                 self.check_tsumogiri(at, seat, pai, tsumogiri)?;
-                self.state.seats[seat].marked_first = pai.is_red();
+                self.gives(seat, &[pai]);
                 Action::Discard(kind(pai))
             }
             Event::Ankan { actor, consumed } if mine(actor) => Action::ClosedKan(kind(consumed[0])),
             Event::Nukidora { actor, pai } if mine(actor) => Action::Nuki(kind(pai)),
             Event::Kakan { actor, pai, .. } if mine(actor) => {
-                self.state.seats[seat].marked_first = pai.is_red();
+                self.gives(seat, &[pai]);
                 Action::AddedKan(kind(pai))
             }
             Event::Hora { actor, target, .. } if mine(actor) && actor == target => Action::Tsumo,
@@ -464,6 +465,12 @@ impl Replayer<'_> {
             _ => return Err(illegal(at, &format!("seat {seat} is to act on its turn here"))),
         };
         Ok((at, action))
+    }
+
+    /// Makes `seat`'s next discard or call give up the marked pieces among the record's
+    /// `pieces` (red, gold or blue fives, the pocchi), as the record names them.
+    fn gives(&mut self, seat: usize, pieces: &[PhysTile]) {
+        self.state.seats[seat].marked_first = Marked::of(pieces);
     }
 
     /// The ツモ切り flag of the record's discard at `at` of `pai` by `seat`, when the record
@@ -518,16 +525,16 @@ impl Replayer<'_> {
                 if ron { Action::Ron } else { Action::Pass }
             }
             Event::Chi { actor, target, pai, consumed } if call(actor, target) => {
-                self.state.seats[seat].marked_first = consumed.iter().any(|p| p.is_red());
+                self.gives(seat, &consumed);
                 let low = consumed.iter().map(|&p| kind(p).index()).fold(kind(pai).index(), usize::min);
                 Action::Chi(Tile::from_index(low as u8).expect("a kind"))
             }
             Event::Pon { actor, target, consumed, .. } if call(actor, target) => {
-                self.state.seats[seat].marked_first = consumed.iter().any(|p| p.is_red());
+                self.gives(seat, &consumed);
                 Action::Pon
             }
             Event::Daiminkan { actor, target, consumed, .. } if call(actor, target) => {
-                self.state.seats[seat].marked_first = consumed.iter().any(|p| p.is_red());
+                self.gives(seat, &consumed);
                 Action::Kan
             }
             _ => Action::Pass,
@@ -553,8 +560,8 @@ fn played_pieces(e: &Event) -> Vec<PhysTile> {
 /// (the discard's tsumogiri flag, the order of a call's pieces).
 fn same_event(a: &Event, b: &Event) -> bool {
     let sorted = |ps: &[PhysTile]| {
-        let mut v: Vec<(Tile, bool)> = ps.iter().map(|&p| (kind(p), p.is_red())).collect();
-        v.sort();
+        let mut v: Vec<&str> = ps.iter().map(|&p| pai_name(p)).collect();
+        v.sort_unstable();
         v
     };
     match (*a, *b) {

@@ -22,7 +22,7 @@ pub const PAO_YAKU: [Yaku; 3] = [Yaku::Daisangen, Yaku::Daisuushii, Yaku::Suukan
 pub struct SeatState {
     /// Concealed tiles per kind.
     pub hand: TileCounts,
-    /// Marked pieces (red and gold fives, the pocchi) among the concealed tiles.
+    /// Marked pieces (red, gold and blue fives, the pocchi) among the concealed tiles.
     pub marked: Marked,
     /// Declared melds (the first `meld_count`).
     pub melds: [Meld; 4],
@@ -75,10 +75,10 @@ pub struct SeatState {
     /// suukantsu): one slot each, so that two seats can be liable for one hand (the third
     /// dragon set called from one, the fourth kan from another).
     pub pao: [Option<u8>; PAO_YAKU.len()],
-    /// The seat's next discard or call gives up its marked piece (a red
-    /// five) even when it holds a plain one (the table keeps the marked
-    /// pieces otherwise); set by replays, whose records say which piece went.
-    pub marked_first: bool,
+    /// The marked pieces (red, gold, blue fives, the pocchi) the seat's next discard or
+    /// call gives up even when it holds plain ones (the table keeps the marked pieces
+    /// otherwise); set by replays, whose records say which pieces went.
+    pub marked_first: Marked,
 }
 
 impl SeatState {
@@ -109,7 +109,7 @@ impl SeatState {
         let_pass: TileSet::EMPTY,
         first_turn: true,
         pao: [None; PAO_YAKU.len()],
-        marked_first: false,
+        marked_first: Marked::NONE,
     };
 
     /// The used melds.

@@ -204,7 +204,7 @@ fn marked_first_gives_up_the_red_five() {
     s.add(PhysTile::Plain(five));
     let mut t = s;
     assert!(!s.take(five, 1).first().is_red(), "the table keeps the red five");
-    t.marked_first = true;
+    t.marked_first = pieces::Marked::of(&[PhysTile::Red(five)]);
     assert!(t.take(five, 1).first().is_red(), "a replay may give it up");
     assert_eq!((s.marked.red(), t.marked.red()), (1, 0));
 }
@@ -325,12 +325,8 @@ fn a_tsumo_written_before_an_abortive_draw_is_accepted() {
     for seat in 0..4 {
         sc.act(seat, Action::Discard(t("3z")));
     }
-    // The record: the scene's deal (the second start_kyoku: the first is the random deal
-    // the scene replaced), this hand and the next deal, where it stops.
-    let table_events = sc.s.events.events();
-    let deal = table_events.iter().enumerate().filter(|e| matches!(e.1, Event::StartKyoku { .. })).nth(1).unwrap().0;
-    let mut events = vec![Event::StartGame];
-    events.extend(&table_events[deal..]);
+    // The record: the scene's deal, this hand and the next deal, where it stops.
+    let mut events = scene_record(&sc);
     let k = events.iter().position(|e| matches!(e, Event::Ryukyoku { .. })).unwrap();
     let plain = replay(&sc.game, &events);
     assert_eq!(plain.findings.len(), 1, "only the record's end: {:?}", plain.findings);
@@ -340,6 +336,22 @@ fn a_tsumo_written_before_an_abortive_draw_is_accepted() {
     assert_eq!(with_draw.findings.len(), 1, "{:?}", with_draw.findings);
     assert_eq!(with_draw.findings[0].message, plain.findings[0].message);
     assert_eq!(with_draw.hands, 2);
+}
+
+/// A scene's record: `start_game`, then the table's events from the scene's deal (the second
+/// `start_kyoku`: the first is the random deal the scene replaced) on.
+fn scene_record(sc: &Scene) -> Vec<Event> {
+    let table_events = sc.s.events.events();
+    let deal = table_events.iter().enumerate().filter(|e| matches!(e.1, Event::StartKyoku { .. })).nth(1).unwrap().0;
+    [Event::StartGame].into_iter().chain(table_events[deal..].iter().copied()).collect()
+}
+
+/// Asserts that `events` replay at `game` with one finding only, where the record ends (after
+/// event `after`).
+fn replays_to_its_end(game: &RiichiTable, events: &[Event], after: usize) {
+    let report = replay(game, events);
+    assert_eq!(report.findings.len(), 1, "only the record's end: {:?}", report.findings);
+    assert!(report.findings[0].event > after, "{after}: {:?}", report.findings);
 }
 
 /// Found by fuzzing (`fuzz/` target `mjai_replay`): a record discarding a flower panicked
@@ -371,16 +383,47 @@ fn a_chi_taking_the_red_five_replays_while_another_seat_still_answers() {
     sc.act(1, Action::Chi(t("4m")));
     sc.act(2, Action::Pass);
     sc.act(1, Action::Discard(t("5z")));
-    let table_events = sc.s.events.events();
-    let deal = table_events.iter().enumerate().filter(|e| matches!(e.1, Event::StartKyoku { .. })).nth(1).unwrap().0;
-    let mut events = vec![Event::StartGame];
-    events.extend(&table_events[deal..]);
+    let mut events = scene_record(&sc);
     let k = events.iter().position(|e| matches!(e, Event::Chi { .. })).unwrap();
     let Event::Chi { actor, target, pai, consumed } = events[k] else { unreachable!() };
     assert!(!consumed.iter().any(|p| p.is_red()), "the table keeps the red five: {consumed:?}");
     let red = parse_pai("5mr").unwrap();
     events[k] = Event::Chi { actor, target, pai, consumed: [red, parse_pai("6m").unwrap()] };
-    let report = replay(&sc.game, &events);
-    assert_eq!(report.findings.len(), 1, "only the record's end: {:?}", report.findings);
-    assert!(report.findings[0].event > k, "{k}: {:?}", report.findings);
+    replays_to_its_end(&sc.game, &events, k);
+}
+
+/// A blue five discarded while a plain five is held, and called: the record's blue piece
+/// is the one the replay plays (so the table's own record, the plain five discarded,
+/// replays clean too). The record is the table's own hand with the discard written as a
+/// player chose it, on a club's set with one blue 5p.
+#[test]
+fn a_record_that_discards_the_blue_five_replays_clean() {
+    let rules = crate::mahjong::tests_blue::four_seat_rules(1);
+    let w = super::tests_scenarios::fixed_wall(
+        &rules.set,
+        &["5bp23m67m23s678s22z", "11m4m8m9m1s4s8s9s3456z", "50p19p3m7m9m2s11z456z", "1379p258m37s4567z"],
+        "4p",
+        super::tests_scenarios::DEAD_START,
+        "",
+    );
+    let game = RiichiTable::with_rules(TableSettings::preset("ron2-dojo").unwrap(), rules).unwrap();
+    let mut sc = Scene::new(game.with_event_log(true), |_| {}, &w);
+    sc.act(0, Action::Discard(t("5p")));
+    sc.act(2, Action::Pon);
+    sc.act(2, Action::Discard(t("1z")));
+    let mut events = scene_record(&sc);
+    let k = events.iter().position(|e| matches!(e, Event::Dahai { .. })).unwrap();
+    let (blue, plain) = (parse_pai("5pb").unwrap(), parse_pai("5p").unwrap());
+    assert_eq!(
+        events[k],
+        Event::Dahai { actor: 0, pai: plain, tsumogiri: Some(false) },
+        "the table keeps the blue five"
+    );
+    assert!(matches!(events[k + 1], Event::Pon { actor: 2, pai, .. } if pai == plain));
+    replays_to_its_end(&sc.game, &events, k + 2);
+    events[k] = Event::Dahai { actor: 0, pai: blue, tsumogiri: Some(false) };
+    if let Event::Pon { pai, .. } = &mut events[k + 1] {
+        *pai = blue;
+    }
+    replays_to_its_end(&sc.game, &events, k + 2);
 }

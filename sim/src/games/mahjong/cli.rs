@@ -72,7 +72,7 @@ pub(crate) struct ChipsArgs {
     #[command(flatten)]
     pub(crate) run: RunArgs,
     /// The table and base chip rules: a preset with a `[chips]` section (goto at three seats,
-    /// ron2-chips at four) or a table settings file with one.
+    /// ron2-chips and ron2-blue at four) or a table settings file with one.
     #[arg(long, default_value = "goto", value_name = "PRESET|FILE")]
     pub(crate) rules: String,
     /// The compared chip rules: the same table with other chips (goto-cutbi, or a file that
@@ -106,8 +106,8 @@ pub(crate) struct ReplayArgs {
     /// mjai records (one or more games each, every tile shown).
     #[arg(required = true, value_name = "FILE")]
     pub(crate) files: Vec<PathBuf>,
-    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, ron2-chips, goto, goto-cutbi,
-    /// tenhou, tenhou-sanma) or a table settings TOML file.
+    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, ron2-chips, ron2-blue, goto,
+    /// goto-cutbi, tenhou, tenhou-sanma, sanma-1m9m-nuki) or a table settings TOML file.
     #[arg(long, default_value = "ron2-dojo", value_name = "PRESET|FILE")]
     pub(crate) rules: String,
 }
@@ -115,8 +115,8 @@ pub(crate) struct ReplayArgs {
 /// A riichi table's rules (the table study and duels).
 #[derive(Args)]
 pub struct TableBase {
-    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, ron2-chips, goto, goto-cutbi,
-    /// tenhou, tenhou-sanma) or a table settings TOML file.
+    /// Table preset (ron2-dojo, ron2-battle, ron2-a, ron2-b, ron2-c, ron2-chips, ron2-blue, goto,
+    /// goto-cutbi, tenhou, tenhou-sanma, sanma-1m9m-nuki) or a table settings TOML file.
     #[arg(long, default_value = "ron2-dojo", value_name = "PRESET|FILE")]
     pub(crate) rules: String,
 }

@@ -55,19 +55,27 @@ const CHIP_LOSS: i32 = 50;
 /// and open-call rates; per hand the exhaustive-draw rate; the average win (hand value, no
 /// honba or sticks); hands per game; each yaku's share of wins (`yaku.<name>`); and, with
 /// `chips`, the [`CHIP_METRICS`]. `local` are the data yaku ids of all the arms together
-/// ([`local_union`]): `yaku.<id>` for each, counted 0 in an arm without it.
-pub fn metric_names(seats: usize, chips: bool, local: &[&str]) -> Vec<String> {
+/// ([`local_union`]): `yaku.<id>` for each, counted 0 in an arm without it; `blue`: some
+/// arm's tile set has blue fives, and every arm reports `yaku.ao_dora` (a sweep without
+/// them does not name it, as a study's yaku table does not).
+pub fn metric_names(seats: usize, chips: bool, local: &[&str], blue: bool) -> Vec<String> {
     let mut names: Vec<String> = (0..seats).map(|s| format!("first_place_seat{s}")).collect();
     names.extend((0..seats).map(|s| format!("points_seat{s}")));
     names.extend(
         ["win_rate", "deal_in_rate", "riichi_rate", "call_rate", "draw_rate", "average_win", "hands"].map(String::from),
     );
-    names.extend(Yaku::ALL[..Yaku::Local0 as usize].iter().map(|y| format!("yaku.{}", y.name())));
-    names.extend(local.iter().map(|id| format!("yaku.{id}")));
+    names.extend(Yaku::ALL[..Yaku::Local0 as usize].iter().map(|y| yaku_metric(y.name())));
+    names.extend(local.iter().map(|id| yaku_metric(id)));
+    names.extend(blue.then(|| yaku_metric(Yaku::AoDora.name())));
     if chips {
         names.extend(CHIP_METRICS.map(String::from));
     }
     names
+}
+
+/// The metric of a yaku's share of wins.
+fn yaku_metric(name: &str) -> String {
+    format!("yaku.{name}")
 }
 
 /// The data yaku ids of every arm, sorted, each once: the `yaku.<id>` metrics of a sweep
@@ -86,6 +94,8 @@ pub struct MahjongArm {
     ledger: Option<ChipLedger>,
     /// For each id of the sweep's [`local_union`], this arm's data yaku slot of that id.
     local_slots: Vec<Option<usize>>,
+    /// The sweep reports `yaku.ao_dora` (some arm's set has blue fives).
+    ao_dora: bool,
 }
 
 impl SweepArm for MahjongArm {
@@ -99,16 +109,19 @@ impl SweepArm for MahjongArm {
             .with_hand_log(chips.is_some());
         let bots = vec![Bot::new(bot); game.num_seats()];
         let ledger = chips.map(|c| ChipLedger::new(c, &game, false));
-        Ok(MahjongArm { game, bots, ledger, local_slots: Vec::new() })
+        Ok(MahjongArm { game, bots, ledger, local_slots: Vec::new(), ao_dora: false })
     }
 
     fn metrics(arms: &mut [MahjongArm]) -> Result<(Vec<String>, Vec<String>)> {
         let (seats, chips) = (arms[0].seats(), arms[0].has_chips());
         let local = local_union(arms);
-        arms.iter_mut().for_each(|a| a.observe_local(&local));
-        let chip_metrics = CHIP_METRICS.iter().filter(|_| chips);
-        let defaults = DEFAULT_METRICS.iter().filter(|m| !m.ends_with('3') || seats == 4).chain(chip_metrics);
-        Ok((metric_names(seats, chips, &local), defaults.map(|m| m.to_string()).collect()))
+        let blue = arms.iter().any(|a| a.game.rules().set.has_blue());
+        arms.iter_mut().for_each(|a| a.observe(&local, blue));
+        let mut defaults: Vec<String> =
+            DEFAULT_METRICS.iter().filter(|m| !m.ends_with('3') || seats == 4).map(|m| m.to_string()).collect();
+        defaults.extend(blue.then(|| yaku_metric(Yaku::AoDora.name())));
+        defaults.extend(CHIP_METRICS.iter().filter(|_| chips).map(|m| m.to_string()));
+        Ok((metric_names(seats, chips, &local, blue), defaults))
     }
 
     fn differs(&self, base: &MahjongArm) -> Option<&'static str> {
@@ -129,10 +142,12 @@ impl MahjongArm {
         (0..local.len()).map(|i| local.name(i))
     }
 
-    /// Observes the data yaku of `union` (the sweep's [`local_union`]) by id.
-    fn observe_local(&mut self, union: &[&str]) {
+    /// Observes the data yaku of `union` (the sweep's [`local_union`]) by id, and 青ドラ
+    /// with `ao_dora`.
+    fn observe(&mut self, union: &[&str], ao_dora: bool) {
         let ids: Vec<&str> = self.local_ids().collect();
         self.local_slots = union.iter().map(|id| ids.iter().position(|n| n == id)).collect();
+        self.ao_dora = ao_dora;
     }
 
     /// Seats at the table.
@@ -156,7 +171,7 @@ impl Arm for MahjongArm {
     fn play(&self, (table, bots): &mut Self::Worker<'_>, _: u64, rng: &mut GameRng, out: &mut Vec<Obs>) {
         let dice = self.ledger.as_ref().map(|_| dice_of(rng));
         let o = table.play(&self.game, bots.as_mut_slice(), rng);
-        observe(&o, self.seats(), &self.local_slots, out);
+        observe(&o, self.seats(), &self.local_slots, self.ao_dora, out);
         if let (Some(ledger), Some(mut dice)) = (&self.ledger, dice) {
             let mut tally = ChipTally::default();
             ledger.settle_game(table.state().hand_log.hands(), &o.points, &mut dice, &mut tally);
@@ -176,8 +191,8 @@ fn observe_chips(totals: &[i32], out: &mut Vec<Obs>) {
     ]);
 }
 
-/// One game's observations, in [`metric_names`] order.
-fn observe(o: &HanchanOutcome, seats: usize, local_slots: &[Option<usize>], out: &mut Vec<Obs>) {
+/// One game's observations, in [`metric_names`] order (`ao_dora`: with `yaku.ao_dora`).
+fn observe(o: &HanchanOutcome, seats: usize, local_slots: &[Option<usize>], ao_dora: bool, out: &mut Vec<Obs>) {
     out.clear();
     let sum = |xs: &[u16]| xs[..seats].iter().map(|&x| i64::from(x)).sum::<i64>();
     let seat_hands = i64::from(o.hands) * seats as i64;
@@ -196,4 +211,5 @@ fn observe(o: &HanchanOutcome, seats: usize, local_slots: &[Option<usize>], out:
     out.extend(o.yaku[..Yaku::Local0 as usize].iter().map(|&n| Obs::rate(i64::from(n), wins)));
     let local = |slot: Option<usize>| slot.map_or(0, |i| i64::from(o.yaku_count(Yaku::local(i))));
     out.extend(local_slots.iter().map(|&slot| Obs::rate(local(slot), wins)));
+    out.extend(ao_dora.then(|| Obs::rate(i64::from(o.yaku_count(Yaku::AoDora)), wins)));
 }
