@@ -26,6 +26,7 @@ pub mod chart;
 pub mod cli;
 pub mod commit;
 pub mod console;
+pub mod contest;
 pub mod deviations;
 pub mod duel;
 pub mod frame;

@@ -8,9 +8,10 @@
 //! games; the bots at a Ron2 and at the Gotō table); and deviations, every deviation's line-ups.
 
 use engine::mahjong::table::Rotation;
+use sim::contest::SeatingMode;
 use sim::deviations::{DeviationsParams, DeviationsStudy};
-use sim::duel::seating::SeatingMode;
-use sim::duel::{DuelGame, DuelParams, DuelStudy};
+use sim::duel::{DuelParams, DuelStudy};
+use sim::games::DuelGame;
 use sim::games::drift::{DriftDuel, DriftParams, DriftStudy, Mode};
 use sim::games::mahjong::MahjongDuel;
 use sim::games::mahjong::chips::{BotModel, ChipsParams, ChipsStudy};

@@ -3,34 +3,56 @@
 //! the luck they share cancels from their difference. Every sum is an exact integer, so
 //! results do not depend on threads or shards.
 //!
-//! Two accumulators, by what is observed per unit:
-//! - [`Paired`]: one integer per arm and unit, x (the arm) and y (the base). Its
-//!   [`Paired::difference`] is the moments of the per-unit differences x − y (their mean with
-//!   its normal interval: the paired difference of the means), [`Paired::ratio`] the ratio
-//!   x̄/ȳ of the means with a log-scale interval, and [`Paired::arm`] and [`Paired::base`]
-//!   each arm alone.
-//! - [`Sums`] (against the base) and [`Joint`] (several arms at once): a metric that is a
-//!   ratio of per-unit sums, Σa / Σb (a rate per hand, an average win; a plain mean has
-//!   b = 1), where the difference of two arms' ratios needs the delta method: each arm's
-//!   value with its interval, the paired difference from the base with its interval (the
-//!   covariance between arms on the same units taken out), the unpaired interval beside it,
-//!   and the share of variance the pairing removed ([`compare`], [`Joint::contrast`]).
+//! [`Paired`] is the one accumulator of a paired comparison: per unit the arm's observation
+//! x and the base's y, each a ratio a/b ([`Obs`]; b = 1 for a plain value, [`Paired::record`]).
+//! From its sums:
+//! - of plain values, [`Paired::difference`]: the moments of the per-unit differences
+//!   x − y (their mean with its normal interval: the paired difference of the means);
+//!   [`Paired::ratio`]: the ratio x̄/ȳ of the means with a log-scale interval;
+//!   [`Paired::arm`] and [`Paired::base`]: each arm alone;
+//! - of a metric that is a ratio of per-unit sums, Σa / Σb (a rate per hand, an average
+//!   win; a plain mean has b = 1), [`Paired::compare`]: each arm's value with its interval,
+//!   the difference from the base with its paired interval by the delta method (the
+//!   covariance of the arms on the same units taken out), the unpaired interval beside it,
+//!   and the share of variance the pairing removed; [`Paired::difference_events`] and
+//!   [`Paired::base_events`] the effective number of events behind them.
+//!
+//! [`Joint`] keeps several arms' ratio metrics at once, for a sum of differences of their
+//! ratios (a difference of two paired differences, [`Joint::contrast`]).
 
 use crate::stats::{Interval, Moments, Z95};
 use serde::{Deserialize, Serialize};
 use std::ops::AddAssign;
 
-/// Per-unit pairs of integers, x (an arm) and y (its base, or a rival) on the same unit, as
-/// exact sums: the one accumulator of a paired difference or ratio of two arms' means. The
-/// sums are exact while the values stay below 2^24 in size over fewer than 2^31 units (the
-/// fourth powers fit in 128 bits).
+/// One unit's observation of a metric: numerator and denominator.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Obs {
+    /// Numerator (a count, points, an indicator).
+    pub a: i64,
+    /// Denominator (1 for a per-unit mean; hands, wins, … for a rate).
+    pub b: i64,
+}
+
+impl Obs {
+    /// A per-unit value (denominator 1).
+    pub const fn mean(a: i64) -> Obs {
+        Obs { a, b: 1 }
+    }
+
+    /// A count out of `b`.
+    pub const fn rate(a: i64, b: i64) -> Obs {
+        Obs { a, b }
+    }
+}
+
+/// Per-unit pairs of observations, the arm's x/u and the base's (or a rival's) y/v on the
+/// same unit (u = v = 1 for plain values), as exact sums: the one accumulator of a paired
+/// comparison. The sums are exact while the values stay below 2^24 in size over fewer than
+/// 2^31 units (the fourth powers fit in 128 bits).
 ///
-/// Saved as these sums; the files written before it held either the same sums (the chip
-/// study's ratios, unsigned) or only the moments of the differences (`n`, `sum`,
-/// `sum_sq`), which load as x = x − y and y = 0: their difference, all they were read for,
-/// is exact, and adds up exactly with the new ones.
+/// Saved as these sums ([`SavedPaired`] reads every form files have held).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(from = "SavedPaired")]
+#[serde(try_from = "SavedPaired")]
 pub struct Paired {
     /// Units.
     pub n: u64,
@@ -44,45 +66,172 @@ pub struct Paired {
     pub syy: i128,
     /// Σxy.
     pub sxy: i128,
+    /// The third-order sums Σx³, Σx²y, Σxy², Σy³ (the skew of the difference x − y).
+    pub third: [i128; 4],
     /// The fourth-order sums Σx⁴, Σx³y, Σx²y², Σxy³, Σy⁴ (the kurtosis of the pairs).
     pub fourth: [i128; 5],
+    /// Σu, the arm's denominators.
+    pub su: i128,
+    /// Σv, the base's denominators.
+    pub sv: i128,
+    /// Σu².
+    pub suu: i128,
+    /// Σv².
+    pub svv: i128,
+    /// Σuv.
+    pub suv: i128,
+    /// Σxu.
+    pub sxu: i128,
+    /// Σxv.
+    pub sxv: i128,
+    /// Σyu.
+    pub syu: i128,
+    /// Σyv.
+    pub syv: i128,
 }
 
-/// A saved [`Paired`], of this form or of the difference moments of older files.
-#[derive(Deserialize)]
-struct SavedPaired {
-    n: u64,
-    #[serde(default)]
+/// A saved [`Paired`], in any form files have held:
+/// - its own;
+/// - without the third-order sums and denominators (files of plain values written before
+///   they were kept): the denominators are 1, the third-order sums, read by no study of
+///   such files, 0;
+/// - only the moments of the differences (`n`, `sum`, `sum_sq`, older still), which load as
+///   x = x − y and y = 0: their difference, all they were read for, is exact, and adds up
+///   exactly with the new ones;
+/// - without `n`: a sweep arm's [`SweepSums`] of older files, which need their base to
+///   load ([`SavedPaired::load`]).
+#[derive(Default, Deserialize)]
+#[serde(default)]
+pub struct SavedPaired {
+    n: Option<u64>,
     sx: i128,
-    #[serde(default)]
     sy: i128,
-    #[serde(default)]
     sxx: i128,
-    #[serde(default)]
     syy: i128,
-    #[serde(default)]
     sxy: i128,
-    #[serde(default)]
+    third: [i128; 4],
     fourth: [i128; 5],
+    /// The denominators' sums, `None` in files of plain values that did not keep them.
+    su: Option<i128>,
+    sv: Option<i128>,
+    suu: Option<i128>,
+    svv: Option<i128>,
+    suv: Option<i128>,
+    sxu: Option<i128>,
+    sxv: Option<i128>,
+    syu: Option<i128>,
+    syv: Option<i128>,
     /// An older file's Σ(x − y).
-    #[serde(default)]
     sum: i128,
     /// An older file's Σ(x − y)².
-    #[serde(default)]
     sum_sq: i128,
+    /// An older sweep file's sums of one arm ([`SweepSums`]).
+    a: Option<i128>,
+    b: Option<i128>,
+    aa: Option<i128>,
+    bb: Option<i128>,
+    ab: Option<i128>,
+    a_a0: Option<i128>,
+    a_b0: Option<i128>,
+    b_a0: Option<i128>,
+    b_b0: Option<i128>,
+    a3: Option<i128>,
+    a4: Option<i128>,
+    d3: Option<i128>,
+    d4: Option<i128>,
+}
+/// A sweep arm's sums as older files held them: its own observation's sums and its
+/// products with its base's (a₀, b₀) on the same unit, without the base's own sums.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SweepSums {
+    /// Σa, Σb, Σa², Σb², Σab.
+    pub own: [i128; 5],
+    /// Σa·a₀, Σa·b₀, Σb·a₀, Σb·b₀.
+    pub cross: [i128; 4],
+    /// Σa³, Σa⁴, and Σd³, Σd⁴ of the difference d = a − a₀.
+    pub higher: [i128; 4],
 }
 
-impl From<SavedPaired> for Paired {
-    fn from(s: SavedPaired) -> Paired {
-        let SavedPaired { n, sx, sy, sxx, syy, sxy, fourth, sum, sum_sq } = s;
-        Paired { n, sx: sx + sum, sy, sxx: sxx + sum_sq, syy, sxy, fourth }
+/// What a [`SavedPaired`] holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Loaded {
+    /// The pairs.
+    Paired(Paired),
+    /// An older sweep file's sums of one arm.
+    Sums(SweepSums),
+}
+
+impl SavedPaired {
+    /// The pairs, or an older sweep file's sums of one arm (no `n`); an error names a form
+    /// that is neither.
+    pub fn load(self) -> Result<Loaded, String> {
+        let SavedPaired { n, sx, sy, sxx, syy, sxy, third, fourth, sum, sum_sq, .. } = self;
+        let den = [self.su, self.sv, self.suu, self.svv, self.suv, self.sxu, self.sxv, self.syu, self.syv];
+        let old = [
+            self.a, self.b, self.aa, self.bb, self.ab, self.a_a0, self.a_b0, self.b_a0, self.b_b0, self.a3, self.a4,
+            self.d3, self.d4,
+        ];
+        let Some(n) = n else {
+            let Some(old) = old.into_iter().collect::<Option<Vec<i128>>>() else {
+                return Err("missing field `n`".to_string());
+            };
+            let own = [old[0], old[1], old[2], old[3], old[4]];
+            return Ok(Loaded::Sums(SweepSums {
+                own,
+                cross: [old[5], old[6], old[7], old[8]],
+                higher: [old[9], old[10], old[11], old[12]],
+            }));
+        };
+        let (sx, sxx) = (sx + sum, sxx + sum_sq);
+        // Plain values: every denominator 1.
+        let ones = [n.into(), n.into(), n.into(), n.into(), n.into(), sx, sx, sy, sy];
+        let [su, sv, suu, svv, suv, sxu, sxv, syu, syv] = match den.into_iter().collect::<Option<Vec<i128>>>() {
+            Some(d) => [d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8]],
+            None if den.iter().all(Option::is_none) => ones,
+            None => return Err("the denominators' sums (`su` … `syv`) are incomplete".to_string()),
+        };
+        Ok(Loaded::Paired(Paired {
+            n,
+            sx,
+            sy,
+            sxx,
+            syy,
+            sxy,
+            third,
+            fourth,
+            su,
+            sv,
+            suu,
+            svv,
+            suv,
+            sxu,
+            sxv,
+            syu,
+            syv,
+        }))
+    }
+}
+
+impl TryFrom<SavedPaired> for Paired {
+    type Error = String;
+
+    fn try_from(s: SavedPaired) -> Result<Paired, String> {
+        match s.load()? {
+            Loaded::Paired(p) => Ok(p),
+            Loaded::Sums(_) => Err("missing field `n`".to_string()),
+        }
     }
 }
 
 impl Paired {
-    /// Adds one unit's pair: the arm's value `x` and the base's `y`.
+    /// Adds one unit's pair of plain values: the arm's `x` and the base's `y`.
     pub fn record(&mut self, x: i64, y: i64) {
-        let (x, y) = (i128::from(x), i128::from(y));
+        self.record_obs(Obs::mean(x), Obs::mean(y));
+    }
+
+    /// Adds one unit's pair of observations: the arm's `arm` and the base's `base`.
+    pub fn record_obs(&mut self, arm: Obs, base: Obs) {
+        let [x, u, y, v] = [arm.a, arm.b, base.a, base.b].map(i128::from);
         self.n += 1;
         self.sx += x;
         self.sy += y;
@@ -90,17 +239,120 @@ impl Paired {
         self.syy += y * y;
         self.sxy += x * y;
         let (x2, y2) = (x * x, y * y);
+        for (s, term) in self.third.iter_mut().zip([x2 * x, x2 * y, x * y2, y * y2]) {
+            *s += term;
+        }
         for (s, term) in self.fourth.iter_mut().zip([x2 * x2, x2 * x * y, x2 * y2, x * y * y2, y2 * y2]) {
+            *s += term;
+        }
+        for (s, term) in [
+            (&mut self.su, u),
+            (&mut self.sv, v),
+            (&mut self.suu, u * u),
+            (&mut self.svv, v * v),
+            (&mut self.suv, u * v),
+            (&mut self.sxu, x * u),
+            (&mut self.sxv, x * v),
+            (&mut self.syu, y * u),
+            (&mut self.syv, y * v),
+        ] {
             *s += term;
         }
     }
 
+    /// The pairs an older sweep file's sums of an arm (`arm`) and of its base (`base`,
+    /// paired with itself) over `n` units hold. Every sum a comparison reads is exact; the
+    /// files kept no mixed third- and fourth-order sums (Σx²y, …), only their combinations
+    /// in Σ(x − y)³ and Σ(x − y)⁴, which these carry (in Σxy², and in Σx³y and Σx²y²): the
+    /// kurtosis of the difference is exact, a [`Paired::ratio`] of them would not be.
+    pub fn from_sweep_sums(n: u64, arm: &SweepSums, base: &SweepSums) -> Paired {
+        let [a, b, aa, bb, ab] = arm.own;
+        let [a_a0, a_b0, b_a0, b_b0] = arm.cross;
+        let [a3, a4, d3, d4] = arm.higher;
+        let [a0, b0, a0a0, b0b0, a0b0] = base.own;
+        let [a0_3, a0_4, _, _] = base.higher;
+        // 3(Σxy² − Σx²y) and 6Σx²y² − 4(Σx³y + Σxy³).
+        let (skew, kurt) = (d3 - a3 + a0_3, d4 - a4 - a0_4);
+        Paired {
+            n,
+            sx: a,
+            sy: a0,
+            sxx: aa,
+            syy: a0a0,
+            sxy: a_a0,
+            third: [a3, 0, skew / 3, a0_3],
+            fourth: [a4, kurt / 2, kurt / 2, 0, a0_4],
+            su: b,
+            sv: b0,
+            suu: bb,
+            svv: b0b0,
+            suv: b_b0,
+            sxu: ab,
+            sxv: a_b0,
+            syu: b_a0,
+            syv: a0b0,
+        }
+    }
+
+    /// The pairs of 0/1 values (wins) whose sums an older file kept as one arm's
+    /// [`SweepSums`] (every power of a 0/1 value is itself, so its products with the base
+    /// give the base's side too); `None` where they are not such sums.
+    pub fn from_indicator_sums(s: &SweepSums) -> Option<Paired> {
+        let [x, b, xx, bb, xb] = s.own;
+        let [xy, xv, y, n] = s.cross;
+        let [x3, x4, d3, d4] = s.higher;
+        let indicators = [b, bb].iter().all(|&c| c == n)
+            && [xx, xb, xv, x3, x4].iter().all(|&c| c == x)
+            && d3 == x - y
+            && d4 == x + y - 2 * xy;
+        let n = u64::try_from(n).ok().filter(|_| indicators)?;
+        let c = i128::from(n);
+        Some(Paired {
+            n,
+            sx: x,
+            sy: y,
+            sxx: x,
+            syy: y,
+            sxy: xy,
+            third: [x, xy, xy, y],
+            fourth: [x, xy, xy, xy, y],
+            su: c,
+            sv: c,
+            suu: c,
+            svv: c,
+            suv: c,
+            sxu: x,
+            sxv: x,
+            syu: y,
+            syv: y,
+        })
+    }
+
     /// The pairs whose x, y and differences x − y have the moments `x`, `y` and `d` (over
-    /// the same units), without the fourth-order sums: what a file that kept those moments
-    /// held (Σxy = (Σx² + Σy² − Σ(x − y)²) / 2).
+    /// the same units), without the higher sums: what a file that kept those moments held
+    /// (Σxy = (Σx² + Σy² − Σ(x − y)²) / 2).
     pub fn from_moments(x: &Moments, y: &Moments, d: &Moments) -> Paired {
         let sxy = (x.sum_sq + y.sum_sq - d.sum_sq) / 2;
-        Paired { n: x.n, sx: x.sum, sy: y.sum, sxx: x.sum_sq, syy: y.sum_sq, sxy, fourth: [0; 5] }
+        let c = i128::from(x.n);
+        Paired {
+            n: x.n,
+            sx: x.sum,
+            sy: y.sum,
+            sxx: x.sum_sq,
+            syy: y.sum_sq,
+            sxy,
+            third: [0; 4],
+            fourth: [0; 5],
+            su: c,
+            sv: c,
+            suu: c,
+            svv: c,
+            suv: c,
+            sxu: x.sum,
+            sxv: x.sum,
+            syu: y.sum,
+            syv: y.sum,
+        }
     }
 
     /// The moments of the per-unit differences x − y, exact: the paired difference of the
@@ -148,153 +400,117 @@ impl Paired {
         let se_log = (variance / n).sqrt() / (self.sx as f64 / n);
         (r, Interval { low: r * (-Z95 * se_log).exp(), high: r * (Z95 * se_log).exp() })
     }
+
+    /// The base's ratio Σy / Σv with its 95% interval.
+    pub fn base_estimate(&self) -> Estimate {
+        estimate(self.n, [self.sy, self.sv, self.syy, self.syv, self.svv])
+    }
+
+    /// The arm's ratio Σx / Σu with its 95% interval.
+    pub fn arm_estimate(&self) -> Estimate {
+        estimate(self.n, [self.sx, self.su, self.sxx, self.sxu, self.suu])
+    }
+
+    /// The arm's ratio against the base's: each with its interval, the difference with its
+    /// paired interval (the delta method, the covariance on the same units taken out), the
+    /// unpaired interval and the share of variance the pairing removed.
+    pub fn compare(&self) -> Compared {
+        let n = self.n;
+        let (base, variant) = (self.base_estimate(), self.arm_estimate());
+        let (r0, rv) = (base.value, variant.value);
+        let diff = rv - r0;
+        let var0 = variance(n, [self.sy, self.sv, self.syy, self.syv, self.svv]);
+        let varv = variance(n, [self.sx, self.su, self.sxx, self.sxu, self.suu]);
+        // Exactly equal units (a variant that changes nothing): no variance to the difference.
+        let identical = self.sxx - 2 * self.sxy + self.syy == 0 && self.suu - 2 * self.suv + self.svv == 0;
+        let paired = if identical {
+            0.0
+        } else {
+            let cross = self.sxy as f64 - r0 * self.sxv as f64 - rv * self.syu as f64 + rv * r0 * self.suv as f64;
+            let cov = correction(n) * cross / (self.su as f64 * self.sv as f64);
+            (varv + var0 - 2.0 * cov).max(0.0)
+        };
+        let half = Z95 * paired.sqrt();
+        let unpaired = varv + var0;
+        Compared {
+            base,
+            variant,
+            diff,
+            diff_ci: Interval { low: diff - half, high: diff + half },
+            unpaired_half: Z95 * unpaired.sqrt(),
+            variance_reduction: if unpaired > 0.0 { 1.0 - paired / unpaired } else { f64::NAN },
+        }
+    }
+
+    /// Whether every unit's denominator was the same on both sides (a per-unit mean, or a
+    /// count over a fixed number such as the seats: a mean scaled, not a ratio of random
+    /// sums).
+    pub fn is_mean(&self) -> bool {
+        let n = i128::from(self.n);
+        self.su > 0 && self.suu * n == self.su * self.su && self.sv > 0 && self.svv * n == self.sv * self.sv
+    }
+
+    /// The kurtosis (fourth standardized moment) of the base's values y.
+    pub fn base_kurtosis(&self) -> f64 {
+        kurtosis(self.n, [self.sy, self.syy, self.third[3], self.fourth[4]])
+    }
+
+    /// The kurtosis of the differences x − y.
+    pub fn difference_kurtosis(&self) -> f64 {
+        let [x3, x2y, xy2, y3] = self.third;
+        let [x4, x3y, x2y2, xy3, y4] = self.fourth;
+        let d3 = x3 - 3 * x2y + 3 * xy2 - y3;
+        let d4 = x4 - 4 * x3y + 6 * x2y2 - 4 * xy3 + y4;
+        kurtosis(self.n, [self.sx - self.sy, self.sxx - 2 * self.sxy + self.syy, d3, d4])
+    }
+
+    /// The effective number of events behind the base's estimate ([`effective_events`]).
+    pub fn base_events(&self) -> f64 {
+        effective_events(self.n, self.base_kurtosis())
+    }
+
+    /// The effective number of events behind the difference ([`effective_events`]).
+    pub fn difference_events(&self) -> f64 {
+        effective_events(self.n, self.difference_kurtosis())
+    }
 }
 
 impl AddAssign for Paired {
     fn add_assign(&mut self, o: Self) {
         self.n += o.n;
-        self.sx += o.sx;
-        self.sy += o.sy;
-        self.sxx += o.sxx;
-        self.syy += o.syy;
-        self.sxy += o.sxy;
-        for (a, b) in self.fourth.iter_mut().zip(o.fourth) {
+        let mine = [
+            &mut self.sx,
+            &mut self.sy,
+            &mut self.sxx,
+            &mut self.syy,
+            &mut self.sxy,
+            &mut self.su,
+            &mut self.sv,
+            &mut self.suu,
+            &mut self.svv,
+            &mut self.suv,
+            &mut self.sxu,
+            &mut self.sxv,
+            &mut self.syu,
+            &mut self.syv,
+        ];
+        let theirs = [o.sx, o.sy, o.sxx, o.syy, o.sxy, o.su, o.sv, o.suu, o.svv, o.suv, o.sxu, o.sxv, o.syu, o.syv];
+        for (a, b) in mine
+            .into_iter()
+            .chain(&mut self.third)
+            .chain(&mut self.fourth)
+            .zip(theirs.into_iter().chain(o.third).chain(o.fourth))
+        {
             *a += b;
         }
     }
 }
 
-/// One game's observation of a metric: numerator and denominator.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Obs {
-    /// Numerator (a count, points, an indicator).
-    pub a: i64,
-    /// Denominator (1 for a per-game mean; hands, wins, … for a rate).
-    pub b: i64,
-}
-
-impl Obs {
-    /// A per-game value (denominator 1).
-    pub const fn mean(a: i64) -> Obs {
-        Obs { a, b: 1 }
-    }
-
-    /// A count out of `b`.
-    pub const fn rate(a: i64, b: i64) -> Obs {
-        Obs { a, b }
-    }
-}
-
-/// One arm's sums for one metric.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Sums {
-    /// Σa.
-    pub a: i128,
-    /// Σb.
-    pub b: i128,
-    /// Σa².
-    pub aa: i128,
-    /// Σb².
-    pub bb: i128,
-    /// Σab.
-    pub ab: i128,
-    /// Σ a·a₀, with the base arm's (a₀, b₀) of the same game.
-    pub a_a0: i128,
-    /// Σ a·b₀.
-    pub a_b0: i128,
-    /// Σ b·a₀.
-    pub b_a0: i128,
-    /// Σ b·b₀.
-    pub b_b0: i128,
-    /// Σa³ (for the kurtosis of a per-game mean).
-    pub a3: i128,
-    /// Σa⁴.
-    pub a4: i128,
-    /// Σd³ of the per-game difference d = a − a₀ from the base.
-    pub d3: i128,
-    /// Σd⁴.
-    pub d4: i128,
-}
-
-impl Sums {
-    /// Adds one game: this arm's observation and the base arm's.
-    pub fn record(&mut self, o: Obs, base: Obs) {
-        let (a, b, a0, b0) = (i128::from(o.a), i128::from(o.b), i128::from(base.a), i128::from(base.b));
-        self.a += a;
-        self.b += b;
-        self.aa += a * a;
-        self.bb += b * b;
-        self.ab += a * b;
-        self.a_a0 += a * a0;
-        self.a_b0 += a * b0;
-        self.b_a0 += b * a0;
-        self.b_b0 += b * b0;
-        let d = a - a0;
-        self.a3 += a * a * a;
-        self.a4 += a * a * a * a;
-        self.d3 += d * d * d;
-        self.d4 += d * d * d * d;
-    }
-
-    /// Σa / Σb (NaN when Σb = 0).
-    pub fn value(&self) -> f64 {
-        if self.b == 0 { f64::NAN } else { self.a as f64 / self.b as f64 }
-    }
-
-    /// Σ(a − R·b)² / (Σb)²: the delta-method variance of the ratio R over `n` games (with
-    /// the n/(n − 1) correction).
-    fn variance(&self, n: u64) -> f64 {
-        let r = self.value();
-        let b = self.b as f64;
-        let ss = self.aa as f64 - 2.0 * r * self.ab as f64 + r * r * self.bb as f64;
-        correction(n) * ss.max(0.0) / (b * b)
-    }
-
-    /// Whether every game's denominator was the same (a per-game mean, or a count over a
-    /// fixed number such as the seats: a per-game mean scaled, not a ratio of random sums).
-    pub fn is_mean(&self, n: u64) -> bool {
-        self.b > 0 && self.bb * i128::from(n) == self.b * self.b
-    }
-
-    /// The kurtosis (fourth standardized moment) of the per-game values a.
-    pub fn kurtosis(&self, n: u64) -> f64 {
-        kurtosis(n, [self.a, self.aa, self.a3, self.a4])
-    }
-}
-
-impl AddAssign for Sums {
-    fn add_assign(&mut self, o: Sums) {
-        self.a += o.a;
-        self.b += o.b;
-        self.aa += o.aa;
-        self.bb += o.bb;
-        self.ab += o.ab;
-        self.a_a0 += o.a_a0;
-        self.a_b0 += o.a_b0;
-        self.b_a0 += o.b_a0;
-        self.b_b0 += o.b_b0;
-        self.a3 += o.a3;
-        self.a4 += o.a4;
-        self.d3 += o.d3;
-        self.d4 += o.d4;
-    }
-}
-
-/// The kurtosis of the per-game differences d = a − a₀ of arm `v` from `base`.
-pub fn paired_kurtosis(n: u64, base: &Sums, v: &Sums) -> f64 {
-    kurtosis(n, [v.a - base.a, v.aa - 2 * v.a_a0 + base.aa, v.d3, v.d4])
-}
-
-/// The effective number of events behind an estimate over `n` games: n / κ, κ the
-/// kurtosis of the per-game values a of `base` (or, with `variant`, of its per-game
-/// differences from the base), 0 without variation. For a rare 0/1 event, or a difference
-/// in a few games, it is about the number of games that had one (n·p(1−p)/(1 − 3p(1−p)));
-/// for normal values n/3; a few large values among many small ones make it small.
-pub fn effective_events(n: u64, base: &Sums, variant: Option<&Sums>) -> f64 {
-    let kurtosis = match variant {
-        None => base.kurtosis(n),
-        Some(v) => paired_kurtosis(n, base, v),
-    };
+/// The effective number of events behind an estimate over `n` units of kurtosis κ: n / κ,
+/// 0 without variation. For a rare 0/1 event, or a difference in a few units, it is about
+/// the number of units that had one (n·p(1−p)/(1 − 3p(1−p))); for normal values n/3; a few
+/// large values among many small ones make it small.
+pub fn effective_events(n: u64, kurtosis: f64) -> f64 {
     if kurtosis.is_finite() && kurtosis > 0.0 { n as f64 / kurtosis } else { 0.0 }
 }
 
@@ -307,9 +523,28 @@ fn kurtosis(n: u64, [s1, s2, s3, s4]: [i128; 4]) -> f64 {
     if var > 0.0 { m4 / (var * var) } else { f64::NAN }
 }
 
-/// n / (n − 1) (1 with fewer than two games).
+/// n / (n − 1) (1 with fewer than two units).
 fn correction(n: u64) -> f64 {
     if n < 2 { 1.0 } else { n as f64 / (n as f64 - 1.0) }
+}
+
+/// Σa / Σb (NaN when Σb = 0).
+fn value(a: i128, b: i128) -> f64 {
+    if b == 0 { f64::NAN } else { a as f64 / b as f64 }
+}
+
+/// Σ(a − R·b)² / (Σb)² of the sums `[Σa, Σb, Σa², Σab, Σb²]` of one side: the delta-method
+/// variance of its ratio R over `n` units (with the n/(n − 1) correction).
+fn variance(n: u64, [a, b, aa, ab, bb]: [i128; 5]) -> f64 {
+    let r = value(a, b);
+    let b = b as f64;
+    let ss = aa as f64 - 2.0 * r * ab as f64 + r * r * bb as f64;
+    correction(n) * ss.max(0.0) / (b * b)
+}
+
+/// The ratio of one side's sums `[Σa, Σb, Σa², Σab, Σb²]` with its 95% interval.
+fn estimate(n: u64, sums: [i128; 5]) -> Estimate {
+    Estimate { value: value(sums[0], sums[1]), half: Z95 * variance(n, sums).sqrt() }
 }
 
 /// An estimate with its 95% interval.
@@ -321,7 +556,7 @@ pub struct Estimate {
     pub half: f64,
 }
 
-/// A variant arm against the base on the same games.
+/// A variant arm against the base on the same units.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Compared {
     /// The base arm.
@@ -332,41 +567,10 @@ pub struct Compared {
     pub diff: f64,
     /// Its paired 95% interval.
     pub diff_ci: Interval,
-    /// Half-width of the unpaired interval (as if the arms were played on other games).
+    /// Half-width of the unpaired interval (as if the arms were played on other units).
     pub unpaired_half: f64,
     /// 1 − paired variance / unpaired variance: what the pairing saved (NaN without variance).
     pub variance_reduction: f64,
-}
-
-/// The estimate of one arm over `n` games.
-pub fn estimate(n: u64, s: &Sums) -> Estimate {
-    Estimate { value: s.value(), half: Z95 * s.variance(n).sqrt() }
-}
-
-/// Variant `v` against base `base` over the same `n` games.
-pub fn compare(n: u64, base: &Sums, v: &Sums) -> Compared {
-    let (r0, rv) = (base.value(), v.value());
-    let diff = rv - r0;
-    let (var0, varv) = (base.variance(n), v.variance(n));
-    // Exactly equal games (a variant that changes nothing): no variance to the difference.
-    let identical = v.aa - 2 * v.a_a0 + base.aa == 0 && v.bb - 2 * v.b_b0 + base.bb == 0;
-    let paired = if identical {
-        0.0
-    } else {
-        let cross = v.a_a0 as f64 - r0 * v.a_b0 as f64 - rv * v.b_a0 as f64 + rv * r0 * v.b_b0 as f64;
-        let cov = correction(n) * cross / (v.b as f64 * base.b as f64);
-        (varv + var0 - 2.0 * cov).max(0.0)
-    };
-    let half = Z95 * paired.sqrt();
-    let unpaired = varv + var0;
-    Compared {
-        base: estimate(n, base),
-        variant: estimate(n, v),
-        diff,
-        diff_ci: Interval { low: diff - half, high: diff + half },
-        unpaired_half: Z95 * unpaired.sqrt(),
-        variance_reduction: if unpaired > 0.0 { 1.0 - paired / unpaired } else { f64::NAN },
-    }
 }
 
 /// Several arms' observations of one metric on the same games, kept jointly: per arm Σa and
@@ -407,8 +611,7 @@ impl Joint {
 
     /// Arm `k`'s ratio Σa / Σb (NaN when Σb = 0).
     pub fn value(&self, k: usize) -> f64 {
-        let b = self.sums[2 * k + 1];
-        if b == 0 { f64::NAN } else { self.sums[2 * k] as f64 / b as f64 }
+        value(self.sums[2 * k], self.sums[2 * k + 1])
     }
 
     /// Whether arms `p` and `q` observed the same in every game (their difference exactly 0).
@@ -462,11 +665,12 @@ impl AddAssign for Joint {
 mod tests {
     use super::*;
 
-    fn sums(pairs: &[(Obs, Obs)]) -> (Sums, Sums) {
-        let (mut base, mut v) = (Sums::default(), Sums::default());
+    /// The base paired with itself and the variant paired with the base.
+    fn sums(pairs: &[(Obs, Obs)]) -> (Paired, Paired) {
+        let (mut base, mut v) = (Paired::default(), Paired::default());
         for &(o0, o) in pairs {
-            base.record(o0, o0);
-            v.record(o, o0);
+            base.record_obs(o0, o0);
+            v.record_obs(o, o0);
         }
         (base, v)
     }
@@ -475,8 +679,8 @@ mod tests {
     fn an_identical_arm_differs_by_exactly_zero_with_no_width() {
         let games: Vec<(Obs, Obs)> =
             (0..50).map(|i| (Obs::rate(i % 7, 3 + i % 2), Obs::rate(i % 7, 3 + i % 2))).collect();
-        let (base, v) = sums(&games);
-        let c = compare(50, &base, &v);
+        let (_, v) = sums(&games);
+        let c = v.compare();
         assert_eq!((c.diff, c.diff_ci.low, c.diff_ci.high), (0.0, 0.0, 0.0));
         assert!(c.unpaired_half > 0.0 && c.variance_reduction == 1.0);
     }
@@ -487,8 +691,8 @@ mod tests {
         let games: Vec<(Obs, Obs)> = (0..100)
             .map(|i| (Obs::mean(i * 37 % 101), Obs::mean(i * 37 % 101 + 1 + if i % 2 == 0 { 1 } else { -1 })))
             .collect();
-        let (base, v) = sums(&games);
-        let c = compare(100, &base, &v);
+        let (_, v) = sums(&games);
+        let c = v.compare();
         assert!((c.diff - 1.0).abs() < 1e-12);
         let se = (100.0 / 99.0_f64 / 100.0).sqrt();
         assert!((c.diff_ci.half_width() - Z95 * se).abs() < 1e-9, "{c:?}");
@@ -501,10 +705,10 @@ mod tests {
         let games: Vec<(Obs, Obs)> =
             (0..300).map(|i| (Obs::mean(i % 2), Obs::mean(i % 2 + i64::from(i % 150 == 7)))).collect();
         let (base, v) = sums(&games);
-        let e = effective_events(300, &base, Some(&v));
+        let e = v.difference_events();
         assert!((1.9..2.1).contains(&e), "{e}");
-        assert_eq!(effective_events(300, &base, Some(&base)), 0.0, "no difference, no events");
-        assert!((effective_events(300, &base, None) - 300.0).abs() < 1e-9, "a fair coin: every game counts");
+        assert_eq!(base.difference_events(), 0.0, "no difference, no events");
+        assert!((base.base_events() - 300.0).abs() < 1e-9, "a fair coin: every game counts");
     }
 
     #[test]
@@ -512,7 +716,7 @@ mod tests {
         // Independent arms' ratio variances add up when there is no covariance.
         let (base, _) = sums(&[(Obs::rate(1, 2), Obs::rate(1, 2)), (Obs::rate(3, 2), Obs::rate(3, 2))]);
         // R = 4/4 = 1; residuals a − b = −1, 1: Σ = 2, / (Σb)² = 16 → 1/8, × n/(n−1) = 2 → 1/4.
-        assert!((estimate(2, &base).half - Z95 * 0.5).abs() < 1e-12);
+        assert!((base.base_estimate().half - Z95 * 0.5).abs() < 1e-12);
     }
 
     #[test]
@@ -520,12 +724,12 @@ mod tests {
         let games: Vec<(Obs, Obs)> = (0..200)
             .map(|i| (Obs::rate(i * 37 % 11, 2 + i % 3), Obs::rate(i * 37 % 11 + i % 4, 2 + i % 3 + i % 2)))
             .collect();
-        let (base, v) = sums(&games);
+        let (_, v) = sums(&games);
         let mut joint = Joint::new(4);
         for &(o0, o) in &games {
             joint.record(&[o0, o, o0, o]);
         }
-        let c = compare(200, &base, &v);
+        let c = v.compare();
         let (d, ci) = joint.contrast(200, &[(1, 0)]);
         assert!((d - c.diff).abs() < 1e-12 && (ci.half_width() - c.diff_ci.half_width()).abs() < 1e-9, "{c:?} {ci:?}");
         // The same difference twice: twice the value and width.
@@ -623,7 +827,7 @@ mod tests {
         }
         assert_eq!(p.difference(), d);
         assert_eq!((p.arm().sum, p.base().sum, p.arm().n), (13, 16, 5));
-        let moments = Paired { fourth: [0; 5], ..p };
+        let moments = Paired { third: [0; 4], fourth: [0; 5], ..p };
         assert_eq!(Paired::from_moments(&p.arm(), &p.base(), &d), moments);
         let (mut a, mut b) = (Paired::default(), Paired::default());
         pairs[..2].iter().for_each(|&(x, y)| a.record(x, y));
@@ -642,11 +846,81 @@ mod tests {
         let mut both = old;
         both += now;
         assert_eq!(both.difference(), Moments { n: 6, sum: 0, sum_sq: 134 }, "old and new add up");
-        // The chip study's unsigned ratio sums, field for field.
+        // The chip study's unsigned ratio sums as written before the third-order sums and
+        // the denominators: the denominators load as 1, the third-order sums as 0.
         let mut p = Paired::default();
         [(4, 2), (9, 3), (5, 5)].iter().for_each(|&(x, y)| p.record(x, y));
+        let before = r#"{"n":3,"sx":18,"sy":10,"sxx":122,"syy":38,"sxy":60,"fourth":[7442,2940,1418,900,722]}"#;
+        assert_eq!(serde_json::from_str::<Paired>(before).unwrap(), Paired { third: [0; 4], ..p });
         let text = serde_json::to_string(&p).unwrap();
-        assert_eq!(text, r#"{"n":3,"sx":18,"sy":10,"sxx":122,"syy":38,"sxy":60,"fourth":[7442,2940,1418,900,722]}"#);
         assert_eq!(serde_json::from_str::<Paired>(&text).unwrap(), p);
+        let sweep =
+            r#"{"a":1,"b":1,"aa":1,"bb":1,"ab":1,"a_a0":1,"a_b0":1,"b_a0":1,"b_b0":1,"a3":1,"a4":1,"d3":0,"d4":0}"#;
+        let err = serde_json::from_str::<Paired>(sweep).unwrap_err().to_string();
+        assert!(err.contains("missing field `n`"), "{err}");
+        let half = r#"{"n":3,"sx":18,"sy":10,"sxx":122,"syy":38,"sxy":60,"su":3}"#;
+        let err = serde_json::from_str::<Paired>(half).unwrap_err().to_string();
+        assert!(err.contains("incomplete"), "{err}");
+    }
+
+    /// The sums an older sweep file kept of one arm (`arm`, paired with `base` unit by unit).
+    fn sweep_sums(pairs: &[(Obs, Obs)]) -> SweepSums {
+        let mut s = SweepSums::default();
+        for &(o, o0) in pairs {
+            let [a, b, a0, b0] = [o.a, o.b, o0.a, o0.b].map(i128::from);
+            let d = a - a0;
+            let terms = [
+                a,
+                b,
+                a * a,
+                b * b,
+                a * b,
+                a * a0,
+                a * b0,
+                b * a0,
+                b * b0,
+                a * a * a,
+                a * a * a * a,
+                d * d * d,
+                d * d * d * d,
+            ];
+            for (sum, t) in s.own.iter_mut().chain(&mut s.cross).chain(&mut s.higher).zip(terms) {
+                *sum += t;
+            }
+        }
+        s
+    }
+
+    #[test]
+    fn an_older_sweep_files_sums_load_exactly_for_every_comparison() {
+        let games: Vec<(Obs, Obs)> = (0..300)
+            .map(|i| (Obs::rate(i * 37 % 11 + i % 4, 2 + i % 3 + i % 2), Obs::rate(i * 37 % 11, 2 + i % 3)))
+            .collect();
+        let mut now = Paired::default();
+        games.iter().for_each(|&(o, o0)| now.record_obs(o, o0));
+        let base: Vec<(Obs, Obs)> = games.iter().map(|&(_, o0)| (o0, o0)).collect();
+        let old = Paired::from_sweep_sums(300, &sweep_sums(&games), &sweep_sums(&base));
+        // Every sum but the mixed third- and fourth-order ones, and the floats from them.
+        let mixed = |p: Paired| Paired {
+            third: [p.third[0], 0, 0, p.third[3]],
+            fourth: [p.fourth[0], 0, 0, 0, p.fourth[4]],
+            ..p
+        };
+        assert_eq!(mixed(old), mixed(now));
+        assert_eq!(old.compare(), now.compare());
+        assert_eq!(old.difference_kurtosis().to_bits(), now.difference_kurtosis().to_bits());
+        assert_eq!(old.base_kurtosis().to_bits(), now.base_kurtosis().to_bits());
+        assert_eq!(old.base_estimate(), now.base_estimate());
+    }
+
+    #[test]
+    fn an_older_medarot_arms_win_sums_load_as_the_pairs_they_were() {
+        let wins: Vec<(Obs, Obs)> =
+            (0..200).map(|i| (Obs::mean(i64::from(i % 3 == 0)), Obs::mean(i64::from(i % 5 < 2)))).collect();
+        let mut now = Paired::default();
+        wins.iter().for_each(|&(o, o0)| now.record_obs(o, o0));
+        assert_eq!(Paired::from_indicator_sums(&sweep_sums(&wins)), Some(now));
+        let points: Vec<(Obs, Obs)> = (0..20).map(|i| (Obs::mean(i % 4), Obs::mean(1))).collect();
+        assert_eq!(Paired::from_indicator_sums(&sweep_sums(&points)), None, "not wins");
     }
 }

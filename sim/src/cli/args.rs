@@ -1,10 +1,7 @@
-//! The options every study shares ([`RunArgs`], [`PlayArgs`]), a game's rules options
-//! ([`GameBase`]), and the helpers each command reads its arguments with: a command's
+//! The options every study shares ([`RunArgs`], [`PlayArgs`]) and the helpers each command reads its arguments with: a command's
 //! defaults, a preset name or file, the threads and the results folder's name.
 
 use crate::console;
-use crate::duel::DuelGame;
-use crate::duel::seating::SeatingMode;
 use crate::preset;
 use crate::preset::Named;
 use crate::runner::RunPlan;
@@ -131,17 +128,6 @@ pub(crate) fn file_arg(arg: &str, presets: &Presets) -> Result<Option<Source>> {
         Named::BuiltIn(_) => None,
         Named::File(source) => Some(source),
     })
-}
-
-/// A game's rules options on the command line, as `sim duel GAME` and `sim deviations
-/// GAME` take them.
-pub trait GameBase {
-    /// The duel game these options name, and the game's strategy presets.
-    fn game(&self) -> Result<(DuelGame, Presets)>;
-    /// How a duel seats its strategies (default: 1-vs-rest rotations).
-    fn seating(&self) -> SeatingMode {
-        SeatingMode::Rotation
-    }
 }
 
 /// The help of a game's `--games`, its `default` count named.

@@ -1,8 +1,9 @@
 //! `sim deviations GAME`: every one-parameter deviation of a strategy against it, with the
 //! game's rules options.
 
-use super::args::{GameBase, RunArgs};
+use super::args::RunArgs;
 use crate::deviations::{DeviationsParams, DeviationsStudy};
+use crate::games::GameBase;
 use crate::games::{self, GameKit};
 use crate::preset;
 use crate::study::State;
@@ -43,8 +44,8 @@ pub(super) struct DeviationsRun {
     #[arg(long, default_value_t = crate::deviations::STEP, value_name = "X")]
     step: f64,
     /// The metric a gain is measured in (default: the game's objective, its points unless
-    /// they do not rank the results; mahjong at a table with uma: the final score): one of
-    /// the game's duel metrics (win_rate, points, score, …).
+    /// they do not rank the results; at a table with uma: the final score): one of the
+    /// game's duel metrics (win_rate, points, score, …).
     #[arg(long, value_name = "METRIC")]
     objective: Option<String>,
 }

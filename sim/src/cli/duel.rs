@@ -1,7 +1,8 @@
 //! `sim duel GAME`: the strategies compared and the game's rules options.
 
-use super::args::{GameBase, RunArgs};
+use super::args::RunArgs;
 use crate::duel::{DuelParams, DuelStudy};
+use crate::games::GameBase;
 use crate::games::{self, GameKit};
 use crate::preset;
 use crate::study::State;

@@ -9,8 +9,9 @@
 pub mod moves;
 mod report;
 
+use crate::duel::contest;
 use crate::duel::field::{Field, FieldAcc};
-use crate::duel::{DuelGame, contest};
+use crate::games::DuelGame;
 use crate::output::StudyOutput;
 use crate::runner::{RunPlan, RunReport};
 use crate::study::grow::Tracked;
@@ -31,7 +32,7 @@ pub struct DeviationsParams {
     pub strategy: Source,
     /// A number's deviations are this fraction of its size apart.
     pub step: f64,
-    /// The metric a gain is measured in (`None`: the game's objective, [`crate::duel::Metric::objective`]).
+    /// The metric a gain is measured in (`None`: the game's objective, [`crate::contest::Metric::objective`]).
     pub objective: Option<String>,
 }
 

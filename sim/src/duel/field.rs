@@ -11,8 +11,10 @@
 //! with its interval, is a paired estimate. All sums are integers, so results never depend on the
 //! threads.
 
-use crate::duel::seating::{EMPTY, MAX_SEATS};
-use crate::duel::{AnyContest, Contest, DuelGame, MAX_METRICS, Metric, SeatValues, contest};
+use crate::contest::{Contest, MAX_METRICS, MAX_SEATS, Metric, SeatValues};
+use crate::duel::seating::EMPTY;
+use crate::duel::{AnyContest, contest};
+use crate::games::DuelGame;
 use crate::paired::Paired;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::{Interval, Moments};
@@ -300,7 +302,7 @@ mod tests {
         };
         let old = format!(r#"{{"deals":3,"value":{},"gain":{}}}"#, moments(Paired::arm), moments(Paired::difference));
         let loaded: FieldAcc = serde_json::from_str(&old).unwrap();
-        let expected = pairs.iter().map(|p| vec![Paired { fourth: [0; 5], ..p[0] }]).collect();
+        let expected = pairs.iter().map(|p| vec![Paired { third: [0; 4], fourth: [0; 5], ..p[0] }]).collect();
         assert_eq!(loaded, FieldAcc { deals: 3, pairs: expected });
         let now = FieldAcc { deals: 3, pairs };
         assert_eq!(serde_json::from_str::<FieldAcc>(&serde_json::to_string(&now).unwrap()).unwrap(), now);

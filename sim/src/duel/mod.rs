@@ -20,101 +20,36 @@
 //! the `duel` tables, the matrix charts and the summary. A duel is a [`Study`]: its state
 //! merges across shards.
 
-pub mod contest;
 pub mod field;
 mod report;
 pub mod seating;
 
-pub use contest::{Contest, DuelRules, MAX_METRICS, Metric, SeatValues};
-
-use crate::games::{self, GameKit};
+use crate::contest::{Contest, DuelRules, MAX_METRICS, MAX_SEATS, Metric, SeatValues, SeatingMode};
+use crate::games::{self, DuelGame};
 use crate::output::StudyOutput;
 use crate::paired::Paired;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::study::grow::Tracked;
 use crate::study::{Coverage, Source, State, Study};
-use anyhow::{Result, anyhow, bail};
-use engine::config::Presets;
+use anyhow::{Result, bail};
 use engine::one_of::OneOf;
 use field::{Field, FieldAcc};
-use seating::{EMPTY, MAX_SEATS, SeatingMode, Seatings};
+use seating::{EMPTY, Seatings};
 use serde::{Deserialize, Serialize};
-use simcore::sweep::overrides::Documents;
 use std::ops::Range;
 
-macro_rules! duel_game {
+macro_rules! duel_contest {
     ($($game:ident $variant:ident),*) => {
-        /// The game of a duel and its rules files: one variant per game of
-        /// [`games::game_list`], holding the game's [`GameKit::Duel`]; saved as the game's
-        /// name (`"game": "<name>"`) beside its settings.
-        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-        #[serde(tag = "game", rename_all = "snake_case")]
-        pub enum DuelGame {
-            $(
-                #[doc = concat!("`", stringify!($game), "`.")]
-                $variant(<games::$game::Kit as GameKit>::Duel),
-            )*
-        }
-
-        impl DuelGame {
-            /// What the game's duel is played under.
-            pub fn rules(&self) -> &dyn DuelRules {
-                match self {
-                    $(DuelGame::$variant(rules) => rules,)*
-                }
-            }
+        /// The contest of `game` among `strategies` (a line-up's index is a position in
+        /// `strategies`); an error names a strategy that does not read.
+        pub fn contest(game: &DuelGame, strategies: &[Source]) -> Result<Box<dyn AnyContest>> {
+            Ok(match game {
+                $(DuelGame::$variant(rules) => Box::new(rules.contest(strategies)?),)*
+            })
         }
     };
 }
-games::game_list!(duel_game);
-
-impl DuelGame {
-    /// The game `game` with the settings `setting` gives by key (each a preset name or a
-    /// file; `None`: the game's default), and the game's strategy presets.
-    pub fn from_settings(game: &str, setting: impl Fn(&str) -> Option<String>) -> Result<(DuelGame, Presets)> {
-        (games::entry(game)?.duel_game)(&setting)
-    }
-
-    /// The game a sweep arm's documents describe (`game` the sweep file's), its rules files
-    /// the documents' texts named after `arm`: what a sweep's adapted play tunes under.
-    pub fn from_documents(game: &str, docs: &Documents, arm: &str) -> Result<DuelGame> {
-        match games::entry(game)?.duel_of_documents {
-            Some(of) => of(&ArmFiles { docs, arm }),
-            None => bail!("a {game} sweep cannot tune its strategy for an arm"),
-        }
-    }
-
-    /// The game's name in results (`duel-<name>`), `seats` its contest's.
-    pub fn name(&self, seats: usize) -> &'static str {
-        self.rules().name(seats)
-    }
-}
-
-/// A sweep arm's documents as the rules files of its duel game, each named after the arm
-/// and its role (`<arm> rules`).
-pub struct ArmFiles<'a> {
-    /// The arm's documents.
-    pub docs: &'a Documents,
-    /// The arm's name.
-    pub arm: &'a str,
-}
-
-impl ArmFiles<'_> {
-    fn source(&self, role: &str, table: &toml::Table) -> Source {
-        Source { name: format!("{} {role}", self.arm), text: toml::to_string(table).expect("a TOML table serializes") }
-    }
-
-    /// The main document (the one the sweep's variants change) as the file `role`.
-    pub fn main(&self, role: &str) -> Option<Source> {
-        Some(self.source(role, &self.docs.main))
-    }
-
-    /// The other document `role`; an error when the sweep has none.
-    pub fn other(&self, role: &str) -> Result<Source> {
-        let found = self.docs.others.iter().find(|d| d.0 == role);
-        found.map(|d| self.source(role, &d.1)).ok_or_else(|| anyhow!("the sweep has no {role} document"))
-    }
-}
+games::game_list!(duel_contest);
 
 /// Everything that defines a duel (two shards merge only if equal).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -223,12 +158,6 @@ impl<C: Contest> AnyContest for C {
     }
 }
 
-/// The contest of `game` among `strategies` (a line-up's index is a position in
-/// `strategies`); an error names a strategy that does not read.
-pub fn contest(game: &DuelGame, strategies: &[Source]) -> Result<Box<dyn AnyContest>> {
-    game.rules().contest(strategies)
-}
-
 /// A duel ready to run.
 pub struct DuelStudy {
     params: DuelParams,
@@ -316,7 +245,7 @@ impl State for DuelStudy {
 }
 
 impl Study for DuelStudy {
-    const WORDS: crate::study::Words = crate::report::text::DUEL;
+    const WORDS: crate::study::Words = report::WORDS;
 
     /// Per metric, every ordered pair's deal-level estimate (`focal vs opponent`).
     fn estimates(&self, acc: &DuelAcc) -> Vec<Tracked> {

@@ -15,16 +15,26 @@
 //! unordered pair tested once: the two orders are the same difference negated), and a
 //! strategy against itself as its own value over every order, which is also its ranking.
 
-use super::{DuelAcc, DuelStudy, Metric, SeatingMode};
+use super::{DuelAcc, DuelStudy};
 use crate::chart::{self, Bar, Heatmap, IntervalBars};
+use crate::contest::{Metric, SeatingMode};
 use crate::frame::Frame;
 use crate::output::StudyOutput;
 use crate::paired::Paired;
 use crate::stats::{Holm, Interval, Moments, Rate, Z95, wilson};
-use crate::study::Coverage;
 use crate::study::grow::Tracked;
+use crate::study::{Coverage, Words};
 use anyhow::Result;
 use std::fmt::Write as _;
+
+/// A duel's words.
+pub(super) const WORDS: Words = Words {
+    title: "Strategy duel",
+    how_to_read: &["Every strategy plays every other, each deal once per seating, so seat advantage \
+             cancels. The matrix is the row strategy's result against the column strategy."],
+    glossary: &[],
+    answer: |_, folder| crate::report::answers::duel(folder),
+};
 
 /// A deal-level mean over `per` seatings of values in `metric`'s unit (the focal
 /// strategy's, less its rival's where it has one), with its interval and the unpaired

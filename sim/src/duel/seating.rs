@@ -14,8 +14,7 @@
 //! strategy's value minus the opponent's in the same games; a strategy against itself is
 //! its own value over every order.
 
-/// The most seats at any table (a four-seat table).
-pub const MAX_SEATS: usize = 4;
+use crate::contest::{MAX_SEATS, SeatingMode};
 
 /// A line-up's entry for a seat the table does not have.
 pub const EMPTY: usize = usize::MAX;
@@ -31,17 +30,6 @@ pub struct Seating {
     /// The opponent's seat when the pair is measured as a difference in the same game (a
     /// permutation duel's distinct strategies), else [`EMPTY`].
     pub rival: usize,
-}
-
-/// How a duel seats its strategies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SeatingMode {
-    /// 1-vs-rest: the focal strategy in each seat in turn, the opponent in the others.
-    #[default]
-    Rotation,
-    /// Every order of one strategy per seat.
-    Permutations,
 }
 
 /// The line-ups of one deal and the seatings of every compared pair.

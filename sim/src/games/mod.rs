@@ -2,11 +2,10 @@
 //! written), its command, its sweep arm, its duel contest and its report words, and the
 //! registry: each game implements [`GameKit`] once (its `kit.rs`), and [`game_list`] is
 //! the one list of games: the game modules, [`each_game`] and the types with a variant per
-//! game (the duel's game, the command enums) come from it. A new game is its folder and
+//! game (the duel's game [`DuelGame`], the command enums) come from it. A new game is its folder and
 //! one line there.
 
-use crate::cli::args::GameBase;
-use crate::duel::{ArmFiles, DuelGame, DuelRules};
+use crate::contest::{ArmFiles, DuelRules, SeatingMode};
 use crate::frame::Frame;
 use crate::report::runs::Run;
 use crate::stats::Rate;
@@ -15,8 +14,9 @@ use crate::sweep::arm::SweepArm;
 use anyhow::{Result, bail};
 use engine::config::Presets;
 use polars::prelude::{DataFrame, PolarsResult};
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use simcore::sweep::overrides::Documents;
 
 /// A game as the shared commands see it, implemented once in the game's folder.
 pub trait GameKit {
@@ -41,6 +41,17 @@ pub trait GameKit {
     /// Hands `f` each of the game's default studies (its commands' defaults), named: what
     /// `sim bench` measures and `sim/tests/every_study.rs` checks.
     fn default_studies(f: &mut impl EachStudy) -> Result<()>;
+}
+
+/// A game's rules options on the command line, as `sim duel GAME` and `sim deviations
+/// GAME` take them.
+pub trait GameBase {
+    /// The duel game these options name, and the game's strategy presets.
+    fn game(&self) -> Result<(DuelGame, Presets)>;
+    /// How a duel seats its strategies (default: 1-vs-rest rotations).
+    fn seating(&self) -> SeatingMode {
+        SeatingMode::Rotation
+    }
 }
 
 /// A game's rules settings by key (each a preset name or a file; `None`: the default).
@@ -123,6 +134,54 @@ macro_rules! game_modules {
     };
 }
 game_list!(game_modules);
+
+macro_rules! duel_game {
+    ($($game:ident $variant:ident),*) => {
+        /// The game of a duel and its rules files: one variant per game of
+        /// [`game_list`], holding the game's [`GameKit::Duel`]; saved as the game's
+        /// name (`"game": "<name>"`) beside its settings.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(tag = "game", rename_all = "snake_case")]
+        pub enum DuelGame {
+            $(
+                #[doc = concat!("`", stringify!($game), "`.")]
+                $variant(<$game::Kit as GameKit>::Duel),
+            )*
+        }
+
+        impl DuelGame {
+            /// What the game's duel is played under.
+            pub fn rules(&self) -> &dyn DuelRules {
+                match self {
+                    $(DuelGame::$variant(rules) => rules,)*
+                }
+            }
+        }
+    };
+}
+game_list!(duel_game);
+
+impl DuelGame {
+    /// The game `game` with the settings `setting` gives by key (each a preset name or a
+    /// file; `None`: the game's default), and the game's strategy presets.
+    pub fn from_settings(game: &str, setting: impl Fn(&str) -> Option<String>) -> Result<(DuelGame, Presets)> {
+        (entry(game)?.duel_game)(&setting)
+    }
+
+    /// The game a sweep arm's documents describe (`game` the sweep file's), its rules files
+    /// the documents' texts named after `arm`: what a sweep's adapted play tunes under.
+    pub fn from_documents(game: &str, docs: &Documents, arm: &str) -> Result<DuelGame> {
+        match entry(game)?.duel_of_documents {
+            Some(of) => of(&ArmFiles { docs, arm }),
+            None => bail!("a {game} sweep cannot tune its strategy for an arm"),
+        }
+    }
+
+    /// The game's name in results (`duel-<name>`), `seats` its contest's.
+    pub fn name(&self, seats: usize) -> &'static str {
+        self.rules().name(seats)
+    }
+}
 
 /// Hands `f` every game of [`game_list`], in order: every shared command that must know
 /// the games asks here.

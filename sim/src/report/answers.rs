@@ -254,17 +254,21 @@ mod tests {
         };
         write_table(&dir, "sweep", sweep([0.5, 0.2, 0.1], [true, true, true]));
         assert_eq!(
-            answer(&crate::report::text::SWEEP, &[], &dir)[2],
+            super::sweep(&dir).into_iter().flatten().collect::<Vec<_>>()[2],
             "With the strategy re-tuned for each variant (adapted play), 2 of the 3 verdicts change: `r0` b − → + and \
              `r2` a 0 → +."
         );
         write_table(&dir, "sweep", sweep([0.7, -0.1, 0.2], [true, true, false]));
         assert_eq!(
-            answer(&crate::report::text::SWEEP, &[], &dir)[2],
+            super::sweep(&dir).into_iter().flatten().collect::<Vec<_>>()[2],
             "With the strategy re-tuned for each variant (adapted play), none of the 3 verdicts changes."
         );
         write_table(&dir, "sweep", sweep([0.0; 3], [false; 3]).drop("adapted_diff").unwrap());
-        assert_eq!(answer(&crate::report::text::SWEEP, &[], &dir).len(), 2, "no adapted columns, no sentence");
+        assert_eq!(
+            super::sweep(&dir).into_iter().flatten().collect::<Vec<_>>().len(),
+            2,
+            "no adapted columns, no sentence"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -1,6 +1,5 @@
-//! The report's words ([`Words`]) of the cross-game studies and the bench (a game's
-//! studies say theirs beside them), and the glossary of the words the page uses once
-//! explained.
+//! The bench's report words ([`Words`]; every other study says its own beside it), and the
+//! glossary of the words the page uses once explained.
 
 use super::answers;
 use crate::kinds::each_kind;
@@ -82,30 +81,6 @@ pub fn glossary() -> Vec<(&'static str, &'static str)> {
     terms.0.dedup();
     terms.0
 }
-
-/// A sweep's words.
-pub const SWEEP: Words = Words {
-    title: "House-rule sweep",
-    how_to_read: &[
-        "Every variant of the house rules plays the same seeded games as the base, so each \
-             metric's difference from the base is paired: its 95% interval is much narrower than \
-             comparing two separate runs.",
-        "In the forest plots a bar that crosses zero is no detectable change. Claims are \
-             Holm-corrected over every variant and metric: only flagged ones survive the many \
-             comparisons.",
-    ],
-    glossary: &[],
-    answer: |_, folder| answers::sweep(folder),
-};
-
-/// A duel's words.
-pub const DUEL: Words = Words {
-    title: "Strategy duel",
-    how_to_read: &["Every strategy plays every other, each deal once per seating, so seat advantage \
-             cancels. The matrix is the row strategy's result against the column strategy."],
-    glossary: &[],
-    answer: |_, folder| answers::duel(folder),
-};
 
 /// A bench's words.
 pub const BENCH: Words = Words {

@@ -15,8 +15,8 @@
 use super::documents::Files;
 use super::file::SweepFile;
 use super::overrides::Documents;
-use crate::duel::DuelGame;
 use crate::duel::field::Field;
+use crate::games::DuelGame;
 use crate::study::Source;
 use crate::tune::file::TuneFile;
 use crate::tune::tunes;

@@ -19,7 +19,7 @@ pub use simcore::sweep::{documents, file, overrides};
 pub use arm::{Arm, SweepArm};
 
 use crate::games::{self, EachGame, GameKit};
-use crate::paired::{Joint, Obs, Sums, compare, effective_events};
+use crate::paired::{Joint, Loaded, Obs, Paired, SavedPaired};
 use crate::preset::Named;
 use crate::runner::{self, RunPlan, RunReport};
 use crate::study::grow::Tracked;
@@ -117,12 +117,13 @@ pub struct SweepParams {
 
 /// The per-game sums of every arm (the base first) and metric.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "SavedSweepAcc")]
 pub struct SweepAcc {
     /// Games played.
     pub games: u64,
-    /// `sums[arm][metric]`, each arm's paired with the base's (with adapted play, see
-    /// [`adapt::paired_with`]).
-    pub sums: Vec<Vec<Sums>>,
+    /// `sums[arm][metric]`: each arm (x) paired with its base (y; with adapted play, see
+    /// [`adapt::paired_with`]), the base with itself.
+    pub sums: Vec<Vec<Paired>>,
     /// With adapted play, `shift[variant][metric]`: the base, the variant, the adapted base
     /// and the adapted variant jointly (how adapting moves the variant's effect).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -133,26 +134,62 @@ pub struct SweepAcc {
     pub skill: Vec<Vec<Joint>>,
 }
 
+/// A saved [`SweepAcc`]: its sums as now, or as older files kept them, each arm's without
+/// its base's side, which its base's own sums give ([`Paired::from_sweep_sums`]).
+#[derive(Deserialize)]
+struct SavedSweepAcc {
+    games: u64,
+    sums: Vec<Vec<SavedPaired>>,
+    #[serde(default)]
+    shift: Vec<Vec<Joint>>,
+    #[serde(default)]
+    skill: Vec<Vec<Joint>>,
+}
+
+impl TryFrom<SavedSweepAcc> for SweepAcc {
+    type Error = String;
+
+    fn try_from(s: SavedSweepAcc) -> Result<SweepAcc, String> {
+        let loaded = (s.sums.into_iter())
+            .map(|arm| arm.into_iter().map(SavedPaired::load).collect::<Result<Vec<Loaded>, String>>())
+            .collect::<Result<Vec<_>, String>>()?;
+        let per = per_group(loaded.len(), !s.shift.is_empty());
+        let base = |arm: usize, m: usize| {
+            let b = (per > 0).then(|| adapt::paired_with(arm, per));
+            b.and_then(|b| loaded.get(b)).and_then(|b| b.get(m))
+        };
+        let paired = |arm: usize, m: usize| match (loaded[arm][m], base(arm, m)) {
+            (Loaded::Paired(p), _) => Ok(p),
+            (Loaded::Sums(sums), Some(Loaded::Sums(base))) => Ok(Paired::from_sweep_sums(s.games, &sums, base)),
+            _ => Err(format!("sums[{arm}][{m}]: an older arm's sums without its base's")),
+        };
+        let sums = (0..loaded.len())
+            .map(|arm| (0..loaded[arm].len()).map(|m| paired(arm, m)).collect::<Result<Vec<Paired>, String>>())
+            .collect::<Result<_, String>>()?;
+        Ok(SweepAcc { games: s.games, sums, shift: s.shift, skill: s.skill })
+    }
+}
+
+/// Arms a group holds of `arms`: the base and the variants (all, without adapted play).
+fn per_group(arms: usize, adapted: bool) -> usize {
+    if adapted { arms / GROUPS } else { arms }
+}
+
 impl SweepAcc {
     /// Sums for `arms` arms (the base and `variants` variants in each group) and `metrics`.
     fn new(arms: usize, variants: usize, metrics: usize) -> SweepAcc {
         let joints = if arms > variants + 1 { vec![vec![Joint::new(4); metrics]; variants] } else { Vec::new() };
-        SweepAcc { games: 0, sums: vec![vec![Sums::default(); metrics]; arms], shift: joints.clone(), skill: joints }
-    }
-
-    /// Arms a group holds: the base and the variants.
-    fn per_group(&self) -> usize {
-        if self.shift.is_empty() { self.sums.len() } else { self.sums.len() / GROUPS }
+        SweepAcc { games: 0, sums: vec![vec![Paired::default(); metrics]; arms], shift: joints.clone(), skill: joints }
     }
 
     /// Adds one game: `obs[arm][metric]`, of the chosen metric indices.
     fn record(&mut self, obs: &[Vec<Obs>], chosen: &[usize]) {
         self.games += 1;
-        let per = self.per_group();
+        let per = per_group(self.sums.len(), !self.shift.is_empty());
         for (arm, sums) in self.sums.iter_mut().enumerate() {
             let base = adapt::paired_with(arm, per);
             for (s, &m) in sums.iter_mut().zip(chosen) {
-                s.record(obs[arm][m], obs[base][m]);
+                s.record_obs(obs[arm][m], obs[base][m]);
             }
         }
         for (v, (shift, skill)) in self.shift.iter_mut().zip(self.skill.iter_mut()).enumerate() {
@@ -371,7 +408,7 @@ impl State for SweepStudy {
 }
 
 impl Study for SweepStudy {
-    const WORDS: crate::study::Words = crate::report::text::SWEEP;
+    const WORDS: crate::study::Words = report::WORDS;
 
     const DIFFERENCES: bool = true;
 
@@ -385,15 +422,15 @@ impl Study for SweepStudy {
         for (m, metric) in self.metrics().into_iter().enumerate() {
             for g in 0..groups {
                 for (v, variant) in self.variants.iter().enumerate() {
-                    let (base, arm) = (&acc.sums[g * per][m], &acc.sums[g * per + v + 1][m]);
-                    let c = compare(acc.games, base, arm);
+                    let arm = &acc.sums[g * per + v + 1][m];
+                    let c = arm.compare();
                     out.push(Tracked {
                         metric: metric.to_string(),
                         series: if g == 0 { variant.name.clone() } else { format!("{} (adapted)", variant.name) },
                         value: c.diff,
                         interval: c.diff_ci,
                         reference: c.base.value,
-                        events: Some(effective_events(acc.games, base, Some(arm))),
+                        events: Some(arm.difference_events()),
                     });
                 }
             }
@@ -425,5 +462,40 @@ mod tests {
             assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{name} is {}", path.display());
             SweepStudy::open(path.to_str().unwrap(), None, 1).unwrap_or_else(|e| panic!("{name}: {e:#}"));
         }
+    }
+
+    /// An adapted sweep's state as files kept it before `Paired` held both arms (each arm's
+    /// own sums and its products with its base's observation) loads with every comparison
+    /// the same: each arm finds its base through `adapt::paired_with`.
+    #[test]
+    fn an_older_adapted_sweeps_sums_load_with_every_arm_paired_as_it_was() {
+        let (per, metrics) = (3, 2);
+        let mut acc = SweepAcc::new(GROUPS * per, per - 1, metrics);
+        for g in 0..40i64 {
+            let obs: Vec<Vec<Obs>> = (0..GROUPS as i64 * per as i64)
+                .map(|k| vec![Obs::mean((g * (k + 3) + k) % 7), Obs::rate((g + k) % 5, 1 + (g * k) % 3)])
+                .collect();
+            acc.record(&obs, &[0, 1]);
+        }
+        // The older form of an arm's sums: its own, its products with its base's, and the
+        // third and fourth powers of its values and of its differences from the base.
+        let older = |p: &Paired| {
+            let [x3, x2y, xy2, y3] = p.third;
+            let [x4, x3y, x2y2, xy3, y4] = p.fourth;
+            serde_json::json!({
+                "a": p.sx, "b": p.su, "aa": p.sxx, "bb": p.suu, "ab": p.sxu,
+                "a_a0": p.sxy, "a_b0": p.sxv, "b_a0": p.syu, "b_b0": p.suv, "a3": x3, "a4": x4,
+                "d3": x3 - 3 * x2y + 3 * xy2 - y3, "d4": x4 - 4 * x3y + 6 * x2y2 - 4 * xy3 + y4,
+            })
+        };
+        let mut saved = serde_json::to_value(&acc).unwrap();
+        saved["sums"] = acc.sums.iter().map(|arm| arm.iter().map(older).collect::<serde_json::Value>()).collect();
+        let loaded: SweepAcc = serde_json::from_value(saved).unwrap();
+        for (now, then) in acc.sums.iter().flatten().zip(loaded.sums.iter().flatten()) {
+            // As printed (every digit, NaN equal to NaN).
+            let shown = |p: &Paired| format!("{:?} {:?} {:?}", p.compare(), p.difference_events(), p.base_events());
+            assert_eq!(shown(now), shown(then));
+        }
+        assert_eq!((loaded.shift, loaded.skill), (acc.shift, acc.skill));
     }
 }

@@ -11,13 +11,13 @@
 //! rate per hand) do not.
 //!
 //! A pilot too thin to extrapolate from is not extrapolated: the plan is never below the
-//! games at which the pilot's rate of effective events ([`effective_events`]) would show
+//! games at which the pilot's rate of effective events ([`crate::paired::effective_events`]) would show
 //! [`MIN_EVENTS`] of them, an event or difference the pilot never saw counted at the rule
 //! of three's upper rate 3/N (so at least 10·N/3 games). A zero-width interval from such a
 //! pilot (a rare variant difference that never happened: [0, 0]) is no sign of precision.
 
 use super::SweepAcc;
-use crate::paired::{Sums, compare, effective_events, estimate, paired_kurtosis};
+use crate::paired::Paired;
 use crate::stats::Z95;
 use crate::study::grow::{MIN_EVENTS, Target};
 use std::fmt::Write as _;
@@ -31,28 +31,29 @@ pub struct Need {
     pub upper: Option<f64>,
     /// How it was found.
     pub how: &'static str,
-    /// The pilot's effective events ([`effective_events`]).
+    /// The pilot's effective events ([`crate::paired::effective_events`]).
     pub events: f64,
 }
 
-/// The games the target `t` needs, from the pilot sums of one metric over `n` games: the
-/// base arm alone when `variant` is `None`, else the variant's paired difference.
-pub fn need(t: &Target, n: u64, base: &Sums, variant: Option<&Sums>) -> Need {
-    let b0 = estimate(n, base);
+/// The games the target `t` needs, from the pilot sums of one metric: the base arm alone
+/// (`base`, paired with itself) when `variant` is `None`, else the variant's paired
+/// difference from it.
+pub fn need(t: &Target, base: &Paired, variant: Option<&Paired>) -> Need {
+    let n = base.n;
+    let b0 = base.base_estimate();
     let allowed = if t.relative { t.half * b0.value.abs() } else { t.half };
-    let (half, kurtosis) = match variant {
-        None => (b0.half, base.kurtosis(n)),
-        Some(v) => (compare(n, base, v).diff_ci.half_width(), paired_kurtosis(n, base, v)),
+    let (half, kurtosis, events) = match variant {
+        None => (b0.half, base.base_kurtosis(), base.base_events()),
+        Some(v) => (v.compare().diff_ci.half_width(), v.difference_kurtosis(), v.difference_events()),
     };
-    let events = effective_events(n, base, variant);
     // The games at which the pilot's rate would show MIN_EVENTS events; none seen: at the
     // rule of three's upper rate 3/N.
     let floor = n as f64 * MIN_EVENTS / if events > 0.0 { events } else { 3.0 };
-    let per_game = base.b as f64 / n as f64;
+    let per_game = base.sv as f64 / n as f64;
     if half == 0.0 {
-        if variant.is_none() && base.a == 0 {
+        if variant.is_none() && base.sy == 0 {
             // Rule of three: p ≤ 3/N with N the pilot's denominators.
-            let p = 3.0 / base.b as f64;
+            let p = 3.0 / base.sv as f64;
             let games = Z95 * Z95 * p * (1.0 - p) / (allowed * allowed) / per_game;
             return Need { games: games.max(floor), upper: None, how: "no event in the pilot: rule of three", events };
         }
@@ -63,8 +64,8 @@ pub fn need(t: &Target, n: u64, base: &Sums, variant: Option<&Sums>) -> Need {
         return Need { games: floor, upper: None, how, events };
     }
     let games = n as f64 * (half / allowed).powi(2);
-    let mean = base.is_mean(n) && variant.is_none_or(|v| v.is_mean(n));
-    let bernoulli = mean && variant.is_none() && base.aa == base.a;
+    let mean = variant.unwrap_or(base).is_mean();
+    let bernoulli = mean && variant.is_none() && base.syy == base.sy;
     let upper =
         (mean && kurtosis.is_finite()).then(|| games * (1.0 + Z95 * ((kurtosis - 1.0).max(0.0) / n as f64).sqrt()));
     if events < MIN_EVENTS && floor > games {
@@ -91,12 +92,12 @@ pub fn table(acc: &SweepAcc, metrics: &[&str], variants: &[String], targets: &[(
     for (t, m) in targets {
         let base = &acc.sums[0][*m];
         let arms: Vec<(String, Need)> = if variants.is_empty() {
-            vec![("base".to_string(), need(t, acc.games, base, None))]
+            vec![("base".to_string(), need(t, base, None))]
         } else {
             variants
                 .iter()
                 .enumerate()
-                .map(|(k, v)| (format!("{v} − base"), need(t, acc.games, base, Some(&acc.sums[k + 1][*m]))))
+                .map(|(k, v)| (format!("{v} − base"), need(t, base, Some(&acc.sums[k + 1][*m]))))
                 .collect()
         };
         for (arm, n) in arms {
@@ -128,22 +129,22 @@ mod tests {
     fn the_plan_for_a_known_rate_is_within_20_percent_of_what_until_needs() {
         let target: Target = "rate ±0.01".parse().unwrap();
         let games = bernoulli(0.2, 40_000, 9);
-        let mut pilot = Sums::default();
+        let mut pilot = Paired::default();
         for &o in &games[..500] {
-            pilot.record(o, o);
+            pilot.record_obs(o, o);
         }
-        let planned = need(&target, 500, &pilot, None);
+        let planned = need(&target, &pilot, None);
         assert_eq!(planned.how, "from the rate");
         // --until: batches of 100 until the half-width is 0.01.
-        let mut sums = Sums::default();
+        let mut sums = Paired::default();
         let mut played = 0;
-        let tracked = |n: u64, s: &Sums| {
-            let e = estimate(n, s);
+        let tracked = |s: &Paired| {
+            let e = s.base_estimate();
             [Tracked::new("rate", "", e.value, Interval { low: e.value - e.half, high: e.value + e.half })]
         };
-        while played == 0 || !target.met(&tracked(played, &sums)) {
+        while played == 0 || !target.met(&tracked(&sums)) {
             for &o in &games[played as usize..played as usize + 100] {
-                sums.record(o, o);
+                sums.record_obs(o, o);
             }
             played += 100;
         }
@@ -155,11 +156,11 @@ mod tests {
 
     #[test]
     fn an_unseen_event_is_planned_by_the_rule_of_three() {
-        let mut pilot = Sums::default();
+        let mut pilot = Paired::default();
         for _ in 0..300 {
-            pilot.record(Obs::mean(0), Obs::mean(0));
+            pilot.record_obs(Obs::mean(0), Obs::mean(0));
         }
-        let n = need(&"rare ±0.001".parse().unwrap(), 300, &pilot, None);
+        let n = need(&"rare ±0.001".parse().unwrap(), &pilot, None);
         assert_eq!(n.how, "no event in the pilot: rule of three");
         assert!((n.games - Z95 * Z95 * 0.01 * 0.99 / 1e-6).abs() < 1.0, "{n:?}");
     }
@@ -170,45 +171,45 @@ mod tests {
     #[test]
     fn a_pilot_that_never_or_rarely_saw_a_difference_is_not_planned_tiny() {
         let t: Target = "m ±0.01".parse().unwrap();
-        let (mut base, mut same, mut rare) = (Sums::default(), Sums::default(), Sums::default());
+        let (mut base, mut same, mut rare) = (Paired::default(), Paired::default(), Paired::default());
         for i in 0..300i64 {
             let b = Obs::mean(i % 2);
-            base.record(b, b);
-            same.record(b, b);
-            rare.record(Obs::mean(i % 2 + i64::from(i % 150 == 7)), b);
+            base.record_obs(b, b);
+            same.record_obs(b, b);
+            rare.record_obs(Obs::mean(i % 2 + i64::from(i % 150 == 7)), b);
         }
-        let never = need(&t, 300, &base, Some(&same));
+        let never = need(&t, &base, Some(&same));
         assert!(never.games >= 1000.0, "at least 10 events at the rule of three's 3/300: {never:?}");
-        let two = need(&t, 300, &base, Some(&rare));
+        let two = need(&t, &base, Some(&rare));
         assert!(two.games >= 1400.0, "about 10 × 300 / 2: {two:?}");
     }
 
     #[test]
     fn heavy_tails_raise_the_upper_plan() {
-        let (mut light, mut heavy) = (Sums::default(), Sums::default());
+        let (mut light, mut heavy) = (Paired::default(), Paired::default());
         for i in 0..1000i64 {
             let l = Obs::mean(if i % 2 == 0 { 1 } else { -1 });
             let h = Obs::mean(if i % 100 == 0 { 50 } else { 0 });
-            light.record(l, l);
-            heavy.record(h, h);
+            light.record_obs(l, l);
+            heavy.record_obs(h, h);
         }
         let t: Target = "x ±0.1".parse().unwrap();
-        let (l, h) = (need(&t, 1000, &light, None), need(&t, 1000, &heavy, None));
+        let (l, h) = (need(&t, &light, None), need(&t, &heavy, None));
         let spread = |n: &Need| n.upper.unwrap() / n.games;
         assert!(spread(&h) > spread(&l) + 0.3, "{l:?} {h:?}");
     }
 
     #[test]
     fn a_count_over_the_seats_is_planned_as_a_mean_and_a_ratio_is_not() {
-        let (mut seats, mut ratio) = (Sums::default(), Sums::default());
+        let (mut seats, mut ratio) = (Paired::default(), Paired::default());
         for i in 0..600i64 {
             let per_seat = Obs::rate(if i % 50 == 0 { 300 } else { i % 7 }, 3);
             let per_hand = Obs::rate(i % 3, 8 + i % 5);
-            seats.record(per_seat, per_seat);
-            ratio.record(per_hand, per_hand);
+            seats.record_obs(per_seat, per_seat);
+            ratio.record_obs(per_hand, per_hand);
         }
         let t: Target = "x ±0.5".parse().unwrap();
-        let (s, r) = (need(&t, 600, &seats, None), need(&t, 600, &ratio, None));
+        let (s, r) = (need(&t, &seats, None), need(&t, &ratio, None));
         assert_eq!(s.how, "from the variance");
         assert!(s.upper.unwrap() > s.games * 1.2, "the heavy tail widens the plan: {s:?}");
         assert_eq!((r.how, r.upper), ("from the delta-method variance", None));

@@ -11,12 +11,27 @@
 use super::{SweepAcc, SweepStudy};
 use crate::chart::{self, Band, Bar, Heatmap, IntervalBars};
 use crate::output::StudyOutput;
-use crate::paired::{Compared, compare, estimate};
+use crate::paired::Compared;
 use crate::stats::{Holm, Interval, Z95, tested_p};
-use crate::study::Coverage;
+use crate::study::{Coverage, Words};
 use anyhow::Result;
 use polars::prelude::*;
 use std::fmt::Write as _;
+
+/// A sweep's words.
+pub(crate) const WORDS: Words = Words {
+    title: "House-rule sweep",
+    how_to_read: &[
+        "Every variant of the house rules plays the same seeded games as the base, so each \
+             metric's difference from the base is paired: its 95% interval is much narrower than \
+             comparing two separate runs.",
+        "In the forest plots a bar that crosses zero is no detectable change. Claims are \
+             Holm-corrected over every variant and metric: only flagged ones survive the many \
+             comparisons.",
+    ],
+    glossary: &[],
+    answer: |_, folder| crate::report::answers::sweep(folder),
+};
 
 /// A difference with its paired interval as a chart's bar.
 fn interval(label: String, c: &Compared) -> Bar {
@@ -86,11 +101,11 @@ struct AdaptedRows {
 impl AdaptedRows {
     fn of(study: &SweepStudy, acc: &SweepAcc, rows: &[(usize, usize, Compared)]) -> AdaptedRows {
         let (n, per) = (acc.games, study.variants.len() + 1);
-        let skill = |arm: usize, m: usize| compare(n, &acc.sums[3 * per + arm][m], &acc.sums[2 * per + arm][m]);
+        let skill = |arm: usize, m: usize| acc.sums[2 * per + arm][m].compare();
         let rows: Vec<AdaptedRow> = rows
             .iter()
             .map(|&(v, m, _)| AdaptedRow {
-                effect: compare(n, &acc.sums[per][m], &acc.sums[per + v][m]),
+                effect: acc.sums[per + v][m].compare(),
                 shift: acc.shift[v - 1][m].contrast(n, &[(3, 2), (0, 1)]),
                 skill_base: skill(0, m),
                 skill: skill(v, m),
@@ -112,7 +127,7 @@ pub fn write(study: &SweepStudy, acc: &SweepAcc, coverage: &Coverage, out: &Stud
     let metrics = study.metrics();
     let rows: Vec<(usize, usize, Compared)> = (1..study.variants.len() + 1)
         .flat_map(|v| (0..metrics.len()).map(move |m| (v, m)))
-        .map(|(v, m)| (v, m, compare(n, &acc.sums[0][m], &acc.sums[v][m])))
+        .map(|(v, m)| (v, m, acc.sums[v][m].compare()))
         .collect();
     let (p, holm) = Holm::of(&rows.iter().map(|r| (r.2.diff, r.2.diff_ci)).collect::<Vec<_>>());
     let name = |v: usize| study.variants[v - 1].name.clone();
@@ -209,10 +224,10 @@ fn arms_table(study: &SweepStudy, acc: &SweepAcc, out: &StudyOutput) -> Result<(
     let arm_name = |k: usize| if k == 0 { "base".to_string() } else { study.variants[k - 1].name.clone() };
     let cells: Vec<(usize, usize, Compared)> = (0..per)
         .flat_map(|k| (0..metrics.len()).map(move |m| (k, m)))
-        .map(|(k, m)| (k, m, compare(n, &acc.sums[3 * per + k][m], &acc.sums[2 * per + k][m])))
+        .map(|(k, m)| (k, m, acc.sums[2 * per + k][m].compare()))
         .collect();
     let adaptation = adaptations(study, acc);
-    let value = |arm: usize, m: usize| acc.sums[arm][m].value();
+    let value = |arm: usize, m: usize| acc.sums[arm][m].arm_estimate().value;
     let mut df = df!(
         "arm" => cells.iter().map(|c| arm_name(c.0)).collect::<Vec<_>>(),
         "tuned" => cells.iter().map(|c| super::adapt::settings(adapted, &study.arm_docs[per + c.0])).collect::<Vec<_>>(),
@@ -318,7 +333,7 @@ fn summary(
     }
     let _ = writeln!(s, "\nbase:");
     for (m, metric) in metrics.iter().enumerate() {
-        let e = estimate(acc.games, &acc.sums[0][m]);
+        let e = acc.sums[0][m].base_estimate();
         let _ = writeln!(s, "  {metric:<22} {:>12.5} ±{:.5}", e.value, e.half);
     }
     // The rows are variant by variant, in order: a heading where the variant changes.

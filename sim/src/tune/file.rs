@@ -5,7 +5,7 @@
 //! where the text has them.
 
 use super::space::Parameter;
-use crate::duel::DuelGame;
+use crate::games::DuelGame;
 use crate::preset::is_path;
 use crate::study::Source;
 use anyhow::{Result, anyhow, bail};
@@ -91,7 +91,7 @@ pub struct TuneFile {
     pub parameters: Vec<Parameter>,
     /// The field each candidate plays against.
     pub opponents: Vec<Opponent>,
-    /// The metric maximised (`None`: the game's objective, [`crate::duel::Metric::objective`]).
+    /// The metric maximised (`None`: the game's objective, [`crate::contest::Metric::objective`]).
     pub objective: Option<String>,
     /// Games the search may play.
     pub budget: u64,

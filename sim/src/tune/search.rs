@@ -15,9 +15,10 @@
 
 use super::file::{Opponent, TuneFile};
 use super::space::Parameter;
+use crate::contest::Metric;
 use crate::deviations::moves::{self, Move};
+use crate::duel::AnyContest;
 use crate::duel::field::Field;
-use crate::duel::{AnyContest, Metric};
 use crate::paired::Paired;
 use crate::runner::RunPlan;
 use crate::stats::Interval;

@@ -4,7 +4,7 @@
 //! `state_merge` fuzz target reads and merges it as `sim merge` does.
 
 use super::ablation::{self, Arm};
-use crate::paired::Sums;
+use crate::paired::{Loaded, Paired, SavedPaired};
 use crate::saved::{Source, State};
 use crate::stats::{Histogram, Moments, Rate};
 use anyhow::{Context, Result, ensure};
@@ -148,10 +148,12 @@ pub struct MedarotAcc {
     pub played: Vec<Rate>,
     /// The same when the card was in the deck but not played.
     pub unplayed: Vec<Rate>,
-    /// Per deck: its unchanged side's wins in the ablation games (the arms' base).
-    pub arm_base: Vec<Sums>,
-    /// Per arm: the changed deck's wins on the same games.
-    pub arms: Vec<Sums>,
+    /// Per arm: the changed deck's win (x) and the unchanged deck's (y, the arm's base) in
+    /// each ablation game of the deck. Older files kept one arm's sums without the base's
+    /// (and the base's per deck, `arm_base`, now dropped): wins are 0 or 1, so those sums
+    /// hold the base's side too ([`Paired::from_indicator_sums`]).
+    #[serde(deserialize_with = "arms")]
+    pub arms: Vec<Paired>,
 }
 
 impl MedarotStudy {
@@ -179,8 +181,7 @@ impl MedarotAcc {
             hp_curve: vec![Moments::default(); decks * HP_TURNS],
             played: vec![Rate::default(); decks * cards],
             unplayed: vec![Rate::default(); decks * cards],
-            arm_base: vec![Sums::default(); decks],
-            arms: vec![Sums::default(); arms],
+            arms: vec![Paired::default(); arms],
         }
     }
 
@@ -228,6 +229,17 @@ impl MedarotAcc {
     }
 }
 
+/// The arms of a saved [`MedarotAcc`], in either form.
+fn arms<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Paired>, D::Error> {
+    let saved = Vec::<SavedPaired>::deserialize(d)?;
+    let load = |s: SavedPaired| match s.load().map_err(serde::de::Error::custom)? {
+        Loaded::Paired(p) => Ok(p),
+        Loaded::Sums(sums) => Paired::from_indicator_sums(&sums)
+            .ok_or_else(|| serde::de::Error::custom("an older arm's sums are not of wins (0 or 1)")),
+    };
+    saved.into_iter().map(load).collect()
+}
+
 impl AddAssign for MedarotAcc {
     fn add_assign(&mut self, o: Self) {
         fn add<T: AddAssign>(a: &mut [T], b: Vec<T>) {
@@ -247,7 +259,6 @@ impl AddAssign for MedarotAcc {
         add(&mut self.hp_curve, o.hp_curve);
         add(&mut self.played, o.played);
         add(&mut self.unplayed, o.unplayed);
-        add(&mut self.arm_base, o.arm_base);
         add(&mut self.arms, o.arms);
     }
 }

@@ -5,7 +5,7 @@
 
 use super::mjai::Event;
 use super::tests_sanma::random_games_replay_clean;
-use super::tests_scenarios::{Scene, fixed_wall, t};
+use super::tests_scenarios::{Scene, t};
 use super::*;
 use crate::GameSeeds;
 use crate::mahjong::chips::{ChipItem, ChipLedger, States, Transfer};
@@ -19,9 +19,7 @@ fn nuki_table() -> RiichiTable {
 /// replacement tile is a 2s.
 fn scene(game: RiichiTable) -> Scene {
     let hands = ["1m123p456p789s4z5z5z", "234p567s4z4z6z6z7z7z9m", "1p1p9p9p1s1s9s9s1z1z2z2z3z"];
-    let set = game.rules.set.clone();
-    let w = fixed_wall(&set, &hands, "9m", game.layout.replacement(0), "2s");
-    Scene::new(game, |_| {}, &w)
+    Scene::dealt(game, &hands, "9m", "2s")
 }
 
 #[test]

@@ -5,7 +5,7 @@
 use super::mjai::Event;
 use super::replay::replay;
 use super::state::OfferKind;
-use super::tests_scenarios::{Scene, fixed_wall, t};
+use super::tests_scenarios::{Scene, t};
 use super::*;
 use crate::mahjong::payment::pay;
 use crate::mahjong::{Nuki, Payment, Rules};
@@ -22,9 +22,7 @@ fn sanma_with(change: impl FnOnce(&mut TableSettings)) -> RiichiTable {
 /// seat 2 holds 99m (a pon of the dealer's 9m) and a north.
 fn north_scene(game: RiichiTable) -> Scene {
     let hands = ["9m123p456p789s4z5z6z", "19m19p19s1z1z2z3z5z6z7z", "1199m2378s1z2z3z4z7z"];
-    let set = game.rules.set.clone();
-    let w = fixed_wall(&set, &hands, "1z", game.layout.replacement(0), "2z");
-    Scene::new(game, |_| {}, &w)
+    Scene::dealt(game, &hands, "1z", "2z")
 }
 
 #[test]

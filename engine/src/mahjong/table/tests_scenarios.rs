@@ -77,6 +77,13 @@ impl Scene {
         Scene { game, s, rng }
     }
 
+    /// `game` dealt `hands` from its own tile set, the dealer drawing `draw`, the first
+    /// replacement tile (at the layout's first replacement) `replacement`.
+    pub(super) fn dealt(game: RiichiTable, hands: &[&str], draw: &str, replacement: &str) -> Scene {
+        let w = fixed_wall(&game.rules.set, hands, draw, game.layout.replacement(0), replacement);
+        Scene::new(game, |_| {}, &w)
+    }
+
     pub(super) fn legal(&self) -> Vec<Action> {
         let mut v = Vec::new();
         self.game.legal_actions(&self.s, &mut v);

@@ -1,10 +1,10 @@
 //! `sim drift`: its options, the line-up and rules a duel shares ([`DriftBase`]), and the study they build.
 
-use crate::cli::args::GameBase;
+use crate::games::GameBase;
 use crate::cli::args::RunArgs;
 use crate::cli::args::games_help;
 use crate::cli::args::named;
-use crate::duel::DuelGame;
+use crate::games::DuelGame;
 use crate::games::Settings;
 use crate::games::drift::DriftDuel;
 use crate::games::drift::DriftParams;

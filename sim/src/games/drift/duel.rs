@@ -6,9 +6,9 @@
 //! evaluation points (評価点) per battle.
 
 use super::{Kit, Mode, rules_files, setting, style_entrants};
-use crate::duel::contest::{Contest, one_of, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
-use crate::duel::seating::MAX_SEATS;
-use crate::duel::{AnyContest, DuelRules};
+use crate::contest::{Contest, one_of, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
+use crate::contest::MAX_SEATS;
+use crate::contest::DuelRules;
 use crate::games::GameKit;
 use crate::study::{RulesFile, Source};
 use anyhow::{Context, Result};
@@ -32,8 +32,10 @@ impl DuelRules for DriftDuel {
         Kit::ENTRY.name
     }
 
-    fn contest(&self, strategies: &[Source]) -> Result<Box<dyn AnyContest>> {
-        Ok(Box::new(DriftContest::new(&self.lineup, &self.rules, strategies)?))
+    type Contest = DriftContest;
+
+    fn contest(&self, strategies: &[Source]) -> Result<DriftContest> {
+        DriftContest::new(&self.lineup, &self.rules, strategies)
     }
 
     fn rules_files(&self) -> Vec<RulesFile> {

@@ -1,12 +1,12 @@
 //! `sim mahjong`: the hand tools, the Ron2 and Gotō table studies, calibration, the chips
 //! study and mjai replay; the table rules and bots a duel shares ([`TableBase`]).
 
-use crate::cli::args::GameBase;
+use crate::games::GameBase;
 use crate::cli::args::RunArgs;
 use crate::cli::args::file_arg;
 use crate::cli::args::games_help;
-use crate::duel::DuelGame;
-use crate::duel::seating::SeatingMode;
+use crate::games::DuelGame;
+use crate::contest::SeatingMode;
 use crate::games::Settings;
 use crate::games::mahjong::chips::ChipsStudy;
 use crate::games::mahjong::chips::{BotModel, ChipsParams};

@@ -11,9 +11,9 @@
 
 use super::Kit;
 use super::table_rules::{TableRules, table_files};
-use crate::duel::contest::{Contest, one_of, Metric, SeatValues, parse_all};
-use crate::duel::seating::MAX_SEATS;
-use crate::duel::{AnyContest, DuelRules};
+use crate::contest::{Contest, one_of, Metric, SeatValues, parse_all};
+use crate::contest::MAX_SEATS;
+use crate::contest::DuelRules;
 use crate::games::GameKit;
 use crate::study::{RulesFile, Source};
 use anyhow::Result;
@@ -43,8 +43,10 @@ impl DuelRules for MahjongDuel {
         if seats == 3 { "goto" } else { Kit::ENTRY.name }
     }
 
-    fn contest(&self, strategies: &[Source]) -> Result<Box<dyn AnyContest>> {
-        Ok(Box::new(MahjongContest::new(&self.table, strategies)?))
+    type Contest = MahjongContest;
+
+    fn contest(&self, strategies: &[Source]) -> Result<MahjongContest> {
+        MahjongContest::new(&self.table, strategies)
     }
 
     fn rules_files(&self) -> Vec<RulesFile> {
@@ -204,7 +206,7 @@ mod tests {
         let m = contest.metrics().iter().position(|m| m.name == name).expect("the metric");
         let mut worker = contest.worker();
         let seeds = GameSeeds::new(3);
-        let mut out = [[0; crate::duel::MAX_METRICS]; MAX_SEATS];
+        let mut out = [[0; crate::contest::MAX_METRICS]; MAX_SEATS];
         (0..deals)
             .map(|i| {
                 contest.play(&mut worker, i, &[0; MAX_SEATS], &mut seeds.rng(i), &mut out);

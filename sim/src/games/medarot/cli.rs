@@ -1,10 +1,10 @@
 //! `sim medarot`: its options, the cards, decks and rules a duel shares ([`MedarotBase`]), and the study they build.
 
-use crate::cli::args::GameBase;
+use crate::games::GameBase;
 use crate::cli::args::RunArgs;
 use crate::cli::args::games_help;
 use crate::cli::args::named;
-use crate::duel::DuelGame;
+use crate::games::DuelGame;
 use crate::games::Settings;
 use crate::games::medarot::MedarotDuel;
 use crate::games::medarot::MedarotParams;

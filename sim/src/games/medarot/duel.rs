@@ -5,9 +5,9 @@
 //! when it could not pay or decked out).
 
 use super::{Kit, rules_files, setting};
-use crate::duel::contest::{Contest, one_of, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
-use crate::duel::seating::MAX_SEATS;
-use crate::duel::{AnyContest, DuelRules};
+use crate::contest::{Contest, one_of, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
+use crate::contest::MAX_SEATS;
+use crate::contest::DuelRules;
 use crate::games::GameKit;
 use crate::study::{RulesFile, Source};
 use anyhow::Result;
@@ -32,8 +32,10 @@ impl DuelRules for MedarotDuel {
         Kit::ENTRY.name
     }
 
-    fn contest(&self, strategies: &[Source]) -> Result<Box<dyn AnyContest>> {
-        Ok(Box::new(MedarotContest::new(&self.cards, &self.decks, &self.rules, strategies)?))
+    type Contest = MedarotContest;
+
+    fn contest(&self, strategies: &[Source]) -> Result<MedarotContest> {
+        MedarotContest::new(&self.cards, &self.decks, &self.rules, strategies)
     }
 
     fn rules_files(&self) -> Vec<RulesFile> {

@@ -31,7 +31,6 @@ use simcore::medarot::state;
 use state::{LOSS_NAMES, MAX_SPEED_GAP, STATS};
 pub use state::{MedarotAcc, MedarotParams, MedarotStudy, setting};
 
-use crate::paired::Obs;
 use crate::report::rules::{file_or, strategies};
 use crate::runner::{self, RunPlan, RunReport};
 use crate::study::grow::Tracked;
@@ -130,12 +129,8 @@ impl<'a> WithPair<MedarotGame<'a>> for Simulate<'a> {
                         d if d == col => (1, play(&study.decks[row], &arm.cards, &mut start.clone())),
                         _ => continue,
                     };
-                    let won = |o: &MedarotOutcome| Obs::mean(i64::from(o.winner == seat));
+                    let won = |o: &MedarotOutcome| i64::from(o.winner == seat);
                     acc.arms[k].record(won(&changed), won(&o));
-                }
-                for (seat, d) in [row, col].into_iter().enumerate() {
-                    let won = Obs::mean(i64::from(o.winner == seat));
-                    acc.arm_base[d].record(won, won);
                 }
             },
         )

@@ -5,7 +5,6 @@ use super::ablation::{Change, Stat};
 use super::regression::{self, Observation, PriceModel};
 use super::{MAX_SPEED_GAP, MedarotAcc, MedarotStudy, STATS};
 use crate::output::StudyOutput;
-use crate::paired::compare;
 use crate::stats::{Holm, Interval, Moments, Rate, versus};
 use crate::study::Coverage;
 use anyhow::Result;
@@ -55,11 +54,10 @@ impl Report<'_> {
         let acc = self.acc;
         let mut rows: Vec<ArmRow> = (self.study.arms.iter().enumerate())
             .filter(|(_, a)| matches!(a.change, Change::Ablate(_)) == ablate)
-            .filter(|(_, a)| acc.arm_base[a.deck].b > 0)
-            .map(|(k, a)| {
-                let base = &acc.arm_base[a.deck];
-                let games = base.b as u64;
-                let c = compare(games, base, &acc.arms[k]);
+            .filter(|&(k, _)| acc.arms[k].n > 0)
+            .map(|(k, _)| {
+                let games = acc.arms[k].n;
+                let c = acc.arms[k].compare();
                 let (effect, ci) = if ablate {
                     (-c.diff, Interval { low: -c.diff_ci.high, high: -c.diff_ci.low })
                 } else {

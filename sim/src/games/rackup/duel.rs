@@ -3,9 +3,9 @@
 //! final points.
 
 use super::{Kit, profile_files};
-use crate::duel::contest::{Contest, one_of, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
-use crate::duel::seating::MAX_SEATS;
-use crate::duel::{AnyContest, DuelRules};
+use crate::contest::{Contest, one_of, Metric, SeatValues, parse_all, sides, two_player_metrics, two_player_values};
+use crate::contest::MAX_SEATS;
+use crate::contest::DuelRules;
 use crate::games::GameKit;
 use crate::study::{RulesFile, Source};
 use anyhow::{Result, anyhow};
@@ -26,8 +26,10 @@ impl DuelRules for RackupDuel {
         Kit::ENTRY.name
     }
 
-    fn contest(&self, strategies: &[Source]) -> Result<Box<dyn AnyContest>> {
-        Ok(Box::new(RackupContest::new(&self.profile, strategies)?))
+    type Contest = RackupContest;
+
+    fn contest(&self, strategies: &[Source]) -> Result<RackupContest> {
+        RackupContest::new(&self.profile, strategies)
     }
 
     fn rules_files(&self) -> Vec<RulesFile> {

@@ -1,24 +1,47 @@
-//! What a game gives a duel: what it is played under ([`DuelRules`], its variant of
-//! [`super::DuelGame`]), a [`Contest`] that plays one deal with a line-up of strategies at
-//! its seats and writes each seat's [`Metric`] values, and the helpers the games' contests
-//! share. Each game implements them in its `games/<game>/duel.rs`.
+//! What a game gives the commands that play its strategies against each other (duels,
+//! `sim deviations`, `sim tune`, a sweep's adapted play): what it is played under
+//! ([`DuelRules`], its variant of [`crate::games::DuelGame`]), a [`Contest`] that plays one
+//! deal with a line-up of strategies at its seats and writes each seat's [`Metric`] values,
+//! a sweep arm's documents as rules files ([`ArmFiles`]), and the helpers the games'
+//! contests share. Each game implements them in its `games/<game>/duel.rs`. This module
+//! imports neither the games nor the duel: the registry ([`crate::games`]) and the commands
+//! ([`crate::duel`]) both stand on it.
 
-use super::AnyContest;
-use super::seating::MAX_SEATS;
 use crate::study::{RulesFile, Source};
-use anyhow::Result;
+use anyhow::{Result, anyhow};
 use engine::config::Presets;
 use engine::one_of::OneOf;
 use engine::{Game, GameRng, Strategy, StrategyChoice};
+use simcore::sweep::overrides::Documents;
+
+/// The most seats at any table (a four-seat table).
+pub const MAX_SEATS: usize = 4;
+
+/// How a duel seats its strategies ([`crate::duel::seating`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatingMode {
+    /// 1-vs-rest: the focal strategy in each seat in turn, the opponent in the others.
+    #[default]
+    Rotation,
+    /// Every order of one strategy per seat.
+    Permutations,
+}
 
 /// What a game's duels are played under besides the strategies (its rules files), as the
 /// parameters of a duel, `sim deviations` and `sim tune` save it.
 pub trait DuelRules {
     /// The game's name in results (`duel-<name>`), `seats` its contest's.
     fn name(&self, seats: usize) -> &'static str;
+    /// Its contest's type.
+    type Contest: Contest
+    where
+        Self: Sized;
     /// Its contest among `strategies` (a line-up's index is a position in `strategies`);
     /// an error names a strategy that does not read.
-    fn contest(&self, strategies: &[Source]) -> Result<Box<dyn AnyContest>>;
+    fn contest(&self, strategies: &[Source]) -> Result<Self::Contest>
+    where
+        Self: Sized;
     /// The rules files it names, for the report's manifest.
     fn rules_files(&self) -> Vec<RulesFile>;
     /// The strategies a duel compares unless told: every one of `presets`.
@@ -127,7 +150,7 @@ pub(crate) fn sides<G: Game, C: StrategyChoice<G>>(strategies: &[C]) -> [Vec<Box
 
 /// The one-of settings of the configuration type `T`, an error naming it.
 pub(crate) fn one_of<T: for<'de> serde::Deserialize<'de>>() -> Result<Vec<OneOf>> {
-    engine::one_of::one_of::<T>().map_err(|e| anyhow::anyhow!("the settings of {}: {e}", std::any::type_name::<T>()))
+    engine::one_of::one_of::<T>().map_err(|e| anyhow!("the settings of {}: {e}", std::any::type_name::<T>()))
 }
 
 /// Parses every strategy source with `parse`, an error naming the strategy as a `kind`.
@@ -137,4 +160,30 @@ pub(crate) fn parse_all<T, E: std::fmt::Display>(
     parse: impl Fn(&str) -> Result<T, E>,
 ) -> Result<Vec<T>> {
     strategies.iter().map(|s| s.parse(kind, &parse)).collect()
+}
+
+/// A sweep arm's documents as the rules files of its duel game, each named after the arm
+/// and its role (`<arm> rules`).
+pub struct ArmFiles<'a> {
+    /// The arm's documents.
+    pub docs: &'a Documents,
+    /// The arm's name.
+    pub arm: &'a str,
+}
+
+impl ArmFiles<'_> {
+    fn source(&self, role: &str, table: &toml::Table) -> Source {
+        Source { name: format!("{} {role}", self.arm), text: toml::to_string(table).expect("a TOML table serializes") }
+    }
+
+    /// The main document (the one the sweep's variants change) as the file `role`.
+    pub fn main(&self, role: &str) -> Option<Source> {
+        Some(self.source(role, &self.docs.main))
+    }
+
+    /// The other document `role`; an error when the sweep has none.
+    pub fn other(&self, role: &str) -> Result<Source> {
+        let found = self.docs.others.iter().find(|d| d.0 == role);
+        found.map(|d| self.source(role, &d.1)).ok_or_else(|| anyhow!("the sweep has no {role} document"))
+    }
 }
