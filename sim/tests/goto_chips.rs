@@ -226,7 +226,10 @@ fn the_chip_study_is_paired_deterministic_and_merges_its_shards() {
     for (args, says) in [
         (vec!["--compare", "ron2-dojo"], "seat"),
         (vec!["--rules", "ron2-dojo"], "no [chips] section"),
-        (vec!["--rules", "ron2-chips"], "a 3-seat table: --rules ron2-chips has 4 seats"),
+        (
+            vec!["--rules", "ron2-chips"],
+            "name a file that `extends` --rules: table rules goto-cutbi: a 3-seat table: --rules ron2-chips has 4 seats",
+        ),
         (vec!["--session", "7"], "whole number of sessions"),
     ] {
         let mut all = vec!["mahjong", "chips", "--games", "400", "--quiet", "--out", root.to_str().unwrap()];

@@ -37,7 +37,7 @@ use crate::runner::{self, RunPlan, RunReport};
 use crate::stats::Interval;
 use crate::study::grow::Tracked;
 use crate::study::{Coverage, RulesFile, RulesFiles, Source, State, Study};
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use charts::charts;
 use engine::mahjong::chips::{ChipLedger, ChipRules, ChipTally, CutBi, Timing, dice_stream};
 use engine::mahjong::table::{Bot, PEOPLE, RiichiTable, Rotation, Session, TableSettings};
@@ -200,7 +200,10 @@ impl State for ChipsStudy {
         let base = chip_rules(&params.table, &game)?;
         let seats = game.num_seats();
         let what = format!("--rules {} has", params.table.name());
-        let compare = params.compare.seated(seats, &what)?.with_hand_log(true);
+        let compare = params.compare.seated(seats, &what).with_context(|| {
+            "--compare (default goto-cutbi) is the same table with other chips: name a file that `extends` --rules"
+        })?;
+        let compare = compare.with_hand_log(true);
         if play_rules(game.settings()) != play_rules(compare.settings()) || game.rules() != compare.rules() {
             bail!(
                 "--compare {} differs from --rules {} in more than its [chips] section: the chip study \
