@@ -153,9 +153,20 @@ fn err<E: std::fmt::Display>(e: E) -> anyhow::Error {
 }
 
 /// A number on an axis spanning `span`: whole numbers on an axis of hundreds or more (1200,
-/// not 1200.000), else three decimals.
+/// not 1200.000), else three decimals, or as many as a tenth of the span needs on a narrower
+/// axis (-0.0025 and -0.0030 apart, not both -0.003); one that rounds to zero without a sign
+/// (0.000, not -0.000).
 fn tick(v: f64, span: f64) -> String {
-    if span >= 100.0 { format!("{v:.0}") } else { format!("{v:.3}") }
+    let digits = match span {
+        s if s >= 100.0 => 0,
+        s if s > 0.0 => ((-(s / 10.0).log10()).ceil() as usize).clamp(3, 9),
+        _ => 3,
+    };
+    let text = format!("{v:.digits$}");
+    match text.strip_prefix('-') {
+        Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => rest.to_string(),
+        _ => text,
+    }
 }
 
 /// A title's font size on a chart `width` pixels wide: `base`, or smaller for a title that
@@ -1011,10 +1022,23 @@ pub(crate) fn svg_texts(svg: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Bar, Heatmap, IntervalBars, svg_text, svg_texts, title_size};
+    use super::{Bar, Heatmap, IntervalBars, svg_text, svg_texts, tick, title_size};
 
     fn bar(label: &str, value: f64, low: f64, high: f64) -> Bar {
         Bar { label: label.to_string(), value, low, high }
+    }
+
+    #[test]
+    fn a_tick_has_the_decimals_its_axis_needs_and_no_sign_at_zero() {
+        assert_eq!(
+            (tick(-1e-17, 1.0), tick(-0.4, 1000.0), tick(-0.0004, 1.0)),
+            ("0.000".into(), "0".into(), "0.000".into())
+        );
+        assert_eq!(
+            (tick(-0.2, 1.0), tick(-1200.4, 1000.0), tick(0.5, 1.0)),
+            ("-0.200".into(), "-1200".into(), "0.500".into())
+        );
+        assert_eq!((tick(-0.0025, 0.006), tick(-0.003, 0.006)), ("-0.0025".into(), "-0.0030".into()), "a narrow axis");
     }
 
     #[test]
